@@ -1,0 +1,47 @@
+// Functions and programs.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ptorw/ir/stmt.hpp"
+
+namespace ptorw::ir {
+
+struct Param {
+  Expr var;  // a Var node
+  Direction dir = Direction::In;
+};
+
+struct Function {
+  std::string name;
+  FunctionType type = FunctionType::Opaque;
+  std::vector<Param> params;
+  std::vector<Type> return_types;
+  Kwargs attrs;                  // e.g. {"windowize": true}
+  Stmt body;
+  Stage stage = Stage::Tile;
+  std::optional<EnumRef> level;  // `level=pl.Level.X` on the decorator, kept verbatim
+  std::optional<EnumRef> role;
+  Span span;
+};
+
+struct Program {
+  std::string name;
+  std::vector<Expr> dyn_dims;  // `M = pl.dynamic("M")`: Var nodes of type Scalar[INDEX]
+  std::vector<FunctionPtr> functions;
+  std::string source_file;     // for diagnostics
+
+  FunctionPtr find(std::string_view fname) const {
+    for (const auto& f : functions)
+      if (f->name == fname) return f;
+    return nullptr;
+  }
+};
+
+inline bool attr_true(const Kwargs& attrs, std::string_view key) {
+  auto b = kwarg_as<bool>(attrs, key);
+  return b && *b;
+}
+
+}  // namespace ptorw::ir

@@ -1,0 +1,159 @@
+// The op registry: one row per op with its operand signature, accepted kwargs, effect and type
+// inference. Parser, verifier, printer and passes all read this one table.
+//
+// Operand signature letters: T tile, N tensor, S scalar, L list (tuple of scalars), P ptr,
+// A anything; a trailing `?` marks an optional operand.
+#pragma once
+#include <array>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "ptorw/ir/op_infer.hpp"
+
+namespace ptorw::ir {
+
+enum class Effect : std::uint8_t {
+  Pure,        // removable when unused
+  WritesArg,   // updates the operand named by `written_arg` (tile.store into a GM tensor)
+  Control,     // block queries and other ops that must stay in place
+};
+
+struct OpDef {
+  std::string_view name;
+  std::string_view operands;
+  std::string_view kwargs;  // comma-separated accepted kwarg names
+  InferFn infer;
+  Effect effect = Effect::Pure;
+  int written_arg = -1;
+  /// A kwarg written as the first positional argument (`pl.tile.alloc(pl.Mem.Vec, bytes)`).
+  std::string_view leading_kwarg = {};
+};
+
+namespace detail {
+using namespace infer;
+// clang-format off
+inline constexpr std::array kOps{
+  // tensor.* (orchestration level)
+  OpDef{"tensor.create",   "L",       "dtype,layout",           tensor_create},
+  OpDef{"tensor.full",     "L,S",     "dtype",                  tensor_full},
+  OpDef{"tensor.slice",    "N,L,L,L?", "",                      tensor_slice},
+  OpDef{"tensor.assemble", "N,N,L",   "",                       first_operand_type},
+  OpDef{"tensor.read",     "N,L",     "",                       element_scalar},
+  OpDef{"tensor.write",    "N,L,S",   "",                       first_operand_type, Effect::WritesArg, 0},
+  OpDef{"tensor.add",      "N,A",     "",                       first_operand_type},
+  OpDef{"tensor.sub",      "N,A",     "",                       first_operand_type},
+  OpDef{"tensor.mul",      "N,A",     "",                       first_operand_type},
+  OpDef{"tensor.div",      "N,A",     "",                       first_operand_type},
+  // tile.* transfers and storage
+  OpDef{"tile.load",       "N,L,L,L?", "target_memory,transpose", tile_load},
+  OpDef{"tile.store",      "T,L,N",   "",                       third_operand_type, Effect::WritesArg, 2},
+  OpDef{"tile.create",     "L",       "dtype,target_memory",    tile_create},
+  OpDef{"tile.full",       "L,S",     "dtype,target_memory",    tile_create},
+  OpDef{"tile.alloc",      "S",       "memory_space",           ptr_result, Effect::Control, -1, "memory_space"},
+  OpDef{"tile.move",       "T",       "target_memory",          tile_move},
+  OpDef{"tile.reshape",    "T,L",     "",                       tile_reshape},
+  OpDef{"tile.slice",      "T,L,L,L?", "",                      tile_reshape},
+  OpDef{"tile.assemble",   "T,T,L",   "",                       first_operand_tile},
+  OpDef{"tile.extract",    "T,S,S,L", "target_memory",          tile_extract},
+  OpDef{"tile.transpose_view", "T",   "",                       tile_transpose},
+  OpDef{"tile.set_validshape", "T,S,S", "",                     tile_set_validshape},
+  // tile elementwise, binary
+  OpDef{"tile.add", "T,T", "", first_operand_tile}, OpDef{"tile.sub", "T,T", "", first_operand_tile},
+  OpDef{"tile.mul", "T,T", "", first_operand_tile}, OpDef{"tile.div", "T,T", "precision", first_operand_tile},
+  OpDef{"tile.maximum", "T,T", "", first_operand_tile}, OpDef{"tile.minimum", "T,T", "", first_operand_tile},
+  // tile elementwise, unary
+  OpDef{"tile.exp", "T", "", first_operand_tile},  OpDef{"tile.abs", "T", "", first_operand_tile},
+  OpDef{"tile.sqrt", "T", "", first_operand_tile}, OpDef{"tile.neg", "T", "", first_operand_tile},
+  OpDef{"tile.relu", "T", "", first_operand_tile}, OpDef{"tile.log", "T", "", first_operand_tile},
+  OpDef{"tile.recip", "T", "precision", first_operand_tile}, OpDef{"tile.rsqrt", "T", "precision", first_operand_tile},
+  // tile ∘ scalar
+  OpDef{"tile.adds", "T,S", "", first_operand_tile}, OpDef{"tile.subs", "T,S", "", first_operand_tile},
+  OpDef{"tile.muls", "T,S", "", first_operand_tile}, OpDef{"tile.divs", "T,S", "precision", first_operand_tile},
+  OpDef{"tile.maximums", "T,S", "", first_operand_tile}, OpDef{"tile.minimums", "T,S", "", first_operand_tile},
+  OpDef{"tile.lrelu", "T,S", "", first_operand_tile},
+  // cube
+  OpDef{"tile.matmul",     "T,T",     "",                       tile_matmul},
+  OpDef{"tile.matmul_acc", "T,T,T,S?", "",                      first_operand_tile},
+  // SPMD block queries
+  OpDef{"tile.get_block_idx",    "", "", index_scalar, Effect::Control},
+  OpDef{"tile.get_block_num",    "", "", index_scalar, Effect::Control},
+  OpDef{"tile.get_subblock_idx", "", "", index_scalar, Effect::Control},
+};
+// clang-format on
+}  // namespace detail
+
+inline std::span<const OpDef> all_ops() { return detail::kOps; }
+
+inline const OpDef* find_op(std::string_view name) {
+  for (const OpDef& d : detail::kOps)
+    if (d.name == name) return &d;
+  return nullptr;
+}
+
+/// Number of required and maximum operands from a signature string.
+inline std::pair<int, int> operand_arity(std::string_view sig) {
+  if (sig.empty()) return {0, 0};
+  int req = 0, max = 0;
+  for (std::size_t i = 0; i <= sig.size(); ++i) {
+    if (i == sig.size() || sig[i] == ',') {
+      ++max;
+      if (sig[i - 1] != '?') ++req;
+    }
+  }
+  return {req, max};
+}
+
+inline char operand_kind(std::string_view sig, std::size_t index) {
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < sig.size(); ++i) {
+    if (k == index && sig[i] != ',') return sig[i];
+    if (sig[i] == ',') ++k;
+  }
+  return 'A';
+}
+
+inline bool kwarg_accepted(const OpDef& d, std::string_view key) {
+  std::string_view s = d.kwargs;
+  while (!s.empty()) {
+    auto c = s.find(',');
+    if (s.substr(0, c) == key) return true;
+    if (c == std::string_view::npos) break;
+    s.remove_prefix(c + 1);
+  }
+  return false;
+}
+
+/// Checks operand count, operand kinds and kwargs, then infers the result type.
+inline InferResult check_and_infer(const OpDef& d, const std::vector<Expr>& args, const Kwargs& kw) {
+  auto [req, max] = operand_arity(d.operands);
+  if (static_cast<int>(args.size()) < req || static_cast<int>(args.size()) > max)
+    return InferResult::fail(std::string(d.name) + " takes " +
+                             (req == max ? std::to_string(req) : std::to_string(req) + ".." + std::to_string(max)) +
+                             " operands, got " + std::to_string(args.size()));
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    char k = operand_kind(d.operands, i);
+    const Type& t = args[i]->type;
+    bool ok = true;
+    switch (k) {
+      case 'T': ok = type_as<TileType>(t) != nullptr; break;
+      case 'N': ok = type_as<TensorType>(t) != nullptr; break;
+      case 'S': ok = type_as<ScalarType>(t) != nullptr; break;
+      case 'L': ok = expr_as<MakeTuple>(args[i]) != nullptr; break;
+      case 'P': ok = type_as<PtrType>(t) != nullptr; break;
+      case 'A': ok = true; break;
+      default: break;
+    }
+    if (type_as<UnknownType>(t)) ok = true;  // already reported where it arose
+    if (!ok) {
+      static constexpr std::string_view names[] = {"a tile", "a tensor", "a scalar", "a list", "a pointer"};
+      std::string_view want = k == 'T' ? names[0] : k == 'N' ? names[1] : k == 'S' ? names[2] : k == 'L' ? names[3] : names[4];
+      return InferResult::fail(std::string(d.name) + " operand " + std::to_string(i + 1) + " must be " + std::string(want));
+    }
+  }
+  for (const auto& [key, v] : kw)
+    if (!kwarg_accepted(d, key)) return InferResult::fail(std::string(d.name) + " has no keyword '" + key + "'");
+  return d.infer(args, kw);
+}
+
+}  // namespace ptorw::ir

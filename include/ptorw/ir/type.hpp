@@ -1,0 +1,81 @@
+// Types of the IR (../shared/dsl.md "Types"). Shapes are expressions so that symbolic dims
+// (`pl.dynamic`) and integer expressions of them are first-class.
+#pragma once
+#include <optional>
+#include <variant>
+#include <vector>
+
+#include "ptorw/ir/attr.hpp"
+#include "ptorw/ir/enums.hpp"
+#include "ptorw/ir/node_fwd.hpp"
+
+namespace ptorw::ir {
+
+struct TensorView {
+  std::vector<Expr> stride;       // empty = packed row-major
+  TensorLayout layout = TensorLayout::ND;
+  std::vector<Expr> valid_shape;  // empty = full
+  std::optional<PadValue> pad;
+};
+
+/// Planned storage: `pl.MemRef(base, byte_offset, bytes)`. `base` is the Ptr variable defined by
+/// `pl.tile.alloc`; signatures may name it with a string literal instead (`base_name`).
+struct MemRef {
+  Expr base;              // may be null when base_name is used
+  std::string base_name;  // only when base is null
+  Expr offset;
+  Expr size;
+};
+
+struct TileView {
+  std::vector<Expr> valid_shape;  // empty = full
+  std::optional<TileLayout> blayout;
+  std::optional<TileLayout> slayout;
+  std::optional<std::int64_t> fractal;
+  std::optional<PadValue> pad;
+};
+
+struct ScalarType { DType dtype; };
+struct TensorType {
+  std::vector<Expr> shape;
+  DType dtype;
+  std::optional<TensorView> view;
+  std::optional<MemRef> memref;
+};
+struct TileType {
+  std::vector<Expr> shape;
+  DType dtype;
+  std::optional<MemRef> memref;
+  std::optional<MemSpace> memory;
+  std::optional<TileView> view;
+};
+struct TupleType { std::vector<Type> elems; };
+struct PtrType {};
+struct UnknownType {};
+
+using TypeKind = std::variant<ScalarType, TensorType, TileType, TupleType, PtrType, UnknownType>;
+
+struct TypeNode {
+  TypeKind kind;
+};
+
+template <class K> Type make_type(K k) { return std::make_shared<const TypeNode>(TypeNode{TypeKind{std::move(k)}}); }
+template <class K> const K* type_as(const Type& t) { return t ? std::get_if<K>(&t->kind) : nullptr; }
+inline Type scalar_type(DType d) { return make_type(ScalarType{d}); }
+inline Type unknown_type() { return make_type(UnknownType{}); }
+
+/// Shape and dtype of a tensor or tile type; nullptr/nullopt for other kinds.
+inline const std::vector<Expr>* shape_of(const Type& t) {
+  if (auto* x = type_as<TensorType>(t)) return &x->shape;
+  if (auto* x = type_as<TileType>(t)) return &x->shape;
+  return nullptr;
+}
+inline std::optional<DType> dtype_of(const Type& t) {
+  if (!t) return std::nullopt;
+  return std::visit([](const auto& k) -> std::optional<DType> {
+    if constexpr (requires { k.dtype; }) return k.dtype;
+    else return std::nullopt;
+  }, t->kind);
+}
+
+}  // namespace ptorw::ir
