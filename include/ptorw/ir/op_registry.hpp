@@ -85,6 +85,30 @@ inline constexpr std::array kOps{
 
 inline std::span<const OpDef> all_ops() { return detail::kOps; }
 
+/// Kwargs whose value is the op's default: the parser drops them and the printer omits them, so
+/// `pl.create_tensor(s, dtype=d)` and `pl.tensor.create(s, dtype=d, layout=pl.TensorLayout.ND)` are
+/// one program (../shared/dsl.md "Ops").
+struct KwargDefault {
+  std::string_view op, key;
+  AttrValue value;
+};
+inline const std::vector<KwargDefault>& kwarg_defaults() {
+  static const std::vector<KwargDefault> table{
+      {"tensor.create", "layout", TensorLayout::ND},
+      {"tile.load", "target_memory", MemSpace::Vec},
+      {"tile.load", "transpose", false},
+      {"tile.create", "target_memory", MemSpace::Vec},
+      {"tile.full", "target_memory", MemSpace::Vec},
+  };
+  return table;
+}
+inline bool is_default_kwarg(std::string_view op, std::string_view key, const AttrValue& v) {
+  for (const auto& d : kwarg_defaults())
+    if (d.op == op && d.key == key && d.value.index() == v.index() && !std::holds_alternative<Expr>(v) && d.value == v)
+      return true;
+  return false;
+}
+
 inline const OpDef* find_op(std::string_view name) {
   for (const OpDef& d : detail::kOps)
     if (d.name == name) return &d;

@@ -1,0 +1,214 @@
+// A streaming lexer for the pl DSL: Python tokens with INDENT/DEDENT/NEWLINE, implicit line joining
+// inside brackets, `#` comments and blank lines skipped. Tokens view into the source text.
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ptorw/text/parse_error.hpp"
+#include "ptorw/text/token.hpp"
+
+namespace ptorw::text {
+
+class Lexer {
+ public:
+  explicit Lexer(std::string_view src) : src_(src) { indents_.push_back(0); }
+
+  Token next() {
+    Token t = next_token();
+    last_ = t.kind;
+    return t;
+  }
+
+ private:
+  Token next_token() {
+    if (pending_dedents_ > 0) {
+      --pending_dedents_;
+      return make(Tok::Dedent, pos_, 0);
+    }
+    if (at_line_start_ && depth_ == 0) {
+      if (auto t = handle_indentation()) return *t;
+    }
+    skip_spaces_and_comments();
+    if (pos_ >= src_.size()) return finish();
+    char c = src_[pos_];
+    if (c == '\n' || c == '\r') {
+      std::size_t start = pos_;
+      consume_newline();
+      if (depth_ > 0) return next_token();  // implicit line joining
+      at_line_start_ = true;
+      return make(Tok::Newline, start, 0, line_ - 1, newline_col_);
+    }
+    if (c == '\\' && pos_ + 1 < src_.size() && (src_[pos_ + 1] == '\n' || src_[pos_ + 1] == '\r')) {
+      ++pos_;
+      consume_newline();
+      return next_token();
+    }
+    if (is_ident_start(c)) return lex_name();
+    if (is_digit(c) || (c == '.' && pos_ + 1 < src_.size() && is_digit(src_[pos_ + 1]))) return lex_number();
+    if (c == '"' || c == '\'') return lex_string();
+    return lex_punct();
+  }
+
+  static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+  static bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+  static bool is_ident(char c) { return is_ident_start(c) || is_digit(c); }
+
+  std::uint32_t col_of(std::size_t p) const { return static_cast<std::uint32_t>(p - line_begin_ + 1); }
+  Token make(Tok k, std::size_t start, std::size_t len) const { return make(k, start, len, line_, col_of(start)); }
+  Token make(Tok k, std::size_t start, std::size_t len, std::uint32_t l, std::uint32_t c) const {
+    return Token{k, src_.substr(std::min(start, src_.size()), len), l, c};
+  }
+  [[noreturn]] void fail(std::size_t p, std::string msg) const { throw ParseError(line_, col_of(p), std::move(msg)); }
+
+  void consume_newline() {
+    newline_col_ = col_of(pos_);
+    if (src_[pos_] == '\r' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '\n') ++pos_;
+    ++pos_;
+    ++line_;
+    line_begin_ = pos_;
+  }
+
+  void skip_spaces_and_comments() {
+    while (pos_ < src_.size()) {
+      char c = src_[pos_];
+      if (c == ' ' || c == '\t' || c == '\f') ++pos_;
+      else if (c == '#') { while (pos_ < src_.size() && src_[pos_] != '\n' && src_[pos_] != '\r') ++pos_; }
+      else break;
+    }
+  }
+
+  // At the start of a logical line: measure indentation, skip blank/comment lines, emit INDENT or
+  // DEDENTs. Returns nothing when the indentation is unchanged.
+  std::optional<Token> handle_indentation() {
+    for (;;) {
+      std::size_t p = pos_;
+      int width = 0;
+      while (p < src_.size() && (src_[p] == ' ' || src_[p] == '\t')) {
+        if (src_[p] == '\t') fail(p, "tab in indentation; indent with spaces");
+        ++width;
+        ++p;
+      }
+      if (p < src_.size() && src_[p] == '#') {
+        while (p < src_.size() && src_[p] != '\n' && src_[p] != '\r') ++p;
+      }
+      if (p >= src_.size()) { pos_ = p; at_line_start_ = false; return std::nullopt; }
+      if (src_[p] == '\n' || src_[p] == '\r') {  // blank or comment-only line
+        pos_ = p;
+        consume_newline();
+        continue;
+      }
+      pos_ = p;
+      at_line_start_ = false;
+      if (width > indents_.back()) {
+        if (static_cast<int>(indents_.size()) > kMaxNesting) fail(p, "blocks nested too deeply (limit " + std::to_string(kMaxNesting) + ")");
+        indents_.push_back(width);
+        return make(Tok::Indent, p, 0);
+      }
+      if (width < indents_.back()) {
+        int n = 0;
+        while (width < indents_.back()) { indents_.pop_back(); ++n; }
+        if (width != indents_.back()) fail(p, "unindent does not match any outer indentation level");
+        pending_dedents_ = n - 1;
+        return make(Tok::Dedent, p, 0);
+      }
+      return std::nullopt;
+    }
+  }
+
+  Token finish() {
+    if (depth_ > 0) fail(pos_, std::string("unexpected end of input: '") + open_.back() + "' is never closed");
+    if (last_ != Tok::Newline && last_ != Tok::Dedent && last_ != Tok::End && !emitted_final_newline_) {
+      emitted_final_newline_ = true;
+      return make(Tok::Newline, pos_, 0);
+    }
+    if (indents_.size() > 1) {
+      indents_.pop_back();
+      return make(Tok::Dedent, pos_, 0);
+    }
+    return make(Tok::End, pos_, 0);
+  }
+
+  Token lex_name() {
+    std::size_t s = pos_;
+    while (pos_ < src_.size() && is_ident(src_[pos_])) ++pos_;
+    return make(Tok::Name, s, pos_ - s);
+  }
+
+  Token lex_number() {
+    std::size_t s = pos_;
+    bool is_float = false;
+    while (pos_ < src_.size() && (is_digit(src_[pos_]) || src_[pos_] == '_')) ++pos_;
+    if (pos_ < src_.size() && src_[pos_] == '.') {
+      is_float = true;
+      ++pos_;
+      while (pos_ < src_.size() && is_digit(src_[pos_])) ++pos_;
+    }
+    if (pos_ < src_.size() && (src_[pos_] == 'e' || src_[pos_] == 'E')) {
+      std::size_t q = pos_ + 1;
+      if (q < src_.size() && (src_[q] == '+' || src_[q] == '-')) ++q;
+      if (q < src_.size() && is_digit(src_[q])) {
+        is_float = true;
+        pos_ = q;
+        while (pos_ < src_.size() && is_digit(src_[pos_])) ++pos_;
+      }
+    }
+    if (pos_ < src_.size() && is_ident_start(src_[pos_])) fail(pos_, "invalid number literal");
+    return make(is_float ? Tok::Float : Tok::Int, s, pos_ - s);
+  }
+
+  Token lex_string() {
+    char q = src_[pos_];
+    std::size_t s = pos_;
+    ++pos_;
+    while (pos_ < src_.size() && src_[pos_] != q) {
+      if (src_[pos_] == '\n' || src_[pos_] == '\r') fail(s, "unterminated string literal");
+      if (src_[pos_] == '\\') ++pos_;
+      ++pos_;
+    }
+    if (pos_ >= src_.size()) fail(s, "unterminated string literal");
+    ++pos_;
+    Token t = make(Tok::String, s + 1, pos_ - s - 2);
+    t.col = col_of(s);
+    return t;
+  }
+
+  Token lex_punct() {
+    static constexpr std::string_view three[] = {"**=", "//=", "..."};
+    static constexpr std::string_view two[] = {"->", "//", "**", "<=", ">=", "==", "!=", "+=", "-=", "*=", "/="};
+    std::string_view rest = src_.substr(pos_);
+    std::size_t s = pos_;
+    for (auto t : three)
+      if (rest.substr(0, 3) == t) { pos_ += 3; return make(Tok::Punct, s, 3); }
+    for (auto t : two)
+      if (rest.substr(0, 2) == t) { pos_ += 2; return make(Tok::Punct, s, 2); }
+    char c = src_[pos_];
+    if (std::string_view("()[]{},:.=+-*/%<>@~&|^;").find(c) == std::string_view::npos)
+      fail(pos_, std::string("unexpected character '") + c + "'");
+    if (c == '(' || c == '[' || c == '{') {
+      if (depth_ >= kMaxNesting) fail(pos_, "brackets nested too deeply (limit " + std::to_string(kMaxNesting) + ")");
+      ++depth_;
+      open_.push_back(c);
+    } else if (c == ')' || c == ']' || c == '}') {
+      char want = c == ')' ? '(' : c == ']' ? '[' : '{';
+      if (depth_ == 0) fail(pos_, std::string("unmatched '") + c + "'");
+      if (open_.back() != want) fail(pos_, std::string("'") + c + "' does not match '" + open_.back() + "'");
+      --depth_;
+      open_.pop_back();
+    }
+    ++pos_;
+    return make(Tok::Punct, s, 1);
+  }
+
+  std::string_view src_;
+  std::size_t pos_ = 0, line_begin_ = 0;
+  std::uint32_t line_ = 1, newline_col_ = 1;
+  bool at_line_start_ = true, emitted_final_newline_ = false;
+  int depth_ = 0, pending_dedents_ = 0;
+  Tok last_ = Tok::Newline;
+  std::vector<int> indents_;
+  std::vector<char> open_;
+};
+
+}  // namespace ptorw::text

@@ -1,0 +1,66 @@
+// Resolution of the DSL's op spellings to registry ops: `pl.tile.add` / `pl.tensor.slice` are
+// canonical; `pl.load`, `pl.store`, `pl.create_tensor`, ... are sugar; `pl.add/sub/mul/...`
+// dispatch on operand kinds (tile ∘ tile, tile ∘ scalar, tensor, scalar) — ../shared/dsl.md "Ops".
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ptorw/ir.hpp"
+
+namespace ptorw::text {
+
+struct OpChoice {
+  std::string op;                      // registry name, or empty
+  std::optional<ir::BinOp> scalar_op;  // scalar ∘ scalar sugar becomes scalar IR
+  std::string hint;                    // why nothing matched
+};
+
+namespace detail {
+struct Sugar { std::string_view name, op; };
+inline constexpr Sugar kFixedSugar[] = {
+    {"load", "tile.load"},           {"store", "tile.store"},         {"create_tensor", "tensor.create"},
+    {"create_tile", "tile.create"},  {"write", "tensor.write"},       {"read", "tensor.read"},
+    {"matmul", "tile.matmul"},       {"matmul_acc", "tile.matmul_acc"}, {"move", "tile.move"},
+    {"alloc", "tile.alloc"},         {"extract", "tile.extract"},     {"transpose_view", "tile.transpose_view"},
+    {"set_validshape", "tile.set_validshape"},
+};
+struct Dispatch { std::string_view name, scalar_form; ir::BinOp scalar_op; };
+inline constexpr Dispatch kBinarySugar[] = {
+    {"add", "adds", ir::BinOp::Add},           {"sub", "subs", ir::BinOp::Sub},
+    {"mul", "muls", ir::BinOp::Mul},           {"div", "divs", ir::BinOp::Div},
+    {"maximum", "maximums", ir::BinOp::Max},   {"minimum", "minimums", ir::BinOp::Min},
+};
+inline bool is_tile(const ir::Expr& e) { return ir::type_as<ir::TileType>(e->type) != nullptr; }
+inline bool is_tensor(const ir::Expr& e) { return ir::type_as<ir::TensorType>(e->type) != nullptr; }
+inline bool is_scalar(const ir::Expr& e) { return ir::type_as<ir::ScalarType>(e->type) != nullptr; }
+}  // namespace detail
+
+/// `name` is the spelling after `pl.` (e.g. "tile.add", "load", "add").
+inline OpChoice resolve_op_sugar(std::string_view name, const std::vector<ir::Expr>& args) {
+  if (name.rfind("tile.", 0) == 0 || name.rfind("tensor.", 0) == 0) return {std::string(name), {}, {}};
+  for (const auto& s : detail::kFixedSugar)
+    if (s.name == name) return {std::string(s.op), {}, {}};
+  if (name == "full") {
+    // `pl.full([..], v, dtype=...)` is a tensor fill (dsl.md); tiles use pl.tile.full.
+    return {"tensor.full", {}, {}};
+  }
+  for (const auto& d : detail::kBinarySugar) {
+    if (d.name != name) continue;
+    if (args.size() == 2 && detail::is_tile(args[0]) && detail::is_tile(args[1])) return {"tile." + std::string(name), {}, {}};
+    if (args.size() == 2 && detail::is_tile(args[0]) && detail::is_scalar(args[1])) return {"tile." + std::string(d.scalar_form), {}, {}};
+    if (!args.empty() && detail::is_tensor(args[0])) return {"tensor." + std::string(name), {}, {}};
+    if (args.size() == 2 && detail::is_scalar(args[0]) && detail::is_scalar(args[1])) return {{}, d.scalar_op, {}};
+    return {{}, {}, "operands must be tile/tile, tile/scalar, tensor/any or scalar/scalar"};
+  }
+  // Any other `pl.X` names the tile or tensor op of its first operand's kind.
+  if (!args.empty()) {
+    std::string prefix = detail::is_tile(args[0]) ? "tile." : detail::is_tensor(args[0]) ? "tensor." : "";
+    if (!prefix.empty() && ir::find_op(prefix + std::string(name))) return {prefix + std::string(name), {}, {}};
+  }
+  if (ir::find_op("tile." + std::string(name))) return {"tile." + std::string(name), {}, {}};
+  return {{}, {}, {}};
+}
+
+}  // namespace ptorw::text

@@ -1,0 +1,408 @@
+// Expressions: scalar arithmetic with Python precedence, literals, lists/tuples, tuple projection,
+// op calls (`pl.tile.add`, sugar such as `pl.load`), user calls (`self.k(...)`), `pl.submit`.
+#pragma once
+#include <charconv>
+#include <cstdlib>
+
+#include "ptorw/text/op_sugar.hpp"
+#include "ptorw/text/parser_core.hpp"
+
+namespace ptorw::text {
+
+inline ir::Expr Parser::parse_expr() {
+  DepthGuard guard(*this, peek());
+  return parse_or();
+}
+
+inline ir::Expr Parser::parse_or() {
+  ir::Expr l = parse_and();
+  while (peek().name("or")) {
+    Token op = take();
+    l = make_binary(ir::BinOp::Or, l, parse_and(), op);
+  }
+  return l;
+}
+
+inline ir::Expr Parser::parse_and() {
+  ir::Expr l = parse_not();
+  while (peek().name("and")) {
+    Token op = take();
+    l = make_binary(ir::BinOp::And, l, parse_not(), op);
+  }
+  return l;
+}
+
+inline ir::Expr Parser::parse_not() {
+  if (peek().name("not")) {
+    Token op = take();
+    DepthGuard guard(*this, op);
+    ir::Expr e = parse_not();
+    if (!ir::type_as<ir::ScalarType>(e->type)) fail_at(op, "'not' needs a scalar operand");
+    return ir::make_expr(ir::Unary{ir::UnOp::Not, e}, ir::scalar_type(ir::DType::BOOL), span_of(op));
+  }
+  return parse_comparison();
+}
+
+inline ir::Expr Parser::parse_comparison() {
+  ir::Expr l = parse_arith();
+  static constexpr std::pair<std::string_view, ir::BinOp> ops[] = {{"<", ir::BinOp::Lt}, {"<=", ir::BinOp::Le},
+      {">", ir::BinOp::Gt}, {">=", ir::BinOp::Ge}, {"==", ir::BinOp::Eq}, {"!=", ir::BinOp::Ne}};
+  for (auto [text, op] : ops)
+    if (peek().punct(text)) {
+      Token t = take();
+      ir::Expr r = make_binary(op, l, parse_arith(), t);
+      for (auto [t2, o2] : ops)
+        if (peek().punct(t2)) fail_at(peek(), "chained comparisons are not supported; use 'and'");
+      return r;
+    }
+  return l;
+}
+
+inline ir::Expr Parser::parse_arith() {
+  ir::Expr l = parse_term();
+  while (peek().punct("+") || peek().punct("-")) {
+    Token op = take();
+    l = make_binary(op.text == "+" ? ir::BinOp::Add : ir::BinOp::Sub, l, parse_term(), op);
+  }
+  return l;
+}
+
+inline ir::Expr Parser::parse_term() {
+  ir::Expr l = parse_unary();
+  for (;;) {
+    const Token& t = peek();
+    ir::BinOp op;
+    if (t.punct("*")) op = ir::BinOp::Mul;
+    else if (t.punct("//")) op = ir::BinOp::FloorDiv;
+    else if (t.punct("/")) op = ir::BinOp::Div;
+    else if (t.punct("%")) op = ir::BinOp::Mod;
+    else return l;
+    Token tok = take();
+    l = make_binary(op, l, parse_unary(), tok);
+  }
+}
+
+inline ir::Expr Parser::parse_unary() {
+  if (peek().punct("-") || peek().punct("+")) {
+    Token op = take();
+    DepthGuard guard(*this, op);
+    // A negative literal is one constant, so that `-1` prints and compares as written.
+    if (op.text == "-" && peek().kind == Tok::Int) {
+      Token lit = take();
+      std::string digits;
+      for (char c : lit.text) if (c != '_') digits += c;
+      std::int64_t v = 0;
+      std::string neg = "-" + digits;
+      auto [p, ec] = std::from_chars(neg.data(), neg.data() + neg.size(), v);
+      if (ec != std::errc() || p != neg.data() + neg.size()) fail_at(lit, "integer literal out of range of int64");
+      return ir::make_int(v, ir::DType::INDEX, span_of(op));
+    }
+    ir::Expr e = parse_unary();
+    if (!ir::type_as<ir::ScalarType>(e->type)) fail_at(op, "unary '" + std::string(op.text) + "' needs a scalar operand");
+    if (op.text == "+") return e;
+    if (auto* f = ir::expr_as<ir::ConstFloat>(e)) return ir::make_float(-f->value, ir::dtype_of(e->type).value(), span_of(op));
+    return ir::make_expr(ir::Unary{ir::UnOp::Neg, e}, e->type, span_of(op));
+  }
+  return parse_postfix();
+}
+
+inline ir::Expr Parser::parse_postfix() {
+  ir::Expr e = parse_primary();
+  while (peek().punct("[")) {
+    Token open = take();
+    Token idx = peek();
+    if (idx.kind != Tok::Int) fail_at(idx, "a tuple index must be an integer literal");
+    take();
+    expect_punct("]", "to close the tuple index");
+    auto* tt = ir::type_as<ir::TupleType>(e->type);
+    if (!tt) fail_at(open, "only tuple values can be indexed");
+    std::int64_t i = 0;
+    auto [p, ec] = std::from_chars(idx.text.data(), idx.text.data() + idx.text.size(), i);
+    if (ec != std::errc() || p != idx.text.data() + idx.text.size()) fail_at(idx, "tuple index out of range");
+    if (i < 0 || static_cast<std::size_t>(i) >= tt->elems.size())
+      fail_at(idx, "tuple index " + std::to_string(i) + " out of range for a tuple of " + std::to_string(tt->elems.size()));
+    e = ir::make_get_item(e, i, span_of(open));
+  }
+  return e;
+}
+
+inline ir::Expr Parser::parse_sequence(std::string_view close, const Token& open) {
+  std::vector<ir::Expr> elems;
+  while (!peek().punct(close)) {
+    elems.push_back(parse_expr());
+    if (!accept_punct(",")) break;
+  }
+  expect_punct(close, "to close '" + std::string(open.text) + "'");
+  return ir::make_tuple(std::move(elems), span_of(open));
+}
+
+inline ir::Expr Parser::parse_primary() {
+  Token t = peek();
+  switch (t.kind) {
+    case Tok::Int: {
+      take();
+      std::string digits;
+      for (char c : t.text) if (c != '_') digits += c;
+      std::int64_t v = 0;
+      auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+      if (ec != std::errc() || p != digits.data() + digits.size()) fail_at(t, "integer literal out of range of int64");
+      return ir::make_int(v, ir::DType::INDEX, span_of(t));
+    }
+    case Tok::Float: {
+      take();
+      std::string digits(t.text);
+      return ir::make_float(std::strtod(digits.c_str(), nullptr), ir::DType::FP32, span_of(t));
+    }
+    case Tok::String: fail_at(t, "a string literal is not a value here");
+    case Tok::Punct:
+      if (t.punct("(")) {
+        take();
+        if (peek().punct(")")) { take(); return ir::make_tuple({}, span_of(t)); }
+        ir::Expr first = parse_expr();
+        if (accept_punct(")")) return first;
+        expect_punct(",", "or ')' in parenthesized expression");
+        std::vector<ir::Expr> elems{first};
+        while (!peek().punct(")")) {
+          elems.push_back(parse_expr());
+          if (!accept_punct(",")) break;
+        }
+        expect_punct(")", "to close the tuple");
+        return ir::make_tuple(std::move(elems), span_of(t));
+      }
+      if (t.punct("[")) { take(); return parse_sequence("]", t); }
+      expected("an expression");
+    case Tok::Name: break;
+    default: expected("an expression");
+  }
+  if (t.name("True") || t.name("False")) { take(); return ir::make_bool(t.text == "True", span_of(t)); }
+  if (t.name("None")) fail_at(t, "None is not a value in the pl DSL");
+  if ((t.name("min") || t.name("max")) && peek(1).punct("(")) {
+    take();
+    take();
+    ir::Expr a = parse_expr();
+    expect_punct(",", "between the operands of " + std::string(t.text));
+    ir::Expr b = parse_expr();
+    expect_punct(")", "to close " + std::string(t.text) + "(...)");
+    return make_binary(t.text == "min" ? ir::BinOp::Min : ir::BinOp::Max, a, b, t);
+  }
+  if (t.name("self") && peek(1).punct(".")) {
+    take();
+    take();
+    Token name = expect_name("a function name after 'self.'");
+    return parse_user_call(name);
+  }
+  if (t.name("pl") && peek(1).punct(".")) {
+    Token first = take();
+    std::string dotted = parse_dotted(first);
+    if (!peek().punct("(")) fail_at(t, "'" + dotted + "' is not a value here");
+    return parse_call(dotted, t);
+  }
+  take();
+  return lookup(t);
+}
+
+inline std::string Parser::parse_dotted(Token& first) {
+  std::string s(first.text);
+  while (peek().punct(".")) {
+    take();
+    s += '.';
+    s += expect_name("a name after '.'").text;
+  }
+  return s;
+}
+
+inline bool Parser::at_enum_ref() {
+  if (!peek().name("pl")) return false;
+  std::size_t k = 1;
+  while (k + 1 < 8 && peek(k).punct(".") && peek(k + 1).kind == Tok::Name) k += 2;
+  return k > 1 && !peek(k).punct("(") && !peek(k).punct(".");
+}
+
+inline ir::AttrValue Parser::parse_attr_value() {
+  Token t = peek();
+  if (t.name("True") || t.name("False")) { take(); return t.text == "True"; }
+  if (t.kind == Tok::String) { take(); return std::string(t.text); }
+  if (at_enum_ref()) {
+    take();
+    std::string dotted = parse_dotted(t);
+    std::string_view rest = std::string_view(dotted).substr(3);
+    if (auto d = ir::enum_from<ir::DType>(rest)) return *d;
+    if (rest.rfind("Mem.", 0) == 0) {
+      if (auto m = ir::enum_from<ir::MemSpace>(rest.substr(4))) return *m;
+      fail_at(t, "unknown memory space '" + dotted + "'");
+    }
+    if (rest.rfind("TensorLayout.", 0) == 0) {
+      if (auto l = ir::enum_from<ir::TensorLayout>(rest.substr(13))) return *l;
+      fail_at(t, "unknown tensor layout '" + dotted + "'");
+    }
+    return ir::EnumRef{dotted};
+  }
+  ir::Expr e = parse_expr();
+  if (auto i = ir::const_int(e)) return *i;
+  if (auto* f = ir::expr_as<ir::ConstFloat>(e)) return f->value;
+  if (auto* b = ir::expr_as<ir::ConstBool>(e)) return b->value;
+  return e;
+}
+
+inline ir::Kwargs Parser::parse_attr_dict() {
+  ir::Kwargs kw;
+  expect_punct("{", "to start an attribute dict");
+  while (!peek().punct("}")) {
+    Token key = peek();
+    if (key.kind != Tok::String) expected("a string key in the attribute dict");
+    take();
+    expect_punct(":", "after the attribute key");
+    Token at = peek();
+    ir::AttrValue v = parse_attr_value();
+    if (std::holds_alternative<ir::Expr>(v)) fail_at(at, "attribute values must be bool, int, float, string or enum constants");
+    if (ir::find_kwarg(kw, key.text)) fail_at(key, "duplicate attribute '" + std::string(key.text) + "'");
+    kw.emplace_back(std::string(key.text), std::move(v));
+    if (!accept_punct(",")) break;
+  }
+  expect_punct("}", "to close the attribute dict");
+  return kw;
+}
+
+inline void Parser::parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwargs, ir::Kwargs* attrs) {
+  expect_punct("(", "to start the argument list");
+  while (!peek().punct(")")) {
+    Token at = peek();
+    if (at.kind == Tok::Name && peek(1).punct("=")) {
+      take();
+      take();
+      if (ir::find_kwarg(kwargs, at.text)) fail_at(at, "keyword argument '" + std::string(at.text) + "' given twice");
+      if (attrs && at.text == "attrs" && peek().punct("{")) {
+        *attrs = parse_attr_dict();  // call attributes of a user call: `self.k(a, attrs={...})`
+      } else {
+        kwargs.emplace_back(std::string(at.text), parse_attr_value());
+      }
+    } else {
+      if (!kwargs.empty()) fail_at(at, "positional argument after keyword arguments");
+      if (at_enum_ref()) {
+        // Only a leading enum operand is meaningful (`pl.tile.alloc(pl.Mem.Vec, n)`); the caller
+        // moves it to its kwarg. Record it as a kwarg under a reserved key.
+        if (!args.empty()) fail_at(at, "an enum value can only be the first argument");
+        kwargs.emplace_back("__leading", parse_attr_value());
+      } else {
+        args.push_back(parse_expr());
+      }
+    }
+    if (!accept_punct(",")) break;
+  }
+  expect_punct(")", "to close the argument list");
+}
+
+inline ir::Expr Parser::make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const Token& at) {
+  auto* ls = ir::type_as<ir::ScalarType>(l->type);
+  auto* rs = ir::type_as<ir::ScalarType>(r->type);
+  if (!ls || !rs)
+    fail_at(at, "operator '" + std::string(at.text) + "' needs scalar operands; use pl.tile.* / pl.tensor.* ops for tiles and tensors");
+  ir::DType d;
+  switch (op) {
+    case ir::BinOp::Lt: case ir::BinOp::Le: case ir::BinOp::Gt: case ir::BinOp::Ge:
+    case ir::BinOp::Eq: case ir::BinOp::Ne: case ir::BinOp::And: case ir::BinOp::Or:
+      d = ir::DType::BOOL;
+      break;
+    default: {
+      // The non-literal operand decides the width; floats win over integers.
+      bool lc = ir::expr_as<ir::ConstInt>(l) || ir::expr_as<ir::ConstFloat>(l);
+      d = lc ? rs->dtype : ls->dtype;
+      if (ir::is_float(ls->dtype) != ir::is_float(rs->dtype)) d = ir::is_float(ls->dtype) ? ls->dtype : rs->dtype;
+    }
+  }
+  return ir::make_expr(ir::Binary{op, std::move(l), std::move(r)}, ir::scalar_type(d), span_of(at));
+}
+
+inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args, ir::Kwargs kwargs, const Token& at) {
+  const ir::OpDef* def = ir::find_op(op);
+  if (!def) fail_at(at, "unknown op 'pl." + op + "'");
+  ir::Kwargs kept;
+  for (auto& [k, v] : kwargs) {
+    std::string key = k;
+    if (key == "__leading") {
+      if (def->leading_kwarg.empty()) fail_at(at, "pl." + op + " takes no enum operand");
+      key = std::string(def->leading_kwarg);
+    }
+    if (!ir::is_default_kwarg(op, key, v)) kept.emplace_back(std::move(key), std::move(v));
+  }
+  ir::InferResult r = ir::check_and_infer(*def, args, kept);
+  if (!r.error.empty()) fail_at(at, r.error);
+  return ir::make_expr(ir::Call{ir::CallKind::Op, std::move(op), std::move(args), std::move(kept), {}}, std::move(r.type),
+                       span_of(at));
+}
+
+inline ir::Expr Parser::parse_call(const std::string& dotted, const Token& at) {
+  std::string_view name = std::string_view(dotted).substr(3);  // after "pl."
+  if (name == "submit") return parse_submit(at);
+  if (name == "yield_" || name == "cond" || name == "range" || name == "parallel" || name == "while_" ||
+      name == "dynamic" || name == "at" || name == "manual_scope")
+    fail_at(at, "'" + dotted + "' is not allowed here");
+  std::vector<ir::Expr> args;
+  ir::Kwargs kwargs;
+  parse_call_args(args, kwargs);
+  if (name == "cast") {
+    auto target = ir::kwarg_as<ir::DType>(kwargs, "target_type");
+    if (args.size() != 1 || !target || kwargs.size() != 1) fail_at(at, "pl.cast takes one scalar and target_type=pl.<dtype>");
+    if (!ir::type_as<ir::ScalarType>(args[0]->type)) fail_at(at, "pl.cast converts scalars only");
+    return ir::make_expr(ir::Unary{ir::UnOp::Cast, args[0]}, ir::scalar_type(*target), span_of(at));
+  }
+  OpChoice c = resolve_op_sugar(name, args);
+  if (c.scalar_op) {
+    if (args.size() != 2 || !kwargs.empty()) fail_at(at, "pl." + std::string(name) + " on scalars takes two operands");
+    Token opt = at;
+    opt.text = name;
+    return make_binary(*c.scalar_op, args[0], args[1], opt);
+  }
+  if (c.op.empty()) fail_at(at, "unknown op '" + dotted + "'" + (c.hint.empty() ? "" : ": " + c.hint));
+  return make_op_call(std::move(c.op), std::move(args), std::move(kwargs), at);
+}
+
+inline ir::Expr Parser::parse_user_call(const Token& name_tok) {
+  std::string name(name_tok.text);
+  auto it = signatures_.find(name);
+  if (it == signatures_.end()) fail_at(name_tok, "no function '" + name + "' in this program");
+  if (!peek().punct("(")) fail_at(name_tok, "'self." + name + "' must be called");
+  std::vector<ir::Expr> args;
+  ir::Kwargs kwargs, attrs;
+  parse_call_args(args, kwargs, &attrs);
+  const ir::Function& callee = *it->second;
+  if (args.size() != callee.params.size())
+    fail_at(name_tok, "self." + name + " takes " + std::to_string(callee.params.size()) + " arguments, got " +
+                          std::to_string(args.size()));
+  if (ir::find_kwarg(kwargs, "__leading")) fail_at(name_tok, "an enum value is not a function argument");
+  return ir::make_expr(ir::Call{ir::CallKind::Function, name, std::move(args), std::move(kwargs), std::move(attrs)},
+                       ir::call_result_type(callee), span_of(name_tok));
+}
+
+inline ir::Expr Parser::parse_submit(const Token& at) {
+  expect_punct("(", "after pl.submit");
+  if (!accept_name("self")) expected("'self.<kernel>' as the first argument of pl.submit");
+  expect_punct(".", "after self");
+  Token name = expect_name("a kernel name");
+  auto it = signatures_.find(std::string(name.text));
+  if (it == signatures_.end()) fail_at(name, "no function '" + std::string(name.text) + "' in this program");
+  std::vector<ir::Expr> args;
+  ir::Kwargs kwargs;
+  while (accept_punct(",")) {
+    if (peek().punct(")")) break;
+    Token a = peek();
+    if (a.kind == Tok::Name && peek(1).punct("=")) {
+      take();
+      take();
+      kwargs.emplace_back(std::string(a.text), parse_attr_value());
+    } else {
+      args.push_back(parse_expr());
+    }
+  }
+  expect_punct(")", "to close pl.submit(...)");
+  const ir::Function& callee = *it->second;
+  if (args.size() != callee.params.size())
+    fail_at(name, "self." + std::string(name.text) + " takes " + std::to_string(callee.params.size()) + " arguments, got " +
+                      std::to_string(args.size()));
+  std::vector<ir::Type> elems = callee.return_types;
+  elems.push_back(ir::scalar_type(ir::DType::TASK_ID));
+  ir::Type t = elems.size() == 1 ? elems[0] : ir::make_type(ir::TupleType{std::move(elems)});
+  return ir::make_expr(ir::Submit{std::string(name.text), std::move(args), std::move(kwargs)}, std::move(t), span_of(at));
+}
+
+}  // namespace ptorw::text

@@ -1,0 +1,337 @@
+// Statements and blocks: assignments (annotated, unpacking), `pl.yield_`, For/While loops with
+// iter args, If with results, `with pl.at(...)` / `pl.manual_scope()`, return (dsl.md "Statements").
+#pragma once
+#include "ptorw/text/parser_core.hpp"
+
+namespace ptorw::text {
+
+inline Block Parser::parse_block(BlockKind kind) {
+  expect_newline();
+  if (peek().kind != Tok::Indent) expected("an indented block");
+  Token indent = take();
+  DepthGuard guard(*this, indent);
+  Block b;
+  while (peek().kind != Tok::Dedent && peek().kind != Tok::End) parse_statement(b, kind);
+  if (peek().kind == Tok::Dedent) take();
+  if (kind == BlockKind::While && !b.cond) fail_at(indent, "a pl.while_ body must start with pl.cond(...)");
+  return b;
+}
+
+inline void Parser::parse_statement(Block& b, BlockKind kind) {
+  Token t = peek();
+  if (b.yield) fail_at(t, "pl.yield_ must be the last statement of its block");
+  if (t.kind != Tok::Name) {
+    if (t.kind == Tok::Indent) fail_at(t, "unexpected indent");
+    expected("a statement");
+  }
+  if (t.name("for")) return parse_for(b);
+  if (t.name("if")) { take(); return parse_if(b, t); }
+  if (t.name("with")) return parse_with(b);
+  if (t.name("return")) return parse_return(b);
+  if (t.name("pass")) { take(); expect_newline(); return; }
+  if (t.name("while")) fail_at(t, "use 'for (...) in pl.while_(init_values=...)' for while loops");
+  if (t.name("def") || t.name("class")) fail_at(t, "nested definitions are not supported");
+  if (t.name("else") || t.name("elif")) fail_at(t, "'" + std::string(t.text) + "' without a matching 'if'");
+  if (t.name("pl") && peek(1).punct(".") && peek(2).name("cond")) {
+    if (kind != BlockKind::While || !b.stmts.empty() || b.cond) fail_at(t, "pl.cond(...) must be the first statement of a pl.while_ body");
+    take(); take(); take();
+    expect_punct("(", "after pl.cond");
+    Token at = peek();
+    b.cond = parse_expr();
+    if (!ir::type_as<ir::ScalarType>(b.cond->type)) fail_at(at, "pl.cond needs a scalar condition");
+    expect_punct(")", "to close pl.cond(...)");
+    expect_newline();
+    return;
+  }
+  if (t.name("pl") && peek(1).punct(".") && peek(2).name("yield_")) {
+    if (kind == BlockKind::Function || kind == BlockKind::Scope) fail_at(t, "pl.yield_ outside a loop or if body");
+    take(); take(); take();
+    std::vector<ir::Expr> args;
+    ir::Kwargs kw;
+    parse_call_args(args, kw);
+    if (!kw.empty()) fail_at(t, "pl.yield_ takes no keyword arguments");
+    expect_newline();
+    b.stmts.push_back(ir::make_stmt(ir::Yield{std::move(args)}, span_of(t)));
+    b.yield = ir::stmt_as<ir::Yield>(b.stmts.back());
+    return;
+  }
+  if (peek(1).punct("=") || peek(1).punct(":") || peek(1).punct(",")) return parse_assignment(b, kind);
+  for (std::string_view aug : {"+=", "-=", "*=", "/=", "//="})
+    if (peek(1).punct(aug)) fail_at(peek(1), "augmented assignment '" + std::string(aug) + "' is not supported; write x = x op y");
+  ir::Expr e = parse_expr();
+  if (!ir::expr_as<ir::Call>(e) && !ir::expr_as<ir::Submit>(e)) fail_at(t, "an expression statement must be a call");
+  expect_newline();
+  b.stmts.push_back(ir::make_stmt(ir::Eval{std::move(e)}, span_of(t)));
+}
+
+inline void Parser::parse_assignment(Block& b, BlockKind kind) {
+  std::vector<Token> names;
+  std::vector<ParsedType> anns;
+  do {
+    names.push_back(expect_name("an assignment target"));
+    ParsedType ann;
+    if (accept_punct(":")) ann = parse_annotation(false);
+    anns.push_back(ann);
+  } while (accept_punct(","));
+  if (!peek().punct("=")) {
+    if (names.size() == 1 && (anns[0].type || anns[0].bare_kind >= 0)) fail_at(names[0], "a declaration needs a value: '" + std::string(names[0].text) + ": T = ...'");
+    expected("'=' in assignment");
+  }
+  take();
+  if (anns.size() > 1)
+    for (std::size_t i = 0; i < anns.size(); ++i)
+      if (anns[i].type || anns[i].bare_kind >= 0) fail_at(names[i], "annotations are not allowed when unpacking");
+  Token rhs = peek();
+  if (rhs.name("pl") && peek(1).punct(".") && peek(2).name("yield_")) {
+    if (kind == BlockKind::Function || kind == BlockKind::Scope) fail_at(rhs, "pl.yield_ outside a loop or if body");
+    take(); take(); take();
+    std::vector<ir::Expr> args;
+    ir::Kwargs kw;
+    parse_call_args(args, kw);
+    if (!kw.empty()) fail_at(rhs, "pl.yield_ takes no keyword arguments");
+    if (args.size() != names.size())
+      fail_at(names[0], std::to_string(names.size()) + " names bound to a pl.yield_ of " + std::to_string(args.size()) + " values");
+    expect_newline();
+    YieldTargets tg;
+    for (auto& n : names) tg.names.emplace_back(n.text);
+    tg.annotations = anns;
+    tg.span = span_of(names[0]);
+    b.stmts.push_back(ir::make_stmt(ir::Yield{std::move(args)}, span_of(names[0])));
+    b.yield = ir::stmt_as<ir::Yield>(b.stmts.back());
+    b.targets = std::move(tg);
+    return;
+  }
+  ir::Expr value = parse_expr();
+  expect_newline();
+  if (names.size() == 1) {
+    ir::Type t = merge_annotation(anns[0], value->type, names[0]);
+    if (ir::type_as<ir::TupleType>(t) && ir::type_as<ir::TupleType>(t)->elems.empty())
+      fail_at(names[0], "the call returns nothing; call it as a statement");
+    ir::Expr var = ir::make_var(std::string(names[0].text), std::move(t), span_of(names[0]));
+    b.stmts.push_back(ir::make_assign(var, std::move(value), span_of(names[0])));
+    bind(std::string(names[0].text), std::move(var));
+    return;
+  }
+  // `a, b = value` unpacks a tuple: one tuple-typed definition and one projection per name.
+  auto* tt = ir::type_as<ir::TupleType>(value->type);
+  if (!tt) fail_at(rhs, "cannot unpack a non-tuple value into " + std::to_string(names.size()) + " names");
+  if (tt->elems.size() != names.size())
+    fail_at(names[0], "cannot unpack " + std::to_string(tt->elems.size()) + " values into " + std::to_string(names.size()) + " names");
+  std::string tmp_name;
+  for (auto& n : names) tmp_name += (tmp_name.empty() ? "" : "_") + std::string(n.text);
+  ir::Expr tmp = ir::make_var(tmp_name + "_tuple", value->type, span_of(names[0]));
+  b.stmts.push_back(ir::make_assign(tmp, std::move(value), span_of(names[0])));
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    ir::Expr item = ir::make_get_item(tmp, static_cast<std::int64_t>(i), span_of(names[i]));
+    ir::Expr var = ir::make_var(std::string(names[i].text), item->type, span_of(names[i]));
+    b.stmts.push_back(ir::make_assign(var, std::move(item), span_of(names[i])));
+    bind(std::string(names[i].text), std::move(var));
+  }
+}
+
+inline std::vector<ir::Expr> Parser::bind_results(const YieldTargets* targets, const std::vector<ir::Type>& types,
+                                                  const std::vector<std::string>& fallback_names, ir::Span at) {
+  std::vector<ir::Expr> out;
+  for (std::size_t i = 0; i < types.size(); ++i) {
+    std::string name = targets ? targets->names[i] : fallback_names[i];
+    ir::Type t = types[i];
+    if (targets && i < targets->annotations.size()) {
+      Token tok;
+      tok.line = at.line;
+      tok.col = at.col;
+      t = merge_annotation(targets->annotations[i], t, tok);
+    }
+    ir::Expr v = ir::make_var(name, std::move(t), at);
+    if (targets) bind(name, v);
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+inline void Parser::parse_for(Block& b) {
+  Token for_tok = take();
+  // Targets: `i`, `i, (a, b)`, `(a, n)`, `a, n`.
+  std::vector<std::vector<Token>> items;
+  do {
+    if (accept_punct("(")) {
+      std::vector<Token> group;
+      while (!peek().punct(")")) {
+        group.push_back(expect_name("a loop-carried name"));
+        if (!accept_punct(",")) break;
+      }
+      expect_punct(")", "to close the loop-carried names");
+      items.push_back(std::move(group));
+    } else {
+      items.push_back({expect_name("a loop variable")});
+    }
+  } while (accept_punct(","));
+  if (!accept_name("in")) expected("'in' in the for header");
+  Token it = peek();
+  if (!(it.name("pl") && peek(1).punct(".") && peek(2).kind == Tok::Name)) {
+    if (it.name("range")) fail_at(it, "use pl.range(...) instead of range(...)");
+    expected("pl.range(...), pl.parallel(...) or pl.while_(...)");
+  }
+  take(); take();
+  Token kind_tok = take();
+  std::string_view kind = kind_tok.text;
+  if (kind != "range" && kind != "parallel" && kind != "while_")
+    fail_at(kind_tok, "expected pl.range, pl.parallel or pl.while_, got 'pl." + std::string(kind) + "'");
+  std::vector<ir::Expr> args;
+  ir::Kwargs kw;
+  parse_call_args(args, kw);
+  std::vector<ir::Expr> inits;
+  for (const auto& [k, v] : kw) {
+    if (k != "init_values") fail_at(kind_tok, "pl." + std::string(kind) + " has no keyword '" + k + "'");
+    auto* e = std::get_if<ir::Expr>(&v);
+    auto* tup = e ? ir::expr_as<ir::MakeTuple>(*e) : nullptr;
+    if (!tup) fail_at(kind_tok, "init_values must be a tuple or list of values");
+    inits = tup->elems;
+  }
+  expect_punct(":", "at the end of the for header");
+
+  bool is_while = kind == "while_";
+  std::vector<Token> carried;
+  Token loop_var_tok{};
+  if (is_while) {
+    if (!args.empty()) fail_at(kind_tok, "pl.while_ takes only init_values=...; the condition is the body's pl.cond(...)");
+    for (auto& g : items) carried.insert(carried.end(), g.begin(), g.end());
+  } else {
+    if (items[0].size() != 1) fail_at(for_tok, "the first for target must be the loop variable");
+    loop_var_tok = items[0][0];
+    for (std::size_t i = 1; i < items.size(); ++i) carried.insert(carried.end(), items[i].begin(), items[i].end());
+    if (args.empty() || args.size() > 3) fail_at(kind_tok, "pl." + std::string(kind) + " takes 1 to 3 bounds (stop | start, stop[, step])");
+    for (auto& a : args)
+      if (!ir::type_as<ir::ScalarType>(a->type)) fail_at(kind_tok, "loop bounds must be scalars");
+  }
+  if (carried.size() != inits.size()) {
+    if (inits.empty()) fail_at(carried.empty() ? for_tok : carried[0], "loop-carried names need init_values=(...)");
+    fail_at(for_tok, std::to_string(carried.size()) + " loop-carried names for " + std::to_string(inits.size()) +
+                         " init_values; write 'for i, (a, b) in pl.range(n, init_values=(a0, b0))'");
+  }
+
+  // Header names are visible only inside the body (dsl.md); remember what they shadow.
+  std::vector<std::pair<std::string, ir::Expr>> shadowed;
+  auto shadow = [&](const std::string& n, ir::Expr v) {
+    auto found = scope_.find(n);
+    shadowed.emplace_back(n, found == scope_.end() ? nullptr : found->second);
+    bind(n, std::move(v));
+  };
+  ir::Expr loop_var;
+  if (!is_while) {
+    loop_var = ir::make_var(std::string(loop_var_tok.text), ir::scalar_type(ir::DType::INDEX), span_of(loop_var_tok));
+    shadow(std::string(loop_var_tok.text), loop_var);
+  }
+  std::vector<ir::Expr> iter_args;
+  std::vector<ir::Type> types;
+  std::vector<std::string> fallback;
+  for (std::size_t i = 0; i < carried.size(); ++i) {
+    auto ia = ir::make_iter_arg(std::string(carried[i].text), inits[i]->type, inits[i], span_of(carried[i]));
+    iter_args.push_back(ia);
+    types.push_back(inits[i]->type);
+    fallback.push_back(std::string(carried[i].text) + "_out");
+    shadow(std::string(carried[i].text), ia);
+  }
+  Block body = parse_block(is_while ? BlockKind::While : BlockKind::Loop);
+  std::size_t yielded = body.yield ? body.yield->values.size() : 0;
+  if (yielded != iter_args.size())
+    fail_at(body.stmts.empty() ? for_tok : Token{Tok::Name, {}, body.stmts.back()->span.line, body.stmts.back()->span.col},
+            "the loop carries " + std::to_string(iter_args.size()) + " values but its body yields " + std::to_string(yielded));
+  for (auto it2 = shadowed.rbegin(); it2 != shadowed.rend(); ++it2) {
+    if (it2->second) scope_[it2->first] = it2->second;
+    else scope_.erase(it2->first);
+  }
+  std::vector<ir::Expr> results = bind_results(body.targets ? &*body.targets : nullptr, types, fallback,
+                                               body.targets ? body.targets->span : span_of(for_tok));
+  ir::Stmt body_stmt = ir::make_seq(std::move(body.stmts), span_of(for_tok));
+  if (is_while) {
+    b.stmts.push_back(ir::make_stmt(ir::While{body.cond, std::move(iter_args), std::move(body_stmt), std::move(results)}, span_of(for_tok)));
+    return;
+  }
+  ir::Expr start = args.size() >= 2 ? args[0] : ir::make_int(0);
+  ir::Expr stop = args.size() >= 2 ? args[1] : args[0];
+  ir::Expr step = args.size() == 3 ? args[2] : ir::make_int(1);
+  b.stmts.push_back(ir::make_stmt(ir::For{kind == "parallel" ? ir::ForKind::Parallel : ir::ForKind::Range, std::move(loop_var),
+                                          std::move(start), std::move(stop), std::move(step), std::move(iter_args),
+                                          std::move(body_stmt), std::move(results)},
+                                  span_of(for_tok)));
+}
+
+inline void Parser::parse_if(Block& b, const Token& if_tok) {
+  Token at = peek();
+  ir::Expr cond = parse_expr();
+  if (!ir::type_as<ir::ScalarType>(cond->type)) fail_at(at, "an if condition must be a scalar");
+  expect_punct(":", "at the end of the if header");
+  Block then_b = parse_block(BlockKind::IfArm);
+  std::optional<Block> else_b;
+  if (peek().name("elif")) {
+    Token elif = take();
+    else_b.emplace();
+    parse_if(*else_b, elif);
+    // The nested if's results are this arm's values only if it yields; an elif chain with results
+    // is written with explicit else blocks.
+  } else if (accept_name("else")) {
+    expect_punct(":", "after else");
+    else_b = parse_block(BlockKind::IfArm);
+  }
+  std::size_t n_then = then_b.yield ? then_b.yield->values.size() : 0;
+  std::size_t n_else = else_b && else_b->yield ? else_b->yield->values.size() : 0;
+  std::vector<ir::Expr> results;
+  if (n_then || n_else) {
+    if (!else_b) fail_at(if_tok, "an if that yields values needs an else arm yielding the same number");
+    if (n_then != n_else)
+      fail_at(if_tok, "the if arm yields " + std::to_string(n_then) + " values but the else arm yields " + std::to_string(n_else));
+    if (then_b.targets && else_b->targets && then_b.targets->names != else_b->targets->names)
+      fail_at(Token{Tok::Name, {}, else_b->targets->span.line, else_b->targets->span.col},
+              "both arms must bind the same names to pl.yield_");
+    const YieldTargets* tg = then_b.targets ? &*then_b.targets : else_b->targets ? &*else_b->targets : nullptr;
+    std::vector<ir::Type> types;
+    std::vector<std::string> fallback;
+    for (std::size_t i = 0; i < n_then; ++i) {
+      types.push_back(then_b.yield->values[i]->type);
+      fallback.push_back("if_result" + std::to_string(i));
+    }
+    results = bind_results(tg, types, fallback, tg ? tg->span : span_of(if_tok));
+  }
+  ir::Stmt then_s = ir::make_seq(std::move(then_b.stmts), span_of(if_tok));
+  ir::Stmt else_s = else_b ? ir::make_seq(std::move(else_b->stmts), span_of(if_tok)) : nullptr;
+  b.stmts.push_back(ir::make_stmt(ir::If{std::move(cond), std::move(then_s), std::move(else_s), std::move(results)}, span_of(if_tok)));
+}
+
+inline void Parser::parse_with(Block& b) {
+  Token with = take();
+  if (!(peek().name("pl") && peek(1).punct(".") && (peek(2).name("at") || peek(2).name("manual_scope"))))
+    expected("pl.at(...) or pl.manual_scope() after 'with'");
+  take(); take();
+  Token kind = take();
+  std::vector<ir::Expr> args;
+  ir::Kwargs kw;
+  parse_call_args(args, kw);
+  if (!args.empty()) fail_at(kind, "pl." + std::string(kind.text) + " takes keyword arguments only");
+  bool manual = kind.text == "manual_scope";
+  if (manual && !kw.empty()) fail_at(kind, "pl.manual_scope() takes no arguments");
+  for (const auto& [k, v] : kw)
+    if (k != "level" && k != "windowize" && k != "name_hint" && k != "role")
+      fail_at(kind, "pl.at has no keyword '" + k + "' (level, windowize, name_hint, role)");
+  expect_punct(":", "after the with header");
+  Block body = parse_block(BlockKind::Scope);
+  b.stmts.push_back(ir::make_stmt(ir::Scope{manual ? ir::ScopeKind::Manual : ir::ScopeKind::At, std::move(kw),
+                                            ir::make_seq(std::move(body.stmts), span_of(with))},
+                                  span_of(with)));
+}
+
+inline void Parser::parse_return(Block& b) {
+  Token ret = take();
+  std::vector<ir::Expr> values;
+  if (peek().kind != Tok::Newline && peek().kind != Tok::End) {
+    do {
+      values.push_back(parse_expr());
+    } while (accept_punct(","));
+  }
+  expect_newline();
+  if (values.size() != current_returns_.size())
+    fail_at(ret, "the function returns " + std::to_string(current_returns_.size()) + " values, but this return has " +
+                     std::to_string(values.size()));
+  b.stmts.push_back(ir::make_stmt(ir::Return{std::move(values)}, span_of(ret)));
+}
+
+}  // namespace ptorw::text

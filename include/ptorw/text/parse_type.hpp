@@ -1,0 +1,269 @@
+// Annotations: `pl.Tensor[[64, 32], pl.FP32, pl.TensorView(...)]`, `pl.Tile[...]`, `pl.Scalar[dt]`,
+// `pl.Out[T]`, `pl.InOut[T]`, `tuple[T, ...]`, `pl.Ptr` (../shared/dsl.md "Types").
+#pragma once
+#include "ptorw/text/parser_core.hpp"
+
+namespace ptorw::text {
+
+inline ir::DType Parser::parse_dtype() {
+  Token first = peek();
+  if (!first.name("pl")) expected("a dtype such as pl.FP32");
+  take();
+  expect_punct(".", "in dtype");
+  Token n = expect_name("a dtype name");
+  auto d = ir::enum_from<ir::DType>(n.text);
+  if (!d) fail_at(n, "unknown dtype 'pl." + std::string(n.text) + "'");
+  return *d;
+}
+
+inline std::vector<ir::Expr> Parser::parse_dim_list() {
+  Token open = expect_punct("[", "to start a shape list");
+  std::vector<ir::Expr> dims;
+  if (!peek().punct("]")) {
+    do {
+      if (peek().punct("]")) break;
+      Token at = peek();
+      ir::Expr e = parse_expr();
+      if (!ir::type_as<ir::ScalarType>(e->type)) fail_at(at, "a dimension must be an integer expression");
+      dims.push_back(std::move(e));
+    } while (accept_punct(","));
+  }
+  expect_punct("]", "to close the shape list");
+  (void)open;
+  return dims;
+}
+
+inline ir::TensorView Parser::parse_tensor_view() {
+  ir::TensorView v;
+  expect_punct("(", "after pl.TensorView");
+  while (!peek().punct(")")) {
+    Token key = expect_name("a TensorView field (stride, layout, valid_shape, pad)");
+    expect_punct("=", "after the field name");
+    if (key.text == "stride") v.stride = parse_dim_list();
+    else if (key.text == "valid_shape") v.valid_shape = parse_dim_list();
+    else if (key.text == "layout" || key.text == "pad") {
+      Token at = peek();
+      ir::AttrValue val = parse_attr_value();
+      if (key.text == "layout") {
+        if (auto* l = std::get_if<ir::TensorLayout>(&val)) v.layout = *l;
+        else fail_at(at, "layout must be pl.TensorLayout.ND, DN or NZ");
+      } else {
+        auto* e = std::get_if<ir::EnumRef>(&val);
+        std::optional<ir::PadValue> p;
+        if (e && e->text.rfind("pl.PadValue.", 0) == 0) p = ir::enum_from<ir::PadValue>(e->text.substr(12));
+        if (!p) fail_at(at, "pad must be pl.PadValue.null, zero, max or min");
+        v.pad = p;
+      }
+    } else {
+      fail_at(key, "unknown TensorView field '" + std::string(key.text) + "'");
+    }
+    if (!accept_punct(",")) break;
+  }
+  expect_punct(")", "to close pl.TensorView");
+  return v;
+}
+
+inline ir::TileView Parser::parse_tile_view() {
+  ir::TileView v;
+  expect_punct("(", "after pl.TileView");
+  while (!peek().punct(")")) {
+    Token key = expect_name("a TileView field (valid_shape, blayout, slayout, fractal, pad)");
+    expect_punct("=", "after the field name");
+    Token at = peek();
+    if (key.text == "valid_shape") {
+      v.valid_shape = parse_dim_list();
+    } else if (key.text == "fractal") {
+      ir::AttrValue val = parse_attr_value();
+      auto* i = std::get_if<std::int64_t>(&val);
+      if (!i) fail_at(at, "fractal must be an integer byte count");
+      v.fractal = *i;
+    } else if (key.text == "blayout" || key.text == "slayout" || key.text == "pad") {
+      ir::AttrValue val = parse_attr_value();
+      auto* e = std::get_if<ir::EnumRef>(&val);
+      if (key.text == "pad") {
+        std::optional<ir::PadValue> p;
+        if (e && e->text.rfind("pl.PadValue.", 0) == 0) p = ir::enum_from<ir::PadValue>(e->text.substr(12));
+        if (!p) fail_at(at, "pad must be pl.PadValue.null, zero, max or min");
+        v.pad = p;
+      } else {
+        std::optional<ir::TileLayout> l;
+        if (e && e->text.rfind("pl.TileLayout.", 0) == 0) l = ir::enum_from<ir::TileLayout>(e->text.substr(14));
+        if (!l) fail_at(at, std::string(key.text) + " must be pl.TileLayout.none_box, row_major or col_major");
+        (key.text == "blayout" ? v.blayout : v.slayout) = l;
+      }
+    } else {
+      fail_at(key, "unknown TileView field '" + std::string(key.text) + "'");
+    }
+    if (!accept_punct(",")) break;
+  }
+  expect_punct(")", "to close pl.TileView");
+  return v;
+}
+
+inline ir::MemRef Parser::parse_memref() {
+  ir::MemRef m;
+  expect_punct("(", "after pl.MemRef");
+  if (peek().kind == Tok::String) {
+    m.base_name = std::string(take().text);
+  } else {
+    Token at = peek();
+    m.base = parse_expr();
+    if (!ir::type_as<ir::PtrType>(m.base->type)) fail_at(at, "a MemRef base must be a pl.tile.alloc result (pl.Ptr)");
+  }
+  expect_punct(",", "after the MemRef base");
+  m.offset = parse_expr();
+  expect_punct(",", "after the MemRef byte offset");
+  m.size = parse_expr();
+  expect_punct(")", "to close pl.MemRef");
+  return m;
+}
+
+inline ParsedType Parser::parse_annotation(bool allow_direction) {
+  Token first = peek();
+  DepthGuard guard(*this, first);
+  if (accept_name("tuple")) {
+    expect_punct("[", "after tuple");
+    std::vector<ir::Type> elems;
+    do {
+      if (peek().punct("]")) break;
+      elems.push_back(parse_annotation(false).type);
+    } while (accept_punct(","));
+    expect_punct("]", "to close tuple[...]");
+    return {ir::make_type(ir::TupleType{std::move(elems)})};
+  }
+  if (!first.name("pl")) expected("a type annotation such as pl.Tensor[[64], pl.FP32]");
+  take();
+  expect_punct(".", "in type annotation");
+  Token kind = expect_name("a type name (Tensor, Tile, Scalar, Ptr, Out, InOut)");
+  std::string_view k = kind.text;
+  if (k == "Out" || k == "InOut" || k == "In") {
+    if (!allow_direction) fail_at(kind, "pl." + std::string(k) + "[...] is only allowed on function parameters");
+    expect_punct("[", "after pl." + std::string(k));
+    ParsedType inner = parse_annotation(false);
+    expect_punct("]", "to close pl." + std::string(k) + "[...]");
+    inner.dir = *ir::enum_from<ir::Direction>(k);
+    inner.has_dir = true;
+    return inner;
+  }
+  if (k == "Ptr") return {ir::make_type(ir::PtrType{})};
+  if (k != "Tensor" && k != "Tile" && k != "Scalar") fail_at(kind, "unknown type 'pl." + std::string(k) + "'");
+  if (!peek().punct("[")) {  // bare kind: `out: pl.Tensor = ...`
+    int idx = k == "Scalar" ? 0 : k == "Tensor" ? 1 : 2;
+    return {nullptr, ir::Direction::In, false, idx};
+  }
+  take();
+  if (k == "Scalar") {
+    ir::DType d = parse_dtype();
+    expect_punct("]", "to close pl.Scalar[...]");
+    return {ir::scalar_type(d)};
+  }
+  std::vector<ir::Expr> shape = parse_dim_list();
+  expect_punct(",", "between shape and dtype");
+  ir::DType d = parse_dtype();
+  if (k == "Tensor") {
+    ir::TensorType t{std::move(shape), d, {}, {}};
+    while (accept_punct(",")) {
+      if (peek().punct("]")) break;
+      Token pl = expect_name("pl.TensorView(...) or pl.MemRef(...)");
+      if (pl.text != "pl") fail_at(pl, "expected pl.TensorView(...) or pl.MemRef(...)");
+      expect_punct(".");
+      Token what = expect_name("TensorView or MemRef");
+      if (what.text == "TensorView") t.view = parse_tensor_view();
+      else if (what.text == "MemRef") t.memref = parse_memref();
+      else fail_at(what, "a Tensor type takes pl.TensorView(...) or pl.MemRef(...) after its dtype");
+    }
+    expect_punct("]", "to close pl.Tensor[...]");
+    return {ir::make_type(std::move(t))};
+  }
+  ir::TileType t{std::move(shape), d, {}, {}, {}};
+  int order = 0;  // MemRef, memory space, TileView must come in this order (dsl.md)
+  while (accept_punct(",")) {
+    if (peek().punct("]")) break;
+    Token pl = expect_name("pl.MemRef(...), pl.Mem.<space> or pl.TileView(...)");
+    if (pl.text != "pl") fail_at(pl, "expected pl.MemRef(...), pl.Mem.<space> or pl.TileView(...)");
+    expect_punct(".");
+    Token what = expect_name("MemRef, Mem or TileView");
+    int pos = what.text == "MemRef" ? 1 : what.text == "Mem" ? 2 : what.text == "TileView" ? 3 : 0;
+    if (pos == 0) fail_at(what, "a Tile type takes pl.MemRef(...), pl.Mem.<space> or pl.TileView(...) after its dtype");
+    if (pos <= order) fail_at(what, "Tile type parts must come in the order MemRef, memory space, TileView");
+    order = pos;
+    if (pos == 1) t.memref = parse_memref();
+    else if (pos == 3) t.view = parse_tile_view();
+    else {
+      expect_punct(".", "after pl.Mem");
+      Token sp = expect_name("a memory space (Vec, Mat, Left, Right, Acc, Bias)");
+      auto m = ir::enum_from<ir::MemSpace>(sp.text);
+      if (!m) fail_at(sp, "unknown memory space 'pl.Mem." + std::string(sp.text) + "'");
+      t.memory = m;
+    }
+  }
+  expect_punct("]", "to close pl.Tile[...]");
+  return {ir::make_type(std::move(t))};
+}
+
+namespace detail {
+inline std::string type_kind_name(const ir::Type& t) {
+  static constexpr const char* names[] = {"a scalar", "a tensor", "a tile", "a tuple", "a pointer", "unknown"};
+  return names[t->kind.index()];
+}
+}  // namespace detail
+
+/// An annotation must agree with the inferred type and may add what inference lacks (a view, a
+/// MemRef, a memory space) — ../shared/dsl.md "Statements".
+inline ir::Type Parser::merge_annotation(const ParsedType& ann, const ir::Type& inferred, const Token& at) {
+  if (ann.bare_kind >= 0) {
+    if (static_cast<int>(inferred->kind.index()) != ann.bare_kind && !ir::type_as<ir::UnknownType>(inferred))
+      fail_at(at, "annotation says " + std::string(ann.bare_kind == 0 ? "a scalar" : ann.bare_kind == 1 ? "a tensor" : "a tile") +
+                      " but the value is " + detail::type_kind_name(inferred));
+    return inferred;
+  }
+  if (!ann.type || ir::type_as<ir::UnknownType>(inferred)) return ann.type ? ann.type : inferred;
+  if (ann.type->kind.index() != inferred->kind.index())
+    fail_at(at, "annotation says " + detail::type_kind_name(ann.type) + " but the value is " + detail::type_kind_name(inferred));
+  auto check_shape = [&](const std::vector<ir::Expr>& a, const std::vector<ir::Expr>& b) {
+    if (a.size() != b.size())
+      fail_at(at, "annotation has rank " + std::to_string(a.size()) + " but the value has rank " + std::to_string(b.size()));
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      auto x = ir::const_int(a[i]), y = ir::const_int(b[i]);
+      if (x && y && *x != *y)
+        fail_at(at, "annotation has dimension " + std::to_string(i) + " = " + std::to_string(*x) + " but the value has " + std::to_string(*y));
+    }
+  };
+  auto check_dtype = [&](ir::DType a, ir::DType b) {
+    if (a != b) fail_at(at, "annotation has dtype pl." + std::string(ir::name_of(a)) + " but the value has pl." + std::string(ir::name_of(b)));
+  };
+  if (auto* s = ir::type_as<ir::ScalarType>(ann.type)) {
+    ir::DType inf = ir::type_as<ir::ScalarType>(inferred)->dtype;
+    if (ir::is_float(s->dtype) != ir::is_float(inf) || (s->dtype == ir::DType::BOOL) != (inf == ir::DType::BOOL)) check_dtype(s->dtype, inf);
+    return ann.type;  // an integer literal takes the annotated integer width
+  }
+  if (auto* t = ir::type_as<ir::TensorType>(ann.type)) {
+    ir::TensorType r = *ir::type_as<ir::TensorType>(inferred);
+    check_dtype(t->dtype, r.dtype);
+    check_shape(t->shape, r.shape);
+    if (t->view) r.view = t->view;
+    if (t->memref) r.memref = t->memref;
+    return ir::make_type(std::move(r));
+  }
+  if (auto* t = ir::type_as<ir::TileType>(ann.type)) {
+    ir::TileType r = *ir::type_as<ir::TileType>(inferred);
+    check_dtype(t->dtype, r.dtype);
+    check_shape(t->shape, r.shape);
+    if (t->memory && r.memory && *t->memory != *r.memory)
+      fail_at(at, "annotation says memory pl.Mem." + std::string(ir::name_of(*t->memory)) + " but the value is in pl.Mem." +
+                      std::string(ir::name_of(*r.memory)));
+    if (t->memory) r.memory = t->memory;
+    if (t->view) r.view = t->view;
+    if (t->memref) r.memref = t->memref;
+    return ir::make_type(std::move(r));
+  }
+  if (auto* t = ir::type_as<ir::TupleType>(ann.type)) {
+    if (t->elems.size() != ir::type_as<ir::TupleType>(inferred)->elems.size())
+      fail_at(at, "annotation has " + std::to_string(t->elems.size()) + " tuple elements but the value has " +
+                      std::to_string(ir::type_as<ir::TupleType>(inferred)->elems.size()));
+    return inferred;
+  }
+  return inferred;
+}
+
+}  // namespace ptorw::text

@@ -1,0 +1,204 @@
+// Entry point of the pl-DSL front end: `parse_program(text, file)` returns a Program or the first
+// error as `file:line:col: error: ...`. Never crashes on bad input; nesting is bounded.
+#pragma once
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/text/parse_expr.hpp"
+#include "ptorw/text/parse_stmt.hpp"
+#include "ptorw/text/parse_type.hpp"
+
+namespace ptorw::text {
+
+inline void Parser::skip_block() {
+  expect_newline();
+  if (peek().kind != Tok::Indent) expected("an indented function body");
+  take();
+  int depth = 1;
+  while (depth > 0) {
+    Token t = take();
+    if (t.kind == Tok::Indent) ++depth;
+    else if (t.kind == Tok::Dedent) --depth;
+    else if (t.kind == Tok::End) fail_at(t, "unexpected end of input in a function body");
+  }
+}
+
+inline void Parser::parse_decorated_function(std::vector<Signature>& sigs) {
+  Token at = expect_punct("@", "before a function");
+  if (!(accept_name("pl") && accept_punct(".") && accept_name("function")))
+    fail_at(at, "only @pl.function methods are allowed in a @pl.program class");
+  ir::Function fn;
+  fn.span = span_of(at);
+  if (peek().punct("(")) {
+    std::vector<ir::Expr> args;
+    ir::Kwargs kw, attrs;
+    parse_call_args(args, kw, &attrs);
+    if (!args.empty()) fail_at(at, "@pl.function takes keyword arguments only (type=, attrs=, level=, role=)");
+    fn.attrs = std::move(attrs);
+    for (auto& [k, v] : kw) {
+      auto* e = std::get_if<ir::EnumRef>(&v);
+      if (k == "type") {
+        std::optional<ir::FunctionType> ft;
+        if (e && e->text.rfind("pl.FunctionType.", 0) == 0) ft = ir::enum_from<ir::FunctionType>(e->text.substr(16));
+        if (!ft) fail_at(at, "type= must be pl.FunctionType.{Opaque, Orchestration, InCore, AIC, AIV, Group}");
+        fn.type = *ft;
+      } else if (k == "level" || k == "role") {
+        if (!e) fail_at(at, k + "= must be an enum such as pl.Level.CORE_GROUP");
+        (k == "level" ? fn.level : fn.role) = *e;
+      } else if (k == "stage") {
+        std::optional<ir::Stage> st;
+        if (e && e->text.rfind("pl.FunctionIRStage.", 0) == 0) st = ir::enum_from<ir::Stage>(e->text.substr(19));
+        if (!st) fail_at(at, "stage= must be pl.FunctionIRStage.Tile or Buffer");
+        fn.stage = *st;
+      } else {
+        fail_at(at, "@pl.function has no keyword '" + k + "' (type, attrs, level, role, stage)");
+      }
+    }
+  }
+  expect_newline();
+  if (!accept_name("def")) expected("'def' after the decorator");
+  Token name = expect_name("a function name");
+  fn.name = std::string(name.text);
+  fn.span = span_of(name);
+  expect_punct("(", "after the function name");
+  if (!accept_name("self")) expected("'self' as the first parameter");
+  scope_.clear();
+  while (accept_punct(",")) {
+    if (peek().punct(")")) break;
+    Token pn = expect_name("a parameter name");
+    if (scope_.count(std::string(pn.text))) fail_at(pn, "duplicate parameter '" + std::string(pn.text) + "'");
+    expect_punct(":", "after the parameter name (parameters must be annotated)");
+    ParsedType pt = parse_annotation(true);
+    if (!pt.type) fail_at(pn, "parameter '" + std::string(pn.text) + "' needs a full type, e.g. pl.Tensor[[64], pl.FP32]");
+    if (pt.has_dir && !ir::type_as<ir::TensorType>(pt.type) && !ir::type_as<ir::TileType>(pt.type))
+      fail_at(pn, "only tensor and tile parameters take pl.Out / pl.InOut");
+    ir::Expr v = ir::make_var(std::string(pn.text), pt.type, span_of(pn));
+    fn.params.push_back({v, pt.dir});
+    bind(std::string(pn.text), v);
+  }
+  expect_punct(")", "to close the parameter list");
+  if (accept_punct("->")) {
+    if (peek().name("None")) {
+      take();
+    } else {
+      ParsedType rt = parse_annotation(false);
+      if (!rt.type) fail_at(name, "the return annotation needs a full type");
+      if (auto* tt = ir::type_as<ir::TupleType>(rt.type)) fn.return_types = tt->elems;
+      else fn.return_types = {rt.type};
+    }
+  }
+  expect_punct(":", "at the end of the def line");
+  Signature sig{std::move(fn), lex_, la_, la_head_, la_count_, scope_};
+  sigs.push_back(std::move(sig));
+  skip_block();
+}
+
+inline ir::ProgramPtr Parser::parse_program() {
+  auto prog = std::make_shared<ir::Program>();
+  prog->source_file = file_;
+  std::vector<Signature> sigs;
+  bool seen_program = false;
+  for (;;) {
+    Token t = peek();
+    if (t.kind == Tok::Newline) { take(); continue; }
+    if (t.kind == Tok::End) break;
+    if (t.kind == Tok::Indent) fail_at(t, "unexpected indent");
+    if (t.name("import") || t.name("from")) {
+      while (peek().kind != Tok::Newline && peek().kind != Tok::End) take();
+      continue;
+    }
+    if (t.kind == Tok::Name && peek(1).punct("=")) {  // M = pl.dynamic("M")
+      take();
+      take();
+      if (!(accept_name("pl") && accept_punct(".") && accept_name("dynamic")))
+        fail_at(t, "only symbolic dims 'NAME = pl.dynamic(\"NAME\")' may be defined at top level");
+      expect_punct("(", "after pl.dynamic");
+      if (peek().kind != Tok::String) expected("a string name in pl.dynamic(...)");
+      take();
+      expect_punct(")", "to close pl.dynamic(...)");
+      expect_newline();
+      std::string n(t.text);
+      if (globals_.count(n)) fail_at(t, "symbolic dim '" + n + "' defined twice");
+      auto v = ir::make_var(n, ir::scalar_type(ir::DType::INDEX), span_of(t));
+      globals_[n] = v;
+      prog->dyn_dims.push_back(v);
+      continue;
+    }
+    if (!t.punct("@")) expected("'@pl.program', an import or a symbolic dim definition");
+    if (seen_program) fail_at(t, "only one @pl.program class per file");
+    seen_program = true;
+    take();
+    if (!(accept_name("pl") && accept_punct(".") && accept_name("program"))) fail_at(t, "expected @pl.program");
+    expect_newline();
+    if (!accept_name("class")) expected("'class' after @pl.program");
+    prog->name = std::string(expect_name("a class name").text);
+    if (accept_punct("(")) expect_punct(")", "(classes take no bases)");
+    expect_punct(":", "after the class name");
+    expect_newline();
+    if (peek().kind != Tok::Indent) expected("an indented class body");
+    take();
+    while (peek().kind != Tok::Dedent && peek().kind != Tok::End) {
+      if (peek().kind == Tok::Newline) { take(); continue; }
+      if (peek().name("pass")) { take(); expect_newline(); continue; }
+      parse_decorated_function(sigs);
+    }
+    if (peek().kind == Tok::Dedent) take();
+  }
+  if (!seen_program) fail_at(peek(), "no @pl.program class in the input");
+
+  for (const auto& s : sigs) {
+    if (signatures_.count(s.fn.name)) fail_at(s.fn.span, "function '" + s.fn.name + "' defined twice");
+    signatures_[s.fn.name] = &s.fn;
+  }
+  for (auto& s : sigs) {
+    lex_ = s.body_lexer;
+    la_ = s.la;
+    la_head_ = s.la_head;
+    la_count_ = s.la_count;
+    scope_ = s.param_scope;
+    current_returns_ = s.fn.return_types;
+    // parse_block expects to sit before the NEWLINE that ends the def line.
+    Block body = parse_block(BlockKind::Function);
+    ir::Function fn = s.fn;
+    fn.body = ir::make_seq(std::move(body.stmts), fn.span);
+    prog->functions.push_back(std::make_shared<const ir::Function>(std::move(fn)));
+  }
+  return prog;
+}
+
+struct ParseResult {
+  ir::ProgramPtr program;
+  Diagnostics errors;
+  bool ok() const { return program != nullptr && errors.empty(); }
+};
+
+inline ParseResult parse_program(std::string_view src, std::string file = "<input>") {
+  ParseResult r;
+  try {
+    Parser p(src, file);
+    r.program = p.parse_program();
+  } catch (const ParseError& e) {
+    r.errors.push_back(Diagnostic{file, {e.line, e.col}, Severity::Error, e.what()});
+  } catch (const std::bad_alloc&) {
+    r.errors.push_back(Diagnostic{file, {}, Severity::Error, "out of memory while parsing"});
+  }
+  return r;
+}
+
+/// Reads and parses a file; `-` reads standard input.
+inline ParseResult parse_file(const std::string& path) {
+  std::ostringstream ss;
+  if (path == "-") {
+    ss << std::cin.rdbuf();
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return {nullptr, {Diagnostic{path, {}, Severity::Error, "cannot open file"}}};
+    ss << in.rdbuf();
+  }
+  std::string text = ss.str();
+  return parse_program(text, path == "-" ? "<stdin>" : path);
+}
+
+}  // namespace ptorw::text

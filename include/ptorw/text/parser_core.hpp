@@ -1,0 +1,176 @@
+// The pl-DSL parser: declaration of its state and token helpers. The grammar is split by concept
+// over parse_type.hpp, parse_expr.hpp, parse_stmt.hpp and parser.hpp (program and functions).
+//
+// Parsing is two-phase: phase 1 reads every function signature (bodies are skipped), so that
+// phase 2 can type calls of functions defined later in the class.
+#pragma once
+#include <array>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "ptorw/ir.hpp"
+#include "ptorw/text/lexer.hpp"
+
+namespace ptorw::text {
+
+/// A parsed annotation: a type, a parameter direction, or a bare kind (`pl.Tensor` with no
+/// brackets, as the spec's examples write), which only constrains the kind.
+struct ParsedType {
+  ir::Type type;
+  ir::Direction dir = ir::Direction::In;
+  bool has_dir = false;
+  int bare_kind = -1;  // index into TypeKind when the annotation is bare
+};
+
+/// Names bound on the left of a `pl.yield_` (the results of the enclosing loop or if).
+struct YieldTargets {
+  std::vector<std::string> names;
+  std::vector<ParsedType> annotations;  // parallel to names; empty type = none
+  ir::Span span;
+};
+
+/// The statements of a block, and what its final `pl.yield_` named.
+struct Block {
+  std::vector<ir::Stmt> stmts;
+  const ir::Yield* yield = nullptr;  // points into stmts.back() when the block yields
+  std::optional<YieldTargets> targets;
+  ir::Expr cond;  // a While body's leading `pl.cond(...)`
+};
+
+enum class BlockKind { Function, Loop, While, IfArm, Scope };
+
+class Parser {
+ public:
+  Parser(std::string_view src, std::string file) : lex_(src), file_(std::move(file)) {}
+  ir::ProgramPtr parse_program();
+
+ private:
+  // ---- tokens ----
+  const Token& peek(std::size_t k = 0) {
+    while (la_count_ <= k) {
+      la_[(la_head_ + la_count_) % la_.size()] = lex_.next();
+      ++la_count_;
+    }
+    return la_[(la_head_ + k) % la_.size()];
+  }
+  Token take() {
+    Token t = peek();
+    la_head_ = (la_head_ + 1) % la_.size();
+    --la_count_;
+    return t;
+  }
+  bool accept_punct(std::string_view p) {
+    if (!peek().punct(p)) return false;
+    take();
+    return true;
+  }
+  bool accept_name(std::string_view n) {
+    if (!peek().name(n)) return false;
+    take();
+    return true;
+  }
+  [[noreturn]] void fail_at(const Token& t, const std::string& msg) const { throw ParseError(t.line, t.col, msg); }
+  [[noreturn]] void fail_at(ir::Span sp, const std::string& msg) const { throw ParseError(sp.line, sp.col, msg); }
+  [[noreturn]] void expected(std::string_view what) {
+    const Token& t = peek();
+    fail_at(t, "expected " + std::string(what) + ", got '" + std::string(describe(t)) + "'");
+  }
+  Token expect_punct(std::string_view p, std::string_view context = {}) {
+    if (!peek().punct(p)) expected("'" + std::string(p) + "'" + (context.empty() ? "" : " " + std::string(context)));
+    return take();
+  }
+  Token expect_name(std::string_view context) {
+    if (peek().kind != Tok::Name) expected(context);
+    return take();
+  }
+  void expect_newline() {
+    if (peek().kind != Tok::Newline && peek().kind != Tok::End) expected("end of line");
+    if (peek().kind == Tok::Newline) take();
+  }
+  static ir::Span span_of(const Token& t) { return {t.line, t.col}; }
+
+  /// Guards recursion (expressions, nested blocks) against stack overflow.
+  struct DepthGuard {
+    Parser& p;
+    DepthGuard(Parser& parser, const Token& at) : p(parser) {
+      if (++p.depth_ > kMaxNesting) p.fail_at(at, "nesting too deep (limit " + std::to_string(kMaxNesting) + ")");
+    }
+    ~DepthGuard() { --p.depth_; }
+  };
+
+  // ---- names ----
+  ir::Expr lookup(const Token& t) {
+    std::string key(t.text);
+    if (auto it = scope_.find(key); it != scope_.end()) return it->second;
+    if (auto it = globals_.find(key); it != globals_.end()) return it->second;
+    fail_at(t, "undefined name '" + key + "'");
+  }
+  void bind(const std::string& name, ir::Expr v) { scope_[name] = std::move(v); }
+
+  // ---- grammar (defined in parse_*.hpp) ----
+  ParsedType parse_annotation(bool allow_direction);
+  ir::DType parse_dtype();
+  std::vector<ir::Expr> parse_dim_list();
+  ir::TensorView parse_tensor_view();
+  ir::TileView parse_tile_view();
+  ir::MemRef parse_memref();
+  ir::Type merge_annotation(const ParsedType& ann, const ir::Type& inferred, const Token& at);
+
+  ir::Expr parse_expr();
+  ir::Expr parse_or();
+  ir::Expr parse_and();
+  ir::Expr parse_not();
+  ir::Expr parse_comparison();
+  ir::Expr parse_arith();
+  ir::Expr parse_term();
+  ir::Expr parse_unary();
+  ir::Expr parse_postfix();
+  ir::Expr parse_primary();
+  ir::Expr parse_sequence(std::string_view close, const Token& open);
+  std::string parse_dotted(Token& first);
+  ir::Expr parse_call(const std::string& dotted, const Token& at);
+  ir::Expr parse_user_call(const Token& name_tok);
+  ir::Expr parse_submit(const Token& at);
+  ir::Expr make_op_call(std::string op, std::vector<ir::Expr> args, ir::Kwargs kwargs, const Token& at);
+  ir::Expr make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const Token& at);
+  void parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwargs, ir::Kwargs* attrs = nullptr);
+  ir::AttrValue parse_attr_value();
+  bool at_enum_ref();
+  ir::Kwargs parse_attr_dict();
+
+  Block parse_block(BlockKind kind);
+  void parse_statement(Block& b, BlockKind kind);
+  void parse_assignment(Block& b, BlockKind kind);
+  void parse_for(Block& b);
+  void parse_if(Block& b, const Token& if_tok);
+  void parse_with(Block& b);
+  void parse_return(Block& b);
+  std::vector<ir::Expr> bind_results(const YieldTargets* targets, const std::vector<ir::Type>& types,
+                                     const std::vector<std::string>& fallback_names, ir::Span at);
+
+  // ---- program level (parser.hpp) ----
+  struct Signature {
+    ir::Function fn;  // params, types, attrs; body empty
+    Lexer body_lexer; // positioned at the body's INDENT
+    std::array<Token, 8> la{};
+    std::size_t la_head = 0, la_count = 0;
+    std::unordered_map<std::string, ir::Expr> param_scope;
+  };
+  void parse_top_level_line(ir::Program& prog);
+  void parse_decorated_function(std::vector<Signature>& sigs);
+  void skip_block();
+
+  Lexer lex_;
+  std::array<Token, 8> la_{};
+  std::size_t la_head_ = 0, la_count_ = 0;
+  std::string file_;
+  int depth_ = 0;
+  std::unordered_map<std::string, ir::Expr> scope_;    // current function's names
+  std::unordered_map<std::string, ir::Expr> globals_;  // symbolic dims
+  std::unordered_map<std::string, const ir::Function*> signatures_;
+  std::vector<ir::Type> current_returns_;
+};
+
+}  // namespace ptorw::text
