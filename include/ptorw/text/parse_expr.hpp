@@ -265,9 +265,11 @@ inline ir::Kwargs Parser::parse_attr_dict() {
 
 inline void Parser::parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwargs, ir::Kwargs* attrs) {
   expect_punct("(", "to start the argument list");
+  bool keywords_started = false;
   while (!peek().punct(")")) {
     Token at = peek();
     if (at.kind == Tok::Name && peek(1).punct("=")) {
+      keywords_started = true;
       take();
       take();
       if (ir::find_kwarg(kwargs, at.text)) fail_at(at, "keyword argument '" + std::string(at.text) + "' given twice");
@@ -277,7 +279,7 @@ inline void Parser::parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwa
         kwargs.emplace_back(std::string(at.text), parse_attr_value());
       }
     } else {
-      if (!kwargs.empty()) fail_at(at, "positional argument after keyword arguments");
+      if (keywords_started) fail_at(at, "positional argument after keyword arguments");
       if (at_enum_ref()) {
         // Only a leading enum operand is meaningful (`pl.tile.alloc(pl.Mem.Vec, n)`); the caller
         // moves it to its kwarg. Record it as a kwarg under a reserved key.

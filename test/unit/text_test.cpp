@@ -1,0 +1,261 @@
+// Parser and printer: what each construct parses to, and print→parse round trips.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "ptorw/text/parser.hpp"
+#include "ptorw/text/printer.hpp"
+
+using namespace ptorw;
+using namespace ptorw::ir;
+
+namespace {
+ProgramPtr parse_ok(const std::string& src) {
+  auto r = text::parse_program(src, "t.py");
+  for (auto& d : r.errors) FAIL_CHECK(d.str());
+  REQUIRE(r.ok());
+  return r.program;
+}
+const Function& fn(const ProgramPtr& p, const char* name) {
+  auto f = p->find(name);
+  REQUIRE(f);
+  return *f;
+}
+std::vector<Stmt> body(const Function& f) { return stmts_of(f.body); }
+
+/// print → parse → print must be a fixpoint, and the reparse must succeed.
+void check_round_trip(const std::string& src, const std::string& file) {
+  auto r = text::parse_program(src, file);
+  for (auto& d : r.errors) FAIL_CHECK(d.str());
+  REQUIRE(r.ok());
+  std::string once = text::print_program(*r.program);
+  auto r2 = text::parse_program(once, file + " (reprinted)");
+  for (auto& d : r2.errors) FAIL_CHECK(d.str() << "\n" << once);
+  REQUIRE(r2.ok());
+  CHECK(text::print_program(*r2.program) == once);
+}
+}  // namespace
+
+TEST_CASE("the dsl.md example parses with inferred and annotated types") {
+  auto p = parse_ok(R"(import pypto.language as pl
+
+@pl.program
+class Scale:
+    @pl.function(type=pl.FunctionType.InCore, attrs={"windowize": True})
+    def scale(self, src: pl.Tensor[[128, 32], pl.FP32], row: pl.Scalar[pl.INDEX],
+              dst: pl.Out[pl.Tensor[[128, 32], pl.FP32]]) -> pl.Tensor[[128, 32], pl.FP32]:
+        t: pl.Tile[[16, 32], pl.FP32] = pl.load(src, [row, 0], [16, 32])
+        u = pl.tile.muls(t, 2.0)                 # annotation optional: type is inferred
+        r: pl.Tensor[[128, 32], pl.FP32] = pl.store(u, [row, 0], dst)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[128, 32], pl.FP32]) -> pl.Tensor[[128, 32], pl.FP32]:
+        buf = pl.create_tensor([128, 32], dtype=pl.FP32)
+        for i, (acc,) in pl.range(8, init_values=(buf,)):
+            nxt = self.scale(a, i * 16, acc)
+            res = pl.yield_(nxt)
+        return res
+)");
+  const Function& k = fn(p, "scale");
+  CHECK(k.type == FunctionType::InCore);
+  CHECK(attr_true(k.attrs, "windowize"));
+  REQUIRE(k.params.size() == 3);
+  CHECK(k.params[2].dir == Direction::Out);
+  auto kb = body(k);
+  REQUIRE(kb.size() == 4);
+  auto* load = stmt_as<Assign>(kb[0]);
+  REQUIRE(load);
+  CHECK(is_op_call(load->value, "tile.load"));
+  CHECK(type_as<TileType>(load->var->type)->memory == MemSpace::Vec);
+  CHECK(is_op_call(stmt_as<Assign>(kb[1])->value, "tile.muls"));
+  CHECK(is_op_call(stmt_as<Assign>(kb[2])->value, "tile.store"));
+
+  const Function& m = fn(p, "main");
+  auto mb = body(m);
+  REQUIRE(mb.size() == 3);
+  auto* create = stmt_as<Assign>(mb[0]);
+  CHECK(is_op_call(create->value, "tensor.create"));
+  CHECK(expr_as<Call>(create->value)->kwargs.size() == 1);  // the default layout=ND is not stored
+  auto* loop = stmt_as<For>(mb[1]);
+  REQUIRE(loop);
+  REQUIRE(loop->iter_args.size() == 1);
+  CHECK(expr_as<IterArg>(loop->iter_args[0])->init == create->var);
+  REQUIRE(loop->return_vars.size() == 1);
+  auto* ret = stmt_as<Return>(mb[2]);
+  CHECK(ret->values[0] == loop->return_vars[0]);  // the yield's target is the loop result
+  auto lb = stmts_of(loop->body);
+  auto* call = expr_as<Call>(stmt_as<Assign>(lb[0])->value);
+  REQUIRE(call);
+  CHECK(call->kind == CallKind::Function);
+  CHECK(call->args[2] == loop->iter_args[0]);
+}
+
+TEST_CASE("generic pl.add dispatches on operand kinds") {
+  auto p = parse_ok(R"(
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16], pl.FP32], s: pl.Scalar[pl.FP32], n: pl.Scalar[pl.INDEX]):
+        t = pl.load(x, [0], [16])
+        a = pl.add(t, t)
+        b = pl.add(t, s)
+        c = pl.add(n, 1)
+        d = pl.maximum(t, 0.5)
+)");
+  auto b = body(fn(p, "k"));
+  CHECK(is_op_call(stmt_as<Assign>(b[1])->value, "tile.add"));
+  CHECK(is_op_call(stmt_as<Assign>(b[2])->value, "tile.adds"));
+  CHECK(expr_as<Binary>(stmt_as<Assign>(b[3])->value)->op == BinOp::Add);
+  CHECK(is_op_call(stmt_as<Assign>(b[4])->value, "tile.maximums"));
+}
+
+TEST_CASE("while loops, if results, scopes, submit, symbolic dims and tuple unpacking") {
+  const char* src = R"(import pypto.language as pl
+M = pl.dynamic("M")
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def pair(self, x: pl.Tensor[[M, 32], pl.FP32], o1: pl.Out[pl.Tensor[[M, 32], pl.FP32]], o2: pl.Out[pl.Tensor[[M, 32], pl.FP32]]) -> tuple[pl.Tensor[[M, 32], pl.FP32], pl.Tensor[[M, 32], pl.FP32]]:
+        t = pl.load(x, [0, 0], [16, 32])
+        r1 = pl.store(t, [0, 0], o1)
+        r2 = pl.store(t, [0, 0], o2)
+        return r1, r2
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[M, 32], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[M, 32], pl.FP32]:
+        a = pl.create_tensor([M, 32], dtype=pl.FP32)
+        b = pl.create_tensor([M, 32], dtype=pl.FP32)
+        for (acc, k) in pl.while_(init_values=(a, 0)):
+            pl.cond(k < n)
+            if k % 2 == 0:
+                r = pl.yield_(acc)
+            else:
+                r = pl.yield_(x)
+            k2 = k + 1
+            out_a, out_k = pl.yield_(r, k2)
+        with pl.manual_scope():
+            y1, y2, tid = pl.submit(self.pair, x, out_a, b)
+        with pl.at(level=pl.Level.CORE_GROUP, windowize=True, name_hint="qk"):
+            p1, p2 = self.pair(x, y1, y2)
+        return p1
+)";
+  auto p = parse_ok(src);
+  REQUIRE(p->dyn_dims.size() == 1);
+  auto mb = body(fn(p, "main"));
+  auto* w = stmt_as<While>(mb[2]);
+  REQUIRE(w);
+  CHECK(w->iter_args.size() == 2);
+  CHECK(w->return_vars.size() == 2);
+  auto* cond = expr_as<Binary>(w->cond);
+  REQUIRE(cond);
+  CHECK(cond->lhs == w->iter_args[1]);
+  auto wb = stmts_of(w->body);
+  auto* iff = stmt_as<If>(wb[0]);
+  REQUIRE(iff);
+  CHECK(iff->return_vars.size() == 1);
+  auto* manual = stmt_as<Scope>(mb[3]);
+  REQUIRE(manual);
+  CHECK(manual->kind == ScopeKind::Manual);
+  auto sb = stmts_of(manual->body);
+  REQUIRE(sb.size() == 4);  // the tuple and three projections
+  CHECK(expr_as<Submit>(stmt_as<Assign>(sb[0])->value));
+  CHECK(type_as<ScalarType>(stmt_as<Assign>(sb[3])->var->type)->dtype == DType::TASK_ID);
+  auto* at = stmt_as<Scope>(mb[4]);
+  CHECK(at->kind == ScopeKind::At);
+  CHECK(attr_true(at->attrs, "windowize"));
+  // The shape of `x` refers to the program's symbolic dim M.
+  auto* xt = type_as<TensorType>(fn(p, "main").params[0].var->type);
+  CHECK(xt->shape[0] == p->dyn_dims[0]);
+  check_round_trip(src, "t.py");
+  // The printer re-sugars the tuple unpacking it was given.
+  CHECK(text::print_program(*p).find("p1, p2 = self.pair(x, y1, y2)") != std::string::npos);
+}
+
+TEST_CASE("views, MemRefs, tile views and allocations round-trip") {
+  const char* src = R"(
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16, 64], pl.FP32, pl.TensorView(stride=[128, 1], layout=pl.TensorLayout.ND)], o: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        mem = pl.tile.alloc(pl.Mem.Vec, 4096)
+        t: pl.Tile[[16, 64], pl.FP32, pl.MemRef(mem, 0, 4096), pl.Mem.Vec, pl.TileView(valid_shape=[16, 32], pad=pl.PadValue.zero)] = pl.load(x, [0, 0], [16, 64])
+        u = pl.tile.set_validshape(t, 8, 32)
+        v = pl.tile.div(t, t, precision=pl.Precision.high)
+        r = pl.store(v, [0, 0], o)
+        return r
+)";
+  auto p = parse_ok(src);
+  auto b = body(fn(p, "k"));
+  auto* t = type_as<TileType>(stmt_as<Assign>(b[1])->var->type);
+  REQUIRE(t->memref);
+  CHECK(t->memref->base == stmt_as<Assign>(b[0])->var);
+  REQUIRE(t->view);
+  CHECK(t->view->pad == PadValue::zero);
+  auto* xt = type_as<TensorType>(fn(p, "k").params[0].var->type);
+  REQUIRE(xt->view);
+  CHECK(const_int(xt->view->stride[0]) == 128);
+  check_round_trip(src, "t.py");
+}
+
+TEST_CASE("scalar expressions keep precedence through printing") {
+  const char* src = R"(
+@pl.program
+class P:
+    @pl.function
+    def f(self, a: pl.Scalar[pl.INDEX], b: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+        x = (a + b) * (a - b) // 2 % 7
+        y = a - (b - 1)
+        z = -(a + 1) + min(a, b) * max(a, -3)
+        c = not (a < b) and (a == b or b >= 4)
+        w = pl.cast(c, target_type=pl.INT32)
+        return x + y + z
+)";
+  auto p = parse_ok(src);
+  std::string out = text::print_program(*p);
+  CHECK(out.find("(a + b) * (a - b) // 2 % 7") != std::string::npos);
+  CHECK(out.find("a - (b - 1)") != std::string::npos);
+  check_round_trip(src, "t.py");
+}
+
+TEST_CASE("names are made unique per function by suffixes") {
+  const char* src = R"(
+@pl.program
+class P:
+    @pl.function
+    def f(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+        x = a + 1
+        x = x + 1
+        x = x * 2
+        return x
+)";
+  auto p = parse_ok(src);
+  std::string out = text::print_program(*p);
+  CHECK(out.find("x_1: pl.Scalar[pl.INDEX] = x + 1") != std::string::npos);
+  CHECK(out.find("x_2: pl.Scalar[pl.INDEX] = x_1 * 2") != std::string::npos);
+  check_round_trip(src, "t.py");
+}
+
+TEST_CASE("every example and golden file round-trips through print and parse") {
+  namespace fs = std::filesystem;
+  const char* root_env = std::getenv("PTORW_SOURCE_ROOT");
+  fs::path root = root_env ? root_env : ".";
+  int files = 0;
+  for (const char* dir : {"examples", "test/golden"}) {
+    if (!fs::exists(root / dir)) continue;
+    for (const auto& e : fs::recursive_directory_iterator(root / dir)) {
+      if (e.path().extension() != ".py") continue;
+      std::ifstream in(e.path());
+      std::stringstream ss;
+      ss << in.rdbuf();
+      std::string name = e.path().string();
+      CAPTURE(name);
+      check_round_trip(ss.str(), name);
+      ++files;
+    }
+  }
+  MESSAGE("round-tripped ", files, " files");
+}
