@@ -1,6 +1,7 @@
 // Types of the IR (../shared/dsl.md "Types"). Shapes are expressions so that symbolic dims
 // (`pl.dynamic`) and integer expressions of them are first-class.
 #pragma once
+#include <array>
 #include <optional>
 #include <variant>
 #include <vector>
@@ -61,8 +62,19 @@ struct TypeNode {
 
 template <class K> Type make_type(K k) { return std::make_shared<const TypeNode>(TypeNode{TypeKind{std::move(k)}}); }
 template <class K> const K* type_as(const Type& t) { return t ? std::get_if<K>(&t->kind) : nullptr; }
-inline Type scalar_type(DType d) { return make_type(ScalarType{d}); }
-inline Type unknown_type() { return make_type(UnknownType{}); }
+/// Scalar and unknown types are immutable singletons: constants and loop variables share them.
+inline Type scalar_type(DType d) {
+  static const auto table = [] {
+    std::array<Type, static_cast<std::size_t>(DType::TASK_ID) + 1> t;
+    for (std::size_t i = 0; i < t.size(); ++i) t[i] = make_type(ScalarType{static_cast<DType>(i)});
+    return t;
+  }();
+  return table[static_cast<std::size_t>(d)];
+}
+inline Type unknown_type() {
+  static const Type t = make_type(UnknownType{});
+  return t;
+}
 
 /// Shape and dtype of a tensor or tile type; nullptr/nullopt for other kinds.
 inline const std::vector<Expr>* shape_of(const Type& t) {

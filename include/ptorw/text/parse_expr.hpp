@@ -95,7 +95,7 @@ inline ir::Expr Parser::parse_unary() {
       std::string neg = "-" + digits;
       auto [p, ec] = std::from_chars(neg.data(), neg.data() + neg.size(), v);
       if (ec != std::errc() || p != neg.data() + neg.size()) fail_at(lit, "integer literal out of range of int64");
-      return ir::make_int(v, ir::DType::INDEX, span_of(op));
+      return interner_.int_const(v, ir::DType::INDEX);
     }
     ir::Expr e = parse_unary();
     if (!ir::type_as<ir::ScalarType>(e->type)) fail_at(op, "unary '" + std::string(op.text) + "' needs a scalar operand");
@@ -133,7 +133,8 @@ inline ir::Expr Parser::parse_sequence(std::string_view close, const Token& open
     if (!accept_punct(",")) break;
   }
   expect_punct(close, "to close '" + std::string(open.text) + "'");
-  return ir::make_tuple(std::move(elems), span_of(open));
+  ir::Expr t = ir::make_tuple(std::move(elems), span_of(open));
+  return ir::make_expr(t->kind, interner_.type(t->type), t->span);
 }
 
 inline ir::Expr Parser::parse_primary() {
@@ -146,7 +147,7 @@ inline ir::Expr Parser::parse_primary() {
       std::int64_t v = 0;
       auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
       if (ec != std::errc() || p != digits.data() + digits.size()) fail_at(t, "integer literal out of range of int64");
-      return ir::make_int(v, ir::DType::INDEX, span_of(t));
+      return interner_.int_const(v, ir::DType::INDEX);
     }
     case Tok::Float: {
       take();
@@ -167,7 +168,8 @@ inline ir::Expr Parser::parse_primary() {
           if (!accept_punct(",")) break;
         }
         expect_punct(")", "to close the tuple");
-        return ir::make_tuple(std::move(elems), span_of(t));
+        ir::Expr tup = ir::make_tuple(std::move(elems), span_of(t));
+        return ir::make_expr(tup->kind, interner_.type(tup->type), tup->span);
       }
       if (t.punct("[")) { take(); return parse_sequence("]", t); }
       expected("an expression");
@@ -329,7 +331,7 @@ inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args,
   }
   ir::InferResult r = ir::check_and_infer(*def, args, kept);
   if (!r.error.empty()) fail_at(at, r.error);
-  return ir::make_expr(ir::Call{ir::CallKind::Op, std::move(op), std::move(args), std::move(kept), {}}, std::move(r.type),
+  return ir::make_expr(ir::Call{ir::CallKind::Op, std::move(op), std::move(args), std::move(kept), {}}, interner_.type(r.type),
                        span_of(at));
 }
 
@@ -373,7 +375,7 @@ inline ir::Expr Parser::parse_user_call(const Token& name_tok) {
                           std::to_string(args.size()));
   if (ir::find_kwarg(kwargs, "__leading")) fail_at(name_tok, "an enum value is not a function argument");
   return ir::make_expr(ir::Call{ir::CallKind::Function, name, std::move(args), std::move(kwargs), std::move(attrs)},
-                       ir::call_result_type(callee), span_of(name_tok));
+                       interner_.type(ir::call_result_type(callee)), span_of(name_tok));
 }
 
 inline ir::Expr Parser::parse_submit(const Token& at) {

@@ -93,7 +93,7 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
       fail_at(names[0], std::to_string(names.size()) + " names bound to a pl.yield_ of " + std::to_string(args.size()) + " values");
     expect_newline();
     YieldTargets tg;
-    for (auto& n : names) tg.names.emplace_back(n.text);
+    for (auto& n : names) tg.names.push_back(n.text);
     tg.annotations = anns;
     tg.span = span_of(names[0]);
     b.stmts.push_back(ir::make_stmt(ir::Yield{std::move(args)}, span_of(names[0])));
@@ -104,12 +104,12 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
   ir::Expr value = parse_expr();
   expect_newline();
   if (names.size() == 1) {
-    ir::Type t = merge_annotation(anns[0], value->type, names[0]);
+    ir::Type t = interner_.type(merge_annotation(anns[0], value->type, names[0]));
     if (ir::type_as<ir::TupleType>(t) && ir::type_as<ir::TupleType>(t)->elems.empty())
       fail_at(names[0], "the call returns nothing; call it as a statement");
     ir::Expr var = ir::make_var(std::string(names[0].text), std::move(t), span_of(names[0]));
     b.stmts.push_back(ir::make_assign(var, std::move(value), span_of(names[0])));
-    bind(std::string(names[0].text), std::move(var));
+    bind(names[0].text, std::move(var));
     return;
   }
   // `a, b = value` unpacks a tuple: one tuple-typed definition and one projection per name.
@@ -125,7 +125,7 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
     ir::Expr item = ir::make_get_item(tmp, static_cast<std::int64_t>(i), span_of(names[i]));
     ir::Expr var = ir::make_var(std::string(names[i].text), item->type, span_of(names[i]));
     b.stmts.push_back(ir::make_assign(var, std::move(item), span_of(names[i])));
-    bind(std::string(names[i].text), std::move(var));
+    bind(names[i].text, std::move(var));
   }
 }
 
@@ -133,7 +133,7 @@ inline std::vector<ir::Expr> Parser::bind_results(const YieldTargets* targets, c
                                                   const std::vector<std::string>& fallback_names, ir::Span at) {
   std::vector<ir::Expr> out;
   for (std::size_t i = 0; i < types.size(); ++i) {
-    std::string name = targets ? targets->names[i] : fallback_names[i];
+    std::string name = targets ? std::string(targets->names[i]) : fallback_names[i];
     ir::Type t = types[i];
     if (targets && i < targets->annotations.size()) {
       Token tok;
@@ -142,7 +142,7 @@ inline std::vector<ir::Expr> Parser::bind_results(const YieldTargets* targets, c
       t = merge_annotation(targets->annotations[i], t, tok);
     }
     ir::Expr v = ir::make_var(name, std::move(t), at);
-    if (targets) bind(name, v);
+    if (targets) bind(targets->names[i], v);
     out.push_back(std::move(v));
   }
   return out;
@@ -210,8 +210,8 @@ inline void Parser::parse_for(Block& b) {
   }
 
   // Header names are visible only inside the body (dsl.md); remember what they shadow.
-  std::vector<std::pair<std::string, ir::Expr>> shadowed;
-  auto shadow = [&](const std::string& n, ir::Expr v) {
+  std::vector<std::pair<std::string_view, ir::Expr>> shadowed;
+  auto shadow = [&](std::string_view n, ir::Expr v) {
     auto found = scope_.find(n);
     shadowed.emplace_back(n, found == scope_.end() ? nullptr : found->second);
     bind(n, std::move(v));
@@ -219,7 +219,7 @@ inline void Parser::parse_for(Block& b) {
   ir::Expr loop_var;
   if (!is_while) {
     loop_var = ir::make_var(std::string(loop_var_tok.text), ir::scalar_type(ir::DType::INDEX), span_of(loop_var_tok));
-    shadow(std::string(loop_var_tok.text), loop_var);
+    shadow(loop_var_tok.text, loop_var);
   }
   std::vector<ir::Expr> iter_args;
   std::vector<ir::Type> types;
@@ -229,7 +229,7 @@ inline void Parser::parse_for(Block& b) {
     iter_args.push_back(ia);
     types.push_back(inits[i]->type);
     fallback.push_back(std::string(carried[i].text) + "_out");
-    shadow(std::string(carried[i].text), ia);
+    shadow(carried[i].text, ia);
   }
   Block body = parse_block(is_while ? BlockKind::While : BlockKind::Loop);
   std::size_t yielded = body.yield ? body.yield->values.size() : 0;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ptorw/ir.hpp"
+#include "ptorw/text/intern.hpp"
 #include "ptorw/text/lexer.hpp"
 
 namespace ptorw::text {
@@ -26,7 +27,7 @@ struct ParsedType {
 
 /// Names bound on the left of a `pl.yield_` (the results of the enclosing loop or if).
 struct YieldTargets {
-  std::vector<std::string> names;
+  std::vector<std::string_view> names;  // views into the source
   std::vector<ParsedType> annotations;  // parallel to names; empty type = none
   ir::Span span;
 };
@@ -101,13 +102,13 @@ class Parser {
   };
 
   // ---- names ----
+  // Scope keys view the source text, which outlives the parse: no allocation per lookup.
   ir::Expr lookup(const Token& t) {
-    std::string key(t.text);
-    if (auto it = scope_.find(key); it != scope_.end()) return it->second;
-    if (auto it = globals_.find(key); it != globals_.end()) return it->second;
-    fail_at(t, "undefined name '" + key + "'");
+    if (auto it = scope_.find(t.text); it != scope_.end()) return it->second;
+    if (auto it = globals_.find(t.text); it != globals_.end()) return it->second;
+    fail_at(t, "undefined name '" + std::string(t.text) + "'");
   }
-  void bind(const std::string& name, ir::Expr v) { scope_[name] = std::move(v); }
+  void bind(std::string_view name, ir::Expr v) { scope_[name] = std::move(v); }
 
   // ---- grammar (defined in parse_*.hpp) ----
   ParsedType parse_annotation(bool allow_direction);
@@ -156,7 +157,7 @@ class Parser {
     Lexer body_lexer; // positioned at the body's INDENT
     std::array<Token, 8> la{};
     std::size_t la_head = 0, la_count = 0;
-    std::unordered_map<std::string, ir::Expr> param_scope;
+    std::unordered_map<std::string_view, ir::Expr> param_scope;
   };
   void parse_top_level_line(ir::Program& prog);
   void parse_decorated_function(std::vector<Signature>& sigs);
@@ -167,10 +168,11 @@ class Parser {
   std::size_t la_head_ = 0, la_count_ = 0;
   std::string file_;
   int depth_ = 0;
-  std::unordered_map<std::string, ir::Expr> scope_;    // current function's names
-  std::unordered_map<std::string, ir::Expr> globals_;  // symbolic dims
+  std::unordered_map<std::string_view, ir::Expr> scope_;    // current function's names
+  std::unordered_map<std::string_view, ir::Expr> globals_;  // symbolic dims
   std::unordered_map<std::string, const ir::Function*> signatures_;
   std::vector<ir::Type> current_returns_;
+  Interner interner_;
 };
 
 }  // namespace ptorw::text

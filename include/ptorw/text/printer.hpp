@@ -18,10 +18,17 @@ namespace ptorw::text {
 class Printer {
  public:
   std::string program(const ir::Program& p) {
-    for (const auto& d : p.dyn_dims) out_ += def_name(d) + " = pl.dynamic(\"" + var_name_or(d) + "\")\n";
+    for (const auto& d : p.dyn_dims) {
+      out_ += def_name(d);
+      out_ += " = pl.dynamic(\"";
+      out_ += var_name_or(d);
+      out_ += "\")\n";
+    }
     if (!p.dyn_dims.empty()) out_ += "\n";
     globals_ = names_;
-    out_ += "@pl.program\nclass " + (p.name.empty() ? std::string("Program") : p.name) + ":\n";
+    out_ += "@pl.program\nclass ";
+    out_ += p.name.empty() ? std::string("Program") : p.name;
+    out_ += ":\n";
     bool first = true;
     for (const auto& f : p.functions) {
       if (!first) out_ += "\n";
@@ -35,56 +42,62 @@ class Printer {
   void function(const ir::Function& f, int indent) {
     names_ = globals_;
     used_.clear();
+    suffix_.clear();
+    type_cache_.clear();
     for (auto& [k, v] : names_) used_.insert(v);
-    count_uses(f);
-    line(indent, decorator(f));
-    std::string sig = "def " + f.name + "(self";
+    std::size_t defs = count_uses(f);
+    names_.reserve(defs + names_.size());
+    used_.reserve(defs + used_.size());
+    pad(indent);
+    decorator(f);
+    out_ += '\n';
+    pad(indent);
+    out_ += "def ";
+    out_ += f.name;
+    out_ += "(self";
     for (const auto& p : f.params) {
-      std::string t = type(p.var->type);
-      if (p.dir != ir::Direction::In) t = "pl." + std::string(ir::name_of(p.dir)) + "[" + t + "]";
-      sig += ", " + def_name(p.var) + ": " + t;
+      out_ += ", ";
+      out_ += def_name(p.var);
+      out_ += ": ";
+      if (p.dir != ir::Direction::In) {
+        out_ += "pl.";
+        out_ += ir::name_of(p.dir);
+        out_ += '[';
+        put_type(p.var->type);
+        out_ += ']';
+      } else {
+        put_type(p.var->type);
+      }
     }
-    sig += ")";
-    if (f.return_types.size() == 1) sig += " -> " + type(f.return_types[0]);
-    else if (f.return_types.size() > 1) sig += " -> " + type(ir::make_type(ir::TupleType{f.return_types}));
-    line(indent, sig + ":");
+    out_ += ')';
+    if (f.return_types.size() == 1) {
+      out_ += " -> ";
+      put_type(f.return_types[0]);
+    } else if (f.return_types.size() > 1) {
+      out_ += " -> ";
+      put_type(ir::make_type(ir::TupleType{f.return_types}));
+    }
+    out_ += ":\n";
     block(f.body, indent + 1);
   }
 
-  std::string expr(const ir::Expr& e) { return expr_prec(e, 0); }
-
-  std::string type(const ir::Type& t) {
-    if (!t) return "pl.Unknown";
-    return std::visit([&](const auto& k) -> std::string {
-      using K = std::decay_t<decltype(k)>;
-      if constexpr (std::is_same_v<K, ir::ScalarType>) return "pl.Scalar[" + dtype(k.dtype) + "]";
-      else if constexpr (std::is_same_v<K, ir::TensorType>) {
-        std::string s = "pl.Tensor[" + list(k.shape) + ", " + dtype(k.dtype);
-        if (k.view) s += ", " + tensor_view(*k.view);
-        if (k.memref) s += ", " + memref(*k.memref);
-        return s + "]";
-      } else if constexpr (std::is_same_v<K, ir::TileType>) {
-        std::string s = "pl.Tile[" + list(k.shape) + ", " + dtype(k.dtype);
-        if (k.memref) s += ", " + memref(*k.memref);
-        if (k.memory) s += ", pl.Mem." + std::string(ir::name_of(*k.memory));
-        if (k.view) s += ", " + tile_view(*k.view);
-        return s + "]";
-      } else if constexpr (std::is_same_v<K, ir::TupleType>) {
-        std::string s = "tuple[";
-        for (std::size_t i = 0; i < k.elems.size(); ++i) s += (i ? ", " : "") + type(k.elems[i]);
-        return s + "]";
-      } else if constexpr (std::is_same_v<K, ir::PtrType>) return "pl.Ptr";
-      else return "pl.Unknown";
-    }, t->kind);
-  }
-
+  std::string expr(const ir::Expr& e) { return capture([&] { put_expr(e, 0); }); }
+  std::string type(const ir::Type& t) { return capture([&] { put_type(t); }); }
   void stmt(const ir::Stmt& s, int indent) {
     std::visit([&](const auto& k) { stmt_kind(k, indent); }, s->kind);
   }
-
   std::string take() { return std::move(out_); }
 
  private:
+  template <class F> std::string capture(F&& f) {
+    std::string saved = std::move(out_);
+    out_.clear();
+    f();
+    std::string r = std::move(out_);
+    out_ = std::move(saved);
+    return r;
+  }
+
   // ---- names ----
   static bool is_keyword(std::string_view s) {
     static constexpr std::string_view kw[] = {"and", "as", "assert", "break", "class", "continue", "def", "del", "elif",
@@ -101,60 +114,157 @@ class Printer {
     if (is_keyword(s)) s += "_";
     return s;
   }
-  std::string var_name_or(const ir::Expr& e) { return ir::var_name(e).empty() ? "v" : ir::var_name(e); }
-  std::string def_name(const ir::Expr& e) {
-    if (auto it = names_.find(e.get()); it != names_.end()) return it->second;
+  static const std::string& var_name_or(const ir::Expr& e) {
+    static const std::string v = "v";
+    return ir::var_name(e).empty() ? v : ir::var_name(e);
+  }
+  /// The unique printed name of a definition: its hint, or hint_N when taken (N counts per hint,
+  /// so a name reused a million times stays linear).
+  const std::string& def_name(const ir::Expr& e) {
+    auto [it, inserted] = names_.try_emplace(e.get());
+    if (!inserted) return it->second;
     std::string base = sanitize(var_name_or(e)), name = base;
-    for (int i = 1; used_.count(name); ++i) name = base + "_" + std::to_string(i);
-    used_.insert(name);
-    names_.emplace(e.get(), name);
-    return name;
+    if (used_.count(name)) {
+      int& n = suffix_[base];
+      do name = base + "_" + std::to_string(++n);
+      while (used_.count(name));
+    }
+    it->second = std::move(name);
+    used_.insert(it->second);  // a view of the map's value: node-based maps never move it
+    return it->second;
   }
 
-  void count_uses(const ir::Function& f) {
+  /// Counts occurrences of tuple-typed variables (for re-sugaring unpacking); returns an upper
+  /// bound of the number of definitions, to size the name tables once.
+  std::size_t count_uses(const ir::Function& f) {
     uses_.clear();
+    std::size_t vars = f.params.size();
     auto fs = [](const ir::Stmt&) {};
-    auto fe = [&](const ir::Expr& e) { if (ir::is_var_like(e)) ++uses_[e.get()]; };
+    auto fe = [&](const ir::Expr& e) {
+      if (!ir::is_var_like(e)) return;
+      ++vars;
+      if (ir::type_as<ir::TupleType>(e->type)) ++uses_[e.get()];
+    };
     if (f.body) visit::walk(f.body, fs, fe);
+    return vars;
   }
 
   // ---- small pieces ----
-  static std::string dtype(ir::DType d) { return "pl." + std::string(ir::name_of(d)); }
-  std::string list(const std::vector<ir::Expr>& v) {
-    std::string s = "[";
-    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + expr(v[i]);
-    return s + "]";
+  void pad(int indent) { out_.append(static_cast<std::size_t>(indent) * 4, ' '); }
+  void put_dtype(ir::DType d) {
+    out_ += "pl.";
+    out_ += ir::name_of(d);
   }
-  std::string memref(const ir::MemRef& m) {
-    std::string base = m.base ? expr(m.base) : quote(m.base_name);
-    return "pl.MemRef(" + base + ", " + expr(m.offset) + ", " + expr(m.size) + ")";
+  void put_list(const std::vector<ir::Expr>& v) {
+    out_ += '[';
+    put_args(v);
+    out_ += ']';
   }
-  std::string tensor_view(const ir::TensorView& v) {
-    std::string s = "pl.TensorView(";
-    if (!v.stride.empty()) s += "stride=" + list(v.stride) + ", ";
-    s += "layout=pl.TensorLayout." + std::string(ir::name_of(v.layout));
-    if (!v.valid_shape.empty()) s += ", valid_shape=" + list(v.valid_shape);
-    if (v.pad) s += ", pad=pl.PadValue." + std::string(ir::name_of(*v.pad));
-    return s + ")";
-  }
-  std::string tile_view(const ir::TileView& v) {
-    std::vector<std::string> parts;
-    if (!v.valid_shape.empty()) parts.push_back("valid_shape=" + list(v.valid_shape));
-    if (v.blayout) parts.push_back("blayout=pl.TileLayout." + std::string(ir::name_of(*v.blayout)));
-    if (v.slayout) parts.push_back("slayout=pl.TileLayout." + std::string(ir::name_of(*v.slayout)));
-    if (v.fractal) parts.push_back("fractal=" + std::to_string(*v.fractal));
-    if (v.pad) parts.push_back("pad=pl.PadValue." + std::string(ir::name_of(*v.pad)));
-    std::string s = "pl.TileView(";
-    for (std::size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + parts[i];
-    return s + ")";
-  }
-  static std::string quote(const std::string& s) {
-    std::string r = "\"";
-    for (char c : s) {
-      if (c == '"' || c == '\\') r += '\\';
-      r += c;
+  void put_args(const std::vector<ir::Expr>& v) {
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (i) out_ += ", ";
+      put_expr(v[i], 0);
     }
-    return r + "\"";
+  }
+  void put_memref(const ir::MemRef& m) {
+    out_ += "pl.MemRef(";
+    if (m.base) put_expr(m.base, 0);
+    else put_quoted(m.base_name);
+    out_ += ", ";
+    put_expr(m.offset, 0);
+    out_ += ", ";
+    put_expr(m.size, 0);
+    out_ += ')';
+  }
+  void put_tensor_view(const ir::TensorView& v) {
+    out_ += "pl.TensorView(";
+    if (!v.stride.empty()) {
+      out_ += "stride=";
+      put_list(v.stride);
+      out_ += ", ";
+    }
+    out_ += "layout=pl.TensorLayout.";
+    out_ += ir::name_of(v.layout);
+    if (!v.valid_shape.empty()) {
+      out_ += ", valid_shape=";
+      put_list(v.valid_shape);
+    }
+    if (v.pad) {
+      out_ += ", pad=pl.PadValue.";
+      out_ += ir::name_of(*v.pad);
+    }
+    out_ += ')';
+  }
+  void put_tile_view(const ir::TileView& v) {
+    out_ += "pl.TileView(";
+    const char* sep = "";
+    auto field = [&](const char* name) {
+      out_ += sep;
+      out_ += name;
+      out_ += '=';
+      sep = ", ";
+    };
+    if (!v.valid_shape.empty()) { field("valid_shape"); put_list(v.valid_shape); }
+    if (v.blayout) { field("blayout"); out_ += "pl.TileLayout."; out_ += ir::name_of(*v.blayout); }
+    if (v.slayout) { field("slayout"); out_ += "pl.TileLayout."; out_ += ir::name_of(*v.slayout); }
+    if (v.fractal) { field("fractal"); out_ += std::to_string(*v.fractal); }
+    if (v.pad) { field("pad"); out_ += "pl.PadValue."; out_ += ir::name_of(*v.pad); }
+    out_ += ')';
+  }
+  /// Types repeat (interned by the parser, shared by passes): print each node once per function.
+  void put_type(const ir::Type& t) {
+    if (!t) { out_ += "pl.Unknown"; return; }
+    auto it = type_cache_.find(t.get());
+    if (it != type_cache_.end()) { out_ += it->second; return; }
+    std::size_t start = out_.size();
+    put_type_uncached(t);
+    type_cache_.emplace(t.get(), out_.substr(start));
+  }
+  void put_type_uncached(const ir::Type& t) {
+    std::visit([&](const auto& k) {
+      using K = std::decay_t<decltype(k)>;
+      if constexpr (std::is_same_v<K, ir::ScalarType>) {
+        out_ += "pl.Scalar[";
+        put_dtype(k.dtype);
+        out_ += ']';
+      } else if constexpr (std::is_same_v<K, ir::TensorType>) {
+        out_ += "pl.Tensor[";
+        put_list(k.shape);
+        out_ += ", ";
+        put_dtype(k.dtype);
+        if (k.view) { out_ += ", "; put_tensor_view(*k.view); }
+        if (k.memref) { out_ += ", "; put_memref(*k.memref); }
+        out_ += ']';
+      } else if constexpr (std::is_same_v<K, ir::TileType>) {
+        out_ += "pl.Tile[";
+        put_list(k.shape);
+        out_ += ", ";
+        put_dtype(k.dtype);
+        if (k.memref) { out_ += ", "; put_memref(*k.memref); }
+        if (k.memory) { out_ += ", pl.Mem."; out_ += ir::name_of(*k.memory); }
+        if (k.view) { out_ += ", "; put_tile_view(*k.view); }
+        out_ += ']';
+      } else if constexpr (std::is_same_v<K, ir::TupleType>) {
+        out_ += "tuple[";
+        for (std::size_t i = 0; i < k.elems.size(); ++i) {
+          if (i) out_ += ", ";
+          put_type(k.elems[i]);
+        }
+        out_ += ']';
+      } else if constexpr (std::is_same_v<K, ir::PtrType>) {
+        out_ += "pl.Ptr";
+      } else {
+        out_ += "pl.Unknown";
+      }
+    }, t->kind);
+  }
+  void put_quoted(const std::string& s) {
+    out_ += '"';
+    for (char c : s) {
+      if (c == '"' || c == '\\') out_ += '\\';
+      out_ += c;
+    }
+    out_ += '"';
   }
   static std::string float_text(double v) {
     if (std::isinf(v)) return v > 0 ? "1e999" : "-1e999";
@@ -164,44 +274,56 @@ class Printer {
     if (s.find_first_of(".en") == std::string::npos) s += ".0";
     return s;
   }
-  std::string attr(const ir::AttrValue& v) {
-    return std::visit([&](const auto& x) -> std::string {
+  void put_attr(const ir::AttrValue& v) {
+    std::visit([&](const auto& x) {
       using X = std::decay_t<decltype(x)>;
-      if constexpr (std::is_same_v<X, bool>) return x ? "True" : "False";
-      else if constexpr (std::is_same_v<X, std::int64_t>) return std::to_string(x);
-      else if constexpr (std::is_same_v<X, double>) return float_text(x);
-      else if constexpr (std::is_same_v<X, std::string>) return quote(x);
-      else if constexpr (std::is_same_v<X, ir::DType>) return dtype(x);
-      else if constexpr (std::is_same_v<X, ir::MemSpace>) return "pl.Mem." + std::string(ir::name_of(x));
-      else if constexpr (std::is_same_v<X, ir::TensorLayout>) return "pl.TensorLayout." + std::string(ir::name_of(x));
-      else if constexpr (std::is_same_v<X, ir::EnumRef>) return x.text;
-      else return x ? expr(x) : "None";
+      if constexpr (std::is_same_v<X, bool>) out_ += x ? "True" : "False";
+      else if constexpr (std::is_same_v<X, std::int64_t>) out_ += std::to_string(x);
+      else if constexpr (std::is_same_v<X, double>) out_ += float_text(x);
+      else if constexpr (std::is_same_v<X, std::string>) put_quoted(x);
+      else if constexpr (std::is_same_v<X, ir::DType>) put_dtype(x);
+      else if constexpr (std::is_same_v<X, ir::MemSpace>) { out_ += "pl.Mem."; out_ += ir::name_of(x); }
+      else if constexpr (std::is_same_v<X, ir::TensorLayout>) { out_ += "pl.TensorLayout."; out_ += ir::name_of(x); }
+      else if constexpr (std::is_same_v<X, ir::EnumRef>) out_ += x.text;
+      else if (x) put_expr(x, 0);
+      else out_ += "None";
     }, v);
   }
-  std::string kwargs(const ir::Kwargs& kw, std::string_view skip = {}) {
-    std::string s;
+  /// Writes `k=v` pairs, each preceded by ", " unless it is the first item of the argument list.
+  void put_kwargs(const ir::Kwargs& kw, bool first, std::string_view skip = {}) {
     for (const auto& [k, v] : kw) {
       if (k == skip) continue;
-      s += ", " + k + "=" + attr(v);
+      if (!first) out_ += ", ";
+      first = false;
+      out_ += k;
+      out_ += '=';
+      put_attr(v);
     }
-    return s;
   }
-  std::string attr_dict(const ir::Kwargs& kw) {
-    std::string s = "{";
-    for (std::size_t i = 0; i < kw.size(); ++i) s += (i ? ", " : "") + quote(kw[i].first) + ": " + attr(kw[i].second);
-    return s + "}";
+  void put_attr_dict(const ir::Kwargs& kw) {
+    out_ += '{';
+    for (std::size_t i = 0; i < kw.size(); ++i) {
+      if (i) out_ += ", ";
+      put_quoted(kw[i].first);
+      out_ += ": ";
+      put_attr(kw[i].second);
+    }
+    out_ += '}';
   }
-  std::string decorator(const ir::Function& f) {
-    std::vector<std::string> parts;
-    if (f.type != ir::FunctionType::Opaque) parts.push_back("type=pl.FunctionType." + std::string(ir::name_of(f.type)));
-    if (!f.attrs.empty()) parts.push_back("attrs=" + attr_dict(f.attrs));
-    if (f.level) parts.push_back("level=" + f.level->text);
-    if (f.role) parts.push_back("role=" + f.role->text);
-    if (f.stage != ir::Stage::Tile) parts.push_back("stage=pl.FunctionIRStage." + std::string(ir::name_of(f.stage)));
-    if (parts.empty()) return "@pl.function";
-    std::string s = "@pl.function(";
-    for (std::size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + parts[i];
-    return s + ")";
+  void decorator(const ir::Function& f) {
+    out_ += "@pl.function";
+    const char* sep = "(";
+    auto part = [&](const char* name) {
+      out_ += sep;
+      out_ += name;
+      sep = ", ";
+    };
+    if (f.type != ir::FunctionType::Opaque) { part("type=pl.FunctionType."); out_ += ir::name_of(f.type); }
+    if (!f.attrs.empty()) { part("attrs="); put_attr_dict(f.attrs); }
+    if (f.level) { part("level="); out_ += f.level->text; }
+    if (f.role) { part("role="); out_ += f.role->text; }
+    if (f.stage != ir::Stage::Tile) { part("stage=pl.FunctionIRStage."); out_ += ir::name_of(f.stage); }
+    if (*sep == ',') out_ += ')';
   }
 
   // ---- expressions ----
@@ -220,81 +342,141 @@ class Printer {
     static constexpr const char* t[] = {"+", "-", "*", "//", "%", "/", "min", "max", "<", "<=", ">", ">=", "==", "!=", "and", "or"};
     return t[static_cast<int>(op)];
   }
-  std::string args_text(const std::vector<ir::Expr>& args) {
-    std::string s;
-    for (std::size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + expr(args[i]);
-    return s;
-  }
-  std::string expr_prec(const ir::Expr& e, int ctx) {
-    return std::visit([&](const auto& k) -> std::string {
+  void put_expr(const ir::Expr& e, int ctx) {
+    std::visit([&](const auto& k) {
       using K = std::decay_t<decltype(k)>;
-      if constexpr (std::is_same_v<K, ir::Var> || std::is_same_v<K, ir::IterArg>) return def_name(e);
-      else if constexpr (std::is_same_v<K, ir::ConstInt>) {
-        std::string s = std::to_string(k.value);
-        return k.value < 0 && ctx > 7 ? "(" + s + ")" : s;
+      if constexpr (std::is_same_v<K, ir::Var> || std::is_same_v<K, ir::IterArg>) {
+        out_ += def_name(e);
+      } else if constexpr (std::is_same_v<K, ir::ConstInt>) {
+        bool paren = k.value < 0 && ctx > 7;
+        if (paren) out_ += '(';
+        out_ += std::to_string(k.value);
+        if (paren) out_ += ')';
       } else if constexpr (std::is_same_v<K, ir::ConstFloat>) {
         std::string s = float_text(k.value);
-        return s[0] == '-' && ctx > 7 ? "(" + s + ")" : s;
-      } else if constexpr (std::is_same_v<K, ir::ConstBool>) return k.value ? "True" : "False";
-      else if constexpr (std::is_same_v<K, ir::Binary>) {
+        bool paren = s[0] == '-' && ctx > 7;
+        if (paren) out_ += '(';
+        out_ += s;
+        if (paren) out_ += ')';
+      } else if constexpr (std::is_same_v<K, ir::ConstBool>) {
+        out_ += k.value ? "True" : "False";
+      } else if constexpr (std::is_same_v<K, ir::Binary>) {
         int p = prec(k.op);
-        if (p == 9) return std::string(op_text(k.op)) + "(" + expr(k.lhs) + ", " + expr(k.rhs) + ")";
+        if (p == 9) {
+          out_ += op_text(k.op);
+          out_ += '(';
+          put_expr(k.lhs, 0);
+          out_ += ", ";
+          put_expr(k.rhs, 0);
+          out_ += ')';
+          return;
+        }
+        bool paren = p < ctx;
+        if (paren) out_ += '(';
         // Comparisons do not chain: parenthesize a comparison operand of a comparison.
-        std::string s = expr_prec(k.lhs, p == 4 ? p + 1 : p) + " " + op_text(k.op) + " " + expr_prec(k.rhs, p + 1);
-        return p < ctx ? "(" + s + ")" : s;
+        put_expr(k.lhs, p == 4 ? p + 1 : p);
+        out_ += ' ';
+        out_ += op_text(k.op);
+        out_ += ' ';
+        put_expr(k.rhs, p + 1);
+        if (paren) out_ += ')';
       } else if constexpr (std::is_same_v<K, ir::Unary>) {
-        if (k.op == ir::UnOp::Cast) return "pl.cast(" + expr(k.operand) + ", target_type=" + dtype(ir::dtype_of(e->type).value_or(ir::DType::INDEX)) + ")";
-        std::string s = k.op == ir::UnOp::Neg ? "-" + expr_prec(k.operand, 8) : "not " + expr_prec(k.operand, 3);
+        if (k.op == ir::UnOp::Cast) {
+          out_ += "pl.cast(";
+          put_expr(k.operand, 0);
+          out_ += ", target_type=";
+          put_dtype(ir::dtype_of(e->type).value_or(ir::DType::INDEX));
+          out_ += ')';
+          return;
+        }
         int p = k.op == ir::UnOp::Neg ? 7 : 3;
-        return p < ctx ? "(" + s + ")" : s;
+        bool paren = p < ctx;
+        if (paren) out_ += '(';
+        out_ += k.op == ir::UnOp::Neg ? "-" : "not ";
+        put_expr(k.operand, k.op == ir::UnOp::Neg ? 8 : 3);
+        if (paren) out_ += ')';
       } else if constexpr (std::is_same_v<K, ir::Call>) {
         if (k.kind == ir::CallKind::Function) {
-          std::string s = "self." + k.callee + "(" + args_text(k.args) + kwargs(k.kwargs);
-          if (!k.attrs.empty()) s += std::string(k.args.empty() && k.kwargs.empty() ? "" : ", ") + "attrs=" + attr_dict(k.attrs);
-          return s + ")";
+          out_ += "self.";
+          out_ += k.callee;
+          out_ += '(';
+          put_args(k.args);
+          put_kwargs(k.kwargs, k.args.empty());
+          if (!k.attrs.empty()) {
+            if (!k.args.empty() || !k.kwargs.empty()) out_ += ", ";
+            out_ += "attrs=";
+            put_attr_dict(k.attrs);
+          }
+          out_ += ')';
+          return;
         }
         const ir::OpDef* def = ir::find_op(k.callee);
-        std::string lead;
-        if (def && !def->leading_kwarg.empty())
-          if (auto* v = ir::find_kwarg(k.kwargs, def->leading_kwarg)) lead = attr(*v);
-        std::string a = args_text(k.args);
-        if (!lead.empty()) a = lead + (a.empty() ? "" : ", " + a);
-        std::string kw = kwargs(k.kwargs, def ? def->leading_kwarg : std::string_view{});
-        if (a.empty() && !kw.empty()) kw = kw.substr(2);
-        return "pl." + k.callee + "(" + a + kw + ")";
+        out_ += "pl.";
+        out_ += k.callee;
+        out_ += '(';
+        bool first = true;
+        std::string_view lead_key = def ? def->leading_kwarg : std::string_view{};
+        if (!lead_key.empty())
+          if (auto* v = ir::find_kwarg(k.kwargs, lead_key)) {
+            put_attr(*v);
+            first = false;
+          }
+        if (!k.args.empty()) {
+          if (!first) out_ += ", ";
+          put_args(k.args);
+          first = false;
+        }
+        put_kwargs(k.kwargs, first, lead_key);
+        out_ += ')';
       } else if constexpr (std::is_same_v<K, ir::Submit>) {
-        std::string s = "pl.submit(self." + k.callee;
-        for (const auto& x : k.args) s += ", " + expr(x);
-        return s + kwargs(k.kwargs) + ")";
-      } else if constexpr (std::is_same_v<K, ir::MakeTuple>) return list(k.elems);
-      else return expr_prec(k.tuple, 10) + "[" + std::to_string(k.index) + "]";
+        out_ += "pl.submit(self.";
+        out_ += k.callee;
+        for (const auto& x : k.args) {
+          out_ += ", ";
+          put_expr(x, 0);
+        }
+        put_kwargs(k.kwargs, false);
+        out_ += ')';
+      } else if constexpr (std::is_same_v<K, ir::MakeTuple>) {
+        put_list(k.elems);
+      } else {
+        put_expr(k.tuple, 10);
+        out_ += '[';
+        out_ += std::to_string(k.index);
+        out_ += ']';
+      }
     }, e->kind);
   }
 
   // ---- statements ----
-  void line(int indent, const std::string& s) {
-    out_.append(static_cast<std::size_t>(indent) * 4, ' ');
-    out_ += s;
-    out_ += '\n';
-  }
   void block(const ir::Stmt& body, int indent) {
-    auto stmts = ir::stmts_of(body);
+    static const std::vector<ir::Stmt> none;
+    const std::vector<ir::Stmt>* stmts = &none;
+    std::vector<ir::Stmt> single;
+    if (auto* q = ir::stmt_as<ir::Seq>(body)) stmts = &q->stmts;
+    else if (body) { single.push_back(body); stmts = &single; }
     bool any = false;
-    for (std::size_t i = 0; i < stmts.size(); ++i) {
+    for (std::size_t i = 0; i < stmts->size(); ++i) {
+      any = true;
       // Re-sugar `t = call; a = t[0]; b = t[1]` (t used nowhere else) into `a, b = call`.
-      if (std::size_t n = unpack_length(stmts, i)) {
-        auto* a = ir::stmt_as<ir::Assign>(stmts[i]);
-        std::string lhs;
-        for (std::size_t j = 1; j <= n; ++j) lhs += (j > 1 ? ", " : "") + def_name(ir::stmt_as<ir::Assign>(stmts[i + j])->var);
-        line(indent, lhs + " = " + expr(a->value));
+      if (std::size_t n = unpack_length(*stmts, i)) {
+        pad(indent);
+        for (std::size_t j = 1; j <= n; ++j) {
+          if (j > 1) out_ += ", ";
+          out_ += def_name(ir::stmt_as<ir::Assign>((*stmts)[i + j])->var);
+        }
+        out_ += " = ";
+        put_expr(ir::stmt_as<ir::Assign>((*stmts)[i])->value, 0);
+        out_ += '\n';
         i += n;
-        any = true;
         continue;
       }
-      stmt(stmts[i], indent);
-      any = true;
+      stmt((*stmts)[i], indent);
     }
-    if (!any) line(indent, "pass");
+    if (!any) {
+      pad(indent);
+      out_ += "pass\n";
+    }
   }
   std::size_t unpack_length(const std::vector<ir::Stmt>& stmts, std::size_t i) {
     auto* a = ir::stmt_as<ir::Assign>(stmts[i]);
@@ -310,91 +492,143 @@ class Printer {
     }
     return n;
   }
-  std::string targets(const std::vector<ir::Expr>& vars) {
-    std::string s;
-    for (std::size_t i = 0; i < vars.size(); ++i) s += (i ? ", " : "") + def_name(vars[i]);
-    return s;
-  }
-  std::string inits(const std::vector<ir::Expr>& iter_args) {
-    std::string s = "(";
-    for (std::size_t i = 0; i < iter_args.size(); ++i) {
-      auto* ia = ir::expr_as<ir::IterArg>(iter_args[i]);
-      s += (i ? ", " : "") + (ia && ia->init ? expr(ia->init) : std::string("None"));
+  void put_names(const std::vector<ir::Expr>& vars) {
+    for (std::size_t i = 0; i < vars.size(); ++i) {
+      if (i) out_ += ", ";
+      out_ += def_name(vars[i]);
     }
-    return s + (iter_args.size() == 1 ? ",)" : ")");
   }
-  std::string carried(const std::vector<ir::Expr>& iter_args) {
-    return "(" + targets(iter_args) + (iter_args.size() == 1 ? ",)" : ")");
+  void put_inits(const std::vector<ir::Expr>& iter_args) {
+    out_ += '(';
+    for (std::size_t i = 0; i < iter_args.size(); ++i) {
+      if (i) out_ += ", ";
+      auto* ia = ir::expr_as<ir::IterArg>(iter_args[i]);
+      if (ia && ia->init) put_expr(ia->init, 0);
+      else out_ += "None";
+    }
+    out_ += iter_args.size() == 1 ? ",)" : ")";
+  }
+  void put_carried(const std::vector<ir::Expr>& iter_args) {
+    out_ += '(';
+    put_names(iter_args);
+    out_ += iter_args.size() == 1 ? ",)" : ")";
   }
 
   void stmt_kind(const ir::Assign& a, int indent) {
-    std::string v = expr(a.value);
-    line(indent, def_name(a.var) + ": " + type(a.var->type) + " = " + v);
+    pad(indent);
+    out_ += def_name(a.var);
+    out_ += ": ";
+    put_type(a.var->type);
+    out_ += " = ";
+    put_expr(a.value, 0);
+    out_ += '\n';
   }
-  void stmt_kind(const ir::Eval& e, int indent) { line(indent, expr(e.value)); }
+  void stmt_kind(const ir::Eval& e, int indent) {
+    pad(indent);
+    put_expr(e.value, 0);
+    out_ += '\n';
+  }
   void stmt_kind(const ir::Seq& s, int indent) {
     for (const auto& x : s.stmts) stmt(x, indent);
   }
   void stmt_kind(const ir::Yield& y, int indent) {
-    std::string call = "pl.yield_(" + args_text(y.values) + ")";
+    pad(indent);
     const std::vector<ir::Expr>* tg = yield_targets_.empty() ? nullptr : yield_targets_.back();
-    if (tg && !tg->empty() && tg->size() == y.values.size()) line(indent, targets(*tg) + " = " + call);
-    else line(indent, call);
+    if (tg && !tg->empty() && tg->size() == y.values.size()) {
+      put_names(*tg);
+      out_ += " = ";
+    }
+    out_ += "pl.yield_(";
+    put_args(y.values);
+    out_ += ")\n";
   }
   void stmt_kind(const ir::Return& r, int indent) {
-    line(indent, r.values.empty() ? "return" : "return " + args_text(r.values));
+    pad(indent);
+    out_ += "return";
+    if (!r.values.empty()) {
+      out_ += ' ';
+      put_args(r.values);
+    }
+    out_ += '\n';
   }
   void stmt_kind(const ir::If& s, int indent) {
-    line(indent, "if " + expr(s.cond) + ":");
+    pad(indent);
+    out_ += "if ";
+    put_expr(s.cond, 0);
+    out_ += ":\n";
     // Result names are defined by the If; name them before either arm prints its yield.
     for (const auto& v : s.return_vars) def_name(v);
     yield_targets_.push_back(&s.return_vars);
     block(s.then_body, indent + 1);
     if (s.else_body) {
-      line(indent, "else:");
+      pad(indent);
+      out_ += "else:\n";
       block(s.else_body, indent + 1);
     }
     yield_targets_.pop_back();
   }
   void stmt_kind(const ir::For& f, int indent) {
-    std::string range;
-    auto zero = ir::const_int(f.start), one = ir::const_int(f.step);
-    if (zero && *zero == 0 && one && *one == 1) range = expr(f.stop);
-    else if (one && *one == 1) range = expr(f.start) + ", " + expr(f.stop);
-    else range = expr(f.start) + ", " + expr(f.stop) + ", " + expr(f.step);
-    std::string head = "for " + def_name(f.loop_var);
+    pad(indent);
+    out_ += "for ";
+    out_ += def_name(f.loop_var);
     if (!f.iter_args.empty()) {
-      head += ", " + carried(f.iter_args);
-      range += ", init_values=" + inits(f.iter_args);
+      out_ += ", ";
+      put_carried(f.iter_args);
     }
-    const char* kind = f.kind == ir::ForKind::Parallel ? "parallel" : "range";
-    line(indent, head + " in pl." + kind + "(" + range + "):");
+    out_ += f.kind == ir::ForKind::Parallel ? " in pl.parallel(" : " in pl.range(";
+    auto zero = ir::const_int(f.start), one = ir::const_int(f.step);
+    if (!(zero && *zero == 0 && one && *one == 1)) {
+      put_expr(f.start, 0);
+      out_ += ", ";
+    }
+    put_expr(f.stop, 0);
+    if (!(one && *one == 1)) {
+      out_ += ", ";
+      put_expr(f.step, 0);
+    }
+    if (!f.iter_args.empty()) {
+      out_ += ", init_values=";
+      put_inits(f.iter_args);
+    }
+    out_ += "):\n";
     yield_targets_.push_back(&f.return_vars);
     block(f.body, indent + 1);
     yield_targets_.pop_back();
   }
   void stmt_kind(const ir::While& w, int indent) {
-    std::string init = inits(w.iter_args);
-    line(indent, "for " + carried(w.iter_args) + " in pl.while_(init_values=" + init + "):");
-    line(indent + 1, "pl.cond(" + (w.cond ? expr(w.cond) : std::string("True")) + ")");
+    pad(indent);
+    out_ += "for ";
+    put_carried(w.iter_args);
+    out_ += " in pl.while_(init_values=";
+    put_inits(w.iter_args);
+    out_ += "):\n";
+    pad(indent + 1);
+    out_ += "pl.cond(";
+    if (w.cond) put_expr(w.cond, 0);
+    else out_ += "True";
+    out_ += ")\n";
     yield_targets_.push_back(&w.return_vars);
     block(w.body, indent + 1);
     yield_targets_.pop_back();
   }
   void stmt_kind(const ir::Scope& s, int indent) {
+    pad(indent);
     if (s.kind == ir::ScopeKind::Manual) {
-      line(indent, "with pl.manual_scope():");
+      out_ += "with pl.manual_scope():\n";
     } else {
-      std::string kw = kwargs(s.attrs);
-      line(indent, "with pl.at(" + (kw.empty() ? kw : kw.substr(2)) + "):");
+      out_ += "with pl.at(";
+      put_kwargs(s.attrs, true);
+      out_ += "):\n";
     }
     block(s.body, indent + 1);
   }
 
   std::string out_;
   std::unordered_map<const ir::ExprNode*, std::string> names_, globals_;
-  std::unordered_set<std::string> used_;
+  std::unordered_set<std::string_view> used_;
+  std::unordered_map<std::string, int> suffix_;
   std::unordered_map<const ir::ExprNode*, std::size_t> uses_;
+  std::unordered_map<const ir::TypeNode*, std::string> type_cache_;
   std::vector<const std::vector<ir::Expr>*> yield_targets_;
 };
 
