@@ -175,15 +175,20 @@ class Lexer {
   }
 
   Token lex_punct() {
-    static constexpr std::string_view three[] = {"**=", "//=", "..."};
-    static constexpr std::string_view two[] = {"->", "//", "**", "<=", ">=", "==", "!=", "+=", "-=", "*=", "/="};
-    std::string_view rest = src_.substr(pos_);
     std::size_t s = pos_;
-    for (auto t : three)
-      if (rest.substr(0, 3) == t) { pos_ += 3; return make(Tok::Punct, s, 3); }
-    for (auto t : two)
-      if (rest.substr(0, 2) == t) { pos_ += 2; return make(Tok::Punct, s, 2); }
     char c = src_[pos_];
+    char c1 = pos_ + 1 < src_.size() ? src_[pos_ + 1] : '\0';
+    char c2 = pos_ + 2 < src_.size() ? src_[pos_ + 2] : '\0';
+    if ((c == '/' && c1 == '/' && c2 == '=') || (c == '*' && c1 == '*' && c2 == '=') || (c == '.' && c1 == '.' && c2 == '.')) {
+      pos_ += 3;
+      return make(Tok::Punct, s, 3);
+    }
+    // Two-character operators: -> // ** <= >= == != += -= *= /=
+    if ((c == '-' && c1 == '>') || (c1 == '=' && std::string_view("<>=!+-*/").find(c) != std::string_view::npos) ||
+        (c == '/' && c1 == '/') || (c == '*' && c1 == '*')) {
+      pos_ += 2;
+      return make(Tok::Punct, s, 2);
+    }
     if (std::string_view("()[]{},:.=+-*/%<>@~&|^;").find(c) == std::string_view::npos)
       fail(pos_, std::string("unexpected character '") + c + "'");
     if (c == '(' || c == '[' || c == '{') {

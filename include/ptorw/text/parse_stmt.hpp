@@ -109,7 +109,7 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
       fail_at(names[0], "the call returns nothing; call it as a statement");
     ir::Expr var = ir::make_var(std::string(names[0].text), std::move(t), span_of(names[0]));
     b.stmts.push_back(ir::make_assign(var, std::move(value), span_of(names[0])));
-    bind(names[0].text, std::move(var));
+    bind(var);
     return;
   }
   // `a, b = value` unpacks a tuple: one tuple-typed definition and one projection per name.
@@ -125,7 +125,7 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
     ir::Expr item = ir::make_get_item(tmp, static_cast<std::int64_t>(i), span_of(names[i]));
     ir::Expr var = ir::make_var(std::string(names[i].text), item->type, span_of(names[i]));
     b.stmts.push_back(ir::make_assign(var, std::move(item), span_of(names[i])));
-    bind(names[i].text, std::move(var));
+    bind(var);
   }
 }
 
@@ -142,7 +142,7 @@ inline std::vector<ir::Expr> Parser::bind_results(const YieldTargets* targets, c
       t = merge_annotation(targets->annotations[i], t, tok);
     }
     ir::Expr v = ir::make_var(name, std::move(t), at);
-    if (targets) bind(targets->names[i], v);
+    if (targets) bind(v);
     out.push_back(std::move(v));
   }
   return out;
@@ -212,9 +212,9 @@ inline void Parser::parse_for(Block& b) {
   // Header names are visible only inside the body (dsl.md); remember what they shadow.
   std::vector<std::pair<std::string_view, ir::Expr>> shadowed;
   auto shadow = [&](std::string_view n, ir::Expr v) {
-    auto found = scope_.find(n);
-    shadowed.emplace_back(n, found == scope_.end() ? nullptr : found->second);
-    bind(n, std::move(v));
+    const ir::Expr* found = scope_.find(n);
+    shadowed.emplace_back(n, found ? *found : nullptr);
+    bind(v);
   };
   ir::Expr loop_var;
   if (!is_while) {
@@ -237,7 +237,7 @@ inline void Parser::parse_for(Block& b) {
     fail_at(body.stmts.empty() ? for_tok : Token{Tok::Name, {}, body.stmts.back()->span.line, body.stmts.back()->span.col},
             "the loop carries " + std::to_string(iter_args.size()) + " values but its body yields " + std::to_string(yielded));
   for (auto it2 = shadowed.rbegin(); it2 != shadowed.rend(); ++it2) {
-    if (it2->second) scope_[it2->first] = it2->second;
+    if (it2->second) bind(it2->second);
     else scope_.erase(it2->first);
   }
   std::vector<ir::Expr> results = bind_results(body.targets ? &*body.targets : nullptr, types, fallback,

@@ -68,7 +68,7 @@ inline void Parser::parse_decorated_function(std::vector<Signature>& sigs) {
   while (accept_punct(",")) {
     if (peek().punct(")")) break;
     Token pn = expect_name("a parameter name");
-    if (scope_.count(pn.text)) fail_at(pn, "duplicate parameter '" + std::string(pn.text) + "'");
+    if (scope_.find(pn.text)) fail_at(pn, "duplicate parameter '" + std::string(pn.text) + "'");
     expect_punct(":", "after the parameter name (parameters must be annotated)");
     ParsedType pt = parse_annotation(true);
     if (!pt.type) fail_at(pn, "parameter '" + std::string(pn.text) + "' needs a full type, e.g. pl.Tensor[[64], pl.FP32]");
@@ -76,7 +76,7 @@ inline void Parser::parse_decorated_function(std::vector<Signature>& sigs) {
       fail_at(pn, "only tensor and tile parameters take pl.Out / pl.InOut");
     ir::Expr v = ir::make_var(std::string(pn.text), interner_.type(pt.type), span_of(pn));
     fn.params.push_back({v, pt.dir});
-    bind(pn.text, v);
+    bind(v);
   }
   expect_punct(")", "to close the parameter list");
   if (accept_punct("->")) {
@@ -120,9 +120,9 @@ inline ir::ProgramPtr Parser::parse_program() {
       expect_punct(")", "to close pl.dynamic(...)");
       expect_newline();
       std::string n(t.text);
-      if (globals_.count(t.text)) fail_at(t, "symbolic dim '" + n + "' defined twice");
+      if (globals_.find(t.text)) fail_at(t, "symbolic dim '" + n + "' defined twice");
       auto v = ir::make_var(n, ir::scalar_type(ir::DType::INDEX), span_of(t));
-      globals_[t.text] = v;
+      globals_.bind(v);
       prog->dyn_dims.push_back(v);
       continue;
     }

@@ -13,6 +13,7 @@
 #include "ptorw/ir.hpp"
 #include "ptorw/text/intern.hpp"
 #include "ptorw/text/lexer.hpp"
+#include "ptorw/text/name_table.hpp"
 
 namespace ptorw::text {
 
@@ -102,13 +103,14 @@ class Parser {
   };
 
   // ---- names ----
-  // Scope keys view the source text, which outlives the parse: no allocation per lookup.
   ir::Expr lookup(const Token& t) {
-    if (auto it = scope_.find(t.text); it != scope_.end()) return it->second;
-    if (auto it = globals_.find(t.text); it != globals_.end()) return it->second;
+    if (const ir::Expr* e = scope_.find(t.text)) return *e;
+    if (const ir::Expr* e = globals_.find(t.text)) return *e;
     fail_at(t, "undefined name '" + std::string(t.text) + "'");
   }
-  void bind(std::string_view name, ir::Expr v) { scope_[name] = std::move(v); }
+  /// Binds a definition under its own name (every binding in the DSL is of that form).
+  void bind(const ir::Expr& def) { scope_.bind(def); }
+  using NameMap = NameTable;
 
   // ---- grammar (defined in parse_*.hpp) ----
   ParsedType parse_annotation(bool allow_direction);
@@ -157,7 +159,7 @@ class Parser {
     Lexer body_lexer; // positioned at the body's INDENT
     std::array<Token, 8> la{};
     std::size_t la_head = 0, la_count = 0;
-    std::unordered_map<std::string_view, ir::Expr> param_scope;
+    NameMap param_scope;
   };
   void parse_top_level_line(ir::Program& prog);
   void parse_decorated_function(std::vector<Signature>& sigs);
@@ -168,8 +170,8 @@ class Parser {
   std::size_t la_head_ = 0, la_count_ = 0;
   std::string file_;
   int depth_ = 0;
-  std::unordered_map<std::string_view, ir::Expr> scope_;    // current function's names
-  std::unordered_map<std::string_view, ir::Expr> globals_;  // symbolic dims
+  NameMap scope_;    // current function's names
+  NameMap globals_;  // symbolic dims
   std::unordered_map<std::string, const ir::Function*> signatures_;
   std::vector<ir::Type> current_returns_;
   Interner interner_;

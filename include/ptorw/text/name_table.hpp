@@ -1,0 +1,96 @@
+// The parser's name → definition table. Python scoping keeps every name of a function visible, so
+// a generated 1M-statement function holds a million names; a node-based std::unordered_map costs
+// three cache misses per lookup there. This open-addressing table keeps the 64-bit hash and the
+// handle inline (one miss), and compares the key against the definition's own name, which is
+// always the bound name.
+#pragma once
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "ptorw/ir/expr.hpp"
+
+namespace ptorw::text {
+
+class NameTable {
+ public:
+  const ir::Expr* find(std::string_view name) const {
+    if (slots_.empty()) return nullptr;
+    std::uint64_t h = hash(name);
+    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+      const Slot& s = slots_[i];
+      if (!s.value && s.hash == 0) return nullptr;  // empty: end of the probe chain
+      if (s.value && s.hash == h && ir::var_name(s.value) == name) return &s.value;
+    }
+  }
+
+  /// Binds the definition's own name to it (replacing an earlier binding of that name).
+  void bind(const ir::Expr& def) {
+    if ((live_ + dead_ + 1) * 4 > slots_.size() * 3) grow();
+    std::string_view name = ir::var_name(def);
+    std::uint64_t h = hash(name);
+    Slot* tomb = nullptr;
+    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+      Slot& s = slots_[i];
+      if (!s.value && s.hash == 0) {
+        Slot& dst = tomb ? *tomb : s;
+        if (tomb) --dead_;
+        dst = {h, def};
+        ++live_;
+        return;
+      }
+      if (!s.value) {
+        if (!tomb) tomb = &s;
+      } else if (s.hash == h && ir::var_name(s.value) == name) {
+        s.value = def;
+        return;
+      }
+    }
+  }
+
+  void erase(std::string_view name) {
+    if (slots_.empty()) return;
+    std::uint64_t h = hash(name);
+    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+      Slot& s = slots_[i];
+      if (!s.value && s.hash == 0) return;
+      if (s.value && s.hash == h && ir::var_name(s.value) == name) {
+        s.value.reset();  // tombstone: empty value, nonzero hash
+        --live_;
+        ++dead_;
+        return;
+      }
+    }
+  }
+
+  std::size_t size() const { return live_; }
+  void clear() { *this = NameTable{}; }
+
+ private:
+  struct Slot {
+    std::uint64_t hash = 0;
+    ir::Expr value;
+  };
+  static std::uint64_t hash(std::string_view s) {
+    std::uint64_t h = 1469598103934665603ULL;  // FNV-1a, then a finalizer for the low bits
+    for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h | 1;  // never 0: 0 marks an empty slot
+  }
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    std::size_t cap = old.empty() ? 64 : (live_ * 2 > old.size() ? old.size() * 2 : old.size());
+    slots_.assign(cap, Slot{});
+    mask_ = cap - 1;
+    live_ = dead_ = 0;
+    for (auto& s : old)
+      if (s.value) bind(s.value);
+  }
+
+  std::vector<Slot> slots_;
+  std::size_t mask_ = 0, live_ = 0, dead_ = 0;
+};
+
+}  // namespace ptorw::text
