@@ -1,0 +1,511 @@
+// The IR verifier: checks the rules every pass relies on and reports each violation as a Diagnostic
+// at `file:line:col` saying which rule was broken (../shared/design.md "Promises").
+//
+// Rules (../shared/dsl.md "Statements", "Structural equality"):
+//  * SSA — each variable node is defined once; uses come after the definition; the loop variable and
+//    iter args of a loop are visible only inside its body; loop and If results only after the
+//    statement; names defined inside a loop or If body do not escape it (values leave through
+//    `pl.yield_`). A `with` scope is not a visibility boundary (Python semantics). `pl.dynamic` dims
+//    are visible everywhere. Parameters are variables with distinct names.
+//  * Calls of user functions — the callee exists, argument count equals parameter count, each
+//    argument's type is compatible with its parameter's (same kind and dtype, same rank, constant dims
+//    equal), and Out/InOut arguments are tensors. `pl.submit` is checked the same way.
+//  * Op calls — the op exists and `check_and_infer` (op_registry.hpp) accepts operands and kwargs;
+//    no kwarg or attr key is given twice.
+//  * Structure — `pl.yield_` ends a loop or If body and gives one value per iter arg / result; a loop
+//    has as many results as iter args; `return` gives one value per declared result type; a while
+//    or if condition is a scalar BOOL; loop bounds are scalar integers.
+#pragma once
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+#include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/ir/op_registry.hpp"
+#include "ptorw/visit/children.hpp"
+#include "ptorw/visit/describe.hpp"
+#include "ptorw/visit/flat_seq.hpp"
+#include "ptorw/visit/ptr_map.hpp"
+
+namespace ptorw::ir {
+
+namespace verify_detail {
+
+inline std::string at_text(Span s) { return std::to_string(s.line) + ":" + std::to_string(s.col); }
+inline std::string q(const std::string& s) { return "'" + s + "'"; }
+
+/// Whether a value of type `arg` may be passed (or yielded, or returned) where `want` is expected,
+/// per the "compare dtype and shape": kinds and dtypes must agree; shapes must have the same rank and agree on every dim that is a constant on both sides
+/// (symbolic dims may be bound differently per call). An integer constant fits INDEX and INT64 alike.
+inline bool compatible(const Type& arg, const Type& want, bool arg_is_int_const = false) {
+  if (!arg || !want || type_as<UnknownType>(arg) || type_as<UnknownType>(want)) return true;
+  if (arg->kind.index() != want->kind.index()) return false;
+  if (auto* a = type_as<ScalarType>(arg)) {
+    DType w = type_as<ScalarType>(want)->dtype;
+    auto idx = [](DType d) { return d == DType::INDEX || d == DType::INT64; };
+    return a->dtype == w || (arg_is_int_const && idx(a->dtype) && idx(w));
+  }
+  if (auto* a = type_as<TupleType>(arg)) {
+    auto* w = type_as<TupleType>(want);
+    if (a->elems.size() != w->elems.size()) return false;
+    for (std::size_t i = 0; i < a->elems.size(); ++i)
+      if (!compatible(a->elems[i], w->elems[i])) return false;
+    return true;
+  }
+  const auto* sa = shape_of(arg);
+  const auto* sw = shape_of(want);
+  if (!sa || !sw) return true;  // Ptr
+  if (dtype_of(arg) != dtype_of(want) || sa->size() != sw->size()) return false;
+  for (std::size_t i = 0; i < sa->size(); ++i) {
+    auto x = const_int((*sa)[i]), y = const_int((*sw)[i]);
+    if (x && y && *x != *y) return false;
+  }
+  return true;
+}
+
+enum class DefKind : std::uint8_t { DynDim, Param, Assign, LoopVar, IterArg, Result };
+
+struct VarInfo {
+  Span span;                        // of the first definition
+  std::uint32_t function = 0;       // 1-based index of the defining function; 0 for `pl.dynamic` dims
+  std::uint32_t body = 0;           // the body (see Verifier::open) the definition is visible in
+  DefKind kind = DefKind::Assign;
+  const StmtNode* owner = nullptr;  // the loop that defines a loop var or iter arg
+};
+
+/// What kind of body is being walked, for `pl.yield_` placement.
+enum class BodyKind : std::uint8_t { Function, Loop, IfBranch, Scope };
+
+class Verifier {
+ public:
+  Verifier(const Program& p, Diagnostics& out) : prog_(p), out_(out) {
+    for (const auto& f : prog_.functions)
+      if (f) functions_.try_emplace(f->name, f.get());  // the first of a name wins, like Program::find
+    for (const auto& d : prog_.dyn_dims)
+      if (d) vars_.try_emplace(d.get(), VarInfo{d->span, 0, 0, DefKind::DynDim, nullptr});
+    closed_.push_back(false);  // body 0: the program level, where dynamic dims live
+  }
+
+  void program() {
+    for (const auto& f : prog_.functions) {
+      if (!f) continue;
+      const Function* first = functions_.at(f->name);
+      if (first != f.get())
+        error(f->span, "function " + q(f->name) + " is defined twice (first at " + at_text(first->span) + ")");
+    }
+    for (const auto& f : prog_.functions)
+      if (f) function(*f);
+  }
+
+  void function(const Function& f) {
+    fn_ = &f;
+    ++fn_index_;
+    owners_.clear();
+    pending_.clear();
+    cur_ = f.span;
+    const std::size_t first_diag = out_.size();
+    check_keys(f.attrs, f.span, "the decorator of " + q(f.name));
+    open();
+    std::unordered_map<std::string, std::size_t> names;
+    for (std::size_t i = 0; i < f.params.size(); ++i) {
+      const Param& p = f.params[i];
+      Span sp = p.var ? span_or(p.var->span, f.span) : f.span;
+      if (!p.var || !expr_as<Var>(p.var)) {
+        error(sp, "parameter " + std::to_string(i + 1) + " of " + q(f.name) + " is not a variable");
+        continue;
+      }
+      const std::string& n = var_name(p.var);
+      if (!names.try_emplace(n, i).second) error(sp, "parameter name " + q(n) + " is used twice in " + q(f.name));
+      if (p.dir != Direction::In && !type_as<TensorType>(p.var->type) && !type_as<UnknownType>(p.var->type))
+        error(sp, std::string(name_of(p.dir)) + " parameter " + q(n) + " of " + q(f.name) + " must be a tensor, got " +
+                      visit::describe(p.var->type));
+      define(p.var, sp, DefKind::Param);
+    }
+    block(f.body, BodyKind::Function);
+    close();
+    resolve_pending();
+    // Pending uses are judged at the end; keep this function's diagnostics in source order.
+    std::stable_sort(out_.begin() + static_cast<std::ptrdiff_t>(first_diag), out_.end(), [](const auto& x, const auto& y) {
+      return x.span.line != y.span.line ? x.span.line < y.span.line : x.span.col < y.span.col;
+    });
+  }
+
+ private:
+  /// A use of a variable the walk has not seen defined (yet): judged when the function ends.
+  struct Pending {
+    const ExprNode* var;
+    Span at;
+    bool in_type;              // mentioned by the type of `of`, not used by an expression
+    const ExprNode* of;
+  };
+
+  const Program& prog_;
+  Diagnostics& out_;
+  const Function* fn_ = nullptr;
+  std::uint32_t fn_index_ = 0;
+  visit::PtrMap<VarInfo> vars_;          // every definition seen, program-wide
+  std::vector<bool> closed_;             // per body: has the walk left it?
+  std::vector<std::uint32_t> open_;      // bodies being walked, innermost last
+  std::vector<const StmtNode*> owners_;  // loops and Ifs being walked
+  std::vector<Pending> pending_;
+  std::unordered_map<std::string_view, const Function*> functions_;  // by name
+  std::unordered_map<std::string_view, const OpDef*> ops_;           // registry look-ups so far
+  Span cur_;                             // the statement being checked (for nodes without a span)
+  Span ctx_;                             // the innermost expression with a span being checked
+
+  static Span span_or(Span s, Span fallback) { return s.line ? s : fallback; }
+  /// Where to report about `e`. A variable node's span is its definition, so a use is reported at the
+  /// innermost enclosing expression that has a span (`ctx_`), else at the statement.
+  Span loc(const Expr& e) const {
+    if (!e || is_var_like(e)) return span_or(ctx_, cur_);
+    return span_or(e->span, span_or(ctx_, cur_));
+  }
+  void error(Span s, std::string msg) { out_.push_back(Diagnostic{prog_.source_file, s, Severity::Error, std::move(msg)}); }
+
+  // --- definitions and visibility ---------------------------------------------------------------
+  // Bodies are numbered as the walk enters them. Bodies nest, so when the walk is inside body B,
+  // every body entered before B is either an enclosing one (still open) or already left: a
+  // definition is visible exactly when the body it was made in is still open.
+  void open() {
+    open_.push_back(static_cast<std::uint32_t>(closed_.size()));
+    closed_.push_back(false);
+  }
+  void close() {
+    closed_[open_.back()] = true;
+    open_.pop_back();
+  }
+
+  void define(const Expr& v, Span fallback, DefKind kind, const StmtNode* owner = nullptr) {
+    if (!v) return;
+    if (auto* t = expr_as<MakeTuple>(v)) {  // destructuring `a, b = ...`
+      for (const auto& e : t->elems) define(e, fallback, kind, owner);
+      return;
+    }
+    if (!is_var_like(v)) {
+      error(loc(v), "the target of a definition must be a variable, got " + visit::describe(v));
+      return;
+    }
+    VarInfo info{span_or(v->span, fallback), fn_index_, open_.back(), kind, owner};
+    auto [slot, fresh] = vars_.try_emplace(v.get(), info);
+    if (!fresh) {
+      if (slot->function == fn_index_ || slot->kind == DefKind::DynDim) {
+        // At the statement of the second definition: the node's own span is that of the first.
+        error(span_or(fallback, v->span), q(var_name(v)) + " is defined twice (first at " + at_text(slot->span) + ")");
+        return;
+      }
+      *slot = info;  // a node shared with another function: judged per function
+    }
+    check_type_vars(v, info.span);
+  }
+
+  /// Every variable a definition's type mentions (shape dims, MemRef base) must exist somewhere.
+  void check_type_vars(const Expr& v, Span where) {
+    visit::for_each_type_expr(v->type, [&](const Expr& e) { check_type_expr(v, e, where, 0); });
+  }
+  void check_type_expr(const Expr& v, const Expr& e, Span where, int depth) {
+    if (!e || depth > 64) return;
+    if (is_var_like(e)) {
+      if (!known(e.get())) pending_.push_back({e.get(), where, true, v.get()});
+      return;
+    }
+    visit::for_each_child(e, [&](const Expr& c) { check_type_expr(v, c, where, depth + 1); });
+  }
+  const VarInfo* known(const ExprNode* n) const {
+    const VarInfo* v = vars_.find(n);
+    return v && (v->function == fn_index_ || v->kind == DefKind::DynDim) ? v : nullptr;
+  }
+
+  static const std::vector<Expr>* results_of(const StmtNode* s) {
+    if (auto* x = std::get_if<For>(&s->kind)) return &x->return_vars;
+    if (auto* x = std::get_if<While>(&s->kind)) return &x->return_vars;
+    if (auto* x = std::get_if<If>(&s->kind)) return &x->return_vars;
+    return nullptr;
+  }
+
+  void use(const Expr& e) {
+    const VarInfo* v = known(e.get());
+    if (v && !closed_[v->body]) return;
+    const std::string n = q(var_name(e));
+    if (!v) {
+      for (const StmtNode* o : owners_)
+        if (const auto* rs = results_of(o))
+          for (const auto& r : *rs)
+            if (r.get() == e.get())
+              return error(loc(e), n + " is a result of the statement at " + at_text(o->span) +
+                                       " and is visible only after it");
+      pending_.push_back({e.get(), loc(e), false, nullptr});
+      return;
+    }
+    if (v->kind == DefKind::IterArg || v->kind == DefKind::LoopVar)
+      return error(loc(e), std::string(v->kind == DefKind::IterArg ? "iter arg " : "loop variable ") + n +
+                               " is visible only inside the body of its loop (at " + at_text(v->owner->span) + ")");
+    error(loc(e), n + " is defined inside a loop or if body (at " + at_text(v->span) +
+                      ") and is not visible here; pass it out with pl.yield_");
+  }
+
+  static std::string name_of_node(const ExprNode* n) {
+    if (auto* v = std::get_if<Var>(&n->kind)) return v->name;
+    if (auto* v = std::get_if<IterArg>(&n->kind)) return v->name;
+    return "";
+  }
+  /// Uses of variables not defined when reached: defined later in the function, or never.
+  void resolve_pending() {
+    for (const Pending& p : pending_) {
+      const VarInfo* v = known(p.var);
+      const std::string n = q(name_of_node(p.var));
+      if (p.in_type) {
+        if (!v) error(p.at, "type of " + q(name_of_node(p.of)) + " refers to undefined variable " + n);
+      } else if (v) {
+        error(p.at, "use of " + n + " before its definition (defined at " + at_text(v->span) + ")");
+      } else {
+        error(p.at, "use of undefined variable " + n);
+      }
+    }
+  }
+
+  // --- expressions -------------------------------------------------------------------------------
+  void expr(const Expr& e) {
+    if (!e) return;
+    if (is_var_like(e)) return use(e);
+    const Span outer = ctx_;
+    if (e->span.line) ctx_ = e->span;
+    visit::for_each_child(e, [&](const Expr& c) { expr(c); });
+    if (auto* c = expr_as<Call>(e)) {
+      check_keys(c->kwargs, loc(e), c->callee);
+      check_keys(c->attrs, loc(e), c->callee);
+      if (c->kind == CallKind::Op) op_call(e, *c);
+      else user_call(e, c->callee, c->args, "call of ");
+    } else if (auto* s = expr_as<Submit>(e)) {
+      check_keys(s->kwargs, loc(e), "pl.submit");
+      user_call(e, s->callee, s->args, "pl.submit of ");
+    }
+    ctx_ = outer;
+  }
+
+  /// Kwargs and attrs are maps (dsl.md "Structural equality"): a key may appear once.
+  void check_keys(const Kwargs& kw, Span where, const std::string& what) {
+    for (std::size_t i = 0; i < kw.size(); ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        if (kw[j].first == kw[i].first) {
+          error(where, what + " gives keyword " + q(kw[i].first) + " twice");
+          break;
+        }
+  }
+
+  void op_call(const Expr& e, const Call& c) {
+    auto [it, fresh] = ops_.try_emplace(c.callee, nullptr);
+    if (fresh) it->second = find_op(c.callee);  // the registry is a linear table: look each name up once
+    const OpDef* d = it->second;
+    if (!d) return error(loc(e), "unknown op " + q(c.callee));
+    for (std::size_t i = 0; i < c.args.size(); ++i)
+      if (!c.args[i]) return error(loc(e), c.callee + " operand " + std::to_string(i + 1) + " is missing");
+    InferResult r = check_and_infer(*d, c.args, c.kwargs);
+    if (!r.error.empty()) error(loc(e), r.error);
+  }
+
+  void user_call(const Expr& e, const std::string& callee, const std::vector<Expr>& args, const std::string& how) {
+    auto it = functions_.find(callee);
+    const Function* f = it == functions_.end() ? nullptr : it->second;
+    if (!f) return error(loc(e), how + "unknown function " + q(callee));
+    if (args.size() != f->params.size())
+      return error(loc(e), how + q(callee) + " passes " + std::to_string(args.size()) + " argument" +
+                               (args.size() == 1 ? "" : "s") + " but " + q(callee) + " takes " +
+                               std::to_string(f->params.size()));
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      const Param& p = f->params[i];
+      if (!args[i] || !p.var) continue;
+      const Type& at = args[i]->type;
+      auto arg = [&] { return "argument " + std::to_string(i + 1) + " of " + q(callee); };
+      if (p.dir != Direction::In && !type_as<TensorType>(at) && !type_as<UnknownType>(at)) {
+        error(loc(args[i]), arg() + " is passed to " + std::string(name_of(p.dir)) + " parameter " + q(var_name(p.var)) +
+                                " and must be a tensor, got " + visit::describe(at));
+      } else if (!compatible(at, p.var->type, expr_as<ConstInt>(args[i]) != nullptr)) {
+        error(loc(args[i]), arg() + " has type " + visit::describe(at) + " but parameter " + q(var_name(p.var)) +
+                                " expects " + visit::describe(p.var->type));
+      }
+    }
+  }
+
+  void expect_bool(const Expr& cond, const char* what) {
+    if (!cond) return error(cur_, std::string(what) + " condition is missing");
+    auto* s = type_as<ScalarType>(cond->type);
+    if ((!s || s->dtype != DType::BOOL) && !type_as<UnknownType>(cond->type))
+      error(loc(cond), std::string(what) + " condition must be a scalar BOOL, got " + visit::describe(cond->type));
+  }
+  void expect_int(const Expr& b, const char* what) {
+    if (!b) return error(cur_, std::string("loop ") + what + " is missing");
+    auto* s = type_as<ScalarType>(b->type);
+    if ((!s || !is_int(s->dtype)) && !type_as<UnknownType>(b->type))
+      error(loc(b), std::string("loop ") + what + " must be a scalar integer, got " + visit::describe(b->type));
+  }
+
+  // --- statements --------------------------------------------------------------------------------
+  /// Walks a body; returns its final `pl.yield_` statement (nullptr if it does not end with one).
+  const Stmt* block(const Stmt& body, BodyKind kind) {
+    visit::FlatStmts it(body);
+    const Stmt* s = it.next();
+    const Stmt* last_yield = nullptr;
+    const Span outer = cur_;
+    while (s) {
+      const Stmt* next = it.next();
+      stmt(*s, kind, next == nullptr);
+      last_yield = !next && stmt_as<Yield>(*s) ? s : nullptr;
+      s = next;
+    }
+    cur_ = outer;  // later checks of the enclosing statement point at it, not at its last child
+    return last_yield;
+  }
+
+  /// The values a loop or If body hands out must match its iter args / results in number and type.
+  /// `owner_noun` / `slot_noun` name them in messages: "the loop has 2 iter args", "the if has 1 result".
+  void check_yield(const Stmt* ys, const std::vector<Expr>& slots, const Stmt& owner, const char* body_name,
+                   const char* owner_noun, const char* slot_noun) {
+    auto count = [](std::size_t n, const char* noun) {
+      return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+    };
+    if (!ys) {
+      if (!slots.empty())
+        error(owner->span, std::string(body_name) + " must end with pl.yield_ of " + count(slots.size(), "value"));
+      return;
+    }
+    const Yield& y = *stmt_as<Yield>(*ys);
+    const Span outer = cur_;
+    cur_ = span_or((*ys)->span, cur_);  // report at the yield itself
+    if (y.values.size() != slots.size()) {
+      error(cur_, "pl.yield_ gives " + count(y.values.size(), "value") + " but " + owner_noun + " has " +
+                      count(slots.size(), slot_noun));
+    } else {
+      for (std::size_t i = 0; i < slots.size(); ++i)
+        if (y.values[i] && slots[i] &&
+            !compatible(y.values[i]->type, slots[i]->type, expr_as<ConstInt>(y.values[i]) != nullptr))
+          error(loc(y.values[i]), "pl.yield_ value " + std::to_string(i + 1) + " has type " +
+                                      visit::describe(y.values[i]->type) + " but " + q(var_name(slots[i])) +
+                                      " has type " + visit::describe(slots[i]->type));
+    }
+    cur_ = outer;
+  }
+
+  void iter_args(const std::vector<Expr>& ias, Span fallback) {
+    for (const auto& ia : ias) {
+      auto* it = expr_as<IterArg>(ia);
+      if (!it) {
+        error(loc(ia), "an iter arg must be an IterArg node, got " + visit::describe(ia));
+        continue;
+      }
+      expr(it->init);
+      if (it->init && !compatible(it->init->type, ia->type, expr_as<ConstInt>(it->init) != nullptr))
+        error(span_or(ia->span, fallback), "init value of iter arg " + q(it->name) + " has type " +
+                                               visit::describe(it->init->type) + " but the iter arg has type " +
+                                               visit::describe(ia->type));
+    }
+  }
+  void loop_results(const std::vector<Expr>& ias, const std::vector<Expr>& results, const Stmt& s) {
+    if (ias.size() != results.size())
+      error(s->span, "loop has " + std::to_string(ias.size()) + " iter arg" + (ias.size() == 1 ? "" : "s") + " but " +
+                         std::to_string(results.size()) + " result" + (results.size() == 1 ? "" : "s"));
+    for (const auto& r : results) define(r, s->span, DefKind::Result);
+  }
+
+  void stmt(const Stmt& s, BodyKind body, bool last) {
+    cur_ = span_or(s->span, cur_);
+    ctx_ = {};
+    std::visit([&](const auto& k) {
+      using K = std::decay_t<decltype(k)>;
+      if constexpr (std::is_same_v<K, Assign>) {
+        expr(k.value);
+        define(k.var, s->span, DefKind::Assign);
+      } else if constexpr (std::is_same_v<K, Eval>) {
+        expr(k.value);
+      } else if constexpr (std::is_same_v<K, If>) {
+        expr(k.cond);
+        expect_bool(k.cond, "if");
+        owners_.push_back(s.get());
+        open();
+        const Stmt* yt = block(k.then_body, BodyKind::IfBranch);
+        close();
+        open();
+        const Stmt* ye = block(k.else_body, BodyKind::IfBranch);
+        close();
+        owners_.pop_back();
+        if (!k.return_vars.empty() && !k.else_body)
+          error(s->span, "an if with results needs an else branch that yields them");
+        check_yield(yt, k.return_vars, s, "then branch", "the if", "result");
+        if (k.else_body) check_yield(ye, k.return_vars, s, "else branch", "the if", "result");
+        for (const auto& r : k.return_vars) define(r, s->span, DefKind::Result);
+      } else if constexpr (std::is_same_v<K, For>) {
+        expr(k.start);
+        expr(k.stop);
+        expr(k.step);
+        expect_int(k.start, "start");
+        expect_int(k.stop, "stop");
+        expect_int(k.step, "step");
+        iter_args(k.iter_args, s->span);
+        owners_.push_back(s.get());
+        open();
+        define(k.loop_var, s->span, DefKind::LoopVar, s.get());
+        for (const auto& ia : k.iter_args) define(ia, s->span, DefKind::IterArg, s.get());
+        check_yield(block(k.body, BodyKind::Loop), k.iter_args, s, "loop body", "the loop", "iter arg");
+        close();
+        owners_.pop_back();
+        loop_results(k.iter_args, k.return_vars, s);
+      } else if constexpr (std::is_same_v<K, While>) {
+        iter_args(k.iter_args, s->span);
+        owners_.push_back(s.get());
+        open();
+        for (const auto& ia : k.iter_args) define(ia, s->span, DefKind::IterArg, s.get());
+        expr(k.cond);
+        expect_bool(k.cond, "while");
+        check_yield(block(k.body, BodyKind::Loop), k.iter_args, s, "loop body", "the loop", "iter arg");
+        close();
+        owners_.pop_back();
+        loop_results(k.iter_args, k.return_vars, s);
+      } else if constexpr (std::is_same_v<K, Yield>) {
+        for (const auto& v : k.values) expr(v);
+        if (body != BodyKind::Loop && body != BodyKind::IfBranch)
+          error(s->span, "pl.yield_ outside a loop or if body");
+        else if (!last)
+          error(s->span, "pl.yield_ must be the last statement of its body");
+      } else if constexpr (std::is_same_v<K, Return>) {
+        for (const auto& v : k.values) expr(v);
+        const auto& want = fn_->return_types;
+        if (k.values.size() != want.size()) {
+          error(s->span, "return gives " + std::to_string(k.values.size()) + " value" +
+                             (k.values.size() == 1 ? "" : "s") + " but " + q(fn_->name) + " declares " +
+                             std::to_string(want.size()) + " result" + (want.size() == 1 ? "" : "s"));
+        } else {
+          for (std::size_t i = 0; i < want.size(); ++i)
+            if (k.values[i] && !compatible(k.values[i]->type, want[i], expr_as<ConstInt>(k.values[i]) != nullptr))
+              error(loc(k.values[i]), "return value " + std::to_string(i + 1) + " has type " +
+                                          visit::describe(k.values[i]->type) + " but " + q(fn_->name) +
+                                          " declares " + visit::describe(want[i]));
+        }
+      } else if constexpr (std::is_same_v<K, Scope>) {
+        check_keys(k.attrs, s->span, "the scope");
+        for (const auto& [key, v] : k.attrs)
+          if (auto* e = std::get_if<Expr>(&v)) expr(*e);
+        block(k.body, BodyKind::Scope);
+      }
+      // Seq never reaches here: FlatStmts splices it.
+    }, s->kind);
+  }
+};
+
+}  // namespace verify_detail
+
+/// Verifies a whole program; an empty result means it is well formed.
+inline Diagnostics verify(const Program& p) {
+  Diagnostics out;
+  verify_detail::Verifier(p, out).program();
+  return out;
+}
+
+/// Verifies one function of `p` (callees are looked up in `p`).
+inline Diagnostics verify(const Program& p, const Function& f) {
+  Diagnostics out;
+  verify_detail::Verifier(p, out).function(f);
+  return out;
+}
+
+}  // namespace ptorw::ir

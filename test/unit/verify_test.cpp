@@ -1,0 +1,310 @@
+// The verifier: each rule once accepted and once violated, with the diagnostic's text and location.
+#include <doctest/doctest.h>
+
+#include "ir_samples.hpp"
+#include "ptorw/ir/verify.hpp"
+#include "ptorw/text/parser.hpp"
+
+using namespace samples;
+using ptorw::Diagnostics;
+
+namespace {
+/// All diagnostics as `file:line:col: error: message` lines.
+std::string text(const Diagnostics& ds) {
+  std::string s;
+  for (const auto& d : ds) s += d.str() + "\n";
+  return s;
+}
+/// The single diagnostic of `p` (the check fails if there is not exactly one).
+std::string only(const ProgramPtr& p) {
+  auto ds = verify(*p);
+  CHECK_MESSAGE(ds.size() == 1, text(ds));
+  return ds.empty() ? std::string() : ds[0].str();
+}
+/// A one-function program `f(params) -> rets` (Opaque) with `body`.
+ProgramPtr fprog(std::vector<Param> params, std::vector<Type> rets, std::vector<Stmt> body,
+                 std::vector<FunctionPtr> more = {}) {
+  more.push_back(function("f", FunctionType::Opaque, std::move(params), std::move(rets), std::move(body), {}, {1, 5}));
+  return program(std::move(more));
+}
+Expr ivar(const char* name, Span sp) { return make_var(name, index_t(), sp); }
+Expr add1(Expr x, Span sp) { return bin(BinOp::Add, std::move(x), idx(1), sp); }
+
+/// A kernel `k(x: Tensor[[64], FP32], o: Out[Tensor[[64], FP32]]) -> Tensor[[64], FP32]`.
+FunctionPtr kernel() {
+  auto x = make_var("x", tensor_t({64}), {20, 17});
+  auto o = make_var("o", tensor_t({64}), {20, 40});
+  return function("k", FunctionType::InCore, {{x}, {o, Direction::Out}}, {tensor_t({64})}, {ret({o}, {21, 9})}, {},
+                  {19, 5});
+}
+}  // namespace
+
+TEST_CASE("well-formed programs verify clean") {
+  auto ds = verify(*sample());
+  CHECK_MESSAGE(ds.empty(), text(ds));
+  Knobs k;
+  k.nested_seq = true;
+  CHECK(verify(*sample(k)).empty());
+}
+
+TEST_CASE("text: every example verifies clean") {
+  const char* root = std::getenv("PTORW_SOURCE_ROOT");
+  REQUIRE(root);
+  for (const char* name : {"pattern1_iter_arg_reuse.py", "multi_return.py", "attention_qk.py", "windowed_rows.py"}) {
+    CAPTURE(name);
+    auto r = ptorw::text::parse_file(std::string(root) + "/examples/" + name);
+    REQUIRE(r.ok());
+    auto ds = verify(*r.program);
+    CHECK_MESSAGE(ds.empty(), text(ds));
+  }
+}
+
+TEST_CASE("SSA: a variable is defined once") {
+  auto x = ivar("x", {3, 5});
+  CHECK(only(fprog({}, {}, {assign(x, idx(1), {3, 5}), assign(x, idx(2), {4, 5})})) ==
+        "t.py:4:5: error: 'x' is defined twice (first at 3:5)");
+  auto p = ivar("p", {1, 20});
+  CHECK(only(fprog({{p}}, {}, {assign(p, idx(1), {2, 5})})) == "t.py:2:5: error: 'p' is defined twice (first at 1:20)");
+}
+
+TEST_CASE("SSA: uses come after definitions; undefined names are reported") {
+  auto x = ivar("x", {4, 5});
+  auto e = add1(x, {3, 9});
+  auto y = var_for("y", e, {3, 5});
+  CHECK(only(fprog({}, {}, {assign(y, e, {3, 5}), assign(x, idx(1), {4, 5})})) ==
+        "t.py:3:9: error: use of 'x' before its definition (defined at 4:5)");
+  CHECK(verify(*fprog({}, {}, {assign(x, idx(1), {3, 5}), assign(y, add1(x, {4, 9}), {4, 5})})).empty());
+  auto z = ivar("z", {});
+  CHECK(only(fprog({}, {}, {eval(add1(z, {}), {6, 5})})) == "t.py:6:5: error: use of undefined variable 'z'");
+}
+
+TEST_CASE("SSA: loop variables and iter args are visible only inside the loop") {
+  auto a = make_var("a", tensor_t({64}), {1, 20});
+  auto mk = [&](bool use_after, bool use_loop_var) {
+    auto i = ivar("i", {2, 13});
+    auto acc = make_iter_arg("acc", tensor_t({64}), a, {2, 17});
+    auto res = make_var("res", tensor_t({64}), {3, 13});
+    auto loop = for_range(i, idx(4), {acc}, {yield({acc}, {3, 13})}, {res}, {2, 9});
+    std::vector<Stmt> body{loop};
+    if (use_after) body.push_back(use_loop_var ? eval(add1(i, {5, 9}), {5, 9}) : ret({acc}, {5, 9}));
+    else body.push_back(ret({res}, {5, 9}));
+    return fprog({{a}}, {tensor_t({64})}, body);
+  };
+  CHECK(verify(*mk(false, false)).empty());
+  CHECK(only(mk(true, false)) == "t.py:5:9: error: iter arg 'acc' is visible only inside the body of its loop (at 2:9)");
+  CHECK(only(mk(true, true)) == "t.py:5:9: error: loop variable 'i' is visible only inside the body of its loop (at 2:9)");
+}
+
+TEST_CASE("SSA: loop results are visible only after the loop; body names do not escape") {
+  auto a = make_var("a", tensor_t({64}), {1, 20});
+  auto mk = [&](int variant) {
+    auto i = ivar("i", {2, 13});
+    auto acc = make_iter_arg("acc", tensor_t({64}), a, {2, 17});
+    auto res = make_var("res", tensor_t({64}), {4, 13});
+    auto t = make_var("t", tensor_t({64}), {3, 13});
+    Expr early = variant == 1 ? res : acc;
+    auto loop = for_range(i, idx(4), {acc}, {assign(t, early, {3, 13}), yield({t}, {4, 13})}, {res}, {2, 9});
+    return fprog({{a}}, {tensor_t({64})}, {loop, ret({variant == 2 ? t : res}, {5, 9})});
+  };
+  CHECK(verify(*mk(0)).empty());
+  CHECK(only(mk(1)) == "t.py:3:13: error: 'res' is a result of the statement at 2:9 and is visible only after it");
+  CHECK(only(mk(2)) == "t.py:5:9: error: 't' is defined inside a loop or if body (at 3:13) and is not visible here; "
+                       "pass it out with pl.yield_");
+}
+
+TEST_CASE("SSA: a function cannot use another function's variables") {
+  auto x = ivar("x", {2, 5});
+  auto g = function("g", FunctionType::Opaque, {}, {}, {assign(x, idx(1), {2, 5})}, {}, {1, 5});
+  CHECK(only(fprog({}, {}, {eval(add1(x, {7, 9}), {7, 5})}, {g})) == "t.py:7:9: error: use of undefined variable 'x'");
+}
+
+TEST_CASE("parameters: distinct names; Out/InOut parameters are tensors") {
+  auto a = make_var("a", index_t(), {1, 11});
+  auto b = make_var("a", index_t(), {1, 30});
+  CHECK(only(fprog({{a}, {b}}, {}, {})) == "t.py:1:30: error: parameter name 'a' is used twice in 'f'");
+  auto o = make_var("o", index_t(), {1, 11});
+  CHECK(only(fprog({{o, Direction::Out}}, {}, {})) ==
+        "t.py:1:11: error: Out parameter 'o' of 'f' must be a tensor, got pl.Scalar[pl.INDEX]");
+  auto dim = make_var("M", index_t(), {1, 1});
+  auto t = make_var("t", make_type(TensorType{{dim}, DType::FP32, {}, {}}), {2, 11});
+  auto p = fprog({{t}}, {}, {});
+  CHECK(only(p) == "t.py:2:11: error: type of 't' refers to undefined variable 'M'");
+  std::const_pointer_cast<Program>(p)->dyn_dims = {dim};  // declared with pl.dynamic: visible everywhere
+  CHECK(verify(*p).empty());
+}
+
+TEST_CASE("user calls: callee, arity, argument types, Out arguments") {
+  auto a = make_var("a", tensor_t({64}), {1, 11});
+  auto b = make_var("b", tensor_t({64}), {1, 40});
+  auto mk = [&](std::string callee, std::vector<Expr> args) {
+    auto c = call(callee, std::move(args), tensor_t({64}), {2, 13});
+    auto r = var_for("r", c, {2, 9});
+    return fprog({{a}, {b}}, {tensor_t({64})}, {assign(r, c, {2, 9}), ret({r}, {3, 9})}, {kernel()});
+  };
+  CHECK(verify(*mk("k", {a, b})).empty());
+  CHECK(only(mk("nope", {a, b})) == "t.py:2:13: error: call of unknown function 'nope'");
+  CHECK(only(mk("k", {a})) == "t.py:2:13: error: call of 'k' passes 1 argument but 'k' takes 2");
+
+  auto h = make_var("h", tensor_t({64}, DType::FP16), {1, 60});
+  auto wrong_dtype = call("k", {h, b}, tensor_t({64}), {2, 13});
+  auto r1 = var_for("r", wrong_dtype, {2, 9});
+  CHECK(only(fprog({{a}, {b}, {h}}, {}, {assign(r1, wrong_dtype, {2, 9})}, {kernel()})) ==
+        "t.py:2:13: error: argument 1 of 'k' has type pl.Tensor[[64], pl.FP16] but parameter 'x' expects "
+        "pl.Tensor[[64], pl.FP32]");
+  auto s = make_var("s", tensor_t({32}), {1, 60});
+  auto wrong_shape = call("k", {s, b}, tensor_t({64}), {2, 13});
+  auto r2 = var_for("r", wrong_shape, {2, 9});
+  CHECK(only(fprog({{a}, {b}, {s}}, {}, {assign(r2, wrong_shape, {2, 9})}, {kernel()})).find(
+            "argument 1 of 'k' has type pl.Tensor[[32], pl.FP32]") != std::string::npos);
+
+  auto tl = make_var("tl", tile_t({64}), {1, 60});
+  auto tile_out = call("k", {a, tl}, tensor_t({64}), {2, 13});
+  auto r3 = var_for("r", tile_out, {2, 9});
+  CHECK(only(fprog({{a}, {tl}}, {}, {assign(r3, tile_out, {2, 9})}, {kernel()})) ==
+        "t.py:2:13: error: argument 2 of 'k' is passed to Out parameter 'o' and must be a tensor, got "
+        "pl.Tile[[64], pl.FP32, pl.Mem.Vec]");
+
+  auto sub = make_expr(Submit{"missing", {a}, {}}, make_type(TupleType{{scalar_type(DType::TASK_ID)}}), {4, 15});
+  CHECK(only(fprog({{a}}, {}, {eval(sub, {4, 9})})) == "t.py:4:15: error: pl.submit of unknown function 'missing'");
+}
+
+TEST_CASE("op calls: the op exists and the registry accepts its operands and kwargs") {
+  auto a = make_var("a", tensor_t({64}), {1, 11});
+  auto bad_kind = raw_op("tile.add", {a, a}, tensor_t({64}), {}, {2, 13});
+  CHECK(only(fprog({{a}}, {}, {eval(bad_kind, {2, 9})})) == "t.py:2:13: error: tile.add operand 1 must be a tile");
+  auto unknown = raw_op("tile.frobnicate", {a}, tensor_t({64}), {}, {3, 13});
+  CHECK(only(fprog({{a}}, {}, {eval(unknown, {3, 9})})) == "t.py:3:13: error: unknown op 'tile.frobnicate'");
+  auto kw = raw_op("tensor.create", {list({idx(64)})}, tensor_t({64}), {{"dtype", DType::FP32}, {"color", true}}, {4, 13});
+  CHECK(only(fprog({}, {}, {eval(kw, {4, 9})})) == "t.py:4:13: error: tensor.create has no keyword 'color'");
+  auto twice = raw_op("tensor.create", {list({idx(64)})}, tensor_t({64}), {{"dtype", DType::FP32}, {"dtype", DType::FP16}}, {6, 13});
+  CHECK(only(fprog({}, {}, {eval(twice, {6, 9})})) == "t.py:6:13: error: tensor.create gives keyword 'dtype' twice");
+  auto ok = op("tile.load", {a, list({idx(0)}), list({idx(64)})}, {}, {5, 13});
+  CHECK(verify(*fprog({{a}}, {}, {eval(ok, {5, 9})})).empty());
+}
+
+TEST_CASE("loops: pl.yield_ gives one value per iter arg, ends the body, and results match iter args") {
+  auto n = make_var("n", index_t(), {1, 11});
+  auto mk = [&](std::vector<int> yields, std::size_t results, bool trailing_stmt) {
+    auto i = ivar("i", {2, 13});
+    auto acc = make_iter_arg("acc", index_t(), n, {2, 17});
+    std::vector<Stmt> body;
+    std::vector<Expr> vals;
+    for (int v : yields) vals.push_back(v ? add1(acc, {3, 22}) : Expr(acc));
+    if (!vals.empty()) body.push_back(yield(vals, {3, 13}));
+    if (trailing_stmt) body.push_back(eval(add1(acc, {4, 13}), {4, 13}));
+    std::vector<Expr> res;
+    for (std::size_t r = 0; r < results; ++r) res.push_back(make_var("r" + std::to_string(r), index_t(), {3, 13}));
+    return fprog({{n}}, {}, {for_range(i, idx(4), {acc}, body, res, {2, 9})});
+  };
+  CHECK(verify(*mk({1}, 1, false)).empty());
+  CHECK(only(mk({1, 0}, 1, false)) == "t.py:3:13: error: pl.yield_ gives 2 values but the loop has 1 iter arg");
+  CHECK(only(mk({}, 1, false)) == "t.py:2:9: error: loop body must end with pl.yield_ of 1 value");
+  auto ds = verify(*mk({1}, 1, true));
+  REQUIRE(ds.size() == 2);  // in source order
+  CHECK(ds[0].str() == "t.py:2:9: error: loop body must end with pl.yield_ of 1 value");
+  CHECK(ds[1].str() == "t.py:3:13: error: pl.yield_ must be the last statement of its body");
+  CHECK(only(mk({1}, 2, false)) == "t.py:2:9: error: loop has 1 iter arg but 2 results");
+  CHECK(only(fprog({{n}}, {}, {yield({n}, {2, 9})})) == "t.py:2:9: error: pl.yield_ outside a loop or if body");
+}
+
+TEST_CASE("loops: init and yielded values must fit the iter arg's type") {
+  auto n = make_var("n", index_t(), {1, 11});
+  auto f = make_var("f", scalar_type(DType::FP32), {1, 30});
+  auto i = ivar("i", {2, 13});
+  auto acc = make_iter_arg("acc", index_t(), f, {2, 17});
+  auto r = make_var("r", index_t(), {3, 13});
+  CHECK(only(fprog({{n}, {f}}, {}, {for_range(i, idx(4), {acc}, {yield({n}, {3, 13})}, {r}, {2, 9})})) ==
+        "t.py:2:17: error: init value of iter arg 'acc' has type pl.Scalar[pl.FP32] but the iter arg has type "
+        "pl.Scalar[pl.INDEX]");
+  auto acc2 = make_iter_arg("acc", index_t(), n, {2, 17});
+  auto r2 = make_var("r", index_t(), {3, 13});
+  CHECK(only(fprog({{n}, {f}}, {}, {for_range(i, idx(4), {acc2}, {yield({f}, {3, 13})}, {r2}, {2, 9})})) ==
+        "t.py:3:13: error: pl.yield_ value 1 has type pl.Scalar[pl.FP32] but 'acc' has type pl.Scalar[pl.INDEX]");
+}
+
+TEST_CASE("if: each branch yields one value per result; results need an else; condition is BOOL") {
+  auto n = make_var("n", index_t(), {1, 11});
+  auto mk = [&](std::size_t then_vals, bool with_else, BinOp cmp) {
+    auto c = bin(cmp, n, idx(4), {2, 12});
+    std::vector<Expr> tv(then_vals, n);
+    auto r = make_var("r", index_t(), {3, 13});
+    Stmt els = with_else ? seq({yield({idx(0)}, {5, 13})}) : Stmt{};
+    auto s = make_stmt(If{c, seq({yield(tv, {3, 13})}), els, {r}}, {2, 9});
+    return fprog({{n}}, {index_t()}, {s, ret({r}, {6, 9})});
+  };
+  CHECK(verify(*mk(1, true, BinOp::Lt)).empty());
+  CHECK(only(mk(2, true, BinOp::Lt)) == "t.py:3:13: error: pl.yield_ gives 2 values but the if has 1 result");
+  CHECK(only(mk(1, false, BinOp::Lt)) == "t.py:2:9: error: an if with results needs an else branch that yields them");
+  CHECK(only(mk(1, true, BinOp::Add)) == "t.py:2:12: error: if condition must be a scalar BOOL, got pl.Scalar[pl.INDEX]");
+}
+
+TEST_CASE("while: the condition is a scalar BOOL over the iter args") {
+  auto n = make_var("n", index_t(), {1, 11});
+  auto mk = [&](BinOp cmp) {
+    auto k = make_iter_arg("k", index_t(), n, {2, 14});
+    auto w = make_var("w", index_t(), {4, 9});
+    auto loop = make_stmt(While{bin(cmp, k, idx(10), {3, 21}), {k}, seq({yield({add1(k, {4, 27})}, {4, 9})}), {w}}, {2, 9});
+    return fprog({{n}}, {index_t()}, {loop, ret({w}, {5, 9})});
+  };
+  CHECK(verify(*mk(BinOp::Lt)).empty());
+  CHECK(only(mk(BinOp::Sub)) == "t.py:3:21: error: while condition must be a scalar BOOL, got pl.Scalar[pl.INDEX]");
+}
+
+TEST_CASE("return: one value per declared result, of a compatible type") {
+  auto a = make_var("a", tensor_t({64}), {1, 11});
+  CHECK(verify(*fprog({{a}}, {tensor_t({64})}, {ret({a}, {2, 9})})).empty());
+  CHECK(only(fprog({{a}}, {tensor_t({64}), tensor_t({64})}, {ret({a}, {2, 9})})) ==
+        "t.py:2:9: error: return gives 1 value but 'f' declares 2 results");
+  CHECK(only(fprog({{a}}, {tensor_t({64}, DType::BF16)}, {ret({a}, {2, 9})})) ==
+        "t.py:2:9: error: return value 1 has type pl.Tensor[[64], pl.FP32] but 'f' declares pl.Tensor[[64], pl.BF16]");
+}
+
+TEST_CASE("loop bounds are scalar integers; functions are defined once") {
+  auto f = make_var("f", scalar_type(DType::FP32), {1, 11});
+  auto i = ivar("i", {2, 13});
+  auto loop = make_stmt(For{ForKind::Range, i, idx(0), f, idx(1), {}, seq({}), {}}, {2, 9});
+  CHECK(only(fprog({{f}}, {}, {loop})) == "t.py:2:9: error: loop stop must be a scalar integer, got pl.Scalar[pl.FP32]");
+  auto p = fprog({}, {}, {});
+  std::const_pointer_cast<Program>(p)->functions.push_back(function("f", FunctionType::Opaque, {}, {}, {}, {}, {9, 5}));
+  CHECK(only(p) == "t.py:9:5: error: function 'f' is defined twice (first at 1:5)");
+}
+
+TEST_CASE("text: what the parser accepts but the verifier rejects is located in the source") {
+  std::string src =
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def k(self, x: pl.Tensor[[64], pl.FP32], o: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:\n"
+      "        return o\n"
+      "\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Tensor[[64], pl.FP32], b: pl.Tensor[[32], pl.FP16]) -> pl.Tensor[[64], pl.FP32]:\n"
+      "        for i, (acc,) in pl.range(4, init_values=(a,)):\n"
+      "            nxt = self.k(acc, B)\n"
+      "            res = pl.yield_(nxt)\n"
+      "        return res\n";
+  auto good = ptorw::text::parse_program(src.replace(src.find(", B)"), 4, ", acc)"), "prog.py");
+  REQUIRE(good.ok());
+  CHECK(verify(*good.program).empty());
+  auto bad = ptorw::text::parse_program(src.replace(src.find(", acc)"), 6, ", b)"), "prog.py");
+  REQUIRE(bad.ok());
+  auto ds = verify(*bad.program);
+  REQUIRE(ds.size() == 1);
+  CHECK(ds[0].str() == "prog.py:10:24: error: argument 2 of 'k' has type pl.Tensor[[32], pl.FP16] but parameter 'o' "
+                       "expects pl.Tensor[[64], pl.FP32]");
+
+  std::string loop =
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function\n"
+      "    def f(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+      "        for (k,) in pl.while_(init_values=(n,)):\n"
+      "            pl.cond(k + 1)\n"
+      "            k2 = pl.yield_(k + 1)\n"
+      "        return k2\n";
+  auto w = ptorw::text::parse_program(loop, "w.py");
+  REQUIRE(w.ok());
+  ds = verify(*w.program);
+  REQUIRE(ds.size() == 1);
+  CHECK(ds[0].str() == "w.py:6:23: error: while condition must be a scalar BOOL, got pl.Scalar[pl.INDEX]");
+}
