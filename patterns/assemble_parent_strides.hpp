@@ -1,0 +1,10 @@
+// OptimizeOrchTensors Pattern 2: Assemble Parent Strides (AssembleParentStridesOptimizer) — ../shared/spec/optimize_orch_tensors.md.
+// PLACEHOLDER: the rule table is empty until this pattern lands (issue 3).
+#pragma once
+#include <boost/hana/tuple.hpp>
+
+namespace ptorw::patterns {
+
+inline const auto assemble_parent_strides_rules = boost::hana::make_tuple();
+
+}  // namespace ptorw::patterns

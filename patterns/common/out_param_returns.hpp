@@ -1,0 +1,52 @@
+// BuildOutParamReturnMappings (spec "Key Components"): which return value of an InCore function
+// carries which Out/InOut parameter. Return value i maps to parameter p when it is the result of a
+// `tile.store(tile, offsets, p)` — directly or through a chain of stores into that result (a store
+// into the value a previous store returned writes the same tensor).
+#pragma once
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "ptorw/ir/function.hpp"
+#include "ptorw/visit/walk.hpp"
+
+namespace ptorw::patterns {
+
+/// The parameter index each value defined in `f` stores into (values defined by tile.store).
+inline std::unordered_map<const ir::ExprNode*, std::size_t> stored_params(const ir::Function& f) {
+  std::unordered_map<const ir::ExprNode*, std::size_t> param_of;  // value → param index
+  for (std::size_t i = 0; i < f.params.size(); ++i) param_of[f.params[i].var.get()] = i;
+  std::unordered_map<const ir::ExprNode*, std::size_t> out;
+  auto fs = [&](const ir::Stmt& s) {
+    auto* a = ir::stmt_as<ir::Assign>(s);
+    if (!a || !ir::is_op_call(a->value, "tile.store")) return;
+    const auto& args = ir::expr_as<ir::Call>(a->value)->args;
+    if (args.size() < 3) return;
+    auto it = param_of.find(args[2].get());
+    if (it != param_of.end()) {
+      out[a->var.get()] = it->second;
+      param_of[a->var.get()] = it->second;
+    }
+  };
+  auto fe = [](const ir::Expr&) {};
+  if (f.body) visit::walk(f.body, fs, fe);
+  return out;
+}
+
+/// For each return position, the Out/InOut parameter index it carries, if any. Looks at the
+/// function's trailing `return` statement.
+inline std::vector<std::optional<std::size_t>> out_param_return_mapping(const ir::Function& f) {
+  std::vector<std::optional<std::size_t>> map(f.return_types.size());
+  auto stmts = ir::stmts_of(f.body);
+  if (stmts.empty()) return map;
+  auto* ret = ir::stmt_as<ir::Return>(stmts.back());
+  if (!ret) return map;
+  auto stored = stored_params(f);
+  for (std::size_t i = 0; i < ret->values.size() && i < map.size(); ++i) {
+    auto it = stored.find(ret->values[i].get());
+    if (it != stored.end() && f.params[it->second].dir != ir::Direction::In) map[i] = it->second;
+  }
+  return map;
+}
+
+}  // namespace ptorw::patterns

@@ -1,0 +1,121 @@
+// The golden runner: every `test/golden/<pass>/<case>.before.py` is run through its pipeline and
+// compared structurally with the hand-written `<case>.after.py` (see test/golden/README.md).
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "ptorw/ptorw.hpp"
+
+namespace fs = std::filesystem;
+using namespace ptorw;
+
+namespace {
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+/// `# key: value` lines of the leading comment block.
+std::string header_value(const std::string& src, const std::string& key) {
+  std::istringstream in(src);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("#", 0) != 0) break;
+    std::string prefix = "# " + key + ":";
+    if (line.rfind(prefix, 0) == 0) {
+      std::string v = line.substr(prefix.size());
+      while (!v.empty() && v.front() == ' ') v.erase(v.begin());
+      return v;
+    }
+  }
+  return {};
+}
+
+ir::ProgramPtr parse(const fs::path& p) {
+  auto r = text::parse_program(read(p), p.string());
+  for (const auto& d : r.errors) FAIL_CHECK(d.str());
+  return r.program;
+}
+
+passes::PipelineResult run_pipeline(const std::string& spec, const ir::ProgramPtr& prog) {
+  auto pipeline = passes::parse_pipeline(spec);
+  REQUIRE_MESSAGE(pipeline.error.empty(), pipeline.error);
+  passes::PassManagerOptions o;
+  o.verify_each = true;
+  o.verifier = [](const ir::Program& p) { return ir::verify(p); };
+  o.driver.check = true;
+  passes::PassManager pm(o);
+  for (auto& p : pipeline.passes) pm.add(std::move(p));
+  return pm.run(prog);
+}
+
+/// The same program with every InCore-type function made Opaque: no pattern may apply.
+ir::ProgramPtr without_incore(const ir::Program& p) {
+  auto q = std::make_shared<ir::Program>(p);
+  for (auto& f : q->functions)
+    if (ir::is_incore_like(f->type)) f = ir::with_function(*f, [](ir::Function& g) { g.type = ir::FunctionType::Opaque; });
+  return q;
+}
+
+void check_equal(const ir::Program& got, const ir::Program& want, const std::string& what) {
+  auto eq = visit::structural_equal(got, want);
+  CHECK_MESSAGE(eq.equal, what << ": " << eq.report() << "\n--- got:\n" << text::print_program(got));
+}
+
+}  // namespace
+
+TEST_CASE("golden cases") {
+  const char* root_env = std::getenv("PTORW_SOURCE_ROOT");
+  fs::path root = fs::path(root_env ? root_env : ".") / "test" / "golden";
+  REQUIRE(fs::exists(root));
+  int cases = 0;
+  std::vector<fs::path> befores;
+  for (const auto& e : fs::recursive_directory_iterator(root)) {
+    std::string name = e.path().filename().string();
+    if (name.size() > 10 && name.substr(name.size() - 10) == ".before.py") befores.push_back(e.path());
+  }
+  std::sort(befores.begin(), befores.end());
+  for (const auto& before_path : befores) {
+    std::string name = before_path.filename().string();
+    std::string stem = name.substr(0, name.size() - 10);
+    std::string case_name = before_path.parent_path().filename().string() + "/" + stem;
+    SUBCASE(case_name.c_str()) {
+      std::string src = read(before_path);
+      CHECK_MESSAGE(!header_value(src, "rule").empty(), case_name << " must name its spec rule (# rule: ...)");
+      std::string spec = header_value(src, "passes");
+      if (spec.empty()) spec = before_path.parent_path().filename().string();
+      bool unchanged = header_value(src, "expect") == "unchanged";
+      fs::path after_path = before_path.parent_path() / (stem + ".after.py");
+      CHECK_MESSAGE(unchanged != fs::exists(after_path), case_name << ": exactly one of '# expect: unchanged' and "
+                                                                   << stem << ".after.py");
+      auto before = parse(before_path);
+      REQUIRE(before);
+      ir::ProgramPtr expected = unchanged ? parse(before_path) : parse(after_path);
+      REQUIRE(expected);
+
+      auto r = run_pipeline(spec, before);
+      for (const auto& d : r.diagnostics) CHECK_MESSAGE(d.severity != Severity::Error, case_name << ": " << d.str());
+      REQUIRE(r.program);
+      check_equal(*r.program, *expected, case_name);
+      // The input is never mutated.
+      check_equal(*before, *parse(before_path), case_name + " (input untouched)");
+      // Idempotence: once more changes nothing.
+      auto again = run_pipeline(spec, r.program);
+      REQUIRE(again.program);
+      check_equal(*again.program, *r.program, case_name + " (idempotence)");
+      if (spec.find("optimize-orch-tensors") != std::string::npos && spec.find(',') == std::string::npos) {
+        auto opaque = without_incore(*before);
+        auto o = run_pipeline(spec, opaque);
+        REQUIRE(o.program);
+        check_equal(*o.program, *opaque, case_name + " (no InCore functions: unchanged)");
+      }
+      ++cases;
+    }
+  }
+  MESSAGE("golden cases run: ", befores.size());
+}

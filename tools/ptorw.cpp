@@ -1,0 +1,181 @@
+// The `ptorw` command line: an mlir-opt-like driver over the header-only library.
+//
+//   ptorw print FILE [-o OUT]                 parse and print back (canonical form)
+//   ptorw check FILE                          parse and verify; diagnostics on stderr
+//   ptorw opt FILE --passes=a,b [...]         run a pipeline, print the result
+//   ptorw equal A B                           structural equality (0 equal, 1 different, 2 error)
+//   ptorw passes                              registered passes and their rules
+// FILE may be `-` for standard input. Exit codes: 0 success, 1 failure/difference, 2 usage/input error.
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "ptorw/ptorw.hpp"
+#include "ptorw/rewrite/stats_json.hpp"
+
+using namespace ptorw;
+
+namespace {
+
+void print_diagnostics(const Diagnostics& ds) {
+  for (const auto& d : ds) std::cerr << d.str() << "\n";
+}
+
+/// Parses FILE or reports why not (exit code 2 on failure).
+ir::ProgramPtr load(const std::string& path) {
+  auto r = text::parse_file(path);
+  print_diagnostics(r.errors);
+  return r.ok() ? r.program : nullptr;
+}
+
+int write_output(const std::string& text, const std::string& out) {
+  if (out.empty() || out == "-") {
+    std::cout << text;
+    return 0;
+  }
+  std::ofstream f(out, std::ios::binary);
+  if (!f) {
+    std::cerr << out << ": error: cannot write file\n";
+    return 2;
+  }
+  f << text;
+  return 0;
+}
+
+std::string rule_table_text(const passes::PipelineResult& r) {
+  std::string s;
+  for (const auto& p : r.passes) {
+    s += "pass " + p.name + ": " + std::string(rewrite::name_of(p.stop)) + ", " + std::to_string(p.iterations) +
+         " iterations, " + std::to_string(p.rewrites) + " rewrites, " + std::to_string(p.time_ns / 1000) + " us\n";
+    for (const auto& st : p.stats)
+      s += "  " + std::string(st.name) + ": tried " + std::to_string(st.tried) + ", matched " + std::to_string(st.matched) +
+           ", applied " + std::to_string(st.applied) + ", " + std::to_string(st.time_ns / 1000) + " us\n";
+  }
+  return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"ptorw: orchestration and tile-lowering rewrites for tile NPU programs (pl DSL)"};
+  app.require_subcommand(1);
+
+  std::string file, out, file_b, passes_spec, stats_mode;
+  bool print_after_all = false, verify_each = false, trace = false, remarks = false, check_mode = false;
+  std::vector<std::string> opts;
+  int max_iterations = 64;
+
+  auto* print_cmd = app.add_subcommand("print", "parse FILE and print it back in canonical form");
+  print_cmd->add_option("file", file, "input (.py pl DSL, - for stdin)")->required();
+  print_cmd->add_option("-o,--output", out, "output file (default stdout)");
+
+  auto* check_cmd = app.add_subcommand("check", "parse and verify FILE");
+  check_cmd->add_option("file", file, "input (- for stdin)")->required();
+
+  auto* opt_cmd = app.add_subcommand("opt", "run a pass pipeline over FILE and print the result");
+  opt_cmd->add_option("file", file, "input (- for stdin)")->required();
+  opt_cmd->add_option("--passes", passes_spec, "comma-separated pass names (see `ptorw passes`)")->required();
+  opt_cmd->add_flag("--print-after-all", print_after_all, "print the program to stderr after every pass");
+  opt_cmd->add_flag("--verify-each", verify_each, "verify the input and the output of every pass");
+  opt_cmd->add_option("--stats", stats_mode, "print per-rule statistics to stderr (text or json)")
+      ->expected(0, 1)
+      ->check(CLI::IsMember({"", "text", "json"}));
+  opt_cmd->add_flag("--trace", trace, "print every rule application to stderr");
+  opt_cmd->add_flag("--remarks", remarks, "print why rules declined (file:line:col: remark: ...)");
+  opt_cmd->add_flag("--check", check_mode, "abort when a rule claims a change it did not make");
+  opt_cmd->add_option("--max-iterations", max_iterations, "driver round limit per table")->check(CLI::PositiveNumber);
+  opt_cmd->add_option("--opt", opts, "pass option key=value (repeatable), e.g. memory_planner=PTOAS");
+  opt_cmd->add_option("-o,--output", out, "output file (default stdout)");
+
+  auto* equal_cmd = app.add_subcommand("equal", "structural equality of two programs");
+  equal_cmd->add_option("a", file, "first program")->required();
+  equal_cmd->add_option("b", file_b, "second program")->required();
+
+  auto* passes_cmd = app.add_subcommand("passes", "list registered passes and their rules");
+
+  CLI11_PARSE(app, argc, argv);
+
+  if (*print_cmd) {
+    auto p = load(file);
+    if (!p) return 2;
+    return write_output(text::print_program(*p), out);
+  }
+  if (*check_cmd) {
+    auto p = load(file);
+    if (!p) return 2;
+    auto ds = ir::verify(*p);
+    print_diagnostics(ds);
+    if (has_errors(ds)) return 1;
+    std::cerr << (file == "-" ? "<stdin>" : file) << ": ok (" << p->functions.size() << " functions)\n";
+    return 0;
+  }
+  if (*equal_cmd) {
+    auto a = load(file);
+    auto b = load(file_b);
+    if (!a || !b) return 2;
+    auto eq = visit::structural_equal(*a, *b);
+    std::cout << eq.report() << "\n";
+    return eq.equal ? 0 : 1;
+  }
+  if (*passes_cmd) {
+    for (const auto& name : passes::PassRegistry::global().names()) {
+      auto p = passes::make_pass(name);
+      std::cout << name << ": " << p->summary << "\n";
+      for (const auto& r : p->rules)
+        std::cout << "  " << r.name << " [" << rewrite::name_of(r.root) << ", benefit " << r.benefit << "]"
+                  << (r.description.empty() ? "" : "  " + r.description) << "\n";
+    }
+    return 0;
+  }
+  // opt
+  auto prog = load(file);
+  if (!prog) return 2;
+  auto pipeline = passes::parse_pipeline(passes_spec);
+  if (!pipeline.error.empty()) {
+    std::cerr << "ptorw: error: " << pipeline.error << "\n";
+    return 2;
+  }
+  passes::PassContext ctx;
+  for (const auto& kv : opts) {
+    auto eq = kv.find('=');
+    if (eq == std::string::npos) {
+      std::cerr << "ptorw: error: --opt expects key=value, got '" << kv << "'\n";
+      return 2;
+    }
+    std::string err = ctx.set(kv.substr(0, eq), kv.substr(eq + 1));
+    if (!err.empty()) {
+      std::cerr << "ptorw: error: " << err << "\n";
+      return 2;
+    }
+  }
+  passes::PassManagerOptions o;
+  o.verify_each = verify_each;
+  o.verifier = [](const ir::Program& p) { return ir::verify(p); };
+  o.print_after_all = print_after_all;
+  o.printer = [](std::string_view pass, const ir::Program& p) {
+    std::cerr << "# ---- after " << pass << " ----\n" << text::print_program(p);
+  };
+  o.driver.max_iterations = max_iterations;
+  o.driver.check = check_mode;
+  o.driver.remarks = remarks;
+  o.driver.trace = trace;
+  passes::PassManager pm(o);
+  for (auto& p : pipeline.passes) pm.add(std::move(p));
+  auto r = pm.run(prog, ctx);
+  if (trace)
+    for (const auto& p : r.passes)
+      for (const auto& t : p.trace)
+        std::cerr << prog->source_file << ":" << t.span.line << ":" << t.span.col << ": trace: " << p.name << "/" << t.rule
+                  << (t.function.empty() ? "" : " in " + t.function) << ": " << t.before << "  =>  " << t.after << "\n";
+  if (remarks)
+    for (const auto& p : r.passes)
+      for (const auto& m : p.remarks) std::cerr << m.to_diagnostic(prog->source_file).str() << "\n";
+  print_diagnostics(r.diagnostics);
+  if (opt_cmd->count("--stats")) {
+    if (stats_mode == "json") std::cerr << rewrite::to_json(r).dump(2) << "\n";
+    else std::cerr << rule_table_text(r);
+  }
+  if (!r.ok) return 1;
+  return write_output(text::print_program(*r.program), out);
+}
