@@ -1,0 +1,167 @@
+// Runs a pipeline of passes: property bookkeeping, verify-each, print-after-all, per-pass timing.
+//
+//   PassManagerOptions o;
+//   o.verify_each = true;
+//   o.verifier = [](const ir::Program& p) { return ir::verify(p); };   // a hook: no dependency
+//   PassManager pm(o);
+//   pm.add(*make_pass("simplify"));
+//   PipelineResult r = pm.run(program, ctx);
+//
+// Properties. The manager knows which properties hold from the `established` set the caller
+// passes and from what each pass produces and invalidates. With the default policy it refuses a
+// pass that requires a property an earlier pass of the pipeline invalidated (an ordering bug);
+// Strict also refuses properties nobody established; Ignore checks nothing.
+//
+// Failure is fail-closed: the pipeline stops at the first error (a property violation, a
+// CheckFailed table, a pass diagnostic, a verifier error) and `program` is the last good one
+// (the input of the failing pass). Rewrite limits are warnings unless `limits_are_errors`.
+#pragma once
+#include <chrono>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ptorw/passes/pass.hpp"
+
+namespace ptorw::passes {
+
+enum class PropertyPolicy : std::uint8_t { Ignore, TrackInvalidated, Strict };
+
+struct PassManagerOptions {
+  /// Run `verifier` on the input and after every pass.
+  bool verify_each = false;
+  std::function<Diagnostics(const ir::Program&)> verifier{};
+  /// Call `printer` after every pass (the CLI prints the DSL text to stderr).
+  bool print_after_all = false;
+  std::function<void(std::string_view pass, const ir::Program&)> printer{};
+  PropertyPolicy property_policy = PropertyPolicy::TrackInvalidated;
+  bool limits_are_errors = false;
+  /// Driver options for every table pass (limits, check mode, remarks, trace, timing).
+  rewrite::DriverOptions driver{};
+};
+
+/// What happened in one pass of a pipeline.
+struct PassRecord {
+  std::string name;
+  std::uint64_t time_ns = 0;  // wall time of the pass itself (verification and printing excluded)
+  bool changed = false;
+  rewrite::StopReason stop = rewrite::StopReason::Converged;
+  int iterations = 0;
+  std::uint64_t rewrites = 0;
+  std::vector<rewrite::RuleStats> stats;
+  std::vector<rewrite::TraceEntry> trace;
+  std::vector<rewrite::Remark> remarks;
+};
+
+struct PipelineResult {
+  ir::ProgramPtr program;
+  bool ok = true;
+  Diagnostics diagnostics;  // errors and warnings of the pipeline, in order
+  std::vector<PassRecord> passes;
+  PropertySet established;  // properties known to hold for `program`
+};
+
+class PassManager {
+ public:
+  explicit PassManager(PassManagerOptions opts = {}) : opts_(std::move(opts)) {}
+
+  PassManager& add(Pass p) {
+    passes_.push_back(std::move(p));
+    return *this;
+  }
+  const std::vector<Pass>& passes() const { return passes_; }
+  PassManagerOptions& options() { return opts_; }
+
+  PipelineResult run(const ir::ProgramPtr& input, const PassContext& ctx = {}, PropertySet established = {}) const {
+    PipelineResult res;
+    res.program = input;
+    res.established = established;
+    const std::string file = input ? input->source_file : std::string();
+    auto error = [&](std::string msg) {
+      res.ok = false;
+      res.diagnostics.push_back(Diagnostic{file, {}, Severity::Error, std::move(msg)});
+    };
+    if (!input) {
+      error("no program to run passes on");
+      return res;
+    }
+    if (opts_.verify_each && opts_.verifier && !verified(*input, "the input", res)) return res;
+
+    PropertySet broken;  // invalidated by an earlier pass and not re-established since
+    std::vector<std::string> broken_by(kIrPropertyNames.size());
+    for (const Pass& pass : passes_) {
+      const PassProperties& pp = pass.properties;
+      if (opts_.property_policy != PropertyPolicy::Ignore) {
+        PropertySet missing = pp.required & broken;
+        if (opts_.property_policy == PropertyPolicy::Strict) missing = pp.required - res.established;
+        if (!missing.empty()) {
+          std::string msg = "pass '" + pass.name + "' requires " + missing.str();
+          for (std::size_t i = 0; i < broken_by.size(); ++i)
+            if (missing.has(static_cast<IrProperty>(i)) && !broken_by[i].empty())
+              msg += "; " + std::string(kIrPropertyNames[i]) + " was invalidated by '" + broken_by[i] + "'";
+          error(msg);
+          return res;
+        }
+      }
+
+      const auto t0 = std::chrono::steady_clock::now();
+      PassOutcome o = pass.run(res.program, ctx, opts_.driver);
+      const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0);
+
+      PassRecord rec{pass.name,  static_cast<std::uint64_t>(ns.count()), o.program != res.program, o.stop,
+                     o.iterations, o.rewrites, std::move(o.stats), std::move(o.trace), std::move(o.remarks)};
+      res.passes.push_back(std::move(rec));
+      bool failed = false;
+      for (auto& d : o.diagnostics) {
+        failed |= d.severity == Severity::Error;
+        res.diagnostics.push_back(std::move(d));
+      }
+      if (o.stop == rewrite::StopReason::CheckFailed) {
+        error("pass '" + pass.name + "': " + o.message);
+        return res;
+      }
+      if (o.stop != rewrite::StopReason::Converged) {
+        std::string msg = "pass '" + pass.name + "' did not converge (" + std::string(rewrite::name_of(o.stop)) +
+                          "): " + o.message;
+        if (opts_.limits_are_errors) {
+          error(msg);
+          return res;
+        }
+        res.diagnostics.push_back(Diagnostic{file, {}, Severity::Warning, msg});
+      }
+      if (failed) {
+        res.ok = false;
+        return res;
+      }
+      if (opts_.print_after_all && opts_.printer) opts_.printer(pass.name, *o.program);
+      if (opts_.verify_each && opts_.verifier && !verified(*o.program, "pass '" + pass.name + "'", res)) return res;
+
+      res.program = o.program;
+      res.established = (res.established - pp.invalidated) | pp.produced;
+      for (std::size_t i = 0; i < broken_by.size(); ++i) {
+        auto p = static_cast<IrProperty>(i);
+        if (pp.produced.has(p)) broken_by[i].clear();
+        else if (pp.invalidated.has(p)) broken_by[i] = pass.name;
+      }
+      broken = (broken | pp.invalidated) - pp.produced;
+    }
+    return res;
+  }
+
+ private:
+  bool verified(const ir::Program& p, const std::string& after, PipelineResult& res) const {
+    Diagnostics ds = opts_.verifier(p);
+    if (!has_errors(ds)) return true;
+    res.ok = false;
+    res.diagnostics.push_back(
+        Diagnostic{p.source_file, {}, Severity::Error, "verification failed after " + after});
+    for (auto& d : ds) res.diagnostics.push_back(std::move(d));
+    return false;
+  }
+
+  PassManagerOptions opts_;
+  std::vector<Pass> passes_;
+};
+
+}  // namespace ptorw::passes

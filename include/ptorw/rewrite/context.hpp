@@ -1,0 +1,55 @@
+// What a rule may see while it matches or rewrites: the function being rewritten, the other
+// functions of the program (current versions), the pipeline options and whether remarks are on.
+//
+// Contract for rules below Program root: look only at your own function and at the *signatures*
+// of other functions. The driver re-sweeps a function only when it changed (or when the signature
+// of a function it calls changed), so a rule that reads another function's body must be a
+// Program rule.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ptorw/ir/function.hpp"
+#include "ptorw/passes/pass_context.hpp"
+
+namespace ptorw::rewrite {
+
+namespace detail {
+class DriverCore;
+}
+
+class Context {
+ public:
+  Context() = default;
+  explicit Context(const passes::PassContext* options) : options_(options) {}
+
+  /// The function being rewritten as it was when its current sweep began (null for Program rules).
+  const ir::Function* function() const { return function_; }
+  /// The current version of a function of the program, or null.
+  ir::FunctionPtr find_function(std::string_view name) const {
+    if (functions_)
+      for (const auto& f : *functions_)
+        if (f && f->name == name) return f;
+    return nullptr;
+  }
+  const passes::PassContext& options() const { return options_ ? *options_ : default_options(); }
+  /// True when declines are recorded: rules may then spend time composing detailed reasons.
+  bool remarks_enabled() const { return remarks_; }
+  /// The source file of the program (for diagnostics).
+  const std::string& file() const { return file_; }
+
+ private:
+  friend class detail::DriverCore;
+  static const passes::PassContext& default_options() {
+    static const passes::PassContext d;
+    return d;
+  }
+  const passes::PassContext* options_ = nullptr;
+  const ir::Function* function_ = nullptr;
+  const std::vector<ir::FunctionPtr>* functions_ = nullptr;
+  bool remarks_ = false;
+  std::string file_;
+};
+
+}  // namespace ptorw::rewrite

@@ -1,0 +1,108 @@
+// The fixed-point driver: runs one table over a program until no rule fires.
+//
+//   RunResult r = rewrite::run_table(my_rules, program, {.max_iterations = 16, .check = true});
+//
+// Shape of a run. The worklist starts with every function. One *round* (= one iteration):
+//   1. for each queued function, in program order:
+//      a. one bottom-up sweep over its body — children before parents, statements of a Seq in
+//         order — trying Expr rules at every expression and Stmt rules at every statement;
+//      b. Function rules at the function;
+//   2. Program rules at the program.
+// At every node the rules of that root kind are tried in a fixed order — benefit descending, then
+// table order — and the first that applies replaces the node; the replacement is tried again
+// until nothing fires there (at most max_rewrites_per_node times: a cycle of rules at one node
+// stops the run with RewriteLimit instead of hanging it). A function that changed is queued for the next round, and so are the
+// callers of a function whose signature changed; a Program rule that fires queues every function.
+// The run converges after a round in which nothing fired.
+//
+// Immutability and cost: the input is never mutated. A sweep rebuilds only the spine above a
+// rewritten node and shares every untouched subtree (an unchanged function is returned as the same
+// pointer), so a sweep over n statements costs O(n) time and allocates only for what changed.
+// Recursion follows the IR's nesting depth, which the parser bounds.
+//
+// What the sweep does not touch: Var and IterArg nodes (they are names; a rule that wants to
+// replace a use roots at the expression or statement around it) and expressions inside types.
+// Iter-arg inits are swept; when one changes, the loop gets a fresh IterArg node and its body is
+// rebuilt to use it (uses inside types are not redirected — an open point).
+//
+// Checking mode (DriverOptions::check) stops with CheckFailed when a rule's rewrite returns its
+// input or an identical tree (it claimed a change it did not make), and when the input program's
+// fingerprint changed during the run (a change made without reporting it).
+#pragma once
+#include <boost/hana/at.hpp>
+#include <boost/hana/tuple.hpp>
+#include <utility>
+
+#include "ptorw/rewrite/driver_core.hpp"
+#include "ptorw/rewrite/table.hpp"
+
+namespace ptorw::rewrite {
+
+template <class... Rs> class Driver final : public detail::DriverCore {
+ public:
+  using Table = boost::hana::tuple<Rs...>;
+
+  Driver(const Table& table, const DriverOptions& opts, const passes::PassContext* options)
+      : DriverCore(opts, options, {RuleStats{Rs::name, Rs::root, Rs::benefit, 0, 0, 0, 0}...},
+                   Roots{has<RootKind::Program>, has<RootKind::Function>, has<RootKind::Stmt>, has<RootKind::Expr>}),
+        table_(table) {}
+
+ private:
+  template <RootKind K> static constexpr auto kOrder = detail::try_order<K, Rs...>();
+  template <RootKind K> static constexpr bool has = kOrder<K>.size() > 0;
+
+  ir::Expr apply_expr(ir::Expr n) override { return apply_at<RootKind::Expr>(std::move(n)); }
+  ir::Stmt apply_stmt(ir::Stmt n) override { return apply_at<RootKind::Stmt>(std::move(n)); }
+  ir::FunctionPtr apply_function(ir::FunctionPtr n) override { return apply_at<RootKind::Function>(std::move(n)); }
+  ir::ProgramPtr apply_program(ir::ProgramPtr n) override { return apply_at<RootKind::Program>(std::move(n)); }
+
+  template <RootKind K> node_t<K> apply_at(node_t<K> node) {
+    if constexpr (has<K>) {
+      for (int local = 0; !stopped() && node; ++local) {
+        const bool fired = [&]<std::size_t... J>(std::index_sequence<J...>) {
+          return (try_rule<kOrder<K>[J]>(node, local) || ...);
+        }(std::make_index_sequence<kOrder<K>.size()>{});
+        if (!fired) break;
+      }
+    }
+    return node;
+  }
+
+  template <std::size_t I, class Node> bool try_rule(Node& node, int local) {
+    const auto& rule = boost::hana::at_c<I>(table_);
+    using R = std::decay_t<decltype(rule)>;
+    if constexpr (R::root == RootKind::Expr || R::root == RootKind::Stmt)
+      if (!((kinds_of<R>() >> node->kind.index()) & 1u)) return false;
+    RuleStats& st = stats(I);
+    ++st.tried;
+    const auto t0 = start_timer();
+    auto m = rule.match(node, context());
+    if (!m) {
+      stop_timer(st, t0);
+      if (options().remarks && !m.silent()) {
+        if (m.notes().empty()) remark(R::name, node, m.reason());
+        for (const auto& n : m.notes()) remark_at(R::name, n);
+      }
+      return false;
+    }
+    ++st.matched;
+    Node out = rule.rewrite(m.bindings(), context());
+    stop_timer(st, t0);
+    if (!accept(R::name, st, node, out, local)) return false;
+    node = std::move(out);
+    return true;
+  }
+
+  const Table& table_;
+};
+
+/// Runs `table` to a fixed point over `program`. `options` (may be null) is what rules see as
+/// Context::options().
+template <Rule... Rs>
+RunResult run_table(const boost::hana::tuple<Rs...>& table, const ir::ProgramPtr& program, const DriverOptions& opts = {},
+                    const passes::PassContext* options = nullptr) {
+  static_assert(detail::unique_names<Rs...>(), "rule names within a table must be unique");
+  return Driver<Rs...>(table, opts, options).run(program);
+}
+
+}  // namespace ptorw::rewrite

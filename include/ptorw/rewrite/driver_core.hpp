@@ -1,0 +1,353 @@
+// The table-independent part of the fixed-point driver (see driver.hpp for the contract): rounds
+// over the worklist of functions, the bottom-up sweep, spine rebuilding, iter-arg redirection,
+// counters, trace, remarks and the checks of checking mode.
+//
+// It is a non-template class with four virtual hooks — "try the rules of root K at this node" —
+// that the per-table Driver<Rs...> implements. Keeping everything else out of the template means
+// it is compiled once per TU however many tables the TU runs (compile time is a budget here).
+#pragma once
+#include <chrono>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "ptorw/ir/builder.hpp"
+#include "ptorw/rewrite/brief_text.hpp"
+#include "ptorw/rewrite/context.hpp"
+#include "ptorw/rewrite/identical.hpp"
+#include "ptorw/rewrite/run_result.hpp"
+#include "ptorw/visit/erased.hpp"
+
+namespace ptorw::rewrite::detail {
+
+class DriverCore {
+ public:
+  struct Roots {  // which root kinds the table has rules for
+    bool program, function, stmt, expr;
+  };
+
+  DriverCore(const DriverOptions& opts, const passes::PassContext* options, std::vector<RuleStats> stats, Roots roots)
+      : opts_(opts), ctx_(options), roots_(roots), tracing_(opts.trace || bool(opts.on_trace)) {
+    ctx_.remarks_ = opts.remarks;
+    res_.stats = std::move(stats);
+  }
+  virtual ~DriverCore() = default;
+  DriverCore(const DriverCore&) = delete;
+  DriverCore& operator=(const DriverCore&) = delete;
+
+  RunResult run(const ir::ProgramPtr& input) {
+    ctx_.file_ = input->source_file;
+    const std::uint64_t before = opts_.check ? fingerprint(*input) : 0;
+    base_ = input;
+    fns_ = input->functions;
+    ctx_.functions_ = &fns_;
+    std::vector<char> queued(fns_.size(), 1);
+    while (!stop_) {
+      if (res_.iterations >= opts_.max_iterations) {
+        set_stop(StopReason::IterationLimit, "still changing after " + std::to_string(res_.iterations) + " rounds");
+        break;
+      }
+      ++res_.iterations;
+      bool fired = false;
+      std::vector<char> next(fns_.size(), 0);
+      for (std::size_t i = 0; i < fns_.size() && !stop_; ++i) {
+        if (!queued[i]) continue;
+        ir::FunctionPtr old = fns_[i];
+        ir::FunctionPtr now = process_function(old);
+        if (now == old) continue;
+        fired = true;
+        next[i] = 1;
+        fns_[i] = now;
+        if (signature_changed(*old, *now)) queue_callers(old->name, next);
+      }
+      if (roots_.program && !stop_) {
+        ir::ProgramPtr cur = assemble();
+        cur_function_.clear();
+        cur_span_ = {};
+        ir::ProgramPtr out = apply_program(cur);
+        if (!out) {
+          set_stop(StopReason::CheckFailed, "a Program rule returned a null program");
+        } else if (out != cur) {
+          fired = true;
+          base_ = out;
+          fns_ = out->functions;
+          next.assign(fns_.size(), 1);
+        }
+      }
+      if (!fired) break;  // converged (or stopped inside the round)
+      queued = std::move(next);
+    }
+    res_.program = assemble();
+    if (opts_.check && res_.stop != StopReason::CheckFailed && fingerprint(*input) != before)
+      set_stop(StopReason::CheckFailed, "the input program was modified in place during the run");
+    return std::move(res_);
+  }
+
+ protected:
+  // Each hook tries the table's rules of one root kind at `node` until none fires there.
+  virtual ir::Expr apply_expr(ir::Expr node) = 0;
+  virtual ir::Stmt apply_stmt(ir::Stmt node) = 0;
+  virtual ir::FunctionPtr apply_function(ir::FunctionPtr node) = 0;
+  virtual ir::ProgramPtr apply_program(ir::ProgramPtr node) = 0;
+
+  // ---- services for the per-table try_rule ---------------------------------------------------
+  using Clock = std::chrono::steady_clock;
+  bool stopped() const { return stop_; }
+  RuleStats& stats(std::size_t i) { return res_.stats[i]; }
+  Context& context() { return ctx_; }
+  const DriverOptions& options() const { return opts_; }
+
+  Clock::time_point start_timer() const { return opts_.timing ? Clock::now() : Clock::time_point{}; }
+  void stop_timer(RuleStats& st, Clock::time_point t0) const {
+    if (opts_.timing)
+      st.time_ns += static_cast<std::uint64_t>(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count());
+  }
+
+  template <class Node> void remark(std::string_view rule, const Node& node, std::string_view reason) {
+    res_.remarks.push_back(Remark{std::string(rule), cur_function_, span_of(node), std::string(reason)});
+  }
+  /// A located note of a decline. A note states a fact about a place, and a rule re-matched in a
+  /// later round restates the same facts: each distinct note is reported once per run.
+  void remark_at(std::string_view rule, const Note& n) {
+    Remark r{std::string(rule), n.function.empty() ? cur_function_ : n.function, n.span.line ? n.span : cur_span_,
+             n.text};
+    std::string key = r.rule + '\0' + r.function + '\0' + std::to_string(r.span.line) + ':' +
+                      std::to_string(r.span.col) + '\0' + r.reason;
+    if (seen_notes_.insert(std::move(key)).second) res_.remarks.push_back(std::move(r));
+  }
+
+  /// Bookkeeping of a rewrite that returned `out` for `node`. Returns false when it is not a
+  /// change (same node, or — when checking — an identical tree; checking mode then stops).
+  /// `local` counts the applications at this node so far.
+  template <class Node>
+  bool accept(std::string_view rule, RuleStats& st, const Node& node, const Node& out, int local) {
+    if (out == node) {
+      if (opts_.check) check_failed(rule, node, "returned its input node");
+      return false;  // without checking, a no-op rewrite simply does not count as applied
+    }
+    if (opts_.check && out && identical(out, node)) {
+      check_failed(rule, node, "returned a tree identical to its input");
+      return false;
+    }
+    ++st.applied;
+    ++res_.rewrites;
+    if (tracing_) record(rule, node, out);
+    if (res_.rewrites >= opts_.max_rewrites)
+      set_stop(StopReason::RewriteLimit, "reached max_rewrites = " + std::to_string(opts_.max_rewrites));
+    if (local + 1 >= opts_.max_rewrites_per_node) {
+      const ir::Span sp = span_of(node);
+      set_stop(StopReason::RewriteLimit, std::to_string(local + 1) + " rewrites in a row at one node " +
+                                             (cur_function_.empty() ? "" : "in " + cur_function_ + " ") + "at " +
+                                             std::to_string(sp.line) + ":" + std::to_string(sp.col) + ", the last by '" +
+                                             std::string(rule) + "' (a rewrite cycle?)");
+    }
+    return true;
+  }
+
+ private:
+  using SubstMap = std::unordered_map<const ir::ExprNode*, ir::Expr>;
+
+  // ---- rounds ---------------------------------------------------------------------------------
+  ir::FunctionPtr process_function(ir::FunctionPtr f) {
+    const ir::FunctionPtr hold = f;  // keeps ctx_.function() valid while f is replaced
+    ctx_.function_ = hold.get();
+    cur_function_ = f->name;
+    if ((roots_.expr || roots_.stmt) && f->body) {
+      cur_span_ = f->span;
+      ir::Stmt body = sweep_stmt(f->body);
+      if (!body) body = empty_seq(f->body->span);
+      if (body != f->body) f = ir::with_function(*f, [&](ir::Function& g) { g.body = std::move(body); });
+    }
+    if (roots_.function && !stop_) {
+      cur_span_ = f->span;
+      ir::FunctionPtr out = apply_function(f);
+      if (out) f = std::move(out);
+      else set_stop(StopReason::CheckFailed, "a Function rule erased function '" + hold->name + "'; use a Program rule");
+    }
+    ctx_.function_ = nullptr;
+    return f;
+  }
+
+  ir::ProgramPtr assemble() const {
+    if (fns_ == base_->functions) return base_;
+    return std::make_shared<const ir::Program>(ir::Program{base_->name, base_->dyn_dims, fns_, base_->source_file});
+  }
+
+  static bool signature_changed(const ir::Function& a, const ir::Function& b) {
+    if (a.name != b.name || a.type != b.type || a.return_types != b.return_types || a.params.size() != b.params.size())
+      return true;
+    for (std::size_t i = 0; i < a.params.size(); ++i)
+      if (a.params[i].var != b.params[i].var || a.params[i].dir != b.params[i].dir) return true;
+    return false;
+  }
+
+  void queue_callers(const std::string& callee, std::vector<char>& next) const {
+    for (std::size_t j = 0; j < fns_.size(); ++j) {
+      if (next[j] || !fns_[j]->body) continue;
+      bool calls = false;
+      visit::walk_all(fns_[j]->body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
+        if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Function && c->callee == callee) calls = true;
+        if (auto* s = ir::expr_as<ir::Submit>(e); s && s->callee == callee) calls = true;
+      });
+      if (calls) next[j] = 1;
+    }
+  }
+
+  // ---- the bottom-up sweep -------------------------------------------------------------------
+  ir::Expr sweep_expr(const ir::Expr& e) {
+    if (stop_ || ir::is_var_like(e)) return e;
+    ir::Expr cur = e;
+    // New children go to a shared scratch stack first, so an unchanged node costs no copy.
+    const std::size_t base = scratch_.size();
+    bool changed = false;
+    visit::each_child(e, [&](const ir::Expr& c) {
+      ir::Expr n = sweep_expr(c);
+      changed |= n != c;
+      scratch_.push_back(std::move(n));
+    });
+    if (changed) {
+      std::size_t i = base;
+      cur = visit::map_each_child(e, [&](const ir::Expr&) { return scratch_[i++]; });
+    }
+    scratch_.erase(scratch_.begin() + static_cast<std::ptrdiff_t>(base), scratch_.end());
+    return roots_.expr ? apply_expr(std::move(cur)) : cur;
+  }
+
+  ir::Stmt sweep_stmt(const ir::Stmt& s) {
+    if (stop_) return s;
+    const ir::Span saved = cur_span_;
+    if (s->span.line) cur_span_ = s->span;
+    ir::Stmt cur;
+    if (const auto* q = ir::stmt_as<ir::Seq>(s)) {
+      cur = sweep_seq(s, *q);
+    } else {
+      cur = visit::map_each_child(
+          s, [&](const ir::Expr& e) { return roots_.expr ? sweep_expr(e) : e; },
+          [&](const ir::Stmt& c) {
+            ir::Stmt n = sweep_stmt(c);
+            return n ? n : empty_seq(c->span);
+          });
+      if (roots_.expr) cur = sweep_iter_inits(cur);
+    }
+    if (roots_.stmt) cur = apply_stmt(std::move(cur));
+    cur_span_ = saved;
+    return cur;
+  }
+
+  // A Seq is the hot path of big functions: its vector is copied only from the first change on,
+  // and erased statements (null) are dropped.
+  ir::Stmt sweep_seq(const ir::Stmt& s, const ir::Seq& q) {
+    std::vector<ir::Stmt> out;
+    bool changed = false;
+    for (std::size_t i = 0; i < q.stmts.size(); ++i) {
+      ir::Stmt n = q.stmts[i] ? sweep_stmt(q.stmts[i]) : q.stmts[i];
+      if (!changed && n == q.stmts[i]) continue;
+      if (!changed) {
+        changed = true;
+        out.reserve(q.stmts.size());
+        out.assign(q.stmts.begin(), q.stmts.begin() + static_cast<std::ptrdiff_t>(i));
+      }
+      if (n) out.push_back(std::move(n));
+    }
+    if (!changed) return s;
+    return ir::make_stmt(ir::Seq{std::move(out)}, s->span);
+  }
+
+  static const std::vector<ir::Expr>* iter_args_of(const ir::Stmt& s) {
+    if (auto* f = ir::stmt_as<ir::For>(s)) return &f->iter_args;
+    if (auto* w = ir::stmt_as<ir::While>(s)) return &w->iter_args;
+    return nullptr;
+  }
+
+  // Iter-arg inits belong to the IterArg definition node, so a changed init means a new IterArg,
+  // and every use of the old one inside the loop is redirected to it.
+  ir::Stmt sweep_iter_inits(const ir::Stmt& s) {
+    const std::vector<ir::Expr>* args = iter_args_of(s);
+    if (!args) return s;
+    SubstMap map;
+    for (const auto& a : *args) {
+      auto* it = ir::expr_as<ir::IterArg>(a);
+      if (!it || !it->init) continue;
+      ir::Expr n = sweep_expr(it->init);
+      if (n != it->init) map.emplace(a.get(), ir::make_expr(ir::IterArg{it->name, n}, a->type, a->span));
+    }
+    return map.empty() ? s : subst_stmt(s, map);
+  }
+
+  static ir::Expr subst_expr(const ir::Expr& e, SubstMap& m) {
+    if (auto it = m.find(e.get()); it != m.end()) return it->second;
+    if (ir::is_var_like(e)) return e;
+    return visit::map_each_child(e, [&](const ir::Expr& c) { return subst_expr(c, m); });
+  }
+  static ir::Stmt subst_stmt(const ir::Stmt& s, SubstMap& m) {
+    // An inner loop whose iter-arg init mentions a substituted variable needs a fresh IterArg too.
+    if (const std::vector<ir::Expr>* args = iter_args_of(s))
+      for (const auto& a : *args)
+        if (auto* it = ir::expr_as<ir::IterArg>(a); it && it->init && !m.count(a.get()))
+          if (ir::Expr n = subst_expr(it->init, m); n != it->init)
+            m.emplace(a.get(), ir::make_expr(ir::IterArg{it->name, n}, a->type, a->span));
+    return visit::map_each_child(
+        s, [&](const ir::Expr& e) { return subst_expr(e, m); }, [&](const ir::Stmt& c) { return subst_stmt(c, m); });
+  }
+
+  static ir::Stmt empty_seq(ir::Span sp) { return ir::make_stmt(ir::Seq{}, sp); }
+
+  // ---- reporting -------------------------------------------------------------------------------
+  void set_stop(StopReason r, std::string msg) {
+    if (stop_) return;
+    stop_ = true;
+    res_.stop = r;
+    res_.message = std::move(msg);
+  }
+
+  template <class Node> void check_failed(std::string_view rule, const Node& node, const char* what) {
+    const ir::Span sp = span_of(node);
+    set_stop(StopReason::CheckFailed,
+             "rule '" + std::string(rule) + "' matched " + (cur_function_.empty() ? "" : "in " + cur_function_ + " ") +
+                 "at " + std::to_string(sp.line) + ":" + std::to_string(sp.col) + " and " + what +
+                 " (a rule that claims a change it did not make never converges): " + text(node));
+  }
+
+  ir::Span span_of(const ir::Expr& n) const { return n && n->span.line ? n->span : cur_span_; }
+  ir::Span span_of(const ir::Stmt& n) const { return n && n->span.line ? n->span : cur_span_; }
+  ir::Span span_of(const ir::FunctionPtr& n) const { return n ? n->span : ir::Span{}; }
+  ir::Span span_of(const ir::ProgramPtr&) const { return {}; }
+
+  std::string text(const ir::Expr& n) const { return opts_.text.expr ? opts_.text.expr(n) : brief::expr(n); }
+  std::string text(const ir::Stmt& n) const {
+    if (!n) return "<erased>";
+    return opts_.text.stmt ? opts_.text.stmt(n) : brief::stmt(n);
+  }
+  std::string text(const ir::FunctionPtr& n) const {
+    return opts_.text.function ? opts_.text.function(*n) : brief::function(*n);
+  }
+  std::string text(const ir::ProgramPtr& n) const {
+    std::string out;
+    for (const auto& f : n->functions) out += text(f);
+    return out;
+  }
+
+  template <class Node> void record(std::string_view rule, const Node& before, const Node& after) {
+    TraceEntry t{std::string(rule), cur_function_, span_of(before), text(before), text(after)};
+    if (opts_.on_trace) opts_.on_trace(t);
+    if (opts_.trace) res_.trace.push_back(std::move(t));
+  }
+
+  const DriverOptions& opts_;
+  Context ctx_;
+  Roots roots_;
+  bool tracing_;
+  RunResult res_;
+  bool stop_ = false;
+  ir::ProgramPtr base_;               // supplies name, dyn dims and file of the result
+  std::vector<ir::FunctionPtr> fns_;  // current version of every function
+  std::vector<ir::Expr> scratch_;
+  std::unordered_set<std::string> seen_notes_;  // located notes already reported (remark_at)
+  std::string cur_function_;
+  ir::Span cur_span_;
+};
+
+}  // namespace ptorw::rewrite::detail

@@ -1,0 +1,109 @@
+// The driver's knobs and its report: why it stopped, how often each rule was tried / matched /
+// applied and for how long, an optional trace of every application and the remarks (declines).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/ir/function.hpp"
+#include "ptorw/rewrite/rule.hpp"
+
+namespace ptorw::rewrite {
+
+enum class StopReason : std::uint8_t {
+  Converged,       // a full round fired no rule
+  IterationLimit,  // max_iterations rounds ran and the last one still changed something
+  RewriteLimit,    // max_rewrites applications reached, or max_rewrites_per_node at one node
+  CheckFailed,     // checking mode caught a rule lying about a change (see `message`)
+};
+
+constexpr std::string_view name_of(StopReason r) {
+  constexpr std::string_view names[] = {"Converged", "IterationLimit", "RewriteLimit", "CheckFailed"};
+  return names[static_cast<int>(r)];
+}
+
+struct RuleStats {
+  std::string_view name;  // the rule's static name
+  RootKind root = RootKind::Expr;
+  int benefit = 0;
+  std::uint64_t tried = 0;    // match called (nodes outside the rule's `kinds` are not counted)
+  std::uint64_t matched = 0;  // match returned bindings
+  std::uint64_t applied = 0;  // rewrite produced a different node
+  std::uint64_t time_ns = 0;  // in match + rewrite, when DriverOptions::timing is on
+};
+
+/// One rule application.
+struct TraceEntry {
+  std::string rule;
+  std::string function;  // empty for Program rules
+  ir::Span span;         // of the rewritten node, or of its statement when the node has none
+  std::string before;
+  std::string after;
+};
+
+/// Why a rule declined at a node (only declines with a reason; silent ones are not recorded).
+struct Remark {
+  std::string rule;
+  std::string function;
+  ir::Span span;
+  std::string reason;
+
+  Diagnostic to_diagnostic(const std::string& file) const {
+    return Diagnostic{file, span, Severity::Remark, rule + ": " + reason + (function.empty() ? "" : " (in " + function + ")")};
+  }
+};
+
+/// How traced nodes are rendered. Unset members fall back to ptorw/rewrite/brief_text.hpp.
+struct TextHooks {
+  std::function<std::string(const ir::Expr&)> expr{};
+  std::function<std::string(const ir::Stmt&)> stmt{};
+  std::function<std::string(const ir::Function&)> function{};
+};
+
+struct DriverOptions {
+  /// Rounds over the worklist, the final confirming round included: a table needing k rounds of
+  /// rewrites converges with max_iterations >= k + 1.
+  int max_iterations = 64;
+  /// Rule applications in the whole run; the program returned holds all of them.
+  std::uint64_t max_rewrites = std::numeric_limits<std::uint64_t>::max();
+  /// Consecutive applications at one node (the node's replacement is tried again until nothing
+  /// fires). A cycle of rules at one node would otherwise never end a round; hitting this bound
+  /// stops the run with RewriteLimit and names the rule.
+  int max_rewrites_per_node = 1000;
+  /// Abort (CheckFailed) when a rule's rewrite returns its input or an identical tree, or when the
+  /// input program was changed in place. Costs a structural comparison per application.
+  bool check = false;
+  /// Record declines with a reason as Remarks.
+  bool remarks = false;
+  /// Measure time per rule (two clock reads per try).
+  bool timing = true;
+  /// Collect a TraceEntry per application in RunResult::trace ...
+  bool trace = false;
+  /// ... and/or stream each one here (also enables tracing).
+  std::function<void(const TraceEntry&)> on_trace{};
+  TextHooks text{};
+};
+
+struct RunResult {
+  ir::ProgramPtr program;  // the input pointer itself when nothing changed
+  StopReason stop = StopReason::Converged;
+  std::string message;     // what failed, for CheckFailed; which limit, for the limits
+  int iterations = 0;      // rounds run
+  std::uint64_t rewrites = 0;
+  std::vector<RuleStats> stats;  // table order
+  std::vector<TraceEntry> trace;
+  std::vector<Remark> remarks;
+
+  bool converged() const { return stop == StopReason::Converged; }
+  const RuleStats* find(std::string_view rule) const {
+    for (const auto& s : stats)
+      if (s.name == rule) return &s;
+    return nullptr;
+  }
+};
+
+}  // namespace ptorw::rewrite

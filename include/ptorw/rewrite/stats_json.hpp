@@ -1,0 +1,43 @@
+// JSON export of driver and pipeline statistics (nlohmann/json), kept out of the core headers so
+// only users that print JSON pay for it.
+//
+//   {"stop": "Converged", "iterations": 2, "rewrites": 5,
+//    "rules": [{"name": "fold_add", "root": "Expr", "benefit": 100,
+//               "tried": 9, "matched": 3, "applied": 3, "time_ns": 1200}, ...]}
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "ptorw/passes/pass_manager.hpp"
+#include "ptorw/rewrite/run_result.hpp"
+
+namespace ptorw::rewrite {
+
+inline nlohmann::json to_json(const RuleStats& s) {
+  return {{"name", std::string(s.name)}, {"root", std::string(name_of(s.root))},
+          {"benefit", s.benefit},        {"tried", s.tried},
+          {"matched", s.matched},        {"applied", s.applied},
+          {"time_ns", s.time_ns}};
+}
+
+inline nlohmann::json to_json(const std::vector<RuleStats>& stats) {
+  nlohmann::json rules = nlohmann::json::array();
+  for (const auto& s : stats) rules.push_back(to_json(s));
+  return rules;
+}
+
+inline nlohmann::json to_json(const RunResult& r) {
+  return {{"stop", std::string(name_of(r.stop))}, {"message", r.message}, {"iterations", r.iterations},
+          {"rewrites", r.rewrites}, {"rules", to_json(r.stats)}};
+}
+
+/// One object per pass, in pipeline order.
+inline nlohmann::json to_json(const passes::PipelineResult& r) {
+  nlohmann::json ps = nlohmann::json::array();
+  for (const auto& p : r.passes)
+    ps.push_back({{"pass", p.name}, {"time_ns", p.time_ns}, {"changed", p.changed},
+                  {"stop", std::string(name_of(p.stop))}, {"iterations", p.iterations}, {"rewrites", p.rewrites},
+                  {"rules", to_json(p.stats)}});
+  return {{"ok", r.ok}, {"passes", ps}};
+}
+
+}  // namespace ptorw::rewrite
