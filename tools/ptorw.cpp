@@ -11,6 +11,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "ptorw/passes/all.hpp"
 #include "ptorw/ptorw.hpp"
 #include "ptorw/rewrite/stats_json.hpp"
 

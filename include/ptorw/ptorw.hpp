@@ -6,12 +6,15 @@
 //   auto out    = (*ptorw::passes::make_pass("simplify"))(parsed.program);
 //   std::string text = ptorw::text::print_program(*out);
 //
-// Narrower headers exist for each part (ir/, text/, visit/, rewrite/, passes/); include those in
-// translation units that need only one of them.
+// This umbrella is the core: IR, text, structural equality and hashing, the verifier, the rewrite
+// framework and the pass manager. Pass implementations are separate headers, because each one
+// instantiates the fixed-point driver over its rule tables (seconds of -O2 code generation per
+// translation unit): include the passes a translation unit runs — `ptorw/patterns/...` one by
+// one, or all of them with `ptorw/passes/all.hpp` (the CLI does). A pass registers itself under
+// its name when its header is included, so `make_pass("simplify")` finds exactly those.
 #pragma once
 #include "ptorw/ir.hpp"
 #include "ptorw/ir/verify.hpp"
-#include "ptorw/passes/all.hpp"
 #include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/rewrite/driver.hpp"

@@ -10,7 +10,11 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include <deque>
+
 #include "ptorw/ir.hpp"
+#include "ptorw/text/string_set.hpp"
+#include "ptorw/visit/ptr_map.hpp"
 #include "ptorw/visit/walk.hpp"
 
 namespace ptorw::text {
@@ -25,7 +29,7 @@ class Printer {
       out_ += "\")\n";
     }
     if (!p.dyn_dims.empty()) out_ += "\n";
-    globals_ = names_;
+    for (const auto& d : p.dyn_dims) globals_.emplace_back(d.get(), def_name(d));
     out_ += "@pl.program\nclass ";
     out_ += p.name.empty() ? std::string("Program") : p.name;
     out_ += ":\n";
@@ -40,14 +44,18 @@ class Printer {
   }
 
   void function(const ir::Function& f, int indent) {
-    names_ = globals_;
+    names_ = visit::PtrMap<std::uint32_t>{};
+    name_store_.clear();
     used_.clear();
     suffix_.clear();
     type_cache_.clear();
-    for (auto& [k, v] : names_) used_.insert(v);
     std::size_t defs = count_uses(f);
-    names_.reserve(defs + names_.size());
-    used_.reserve(defs + used_.size());
+    used_.reserve(defs + globals_.size());
+    for (const auto& [node, name] : globals_) {
+      name_store_.push_back(name);
+      names_.try_emplace(node, static_cast<std::uint32_t>(name_store_.size() - 1));
+      used_.insert(name_store_.back());
+    }
     pad(indent);
     decorator(f);
     out_ += '\n';
@@ -121,17 +129,17 @@ class Printer {
   /// The unique printed name of a definition: its hint, or hint_N when taken (N counts per hint,
   /// so a name reused a million times stays linear).
   const std::string& def_name(const ir::Expr& e) {
-    auto [it, inserted] = names_.try_emplace(e.get());
-    if (!inserted) return it->second;
+    if (const std::uint32_t* i = names_.find(e.get())) return name_store_[*i];
     std::string base = sanitize(var_name_or(e)), name = base;
-    if (used_.count(name)) {
+    if (used_.contains(name)) {
       int& n = suffix_[base];
       do name = base + "_" + std::to_string(++n);
-      while (used_.count(name));
+      while (used_.contains(name));
     }
-    it->second = std::move(name);
-    used_.insert(it->second);  // a view of the map's value: node-based maps never move it
-    return it->second;
+    name_store_.push_back(std::move(name));  // a deque never moves its elements
+    names_.try_emplace(e.get(), static_cast<std::uint32_t>(name_store_.size() - 1));
+    used_.insert(name_store_.back());
+    return name_store_.back();
   }
 
   /// Counts occurrences of tuple-typed variables (for re-sugaring unpacking); returns an upper
@@ -624,8 +632,10 @@ class Printer {
   }
 
   std::string out_;
-  std::unordered_map<const ir::ExprNode*, std::string> names_, globals_;
-  std::unordered_set<std::string_view> used_;
+  visit::PtrMap<std::uint32_t> names_;  // definition → index into name_store_
+  std::deque<std::string> name_store_;
+  std::vector<std::pair<const ir::ExprNode*, std::string>> globals_;  // the program's symbolic dims
+  StringSet used_;
   std::unordered_map<std::string, int> suffix_;
   std::unordered_map<const ir::ExprNode*, std::size_t> uses_;
   std::unordered_map<const ir::TypeNode*, std::string> type_cache_;

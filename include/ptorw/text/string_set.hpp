@@ -1,0 +1,77 @@
+// A set of string views with open addressing: the printer's "names already taken in this
+// function" (a million entries for a generated 1M-statement function; a node-based
+// std::unordered_set costs three cache misses per query there). Views must outlive the set.
+#pragma once
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace ptorw::text {
+
+class StringSet {
+ public:
+  bool contains(std::string_view s) const {
+    if (slots_.empty()) return false;
+    std::uint64_t h = hash(s);
+    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+      const Slot& x = slots_[i];
+      if (x.hash == 0) return false;
+      if (x.hash == h && x.text == s) return true;
+    }
+  }
+  /// Inserts `s`; returns false when it was present.
+  bool insert(std::string_view s) {
+    if ((size_ + 1) * 4 > slots_.size() * 3) grow(slots_.empty() ? 64 : slots_.size() * 2);
+    std::uint64_t h = hash(s);
+    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+      Slot& x = slots_[i];
+      if (x.hash == 0) {
+        x = {h, s};
+        ++size_;
+        return true;
+      }
+      if (x.hash == h && x.text == s) return false;
+    }
+  }
+  void reserve(std::size_t n) {
+    std::size_t cap = 64;
+    while (cap * 3 < n * 4) cap *= 2;
+    if (cap > slots_.size()) grow(cap);
+  }
+  void clear() {
+    slots_.clear();
+    size_ = mask_ = 0;
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t hash = 0;
+    std::string_view text;
+  };
+  static std::uint64_t hash(std::string_view s) {
+    std::uint64_t h = 1469598103934665603ULL;  // FNV-1a with a finalizer for the low bits
+    for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h | 1;  // 0 marks an empty slot
+  }
+  void grow(std::size_t cap) {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(cap, Slot{});
+    mask_ = cap - 1;
+    size_ = 0;
+    for (const Slot& x : old)
+      if (x.hash)
+        for (std::size_t i = x.hash & mask_;; i = (i + 1) & mask_)
+          if (slots_[i].hash == 0) {
+            slots_[i] = x;
+            ++size_;
+            break;
+          }
+  }
+  std::vector<Slot> slots_;
+  std::size_t size_ = 0, mask_ = 0;
+};
+
+}  // namespace ptorw::text
