@@ -1,10 +1,190 @@
-// OptimizeOrchTensors Pattern 2: Assemble Parent Strides (AssembleParentStridesOptimizer) — ../shared/spec/optimize_orch_tensors.md.
-// PLACEHOLDER: the rule table is empty until this pattern lands (issue 3).
+// OptimizeOrchTensors Pattern 2: Assemble Parent Strides (AssembleParentStridesOptimizer) —
+// ../shared/spec/optimize_orch_tensors.md "Pattern 2", issue 3.
+//
+//   Spec: "Analyze tensor.assemble(parent, incore_result, offset) patterns in orchestration. Attach
+//   the parent tensor's shape as TensorView strides on the InCore function's Out param type, so
+//   tile.store can use the correct memory layout."
+//
+// Before (orchestration)                         After (callee `k` only; callers are untouched)
+//   tmp = pl.tensor.create([16, 32], ...)          def k(..., out: pl.Out[pl.Tensor[[16, 32], pl.FP32,
+//   r = self.k(x, tmp)                                  pl.TensorView(stride=[64, 1], layout=ND)]]):
+//   acc2 = pl.tensor.assemble(acc, r, [0, 0])          r: <same view> = pl.store(t, [0, 0], out)
+//   # acc: pl.Tensor[[128, 64], pl.FP32]
+//
+// Eligibility, as named checks (each failure is a remark at the call site, per callee parameter):
+//  * the callee is InCore-type (InCore, AIC, AIV — spec "Scope"); the caller is any other function
+//    (or another InCore function: every call site counts, so that no caller is surprised);
+//  * the parameter is an Out param (an InOut param's buffer also carries input data laid out by its
+//    producer, so parent strides are not the layout of that data — remark, unchanged);
+//  * the call's result for that parameter — the return value that carries it
+//    (BuildOutParamReturnMappings, common/out_param_returns.hpp, or a loop / If result carrying the
+//    param's memory, param_strides.hpp), read directly, through `t[i]`, or `a, b = self.k(...)` —
+//    is the `part` of a `tensor.assemble(parent, part, offset)`; its strides
+//    are the parent's row-major strides (ComputeRowMajorStrides), the trailing ones when the part's
+//    rank is smaller (issue 3), the parent's explicit strides when it declares some;
+//  * static shapes only: a parent or parameter with a `pl.dynamic` dim gives no strides;
+//  * the Out argument of an assembling call is a fresh `tensor.create` (layout ND) — a buffer whose
+//    layout the orchestration may still choose — or memory that already has the parent's strides;
+//  * every call site agrees (stride_votes.hpp): a call whose result is not assembled binds its Out
+//    argument's own strides, so one such call next to an assembling one is a conflict — the callee
+//    would otherwise store with parent strides into a packed buffer;
+//  * explicit strides on the parameter are kept; strides equal to its packed strides are not
+//    attached (a default view is no view);
+//  * the callee can give the memory the strides consistently (param_strides.hpp): the param, the
+//    results of tile.store into it, and loop-carried / If-carried copies of them all get the view.
+//
+// One Program rule: the decision needs every caller and the callee body together. All parameters
+// decided in one match are rewritten at once; the next match finds them holding their strides and
+// declines, and its notes (one per call site) are the pass's remarks for this pattern.
 #pragma once
 #include <boost/hana/tuple.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ptorw/patterns/common/out_param_returns.hpp"
+#include "ptorw/patterns/orch_call_scan.hpp"
+#include "ptorw/patterns/param_strides.hpp"
+#include "ptorw/patterns/stride_votes.hpp"
+#include "ptorw/rewrite/rule.hpp"
 
 namespace ptorw::patterns {
 
-inline const auto assemble_parent_strides_rules = boost::hana::make_tuple();
+namespace assemble_parent_strides_detail {
+
+/// The return positions of `callee` that give back Out param `p`: BuildOutParamReturnMappings, plus
+/// results that reach `return` through loops and Ifs (ParamMemory). `blocker` says why the param's
+/// memory could not be followed, when it could not.
+struct OutReturns {
+  std::vector<std::size_t> positions;
+  std::string blocker;
+};
+inline OutReturns returns_of(const ir::Function& callee, std::size_t p,
+                             const std::vector<std::optional<std::size_t>>& mapping) {
+  OutReturns out;
+  for (std::size_t r = 0; r < mapping.size(); ++r)
+    if (mapping[r] == p) out.positions.push_back(r);
+  const ParamMemory mem(callee, p);
+  for (std::size_t r : mem.returned_at())
+    if (r < mapping.size() && !mapping[r]) out.positions.push_back(r);
+  out.blocker = mem.blocker();
+  return out;
+}
+
+/// What call site `s` binds to Out param `p` of `callee` (see the checks above).
+inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std::size_t p, const CallSite& s,
+                       const std::vector<std::size_t>& returns, bool remarks) {
+  const CallerValues& vals = scan.values(s.caller);
+  const ir::Expr& arg = s.args()[p];
+  const std::size_t rank = rank_of(callee.params[p].var->type);
+  StrideVote v{s.caller, s.span, {}, {}, false};
+  std::vector<OrchCallScan::Assembled> parts;
+  for (std::size_t r : returns)
+    for (const auto& a : scan.assembled(s.call, r)) parts.push_back(a);
+  if (parts.empty()) {
+    v.strides = vals.memory_strides(arg);
+    if (remarks) v.source = "the Out argument " + value_text(arg) + " (the result is not assembled here)";
+    return v;
+  }
+  v.exhibits = true;
+  if (remarks) v.source = "parent " + value_text(parts[0].parent) + " assembled at " + span_text(parts[0].span);
+  v.strides = trailing_strides(vals.memory_strides(parts[0].parent), rank);
+  for (std::size_t i = 1; i < parts.size() && v.strides.value; ++i) {
+    KnownStrides other = trailing_strides(vals.memory_strides(parts[i].parent), rank);
+    if (!other.value || *other.value != *v.strides.value)
+      v.strides = KnownStrides::unknown("the result is also assembled into " + value_text(parts[i].parent) + " at " +
+                                        span_text(parts[i].span) + ", with other strides");
+  }
+  if (!v.strides.value) return v;
+  if (const ir::Call* create = vals.defining_op(arg, "tensor.create")) {
+    auto layout = ir::kwarg_as<ir::TensorLayout>(create->kwargs, "layout");
+    if (!layout || *layout == ir::TensorLayout::ND) return v;
+  }
+  KnownStrides own = vals.memory_strides(arg);
+  if (!own.value || *own.value != *v.strides.value)
+    v.strides = KnownStrides::unknown("the Out argument " + value_text(arg) +
+                                      " is not a fresh ND tensor.create buffer and its memory " +
+                                      (own.value ? "has strides " + strides_text(*own.value) : "has unknown strides"));
+  return v;
+}
+
+/// Decides every Out param of one callee from all its call sites; adds the attachments to `plan`
+/// and, with remarks on, one note per call site.
+inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c, bool remarks, StridePlan& plan,
+                         std::vector<rewrite::Note>& notes) {
+  const ir::Function& callee = *c.fn;
+  const auto& sites = c.sites;
+  for (const auto& s : sites)
+    if (s.args().size() != callee.params.size()) return;  // an ill-formed call (the verifier reports it)
+  const auto mapping = out_param_return_mapping(callee);
+  std::vector<std::vector<std::string>> clauses(sites.size());
+  std::vector<std::pair<std::size_t, std::vector<std::int64_t>>> attach;
+  std::vector<bool> claimed(callee.return_types.size(), false);  // return positions some param carries
+  std::string untraced;  // why a param's memory could not be followed to a return
+  bool has_out = false;
+  for (std::size_t p = 0; p < callee.params.size(); ++p) {
+    const ir::Param& param = callee.params[p];
+    if (param.dir == ir::Direction::In || !ir::type_as<ir::TensorType>(param.var->type)) continue;
+    const OutReturns returns = returns_of(callee, p, mapping);
+    for (std::size_t r : returns.positions) claimed[r] = true;
+    if (untraced.empty() && !returns.blocker.empty()) untraced = value_text(param.var) + ": " + returns.blocker;
+    std::vector<StrideVote> votes;
+    for (const auto& s : sites) votes.push_back(vote(scan, callee, p, s, returns.positions, remarks));
+    if (param.dir == ir::Direction::InOut) {
+      if (remarks)
+        for (std::size_t i = 0; i < sites.size(); ++i)
+          if (votes[i].exhibits)
+            clauses[i].push_back("param " + value_text(param.var) +
+                                 " is InOut, not Out: its buffer also carries input data, so parent strides are not "
+                                 "attached (spec Pattern 2: Out params)");
+      continue;
+    }
+    has_out = true;
+    const StrideDecision d = decide_strides(callee, p, votes);
+    if (d.verdict == StrideVerdict::Attach) attach.emplace_back(p, d.strides);
+    if (remarks && d.verdict != StrideVerdict::NotConcerned)
+      for (std::size_t i = 0; i < sites.size(); ++i)
+        clauses[i].push_back("Out param " + value_text(param.var) + ": " + site_text(d, votes, i));
+  }
+  if (!attach.empty()) plan.callees.emplace_back(callee.name, std::move(attach));
+  if (!remarks) return;
+  for (std::size_t i = 0; i < sites.size(); ++i) {
+    for (std::size_t r = 0; r < claimed.size(); ++r) {
+      const auto& parts = scan.assembled(sites[i].call, r);
+      if (claimed[r] || parts.empty()) continue;
+      clauses[i].push_back("result " + std::to_string(r) + " is assembled into " + value_text(parts[0].parent) +
+                           " at " + span_text(parts[0].span) + " but is not traced back to an Out param" +
+                           (untraced.empty() ? std::string() : " (" + untraced + ")"));
+    }
+    if (clauses[i].empty() && has_out) clauses[i].push_back("has no Out result assembled into a parent tensor");
+    add_site_note(notes, sites[i], callee.name, clauses[i]);
+  }
+}
+
+}  // namespace assemble_parent_strides_detail
+
+struct AttachAssembleParentStrides {
+  static constexpr std::string_view name = "assemble_parent_strides";
+  static constexpr rewrite::RootKind root = rewrite::RootKind::Program;
+  static constexpr int benefit = 1;
+  static std::string describe() {
+    return "tensor.assemble(parent, self.k(..., out), offset) -> k's Out param out: "
+           "pl.TensorView(stride = parent's row-major strides)";
+  }
+
+  rewrite::MatchResult<StridePlan> match(const ir::ProgramPtr& prog, rewrite::Context& ctx) const {
+    using assemble_parent_strides_detail::callee_sites;
+    const OrchCallScan scan(*prog);
+    StridePlan plan{prog, {}};
+    std::vector<rewrite::Note> notes;
+    for (const auto& callee : scan.callees()) callee_sites(scan, callee, ctx.remarks_enabled(), plan, notes);
+    if (!plan.callees.empty()) return plan;
+    return rewrite::decline_at(std::move(notes));
+  }
+
+  ir::ProgramPtr rewrite(const StridePlan& plan, rewrite::Context&) const { return apply_stride_plan(plan); }
+};
+
+inline const auto assemble_parent_strides_rules = boost::hana::make_tuple(AttachAssembleParentStrides{});
 
 }  // namespace ptorw::patterns

@@ -1,10 +1,126 @@
-// OptimizeOrchTensors Pattern 4: Slice Input Strides (SliceInputStridesOptimizer) — ../shared/spec/optimize_orch_tensors.md.
-// PLACEHOLDER: the rule table is empty until this pattern lands (issue 3).
+// OptimizeOrchTensors Pattern 4: Slice Input Strides (SliceInputStridesOptimizer) —
+// ../shared/spec/optimize_orch_tensors.md "Pattern 4", issue 3.
+//
+//   Spec: "When orchestration passes a sliced tensor (tensor.slice) as an In argument to an InCore
+//   function, the InCore function's parameter has contiguous strides (computed from its own shape),
+//   not the parent tensor's strides. [...] attach the parent tensor's shape-derived strides via
+//   TensorView on the InCore function's In param type, so tile.load uses the correct memory layout."
+//
+// Before (orchestration)                          After (callee `k` only; callers are untouched)
+//   blk = pl.tensor.slice(x, [16, 32], [0, 32])     def k(self, a: pl.Tensor[[16, 32], pl.FP32,
+//   r = self.k(blk, tmp)                                 pl.TensorView(stride=[64, 1], layout=ND)], ...)
+//   # x: pl.Tensor[[128, 64], pl.FP32]
+//
+// Eligibility, as named checks (each failure is a remark at the call site, per callee parameter):
+//  * the callee is InCore-type (InCore, AIC, AIV — spec "Scope"); every call site of it counts;
+//  * the parameter is an In tensor param (an Out/InOut argument that is a slice is reported and
+//    left alone: Pattern 4 covers In params);
+//  * at some call site its argument is a `tensor.slice(parent, shape, offset)` (through plain
+//    aliases); that site binds the parent's memory strides (caller_values.hpp: a slice of a slice has
+//    the outermost parent's, the parent's explicit strides count); any other argument binds its own;
+//  * static shapes only: a `pl.dynamic` dim in a parent or the parameter gives no strides;
+//  * every call site agrees (stride_votes.hpp): two sites with different parent strides, or a
+//    non-slice argument whose own strides differ, are a conflict — no strides;
+//  * explicit strides on the parameter are kept; strides equal to its packed strides (a slice of
+//    whole rows) are not attached (a default view is no view);
+//  * the callee can give the parameter's memory the strides consistently (param_strides.hpp).
+//
+// One Program rule, like Pattern 2: all parameters decided in one match are rewritten at once; the
+// declining re-match reports one note per call site.
 #pragma once
 #include <boost/hana/tuple.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ptorw/patterns/orch_call_scan.hpp"
+#include "ptorw/patterns/stride_votes.hpp"
+#include "ptorw/rewrite/rule.hpp"
 
 namespace ptorw::patterns {
 
-inline const auto slice_input_strides_rules = boost::hana::make_tuple();
+namespace slice_input_strides_detail {
+
+/// What call site `s` binds to tensor param `p` of `callee`.
+inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std::size_t p, const CallSite& s,
+                       bool remarks) {
+  const CallerValues& vals = scan.values(s.caller);
+  const ir::Expr& arg = s.args()[p];
+  StrideVote v{s.caller, s.span, {}, {}, false};
+  if (const ir::Call* slice = vals.defining_op(arg, "tensor.slice"); slice && !slice->args.empty()) {
+    v.exhibits = true;
+    if (remarks) v.source = "the slice " + value_text(vals.resolve(arg)) + " of parent " + value_text(slice->args[0]);
+    v.strides = trailing_strides(vals.memory_strides(slice->args[0]), rank_of(callee.params[p].var->type));
+    return v;
+  }
+  if (remarks) v.source = "the argument " + value_text(arg) + " (not a tensor.slice)";
+  v.strides = vals.memory_strides(arg);
+  return v;
+}
+
+/// Decides every In tensor param of one callee from all its call sites; adds the attachments to
+/// `plan` and, with remarks on, one note per call site.
+inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c, bool remarks, StridePlan& plan,
+                         std::vector<rewrite::Note>& notes) {
+  const ir::Function& callee = *c.fn;
+  const auto& sites = c.sites;
+  for (const auto& s : sites)
+    if (s.args().size() != callee.params.size()) return;  // an ill-formed call (the verifier reports it)
+  std::vector<std::vector<std::string>> clauses(sites.size());
+  std::vector<std::pair<std::size_t, std::vector<std::int64_t>>> attach;
+  bool has_in = false;
+  for (std::size_t p = 0; p < callee.params.size(); ++p) {
+    const ir::Param& param = callee.params[p];
+    if (!ir::type_as<ir::TensorType>(param.var->type)) continue;
+    std::vector<StrideVote> votes;
+    for (const auto& s : sites) votes.push_back(vote(scan, callee, p, s, remarks));
+    if (param.dir != ir::Direction::In) {
+      if (remarks)
+        for (std::size_t i = 0; i < sites.size(); ++i)
+          if (votes[i].exhibits)
+            clauses[i].push_back(std::string(ir::name_of(param.dir)) + " param " + value_text(param.var) +
+                                 ": its argument is a slice, but strides are attached to In params only "
+                                 "(spec Pattern 4)");
+      continue;
+    }
+    has_in = true;
+    const StrideDecision d = decide_strides(callee, p, votes);
+    if (d.verdict == StrideVerdict::Attach) attach.emplace_back(p, d.strides);
+    if (remarks && d.verdict != StrideVerdict::NotConcerned)
+      for (std::size_t i = 0; i < sites.size(); ++i)
+        clauses[i].push_back("In param " + value_text(param.var) + ": " + site_text(d, votes, i));
+  }
+  if (!attach.empty()) plan.callees.emplace_back(callee.name, std::move(attach));
+  if (!remarks) return;
+  for (std::size_t i = 0; i < sites.size(); ++i) {
+    if (clauses[i].empty() && has_in) clauses[i].push_back("gets no tensor.slice as an In tensor argument");
+    add_site_note(notes, sites[i], callee.name, clauses[i]);
+  }
+}
+
+}  // namespace slice_input_strides_detail
+
+struct AttachSliceInputStrides {
+  static constexpr std::string_view name = "slice_input_strides";
+  static constexpr rewrite::RootKind root = rewrite::RootKind::Program;
+  static constexpr int benefit = 1;
+  static std::string describe() {
+    return "self.k(pl.tensor.slice(parent, ...), ...) -> k's In param: pl.TensorView(stride = parent's strides)";
+  }
+
+  rewrite::MatchResult<StridePlan> match(const ir::ProgramPtr& prog, rewrite::Context& ctx) const {
+    using slice_input_strides_detail::callee_sites;
+    const OrchCallScan scan(*prog);
+    StridePlan plan{prog, {}};
+    std::vector<rewrite::Note> notes;
+    for (const auto& callee : scan.callees()) callee_sites(scan, callee, ctx.remarks_enabled(), plan, notes);
+    if (!plan.callees.empty()) return plan;
+    return rewrite::decline_at(std::move(notes));
+  }
+
+  ir::ProgramPtr rewrite(const StridePlan& plan, rewrite::Context&) const { return apply_stride_plan(plan); }
+};
+
+inline const auto slice_input_strides_rules = boost::hana::make_tuple(AttachSliceInputStrides{});
 
 }  // namespace ptorw::patterns

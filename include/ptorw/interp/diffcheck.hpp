@@ -1,0 +1,142 @@
+// Differential checking: the interpreter as the judge of rewrites (docs/semantics.md
+// "diffcheck"). A rewrite is accepted when, for every seed, the program after it produces the
+// same outputs as the program before it — where `before` had poison, `after` may hold anything.
+//
+//   DiffReport r = diffcheck(*before, *after);                 // two programs
+//   DiffReport r = diffcheck_pipeline(*input, steps);          // each step judged on its own
+//   if (!r.ok()) std::cerr << r.str() << "\n";
+//
+// A step is a name and a callable Program -> ProgramPtr; pass_steps.hpp adapts registered
+// passes (`--passes=a,b`) to steps.
+#pragma once
+#include <exception>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "ptorw/interp/digest.hpp"
+
+namespace ptorw::interp {
+
+struct DiffOptions {
+  std::string entry = "main";
+  std::vector<std::uint64_t> seeds{1, 2, 3};
+  RunOptions run;  // `run.seed` is replaced by each seed in turn
+  CompareOptions compare;
+};
+
+enum class DiffStatus : std::uint8_t {
+  Equal,         // every step preserved the outputs on every seed
+  Different,     // a step changed an output (or made a working program fail)
+  BeforeFailed,  // the input program itself fails: nothing can be judged
+  StepFailed,    // a step threw or returned no program
+};
+
+struct DiffReport {
+  DiffStatus status = DiffStatus::Equal;
+  std::string stage;            // the step that is blamed ("after" for two-program checks)
+  std::size_t stage_index = 0;  // its position in the pipeline
+  std::uint64_t seed = 0;
+  std::optional<Difference> diff;
+  std::string message;          // the failing run's or step's error
+  std::size_t runs = 0;         // interpreter runs performed
+
+  bool ok() const { return status == DiffStatus::Equal; }
+  std::string str() const {
+    switch (status) {
+      case DiffStatus::Equal: return "diffcheck: equal (" + std::to_string(runs) + " runs)";
+      case DiffStatus::Different:
+        return "diffcheck: '" + stage + "' changes the result (seed " + std::to_string(seed) + "): " + diff->str();
+      case DiffStatus::BeforeFailed:
+        return "diffcheck: the input program fails (seed " + std::to_string(seed) + "), nothing to judge:\n" + message;
+      case DiffStatus::StepFailed: return "diffcheck: '" + stage + "' failed: " + message;
+    }
+    return {};
+  }
+};
+
+struct PassStep {
+  std::string name;
+  std::function<ir::ProgramPtr(const ir::Program&)> run;
+};
+
+namespace detail {
+inline RunOptions with_seed(RunOptions o, std::uint64_t seed) {
+  o.seed = seed;
+  return o;
+}
+/// Runs `p` on every seed; fills `rep` and returns false when one run fails.
+inline bool run_all(const ir::Program& p, const DiffOptions& o, std::vector<RunResult>& out, DiffReport& rep) {
+  out.clear();
+  for (auto seed : o.seeds) {
+    out.push_back(run(p, o.entry, with_seed(o.run, seed)));
+    ++rep.runs;
+    if (!out.back().ok()) {
+      rep.status = DiffStatus::BeforeFailed;
+      rep.seed = seed;
+      rep.message = out.back().error->str();
+      return false;
+    }
+  }
+  return true;
+}
+}  // namespace detail
+
+/// Judges each step of a pipeline against its own input, in order; stops at the first step that
+/// changes an output or fails. Steps that return their input unchanged (same pointer) are not
+/// re-run.
+inline DiffReport diffcheck_pipeline(const ir::Program& input, const std::vector<PassStep>& steps, const DiffOptions& opts = {}) {
+  DiffReport rep;
+  std::vector<RunResult> prev;
+  if (!detail::run_all(input, opts, prev, rep)) return rep;
+  const ir::Program* cur = &input;
+  ir::ProgramPtr hold;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const PassStep& step = steps[i];
+    ir::ProgramPtr next;
+    try {
+      next = step.run(*cur);
+    } catch (const std::exception& e) {
+      rep.status = DiffStatus::StepFailed;
+      rep.message = e.what();
+    }
+    if (!next && rep.status == DiffStatus::Equal) {
+      rep.status = DiffStatus::StepFailed;
+      rep.message = "the step returned no program";
+    }
+    if (rep.status != DiffStatus::Equal) {
+      rep.stage = step.name;
+      rep.stage_index = i;
+      return rep;
+    }
+    if (next.get() == cur) continue;
+    std::vector<RunResult> now;
+    for (std::size_t s = 0; s < opts.seeds.size(); ++s) {
+      now.push_back(run(*next, opts.entry, detail::with_seed(opts.run, opts.seeds[s])));
+      ++rep.runs;
+      if (auto d = compare(prev[s], now.back(), opts.compare)) {
+        rep.status = DiffStatus::Different;
+        rep.stage = step.name;
+        rep.stage_index = i;
+        rep.seed = opts.seeds[s];
+        rep.diff = std::move(d);
+        if (!now.back().ok()) rep.message = now.back().error->str();
+        return rep;
+      }
+    }
+    prev = std::move(now);
+    hold = std::move(next);
+    cur = hold.get();
+  }
+  return rep;
+}
+
+/// Judges one rewrite: `after` must match `before` on every seed.
+inline DiffReport diffcheck(const ir::Program& before, const ir::Program& after, const DiffOptions& opts = {}) {
+  const ir::Program* target = &after;
+  return diffcheck_pipeline(
+      before, {PassStep{"after", [target](const ir::Program&) { return std::shared_ptr<const ir::Program>(target, [](const ir::Program*) {}); }}},
+      opts);
+}
+
+}  // namespace ptorw::interp

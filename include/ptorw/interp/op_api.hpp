@@ -1,0 +1,76 @@
+// What an op implementation sees, and the table that maps registry op names to implementations.
+//
+// This is the seam between the shared evaluator (eval.hpp: scalars, control flow, calls) and a
+// *mode*: value mode fills an OpTable with the handlers of tensor_ops.hpp, tile_data_ops.hpp and
+// tile_compute_ops.hpp (value_ops.hpp). Buffer mode (future: planned Tile IR / Buffer IR, one byte
+// array per memory space, tiles bound at MemRef addresses) will provide its own OpTable over the
+// same OpCall, adding a tile-handle alternative to Value; the evaluator does not change.
+#pragma once
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "ptorw/interp/value.hpp"
+#include "ptorw/ir/expr.hpp"
+#include "ptorw/ir/type.hpp"
+
+namespace ptorw::interp {
+
+/// State an op may need beyond its operands.
+struct OpEnv {
+  /// Frame ids of the calls currently on the stack (innermost last): a view marked read-only by
+  /// one of them may not be written.
+  const std::vector<std::uint64_t>* active_frames = nullptr;
+  std::uint64_t next_ptr_id = 1;
+};
+
+struct OpCall {
+  const ir::Call& call;
+  std::vector<Value>& args;
+  /// The declared type of the result: the assigned variable's type when the call is the value
+  /// of an assignment (annotations may add a TensorView / TileView), else the call's own type.
+  const ir::Type& result_type;
+  OpEnv& env;
+
+  const std::string& op() const { return call.callee; }
+  /// `'x'` when operand i is a variable, else `operand i+1` — for messages.
+  std::string operand_name(std::size_t i) const {
+    if (i < call.args.size() && ir::is_var_like(call.args[i])) return "'" + ir::var_name(call.args[i]) + "'";
+    return "operand " + std::to_string(i + 1);
+  }
+  template <class T> const T& arg(std::size_t i) const {
+    if (i >= args.size()) fail(op() + " is missing operand " + std::to_string(i + 1));
+    return expect<T>(args[i], (op() + " " + operand_name(i)).c_str());
+  }
+  Shape ints(std::size_t i, const char* what) const {
+    if (i >= args.size()) fail(op() + " is missing its " + what);
+    return ints_of(args[i], (op() + " " + what).c_str());
+  }
+};
+
+using OpFn = Value (*)(OpCall&);
+using OpTable = std::unordered_map<std::string_view, OpFn>;
+
+/// Writes through a view of an active call's In parameter are errors (docs/semantics.md "Calls").
+inline void check_writable(const OpCall& c, const TensorVal& t, std::size_t operand) {
+  if (t.ro_frame == 0 || !c.env.active_frames) return;
+  const auto& fr = *c.env.active_frames;
+  if (std::find(fr.begin(), fr.end(), t.ro_frame) != fr.end())
+    fail(c.op() + " writes " + c.operand_name(operand) + ", a view of In parameter '" + t.ro_param +
+         "'; a callee may write only Out/InOut parameters");
+}
+
+/// Every index of a window `[off, off + ext)` must lie inside `full`.
+inline void check_window(const std::string& what, const Shape& full, const Shape& off, const Shape& ext) {
+  if (off.size() != full.size() || ext.size() != full.size())
+    fail(what + ": rank mismatch (offsets " + dims_str(off) + ", extents " + dims_str(ext) + ", shape " +
+         dims_str(full) + ")");
+  for (std::size_t i = 0; i < full.size(); ++i)
+    if (off[i] < 0 || ext[i] < 0 || off[i] + ext[i] > full[i])
+      fail(what + ": window at offset " + dims_str(off) + " with extent " + dims_str(ext) + " is out of bounds of " +
+           dims_str(full));
+}
+
+}  // namespace ptorw::interp

@@ -1,0 +1,204 @@
+// Running a program's entry function in value mode:
+//
+//   interp::RunResult r = interp::run(program, "main", {.seed = 7});
+//   if (!r.ok()) std::cerr << r.error->str();          // file:line:col: error: ...
+//   for (auto& o : r.outputs) ...                      // returns, then Out/InOut params
+//
+// Inputs are random and deterministic in the seed (random.hpp); `make_inputs` + `run_with`
+// let a caller supply its own. Outputs are materialised after the entry returns: returned
+// values ("return" or "return[i]") and the final contents of every Out/InOut tensor parameter
+// (by parameter name), each packed row-major with its poison marks (docs/semantics.md "Runs").
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ptorw/interp/eval.hpp"
+#include "ptorw/interp/random.hpp"
+#include "ptorw/interp/value_ops.hpp"
+#include "ptorw/ir/diagnostic.hpp"
+
+namespace ptorw::interp {
+
+struct RunOptions {
+  std::uint64_t seed = 1;
+  /// Values of `pl.dynamic` dims by name; others take `default_dim`.
+  std::map<std::string, std::int64_t, std::less<>> dims;
+  std::int64_t default_dim = 64;
+  /// Values of the entry's scalar parameters by name (converted to their dtype); others random.
+  std::map<std::string, double, std::less<>> scalars;
+  EvalOptions eval;
+};
+
+enum class OutputKind : std::uint8_t { Scalar, Tensor, Tile, Other };
+
+struct Output {
+  std::string name;
+  OutputKind kind = OutputKind::Other;
+  DType dtype = DType::FP32;
+  Shape shape;  // logical (tensor) or physical (tile); empty for a scalar
+  std::vector<Bits> data;
+  std::vector<std::uint8_t> poison;
+
+  std::size_t poison_count() const {
+    std::size_t n = 0;
+    for (auto p : poison) n += p;
+    return n;
+  }
+};
+
+struct RunResult {
+  std::vector<Output> outputs;
+  std::optional<Diagnostic> error;
+  std::uint64_t steps = 0;
+  bool ok() const { return !error; }
+};
+
+/// Binds the program's `pl.dynamic` dims for `ev` (from opts.dims, else opts.default_dim).
+inline void bind_dims(Evaluator& ev, const ir::Program& p, const RunOptions& o) {
+  for (const auto& d : p.dyn_dims) {
+    auto it = o.dims.find(ir::var_name(d));
+    ev.bind_global(d, Value{int_scalar(it != o.dims.end() ? it->second : o.default_dim)});
+  }
+}
+
+namespace detail {
+
+inline Shape global_dims(Evaluator& ev, const std::vector<ir::Expr>& es, const char* what) {
+  Shape out;
+  for (const auto& e : es) out.push_back(int_of(ev.eval_global(e), what));
+  return out;
+}
+
+inline Output materialize(std::string name, const Value& v) {
+  Output o;
+  o.name = std::move(name);
+  if (auto* s = std::get_if<Scalar>(&v.v)) {
+    o.kind = OutputKind::Scalar;
+    o.dtype = s->dtype;
+    o.data = {s->bits};
+    o.poison = {0};
+  } else if (auto* t = std::get_if<TensorVal>(&v.v)) {
+    o.kind = OutputKind::Tensor;
+    o.dtype = t->dtype();
+    o.shape = t->shape;
+    for_each_index(t->shape, [&](const Shape& idx) {
+      auto p = static_cast<std::size_t>(t->pos(idx));
+      o.data.push_back(t->storage->data[p]);
+      o.poison.push_back(t->storage->poison[p]);
+    });
+  } else if (auto* tl = std::get_if<TileVal>(&v.v)) {
+    o.kind = OutputKind::Tile;
+    o.dtype = (*tl)->dtype;
+    o.shape = (*tl)->shape;
+    o.data = (*tl)->data;
+    o.poison = (*tl)->poison;
+    // Elements outside the valid region are not part of the value: report them as poison.
+    for_each_index(o.shape, [&](const Shape& idx) {
+      if (!(*tl)->in_valid(idx)) o.poison[static_cast<std::size_t>((*tl)->linear(idx))] = 1;
+    });
+  }
+  return o;
+}
+
+inline void add_outputs(std::vector<Output>& out, const std::string& name, const Value& v) {
+  if (auto* t = std::get_if<TupleVal>(&v.v)) {
+    for (std::size_t i = 0; i < t->elems.size(); ++i) add_outputs(out, name + "[" + std::to_string(i) + "]", t->elems[i]);
+    return;
+  }
+  out.push_back(materialize(name, v));
+}
+
+}  // namespace detail
+
+/// Random inputs for `fn`'s parameters: In/InOut tensors and tiles filled, Out tensors poison
+/// (fresh output buffers), scalars random or from `opts.scalars`. Declared TensorView strides of
+/// a parameter give its allocation's layout.
+inline std::vector<Value> make_inputs(Evaluator& ev, const ir::Function& fn, const RunOptions& opts) {
+  // Sized up front and assigned in place: moving Value temporaries into the vector makes g++ 12
+  // report (spurious) maybe-uninitialized reads of the other variant alternatives.
+  std::vector<Value> args(fn.params.size());
+  for (std::size_t i = 0; i < fn.params.size(); ++i) {
+    const ir::Param& p = fn.params[i];
+    Rng rng(opts.seed, i);
+    const std::string& name = ir::var_name(p.var);
+    if (auto* st = ir::type_as<ir::ScalarType>(p.var->type)) {
+      auto it = opts.scalars.find(name);
+      if (it != opts.scalars.end()) {
+        Bits b = ir::is_float(st->dtype) ? float_bits(it->second, st->dtype)
+                                         : float_to_int_bits(it->second, st->dtype).value_or(0);
+        args[i].v = Scalar{st->dtype, b};
+      } else {
+        args[i].v = Scalar{st->dtype, random_element(rng, st->dtype)};
+      }
+    } else if (auto* tt = ir::type_as<ir::TensorType>(p.var->type)) {
+      Shape shape = detail::global_dims(ev, tt->shape, "an entry tensor dim");
+      Shape strides;
+      if (tt->view && !tt->view->stride.empty()) strides = detail::global_dims(ev, tt->view->stride, "an entry tensor stride");
+      TensorVal t = new_tensor(tt->dtype, shape, strides);
+      if (p.dir != ir::Direction::Out)
+        for_each_index(shape, [&](const Shape& idx) {
+          auto q = static_cast<std::size_t>(t.pos(idx));
+          t.storage->data[q] = random_element(rng, tt->dtype);
+          t.storage->poison[q] = 0;
+        });
+      args[i].v = std::move(t);
+    } else if (auto* tl = ir::type_as<ir::TileType>(p.var->type)) {
+      Shape shape = detail::global_dims(ev, tl->shape, "an entry tile dim");
+      auto t = new_tile(tl->dtype, tl->memory.value_or(ir::MemSpace::Vec), shape);
+      for (std::size_t k = 0; k < t->data.size(); ++k) {
+        t->data[k] = random_element(rng, tl->dtype);
+        t->poison[k] = 0;
+      }
+      args[i].v = TileVal(t);
+    } else {
+      fail("entry parameter '" + name + "' has a type the interpreter cannot invent inputs for");
+    }
+  }
+  return args;
+}
+
+/// Runs `fn` with the given arguments on an evaluator prepared with bind_dims (make_inputs gives
+/// the default arguments).
+inline RunResult run_with(Evaluator& ev, const ir::Program& prog, const ir::Function& fn, std::vector<Value> args) {
+  RunResult res;
+  try {
+    std::vector<Value> params = args;  // views share storage: these see the final contents
+    std::vector<Value> rets = ev.call(fn, std::move(args), /*entry=*/true);
+    for (std::size_t i = 0; i < rets.size(); ++i)
+      detail::add_outputs(res.outputs, rets.size() == 1 ? "return" : "return[" + std::to_string(i) + "]", rets[i]);
+    for (std::size_t i = 0; i < fn.params.size(); ++i)
+      if (fn.params[i].dir != ir::Direction::In) detail::add_outputs(res.outputs, ir::var_name(fn.params[i].var), params[i]);
+  } catch (const InterpError& e) {
+    res.outputs.clear();
+    res.error = Diagnostic{prog.source_file, e.located ? e.span : fn.span, Severity::Error, e.what()};
+  } catch (const std::bad_alloc&) {
+    res.outputs.clear();
+    res.error = Diagnostic{prog.source_file, fn.span, Severity::Error, "out of memory while interpreting"};
+  }
+  res.steps = ev.steps();
+  return res;
+}
+
+/// Runs `entry` of `prog` on random inputs drawn from `opts.seed`.
+inline RunResult run(const ir::Program& prog, const std::string& entry = "main", const RunOptions& opts = {}) {
+  RunResult res;
+  ir::FunctionPtr fn = prog.find(entry);
+  if (!fn) {
+    res.error = Diagnostic{prog.source_file, {}, Severity::Error, "no function '" + entry + "' to run"};
+    return res;
+  }
+  Evaluator ev(prog, value_mode_ops(), opts.eval);
+  std::vector<Value> args;
+  try {
+    bind_dims(ev, prog, opts);
+    args = make_inputs(ev, *fn, opts);
+  } catch (const InterpError& e) {
+    res.error = Diagnostic{prog.source_file, fn->span, Severity::Error, e.what()};
+    return res;
+  }
+  return run_with(ev, prog, *fn, std::move(args));
+}
+
+}  // namespace ptorw::interp

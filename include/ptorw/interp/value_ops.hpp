@@ -1,0 +1,33 @@
+// The op table of value mode: every op of the registry (ir/op_registry.hpp) has a handler here;
+// `missing_value_ops()` lists the ones that do not, and the interp test asserts it is empty, so
+// a new registry row cannot silently fall through at run time.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "ptorw/interp/tensor_ops.hpp"
+#include "ptorw/interp/tile_compute_ops.hpp"
+#include "ptorw/interp/tile_data_ops.hpp"
+#include "ptorw/ir/op_registry.hpp"
+
+namespace ptorw::interp {
+
+inline const OpTable& value_mode_ops() {
+  static const OpTable table = [] {
+    OpTable t;
+    add_tensor_ops(t);
+    add_tile_data_ops(t);
+    add_tile_compute_ops(t);
+    return t;
+  }();
+  return table;
+}
+
+inline std::vector<std::string> missing_value_ops() {
+  std::vector<std::string> out;
+  for (const ir::OpDef& d : ir::all_ops())
+    if (!value_mode_ops().count(d.name)) out.emplace_back(d.name);
+  return out;
+}
+
+}  // namespace ptorw::interp

@@ -1,0 +1,199 @@
+// What a tensor value of a calling function *is*, found by following its definition: which call
+// result it carries (through tuple projections and plain aliases) and the strides of the memory it
+// lives in. Patterns 2 and 4 of OptimizeOrchTensors (../shared/spec/optimize_orch_tensors.md) read
+// orchestration code with these questions:
+//   Pattern 2  is the `part` of `tensor.assemble(parent, part, offset)` the result of an InCore call,
+//              and which result (multi-return callees are read through `t[i]` or `a, b = ...`)?
+//   Pattern 4  is an In argument a `tensor.slice(parent, ...)`, and what are the parent's strides?
+// Both then ask for the strides of a tensor's memory (`memory_strides`), which fails closed: a value
+// whose layout the analysis cannot prove (dynamic shape, non-ND layout, symbolic strides, a
+// loop-carried value that starts as a view) has no strides, and the reason says why.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ptorw/ir/function.hpp"
+#include "ptorw/patterns/common/row_major_strides.hpp"
+#include "ptorw/visit/erased.hpp"
+#include "ptorw/visit/normal_form.hpp"
+#include "ptorw/visit/ptr_map.hpp"
+
+namespace ptorw::patterns {
+
+/// Strides in elements, or why they are unknown.
+struct KnownStrides {
+  std::optional<std::vector<std::int64_t>> value;
+  std::string why;  // when !value
+
+  static KnownStrides of(std::vector<std::int64_t> s) { return {std::move(s), {}}; }
+  static KnownStrides unknown(std::string why) { return {std::nullopt, std::move(why)}; }
+};
+
+inline std::string strides_text(const std::vector<std::int64_t>& s) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + "]";
+}
+
+/// `'name'` of a variable; a generic word for other expressions (remarks only).
+inline std::string value_text(const ir::Expr& e) {
+  if (ir::is_var_like(e)) return "'" + ir::var_name(e) + "'";
+  return "an unnamed value";
+}
+
+inline std::string span_text(ir::Span s) { return std::to_string(s.line) + ":" + std::to_string(s.col); }
+
+/// The strides a tensor type declares for its memory: explicit constant strides of its view, else
+/// the packed row-major strides of its (static) shape — ComputeRowMajorStrides.
+inline KnownStrides declared_strides(const ir::Type& t) {
+  auto* tt = ir::type_as<ir::TensorType>(t);
+  if (!tt) return KnownStrides::unknown("it is not a tensor");
+  if (tt->view && tt->view->layout != ir::TensorLayout::ND)
+    return KnownStrides::unknown("its layout is pl.TensorLayout." + std::string(ir::name_of(tt->view->layout)) +
+                                 ", not ND");
+  if (tt->view && !visit::is_packed_stride(tt->view->stride, tt->shape)) {
+    std::vector<std::int64_t> s;
+    for (const auto& x : tt->view->stride) {
+      auto c = ir::const_int(x);
+      if (!c) return KnownStrides::unknown("its strides are symbolic");
+      s.push_back(*c);
+    }
+    return KnownStrides::of(std::move(s));
+  }
+  if (auto s = row_major_strides(tt->shape)) return KnownStrides::of(std::move(*s));
+  return KnownStrides::unknown("its shape is not static");
+}
+
+/// The last `rank` strides (spec Pattern 2: a part of smaller rank than its parent uses the parent's
+/// trailing strides).
+inline KnownStrides trailing_strides(KnownStrides s, std::size_t rank) {
+  if (!s.value) return s;
+  if (rank > s.value->size())
+    return KnownStrides::unknown("the part has rank " + std::to_string(rank) + " but the parent has rank " +
+                                 std::to_string(s.value->size()));
+  s.value->erase(s.value->begin(), s.value->end() - static_cast<std::ptrdiff_t>(rank));
+  return s;
+}
+
+inline std::size_t rank_of(const ir::Type& t) {
+  auto* s = ir::shape_of(t);
+  return s ? s->size() : 0;
+}
+
+/// Definitions of one function, by variable node.
+class CallerValues {
+ public:
+  /// A variable's definition: `x = value` (index < 0) or element `index` of `a, b = value`.
+  struct Def {
+    ir::Expr value;
+    std::int64_t index = -1;
+  };
+  /// Result `index` of the user call (Call or Submit node) `call`.
+  struct Origin {
+    const ir::ExprNode* call = nullptr;
+    std::size_t index = 0;
+  };
+
+  explicit CallerValues(const ir::Function& f) {
+    if (f.body) index(f.body);
+  }
+
+  const Def* def(const ir::Expr& v) const { return v && ir::is_var_like(v) ? defs_.find(v.get()) : nullptr; }
+
+  /// `e` with plain aliases (`x = y`) followed to their source.
+  ir::Expr resolve(ir::Expr e) const {
+    for (int depth = 0; depth < kMaxDepth; ++depth) {
+      const Def* d = def(e);
+      if (!d || d->index >= 0 || !ir::is_var_like(d->value)) return e;
+      e = d->value;
+    }
+    return e;
+  }
+
+  /// The value defining `e` (after aliases), when it is an op call named `op`.
+  const ir::Call* defining_op(const ir::Expr& e, std::string_view op) const {
+    ir::Expr r = resolve(e);
+    if (ir::is_op_call(r, op)) return ir::expr_as<ir::Call>(r);
+    const Def* d = def(r);
+    if (d && d->index < 0 && ir::is_op_call(d->value, op)) return ir::expr_as<ir::Call>(d->value);
+    return nullptr;
+  }
+
+  /// Which user-call result `e` carries: a single-result call, `t[i]` of a multi-result call or
+  /// `pl.submit`, an element of `a, b = self.k(...)`, or a variable bound to one of those.
+  std::optional<Origin> result_of(const ir::Expr& e, int depth = 0) const {
+    if (!e || depth > kMaxDepth) return std::nullopt;
+    if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Function && !ir::type_as<ir::TupleType>(e->type))
+      return Origin{e.get(), 0};
+    if (auto* g = ir::expr_as<ir::TupleGetItem>(e); g && g->index >= 0)
+      if (const ir::ExprNode* call = tuple_call(g->tuple, depth + 1)) return Origin{call, static_cast<std::size_t>(g->index)};
+    if (const Def* d = def(e)) {
+      if (d->index >= 0) {
+        if (const ir::ExprNode* call = tuple_call(d->value, depth + 1)) return Origin{call, static_cast<std::size_t>(d->index)};
+        return std::nullopt;
+      }
+      return result_of(d->value, depth + 1);
+    }
+    return std::nullopt;
+  }
+
+  /// Strides of the memory `e` lives in. A `tensor.slice` is a view of its parent and a
+  /// `tensor.assemble` returns its (updated) parent, so both have the parent's strides; a
+  /// loop-carried value must start in memory of its own declared layout; anything else has the
+  /// strides its type declares.
+  KnownStrides memory_strides(const ir::Expr& e, int depth = 0) const {
+    if (!e) return KnownStrides::unknown("it is missing");
+    if (depth > kMaxDepth) return KnownStrides::unknown("its definition chain is too deep");
+    if (auto* it = ir::expr_as<ir::IterArg>(e)) {
+      KnownStrides own = declared_strides(e->type);
+      if (!own.value || !it->init) return own;
+      KnownStrides init = memory_strides(it->init, depth + 1);
+      if (init.value && *init.value == *own.value) return own;
+      return KnownStrides::unknown("loop-carried " + value_text(e) + " starts as " + value_text(it->init) +
+                                   (init.value ? " with strides " + strides_text(*init.value) : ", whose strides are unknown"));
+    }
+    const Def* d = def(e);
+    if (!d || d->index >= 0) return declared_strides(e->type);
+    if (ir::is_var_like(d->value)) return memory_strides(d->value, depth + 1);
+    if (ir::is_op_call(d->value, "tensor.slice") || ir::is_op_call(d->value, "tensor.assemble")) {
+      const auto& args = ir::expr_as<ir::Call>(d->value)->args;
+      if (args.empty()) return KnownStrides::unknown("its parent is missing");
+      return trailing_strides(memory_strides(args[0], depth + 1), rank_of(e->type));
+    }
+    return declared_strides(e->type);
+  }
+
+ private:
+  static constexpr int kMaxDepth = 256;
+
+  /// Records the assignments under `s`; only statements are walked (definitions are statements).
+  void index(const ir::Stmt& s) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s); a && a->var) {
+      if (auto* t = ir::expr_as<ir::MakeTuple>(a->var)) {
+        for (std::size_t i = 0; i < t->elems.size(); ++i)
+          if (t->elems[i]) defs_.try_emplace(t->elems[i].get(), Def{a->value, static_cast<std::int64_t>(i)});
+      } else {
+        defs_.try_emplace(a->var.get(), Def{a->value, -1});
+      }
+      return;
+    }
+    visit::each_child(s, [](const ir::Expr&) {}, [&](const ir::Stmt& c) { index(c); });
+  }
+
+  /// The user call whose tuple of results `e` is (a multi-result Call or a Submit).
+  const ir::ExprNode* tuple_call(const ir::Expr& e, int depth) const {
+    if (!e || depth > kMaxDepth) return nullptr;
+    if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Function) return e.get();
+    if (ir::expr_as<ir::Submit>(e)) return e.get();
+    const Def* d = def(e);
+    if (d && d->index < 0) return tuple_call(d->value, depth + 1);
+    return nullptr;
+  }
+
+  visit::PtrMap<Def> defs_;
+};
+
+}  // namespace ptorw::patterns

@@ -1,0 +1,25 @@
+# rule: Pattern 2 (Assemble Parent Strides) in nested loops — the assemble sits in the inner loop and its parent is an iter arg carried through both loops from a [64, 128] tensor.create: strides [128, 1]
+import ptorw.language as pl
+
+
+@pl.program
+class NestedLoops:
+    @pl.function(type=pl.FunctionType.InCore)
+    def tile_op(self, x: pl.Tensor[[16, 32], pl.FP32],
+                out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        t = pl.load(x, [0, 0], [16, 32])
+        u = pl.tile.abs(t)
+        r = pl.store(u, [0, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[64, 128], pl.FP32]:
+        buf = pl.create_tensor([64, 128], dtype=pl.FP32)
+        for i, (acc_i,) in pl.range(4, init_values=(buf,)):
+            for j, (acc_j,) in pl.range(4, init_values=(acc_i,)):
+                tmp = pl.create_tensor([16, 32], dtype=pl.FP32)
+                r = self.tile_op(x, tmp)
+                nxt = pl.tensor.assemble(acc_j, r, [i * 16, j * 32])
+                inner = pl.yield_(nxt)
+            outer = pl.yield_(inner)
+        return outer

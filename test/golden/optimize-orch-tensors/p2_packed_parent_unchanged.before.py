@@ -1,0 +1,24 @@
+# rule: Pattern 2 (Assemble Parent Strides) — strides equal to the param's own packed strides mean nothing to attach (a default view equals no view): whole rows of a [128, 32] parent have strides [32, 1]
+# expect: unchanged
+import ptorw.language as pl
+
+
+@pl.program
+class PackedParent:
+    @pl.function(type=pl.FunctionType.InCore)
+    def scale(self, x: pl.Tensor[[16, 32], pl.FP32],
+              out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        t = pl.load(x, [0, 0], [16, 32])
+        u = pl.tile.muls(t, 2.0)
+        r = pl.store(u, [0, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[128, 32], pl.FP32]:
+        buf = pl.create_tensor([128, 32], dtype=pl.FP32)
+        for i, (acc,) in pl.range(8, init_values=(buf,)):
+            tmp = pl.create_tensor([16, 32], dtype=pl.FP32)
+            r = self.scale(x, tmp)
+            nxt = pl.tensor.assemble(acc, r, [i * 16, 0])
+            res = pl.yield_(nxt)
+        return res

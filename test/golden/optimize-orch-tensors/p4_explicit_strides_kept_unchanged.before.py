@@ -1,0 +1,21 @@
+# rule: Pattern 4 (Slice Input Strides) — a param that already has explicit strides keeps them: `a` declares [256, 1] although the slice's parent implies [64, 1]
+# expect: unchanged
+import ptorw.language as pl
+
+
+@pl.program
+class ExplicitKept:
+    @pl.function(type=pl.FunctionType.InCore)
+    def scale(self, a: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[256, 1], layout=pl.TensorLayout.ND)],
+              out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        t = pl.load(a, [0, 0], [16, 32])
+        u = pl.tile.muls(t, 2.0)
+        r = pl.store(u, [0, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[128, 64], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:
+        blk = pl.tensor.slice(x, [16, 32], [0, 32])
+        tmp = pl.create_tensor([16, 32], dtype=pl.FP32)
+        r = self.scale(blk, tmp)
+        return r
