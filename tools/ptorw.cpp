@@ -5,13 +5,18 @@
 //   ptorw opt FILE --passes=a,b [...]         run a pipeline, print the result
 //   ptorw equal A B                           structural equality (0 equal, 1 different, 2 error)
 //   ptorw passes                              registered passes and their rules
+//   ptorw run FILE [--entry main] [--seed S] [--dim M=64]   interpret; digest of every output
+//   ptorw diffcheck FILE --passes=a,b [--seeds N]           run before/after each pass, compare
 // FILE may be `-` for standard input. Exit codes: 0 success, 1 failure/difference, 2 usage/input error.
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "ptorw/passes/all.hpp"
+#include "ptorw/interp/interp.hpp"
+#include "ptorw/interp/pass_steps.hpp"
 #include "ptorw/ptorw.hpp"
 #include "ptorw/rewrite/stats_json.hpp"
 
@@ -95,6 +100,21 @@ int main(int argc, char** argv) {
 
   auto* passes_cmd = app.add_subcommand("passes", "list registered passes and their rules");
 
+  std::string entry = "main";
+  std::uint64_t seed = 1, seeds = 3;
+  std::vector<std::string> dims;
+  auto* run_cmd = app.add_subcommand("run", "interpret FILE (value mode) on random inputs; print output digests");
+  run_cmd->add_option("file", file, "input (- for stdin)")->required();
+  run_cmd->add_option("--entry", entry, "entry function (default main)");
+  run_cmd->add_option("--seed", seed, "input seed (default 1)");
+  run_cmd->add_option("--dim", dims, "value of a symbolic dim, NAME=VALUE (repeatable; default 64)");
+
+  auto* diff_cmd = app.add_subcommand("diffcheck", "run FILE before and after each pass; fail at the first difference");
+  diff_cmd->add_option("file", file, "input (- for stdin)")->required();
+  diff_cmd->add_option("--passes", passes_spec, "comma-separated pass names")->required();
+  diff_cmd->add_option("--seeds", seeds, "number of random input seeds (default 3)")->check(CLI::PositiveNumber);
+  diff_cmd->add_option("--entry", entry, "entry function (default main)");
+
   CLI11_PARSE(app, argc, argv);
 
   if (*print_cmd) {
@@ -118,6 +138,41 @@ int main(int argc, char** argv) {
     auto eq = visit::structural_equal(*a, *b);
     std::cout << eq.report() << "\n";
     return eq.equal ? 0 : 1;
+  }
+  if (*run_cmd) {
+    auto p = load(file);
+    if (!p) return 2;
+    interp::RunOptions ro;
+    ro.seed = seed;
+    for (const auto& d : dims) {
+      auto eq = d.find('=');
+      std::int64_t v = 0;
+      if (eq == std::string::npos || std::from_chars(d.data() + eq + 1, d.data() + d.size(), v).ec != std::errc()) {
+        std::cerr << "ptorw: error: --dim expects NAME=INTEGER, got '" << d << "'\n";
+        return 2;
+      }
+      ro.dims[d.substr(0, eq)] = v;
+    }
+    interp::RunResult r = interp::run(*p, entry, ro);
+    std::cout << interp::digest_report(r);
+    return r.ok() ? 0 : 1;
+  }
+  if (*diff_cmd) {
+    auto p = load(file);
+    if (!p) return 2;
+    auto spec = passes::parse_pipeline(passes_spec);
+    if (!spec.error.empty()) {
+      std::cerr << "ptorw: error: " << spec.error << "\n";
+      return 2;
+    }
+    interp::DiffOptions o;
+    o.entry = entry;
+    o.seeds.clear();
+    for (std::uint64_t s = 1; s <= seeds; ++s) o.seeds.push_back(s);
+    passes::PassContext ctx;
+    interp::DiffReport rep = interp::diffcheck_pipeline(*p, interp::steps_of(spec.passes, ctx), o);
+    std::cout << rep.str() << "\n";
+    return rep.ok() ? 0 : rep.status == interp::DiffStatus::BeforeFailed ? 2 : 1;
   }
   if (*passes_cmd) {
     for (const auto& name : passes::PassRegistry::global().names()) {
