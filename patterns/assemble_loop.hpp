@@ -1,10 +1,270 @@
-// OptimizeOrchTensors Pattern 3: Assemble-Loop Rewrite (AssembleLoopRewriter) — ../shared/spec/optimize_orch_tensors.md.
-// PLACEHOLDER: the rule table is empty until this pattern lands (issue 3).
+// OptimizeOrchTensors Pattern 3: Assemble-Loop Rewrite (AssembleLoopRewriter) —
+// ../shared/spec/optimize_orch_tensors.md "Pattern 3" and issue 3.
+//
+//   acc0 = pl.tile.create([64, 64], dtype=pl.FP32)           for i, (acc,) in pl.range(4, init_values=(out,)):
+//   for i, (acc,) in pl.range(4, init_values=(acc0,)):           ...
+//       ...                                                     acc2 = pl.tile.store(part, [i * 16, 0], acc)
+//       acc2 = pl.tile.assemble(acc, part, [i * 16, 0])  →      res = pl.yield_(acc2)
+//       res = pl.yield_(acc2)                                 return res
+//   ret = pl.tile.store(res, [0, 0], out)
+//   return ret
+//
+// "Rewrite the loop body to use tile.store directly (writing into the Out param), initializing the
+// iter-arg from the Out param instead of a tile.create" — the dead tile.create and the final store
+// disappear and the function returns the loop result. A Function rule: it reads and rewrites one
+// InCore-type function only.
+//
+// Eligibility, each a named check below (the reason of a decline names the one that failed):
+//   * the function is InCore, AIC or AIV (spec "Scope");
+//   * a For loop (not While, not pl.parallel) with a single iter-arg;
+//   * its init is a `tile.create` of the same body, used only as that init;
+//   * the iter-arg's only use is `acc2 = tile.assemble(acc, part, offset)` (part of the tile's
+//     dtype, without a partial valid shape) and acc2's only use is the loop's yield — or, for
+//     nested loops, the iter-arg's only use is the init of an inner For loop of this same shape
+//     whose result is what the loop yields;
+//   * the loop result's only use is `ret = tile.store(result, [0, ...], out)` later in the same body;
+//   * `out` is an Out param used nowhere else, of the tile's shape and dtype.
+// Why `out` must be unused elsewhere: the rewrite moves its writes into the loop, before anything
+// that ran between the loop and the final store. Regions no part covers held the tile.create's
+// uninitialised values before and keep the Out param's (equally undefined) contents after.
 #pragma once
 #include <boost/hana/tuple.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ptorw/ir/builder.hpp"
+#include "ptorw/patterns/common/function_facts.hpp"
+#include "ptorw/patterns/common/same_type.hpp"
+#include "ptorw/patterns/common/tree_edits.hpp"
+#include "ptorw/rewrite/rule.hpp"
+#include "ptorw/visit/describe.hpp"
+#include "ptorw/visit/erased.hpp"
+#include "ptorw/visit/flat_seq.hpp"
 
 namespace ptorw::patterns {
 
-inline const auto assemble_loop_rules = boost::hana::make_tuple();
+namespace assemble_loop {
+
+inline std::string quoted(const ir::Expr& v) { return "'" + ir::var_name(v) + "'"; }
+inline std::string at_text(ir::Span s) { return std::to_string(s.line) + ":" + std::to_string(s.col); }
+
+/// One level of an accumulation: a For loop and the statement of its body that consumes the
+/// iter-arg — the tile.assemble Assign, or the inner For loop of the next level.
+struct Level {
+  const ir::StmtNode* loop;
+  const ir::StmtNode* step;
+};
+
+/// Why For loop `loop` is not an accumulation into its single iter-arg (see the file comment),
+/// or nullopt when it is; on success `chain` holds its levels, outermost first.
+inline std::optional<std::string> not_accumulation(const FunctionFacts& F, const ir::StmtNode* loop, ir::DType dtype,
+                                                   std::vector<Level>& chain) {
+  const auto& L = std::get<ir::For>(loop->kind);
+  if (L.kind == ir::ForKind::Parallel) return std::string("a pl.parallel loop (Pattern 3 rewrites sequential loops only)");
+  if (L.iter_args.size() != 1 || L.return_vars.size() != 1)
+    return "the loop carries " + std::to_string(L.iter_args.size()) + " values; Pattern 3 needs a single iter-arg";
+  const ir::Expr& acc = L.iter_args[0];
+  const Body& body = F.body_owned_by(loop);
+  auto* y = body.stmts.empty() ? nullptr : ir::stmt_as<ir::Yield>(body.stmts.back());
+  if (!y || y->values.size() != 1) return std::string("the loop body does not end with pl.yield_ of one value");
+  if (int n = F.uses_of(acc); n != 1)
+    return "iter-arg " + quoted(acc) + " has " + std::to_string(n) +
+           " uses; its only use must be tile.assemble(" + ir::var_name(acc) + ", ...)";
+  for (const auto& s : body.stmts) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::is_op_call(a->value, "tile.assemble")) {
+      const auto& args = ir::expr_as<ir::Call>(a->value)->args;
+      if (args.size() != 3 || args[0].get() != acc.get()) continue;
+      if (y->values[0].get() != a->var.get())
+        return "the loop yields " + quoted(y->values[0]) + ", not the tile.assemble result " + quoted(a->var);
+      if (F.uses_of(a->var) != 1) return quoted(a->var) + " is used other than by the loop's yield";
+      if (ir::dtype_of(args[1]->type) != dtype)
+        return "the assembled part " + quoted(args[1]) + " has another dtype than the accumulated tile";
+      // A part with a partial valid region: tile.assemble and tile.store need not agree on what
+      // the invalid part of the tile writes, so keep the assemble (spec silent; conservative).
+      if (auto* pt = ir::type_as<ir::TileType>(args[1]->type); pt && pt->view && !pt->view->valid_shape.empty() &&
+                                                              !same_dims(pt->view->valid_shape, pt->shape))
+        return "the assembled part " + quoted(args[1]) + " has a partial valid shape";
+      chain.push_back({loop, s.get()});
+      return std::nullopt;
+    }
+    if (auto* inner = ir::stmt_as<ir::For>(s); inner && inner->iter_args.size() == 1 && inner->return_vars.size() == 1) {
+      auto* ia = ir::expr_as<ir::IterArg>(inner->iter_args[0]);
+      if (!ia || ia->init.get() != acc.get()) continue;
+      if (y->values[0].get() != inner->return_vars[0].get())
+        return "the loop yields " + quoted(y->values[0]) + ", not the result of the inner loop at " + at_text(s->span);
+      if (F.uses_of(inner->return_vars[0]) != 1)
+        return quoted(inner->return_vars[0]) + " is used other than by the loop's yield";
+      chain.push_back({loop, s.get()});
+      if (auto why = not_accumulation(F, s.get(), dtype, chain)) return "inner loop at " + at_text(s->span) + ": " + *why;
+      return std::nullopt;
+    }
+  }
+  return "the only use of iter-arg " + quoted(acc) + " is not tile.assemble(" + ir::var_name(acc) +
+         ", ...) or the init of an inner For loop in the loop body";
+}
+
+struct Found {
+  const ir::StmtNode* create;  // acc0 = tile.create(...)
+  std::vector<Level> chain;    // the accumulation, outermost loop first
+  const ir::StmtNode* store;   // ret = tile.store(result, [0, ...], out)
+  ir::Expr out;                // the Out param
+};
+
+/// Why the loop statement `s` of body `b` (at index `i`) is not rewritten, or what to rewrite.
+inline std::optional<std::string> judge_loop(const FunctionFacts& F, const Body& b, std::size_t i, Found& found) {
+  const ir::Stmt& s = b.stmts[i];
+  if (ir::stmt_as<ir::While>(s)) return std::string("a While loop; Pattern 3 rewrites For loops only");
+  const auto& L = std::get<ir::For>(s->kind);
+  if (L.iter_args.size() != 1 || L.return_vars.size() != 1 || !ir::expr_as<ir::IterArg>(L.iter_args[0]))
+    return "the loop carries " + std::to_string(L.iter_args.size()) + " values; Pattern 3 needs a single iter-arg";
+  const ir::Expr& init = ir::expr_as<ir::IterArg>(L.iter_args[0])->init;
+  const ir::Assign* create = F.assign_defining(init);
+  if (!create || !ir::is_op_call(create->value, "tile.create"))
+    return "the iter-arg's init " + quoted(init) + " is not defined by tile.create";
+  found.create = F.def.at(init.get());
+  if (F.pos.at(found.create).body != F.pos.at(s.get()).body)
+    return "the tile.create of " + quoted(init) + " is not in the body that holds the loop";
+  if (F.uses_of(init) != 1) return quoted(init) + " is used other than as the loop's init";
+  auto* tile = ir::type_as<ir::TileType>(L.iter_args[0]->type);
+  if (!tile) return "the iter-arg is not a tile";
+  if (auto why = not_accumulation(F, s.get(), tile->dtype, found.chain)) return why;
+
+  const ir::Expr& result = L.return_vars[0];
+  const ir::Assign* store = nullptr;
+  for (std::size_t j = i + 1; j < b.stmts.size() && !store; ++j)
+    if (auto* a = ir::stmt_as<ir::Assign>(b.stmts[j]); a && ir::is_op_call(a->value, "tile.store") &&
+                                                      ir::expr_as<ir::Call>(a->value)->args.size() == 3 &&
+                                                      ir::expr_as<ir::Call>(a->value)->args[0].get() == result.get()) {
+      store = a;
+      found.store = b.stmts[j].get();
+    }
+  if (!store || F.uses_of(result) != 1)
+    return "the loop result " + quoted(result) + " is not used only by a tile.store after the loop";
+  const auto& sargs = ir::expr_as<ir::Call>(store->value)->args;
+  if (!all_zero(sargs[1])) return std::string("the final tile.store is not at offset [0, ...]");
+  found.out = sargs[2];
+  auto p = F.param.find(found.out.get());
+  if (p == F.param.end()) return "the final tile.store writes " + quoted(found.out) + ", not an Out param";
+  if (auto d = F.fn->params[p->second].dir; d != ir::Direction::Out)
+    return "the final tile.store writes " + quoted(found.out) + ", an " + std::string(ir::name_of(d)) +
+           " param, not an Out param";
+  if (F.uses_of(found.out) != 1) return "Out param " + quoted(found.out) + " is used other than by the final tile.store";
+  auto* tensor = ir::type_as<ir::TensorType>(found.out->type);
+  if (!tensor || tensor->dtype != tile->dtype || !same_dims(tensor->shape, tile->shape))
+    return "Out param " + quoted(found.out) + " has type " + visit::describe(found.out->type) +
+           ", not the shape and dtype of the accumulated " + visit::describe(L.iter_args[0]->type);
+  if (!ir::expr_as<ir::Var>(store->var)) return std::string("the final tile.store's result is not a variable");
+  return std::nullopt;
+}
+
+/// Level `k` of the chain rebuilt over tensor type `t`: iter-arg initialised from `init`, the
+/// tile.assemble turned into a tile.store into the iter-arg. Returns the loop and its new result.
+inline std::pair<ir::Stmt, ir::Expr> rebuild_level(const std::vector<Level>& chain, std::size_t k, const ir::Expr& init,
+                                                   const ir::Type& t) {
+  const ir::StmtNode* node = chain[k].loop;
+  const auto& L = std::get<ir::For>(node->kind);
+  const ir::Expr& old_acc = L.iter_args[0];
+  ir::Expr acc = ir::make_iter_arg(ir::var_name(old_acc), t, init, old_acc->span);
+  ir::Expr yielded;
+  std::vector<ir::Stmt> stmts;
+  visit::FlatStmts it(L.body);
+  while (const ir::Stmt* s = it.next()) {
+    if (s->get() == chain[k].step) {
+      if (auto* a = ir::stmt_as<ir::Assign>(*s)) {
+        const auto& args = ir::expr_as<ir::Call>(a->value)->args;  // tile.assemble(acc, part, offset)
+        yielded = ir::make_var(ir::var_name(a->var), t, a->var->span);
+        ir::Expr store = ir::make_expr(ir::Call{ir::CallKind::Op, "tile.store", {args[1], args[2], acc}, {}, {}}, t,
+                                       a->value->span);
+        stmts.push_back(ir::make_assign(yielded, std::move(store), (*s)->span));
+      } else {
+        auto [inner, result] = rebuild_level(chain, k + 1, acc, t);
+        stmts.push_back(std::move(inner));
+        yielded = std::move(result);
+      }
+    } else if (ir::stmt_as<ir::Yield>(*s)) {
+      stmts.push_back(ir::make_stmt(ir::Yield{{yielded}}, (*s)->span));
+    } else {
+      stmts.push_back(*s);
+    }
+  }
+  ir::Expr result = ir::make_var(ir::var_name(L.return_vars[0]), t, L.return_vars[0]->span);
+  ir::For f{L.kind, L.loop_var, L.start, L.stop, L.step, {acc}, ir::make_seq(std::move(stmts), L.body->span), {result}};
+  return {ir::make_stmt(std::move(f), node->span), result};
+}
+
+}  // namespace assemble_loop
+
+struct RewriteAssembleLoopToStore {
+  static constexpr std::string_view name = "assemble_loop_to_store";
+  static constexpr rewrite::RootKind root = rewrite::RootKind::Function;
+  static constexpr int benefit = 10;
+  static std::string describe() {
+    return "acc0 = tile.create; for (acc=acc0): acc2 = tile.assemble(acc, part, off); ret = tile.store(res, [0..], out)"
+           "  →  for (acc=out): acc2 = tile.store(part, off, acc); return the loop result";
+  }
+
+  struct Bindings {
+    ir::FunctionPtr fn;
+    assemble_loop::Found found;
+  };
+
+  rewrite::MatchResult<Bindings> match(const ir::FunctionPtr& f, rewrite::Context&) const {
+    using namespace assemble_loop;
+    if (!ir::is_incore_like(f->type) || !f->body || !has_assemble(f->body)) return rewrite::not_applicable();
+    FunctionFacts F(*f);
+    std::vector<rewrite::Note> notes;
+    for (const Body& b : F.bodies) {
+      for (std::size_t i = 0; i < b.stmts.size(); ++i) {
+        if (!looks_like_accumulation(F, b.stmts[i])) continue;
+        Found found{};
+        auto why = judge_loop(F, b, i, found);
+        if (!why) return Bindings{f, std::move(found)};
+        notes.push_back({f->name, b.stmts[i]->span, "loop not rewritten: " + *why});
+      }
+    }
+    return rewrite::decline_at(std::move(notes));
+  }
+
+  ir::FunctionPtr rewrite(const Bindings& b, rewrite::Context&) const {
+    using namespace assemble_loop;
+    const Found& m = b.found;
+    auto [loop, result] = rebuild_level(m.chain, 0, m.out, m.out->type);
+    TreeEdits ed;
+    ed.stmts.emplace(m.create, nullptr);
+    ed.stmts.emplace(m.chain[0].loop, std::move(loop));
+    ed.stmts.emplace(m.store, nullptr);
+    ed.exprs.emplace(std::get<ir::Assign>(m.store->kind).var.get(), std::move(result));
+    return ir::with_function(*b.fn, [&](ir::Function& g) { g.body = edit_body(b.fn->body, ed); });
+  }
+
+ private:
+  static bool has_assemble(const ir::Stmt& body) {
+    bool found = false;
+    visit::walk_all(body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) { found |= ir::is_op_call(e, "tile.assemble"); });
+    return found;
+  }
+  /// The near misses worth a remark: a loop carrying a tile.create'd value whose body assembles,
+  /// or a loop whose body assembles into one of its own iter-args.
+  static bool looks_like_accumulation(const FunctionFacts& F, const ir::Stmt& s) {
+    const std::vector<ir::Expr>* iters = nullptr;
+    if (auto* f = ir::stmt_as<ir::For>(s)) iters = &f->iter_args;
+    if (auto* w = ir::stmt_as<ir::While>(s)) iters = &w->iter_args;
+    if (!iters || iters->empty()) return false;
+    bool created = false, assembles = false, into_iter_arg = false;
+    for (const auto& a : *iters)
+      if (auto* it = ir::expr_as<ir::IterArg>(a); it && it->init)
+        if (const ir::Assign* d = F.assign_defining(it->init); d && ir::is_op_call(d->value, "tile.create")) created = true;
+    visit::walk_all(s, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
+      if (!ir::is_op_call(e, "tile.assemble")) return;
+      assembles = true;
+      const auto& args = ir::expr_as<ir::Call>(e)->args;
+      for (const auto& a : *iters) into_iter_arg |= !args.empty() && args[0].get() == a.get();
+    });
+    return (created && assembles) || into_iter_arg;
+  }
+};
+
+inline const auto assemble_loop_rules = boost::hana::make_tuple(RewriteAssembleLoopToStore{});
 
 }  // namespace ptorw::patterns

@@ -6,7 +6,16 @@
 #include <fstream>
 #include <sstream>
 
+#include "ptorw/passes/all.hpp"
 #include "ptorw/ptorw.hpp"
+
+// When the interpreter is in the tree, it judges every rewrite (issue 3 acceptance).
+#if __has_include("ptorw/interp/diffcheck.hpp")
+#include "ptorw/interp/diffcheck.hpp"
+#define PTORW_GOLDEN_DIFFCHECK 1
+#else
+#define PTORW_GOLDEN_DIFFCHECK 0
+#endif
 
 namespace fs = std::filesystem;
 using namespace ptorw;
@@ -114,6 +123,15 @@ TEST_CASE("golden cases") {
         REQUIRE(o.program);
         check_equal(*o.program, *opaque, case_name + " (no InCore functions: unchanged)");
       }
+#if PTORW_GOLDEN_DIFFCHECK
+      // Same outputs of `main` before and after on random inputs. An input the interpreter cannot
+      // judge (no `main`, non-SSA input, or an input that fails to run) is reported, not failed.
+      if (!unchanged && header_value(src, "verify-input") != "no" && before->find("main")) {
+        auto d = interp::diffcheck(*before, *r.program);
+        if (d.status == interp::DiffStatus::BeforeFailed) MESSAGE(case_name << ": not diffchecked: " << d.str());
+        else CHECK_MESSAGE(d.ok(), case_name << ": " << d.str());
+      }
+#endif
       ++cases;
     }
   }

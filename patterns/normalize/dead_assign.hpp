@@ -8,51 +8,89 @@
 // would need one sweep per link of the chain.
 //
 // What counts as a use: every occurrence of the variable except its definitions (assignment
-// targets, loop variables, iter args, return vars), *including occurrences inside types*: in
-// `t: pl.Tensor[[n], pl.FP32] = ...`, `n` is used by t's type. Counting walks the type of every
+// targets, loop variables, iter args, return vars, params), *including occurrences inside types*:
+// in `t: pl.Tensor[[n], pl.FP32] = ...`, `n` is used by t's type. Counting walks the type of every
 // occurrence, so removing a statement subtracts exactly what counting it added.
-// Conservative corners: a variable assigned more than once, or a tuple-unpacking target, is kept.
+// Conservative corners: a variable defined more than once, or a tuple-unpacking target, is kept.
+//
+// Cost: only targets of `v = e` assignments are tracked (one flat table, found through an
+// open-addressing pointer map), so a 1M-statement function costs two walks and no per-variable
+// allocation.
 #pragma once
 #include <boost/hana/tuple.hpp>
+#include <cstdint>
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "ptorw/analysis/purity.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/rewrite/rule.hpp"
 #include "ptorw/visit/erased.hpp"
+#include "ptorw/visit/ptr_map.hpp"
 
 namespace ptorw::patterns::normalize {
 
 namespace dead_assign_detail {
-using NodeCount = std::unordered_map<const ir::ExprNode*, std::int64_t>;
 
-/// Adds `delta` for every variable occurrence under `e`, types included; reports each variable
-/// whose count changed to `touched`.
-template <class F> void count_expr(const ir::Expr& e, NodeCount& occ, int delta, F& touched);
-template <class F> void count_type(const ir::Type& t, NodeCount& occ, int delta, F& touched) {
-  visit::each_type_expr(t, [&](const ir::Expr& x) { count_expr(x, occ, delta, touched); });
+/// One `v = e` of the function (v a Var).
+struct Target {
+  const ir::StmtNode* stmt;
+  const ir::Assign* assign;
+  bool assigned_twice = false;
+  std::int64_t occurrences = 0;  // of v anywhere, definitions included
+  std::int64_t definitions = 0;
+  bool dead = false;
+  signed char pure = -1;  // unknown until asked: most assignments are used, so most never are
+  std::int64_t uses() const { return occurrences - definitions; }
+  bool is_pure() {
+    if (pure < 0) pure = analysis::is_pure(assign->value) ? 1 : 0;
+    return pure == 1;
+  }
+};
+
+class Targets {
+ public:
+  void add(const ir::StmtNode* s, const ir::Assign* a) {
+    auto [slot, inserted] = index_.try_emplace(a->var.get(), static_cast<std::uint32_t>(all_.size()));
+    if (inserted) all_.push_back(Target{s, a});
+    else all_[*slot].assigned_twice = true;  // never removed
+  }
+  Target* find(const ir::ExprNode* v) {
+    const std::uint32_t* i = index_.find(v);
+    return i ? &all_[*i] : nullptr;
+  }
+  std::vector<Target>& all() { return all_; }
+
+ private:
+  visit::PtrMap<std::uint32_t> index_;
+  std::vector<Target> all_;
+};
+
+/// Adds `delta` to the count of every tracked variable occurring under `e`, types included, and
+/// calls `touched` for each.
+template <class F> void count(const ir::Expr& e, Targets& t, int delta, F& touched);
+template <class F> void count_type(const ir::Type& ty, Targets& t, int delta, F& touched) {
+  visit::each_type_expr(ty, [&](const ir::Expr& x) { count(x, t, delta, touched); });
 }
-template <class F> void count_expr(const ir::Expr& e, NodeCount& occ, int delta, F& touched) {
-  auto on = [&](const ir::Expr& n) {
-    if (ir::is_var_like(n)) {
-      occ[n.get()] += delta;
-      touched(n.get());
-    }
-    count_type(n->type, occ, delta, touched);
-  };
-  visit::walk_exprs(e, on);
+template <class F> void count(const ir::Expr& e, Targets& t, int delta, F& touched) {
+  visit::walk_exprs(e, [&](const ir::Expr& n) {
+    if (ir::is_var_like(n))
+      if (Target* x = t.find(n.get())) {
+        x->occurrences += delta;
+        touched(*x);
+      }
+    count_type(n->type, t, delta, touched);
+  });
 }
 
-/// Definition occurrences of a statement (they are occurrences but not uses).
-inline void count_defs(const ir::Stmt& s, NodeCount& defs) {
+/// Definition occurrences of a statement (occurrences that are not uses).
+inline void count_defs(const ir::Stmt& s, Targets& t) {
   auto add = [&](const ir::Expr& v) {
-    if (auto* t = ir::expr_as<ir::MakeTuple>(v)) {
-      for (const auto& x : t->elems) defs[x.get()]++;
+    if (auto* tup = ir::expr_as<ir::MakeTuple>(v)) {
+      for (const auto& x : tup->elems)
+        if (Target* d = t.find(x.get())) d->definitions++;
     } else if (v) {
-      defs[v.get()]++;
+      if (Target* d = t.find(v.get())) d->definitions++;
     }
   };
   auto list = [&](const std::vector<ir::Expr>& vs) { for (const auto& v : vs) add(v); };
@@ -65,8 +103,10 @@ inline void count_defs(const ir::Stmt& s, NodeCount& defs) {
   }, s->kind);
 }
 
-inline ir::Stmt erase(const ir::Stmt& s, const std::unordered_set<const ir::StmtNode*>& dead) {
-  if (dead.count(s.get())) return nullptr;
+using DeadSet = visit::PtrMap<char>;
+
+inline ir::Stmt erase(const ir::Stmt& s, const DeadSet& dead) {
+  if (dead.find(s.get())) return nullptr;
   if (auto* q = ir::stmt_as<ir::Seq>(s)) {
     std::vector<ir::Stmt> out;
     bool changed = false;
@@ -98,62 +138,59 @@ struct RemoveDeadPureAssigns {
 
   struct Bindings {
     ir::FunctionPtr fn;
-    std::unordered_set<const ir::StmtNode*> dead;
+    dead_assign_detail::DeadSet dead;
   };
 
   rewrite::MatchResult<Bindings> match(const ir::FunctionPtr& f, rewrite::Context& ctx) const {
     using namespace dead_assign_detail;
     if (!f->body) return rewrite::not_applicable();
-    NodeCount occ, defs;
-    auto ignore = [](const ir::ExprNode*) {};
-    std::unordered_map<const ir::ExprNode*, const ir::StmtNode*> assign_of;  // var → its assignment
-    std::vector<std::pair<const ir::StmtNode*, const ir::Assign*>> assigns;
 
+    // 1. The `v = e` statements.
+    Targets t;
+    visit::walk_all(f->body, [&](const ir::Stmt& s) {
+      if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::expr_as<ir::Var>(a->var)) t.add(s.get(), a);
+    }, [](const ir::Expr&) {});
+    if (t.all().empty()) return rewrite::not_applicable();
+
+    // 2. Their occurrences and definitions everywhere in the function.
+    auto ignore = [](Target&) {};
     for (const auto& p : f->params) {
-      count_expr(p.var, occ, 1, ignore);
-      defs[p.var.get()]++;
+      count(p.var, t, 1, ignore);
+      if (Target* d = t.find(p.var.get())) d->definitions++;
     }
-    for (const auto& t : f->return_types) count_type(t, occ, 1, ignore);
-    auto on_stmt = [&](const ir::Stmt& s) {
-      count_defs(s, defs);
-      if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::expr_as<ir::Var>(a->var)) assigns.emplace_back(s.get(), a);
-    };
-    auto on_expr = [&](const ir::Expr& e) {
-      if (ir::is_var_like(e)) occ[e.get()]++;
-      count_type(e->type, occ, 1, ignore);
-    };
-    visit::walk_all(f->body, on_stmt, on_expr);
+    for (const auto& rt : f->return_types) count_type(rt, t, 1, ignore);
+    visit::walk_all(
+        f->body, [&](const ir::Stmt& s) { count_defs(s, t); },
+        [&](const ir::Expr& e) {
+          if (ir::is_var_like(e))
+            if (Target* x = t.find(e.get())) x->occurrences++;
+          count_type(e->type, t, 1, ignore);
+        });
 
-    auto uses = [&](const ir::ExprNode* v) { return occ[v] - defs[v]; };
-    std::vector<const ir::StmtNode*> work;
-    std::unordered_map<const ir::StmtNode*, const ir::Assign*> pure_assign;
+    // 3. Erasing an assignment removes its uses; a pure assignment whose last use goes is dead too.
+    std::vector<Target*> work;
     std::vector<std::string> unused_impure;
-    for (auto [s, a] : assigns) {
-      if (defs[a->var.get()] != 1) continue;
-      if (!analysis::is_pure(a->value)) {
-        if (ctx.remarks_enabled() && uses(a->var.get()) == 0) unused_impure.push_back(ir::var_name(a->var));
-        continue;
-      }
-      pure_assign.emplace(s, a);
-      assign_of.emplace(a->var.get(), s);
-      if (uses(a->var.get()) == 0) work.push_back(s);
+    auto unused = [](const Target& x) { return !x.assigned_twice && x.definitions == 1 && !x.dead && x.uses() == 0; };
+    auto removable = [&](Target& x) { return unused(x) && x.is_pure(); };
+    for (Target& x : t.all()) {
+      if (!unused(x)) continue;
+      if (x.is_pure()) work.push_back(&x);
+      else if (ctx.remarks_enabled()) unused_impure.push_back(ir::var_name(x.assign->var));
     }
-
-    // Erasing a statement removes its uses; any pure assignment whose last use goes becomes dead.
     Bindings b{f, {}};
-    auto touched = [&](const ir::ExprNode* v) {
-      if (occ[v] - defs[v] != 0) return;
-      if (auto it = assign_of.find(v); it != assign_of.end() && !b.dead.count(it->second)) work.push_back(it->second);
+    auto touched = [&](Target& x) {
+      if (removable(x)) work.push_back(&x);
     };
     while (!work.empty()) {
-      const ir::StmtNode* s = work.back();
+      Target* x = work.back();
       work.pop_back();
-      if (!b.dead.insert(s).second) continue;
-      const ir::Assign* a = pure_assign.at(s);
-      count_expr(a->value, occ, -1, touched);
-      count_type(a->var->type, occ, -1, touched);
+      if (x->dead) continue;
+      x->dead = true;
+      b.dead.try_emplace(x->stmt, 1);
+      count(x->assign->value, t, -1, touched);
+      count_type(x->assign->var->type, t, -1, touched);
     }
-    if (b.dead.empty()) {
+    if (b.dead.size() == 0) {
       if (!unused_impure.empty()) {
         std::string why = "no dead pure assignment; unused but not pure:";
         for (const auto& n : unused_impure) why += " " + n;

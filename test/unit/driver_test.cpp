@@ -156,6 +156,36 @@ struct Sneaky {
   ir::Expr rewrite(const bool&, Context&) const { return nullptr; }
 };
 
+// A Function rule that always declines (counts how often it is asked).
+struct AlwaysDeclineFn {
+  static constexpr std::string_view name = "always_decline_fn";
+  static constexpr RootKind root = RootKind::Function;
+  static constexpr int benefit = 0;
+  MatchResult<bool> match(const ir::FunctionPtr&, Context&) const { return decline("never"); }
+  ir::FunctionPtr rewrite(const bool&, Context&) const { return nullptr; }
+};
+
+// An Expr rule that "rewrites" constants to nothing.
+struct NullExpr {
+  static constexpr std::string_view name = "null_expr";
+  static constexpr RootKind root = RootKind::Expr;
+  static constexpr int benefit = 0;
+  static constexpr std::uint32_t kinds = expr_kinds<ir::ConstInt>;
+  MatchResult<bool> match(const ir::Expr&, Context&) const { return true; }
+  ir::Expr rewrite(const bool&, Context&) const { return nullptr; }
+};
+
+// Only Add nodes pass the pre-check; everything else is not even tried.
+struct AddOnly {
+  static constexpr std::string_view name = "add_only";
+  static constexpr RootKind root = RootKind::Expr;
+  static constexpr int benefit = 0;
+  static constexpr std::uint32_t kinds = expr_kinds<ir::Binary>;
+  static bool may_match(const ir::Expr& e) { return ir::expr_as<ir::Binary>(e)->op == ir::BinOp::Add; }
+  MatchResult<bool> match(const ir::Expr&, Context&) const { return not_applicable(); }
+  ir::Expr rewrite(const bool&, Context&) const { return nullptr; }
+};
+
 struct MissingBenefit {
   static constexpr std::string_view name = "x";
   static constexpr RootKind root = RootKind::Expr;
@@ -442,6 +472,49 @@ TEST_CASE("worklist: a signature change queues the callers again") {
   CHECK(r.find("retype_g")->applied == 1);
   CHECK(r.find("probe_calls")->tried == 2);  // f swept in round 1 and again in round 2
   CHECK(r.iterations == 2);
+}
+
+TEST_CASE("function rules are not asked again about a version they already declined") {
+  auto r = run_table(boost::hana::make_tuple(FoldAddConst{}, AlwaysDeclineFn{}), sample());
+  CHECK(r.converged());
+  CHECK(r.iterations == 2);
+  CHECK(r.find("always_decline_fn")->tried == 1);  // round 2 sweeps f, finds it unchanged: no re-ask
+
+  // ... unless a callee's signature changed: then the caller's Function rules are asked again.
+  auto a = var("a");
+  auto g = function("g", {a}, {ret({a})}, {idx()});
+  ir::Expr call = make_expr(ir::Call{ir::CallKind::Function, "g", {I(1)}, {}, {}}, idx());
+  auto f = function("f", {}, {assign(var("y"), call), ret({})});
+  auto r2 = run_table(boost::hana::make_tuple(RetypeG{}), program({f, g}));
+  CHECK(r2.converged());
+  // round 1: f, g, and the new g again; round 2: f (caller of a changed signature) and g.
+  CHECK(r2.find("retype_g")->tried == 5);
+}
+
+TEST_CASE("a caller that changed earlier in the round still sees the callee's new signature") {
+  // f (first) changes in round 1 and settles; g (after it) changes its signature in round 1.
+  // f's Function rules must be asked again in round 2.
+  auto a = var("a");
+  auto g = function("g", {a}, {ret({a})}, {idx()});
+  ir::Expr call = make_expr(ir::Call{ir::CallKind::Function, "g", {I(1)}, {}, {}}, idx());
+  auto f = function("f", {}, {assign(var("y"), call), eval(add(I(1), I(2))), ret({})});
+  auto r = run_table(boost::hana::make_tuple(RetypeG{}, FoldAddConst{}, AlwaysDeclineFn{}), program({f, g}));
+  CHECK(r.converged());
+  // round 1: f (changed by the fold) and the new g; round 2: f again (callee signature), g.
+  CHECK(r.find("always_decline_fn")->tried == 4);
+}
+
+TEST_CASE("an Expr rule that returns null stops the run") {
+  auto r = run_table(boost::hana::make_tuple(NullExpr{}), program_of({}, {ret({I(1)})}));
+  CHECK(r.stop == StopReason::CheckFailed);
+  CHECK(r.message == "rule 'null_expr' returned a null node");
+}
+
+TEST_CASE("nodes failing a rule's cheap pre-check are not counted as tried") {
+  auto x = var("x");
+  auto p = program_of({x}, {eval(add(x, I(1))), eval(mul(x, I(2))), eval(sub(x, I(3)))});
+  auto r = run_table(boost::hana::make_tuple(AddOnly{}), p);
+  CHECK(r.stats[0].tried == 1);
 }
 
 TEST_CASE("program rules run after the functions of each round") {

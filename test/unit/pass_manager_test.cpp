@@ -2,6 +2,7 @@
 // print-after-all, timing, fail-closed stops).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <boost/hana/tuple.hpp>
 
 #include "ptorw/passes/pass_manager.hpp"
@@ -19,6 +20,10 @@ ProgramPtr foldable() {
   auto x = var("x"), y = var("y");
   return program_of({x}, {assign(y, add(I(1), I(2))), ret({y})});
 }
+
+/// The index + DCE table as a pass of its own: exact counts below must not depend on what else
+/// the registered "simplify" pass grows to include.
+Pass index_pass() { return table_pass("simplify-index", "", {}, patterns::normalize::simplify_rules); }
 
 Pass noop(std::string name, PassProperties props) {
   return function_pass(std::move(name), "does nothing", props, [](const ProgramPtr& p, const PassContext&) { return p; });
@@ -80,7 +85,12 @@ TEST_CASE("the registry knows simplify; pipelines parse from a comma list") {
   auto p = make_pass("simplify");
   REQUIRE(p);
   CHECK(p->name == "simplify");
-  CHECK(p->rules.size() == 27);
+  auto has_rule = [&](std::string_view n) {
+    return std::any_of(p->rules.begin(), p->rules.end(), [&](const rewrite::RuleInfo& r) { return r.name == n; });
+  };
+  CHECK(has_rule("fold_add"));
+  CHECK(has_rule("remove_dead_pure_assigns"));
+  CHECK(index_pass().rules.size() == 27);
   CHECK_FALSE(make_pass("no_such_pass"));
 
   auto spec = parse_pipeline("simplify, simplify");
@@ -95,7 +105,7 @@ TEST_CASE("the registry knows simplify; pipelines parse from a comma list") {
 
 TEST_CASE("a pass is callable like the spec's passes.simplify()(prog)") {
   auto p = foldable();
-  ProgramPtr out = (*make_pass("simplify"))(p);
+  ProgramPtr out = index_pass()(p);
   auto* a = stmt_as<Assign>(body_of(out)[0]);
   REQUIRE(a);
   CHECK(const_int(a->value) == 3);
@@ -107,19 +117,19 @@ TEST_CASE("PassManager runs passes in order with per-pass records and timing") {
   o.print_after_all = true;
   o.printer = [&](std::string_view pass, const Program&) { printed.emplace_back(pass); };
   PassManager pm(o);
-  pm.add(*make_pass("simplify")).add(noop("noop", {})).add(*make_pass("simplify"));
+  pm.add(index_pass()).add(noop("noop", {})).add(index_pass());
   auto r = pm.run(foldable());
   CHECK(r.ok);
   CHECK(r.diagnostics.empty());
   REQUIRE(r.passes.size() == 3);
-  CHECK(r.passes[0].name == "simplify");
+  CHECK(r.passes[0].name == "simplify-index");
   CHECK(r.passes[0].changed);
   CHECK(r.passes[0].rewrites == 1);
   CHECK(r.passes[0].time_ns > 0);
   CHECK_FALSE(r.passes[1].changed);
   CHECK_FALSE(r.passes[2].changed);  // idempotent
   CHECK(r.passes[2].rewrites == 0);
-  CHECK(printed == std::vector<std::string>{"simplify", "noop", "simplify"});
+  CHECK(printed == std::vector<std::string>{"simplify-index", "noop", "simplify-index"});
   auto j = rewrite::to_json(r);
   CHECK(j["ok"] == true);
   CHECK(j["passes"].size() == 3);
@@ -147,14 +157,14 @@ TEST_CASE("verify-each runs the verifier hook on the input and after every pass"
       return d;
     };
     PassManager bad(o);
-    bad.add(*make_pass("simplify")).add(noop("after", {}));
+    bad.add(index_pass()).add(noop("after", {}));
     auto in = foldable();
     auto r = bad.run(in);
     CHECK_FALSE(r.ok);
     CHECK(r.program == in);
     CHECK(r.passes.size() == 1);
     REQUIRE(r.diagnostics.size() == 2);
-    CHECK(r.diagnostics[0].message == "verification failed after pass 'simplify'");
+    CHECK(r.diagnostics[0].message == "verification failed after pass 'simplify-index'");
     CHECK(r.diagnostics[1].str() == "t.py:2:3: error: broken SSA");
   }
 }
@@ -196,14 +206,14 @@ TEST_CASE("a table pass that fails its check stops the pipeline fail-closed") {
   PassManagerOptions o;
   o.driver.check = true;
   PassManager pm(o);
-  pm.add(*make_pass("simplify")).add(table_pass("lying", "", {}, boost::hana::make_tuple(CopyConst{})));
+  pm.add(index_pass()).add(table_pass("lying", "", {}, boost::hana::make_tuple(CopyConst{})));
   auto r = pm.run(foldable());
   CHECK_FALSE(r.ok);
   REQUIRE(r.passes.size() == 2);
   CHECK(r.passes[1].stop == rewrite::StopReason::CheckFailed);
   REQUIRE_FALSE(r.diagnostics.empty());
   CHECK(r.diagnostics.back().message.find("pass 'lying': rule 'copy_const'") == 0);
-  // The program is the one simplify produced, not a half-rewritten one.
+  // The program is the one the first pass produced, not a half-rewritten one.
   CHECK(const_int(stmt_as<Assign>(body_of(r.program)[0])->value) == 3);
   // Run directly, the pass is fail-closed too: its outcome carries the input program.
   rewrite::DriverOptions checking;

@@ -13,7 +13,9 @@
 // until nothing fires there (at most max_rewrites_per_node times: a cycle of rules at one node
 // stops the run with RewriteLimit instead of hanging it). A function that changed is queued for the next round, and so are the
 // callers of a function whose signature changed; a Program rule that fires queues every function.
-// The run converges after a round in which nothing fired.
+// The run converges after a round in which nothing fired. Rules are assumed deterministic: Function
+// rules are not asked again about a function version on which they all declined (unless the
+// signature of a function it calls changed), so the confirming round costs one sweep.
 //
 // Immutability and cost: the input is never mutated. A sweep rebuilds only the spine above a
 // rewritten node and shares every untouched subtree (an unchanged function is returned as the same
@@ -51,7 +53,21 @@ template <class... Rs> class Driver final : public detail::DriverCore {
   template <RootKind K> static constexpr auto kOrder = detail::try_order<K, Rs...>();
   template <RootKind K> static constexpr bool has = kOrder<K>.size() > 0;
 
-  ir::Expr apply_expr(ir::Expr n) override { return apply_at<RootKind::Expr>(std::move(n)); }
+  ir::Expr apply_expr(const ir::Expr& n) override {
+    ir::Expr cur;  // null until a rule fires: the common case costs no copy
+    if constexpr (has<RootKind::Expr>) {
+      for (int local = 0; !stopped(); ++local) {
+        ir::Expr out;
+        const ir::Expr& at = cur ? cur : n;
+        const bool fired = [&]<std::size_t... J>(std::index_sequence<J...>) {
+          return (try_rule<kOrder<RootKind::Expr>[J]>(at, out, local) || ...);
+        }(std::make_index_sequence<kOrder<RootKind::Expr>.size()>{});
+        if (!fired) break;
+        cur = std::move(out);
+      }
+    }
+    return cur;
+  }
   ir::Stmt apply_stmt(ir::Stmt n) override { return apply_at<RootKind::Stmt>(std::move(n)); }
   ir::FunctionPtr apply_function(ir::FunctionPtr n) override { return apply_at<RootKind::Function>(std::move(n)); }
   ir::ProgramPtr apply_program(ir::ProgramPtr n) override { return apply_at<RootKind::Program>(std::move(n)); }
@@ -59,20 +75,34 @@ template <class... Rs> class Driver final : public detail::DriverCore {
   template <RootKind K> node_t<K> apply_at(node_t<K> node) {
     if constexpr (has<K>) {
       for (int local = 0; !stopped() && node; ++local) {
+        node_t<K> out;
         const bool fired = [&]<std::size_t... J>(std::index_sequence<J...>) {
-          return (try_rule<kOrder<K>[J]>(node, local) || ...);
+          return (try_rule<kOrder<K>[J]>(node, out, local) || ...);
         }(std::make_index_sequence<kOrder<K>.size()>{});
         if (!fired) break;
+        node = std::move(out);
       }
     }
     return node;
   }
 
-  template <std::size_t I, class Node> bool try_rule(Node& node, int local) {
-    const auto& rule = boost::hana::at_c<I>(table_);
-    using R = std::decay_t<decltype(rule)>;
+  template <std::size_t I> using rule_t = std::decay_t<decltype(boost::hana::at_c<I>(std::declval<const Table&>()))>;
+
+  // The filters are inlined into the caller's fold, so a node pays a compare, not a call, for
+  // each rule that cannot apply to it.
+  // Tries rule I at `node`; on an application returns true with the replacement in `out`.
+  template <std::size_t I, class Node>
+  [[gnu::always_inline]] inline bool try_rule(const Node& node, Node& out, int local) {
+    using R = rule_t<I>;
     if constexpr (R::root == RootKind::Expr || R::root == RootKind::Stmt)
       if (!((kinds_of<R>() >> node->kind.index()) & 1u)) return false;
+    if (!rewrite::may_match<R>(node)) return false;
+    return try_rule_slow<I>(node, out, local);
+  }
+
+  template <std::size_t I, class Node> [[gnu::noinline]] bool try_rule_slow(const Node& node, Node& out, int local) {
+    const auto& rule = boost::hana::at_c<I>(table_);
+    using R = rule_t<I>;
     RuleStats& st = stats(I);
     ++st.tried;
     const auto t0 = start_timer();
@@ -86,11 +116,9 @@ template <class... Rs> class Driver final : public detail::DriverCore {
       return false;
     }
     ++st.matched;
-    Node out = rule.rewrite(m.bindings(), context());
+    out = rule.rewrite(m.bindings(), context());
     stop_timer(st, t0);
-    if (!accept(R::name, st, node, out, local)) return false;
-    node = std::move(out);
-    return true;
+    return accept(R::name, st, node, out, local);
   }
 
   const Table& table_;

@@ -38,12 +38,15 @@ class DriverCore {
   DriverCore& operator=(const DriverCore&) = delete;
 
   RunResult run(const ir::ProgramPtr& input) {
+    const auto wall0 = std::chrono::steady_clock::now();
+    const std::uint64_t tick0 = ticks();
     ctx_.file_ = input->source_file;
     const std::uint64_t before = opts_.check ? fingerprint(*input) : 0;
     base_ = input;
     fns_ = input->functions;
     ctx_.functions_ = &fns_;
     std::vector<char> queued(fns_.size(), 1);
+    settled_.assign(fns_.size(), nullptr);
     while (!stop_) {
       if (res_.iterations >= opts_.max_iterations) {
         set_stop(StopReason::IterationLimit, "still changing after " + std::to_string(res_.iterations) + " rounds");
@@ -55,7 +58,7 @@ class DriverCore {
       for (std::size_t i = 0; i < fns_.size() && !stop_; ++i) {
         if (!queued[i]) continue;
         ir::FunctionPtr old = fns_[i];
-        ir::FunctionPtr now = process_function(old);
+        ir::FunctionPtr now = process_function(old, settled_[i]);
         if (now == old) continue;
         fired = true;
         next[i] = 1;
@@ -74,6 +77,7 @@ class DriverCore {
           base_ = out;
           fns_ = out->functions;
           next.assign(fns_.size(), 1);
+          settled_.assign(fns_.size(), nullptr);
         }
       }
       if (!fired) break;  // converged (or stopped inside the round)
@@ -82,28 +86,42 @@ class DriverCore {
     res_.program = assemble();
     if (opts_.check && res_.stop != StopReason::CheckFailed && fingerprint(*input) != before)
       set_stop(StopReason::CheckFailed, "the input program was modified in place during the run");
+    if (opts_.timing) {
+      const double ns = static_cast<double>(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - wall0).count());
+      const std::uint64_t dt = ticks() - tick0;
+      const double ns_per_tick = dt ? ns / static_cast<double>(dt) : 0.0;
+      for (auto& st : res_.stats) st.time_ns = static_cast<std::uint64_t>(static_cast<double>(st.time_ns) * ns_per_tick);
+    }
     return std::move(res_);
   }
 
  protected:
   // Each hook tries the table's rules of one root kind at `node` until none fires there.
-  virtual ir::Expr apply_expr(ir::Expr node) = 0;
+  // apply_expr returns the replacement, or null when no rule fired (the hot path: no copies).
+  virtual ir::Expr apply_expr(const ir::Expr& node) = 0;
   virtual ir::Stmt apply_stmt(ir::Stmt node) = 0;
   virtual ir::FunctionPtr apply_function(ir::FunctionPtr node) = 0;
   virtual ir::ProgramPtr apply_program(ir::ProgramPtr node) = 0;
 
   // ---- services for the per-table try_rule ---------------------------------------------------
-  using Clock = std::chrono::steady_clock;
   bool stopped() const { return stop_; }
   RuleStats& stats(std::size_t i) { return res_.stats[i]; }
   Context& context() { return ctx_; }
   const DriverOptions& options() const { return opts_; }
 
-  Clock::time_point start_timer() const { return opts_.timing ? Clock::now() : Clock::time_point{}; }
-  void stop_timer(RuleStats& st, Clock::time_point t0) const {
-    if (opts_.timing)
-      st.time_ns += static_cast<std::uint64_t>(
-          std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count());
+  // Per-try timing reads the cycle counter where there is one (x86 rdtsc: a few ns, where a clock
+  // call costs ~20) and converts ticks to nanoseconds once per run against steady_clock.
+  static std::uint64_t ticks() {
+#if defined(__x86_64__) || defined(__i386__)
+    return __builtin_ia32_rdtsc();
+#else
+    return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+#endif
+  }
+  std::uint64_t start_timer() const { return opts_.timing ? ticks() : 0; }
+  void stop_timer(RuleStats& st, std::uint64_t t0) const {
+    if (opts_.timing) st.time_ns += ticks() - t0;  // ticks until the end of the run
   }
 
   template <class Node> void remark(std::string_view rule, const Node& node, std::string_view reason) {
@@ -124,6 +142,12 @@ class DriverCore {
   /// `local` counts the applications at this node so far.
   template <class Node>
   bool accept(std::string_view rule, RuleStats& st, const Node& node, const Node& out, int local) {
+    if constexpr (!std::is_same_v<Node, ir::Stmt>) {
+      if (!out) {  // only statements can be erased
+        set_stop(StopReason::CheckFailed, "rule '" + std::string(rule) + "' returned a null node");
+        return false;
+      }
+    }
     if (out == node) {
       if (opts_.check) check_failed(rule, node, "returned its input node");
       return false;  // without checking, a no-op rewrite simply does not count as applied
@@ -151,7 +175,10 @@ class DriverCore {
   using SubstMap = std::unordered_map<const ir::ExprNode*, ir::Expr>;
 
   // ---- rounds ---------------------------------------------------------------------------------
-  ir::FunctionPtr process_function(ir::FunctionPtr f) {
+  // `settled`: the version of this function on which every Function rule last declined. Function
+  // rules are deterministic in their function (and the signatures it sees), so they are not tried
+  // again on that same version: the confirming round of a run costs one sweep, not a DCE too.
+  ir::FunctionPtr process_function(ir::FunctionPtr f, ir::FunctionPtr& settled) {
     const ir::FunctionPtr hold = f;  // keeps ctx_.function() valid while f is replaced
     ctx_.function_ = hold.get();
     cur_function_ = f->name;
@@ -161,11 +188,12 @@ class DriverCore {
       if (!body) body = empty_seq(f->body->span);
       if (body != f->body) f = ir::with_function(*f, [&](ir::Function& g) { g.body = std::move(body); });
     }
-    if (roots_.function && !stop_) {
+    if (roots_.function && !stop_ && f != settled) {
       cur_span_ = f->span;
       ir::FunctionPtr out = apply_function(f);
-      if (out) f = std::move(out);
-      else set_stop(StopReason::CheckFailed, "a Function rule erased function '" + hold->name + "'; use a Program rule");
+      if (!out) set_stop(StopReason::CheckFailed, "a Function rule erased function '" + hold->name + "'; use a Program rule");
+      else if (out == f) settled = f;
+      else f = std::move(out);
     }
     ctx_.function_ = nullptr;
     return f;
@@ -184,36 +212,52 @@ class DriverCore {
     return false;
   }
 
-  void queue_callers(const std::string& callee, std::vector<char>& next) const {
+  // Callers are queued and un-settled even when already queued: one processed earlier in this
+  // round was settled against the callee's old signature.
+  void queue_callers(const std::string& callee, std::vector<char>& next) {
     for (std::size_t j = 0; j < fns_.size(); ++j) {
-      if (next[j] || !fns_[j]->body) continue;
+      if (!fns_[j]->body) continue;
       bool calls = false;
       visit::walk_all(fns_[j]->body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
         if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Function && c->callee == callee) calls = true;
         if (auto* s = ir::expr_as<ir::Submit>(e); s && s->callee == callee) calls = true;
       });
-      if (calls) next[j] = 1;
+      if (calls) {
+        next[j] = 1;
+        settled_[j] = nullptr;  // what its Function rules see has changed
+      }
     }
   }
 
   // ---- the bottom-up sweep -------------------------------------------------------------------
+  // Returns the replacement of `e`, or null when nothing at or under it changed. Results of the
+  // children go to a shared scratch stack first (null = unchanged), so an unchanged subtree costs
+  // no copy and no reference-count traffic.
   ir::Expr sweep_expr(const ir::Expr& e) {
-    if (stop_ || ir::is_var_like(e)) return e;
-    ir::Expr cur = e;
-    // New children go to a shared scratch stack first, so an unchanged node costs no copy.
+    if (stop_ || ir::is_var_like(e)) return nullptr;
+    ir::Expr cur;
     const std::size_t base = scratch_.size();
     bool changed = false;
     visit::each_child(e, [&](const ir::Expr& c) {
       ir::Expr n = sweep_expr(c);
-      changed |= n != c;
+      changed |= bool(n);
       scratch_.push_back(std::move(n));
     });
     if (changed) {
       std::size_t i = base;
-      cur = visit::map_each_child(e, [&](const ir::Expr&) { return scratch_[i++]; });
+      cur = visit::map_each_child(e, [&](const ir::Expr& c) {
+        const ir::Expr& n = scratch_[i++];
+        return n ? n : c;
+      });
     }
     scratch_.erase(scratch_.begin() + static_cast<std::ptrdiff_t>(base), scratch_.end());
-    return roots_.expr ? apply_expr(std::move(cur)) : cur;
+    if (roots_.expr)
+      if (ir::Expr out = apply_expr(cur ? cur : e)) cur = std::move(out);
+    return cur;
+  }
+  ir::Expr swept(const ir::Expr& e) {
+    ir::Expr n = roots_.expr ? sweep_expr(e) : nullptr;
+    return n ? n : e;
   }
 
   ir::Stmt sweep_stmt(const ir::Stmt& s) {
@@ -223,17 +267,54 @@ class DriverCore {
     ir::Stmt cur;
     if (const auto* q = ir::stmt_as<ir::Seq>(s)) {
       cur = sweep_seq(s, *q);
-    } else {
+    } else if (iter_args_of(s)) {
       cur = visit::map_each_child(
-          s, [&](const ir::Expr& e) { return roots_.expr ? sweep_expr(e) : e; },
+          s, [&](const ir::Expr& e) { return swept(e); },
           [&](const ir::Stmt& c) {
             ir::Stmt n = sweep_stmt(c);
             return n ? n : empty_seq(c->span);
           });
       if (roots_.expr) cur = sweep_iter_inits(cur);
+    } else {
+      cur = sweep_fields(s);
     }
     if (roots_.stmt) cur = apply_stmt(std::move(cur));
     cur_span_ = saved;
+    return cur;
+  }
+
+  // Statements other than Seq and loops: children are swept into the scratch stacks first and the
+  // statement is copied only when one of them changed (visit order = rebuild order, since these
+  // kinds have no iter-arg inits).
+  ir::Stmt sweep_fields(const ir::Stmt& s) {
+    const std::size_t ebase = scratch_.size(), sbase = stmt_scratch_.size();
+    bool changed = false;
+    visit::each_child(
+        s,
+        [&](const ir::Expr& e) {
+          ir::Expr n = roots_.expr ? sweep_expr(e) : nullptr;
+          changed |= bool(n);
+          scratch_.push_back(std::move(n));
+        },
+        [&](const ir::Stmt& c) {
+          ir::Stmt n = sweep_stmt(c);
+          if (!n) n = empty_seq(c->span);
+          changed |= n != c;
+          stmt_scratch_.push_back(std::move(n));
+        });
+    ir::Stmt cur = s;
+    if (changed) {
+      std::size_t i = ebase, j = sbase;
+      cur = visit::map_each_child(
+          s,
+          [&](const ir::Expr& e) {
+            const ir::Expr& n = scratch_[i++];
+            return n ? n : e;
+          },
+          [&](const ir::Stmt&) { return stmt_scratch_[j++]; });
+    }
+    scratch_.erase(scratch_.begin() + static_cast<std::ptrdiff_t>(ebase), scratch_.end());
+    stmt_scratch_.erase(stmt_scratch_.begin() + static_cast<std::ptrdiff_t>(sbase), stmt_scratch_.end());
     return cur;
   }
 
@@ -271,8 +352,7 @@ class DriverCore {
     for (const auto& a : *args) {
       auto* it = ir::expr_as<ir::IterArg>(a);
       if (!it || !it->init) continue;
-      ir::Expr n = sweep_expr(it->init);
-      if (n != it->init) map.emplace(a.get(), ir::make_expr(ir::IterArg{it->name, n}, a->type, a->span));
+      if (ir::Expr n = sweep_expr(it->init)) map.emplace(a.get(), ir::make_expr(ir::IterArg{it->name, n}, a->type, a->span));
     }
     return map.empty() ? s : subst_stmt(s, map);
   }
@@ -344,7 +424,9 @@ class DriverCore {
   bool stop_ = false;
   ir::ProgramPtr base_;               // supplies name, dyn dims and file of the result
   std::vector<ir::FunctionPtr> fns_;  // current version of every function
-  std::vector<ir::Expr> scratch_;
+  std::vector<ir::FunctionPtr> settled_;  // per function: the version all Function rules declined on
+  std::vector<ir::Expr> scratch_;       // children results of the nodes being swept, innermost last
+  std::vector<ir::Stmt> stmt_scratch_;
   std::unordered_set<std::string> seen_notes_;  // located notes already reported (remark_at)
   std::string cur_function_;
   ir::Span cur_span_;

@@ -170,7 +170,15 @@ template <Pattern Lhs, Pattern Rhs, Pred When = Always> struct IntRule {
   static constexpr RuleCode kCode{kLhs.data(), kRhs.data(), kWhen.data(), static_cast<int>(Info<When>::size),
                                   Info<Lhs>::wild};
 
-  MatchResult<Binds> match(const ir::Expr& e, Context&) const { return code::match_rule(kCode, e); }
+  /// Cheap pre-check for the driver: the root operator.
+  static bool may_match(const ir::Expr& e) {
+    auto* b = ir::expr_as<ir::Binary>(e);
+    return b && b->op == kLhs[0].op;
+  }
+  MatchResult<Binds> match(const ir::Expr& e, Context&) const {
+    if (!may_match(e)) return not_applicable();
+    return code::match_rule(kCode, e);
+  }
   ir::Expr rewrite(const Binds& b, Context&) const { return code::build(kCode.rhs, 0, b); }
   static std::string describe() { return code::describe(kCode); }
 };

@@ -14,7 +14,10 @@
 //   static constexpr std::uint32_t kinds   — bit mask of the root's variant alternatives the rule can
 //                                            match (`expr_kinds<ir::Binary>`); other nodes are not
 //                                            even tried, which keeps big sweeps cheap.
+//   static bool may_match(const Node&)     — a cheaper pre-check still (e.g. the operator of a
+//                                            Binary); when false the rule is not tried either.
 //   static std::string describe()          — one line for `ptorw rules` (e.g. "x + 0 → x").
+// "Tried" in the statistics counts the nodes that pass both filters.
 //
 // `match` either returns bindings or declines. A decline carries a *reason* ("division by zero")
 // that the driver turns into a remark when remarks are enabled; `not_applicable()` declines
@@ -26,6 +29,7 @@
 // Seq, or replaced by an empty Seq where a statement is required).
 #pragma once
 #include <concepts>
+#include <memory>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -55,19 +59,18 @@ template <> struct RootNode<RootKind::Stmt> { using type = ir::Stmt; };
 template <> struct RootNode<RootKind::Expr> { using type = ir::Expr; };
 template <RootKind K> using node_t = typename RootNode<K>::type;
 
-/// Why a rule did not match. A literal is kept as a view (no allocation in hot sweeps); computed
-/// text is owned.
+/// Why a rule did not match. A literal is kept as a view and computed text behind a pointer, so
+/// the declines of a hot sweep cost no allocation and move as two words.
 class Reason {
  public:
   Reason() = default;
   Reason(const char* literal) : lit_(literal) {}  // NOLINT: literals only (static storage)
-  Reason(std::string text) : own_(std::move(text)), owned_(true) {}  // NOLINT
-  std::string_view view() const { return owned_ ? std::string_view(own_) : lit_; }
+  Reason(std::string text) : own_(std::make_unique<std::string>(std::move(text))) {}  // NOLINT
+  std::string_view view() const { return own_ ? std::string_view(*own_) : lit_; }
 
  private:
   std::string_view lit_;
-  std::string own_;
-  bool owned_ = false;
+  std::unique_ptr<std::string> own_;
 };
 
 /// A remark at a place other than the rule's root. Program and Function rules decide about many
@@ -164,6 +167,12 @@ concept Rule = RuleHeader<R> &&
 template <class R> constexpr std::uint32_t kinds_of() {
   if constexpr (requires { { R::kinds } -> std::convertible_to<std::uint32_t>; }) return R::kinds;
   else return ~0u;
+}
+
+/// The rule's optional pre-check (see above); true when it has none.
+template <class R, class Node> bool may_match(const Node& n) {
+  if constexpr (requires { { R::may_match(n) } -> std::convertible_to<bool>; }) return R::may_match(n);
+  else return true;
 }
 
 template <class R> std::string describe_rule() {

@@ -1,0 +1,115 @@
+// Facts about one function that Patterns 1 and 3 ask about callers, callees and kernels:
+// where every statement sits (which body, at which index, under how many loops), which
+// assignment defines each variable, how often each variable is used, and the tuple projections
+// `y = pair[j]` of each tuple value. Built by one walk over the function.
+//
+// A *body* is the flat statement list of the function, of a loop, of an If branch or of a `with`
+// scope (nested Seqs are spliced, as the printer and the verifier see them).
+#pragma once
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "ptorw/ir/function.hpp"
+#include "ptorw/patterns/common/var_uses.hpp"
+
+namespace ptorw::patterns {
+
+struct StmtPos {
+  std::uint32_t body = 0;   // index into FunctionFacts::bodies
+  std::uint32_t index = 0;  // position in that body
+};
+
+struct Body {
+  std::vector<ir::Stmt> stmts;
+  const ir::StmtNode* owner = nullptr;  // the For/While/If/Scope whose body this is; null: the function body
+  std::uint32_t loop_depth = 0;         // enclosing For/While loops, the owner included
+};
+
+struct Projection {
+  std::int64_t index;
+  ir::Expr var;  // the variable the projection defines
+};
+
+struct FunctionFacts {
+  const ir::Function* fn = nullptr;
+  std::vector<Body> bodies;
+  UseCounts uses;
+  std::unordered_map<const ir::StmtNode*, StmtPos> pos;           // every non-Seq statement
+  std::unordered_map<const ir::ExprNode*, const ir::StmtNode*> def;  // variable → defining Assign
+  std::unordered_map<const ir::ExprNode*, std::size_t> param;     // parameter variable → index
+  std::unordered_map<const ir::ExprNode*, std::vector<Projection>> projections;  // tuple var → `y = var[j]`
+  std::unordered_map<const ir::ExprNode*, const ir::StmtNode*> assign_of_call;  // user call / submit → Assign whose value it is
+  std::unordered_map<const ir::StmtNode*, std::uint32_t> body_of_owner;  // For/While/Scope → its body (If: then)
+
+  explicit FunctionFacts(const ir::Function& f) : fn(&f) {
+    for (std::size_t i = 0; i < f.params.size(); ++i) param.emplace(f.params[i].var.get(), i);
+    uses = count_uses(f.body);
+    add_body(f.body, nullptr, 0);
+  }
+
+  int uses_of(const ir::Expr& v) const { return patterns::uses_of(uses, v); }
+  /// The body holding statement `s`.
+  const Body& body_of(const ir::StmtNode* s) const { return bodies[pos.at(s).body]; }
+  /// The Assign defining `v`, or null (parameters, loop-defined values, unknown nodes).
+  const ir::Assign* assign_defining(const ir::Expr& v) const {
+    auto it = v ? def.find(v.get()) : def.end();
+    return it == def.end() ? nullptr : std::get_if<ir::Assign>(&it->second->kind);
+  }
+  /// The body of loop (or scope) statement `s`.
+  const Body& body_owned_by(const ir::StmtNode* s) const { return bodies[body_of_owner.at(s)]; }
+  /// The For or While statement whose body is `b`, or null.
+  static const ir::StmtNode* loop_owner(const Body& b) {
+    if (!b.owner) return nullptr;
+    return std::holds_alternative<ir::For>(b.owner->kind) || std::holds_alternative<ir::While>(b.owner->kind) ? b.owner
+                                                                                                              : nullptr;
+  }
+
+ private:
+  void add_body(const ir::Stmt& s, const ir::StmtNode* owner, std::uint32_t depth) {
+    const auto id = static_cast<std::uint32_t>(bodies.size());
+    bodies.push_back(Body{{}, owner, depth});
+    if (owner) body_of_owner.try_emplace(owner, id);
+    flatten(s, id);
+    // Indexing bodies[id] again after each recursion: add_body grows `bodies`.
+    for (std::size_t i = 0; i < bodies[id].stmts.size(); ++i) {
+      const ir::Stmt st = bodies[id].stmts[i];
+      if (auto* a = ir::stmt_as<ir::Assign>(st)) {
+        record_assign(*a, st.get());
+      } else if (auto* f = ir::stmt_as<ir::For>(st)) {
+        add_body(f->body, st.get(), depth + 1);
+      } else if (auto* w = ir::stmt_as<ir::While>(st)) {
+        add_body(w->body, st.get(), depth + 1);
+      } else if (auto* c = ir::stmt_as<ir::If>(st)) {
+        add_body(c->then_body, st.get(), depth);
+        if (c->else_body) add_body(c->else_body, st.get(), depth);
+      } else if (auto* sc = ir::stmt_as<ir::Scope>(st)) {
+        add_body(sc->body, st.get(), depth);
+      }
+    }
+  }
+
+  void flatten(const ir::Stmt& s, std::uint32_t id) {
+    if (!s) return;
+    if (auto* q = ir::stmt_as<ir::Seq>(s)) {
+      for (const auto& c : q->stmts) flatten(c, id);
+      return;
+    }
+    pos.emplace(s.get(), StmtPos{id, static_cast<std::uint32_t>(bodies[id].stmts.size())});
+    bodies[id].stmts.push_back(s);
+  }
+
+  void record_assign(const ir::Assign& a, const ir::StmtNode* st) {
+    if (auto* t = ir::expr_as<ir::MakeTuple>(a.var)) {
+      for (const auto& x : t->elems) def.emplace(x.get(), st);
+    } else if (a.var) {
+      def.emplace(a.var.get(), st);
+    }
+    if (auto* c = ir::expr_as<ir::Call>(a.value); (c && c->kind == ir::CallKind::Function) || ir::expr_as<ir::Submit>(a.value))
+      assign_of_call.emplace(a.value.get(), st);
+    if (auto* g = ir::expr_as<ir::TupleGetItem>(a.value); g && ir::is_var_like(g->tuple) && ir::expr_as<ir::Var>(a.var))
+      projections[g->tuple.get()].push_back({g->index, a.var});
+  }
+};
+
+}  // namespace ptorw::patterns

@@ -1,0 +1,65 @@
+// Use counts of variables: how often each variable node occurs in a body *other than* at its
+// definition (assignment targets, loop variables, iter args, loop/If results). Uses inside
+// kwargs (`dump_vars=[x]`) and iter-arg inits count; uses inside types do not (the patterns ask
+// about tensors, which never occur in a type).
+//
+// Patterns 1 and 3 ask "is this value used only here?" before they move or drop it.
+#pragma once
+#include <type_traits>
+#include <unordered_map>
+
+#include "ptorw/ir/function.hpp"
+#include "ptorw/visit/erased.hpp"
+
+namespace ptorw::patterns {
+
+using UseCounts = std::unordered_map<const ir::ExprNode*, int>;
+
+namespace var_uses_detail {
+inline void count_defs(const ir::Stmt& s, UseCounts& n) {
+  auto def = [&](const ir::Expr& v) {
+    if (auto* t = ir::expr_as<ir::MakeTuple>(v)) {
+      for (const auto& x : t->elems) --n[x.get()];
+    } else if (v) {
+      --n[v.get()];
+    }
+  };
+  std::visit([&](const auto& k) {
+    using K = std::decay_t<decltype(k)>;
+    if constexpr (std::is_same_v<K, ir::Assign>) def(k.var);
+    if constexpr (std::is_same_v<K, ir::For>) def(k.loop_var);
+    if constexpr (std::is_same_v<K, ir::For> || std::is_same_v<K, ir::While>)
+      for (const auto& a : k.iter_args) def(a);
+    if constexpr (requires { k.return_vars; })
+      for (const auto& r : k.return_vars) def(r);
+  }, s->kind);
+}
+}  // namespace var_uses_detail
+
+/// Uses of every variable under `body` (occurrences minus definitions).
+inline UseCounts count_uses(const ir::Stmt& body) {
+  UseCounts n;
+  if (!body) return n;
+  visit::walk_all(
+      body, [&](const ir::Stmt& s) { var_uses_detail::count_defs(s, n); },
+      [&](const ir::Expr& e) {
+        if (ir::is_var_like(e)) ++n[e.get()];
+      });
+  return n;
+}
+
+inline int uses_of(const UseCounts& n, const ir::Expr& v) {
+  if (!v) return 0;
+  auto it = n.find(v.get());
+  return it == n.end() ? 0 : it->second;
+}
+
+/// Whether variable `v` occurs anywhere under `s` (definitions included).
+inline bool mentions(const ir::Stmt& s, const ir::ExprNode* v) {
+  bool found = false;
+  if (s)
+    visit::walk_all(s, [](const ir::Stmt&) {}, [&](const ir::Expr& e) { found |= e.get() == v; });
+  return found;
+}
+
+}  // namespace ptorw::patterns

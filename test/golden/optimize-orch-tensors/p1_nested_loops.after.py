@@ -1,0 +1,24 @@
+import ptorw.language as pl
+
+
+@pl.program
+class NestedLoops:
+    @pl.function(type=pl.FunctionType.InCore)
+    def relax(self, cur: pl.InOut[pl.Tensor[[16, 32], pl.FP32]],
+              w: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:
+        a = pl.load(cur, [0, 0], [16, 32])
+        b = pl.load(w, [0, 0], [16, 32])
+        c = pl.tile.mul(a, b)
+        d = pl.tile.maximum(c, a)
+        r = pl.store(d, [0, 0], cur)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16, 32], pl.FP32],
+             w: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:
+        for i, (outer,) in pl.range(3, init_values=(x,)):
+            for j, (inner,) in pl.range(4, init_values=(outer,)):
+                nxt = self.relax(inner, w)
+                inner_res = pl.yield_(nxt)
+            outer_res = pl.yield_(inner_res)
+        return outer_res

@@ -1,0 +1,23 @@
+# rule: Pattern 3 (Assemble-Loop Rewrite) — the iter-arg must be initialized by a tile.create: a tile.full init carries values the parts may not overwrite everywhere, so the loop stays
+# expect: unchanged
+import ptorw.language as pl
+
+
+@pl.program
+class InitNotCreate:
+    @pl.function(type=pl.FunctionType.InCore)
+    def gather(self, x: pl.Tensor[[64, 32], pl.FP32],
+               out: pl.Out[pl.Tensor[[64, 32], pl.FP32]]) -> pl.Tensor[[64, 32], pl.FP32]:
+        acc0 = pl.tile.full([64, 32], 0.0, dtype=pl.FP32)
+        for i, (acc,) in pl.range(2, init_values=(acc0,)):
+            part = pl.load(x, [i * 16, 0], [16, 32])
+            acc2 = pl.tile.assemble(acc, part, [i * 16, 0])
+            res = pl.yield_(acc2)
+        ret = pl.store(res, [0, 0], out)
+        return ret
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64, 32], pl.FP32]) -> pl.Tensor[[64, 32], pl.FP32]:
+        o = pl.tensor.create([64, 32], dtype=pl.FP32)
+        y = self.gather(x, o)
+        return y

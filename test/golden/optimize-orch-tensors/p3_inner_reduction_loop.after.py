@@ -1,0 +1,23 @@
+import ptorw.language as pl
+
+
+@pl.program
+class InnerReductionLoop:
+    @pl.function(type=pl.FunctionType.InCore)
+    def row_sums(self, x: pl.Tensor[[32, 128], pl.FP32],
+                 out: pl.Out[pl.Tensor[[32, 32], pl.FP32]]) -> pl.Tensor[[32, 32], pl.FP32]:
+        for i, (acc,) in pl.range(2, init_values=(out,)):
+            z = pl.tile.full([16, 32], 0.0, dtype=pl.FP32)
+            for k, (s,) in pl.range(4, init_values=(z,)):
+                blk = pl.load(x, [i * 16, k * 32], [16, 32])
+                s2 = pl.tile.add(s, blk)
+                s_res = pl.yield_(s2)
+            acc2 = pl.store(s_res, [i * 16, 0], acc)
+            res = pl.yield_(acc2)
+        return res
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[32, 128], pl.FP32]) -> pl.Tensor[[32, 32], pl.FP32]:
+        o = pl.tensor.create([32, 32], dtype=pl.FP32)
+        y = self.row_sums(x, o)
+        return y

@@ -1,0 +1,21 @@
+import ptorw.language as pl
+
+
+@pl.program
+class StoreResultReused:
+    @pl.function(type=pl.FunctionType.AIC)
+    def gather(self, x: pl.Tensor[[64, 32], pl.FP32],
+               out: pl.Out[pl.Tensor[[64, 32], pl.FP32]]) -> pl.Tensor[[64, 32], pl.FP32]:
+        for i, (acc,) in pl.range(4, init_values=(out,)):
+            part = pl.load(x, [i * 16, 0], [16, 32])
+            acc2 = pl.store(part, [i * 16, 0], acc)
+            res = pl.yield_(acc2)
+        fix = pl.tile.full([16, 32], 1.0, dtype=pl.FP32)
+        ret2 = pl.store(fix, [0, 0], res)
+        return ret2
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64, 32], pl.FP32]) -> pl.Tensor[[64, 32], pl.FP32]:
+        o = pl.tensor.create([64, 32], dtype=pl.FP32)
+        y = self.gather(x, o)
+        return y

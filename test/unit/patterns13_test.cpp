@@ -1,0 +1,236 @@
+// OptimizeOrchTensors Patterns 1 (iter-arg reuse) and 3 (assemble-loop rewrite): what the goldens
+// cannot show — where the remarks sit and what they say, that Pattern 1 applies all independent
+// merges at once, and the shared helpers both patterns stand on (use counts, tree edits).
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "ptorw/ir/verify.hpp"
+#include "ptorw/patterns/assemble_loop.hpp"
+#include "ptorw/patterns/common/tree_edits.hpp"
+#include "ptorw/patterns/common/var_uses.hpp"
+#include "ptorw/patterns/iter_arg_reuse.hpp"
+#include "ptorw/patterns/optimize_orch_tensors.hpp"
+#include "ptorw/rewrite/driver.hpp"
+#include "ptorw/text/parser.hpp"
+
+using namespace ptorw;
+
+namespace {
+
+ir::ProgramPtr parse(const std::string& src) {
+  auto r = text::parse_program(src, "p13.py");
+  for (const auto& d : r.errors) FAIL_CHECK(d.str());
+  REQUIRE(r.program);
+  return r.program;
+}
+
+std::vector<rewrite::Remark> remarks_of(const std::string& src, std::string_view rule) {
+  passes::Pass pass = patterns::make_optimize_orch_tensors_pass();
+  rewrite::DriverOptions o;
+  o.remarks = true;
+  o.check = true;
+  passes::PassOutcome out = pass.run(parse(src), passes::PassContext{}, o);
+  CHECK(out.stop == rewrite::StopReason::Converged);
+  std::vector<rewrite::Remark> mine;
+  for (auto& r : out.remarks)
+    if (r.rule == rule) mine.push_back(std::move(r));
+  return mine;
+}
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+const ir::Function& fn(const ir::ProgramPtr& p, std::string_view name) {
+  auto f = p->find(name);
+  REQUIRE(f);
+  return *f;
+}
+
+// `scale(x, out)`: a straight load/compute/store kernel (lines 2-8); `main` from line 10 on.
+std::string with_scale(const std::string& main) {
+  return "@pl.program\n"                                                                    // 1
+         "class P:\n"                                                                       // 2
+         "    @pl.function(type=pl.FunctionType.InCore)\n"                                  // 3
+         "    def scale(self, x: pl.Tensor[[16, 32], pl.FP32], out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) "
+         "-> pl.Tensor[[16, 32], pl.FP32]:\n"                                               // 4
+         "        t = pl.load(x, [0, 0], [16, 32])\n"                                       // 5
+         "        u = pl.tile.muls(t, 2.0)\n"                                               // 6
+         "        r = pl.store(u, [0, 0], out)\n"                                           // 7
+         "        return r\n"                                                               // 8
+         "\n"                                                                               // 9
+         + main;                                                                            // 10..
+}
+
+}  // namespace
+
+TEST_CASE("Pattern 1 remark sits at the failing call site in its caller and names the condition") {
+  auto rs = remarks_of(with_scale("    @pl.function(type=pl.FunctionType.Orchestration)\n"          // 10
+                                  "    def main(self, x: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+                                  "        o = pl.tensor.create([16, 32], dtype=pl.FP32)\n"         // 12
+                                  "        for i, (acc,) in pl.range(3, init_values=(x,)):\n"       // 13
+                                  "            nxt = self.scale(acc, o)\n"                          // 14
+                                  "            res = pl.yield_(nxt)\n"
+                                  "        return res\n"),
+                       "iter_arg_reuse");
+  REQUIRE(rs.size() == 1);
+  CHECK(rs[0].function == "main");
+  CHECK(rs[0].span.line == 14);
+  CHECK(contains(rs[0].reason, "'scale' Out param 'out' not merged"));
+  CHECK(contains(rs[0].reason, "not in the same body as the call"));
+}
+
+TEST_CASE("Pattern 1 stays silent where the call is not the pattern at all") {
+  // A call outside any loop to a kernel without the standalone (full load, loop, store) shape.
+  auto rs = remarks_of(with_scale("    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                                  "    def main(self, x: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+                                  "        o = pl.tensor.create([16, 32], dtype=pl.FP32)\n"
+                                  "        y = self.scale(x, o)\n"
+                                  "        return y\n"),
+                       "iter_arg_reuse");
+  CHECK(rs.empty());
+}
+
+TEST_CASE("Pattern 1 callee-side reason is reported at the callee") {
+  // The kernel returns its loop result, not a tile.store result: no return value carries `out`.
+  auto rs = remarks_of(
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"  // 3
+      "    def k(self, x: pl.Tensor[[16, 32], pl.FP32], out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) "
+      "-> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        t = pl.load(x, [0, 0], [16, 32])\n"
+      "        for j, (acc,) in pl.range(1, init_values=(out,)):\n"
+      "            s = pl.store(t, [0, 0], acc)\n"
+      "            res = pl.yield_(s)\n"
+      "        return res\n"
+      "\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, x: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        for i, (acc,) in pl.range(3, init_values=(x,)):\n"
+      "            o = pl.tensor.create([16, 32], dtype=pl.FP32)\n"
+      "            nxt = self.k(acc, o)\n"
+      "            res = pl.yield_(nxt)\n"
+      "        return res\n",
+      "iter_arg_reuse");
+  REQUIRE(rs.size() == 1);
+  CHECK(rs[0].function == "k");
+  CHECK(contains(rs[0].reason, "BuildOutParamReturnMappings"));
+}
+
+TEST_CASE("Pattern 1 merges every eligible kernel in one application, also one whose proof runs through another") {
+  // iterate merges in standalone form; bump's loop starts from iterate's result: after both merges
+  // that result is main's In param `a`, written in place, which nothing else reads.
+  const std::string src =
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def iterate(self, x: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) "
+      "-> pl.Tensor[[16, 16], pl.FP32]:\n"
+      "        t = pl.load(x, [0, 0], [16, 16])\n"
+      "        for k, (acc,) in pl.range(2, init_values=(t,)):\n"
+      "            acc2 = pl.tile.muls(acc, 0.5)\n"
+      "            res = pl.yield_(acc2)\n"
+      "        r = pl.store(res, [0, 0], out)\n"
+      "        return r\n"
+      "\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def bump(self, x: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) "
+      "-> pl.Tensor[[16, 16], pl.FP32]:\n"
+      "        a = pl.load(x, [0, 0], [16, 16])\n"
+      "        c = pl.tile.adds(a, 1.0)\n"
+      "        r = pl.store(c, [0, 0], out)\n"
+      "        return r\n"
+      "\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Tensor[[16, 16], pl.FP32]) -> pl.Tensor[[16, 16], pl.FP32]:\n"
+      "        o1 = pl.tensor.create([16, 16], dtype=pl.FP32)\n"
+      "        prep = self.iterate(a, o1)\n"
+      "        for i, (acc,) in pl.range(3, init_values=(prep,)):\n"
+      "            o = pl.tensor.create([16, 16], dtype=pl.FP32)\n"
+      "            nxt = self.bump(acc, o)\n"
+      "            res = pl.yield_(nxt)\n"
+      "        return res\n";
+  rewrite::DriverOptions o;
+  o.check = true;
+  auto r = rewrite::run_table(patterns::iter_arg_reuse_rules, parse(src), o);
+  CHECK(r.converged());
+  CHECK(r.rewrites == 1);
+  for (const char* k : {"iterate", "bump"}) {
+    REQUIRE(fn(r.program, k).params.size() == 1);
+    CHECK(fn(r.program, k).params[0].dir == ir::Direction::InOut);
+  }
+  CHECK(ir::verify(*r.program).empty());
+}
+
+TEST_CASE("Pattern 3 remark sits at the loop and names the condition") {
+  auto rs = remarks_of(
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def g(self, x: pl.Tensor[[32, 16], pl.FP32], out: pl.Out[pl.Tensor[[64, 16], pl.FP32]]) "
+      "-> pl.Tensor[[64, 16], pl.FP32]:\n"
+      "        acc0 = pl.tile.create([32, 16], dtype=pl.FP32)\n"
+      "        for i, (acc,) in pl.range(2, init_values=(acc0,)):\n"  // 6
+      "            part = pl.load(x, [i * 16, 0], [16, 16])\n"
+      "            acc2 = pl.tile.assemble(acc, part, [i * 16, 0])\n"
+      "            res = pl.yield_(acc2)\n"
+      "        ret = pl.store(res, [32, 0], out)\n"
+      "        return ret\n",
+      "assemble_loop_to_store");
+  REQUIRE(rs.size() == 1);
+  CHECK(rs[0].function == "g");
+  CHECK(rs[0].span.line == 6);
+  CHECK(contains(rs[0].reason, "not at offset [0, ...]"));
+}
+
+TEST_CASE("use counts: kwargs and iter-arg inits are uses, definitions are not") {
+  auto p = parse(with_scale("    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                            "    def main(self, x: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+                            "        for i, (acc,) in pl.range(3, init_values=(x,)):\n"
+                            "            o = pl.tensor.create([16, 32], dtype=pl.FP32)\n"
+                            "            nxt = self.scale(acc, o, dump_vars=[o])\n"
+                            "            res = pl.yield_(nxt)\n"
+                            "        return res\n"));
+  const ir::Function& m = fn(p, "main");
+  patterns::FunctionFacts F(m);
+  const auto& loop = std::get<ir::For>(F.bodies[0].stmts[0]->kind);
+  const ir::Expr& acc = loop.iter_args[0];
+  const auto& body = F.body_owned_by(F.bodies[0].stmts[0].get()).stmts;
+  const ir::Expr& o = std::get<ir::Assign>(body[0]->kind).var;
+  const ir::Expr& nxt = std::get<ir::Assign>(body[1]->kind).var;
+  CHECK(F.uses_of(m.params[0].var) == 1);  // the iter-arg init
+  CHECK(F.uses_of(acc) == 1);
+  CHECK(F.uses_of(o) == 2);  // argument and dump_vars
+  CHECK(F.uses_of(nxt) == 1);
+  CHECK(F.uses_of(loop.return_vars[0]) == 1);
+}
+
+TEST_CASE("tree edits: a substituted iter-arg init gives the loop a fresh iter-arg that the body follows") {
+  auto p = parse("@pl.program\n"
+                 "class P:\n"
+                 "    @pl.function(type=pl.FunctionType.InCore)\n"
+                 "    def k(self, x: pl.Tensor[[16], pl.FP32], y: pl.Out[pl.Tensor[[16], pl.FP32]]) "
+                 "-> pl.Tensor[[16], pl.FP32]:\n"
+                 "        t = pl.load(x, [0], [16])\n"
+                 "        for i, (acc,) in pl.range(2, init_values=(y,)):\n"
+                 "            s = pl.store(t, [0], acc)\n"
+                 "            res = pl.yield_(s)\n"
+                 "        return res\n");
+  const ir::Function& k = fn(p, "k");
+  patterns::TreeEdits ed;
+  ed.exprs.emplace(k.params[1].var.get(), k.params[0].var);  // y → x
+  ir::Stmt body = patterns::edit_body(k.body, ed);
+  auto stmts = ir::stmts_of(body);
+  const auto& loop = std::get<ir::For>(stmts[1]->kind);
+  const auto* ia = ir::expr_as<ir::IterArg>(loop.iter_args[0]);
+  REQUIRE(ia);
+  CHECK(ia->init.get() == k.params[0].var.get());
+  CHECK(loop.iter_args[0].get() != std::get<ir::For>(ir::stmts_of(k.body)[1]->kind).iter_args[0].get());
+  const auto& store = std::get<ir::Assign>(ir::stmts_of(loop.body)[0]->kind);
+  CHECK(ir::expr_as<ir::Call>(store.value)->args[2].get() == loop.iter_args[0].get());
+  auto q = ir::with_function(k, [&](ir::Function& g) { g.body = body; });
+  ir::Program prog = *p;
+  prog.functions = {q};
+  CHECK(ir::verify(prog).empty());
+}
