@@ -14,7 +14,6 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "ptorw/passes/all.hpp"
 #include "ptorw/interp/interp.hpp"
 #include "ptorw/interp/pass_steps.hpp"
 #include "ptorw/ptorw.hpp"

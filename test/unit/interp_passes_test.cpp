@@ -1,7 +1,7 @@
 // diffcheck over registered passes (pass_steps.hpp): each pass of a pipeline judged on its own.
 #include "interp_helpers.hpp"
 #include "ptorw/interp/pass_steps.hpp"
-#include "ptorw/passes/all.hpp"
+#include "ptorw/passes/pass_manager.hpp"  // passes come from test/support/all_passes.cpp
 #include "ptorw/passes/registry.hpp"
 
 using namespace interp_test;
