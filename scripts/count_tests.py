@@ -19,8 +19,9 @@ import sys
 from pathlib import Path
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+# `[golden] cases: ...` (test/golden_test.cpp) counts the golden pairs one doctest case runs.
 DOCTEST = re.compile(
-    r"\[doctest\] test cases:\s*(\d+)\s*\|\s*(\d+) passed\s*\|\s*(\d+) failed\s*\|\s*(\d+) skipped")
+    r"\[(?:doctest|golden)\] (?:test )?cases:\s*(\d+)\s*\|\s*(\d+) passed\s*\|\s*(\d+) failed\s*\|\s*(\d+) skipped")
 # A pytest summary line: counts, then "in <time>", optionally framed by '=' and with extras.
 PYTEST_LINE = re.compile(r"^=*\s*((?:\d+ [a-z]+(?:, )?)+|no tests ran) in [\d.]+m?s\b.*$")
 PYTEST_ITEM = re.compile(r"(\d+) ([a-z]+)")
