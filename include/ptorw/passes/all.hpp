@@ -1,5 +1,8 @@
 // Every pass of the library, registered by name (include this to make `make_pass("...")` and
 // `ptorw opt --passes=...` see them all).
 #pragma once
+#include "ptorw/patterns/default_pipeline.hpp"
+#include "ptorw/patterns/normalize/convert_to_ssa.hpp"
+#include "ptorw/patterns/normalize/flatten_call_expr.hpp"
 #include "ptorw/patterns/normalize/simplify.hpp"
 #include "ptorw/patterns/optimize_orch_tensors.hpp"

@@ -1,0 +1,425 @@
+// The "convert-to-ssa" pass: hand-written programs that reassign names become SSA
+// (../shared/dsl.md "Statements": "Programs written by hand may reassign names (non-SSA); the
+// convert-to-ssa pass makes them SSA").
+//
+//   x = 0                               x = 0
+//   for i in pl.range(n):         →     for i, (x_1,) in pl.range(n, init_values=(x,)):
+//       x = x + i                           x_2 = x_1 + i
+//   return x                                x_3 = pl.yield_(x_2)
+//                                       return x_3
+//
+// Rules (one table row, rooted at the program: which value a use reads is a whole-body fact, and
+// whether a function needs converting is decided by verifying it against its callees):
+//  * every assignment is a fresh definition (a Var node assigned twice gets a new node);
+//  * every use reads the value its *name* holds at that point under Python scoping, so a use in a
+//    loop body before the reassignment reads the iter arg, and a use in an else arm reads the value
+//    from before the If (the parser binds by text order and would point it at the then arm);
+//  * a loop that reassigns an outer name read later (ssa_liveness.hpp) gets an iter arg initialised
+//    with the value before the loop, yields the value at the end of its body and hands the name out
+//    as a new result; uses after the loop read that result;
+//  * an If whose arms assign a name read after it (in both arms, or in one arm when the name has a
+//    value before the If) gets a new result, each arm yielding its value (an else arm is added when
+//    missing).
+// Names of new iter args and results are the reassigned name (the printer makes them unique).
+//
+// Which functions: only those that do not verify (ir/verify.hpp). A function the verifier accepts
+// already has a meaning fixed by its nodes — even `t = a; for ...: s = t + 1; t = s * 2`, which is
+// valid SSA where every iteration reads the outer `t` — and a rewrite must keep meaning; it also
+// may come from other passes, whose fresh variables can share a name (`create`, `create`) and
+// would be conflated by reading names. A function that does not verify is converted only when its
+// uses are bound the way the parser binds text (each use is the latest definition of its name in
+// text order); otherwise it was not hand-written and the pass reports that it cannot convert it.
+// So the pass is idempotent and leaves SSA input, and its own output, alone.
+// Failures (a name read after a loop or If with no value before it, a yield needed after a return,
+// bindings that are not the parser's) are errors at the offending statement or function; the
+// program is left unchanged.
+// Not handled: variables mentioned inside types keep their node (types are not re-resolved).
+#pragma once
+#include <boost/hana/tuple.hpp>
+#include <memory>
+#include <string>
+#include <unordered_set>
+
+#include "ptorw/ir/builder.hpp"
+#include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/ir/verify.hpp"
+#include "ptorw/passes/registry.hpp"
+#include "ptorw/patterns/normalize/ssa_liveness.hpp"
+
+namespace ptorw::patterns::normalize {
+
+namespace ssa {
+
+/// name → the value it currently holds, with an undo log so that a loop or If arm can be walked and
+/// its bindings dropped in time proportional to what it bound.
+class Env {
+ public:
+  std::size_t mark() const { return log_.size(); }
+  void bind(const ir::Expr& v) {
+    keep_.push_back(v);  // the key views the node's name: keep the node alive
+    ir::Expr& slot = map_[Name(ir::var_name(v))];
+    log_.emplace_back(Name(ir::var_name(v)), slot);
+    slot = v;
+  }
+  void undo(std::size_t m) {
+    while (log_.size() > m) {
+      auto& [n, old] = log_.back();
+      if (old) map_[n] = std::move(old);
+      else map_.erase(n);
+      log_.pop_back();
+    }
+  }
+  const ir::Expr* find(Name n) const {
+    auto it = map_.find(n);
+    return it == map_.end() ? nullptr : &it->second;
+  }
+
+ private:
+  std::unordered_map<Name, ir::Expr> map_;
+  std::vector<std::pair<Name, ir::Expr>> log_;
+  std::vector<ir::Expr> keep_;
+};
+
+/// Rebuilds one function body in SSA form (see the file comment for the rules).
+class Converter {
+ public:
+  explicit Converter(Liveness& lv) : lv_(lv) {}
+
+  ir::Stmt function(const ir::Function& f) {
+    for (const auto& p : f.params) {
+      if (!p.var) continue;
+      defined_.insert(p.var.get());
+      env_.bind(p.var);
+      text_bind(p.var);
+    }
+    return seq_of(f.body, block(f.body));
+  }
+  const Diagnostics& errors() const { return errors_; }
+  /// False when some use is not the latest definition of its name in text order: the function was
+  /// not bound by the parser, and reading names would mis-resolve it.
+  bool parser_bound() const { return parser_bound_; }
+
+ private:
+  struct Block {
+    std::vector<ir::Stmt> stmts;
+    bool changed = false;
+  };
+
+  void fail(ir::Span at, std::string msg) { errors_.push_back(Diagnostic{{}, at, Severity::Error, std::move(msg)}); }
+
+  // ---- the parser's binding, mirrored to check that the input is hand-written text ----------
+  // Unlike Python semantics (env_), the parser keeps one scope per function: if arms share it, so an
+  // else arm sees the then arm's names, and only loop-header names are restored after a loop.
+  void text_bind(const ir::Expr& def) { text_[Name(ir::var_name(def))] = def.get(); }
+  void text_bind_targets(const ir::Expr& t) {
+    if (auto* tup = ir::expr_as<ir::MakeTuple>(t)) {
+      for (const auto& x : tup->elems) text_bind_targets(x);
+    } else if (ir::is_var_like(t)) {
+      text_bind(t);
+    }
+  }
+  /// Binds a loop's header names; returns what they shadowed, for `text_unshadow`.
+  std::vector<std::pair<Name, const ir::ExprNode*>> text_shadow(const std::vector<ir::Expr>& header) {
+    std::vector<std::pair<Name, const ir::ExprNode*>> saved;
+    for (const auto& h : header) {
+      Name n = ir::var_name(h);
+      auto it = text_.find(n);
+      saved.emplace_back(n, it == text_.end() ? nullptr : it->second);
+      text_bind(h);
+    }
+    return saved;
+  }
+  void text_unshadow(const std::vector<std::pair<Name, const ir::ExprNode*>>& saved) {
+    for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
+      if (it->second) text_[it->first] = it->second;
+      else text_.erase(it->first);
+    }
+  }
+
+  ir::Expr rename(const ir::Expr& e) {
+    if (!e) return e;
+    if (ir::is_var_like(e)) {
+      Name n = ir::var_name(e);
+      if (auto it = text_.find(n); it != text_.end() && it->second != e.get()) parser_bound_ = false;
+      const ir::Expr* cur = env_.find(n);
+      return cur ? *cur : e;  // unbound: a `pl.dynamic` dim or an error the verifier reports
+    }
+    return visit::map_each_child(e, [&](const ir::Expr& c) { return rename(c); });
+  }
+  bool rename_in_place(ir::Expr& e) {
+    ir::Expr n = rename(e);
+    bool changed = n != e;
+    e = std::move(n);
+    return changed;
+  }
+
+  /// An assignment target: the node itself on its first definition, a fresh node after that.
+  ir::Expr define(const ir::Expr& t) {
+    if (ir::expr_as<ir::MakeTuple>(t)) return visit::map_each_child(t, [&](const ir::Expr& c) { return define(c); });
+    if (!ir::is_var_like(t)) return t;
+    ir::Expr v = t;
+    if (!defined_.insert(t.get()).second) v = ir::make_var(ir::var_name(t), t->type, t->span);
+    env_.bind(v);
+    return v;
+  }
+
+  Block block(const ir::Stmt& body) {
+    Block b;
+    visit::FlatStmts it(body);
+    while (const ir::Stmt* s = it.next()) {
+      ir::Stmt n = stmt(*s);
+      b.changed |= n != *s;
+      b.stmts.push_back(std::move(n));
+    }
+    return b;
+  }
+  static ir::Stmt seq_of(const ir::Stmt& original, Block&& b) {
+    if (!b.changed) return original;
+    return ir::make_seq(std::move(b.stmts), original ? original->span : ir::Span{});
+  }
+
+  ir::Stmt stmt(const ir::Stmt& s) {
+    return std::visit([&](const auto& k) -> ir::Stmt {
+      using K = std::decay_t<decltype(k)>;
+      if constexpr (std::is_same_v<K, ir::For> || std::is_same_v<K, ir::While>) {
+        return loop(s, k);
+      } else if constexpr (std::is_same_v<K, ir::If>) {
+        return branch(s, k);
+      } else {
+        K n = k;
+        bool changed = false;
+        if constexpr (std::is_same_v<K, ir::Assign>) {
+          changed |= rename_in_place(n.value);  // the value first: `x = x + 1` reads the old x
+          n.var = define(k.var);
+          text_bind_targets(k.var);
+          changed |= n.var != k.var;
+        } else if constexpr (std::is_same_v<K, ir::Eval>) {
+          changed |= rename_in_place(n.value);
+        } else if constexpr (std::is_same_v<K, ir::Yield> || std::is_same_v<K, ir::Return>) {
+          for (auto& v : n.values) changed |= rename_in_place(v);
+        } else if constexpr (std::is_same_v<K, ir::Scope>) {  // not a visibility boundary
+          for (auto& kv : n.attrs)
+            if (auto* x = std::get_if<ir::Expr>(&kv.second); x && *x) changed |= rename_in_place(*x);
+          n.body = seq_of(k.body, block(k.body));
+          changed |= n.body != k.body;
+        }
+        return changed ? ir::make_stmt(std::move(n), s->span) : s;
+      }
+    }, s->kind);
+  }
+
+  /// Appends `extra` to the body's final pl.yield_, or adds one.
+  static void append_yield(Block& b, const std::vector<ir::Expr>& extra, ir::Span at) {
+    if (extra.empty()) return;
+    b.changed = true;
+    if (!b.stmts.empty())
+      if (auto* y = ir::stmt_as<ir::Yield>(b.stmts.back())) {
+        ir::Yield n = *y;
+        n.values.insert(n.values.end(), extra.begin(), extra.end());
+        b.stmts.back() = ir::make_stmt(std::move(n), b.stmts.back()->span);
+        return;
+      }
+    b.stmts.push_back(ir::make_stmt(ir::Yield{extra}, at));
+  }
+  static bool ends_with_return(const Block& b) { return !b.stmts.empty() && ir::stmt_as<ir::Return>(b.stmts.back()); }
+
+  template <class L> ir::Stmt loop(const ir::Stmt& s, const L& k) {
+    constexpr bool is_for = std::is_same_v<L, ir::For>;
+    L n = k;
+    bool changed = false;
+    if constexpr (is_for) {
+      changed |= rename_in_place(n.start);
+      changed |= rename_in_place(n.stop);
+      changed |= rename_in_place(n.step);
+    }
+    for (auto& ia : n.iter_args) {  // inits are read before the loop
+      auto* a = ir::expr_as<ir::IterArg>(ia);
+      if (!a) continue;
+      ir::Expr init = rename(a->init);
+      if (init == a->init) continue;
+      ia = ir::make_iter_arg(a->name, ia->type, std::move(init), ia->span);
+      changed = true;
+    }
+    std::vector<Name> carried;
+    std::vector<ir::Expr> fresh;
+    for (Name name : lv_.new_values(s.get())) {
+      const ir::Expr* before = env_.find(name);
+      if (!before) {
+        fail(s->span, "'" + std::string(name) + "' is assigned inside this loop and read in a later iteration or after "
+                      "the loop, but has no value before it");
+        continue;
+      }
+      carried.push_back(name);
+      fresh.push_back(ir::make_iter_arg(std::string(name), (*before)->type, *before, s->span));
+    }
+
+    const std::size_t m = env_.mark();
+    std::vector<ir::Expr> header = k.iter_args;
+    if constexpr (is_for) {
+      env_.bind(n.loop_var);
+      header.insert(header.begin(), k.loop_var);
+    }
+    for (const auto& ia : n.iter_args) env_.bind(ia);
+    for (const auto& ia : fresh) env_.bind(ia);
+    auto shadowed = text_shadow(header);
+    if constexpr (!is_for) changed |= rename_in_place(n.cond);
+    Block body = block(k.body);
+    std::vector<ir::Expr> out_values;
+    for (Name name : carried) out_values.push_back(*env_.find(name));
+    env_.undo(m);  // header names and the body's own names go out of scope
+    text_unshadow(shadowed);
+    for (const auto& r : k.return_vars) text_bind(r);
+
+    append_yield(body, out_values, s->span);
+    if (!fresh.empty() && ends_with_return(body))
+      fail(s->span, "the loop body ends with a return; cannot carry values");
+    n.body = seq_of(k.body, std::move(body));
+    changed |= n.body != k.body;
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+      n.iter_args.push_back(fresh[i]);
+      n.return_vars.push_back(ir::make_var(std::string(carried[i]), fresh[i]->type, s->span));
+    }
+    for (const auto& r : n.return_vars) env_.bind(r);
+    return changed || !fresh.empty() ? ir::make_stmt(std::move(n), s->span) : s;
+  }
+
+  ir::Stmt branch(const ir::Stmt& s, const ir::If& k) {
+    ir::If n = k;
+    bool changed = rename_in_place(n.cond);
+    const BodySummary& then_sum = lv_.summary(k.then_body);
+    const BodySummary& else_sum = lv_.summary(k.else_body);
+    std::vector<Name> merged;
+    std::vector<ir::Expr> before;
+    for (Name name : lv_.new_values(s.get())) {
+      const ir::Expr* b = env_.find(name);
+      if (!b && !(then_sum.assigned.has(name) && else_sum.assigned.has(name))) {
+        fail(s->span, "'" + std::string(name) + "' is assigned in only one branch of this if and read after it, but "
+                      "has no value before it");
+        continue;
+      }
+      merged.push_back(name);
+      before.push_back(b ? *b : nullptr);
+    }
+
+    auto arm = [&](const ir::Stmt& body, std::vector<ir::Expr>& values) {
+      const std::size_t m = env_.mark();
+      Block b = block(body);
+      for (Name name : merged) values.push_back(*env_.find(name));
+      env_.undo(m);
+      return b;
+    };
+    std::vector<ir::Expr> then_values, else_values;
+    Block then_b = arm(k.then_body, then_values);
+    Block else_b = arm(k.else_body, else_values);
+    if (!merged.empty() && (ends_with_return(then_b) || ends_with_return(else_b)))
+      fail(s->span, "a branch of this if ends with a return; cannot merge the names it assigns");
+    append_yield(then_b, then_values, s->span);
+    append_yield(else_b, else_values, s->span);
+    n.then_body = seq_of(k.then_body, std::move(then_b));
+    n.else_body = k.else_body || else_b.changed ? seq_of(k.else_body, std::move(else_b)) : nullptr;
+    changed |= n.then_body != k.then_body || n.else_body != k.else_body;
+    for (std::size_t i = 0; i < merged.size(); ++i) {
+      ir::Type t = before[i] ? before[i]->type : then_values[i]->type;
+      n.return_vars.push_back(ir::make_var(std::string(merged[i]), std::move(t), s->span));
+    }
+    for (const auto& r : n.return_vars) env_.bind(r);
+    for (const auto& r : k.return_vars) text_bind(r);
+    return changed || !merged.empty() ? ir::make_stmt(std::move(n), s->span) : s;
+  }
+
+  Liveness& lv_;
+  Env env_;                                              // Python semantics: what a name holds
+  std::unordered_map<Name, const ir::ExprNode*> text_;   // the parser's binding: what a name denotes
+  bool parser_bound_ = true;
+  std::unordered_set<const ir::ExprNode*> defined_;
+  Diagnostics errors_;
+};
+
+}  // namespace ssa
+
+/// The rule, rooted at the program: whether a function needs converting is decided by verifying it,
+/// and the verifier looks up callees in the program. Conversion errors go to `sink` (the pass turns
+/// them into diagnostics); such a function is left as it was.
+struct ConvertToSsa {
+  static constexpr std::string_view name = "convert_to_ssa";
+  static constexpr rewrite::RootKind root = rewrite::RootKind::Program;
+  static constexpr int benefit = 10;
+  static std::string describe() {
+    return "in functions that do not verify: reassigned names → fresh definitions, loop-carried names → iter args "
+           "+ results, names assigned in if arms → if results";
+  }
+
+  std::shared_ptr<Diagnostics> sink = std::make_shared<Diagnostics>();
+
+  struct Bindings {
+    ir::ProgramPtr in;
+    std::vector<ir::FunctionPtr> functions;
+  };
+
+  rewrite::MatchResult<Bindings> match(const ir::ProgramPtr& p, rewrite::Context&) const {
+    Bindings b{p, p->functions};
+    bool changed = false;
+    for (auto& f : b.functions) {
+      if (!f || !f->body || !has_errors(ir::verify(*p, *f))) continue;  // verifies: its meaning is fixed
+      ssa::Liveness lv;
+      ssa::NameSet live;
+      lv.plan(f->body, live);
+      ssa::Converter c(lv);
+      ir::Stmt body = c.function(*f);
+      if (!c.parser_bound()) {
+        report(Diagnostic{{}, f->span, Severity::Error,
+                          "'" + f->name + "' does not verify and its variables are not bound by name as in program "
+                          "text (a use is not the latest definition of its name); convert-to-ssa cannot tell which "
+                          "value a use reads"});
+        continue;
+      }
+      if (!c.errors().empty()) {
+        for (const auto& d : c.errors()) report(d);
+        continue;
+      }
+      if (body == f->body) continue;
+      f = ir::with_function(*f, [&](ir::Function& g) { g.body = std::move(body); });
+      changed = true;
+    }
+    if (!changed) return rewrite::not_applicable();
+    return b;
+  }
+  ir::ProgramPtr rewrite(const Bindings& b, rewrite::Context&) const {
+    return std::make_shared<const ir::Program>(ir::Program{b.in->name, b.in->dyn_dims, b.functions, b.in->source_file});
+  }
+
+ private:
+  void report(Diagnostic d) const {  // a later round may meet the same failure again: report it once
+    for (const auto& x : *sink)
+      if (x.span.line == d.span.line && x.span.col == d.span.col && x.message == d.message) return;
+    sink->push_back(std::move(d));
+  }
+};
+
+inline passes::Pass make_convert_to_ssa_pass() {
+  passes::PassProperties props;
+  props.produced = {passes::IrProperty::SSAForm};
+  ConvertToSsa rule;
+  auto sink = rule.sink;
+  passes::Pass p = passes::table_pass("convert-to-ssa",
+                                      "make hand-written programs SSA: fresh definitions, loop iter args, if results",
+                                      props, boost::hana::make_tuple(rule));
+  // Conversion failures are errors of the pass (not mere remarks): the pipeline must stop there.
+  p.run = [inner = std::move(p.run), sink](const ir::ProgramPtr& in, const passes::PassContext& ctx,
+                                           const rewrite::DriverOptions& opts) {
+    sink->clear();
+    passes::PassOutcome o = inner(in, ctx, opts);
+    for (auto d : *sink) {
+      d.file = in->source_file;
+      o.diagnostics.push_back(std::move(d));
+    }
+    if (!sink->empty()) o.program = in;  // fail-closed
+    return o;
+  };
+  return p;
+}
+
+inline const bool convert_to_ssa_registered =
+    passes::PassRegistry::global().add("convert-to-ssa", make_convert_to_ssa_pass);
+
+}  // namespace ptorw::patterns::normalize

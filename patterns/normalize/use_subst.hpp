@@ -1,0 +1,144 @@
+// Substitution of variable *uses* by expressions, shared by the normalization rules that replace a
+// variable everywhere it is read (constant propagation, single-trip loop removal, call flattening).
+//
+// Why not the children mapper of visit/children.hpp: it maps every Expr field of a statement,
+// definitions included, and a rule that replaces the uses of `x` must leave `x = 5` a definition
+// of `x`. Here the positions are spelled out per statement kind:
+//  * replaced: operands of expressions, Assign/Eval values, yields, returns, conditions, loop
+//    bounds, iter-arg inits and scope attributes;
+//  * never replaced: assignment targets, loop variables, iter args and loop/If results;
+//  * an iter arg whose init changes is a new definition (the IterArg node carries its init), so a
+//    fresh IterArg is made and every use of the old one inside its loop is redirected to it.
+// Expressions inside types are not rewritten (an open point shared with the driver): rules that
+// remove a definition must first check that no type mentions it (`vars_in_types` below).
+#pragma once
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "ptorw/ir/builder.hpp"
+#include "ptorw/visit/erased.hpp"
+
+namespace ptorw::patterns::normalize {
+
+class UseSubst {
+ public:
+  void add(const ir::ExprNode* from, ir::Expr to) { map_[from] = std::move(to); }
+  void add(const ir::Expr& from, ir::Expr to) { add(from.get(), std::move(to)); }
+  bool empty() const { return map_.empty(); }
+  bool has(const ir::Expr& v) const { return map_.count(v.get()) != 0; }
+
+  /// `e` with every mapped variable use replaced; `e` itself when nothing below it is mapped.
+  ir::Expr expr(const ir::Expr& e) {
+    if (!e) return e;
+    if (ir::is_var_like(e)) {
+      auto it = map_.find(e.get());
+      return it == map_.end() ? e : it->second;
+    }
+    return visit::map_each_child(e, [&](const ir::Expr& c) { return expr(c); });
+  }
+
+  /// `s` with every mapped variable use replaced; `s` itself when nothing changed.
+  ir::Stmt stmt(const ir::Stmt& s) {
+    if (!s) return s;
+    return std::visit([&](const auto& k) -> ir::Stmt {
+      using K = std::decay_t<decltype(k)>;
+      K n = k;
+      bool changed = false;
+      auto e = [&](ir::Expr& x) {
+        ir::Expr y = expr(x);
+        changed |= y != x;
+        x = std::move(y);
+      };
+      auto list = [&](std::vector<ir::Expr>& xs) { for (auto& x : xs) e(x); };
+      auto body = [&](ir::Stmt& b) {
+        ir::Stmt y = stmt(b);
+        changed |= y != b;
+        b = std::move(y);
+      };
+      if constexpr (std::is_same_v<K, ir::Assign> || std::is_same_v<K, ir::Eval>) {
+        e(n.value);
+      } else if constexpr (std::is_same_v<K, ir::Yield> || std::is_same_v<K, ir::Return>) {
+        list(n.values);
+      } else if constexpr (std::is_same_v<K, ir::Seq>) {
+        for (auto& x : n.stmts) body(x);
+      } else if constexpr (std::is_same_v<K, ir::If>) {
+        e(n.cond);
+        body(n.then_body);
+        body(n.else_body);
+      } else if constexpr (std::is_same_v<K, ir::For>) {
+        e(n.start);
+        e(n.stop);
+        e(n.step);
+        changed |= iter_args(n.iter_args);
+        body(n.body);
+      } else if constexpr (std::is_same_v<K, ir::While>) {
+        changed |= iter_args(n.iter_args);
+        e(n.cond);  // after the iter args: the condition reads them
+        body(n.body);
+      } else if constexpr (std::is_same_v<K, ir::Scope>) {
+        for (auto& kv : n.attrs)
+          if (auto* x = std::get_if<ir::Expr>(&kv.second); x && *x) e(*x);
+        body(n.body);
+      }
+      if (!changed) return s;
+      return ir::make_stmt(std::move(n), s->span);
+    }, s->kind);
+  }
+
+ private:
+  /// Re-creates the iter args whose init changes (or that are themselves mapped to a new IterArg);
+  /// the old nodes are mapped to the new ones so the loop body follows.
+  bool iter_args(std::vector<ir::Expr>& ias) {
+    bool changed = false;
+    for (auto& ia : ias) {
+      if (auto it = map_.find(ia.get()); it != map_.end() && ir::expr_as<ir::IterArg>(it->second)) {
+        ia = it->second;
+        changed = true;
+        continue;
+      }
+      auto* a = ir::expr_as<ir::IterArg>(ia);
+      if (!a || !a->init) continue;
+      ir::Expr init = expr(a->init);
+      if (init == a->init) continue;
+      ir::Expr fresh = ir::make_iter_arg(a->name, ia->type, std::move(init), ia->span);
+      map_[ia.get()] = fresh;
+      ia = std::move(fresh);
+      changed = true;
+    }
+    return changed;
+  }
+
+  std::unordered_map<const ir::ExprNode*, ir::Expr> map_;
+};
+
+/// Pre-order walk of the statements under `s` only (no expression is visited): the rules that look
+/// for a statement shape first skip the expression trees, most of a big function's nodes.
+inline void walk_stmts(const ir::Stmt& s, visit::StmtFn f) {
+  if (!s) return;
+  f(s);
+  visit::each_child(s, [](const ir::Expr&) {}, [&](const ir::Stmt& c) { walk_stmts(c, f); });
+}
+
+/// Every variable node some type in the function mentions (shape dims, strides, MemRef operands).
+inline std::unordered_set<const ir::ExprNode*> vars_in_types(const ir::Function& f) {
+  std::unordered_set<const ir::ExprNode*> out;
+  std::unordered_set<const ir::TypeNode*> seen;  // types are shared: look into each once
+  auto type = [&](const ir::Type& t, auto& self) -> void {
+    if (!t || !seen.insert(t.get()).second) return;
+    visit::each_type_expr(t, [&](const ir::Expr& x) {
+      visit::walk_exprs(x, [&](const ir::Expr& y) {
+        if (ir::is_var_like(y)) out.insert(y.get());
+        self(y->type, self);
+      });
+    });
+  };
+  for (const auto& p : f.params)
+    if (p.var) type(p.var->type, type);
+  for (const auto& t : f.return_types) type(t, type);
+  if (f.body) visit::walk_all(f.body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) { type(e->type, type); });
+  return out;
+}
+
+}  // namespace ptorw::patterns::normalize

@@ -1,0 +1,16 @@
+# rule: flatten-call-expr — `return self.k(...)` becomes `r = self.k(...)` + `return r`; a call nested in the returned call's arguments moves out first
+import ptorw.language as pl
+
+
+@pl.program
+class ReturnCall:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[64], pl.FP32],
+          out: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
+        t = pl.load(x, [0], [64])
+        r = pl.store(t, [0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        return self.k(a, pl.tensor.create([64], dtype=pl.FP32))

@@ -1,0 +1,22 @@
+# rule: simplify — a For loop with exactly one trip (static bounds) is removed: the loop variable becomes the constant start (offsets fold to 0), the iter arg its init, and the use of the loop result reads the yielded value
+import ptorw.language as pl
+
+
+@pl.program
+class SingleTrip:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16, 32], pl.FP32],
+          out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        t = pl.load(x, [0, 0], [16, 32])
+        r = pl.store(t, [0, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[64, 32], pl.FP32], buf: pl.Tensor[[64, 32], pl.FP32]) -> pl.Tensor[[64, 32], pl.FP32]:
+        for i, (acc,) in pl.range(1, init_values=(buf,)):
+            out = pl.tensor.create([16, 32], dtype=pl.FP32)
+            blk = pl.tensor.slice(a, [16, 32], [i * 16, 0])
+            part = self.k(blk, out)
+            nxt = pl.tensor.assemble(acc, part, [i * 16, 0])
+            res = pl.yield_(nxt)
+        return res
