@@ -8,7 +8,7 @@
 #include <string>
 
 #include "ptorw/ir/verify.hpp"
-#include "ptorw/passes/all.hpp"
+#include "ptorw/passes/registry.hpp"  // the passes come from test/support/all_passes.cpp
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
