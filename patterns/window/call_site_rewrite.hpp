@@ -1,0 +1,300 @@
+// Call-site side of OptimizeOrchTensors Pattern 5 (../shared/spec/optimize_orch_tensors.md
+// "Pattern 5"): which calls of a windowed callee may use `<callee>__windowed`, and the rewrite
+//
+//   out_window = pl.tensor.slice(out, shape, offset)                 # each windowed Out
+//   in_window  = pl.tensor.slice(inp, shape, offset)                 # each windowed In
+//   out_window_next = self.kernel__windowed(..., in_window, ..., out_window)
+//   r = pl.tensor.assemble(out, out_window_next, offset)             # r: the call's old result
+//
+// A call uses the clone only when every window of the clone is proven at that call (the clone is
+// made once per callee; otherwise the call stays full and keeps the original callee). Checks, in
+// order, each a remark at the call site:
+//   * the caller is Orchestration or Opaque (spec "Scope": call sites are rewritten there);
+//   * the result is assigned: `x = self.k(...)` (single result) or unpacked `a, b = ...` /
+//     `r, tid = pl.submit(...)`;
+//   * input-only Submit call sites stay full (spec "Input-window eligibility");
+//   * each windowed Out: the call's result for it has the parent's type; its offsets, after
+//     substituting the call's arguments, are affine in the accepted loop variables; in every
+//     enclosing sequential (or parallel) For the windows of different iterations are disjoint
+//     (|coefficient × step| ≥ window extent in some dim, checked int64); never inside a While
+//     ("sequential-loop siblings are rewritten only when every rewritten Out can be proven disjoint");
+//   * no two windowed Outs of the call resolve to the same parent (no chained assembles);
+//   * each windowed In: offsets affine as above; its parent is not a loop result (reading the loop's
+//     init would not see the loop's writes — kept full, fail closed);
+//   * no sibling full writer (Out or InOut argument of another call that is not windowed) shares a
+//     parent family with a windowed Out — decided to a fixed point, since a refused call becomes a
+//     full writer itself.
+// Later full-parent reads are not looked at (spec: they do not disable output windowing).
+#pragma once
+#include <cstdlib>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "ptorw/ir/op_registry.hpp"
+#include "ptorw/patterns/window/caller_facts.hpp"
+#include "ptorw/patterns/window/windowed_clone.hpp"
+#include "ptorw/rewrite/rule.hpp"
+#include "ptorw/visit/equal.hpp"
+
+namespace ptorw::patterns::window {
+
+/// A callee with windows and its clone.
+struct WindowedCallee {
+  CalleeWindows windows;
+  ir::FunctionPtr clone;
+};
+
+namespace site_detail {
+
+inline ir::Expr op(const char* name, std::vector<ir::Expr> args) {
+  const ir::OpDef* d = ir::find_op(name);
+  ir::InferResult r = ir::check_and_infer(*d, args, {});
+  return ir::make_expr(ir::Call{ir::CallKind::Op, name, std::move(args), {}, {}}, r.type);
+}
+
+inline std::string loc(const ir::StmtNode* s) { return std::to_string(s->span.line) + ":" + std::to_string(s->span.col); }
+
+/// A window materialized at one call: the slice parent and the substituted offsets.
+struct SiteWindow {
+  std::size_t param = 0;
+  const Window* w = nullptr;
+  ir::Expr parent;                 // the slice's parent (loop results folded to their init)
+  std::vector<ir::Expr> offsets;   // call-site expressions
+};
+
+struct SiteDecision {
+  std::string why;  // empty: accepted
+  std::vector<SiteWindow> outs, ins;
+  std::vector<std::size_t> families;  // of the windowed Outs
+};
+
+/// The callee's offsets with its params replaced by the call's arguments; a constant when affine-constant.
+inline std::optional<std::vector<ir::Expr>> site_offsets(const CallerFacts& facts, const ir::Function& callee,
+                                                         const std::vector<ir::Expr>& args, const Window& w,
+                                                         std::vector<analysis::Affine>& forms, std::string& why) {
+  std::unordered_map<const ir::ExprNode*, ir::Expr> by_param;
+  for (std::size_t i = 0; i < callee.params.size(); ++i) by_param[callee.params[i].var.get()] = args[i];
+  std::vector<ir::Expr> out;
+  for (const auto& o : w.offsets) {
+    ir::Expr e = map_exprs(o, [&](const ir::Expr& x) {
+      auto it = by_param.find(x.get());
+      return it == by_param.end() ? x : it->second;
+    });
+    analysis::AffineResult r = facts.affine(e);
+    if (!r.value) return why = "an offset is not affine in the accepted loop variables (" + r.why + ")", std::nullopt;
+    if (r.value->is_constant()) e = ir::make_int(r.value->constant);
+    forms.push_back(std::move(*r.value));
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+/// "sequential-loop siblings are rewritten only when every rewritten Out can be proven disjoint".
+inline std::string disjoint_across(const CallStmt& c, const Window& w, const std::vector<analysis::Affine>& forms) {
+  for (const ir::StmtNode* l : c.loops) {
+    auto* f = std::get_if<ir::For>(&l->kind);
+    if (!f) return "it is inside a while loop at " + loc(l) + ": windows of different iterations are not proven disjoint";
+    auto step = ir::const_int(f->step);
+    if (!step || *step == 0) return "the loop at " + loc(l) + " has no constant step";
+    bool disjoint = false;
+    for (std::size_t d = 0; d < forms.size() && !disjoint; ++d) {
+      std::int64_t gap = 0;
+      if (__builtin_mul_overflow(forms[d].coeff(f->loop_var.get()), *step, &gap)) return "int64 overflow in the iteration gap";
+      if (gap == std::numeric_limits<std::int64_t>::min()) return "int64 overflow in the iteration gap";
+      disjoint = std::llabs(gap) >= w.shape[d];
+    }
+    if (!disjoint)
+      return "windows of different iterations of the loop at " + loc(l) + " over '" + ir::var_name(f->loop_var) +
+             "' are not proven disjoint";
+  }
+  return {};
+}
+
+/// The sibling-independent checks of one call.
+inline SiteDecision decide(const ir::Function& caller, CallerFacts& facts, const CallStmt& c, const WindowedCallee& wc) {
+  SiteDecision d;
+  const ir::Function& callee = *wc.windows.fn;
+  const auto& args = c.args();
+  if (caller.type != ir::FunctionType::Orchestration && caller.type != ir::FunctionType::Opaque)
+    return d.why = "the caller is " + std::string(ir::name_of(caller.type)) + ", not Orchestration or Opaque", d;
+  if (args.size() != callee.params.size()) return d.why = "the call's arguments do not match the callee", d;
+  if (c.is_submit() && wc.windows.outs.empty())
+    return d.why = "input-only Submit call sites stay full (a full input may carry a wider dependency)", d;
+  auto* tuple = ir::expr_as<ir::MakeTuple>(c.target);
+  const std::size_t results = callee.return_types.size() + (c.is_submit() ? 1 : 0);
+  if (!c.target || (!tuple && results != 1) || (tuple && tuple->elems.size() != results))
+    return d.why = "the call's result is not assigned to one variable (multi-result calls and pl.submit: not supported yet)", d;
+  for (const auto& o : wc.windows.outs) {
+    const ir::Expr& arg = args[o.param];
+    const ir::Expr& res = tuple ? tuple->elems[o.ret] : c.target;
+    if (!ir::expr_as<ir::Var>(res) || !visit::structural_equal(res->type, arg->type).equal)
+      return d.why = "the result carrying Out param '" + ir::var_name(callee.params[o.param].var) +
+                     "' does not have its parent's type", d;
+    std::vector<analysis::Affine> forms;
+    auto offs = site_offsets(facts, callee, args, o.w, forms, d.why);
+    if (!offs) return d;
+    d.why = disjoint_across(c, o.w, forms);
+    if (!d.why.empty()) return d;
+    bool folded = false;
+    ir::Expr parent = facts.visible_init(arg, folded);
+    if (!folded) parent = arg;
+    const std::size_t fam = facts.family(arg);
+    for (auto other : d.families)
+      if (other == fam) return d.why = "two externalized Outs resolve to the same parent tensor", d;
+    d.families.push_back(fam);
+    d.outs.push_back(SiteWindow{o.param, &o.w, parent, std::move(*offs)});
+  }
+  for (const auto& in : wc.windows.ins) {
+    const ir::Expr& arg = args[in.param];
+    if (facts.is_loop_result(arg))
+      return d.why = "the In argument " + ir::var_name(arg) + " is a loop result (its init would not show the loop's writes)", d;
+    std::vector<analysis::Affine> forms;
+    auto offs = site_offsets(facts, callee, args, in.w, forms, d.why);
+    if (!offs) return d;
+    d.ins.push_back(SiteWindow{in.param, &in.w, arg, std::move(*offs)});
+  }
+  return d;
+}
+
+inline ir::Expr window_slice(const SiteWindow& s, std::vector<ir::Stmt>& out, const std::string& hint) {
+  std::vector<ir::Expr> shape;
+  for (auto x : s.w->shape) shape.push_back(ir::make_int(x));
+  ir::Expr slice = op("tensor.slice", {s.parent, ir::make_tuple(std::move(shape)), ir::make_tuple(s.offsets)});
+  ir::Expr v = ir::make_var(hint + "_window", slice->type);
+  out.push_back(ir::make_assign(v, slice));
+  return v;
+}
+
+/// The statements replacing an accepted call.
+inline std::vector<ir::Stmt> rewrite_call(const CallStmt& c, const SiteDecision& d, const WindowedCallee& wc) {
+  std::vector<ir::Stmt> out;
+  std::vector<ir::Expr> args = c.args();
+  for (const auto& s : d.ins) args[s.param] = window_slice(s, out, ir::var_name(c.args()[s.param]));
+  for (const auto& s : d.outs) args[s.param] = window_slice(s, out, ir::var_name(c.args()[s.param]));
+  const ir::Function& clone = *wc.clone;
+  ir::Expr call;
+  if (auto* k = ir::expr_as<ir::Call>(c.call)) {
+    call = ir::make_expr(ir::Call{k->kind, clone.name, std::move(args), k->kwargs, k->attrs}, ir::call_result_type(clone),
+                         c.call->span);
+  } else {
+    std::vector<ir::Type> ts = clone.return_types;
+    ts.push_back(ir::scalar_type(ir::DType::TASK_ID));
+    call = ir::make_expr(ir::Submit{clone.name, std::move(args), ir::expr_as<ir::Submit>(c.call)->kwargs},
+                         ir::make_type(ir::TupleType{std::move(ts)}), c.call->span);
+  }
+  std::vector<ir::Stmt> assembles;
+  auto* tuple = ir::expr_as<ir::MakeTuple>(c.target);
+  std::vector<ir::Expr> targets = tuple ? tuple->elems : std::vector<ir::Expr>{c.target};
+  for (std::size_t i = 0; i < d.outs.size(); ++i) {
+    const OutWindow& o = wc.windows.outs[i];
+    const ir::Expr old = targets[o.ret];
+    ir::Expr next = ir::make_var(ir::var_name(old) + "_window", clone.return_types[o.ret]);
+    targets[o.ret] = next;
+    ir::Expr asm_ = op("tensor.assemble", {c.args()[o.param], next, ir::make_tuple(d.outs[i].offsets)});
+    assembles.push_back(ir::make_assign(old, asm_));
+  }
+  ir::Expr target = tuple ? ir::make_expr(ir::MakeTuple{targets}, c.target->type, c.target->span) : targets[0];
+  out.push_back(ir::make_assign(target, call, c.stmt->span));
+  for (auto& s : assembles) out.push_back(std::move(s));
+  return out;
+}
+
+/// The body with accepted call statements replaced (spliced into their Seq).
+inline ir::Stmt splice(const ir::Stmt& s, const std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>>& repl) {
+  if (auto* q = ir::stmt_as<ir::Seq>(s)) {
+    std::vector<ir::Stmt> out;
+    bool changed = false;
+    for (const auto& c : q->stmts) {
+      if (auto it = repl.find(c.get()); it != repl.end()) {
+        out.insert(out.end(), it->second.begin(), it->second.end());
+        changed = true;
+        continue;
+      }
+      ir::Stmt n = splice(c, repl);
+      changed |= n != c;
+      out.push_back(std::move(n));
+    }
+    return changed ? ir::make_seq(std::move(out), s->span) : s;
+  }
+  if (auto it = repl.find(s.get()); it != repl.end()) return ir::make_seq(it->second, s->span);
+  return visit::map_each_child(s, [](const ir::Expr& e) { return e; }, [&](const ir::Stmt& c) { return splice(c, repl); });
+}
+
+}  // namespace site_detail
+
+/// Decides every call of a windowed callee in `caller`; returns the new body (null: unchanged) and
+/// adds one note per such call.
+inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& caller,
+                               const std::unordered_map<std::string, WindowedCallee>& callees,
+                               std::vector<rewrite::Note>& notes, bool remarks, std::unordered_set<std::string>& used) {
+  using namespace site_detail;
+  CallerFacts facts(caller, prog);
+  const auto& calls = facts.calls();
+  std::vector<SiteDecision> ds(calls.size());
+  std::vector<const WindowedCallee*> wcs(calls.size(), nullptr);
+  bool any = remarks;  // remarks also cover calls rewritten by an earlier run
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    auto it = callees.find(calls[i].callee());
+    if (it == callees.end()) continue;
+    wcs[i] = &it->second;
+    ds[i] = decide(caller, facts, calls[i], it->second);
+    any = true;
+  }
+  if (!any) return nullptr;
+  // Sibling full writers (spec "same-scope sibling writers"), to a fixed point.
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::unordered_map<std::size_t, const ir::StmtNode*> full;  // family → a full writer
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+      auto callee = prog.find(calls[i].callee());
+      const auto& args = calls[i].args();
+      if (!callee || callee->params.size() != args.size()) continue;
+      for (std::size_t p = 0; p < args.size(); ++p) {
+        if (callee->params[p].dir == ir::Direction::In || !ir::type_as<ir::TensorType>(args[p]->type)) continue;
+        bool windowed = false;
+        if (wcs[i] && ds[i].why.empty())
+          for (const auto& s : ds[i].outs) windowed |= s.param == p;
+        if (!windowed && is_windowed_clone_name(callee->name)) {  // a call this pattern already rewrote
+          auto orig = callees.find(callee->name.substr(0, callee->name.size() - 10));
+          if (orig != callees.end())
+            for (const auto& o : orig->second.windows.outs) windowed |= o.param == p;
+        }
+        if (!windowed) full.try_emplace(facts.family(args[p]), calls[i].stmt);
+      }
+    }
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+      if (!wcs[i] || !ds[i].why.empty()) continue;
+      for (std::size_t k = 0; k < ds[i].families.size(); ++k)
+        if (auto it = full.find(ds[i].families[k]); it != full.end()) {
+          ds[i].why = "its parent '" + ir::var_name(calls[i].args()[ds[i].outs[k].param]) +
+                      "' also has a full writer at " + loc(it->second);
+          changed = true;
+          break;
+        }
+    }
+  }
+  std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>> repl;
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    const std::string& name = calls[i].callee();
+    if (!wcs[i]) {
+      if (remarks && is_windowed_clone_name(name) && callees.count(name.substr(0, name.size() - 10)))
+        notes.push_back(rewrite::Note{caller.name, calls[i].stmt->span, "call uses '" + name + "' (windows applied)"});
+      continue;
+    }
+    if (ds[i].why.empty()) {
+      repl.emplace(calls[i].stmt, rewrite_call(calls[i], ds[i], *wcs[i]));
+      used.insert(name);
+    }
+    if (remarks)
+      notes.push_back(rewrite::Note{caller.name, calls[i].stmt->span,
+                                    ds[i].why.empty() ? "call of '" + name + "' uses '" + windowed_name(name) + "'"
+                                                      : "call of '" + name + "' stays full: " + ds[i].why});
+  }
+  if (repl.empty()) return nullptr;
+  return splice(caller.body, repl);
+}
+
+}  // namespace ptorw::patterns::window

@@ -1,0 +1,232 @@
+// What Pattern 5 of OptimizeOrchTensors needs to know about one calling function
+// (../shared/spec/optimize_orch_tensors.md "Output-window eligibility"):
+//   * every user call statement (`x = self.k(...)`, `a, b = self.k(...)`, `r, tid = pl.submit(...)`)
+//     with the loops around it — "sequential-loop siblings" are judged per enclosing loop;
+//   * tensor *families*: values that are the same parent memory — plain aliases, assemble/slice/
+//     write results and their parent, a call's Out/InOut argument and the result carrying it, an
+//     iter-arg with its init, its yields and the loop's result (For and While), If results with the
+//     yields of both arms, tuple projections. "Sibling-writer alias collection descends into nested
+//     SeqStmts, ForStmt, WhileStmt, and IfStmt bodies"; families over-approximate (fail closed);
+//   * loop-return aliases and the loop's visible init tensor ("When a materialized slice would
+//     otherwise use a loop-return alias as its parent, the pass rewrites that parent to the loop's
+//     visible init tensor for both ForStmt and WhileStmt");
+//   * the affine form of a scalar at a call site over the accepted loop variables (enclosing For
+//     loop variables and the caller's scalar params; scalars assigned from such expressions are
+//     expanded).
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "ptorw/analysis/affine.hpp"
+#include "ptorw/ir/function.hpp"
+#include "ptorw/patterns/common/out_param_returns.hpp"
+#include "ptorw/visit/erased.hpp"
+
+namespace ptorw::patterns::window {
+
+/// One user call statement of a caller.
+struct CallStmt {
+  const ir::StmtNode* stmt = nullptr;
+  ir::Expr call;                               // Call (Function kind) or Submit
+  ir::Expr target;                             // Var or MakeTuple of the Assign; null for Eval
+  std::vector<const ir::StmtNode*> loops;      // enclosing For / While, outermost first
+  const std::string& callee() const {
+    if (auto* c = ir::expr_as<ir::Call>(call)) return c->callee;
+    return ir::expr_as<ir::Submit>(call)->callee;
+  }
+  const std::vector<ir::Expr>& args() const {
+    if (auto* c = ir::expr_as<ir::Call>(call)) return c->args;
+    return ir::expr_as<ir::Submit>(call)->args;
+  }
+  bool is_submit() const { return ir::expr_as<ir::Submit>(call) != nullptr; }
+};
+
+class CallerFacts {
+ public:
+  CallerFacts(const ir::Function& f, const ir::Program& prog) : prog_(prog) {
+    for (const auto& p : f.params)
+      if (ir::type_as<ir::ScalarType>(p.var->type)) atoms_.insert(p.var.get());
+    if (f.body) walk(f.body);
+  }
+
+  const std::vector<CallStmt>& calls() const { return calls_; }
+
+  /// The family id of a tensor value.
+  std::size_t family(const ir::Expr& e) { return find(key(e.get(), -1)); }
+
+  /// `e` with plain aliases followed and loop results replaced by their loop's init (recursively).
+  /// `folded` is set when a loop result was replaced.
+  ir::Expr visible_init(ir::Expr e, bool& folded) const {
+    for (int depth = 0; depth < 256; ++depth) {
+      if (auto it = alias_.find(e.get()); it != alias_.end()) {
+        e = it->second;
+        continue;
+      }
+      if (auto it = loop_init_.find(e.get()); it != loop_init_.end()) {
+        e = it->second;
+        folded = true;
+        continue;
+      }
+      break;
+    }
+    return e;
+  }
+  bool is_loop_result(const ir::Expr& e) const {
+    bool folded = false;
+    (void)visible_init(e, folded);
+    return folded;
+  }
+
+  /// Affine form of a call-site scalar over the accepted loop variables.
+  analysis::AffineResult affine(const ir::Expr& e) const {
+    analysis::AtomPolicy pol;
+    pol.is_atom = [&](const ir::Expr& v) { return atoms_.count(v.get()) > 0; };
+    pol.expand = [&](const ir::Expr& v, int depth) -> analysis::AffineResult {
+      auto it = scalar_defs_.find(v.get());
+      if (it == scalar_defs_.end())
+        return analysis::AffineResult::fail("'" + ir::var_name(v) + "' is not a loop variable accepted by the pass");
+      return analysis::affine_of(it->second, pol, depth);
+    };
+    return analysis::affine_of(e, pol);
+  }
+
+ private:
+  using Key = std::pair<const ir::ExprNode*, std::int64_t>;  // (value, tuple element or -1)
+  std::size_t key(const ir::ExprNode* n, std::int64_t i) {
+    auto [it, fresh] = ids_.try_emplace(Key{n, i}, parent_.size());
+    if (fresh) parent_.push_back(parent_.size());
+    return it->second;
+  }
+  std::size_t find(std::size_t x) {
+    while (parent_[x] != x) x = parent_[x] = parent_[parent_[x]];
+    return x;
+  }
+  void unite(const ir::Expr& a, std::int64_t ai, const ir::Expr& b, std::int64_t bi) {
+    if (!a || !b) return;
+    std::size_t x = find(key(a.get(), ai)), y = find(key(b.get(), bi));
+    if (x != y) parent_[x] = y;
+  }
+
+  /// The results of a user call joined with the arguments whose memory they carry.
+  void call_results(const ir::Expr& call, const std::vector<ir::Expr>& results) {
+    const std::string& name =
+        ir::expr_as<ir::Call>(call) ? ir::expr_as<ir::Call>(call)->callee : ir::expr_as<ir::Submit>(call)->callee;
+    const auto& args = ir::expr_as<ir::Call>(call) ? ir::expr_as<ir::Call>(call)->args : ir::expr_as<ir::Submit>(call)->args;
+    auto callee = prog_.find(name);
+    if (!callee || callee->params.size() != args.size()) return;
+    const auto mapping = out_param_return_mapping(*callee);
+    for (std::size_t r = 0; r < results.size() && r < callee->return_types.size(); ++r) {
+      if (!results[r] || !ir::type_as<ir::TensorType>(callee->return_types[r])) continue;
+      if (r < mapping.size() && mapping[r]) {
+        unite(results[r], -1, args[*mapping[r]], -1);
+        continue;
+      }
+      for (std::size_t p = 0; p < args.size(); ++p)  // unknown carrier: every written argument (fail closed)
+        if (callee->params[p].dir != ir::Direction::In) unite(results[r], -1, args[p], -1);
+    }
+  }
+
+  void assign(const ir::Assign& a) {
+    const ir::Expr& v = a.value;
+    const bool user_call = (ir::expr_as<ir::Call>(v) && ir::expr_as<ir::Call>(v)->kind == ir::CallKind::Function) ||
+                           ir::expr_as<ir::Submit>(v);
+    if (auto* t = ir::expr_as<ir::MakeTuple>(a.var)) {
+      if (user_call) call_results(v, t->elems);
+      else
+        for (std::size_t i = 0; i < t->elems.size(); ++i) unite(t->elems[i], -1, v, static_cast<std::int64_t>(i));
+      return;
+    }
+    if (ir::is_var_like(v)) {
+      alias_[a.var.get()] = v;
+      unite(a.var, -1, v, -1);
+      if (ir::type_as<ir::ScalarType>(v->type)) scalar_defs_[a.var.get()] = v;
+      return;
+    }
+    if (ir::type_as<ir::ScalarType>(a.var->type)) scalar_defs_[a.var.get()] = v;
+    if (auto* g = ir::expr_as<ir::TupleGetItem>(v)) return unite(a.var, -1, g->tuple, g->index);
+    if (user_call) {
+      if (auto* tt = ir::type_as<ir::TupleType>(v->type)) {
+        std::vector<ir::Expr> elems(tt->elems.size(), a.var);  // element i of a.var, joined below
+        for (std::size_t i = 0; i < elems.size(); ++i) {
+          ir::Expr probe = ir::make_var("", tt->elems[i]);
+          std::vector<ir::Expr> one(elems.size());
+          one[i] = probe;
+          call_results(v, one);
+          unite(a.var, static_cast<std::int64_t>(i), probe, -1);
+          probes_.push_back(std::move(probe));
+        }
+      } else {
+        call_results(v, {a.var});
+      }
+      return;
+    }
+    if (auto* c = ir::expr_as<ir::Call>(v); c && !c->args.empty() &&
+        (c->callee == "tensor.assemble" || c->callee == "tensor.slice" || c->callee == "tensor.write"))
+      unite(a.var, -1, c->args[0], -1);
+  }
+
+  void yields(const ir::Stmt& body, const std::vector<ir::Expr>& slots) {
+    auto stmts = ir::stmts_of(body);
+    if (stmts.empty()) return;
+    if (auto* y = ir::stmt_as<ir::Yield>(stmts.back()))
+      for (std::size_t i = 0; i < y->values.size() && i < slots.size(); ++i) unite(slots[i], -1, y->values[i], -1);
+  }
+
+  void loop(const ir::Stmt& s, const std::vector<ir::Expr>& iter_args, const std::vector<ir::Expr>& results,
+            const ir::Stmt& body) {
+    for (std::size_t i = 0; i < iter_args.size(); ++i) {
+      auto* ia = ir::expr_as<ir::IterArg>(iter_args[i]);
+      if (ia && ia->init) unite(iter_args[i], -1, ia->init, -1);
+      if (i < results.size()) {
+        unite(results[i], -1, iter_args[i], -1);
+        if (ia && ia->init) loop_init_[results[i].get()] = ia->init;
+      }
+    }
+    yields(body, iter_args);
+    loops_.push_back(s.get());
+    walk(body);
+    loops_.pop_back();
+  }
+
+  void walk(const ir::Stmt& s) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s)) {
+      assign(*a);
+      record(s, a->value, a->var);
+    } else if (auto* e = ir::stmt_as<ir::Eval>(s)) {
+      record(s, e->value, nullptr);
+    } else if (auto* f = ir::stmt_as<ir::For>(s)) {
+      atoms_.insert(f->loop_var.get());
+      loop(s, f->iter_args, f->return_vars, f->body);
+    } else if (auto* w = ir::stmt_as<ir::While>(s)) {
+      loop(s, w->iter_args, w->return_vars, w->body);
+    } else if (auto* i = ir::stmt_as<ir::If>(s)) {
+      yields(i->then_body, i->return_vars);
+      if (i->else_body) yields(i->else_body, i->return_vars);
+      walk(i->then_body);
+      if (i->else_body) walk(i->else_body);
+    } else {
+      visit::each_child(s, [](const ir::Expr&) {}, [&](const ir::Stmt& c) { walk(c); });
+    }
+  }
+
+  void record(const ir::Stmt& s, const ir::Expr& v, const ir::Expr& target) {
+    if ((ir::expr_as<ir::Call>(v) && ir::expr_as<ir::Call>(v)->kind == ir::CallKind::Function) || ir::expr_as<ir::Submit>(v))
+      calls_.push_back(CallStmt{s.get(), v, target, loops_});
+  }
+
+  const ir::Program& prog_;
+  std::map<Key, std::size_t> ids_;
+  std::vector<std::size_t> parent_;
+  std::vector<ir::Expr> probes_;  // keeps probe nodes alive (their addresses are keys)
+  std::unordered_set<const ir::ExprNode*> atoms_;
+  std::unordered_map<const ir::ExprNode*, ir::Expr> scalar_defs_, alias_, loop_init_;
+  std::vector<const ir::StmtNode*> loops_;
+  std::vector<CallStmt> calls_;
+};
+
+}  // namespace ptorw::patterns::window

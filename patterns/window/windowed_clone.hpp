@@ -1,0 +1,119 @@
+// The `<callee>__windowed` clone of OptimizeOrchTensors Pattern 5
+// (../shared/spec/optimize_orch_tensors.md "Pattern 5", Solution): "Clone the callee to a __windowed
+// variant with narrowed rewritten tensor parameter types and localized internal offsets."
+//
+//   * each windowed parameter becomes a tensor of the window shape whose TensorView carries the
+//     parent's strides (the window is a view of the parent's memory, issue 4 "Rewrite shapes");
+//   * the final tile.store into a windowed Out param stores at [0, ...]; its result and the return
+//     type at its position take the window type;
+//   * every tile.load / tensor.slice of a windowed In param reads at [0, ...];
+//   * everything else (name aside) is the callee as it was; the original callee stays.
+#pragma once
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "ptorw/ir/builder.hpp"
+#include "ptorw/patterns/common/call_sites.hpp"
+#include "ptorw/patterns/common/row_major_strides.hpp"
+#include "ptorw/patterns/window/callee_windows.hpp"
+#include "ptorw/visit/erased.hpp"
+
+namespace ptorw::patterns::window {
+
+inline std::string windowed_name(const std::string& callee) { return callee + "__windowed"; }
+
+/// Tensor type of a window: the window shape, the parent's dtype, the parent's strides as view.
+inline ir::Type window_type(const ir::Type& parent, const Window& w) {
+  const auto* pt = ir::type_as<ir::TensorType>(parent);
+  std::vector<ir::Expr> shape;
+  for (auto d : w.shape) shape.push_back(ir::make_int(d));
+  ir::TensorView view;
+  view.stride = stride_exprs(w.strides);
+  return ir::make_type(ir::TensorType{std::move(shape), pt->dtype, std::move(view), {}});
+}
+
+inline ir::Expr zero_offsets(std::size_t rank) {
+  std::vector<ir::Expr> z;
+  for (std::size_t i = 0; i < rank; ++i) z.push_back(ir::make_int(0));
+  return ir::make_tuple(std::move(z));
+}
+
+inline ir::FunctionPtr make_windowed_clone(const ir::Function& f, const CalleeWindows& cw) {
+  std::unordered_map<const ir::ExprNode*, ir::Expr> vars;  // old variable → narrowed one
+  std::unordered_map<const ir::ExprNode*, std::size_t> outs, ins;  // narrowed param → rank
+  std::vector<ir::Type> returns = f.return_types;
+  std::vector<ir::Param> params = f.params;
+  for (const auto& o : cw.outs) {
+    const ir::Expr& old = f.params[o.param].var;
+    ir::Type t = window_type(old->type, o.w);
+    ir::Expr nv = ir::make_var(ir::var_name(old), t, old->span);
+    vars[old.get()] = nv;
+    outs[nv.get()] = o.w.shape.size();
+    params[o.param].var = nv;
+    vars[o.store_var.get()] = ir::make_var(ir::var_name(o.store_var), t, o.store_var->span);
+    returns[o.ret] = t;
+  }
+  for (const auto& in : cw.ins) {
+    const ir::Expr& old = f.params[in.param].var;
+    ir::Expr nv = ir::make_var(ir::var_name(old), window_type(old->type, in.w), old->span);
+    vars[old.get()] = nv;
+    ins[nv.get()] = in.w.shape.size();
+    params[in.param].var = nv;
+  }
+  // Every other definition gets a fresh node too: a variable's identity is its node, and the clone
+  // is a function of its own (../shared/design.md "The IR").
+  for (std::size_t i = 0; i < f.params.size(); ++i)
+    if (const ir::Expr& old = f.params[i].var; !vars.count(old.get()))
+      params[i].var = vars[old.get()] = ir::make_var(ir::var_name(old), old->type, old->span);
+  auto fresh = [&](const ir::Expr& d) {
+    if (d && ir::expr_as<ir::Var>(d) && !vars.count(d.get())) vars[d.get()] = ir::make_var(ir::var_name(d), d->type, d->span);
+  };
+  visit::walk_all(f.body, [&](const ir::Stmt& s) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s)) {
+      if (auto* t = ir::expr_as<ir::MakeTuple>(a->var)) for (const auto& x : t->elems) fresh(x);
+      else fresh(a->var);
+    } else if (auto* l = ir::stmt_as<ir::For>(s)) {
+      fresh(l->loop_var);
+      for (const auto& r : l->return_vars) fresh(r);
+    } else if (auto* w = ir::stmt_as<ir::While>(s)) {
+      for (const auto& r : w->return_vars) fresh(r);
+    } else if (auto* i = ir::stmt_as<ir::If>(s)) {
+      for (const auto& r : i->return_vars) fresh(r);
+    }
+  }, [](const ir::Expr&) {});
+  std::function<ir::Expr(const ir::Expr&)> edit;
+  auto subst = [&](const ir::Expr& e) { return map_exprs(e, edit); };
+  edit = [&](const ir::Expr& e) -> ir::Expr {
+    if (auto it = vars.find(e.get()); it != vars.end()) return it->second;
+    if (auto* ia = ir::expr_as<ir::IterArg>(e)) {  // first met at its definition (the loop header)
+      ir::Expr n = ir::make_iter_arg(ia->name, e->type, ia->init ? subst(ia->init) : ia->init, e->span);
+      vars[e.get()] = n;
+      return n;
+    }
+    auto* c = ir::expr_as<ir::Call>(e);
+    if (!c || c->kind != ir::CallKind::Op) return e;
+    if (c->callee == "tile.store" && c->args.size() == 3 && outs.count(c->args[2].get())) {
+      ir::Call n = *c;
+      n.args[1] = zero_offsets(outs.at(c->args[2].get()));
+      return ir::make_expr(std::move(n), c->args[2]->type, e->span);
+    }
+    if ((c->callee == "tile.load" || c->callee == "tensor.slice") && !c->args.empty() && ins.count(c->args[0].get())) {
+      ir::Call n = *c;
+      n.args[c->callee == "tile.load" ? 1 : 2] = zero_offsets(ins.at(c->args[0].get()));
+      return ir::make_expr(std::move(n), e->type, e->span);
+    }
+    return e;
+  };
+  ir::Stmt body = map_exprs(f.body, edit);
+  return ir::with_function(f, [&](ir::Function& g) {
+    g.name = windowed_name(f.name);
+    g.params = std::move(params);
+    g.return_types = std::move(returns);
+    g.body = std::move(body);
+  });
+}
+
+}  // namespace ptorw::patterns::window

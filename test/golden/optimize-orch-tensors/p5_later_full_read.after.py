@@ -1,0 +1,37 @@
+# Expected (hand-written from the spec).
+import ptorw.language as pl
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore, attrs={"windowize": True})
+    def col(self, x: pl.Tensor[[32, 16], pl.FP32], c: pl.Scalar[pl.INDEX],
+            out: pl.Out[pl.Tensor[[32, 64], pl.FP32]]) -> pl.Tensor[[32, 64], pl.FP32]:
+        t = pl.load(x, [0, 0], [32, 16])
+        u = pl.tile.exp(t)
+        r = pl.store(u, [0, c], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.InCore, attrs={"windowize": True})
+    def col__windowed(self, x: pl.Tensor[[32, 16], pl.FP32], c: pl.Scalar[pl.INDEX],
+                      out: pl.Out[pl.Tensor[[32, 16], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]]
+                      ) -> pl.Tensor[[32, 16], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]:
+        t = pl.load(x, [0, 0], [32, 16])
+        u = pl.tile.exp(t)
+        r: pl.Tensor[[32, 16], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)] = pl.store(u, [0, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def total(self, t: pl.Tensor[[32, 64], pl.FP32], d: pl.Out[pl.Tensor[[32, 64], pl.FP32]]) -> pl.Tensor[[32, 64], pl.FP32]:
+        a = pl.load(t, [0, 0], [32, 64])
+        b = pl.tile.muls(a, 3.0)
+        s = pl.store(b, [0, 0], d)
+        return s
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[32, 16], pl.FP32], o: pl.Tensor[[32, 64], pl.FP32], d: pl.Tensor[[32, 64], pl.FP32]) -> pl.Tensor[[32, 64], pl.FP32]:
+        w = pl.tensor.slice(o, [32, 16], [0, 32])
+        r_window = self.col__windowed(x, 32, w)
+        r = pl.tensor.assemble(o, r_window, [0, 32])
+        s = self.total(r, d)
+        return s

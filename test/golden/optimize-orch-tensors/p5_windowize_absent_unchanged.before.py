@@ -1,0 +1,19 @@
+# rule: Windowize Opt-in — Pattern 5 is disabled by default: the same FinalStore kernel without attr windowize stays full
+# expect: unchanged
+import ptorw.language as pl
+
+
+@pl.program
+class NoOptIn:
+    @pl.function(type=pl.FunctionType.InCore)
+    def col(self, x: pl.Tensor[[32, 16], pl.FP32], c: pl.Scalar[pl.INDEX],
+            out: pl.Out[pl.Tensor[[32, 64], pl.FP32]]) -> pl.Tensor[[32, 64], pl.FP32]:
+        t = pl.load(x, [0, 0], [32, 16])
+        u = pl.tile.exp(t)
+        r = pl.store(u, [0, c], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[32, 16], pl.FP32], o: pl.Tensor[[32, 64], pl.FP32]) -> pl.Tensor[[32, 64], pl.FP32]:
+        r = self.col(x, 16, o)
+        return r
