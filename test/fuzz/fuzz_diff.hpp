@@ -1,0 +1,147 @@
+// Differential fuzzing of the default pipeline: generate a program from a seed (gen_program.hpp),
+// check that it parses, verifies and runs, then judge the `default` pass with interp::diffcheck.
+// When the pipeline changes a result, the individual passes of the pipeline are judged one by one
+// to name the culprit. Shared by the `fuzz_diff` test suite and `bench/fuzz_diff`.
+// The passes must be registered: include ptorw/passes/all.hpp in one TU, or link the tests'
+// all_passes object whole.
+//
+//   fuzz::FuzzDiff f;                 // throws if the passes are not registered
+//   fuzz::SeedResult r = f.check(7);
+//   if (!r.ok()) std::cerr << r.str();
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "gen_program.hpp"
+#include "ptorw/interp/pass_steps.hpp"
+#include "ptorw/ir/verify.hpp"
+#include "ptorw/passes/registry.hpp"
+#include "ptorw/text/parser.hpp"
+
+namespace ptorw::fuzz {
+
+enum class SeedStatus : std::uint8_t {
+  Ok,            // the pipeline preserved every output on every input seed
+  GenInvalid,    // the generated text does not parse or verify (a generator bug)
+  GenFails,      // the generated program fails in the interpreter (a generator bug)
+  Mismatch,      // a pass changed a result, or failed / produced unverifiable IR
+};
+
+struct SeedResult {
+  std::uint64_t seed = 0;
+  SeedStatus status = SeedStatus::Ok;
+  std::string text;          // the generated program
+  std::string message;       // what went wrong (diffcheck's report, parse/verify errors)
+  std::string blame;         // the individual pass judged guilty (Mismatch)
+  bool changed = false;      // the pipeline rewrote the program
+  std::size_t runs = 0;      // interpreter runs
+  double ms = 0;
+
+  bool ok() const { return status == SeedStatus::Ok; }
+  std::string str() const {
+    static const char* names[] = {"ok", "generated program invalid", "generated program fails", "mismatch"};
+    std::string s = "fuzz_diff seed " + std::to_string(seed) + ": " + names[static_cast<int>(status)] + "\n" + message + "\n";
+    if (!blame.empty()) s += "pass by pass: " + blame + "\n";
+    return s + "---- program (seed " + std::to_string(seed) + ") ----\n" + text;
+  }
+};
+
+class FuzzDiff {
+ public:
+  explicit FuzzDiff(GenOptions gen = {}, interp::DiffOptions diff = {}) : gen_(gen), diff_(std::move(diff)) {
+    auto d = passes::make_pass("default");
+    if (!d) throw std::runtime_error("fuzz_diff: the 'default' pass is not registered");
+    default_ = std::move(*d);
+    // Its summary lists its steps ("convert-to-ssa, flatten-call-expr, ..."): they are judged one
+    // by one to blame a mismatch on a single pass.
+    auto steps = passes::parse_pipeline(default_.summary);
+    if (steps.error.empty()) each_ = std::move(steps.passes);
+  }
+
+  /// Rules of the default pipeline that fired, summed over every program checked so far.
+  const std::map<std::string, std::uint64_t>& applied() const { return applied_; }
+
+  SeedResult check(std::uint64_t seed) {
+    const auto t0 = std::chrono::steady_clock::now();
+    SeedResult r = check_impl(seed);
+    r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+  }
+
+  /// Judges a given program text (a saved regression, say) the same way.
+  SeedResult check_text(std::string text, const std::string& file = "<fuzz>") {
+    const auto t0 = std::chrono::steady_clock::now();
+    SeedResult r;
+    r.text = std::move(text);
+    judge(r, file);
+    r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+  }
+
+ private:
+  GenOptions gen_;
+  interp::DiffOptions diff_;
+  passes::Pass default_;
+  std::vector<passes::Pass> each_;
+  std::map<std::string, std::uint64_t> applied_;
+
+  /// The default pass as a diffcheck step that also collects rule statistics and verifies its output.
+  interp::PassStep default_step(bool& changed) {
+    return {"default", [this, &changed](const ir::Program& prog) -> ir::ProgramPtr {
+              auto in = std::make_shared<const ir::Program>(prog);
+              passes::PassOutcome o = default_.run(in, {}, {});
+              if (o.stop == rewrite::StopReason::CheckFailed) throw std::runtime_error("default: " + o.message);
+              for (const auto& d : o.diagnostics)
+                if (d.severity == Severity::Error) throw std::runtime_error("default: " + d.str());
+              for (const auto& st : o.stats)
+                if (st.applied) applied_[std::string(st.name)] += st.applied;
+              if (!o.program || o.program == in) return ir::ProgramPtr(&prog, [](const ir::Program*) {});
+              Diagnostics v = ir::verify(*o.program);
+              if (!v.empty()) throw std::runtime_error("default: output does not verify: " + v.front().str());
+              changed = true;
+              return o.program;
+            }};
+  }
+
+  SeedResult check_impl(std::uint64_t seed) {
+    SeedResult r;
+    r.seed = seed;
+    r.text = generate_program(seed, gen_);
+    judge(r, "fuzz_" + std::to_string(seed) + ".py");
+    return r;
+  }
+
+  void judge(SeedResult& r, const std::string& file) {
+    auto pr = text::parse_program(r.text, file);
+    if (!pr.ok()) {
+      r.status = SeedStatus::GenInvalid;
+      for (const auto& d : pr.errors) r.message += d.str() + "\n";
+      return;
+    }
+    if (Diagnostics v = ir::verify(*pr.program); !v.empty()) {
+      r.status = SeedStatus::GenInvalid;
+      for (const auto& d : v) r.message += d.str() + "\n";
+      return;
+    }
+    interp::DiffReport rep = interp::diffcheck_pipeline(*pr.program, {default_step(r.changed)}, diff_);
+    r.runs = rep.runs;
+    if (rep.ok()) return;
+    r.message = rep.str();
+    if (rep.status == interp::DiffStatus::Different && !rep.message.empty()) r.message += "\n" + rep.message;
+    if (rep.status == interp::DiffStatus::BeforeFailed) {
+      r.status = SeedStatus::GenFails;
+      return;
+    }
+    r.status = SeedStatus::Mismatch;
+    if (each_.empty()) return;
+    interp::DiffReport each = interp::diffcheck_pipeline(*pr.program, interp::steps_of(each_), diff_);
+    r.blame = each.str();
+  }
+};
+
+}  // namespace ptorw::fuzz

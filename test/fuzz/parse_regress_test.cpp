@@ -1,0 +1,32 @@
+// The parser must never crash: every input the parser fuzzer (test/fuzz/parse_fuzz.cpp,
+// scripts/fuzz-parser.sh) found troublesome is kept under test/fuzz/regressions/parser/ and
+// parsed here; the parser may reject it with diagnostics, but must return (no crash, no escaping
+// exception), and printing an accepted program must not crash either.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "ptorw/text/parser.hpp"
+#include "ptorw/text/printer.hpp"
+
+TEST_CASE("the parser survives every saved fuzz input") {
+  const char* root = std::getenv("PTORW_SOURCE_ROOT");
+  const std::filesystem::path dir = std::filesystem::path(root ? root : ".") / "test/fuzz/regressions/parser";
+  int n = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (!e.is_regular_file() || e.path().filename().string().front() == '.') continue;
+    std::ifstream in(e.path(), std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    CAPTURE(e.path().string());
+    ptorw::text::ParseResult r;
+    CHECK_NOTHROW(r = ptorw::text::parse_program(ss.str(), e.path().string()));
+    if (r.ok()) CHECK_NOTHROW((void)ptorw::text::print_program(*r.program));
+    ++n;
+  }
+  MESSAGE(n << " saved parser inputs");
+}
