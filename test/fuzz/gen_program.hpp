@@ -413,7 +413,7 @@ class ProgramGen {
     std::string src = value(ind, P_), kn = kernel("rows", P_), buf = fresh("buf"), r = fresh("w");
     line(body_, ind, buf + " = " + create(P_));
     line(body_, ind, r + " = self." + kn + "(" + src + ", " + S(r_ * static_cast<int>(below(static_cast<std::uint64_t>(p_ / r_)))) + ", " + buf + ")");
-    partial_.push_back({r, P_, false});
+    if (ind == 2) partial_.push_back({r, P_, false});  // only top-level values are visible at the return
   }
 
   void straight_call(int ind, const Dims& d) {
