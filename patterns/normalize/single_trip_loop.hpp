@@ -87,7 +87,10 @@ class Inliner {
       }
       subst_.add(ia, init);
     }
-    visit::FlatStmts it(stmt(f.body));
+    // Keep the rewritten body alive while walking it: `last_yield` points into it (a temporary here
+    // was freed once a nested single-trip loop had been rewritten — found by test/fuzz).
+    const ir::Stmt body = stmt(f.body);
+    visit::FlatStmts it(body);
     const ir::Yield* last_yield = nullptr;
     while (const ir::Stmt* b = it.next()) {
       last_yield = ir::stmt_as<ir::Yield>(*b);
