@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "ptorw/ir/op_infer.hpp"
 
@@ -109,10 +110,16 @@ inline bool is_default_kwarg(std::string_view op, std::string_view key, const At
   return false;
 }
 
+/// Looks an op up by its registry name ("tile.add"). Hashed: the parser, verifier, printer and
+/// passes ask once per call node.
 inline const OpDef* find_op(std::string_view name) {
-  for (const OpDef& d : detail::kOps)
-    if (d.name == name) return &d;
-  return nullptr;
+  static const std::unordered_map<std::string_view, const OpDef*> index = [] {
+    std::unordered_map<std::string_view, const OpDef*> m;
+    for (const OpDef& d : detail::kOps) m.emplace(d.name, &d);
+    return m;
+  }();
+  auto it = index.find(name);
+  return it == index.end() ? nullptr : it->second;
 }
 
 /// Number of required and maximum operands from a signature string.

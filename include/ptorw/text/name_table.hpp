@@ -79,14 +79,21 @@ class NameTable {
     h ^= h >> 33;
     return h | 1;  // never 0: 0 marks an empty slot
   }
+  /// Rehashes from the stored hashes: the definitions' names are not read again (each would be a
+  /// cache miss into the IR).
   void grow() {
     std::vector<Slot> old = std::move(slots_);
     std::size_t cap = old.empty() ? 64 : (live_ * 2 > old.size() ? old.size() * 2 : old.size());
     slots_.assign(cap, Slot{});
     mask_ = cap - 1;
     live_ = dead_ = 0;
-    for (auto& s : old)
-      if (s.value) bind(s.value);
+    for (auto& s : old) {
+      if (!s.value) continue;
+      std::size_t i = s.hash & mask_;
+      while (slots_[i].hash != 0) i = (i + 1) & mask_;
+      slots_[i] = std::move(s);
+      ++live_;
+    }
   }
 
   std::vector<Slot> slots_;
