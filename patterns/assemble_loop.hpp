@@ -122,8 +122,8 @@ inline std::optional<std::string> judge_loop(const FunctionFacts& F, const Body&
   const ir::Assign* create = F.assign_defining(init);
   if (!create || !ir::is_op_call(create->value, "tile.create"))
     return "the iter-arg's init " + quoted(init) + " is not defined by tile.create";
-  found.create = F.def.at(init.get());
-  if (F.pos.at(found.create).body != F.pos.at(s.get()).body)
+  found.create = F.def_of(init);
+  if (F.pos_of(found.create).body != F.pos_of(s.get()).body)
     return "the tile.create of " + quoted(init) + " is not in the body that holds the loop";
   if (F.uses_of(init) != 1) return quoted(init) + " is used other than as the loop's init";
   auto* tile = ir::type_as<ir::TileType>(L.iter_args[0]->type);
@@ -144,9 +144,9 @@ inline std::optional<std::string> judge_loop(const FunctionFacts& F, const Body&
   const auto& sargs = ir::expr_as<ir::Call>(store->value)->args;
   if (!all_zero(sargs[1])) return std::string("the final tile.store is not at offset [0, ...]");
   found.out = sargs[2];
-  auto p = F.param.find(found.out.get());
-  if (p == F.param.end()) return "the final tile.store writes " + quoted(found.out) + ", not an Out param";
-  if (auto d = F.fn->params[p->second].dir; d != ir::Direction::Out)
+  const std::size_t* p = found.out ? F.param.find(found.out.get()) : nullptr;
+  if (!p) return "the final tile.store writes " + quoted(found.out) + ", not an Out param";
+  if (auto d = F.fn->params[*p].dir; d != ir::Direction::Out)
     return "the final tile.store writes " + quoted(found.out) + ", an " + std::string(ir::name_of(d)) +
            " param, not an Out param";
   if (F.uses_of(found.out) != 1) return "Out param " + quoted(found.out) + " is used other than by the final tile.store";

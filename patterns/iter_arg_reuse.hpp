@@ -196,8 +196,8 @@ struct MergeOutParamIntoIterArg {
       const ir::Assign* a = F.assign_defining(s.args()[out]);
       if (!a || !ir::is_op_call(a->value, "tensor.create")) continue;
       fresh_out = true;
-      auto at = F.assign_of_call.find(s.call.get());
-      if (at != F.assign_of_call.end() && FunctionFacts::loop_owner(F.body_of(at->second))) return true;
+      const ir::StmtNode* const* at = F.assign_of_call.find(s.call.get());
+      if (at && FunctionFacts::loop_owner(F.body_of(*at))) return true;
     }
     return fresh_out && iter_arg_reuse::standalone_input(callee, out).in.has_value();
   }

@@ -7,11 +7,12 @@
 // scope (nested Seqs are spliced, as the printer and the verifier see them).
 #pragma once
 #include <cstdint>
-#include <unordered_map>
+#include <stdexcept>
 #include <vector>
 
 #include "ptorw/ir/function.hpp"
 #include "ptorw/patterns/common/var_uses.hpp"
+#include "ptorw/visit/ptr_map.hpp"
 
 namespace ptorw::patterns {
 
@@ -35,29 +36,36 @@ struct FunctionFacts {
   const ir::Function* fn = nullptr;
   std::vector<Body> bodies;
   UseCounts uses;
-  std::unordered_map<const ir::StmtNode*, StmtPos> pos;           // every non-Seq statement
-  std::unordered_map<const ir::ExprNode*, const ir::StmtNode*> def;  // variable → defining Assign
-  std::unordered_map<const ir::ExprNode*, std::size_t> param;     // parameter variable → index
-  std::unordered_map<const ir::ExprNode*, std::vector<Projection>> projections;  // tuple var → `y = var[j]`
-  std::unordered_map<const ir::ExprNode*, const ir::StmtNode*> assign_of_call;  // user call / submit → Assign whose value it is
-  std::unordered_map<const ir::StmtNode*, std::uint32_t> body_of_owner;  // For/While/Scope → its body (If: then)
+  // Node-keyed tables (open addressing, visit/ptr_map.hpp): a 1M-statement caller puts millions of
+  // entries here, and a node-based std::unordered_map costs an allocation per entry and two cache
+  // misses per lookup. `find` returns a pointer to the value, or null.
+  visit::PtrMap<StmtPos> pos;                      // every non-Seq statement
+  visit::PtrMap<const ir::StmtNode*> def;          // variable → defining Assign
+  visit::PtrMap<std::size_t> param;                // parameter variable → index
+  visit::PtrMap<std::vector<Projection>> projections;  // tuple var → `y = var[j]`
+  visit::PtrMap<const ir::StmtNode*> assign_of_call;   // user call / submit → Assign whose value it is
+  visit::PtrMap<std::uint32_t> body_of_owner;          // For/While/Scope → its body (If: then)
 
   explicit FunctionFacts(const ir::Function& f) : fn(&f) {
-    for (std::size_t i = 0; i < f.params.size(); ++i) param.emplace(f.params[i].var.get(), i);
+    for (std::size_t i = 0; i < f.params.size(); ++i) param.try_emplace(f.params[i].var.get(), i);
     uses = count_uses(f.body);
     add_body(f.body, nullptr, 0);
   }
 
   int uses_of(const ir::Expr& v) const { return patterns::uses_of(uses, v); }
   /// The body holding statement `s`.
-  const Body& body_of(const ir::StmtNode* s) const { return bodies[pos.at(s).body]; }
+  const Body& body_of(const ir::StmtNode* s) const { return bodies[pos_of(s).body]; }
+  /// Where statement `s` sits; throws std::out_of_range for a statement not of this function.
+  const StmtPos& pos_of(const ir::StmtNode* s) const { return at(pos, s); }
+  /// The Assign statement defining `v`; throws std::out_of_range when there is none.
+  const ir::StmtNode* def_of(const ir::Expr& v) const { return at(def, v.get()); }
   /// The Assign defining `v`, or null (parameters, loop-defined values, unknown nodes).
   const ir::Assign* assign_defining(const ir::Expr& v) const {
-    auto it = v ? def.find(v.get()) : def.end();
-    return it == def.end() ? nullptr : std::get_if<ir::Assign>(&it->second->kind);
+    const ir::StmtNode* const* d = v ? def.find(v.get()) : nullptr;
+    return d ? std::get_if<ir::Assign>(&(*d)->kind) : nullptr;
   }
   /// The body of loop (or scope) statement `s`.
-  const Body& body_owned_by(const ir::StmtNode* s) const { return bodies[body_of_owner.at(s)]; }
+  const Body& body_owned_by(const ir::StmtNode* s) const { return bodies[at(body_of_owner, s)]; }
   /// The For or While statement whose body is `b`, or null.
   static const ir::StmtNode* loop_owner(const Body& b) {
     if (!b.owner) return nullptr;
@@ -66,6 +74,12 @@ struct FunctionFacts {
   }
 
  private:
+  template <class V> static const V& at(const visit::PtrMap<V>& m, const void* key) {
+    const V* v = key ? m.find(key) : nullptr;
+    if (!v) throw std::out_of_range("FunctionFacts: node not of this function");
+    return *v;
+  }
+
   void add_body(const ir::Stmt& s, const ir::StmtNode* owner, std::uint32_t depth) {
     const auto id = static_cast<std::uint32_t>(bodies.size());
     bodies.push_back(Body{{}, owner, depth});
@@ -95,20 +109,21 @@ struct FunctionFacts {
       for (const auto& c : q->stmts) flatten(c, id);
       return;
     }
-    pos.emplace(s.get(), StmtPos{id, static_cast<std::uint32_t>(bodies[id].stmts.size())});
+    pos.try_emplace(s.get(), StmtPos{id, static_cast<std::uint32_t>(bodies[id].stmts.size())});
     bodies[id].stmts.push_back(s);
   }
 
   void record_assign(const ir::Assign& a, const ir::StmtNode* st) {
     if (auto* t = ir::expr_as<ir::MakeTuple>(a.var)) {
-      for (const auto& x : t->elems) def.emplace(x.get(), st);
+      for (const auto& x : t->elems)
+        if (x) def.try_emplace(x.get(), st);
     } else if (a.var) {
-      def.emplace(a.var.get(), st);
+      def.try_emplace(a.var.get(), st);
     }
     if (auto* c = ir::expr_as<ir::Call>(a.value); (c && c->kind == ir::CallKind::Function) || ir::expr_as<ir::Submit>(a.value))
-      assign_of_call.emplace(a.value.get(), st);
+      assign_of_call.try_emplace(a.value.get(), st);
     if (auto* g = ir::expr_as<ir::TupleGetItem>(a.value); g && ir::is_var_like(g->tuple) && ir::expr_as<ir::Var>(a.var))
-      projections[g->tuple.get()].push_back({g->index, a.var});
+      projections.try_emplace(g->tuple.get(), {}).first->push_back({g->index, a.var});
   }
 };
 

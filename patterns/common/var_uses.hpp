@@ -6,22 +6,23 @@
 // Patterns 1 and 3 ask "is this value used only here?" before they move or drop it.
 #pragma once
 #include <type_traits>
-#include <unordered_map>
 
 #include "ptorw/ir/function.hpp"
 #include "ptorw/visit/erased.hpp"
+#include "ptorw/visit/ptr_map.hpp"
 
 namespace ptorw::patterns {
 
-using UseCounts = std::unordered_map<const ir::ExprNode*, int>;
+using UseCounts = visit::PtrMap<int>;  // variable node → uses (open addressing: one miss per lookup)
 
 namespace var_uses_detail {
 inline void count_defs(const ir::Stmt& s, UseCounts& n) {
   auto def = [&](const ir::Expr& v) {
     if (auto* t = ir::expr_as<ir::MakeTuple>(v)) {
-      for (const auto& x : t->elems) --n[x.get()];
+      for (const auto& x : t->elems)
+        if (x) --*n.try_emplace(x.get(), 0).first;
     } else if (v) {
-      --n[v.get()];
+      --*n.try_emplace(v.get(), 0).first;
     }
   };
   std::visit([&](const auto& k) {
@@ -43,15 +44,15 @@ inline UseCounts count_uses(const ir::Stmt& body) {
   visit::walk_all(
       body, [&](const ir::Stmt& s) { var_uses_detail::count_defs(s, n); },
       [&](const ir::Expr& e) {
-        if (ir::is_var_like(e)) ++n[e.get()];
+        if (ir::is_var_like(e)) ++*n.try_emplace(e.get(), 0).first;
       });
   return n;
 }
 
 inline int uses_of(const UseCounts& n, const ir::Expr& v) {
   if (!v) return 0;
-  auto it = n.find(v.get());
-  return it == n.end() ? 0 : it->second;
+  const int* c = n.find(v.get());
+  return c ? *c : 0;
 }
 
 /// Whether variable `v` occurs anywhere under `s` (definitions included).

@@ -140,10 +140,10 @@ inline StandaloneInput standalone_input(const Callee& k, std::size_t p_out) {
     return no("the loop carrying the tile stored into " + param_name(f, p_out) + " does not start from a tile.load");
   const auto& largs = ir::expr_as<ir::Call>(load->value)->args;
   if (largs.size() != 3) return no("the carried tile is not loaded by a plain full tile.load");
-  auto src = k.facts.param.find(largs[0].get());
-  if (src == k.facts.param.end() || f.params[src->second].dir != ir::Direction::In)
+  const std::size_t* src = largs[0] ? k.facts.param.find(largs[0].get()) : nullptr;
+  if (!src || f.params[*src].dir != ir::Direction::In)
     return no("the carried tile is not loaded from an In param");
-  const std::size_t x = src->second;
+  const std::size_t x = *src;
   auto* tensor = ir::type_as<ir::TensorType>(f.params[x].var->type);
   auto* shape = ir::expr_as<ir::MakeTuple>(largs[2]);
   if (!all_zero(largs[1]) || !tensor || !shape || !same_dims(shape->elems, tensor->shape) ||

@@ -85,14 +85,14 @@ inline std::optional<std::string> buffer_refused(const ProgramView& view, const 
   const Body& body = F.body_of(consumer);
 
   if (const ir::Assign* a = F.assign_defining(v)) {
-    const ir::StmtNode* def = F.def.at(v.get());
+    const ir::StmtNode* def = F.def_of(v);
     const auto* c = ir::expr_as<ir::Call>(a->value);
     const bool fresh = ir::is_op_call(a->value, "tensor.create") || ir::is_op_call(a->value, "tensor.full");
     const bool kernel_result = c && c->kind == ir::CallKind::Function && view.returns_of(c->callee);
     if (!fresh && !kernel_result)
       return name + " is defined by " + (c ? c->callee : std::string("an expression")) +
              ", not by a fresh tensor.create/tensor.full or a kernel's Out result (its buffer may be shared)";
-    if (F.bodies[F.pos.at(def).body].loop_depth != body.loop_depth)
+    if (F.bodies[F.pos_of(def).body].loop_depth != body.loop_depth)
       return name + " is defined outside the loop around its use, so every iteration would reuse its buffer";
     if (fresh) return std::nullopt;  // (a)
     // (b): `v = self.k2(..., o, ...)` where the returned value carries Out/InOut param q of k2.
@@ -112,8 +112,8 @@ inline std::optional<std::string> buffer_refused(const ProgramView& view, const 
     return std::nullopt;
   }
 
-  if (auto p = F.param.find(v.get()); p != F.param.end()) {  // (c)
-    const ir::Param& param = F.fn->params[p->second];
+  if (const std::size_t* p = F.param.find(v.get())) {  // (c)
+    const ir::Param& param = F.fn->params[*p];
     if (param.dir != ir::Direction::In)
       return name + " is an " + std::string(ir::name_of(param.dir)) + " param of " + quoted(F.fn->name) +
              ", whose final contents are a result";
@@ -169,10 +169,10 @@ struct SiteVerdict {
 inline ir::Expr result_value(const FunctionFacts& F, const ir::Assign& a, std::size_t j, std::size_t n_results) {
   if (auto* t = ir::expr_as<ir::MakeTuple>(a.var)) return j < t->elems.size() ? t->elems[j] : nullptr;
   if (n_results == 1) return a.var;
-  auto it = F.projections.find(a.var.get());
-  if (it == F.projections.end() || static_cast<int>(it->second.size()) != F.uses_of(a.var)) return nullptr;
+  const std::vector<Projection>* proj = a.var ? F.projections.find(a.var.get()) : nullptr;
+  if (!proj || static_cast<int>(proj->size()) != F.uses_of(a.var)) return nullptr;
   ir::Expr found;
-  for (const auto& p : it->second) {
+  for (const auto& p : *proj) {
     if (p.index != static_cast<std::int64_t>(j)) continue;
     if (found) return nullptr;  // projected twice: two values would share the buffer
     found = p.var;
@@ -207,9 +207,9 @@ inline SiteVerdict judge_site(const CallSite& site, const ProgramView& view, con
   if (caller.type == ir::FunctionType::Group)
     return no("the call is inside Group function " + quoted(caller.name) + ", which the pass leaves unchanged");
   if (site.is_submit) return no("the call is a pl.submit task launch");
-  auto at = F.assign_of_call.find(site.call.get());
-  if (at == F.assign_of_call.end()) return no("the call is not the whole value of an assignment `r = self.k(...)`");
-  const ir::StmtNode* stmt = at->second;
+  const ir::StmtNode* const* at = F.assign_of_call.find(site.call.get());
+  if (!at) return no("the call is not the whole value of an assignment `r = self.k(...)`");
+  const ir::StmtNode* stmt = *at;
   const auto& a = std::get<ir::Assign>(stmt->kind);
   const auto& args = site.args();
   if (args.size() != c.k.fn.params.size()) return no("the call does not pass one argument per parameter");
@@ -219,8 +219,8 @@ inline SiteVerdict judge_site(const CallSite& site, const ProgramView& view, con
   const ir::Assign* create = F.assign_defining(o);
   if (!create || !ir::is_op_call(create->value, "tensor.create"))
     return no("the Out argument " + quoted(ir::var_name(o)) + " is not defined by tensor.create");
-  const ir::StmtNode* create_stmt = F.def.at(o.get());
-  if (F.pos.at(create_stmt).body != F.pos.at(stmt).body)
+  const ir::StmtNode* create_stmt = F.def_of(o);
+  if (F.pos_of(create_stmt).body != F.pos_of(stmt).body)
     return no("the tensor.create of " + quoted(ir::var_name(o)) + " is not in the same body as the call");
   if (F.uses_of(o) != 1) return no(quoted(ir::var_name(o)) + " is used other than as the Out argument");
 
