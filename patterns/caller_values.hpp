@@ -87,8 +87,11 @@ inline std::size_t rank_of(const ir::Type& t) {
 class CallerValues {
  public:
   /// A variable's definition: `x = value` (index < 0) or element `index` of `a, b = value`.
+  /// `value` points into the defining Assign node (the function outlives this index): storing the
+  /// pointer, not a copy of the shared_ptr, spares a reference-count write to every defined value
+  /// node when indexing and again when the index is destroyed.
   struct Def {
-    ir::Expr value;
+    const ir::Expr* value = nullptr;
     std::int64_t index = -1;
   };
   /// Result `index` of the user call (Call or Submit node) `call`.
@@ -107,8 +110,8 @@ class CallerValues {
   ir::Expr resolve(ir::Expr e) const {
     for (int depth = 0; depth < kMaxDepth; ++depth) {
       const Def* d = def(e);
-      if (!d || d->index >= 0 || !ir::is_var_like(d->value)) return e;
-      e = d->value;
+      if (!d || d->index >= 0 || !ir::is_var_like(*d->value)) return e;
+      e = *d->value;
     }
     return e;
   }
@@ -118,7 +121,7 @@ class CallerValues {
     ir::Expr r = resolve(e);
     if (ir::is_op_call(r, op)) return ir::expr_as<ir::Call>(r);
     const Def* d = def(r);
-    if (d && d->index < 0 && ir::is_op_call(d->value, op)) return ir::expr_as<ir::Call>(d->value);
+    if (d && d->index < 0 && ir::is_op_call(*d->value, op)) return ir::expr_as<ir::Call>(*d->value);
     return nullptr;
   }
 
@@ -132,10 +135,10 @@ class CallerValues {
       if (const ir::ExprNode* call = tuple_call(g->tuple, depth + 1)) return Origin{call, static_cast<std::size_t>(g->index)};
     if (const Def* d = def(e)) {
       if (d->index >= 0) {
-        if (const ir::ExprNode* call = tuple_call(d->value, depth + 1)) return Origin{call, static_cast<std::size_t>(d->index)};
+        if (const ir::ExprNode* call = tuple_call(*d->value, depth + 1)) return Origin{call, static_cast<std::size_t>(d->index)};
         return std::nullopt;
       }
-      return result_of(d->value, depth + 1);
+      return result_of(*d->value, depth + 1);
     }
     return std::nullopt;
   }
@@ -157,9 +160,9 @@ class CallerValues {
     }
     const Def* d = def(e);
     if (!d || d->index >= 0) return declared_strides(e->type);
-    if (ir::is_var_like(d->value)) return memory_strides(d->value, depth + 1);
-    if (ir::is_op_call(d->value, "tensor.slice") || ir::is_op_call(d->value, "tensor.assemble")) {
-      const auto& args = ir::expr_as<ir::Call>(d->value)->args;
+    if (ir::is_var_like(*d->value)) return memory_strides(*d->value, depth + 1);
+    if (ir::is_op_call(*d->value, "tensor.slice") || ir::is_op_call(*d->value, "tensor.assemble")) {
+      const auto& args = ir::expr_as<ir::Call>(*d->value)->args;
       if (args.empty()) return KnownStrides::unknown("its parent is missing");
       return trailing_strides(memory_strides(args[0], depth + 1), rank_of(e->type));
     }
@@ -174,9 +177,9 @@ class CallerValues {
     if (auto* a = ir::stmt_as<ir::Assign>(s); a && a->var) {
       if (auto* t = ir::expr_as<ir::MakeTuple>(a->var)) {
         for (std::size_t i = 0; i < t->elems.size(); ++i)
-          if (t->elems[i]) defs_.try_emplace(t->elems[i].get(), Def{a->value, static_cast<std::int64_t>(i)});
+          if (t->elems[i]) defs_.try_emplace(t->elems[i].get(), Def{&a->value, static_cast<std::int64_t>(i)});
       } else {
-        defs_.try_emplace(a->var.get(), Def{a->value, -1});
+        defs_.try_emplace(a->var.get(), Def{&a->value, -1});
       }
       return;
     }
@@ -189,7 +192,7 @@ class CallerValues {
     if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Function) return e.get();
     if (ir::expr_as<ir::Submit>(e)) return e.get();
     const Def* d = def(e);
-    if (d && d->index < 0) return tuple_call(d->value, depth + 1);
+    if (d && d->index < 0) return tuple_call(*d->value, depth + 1);
     return nullptr;
   }
 
