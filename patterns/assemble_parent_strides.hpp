@@ -45,6 +45,7 @@
 #include "ptorw/patterns/common/out_param_returns.hpp"
 #include "ptorw/patterns/orch_call_scan.hpp"
 #include "ptorw/patterns/param_strides.hpp"
+#include "ptorw/patterns/stride_plan_rule.hpp"
 #include "ptorw/patterns/stride_votes.hpp"
 #include "ptorw/rewrite/rule.hpp"
 
@@ -163,26 +164,21 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
 
 }  // namespace assemble_parent_strides_detail
 
-struct AttachAssembleParentStrides {
+namespace assemble_parent_strides_detail {
+struct Votes {
+  static void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c, bool remarks, StridePlan& plan,
+                           std::vector<rewrite::Note>& notes) {
+    assemble_parent_strides_detail::callee_sites(scan, c, remarks, plan, notes);
+  }
+};
+}  // namespace assemble_parent_strides_detail
+
+struct AttachAssembleParentStrides : StridePlanRule<assemble_parent_strides_detail::Votes> {
   static constexpr std::string_view name = "assemble_parent_strides";
-  static constexpr rewrite::RootKind root = rewrite::RootKind::Program;
-  static constexpr int benefit = 1;
   static std::string describe() {
     return "tensor.assemble(parent, self.k(..., out), offset) -> k's Out param out: "
            "pl.TensorView(stride = parent's row-major strides)";
   }
-
-  rewrite::MatchResult<StridePlan> match(const ir::ProgramPtr& prog, rewrite::Context& ctx) const {
-    using assemble_parent_strides_detail::callee_sites;
-    const OrchCallScan scan(*prog);
-    StridePlan plan{prog, {}};
-    std::vector<rewrite::Note> notes;
-    for (const auto& callee : scan.callees()) callee_sites(scan, callee, ctx.remarks_enabled(), plan, notes);
-    if (!plan.callees.empty()) return plan;
-    return rewrite::decline_at(std::move(notes));
-  }
-
-  ir::ProgramPtr rewrite(const StridePlan& plan, rewrite::Context&) const { return apply_stride_plan(plan); }
 };
 
 inline const auto assemble_parent_strides_rules = boost::hana::make_tuple(AttachAssembleParentStrides{});

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "ptorw/patterns/orch_call_scan.hpp"
+#include "ptorw/patterns/stride_plan_rule.hpp"
 #include "ptorw/patterns/stride_votes.hpp"
 #include "ptorw/rewrite/rule.hpp"
 
@@ -100,25 +101,20 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
 
 }  // namespace slice_input_strides_detail
 
-struct AttachSliceInputStrides {
+namespace slice_input_strides_detail {
+struct Votes {
+  static void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c, bool remarks, StridePlan& plan,
+                           std::vector<rewrite::Note>& notes) {
+    slice_input_strides_detail::callee_sites(scan, c, remarks, plan, notes);
+  }
+};
+}  // namespace slice_input_strides_detail
+
+struct AttachSliceInputStrides : StridePlanRule<slice_input_strides_detail::Votes> {
   static constexpr std::string_view name = "slice_input_strides";
-  static constexpr rewrite::RootKind root = rewrite::RootKind::Program;
-  static constexpr int benefit = 1;
   static std::string describe() {
     return "self.k(pl.tensor.slice(parent, ...), ...) -> k's In param: pl.TensorView(stride = parent's strides)";
   }
-
-  rewrite::MatchResult<StridePlan> match(const ir::ProgramPtr& prog, rewrite::Context& ctx) const {
-    using slice_input_strides_detail::callee_sites;
-    const OrchCallScan scan(*prog);
-    StridePlan plan{prog, {}};
-    std::vector<rewrite::Note> notes;
-    for (const auto& callee : scan.callees()) callee_sites(scan, callee, ctx.remarks_enabled(), plan, notes);
-    if (!plan.callees.empty()) return plan;
-    return rewrite::decline_at(std::move(notes));
-  }
-
-  ir::ProgramPtr rewrite(const StridePlan& plan, rewrite::Context&) const { return apply_stride_plan(plan); }
 };
 
 inline const auto slice_input_strides_rules = boost::hana::make_tuple(AttachSliceInputStrides{});

@@ -1,0 +1,32 @@
+// The rule shape shared by Pattern 2 (AssembleParentStrides) and Pattern 4 (SliceInputStrides):
+// one Program rule scans every InCore-type call once (OrchCallScan), lets each callee's call sites
+// vote on parameter strides (stride_votes.hpp) and, when some callee has agreed strides, applies
+// them all in one rewrite; otherwise it declines with the per-call-site notes as remarks.
+// A pattern supplies only its vote: `Votes::callee_sites(scan, callee, remarks, plan, notes)`.
+#pragma once
+#include <utility>
+#include <vector>
+
+#include "ptorw/patterns/orch_call_scan.hpp"
+#include "ptorw/patterns/stride_votes.hpp"
+#include "ptorw/rewrite/rule.hpp"
+
+namespace ptorw::patterns {
+
+template <class Votes> struct StridePlanRule {
+  static constexpr rewrite::RootKind root = rewrite::RootKind::Program;
+  static constexpr int benefit = 1;
+
+  rewrite::MatchResult<StridePlan> match(const ir::ProgramPtr& prog, rewrite::Context& ctx) const {
+    const OrchCallScan scan(*prog);
+    StridePlan plan{prog, {}};
+    std::vector<rewrite::Note> notes;
+    for (const auto& callee : scan.callees()) Votes::callee_sites(scan, callee, ctx.remarks_enabled(), plan, notes);
+    if (!plan.callees.empty()) return plan;
+    return rewrite::decline_at(std::move(notes));
+  }
+
+  ir::ProgramPtr rewrite(const StridePlan& plan, rewrite::Context&) const { return apply_stride_plan(plan); }
+};
+
+}  // namespace ptorw::patterns
