@@ -11,7 +11,9 @@
 // order, each a remark at the call site:
 //   * the caller is Orchestration or Opaque (spec "Scope": call sites are rewritten there);
 //   * the result is assigned: `x = self.k(...)` (single result) or unpacked `a, b = ...` /
-//     `r, tid = pl.submit(...)`;
+//     `r, tid = pl.submit(...)` — the parser's `t = ...; a = t[0]; b = t[1]` with the projections
+//     right after the call and `t` used by nothing else (then the windowed Outs' projections become
+//     the assembles and the others project the clone's result);
 //   * input-only Submit call sites stay full (spec "Input-window eligibility");
 //   * each windowed Out: the call's result for it has the parent's type; its offsets, after
 //     substituting the call's arguments, are affine in the accepted loop variables; in every
@@ -34,6 +36,7 @@
 #include <vector>
 
 #include "ptorw/ir/op_registry.hpp"
+#include "ptorw/patterns/common/var_uses.hpp"
 #include "ptorw/patterns/window/caller_facts.hpp"
 #include "ptorw/patterns/window/windowed_clone.hpp"
 #include "ptorw/rewrite/rule.hpp"
@@ -114,7 +117,19 @@ inline std::string disjoint_across(const CallStmt& c, const Window& w, const std
 }
 
 /// The sibling-independent checks of one call.
-inline SiteDecision decide(const ir::Function& caller, CallerFacts& facts, const CallStmt& c, const WindowedCallee& wc) {
+/// The variables receiving the call's results, one per result (empty: not in a supported form).
+inline std::vector<ir::Expr> result_vars(const CallStmt& c, std::size_t results, const UseCounts& uses) {
+  if (!c.target) return {};
+  if (auto* t = ir::expr_as<ir::MakeTuple>(c.target)) return t->elems.size() == results ? t->elems : std::vector<ir::Expr>{};
+  if (!ir::type_as<ir::TupleType>(c.target->type)) return results == 1 ? std::vector<ir::Expr>{c.target} : std::vector<ir::Expr>{};
+  if (c.unpack.size() != results || uses_of(uses, c.target) != static_cast<int>(results)) return {};
+  std::vector<ir::Expr> out;
+  for (const auto& p : c.unpack) out.push_back(ir::stmt_as<ir::Assign>(p)->var);
+  return out;
+}
+
+inline SiteDecision decide(const ir::Function& caller, CallerFacts& facts, const CallStmt& c, const WindowedCallee& wc,
+                           const UseCounts& uses) {
   SiteDecision d;
   const ir::Function& callee = *wc.windows.fn;
   const auto& args = c.args();
@@ -123,13 +138,14 @@ inline SiteDecision decide(const ir::Function& caller, CallerFacts& facts, const
   if (args.size() != callee.params.size()) return d.why = "the call's arguments do not match the callee", d;
   if (c.is_submit() && wc.windows.outs.empty())
     return d.why = "input-only Submit call sites stay full (a full input may carry a wider dependency)", d;
-  auto* tuple = ir::expr_as<ir::MakeTuple>(c.target);
   const std::size_t results = callee.return_types.size() + (c.is_submit() ? 1 : 0);
-  if (!c.target || (!tuple && results != 1) || (tuple && tuple->elems.size() != results))
-    return d.why = "the call's result is not assigned to one variable (multi-result calls and pl.submit: not supported yet)", d;
+  const std::vector<ir::Expr> res_vars = result_vars(c, results, uses);
+  if (res_vars.empty())
+    return d.why = "the call's results are not assigned to one variable each (a tuple result must be unpacked right "
+                   "after the call and used by nothing else)", d;
   for (const auto& o : wc.windows.outs) {
     const ir::Expr& arg = args[o.param];
-    const ir::Expr& res = tuple ? tuple->elems[o.ret] : c.target;
+    const ir::Expr& res = res_vars[o.ret];
     if (!ir::expr_as<ir::Var>(res) || !visit::structural_equal(res->type, arg->type).equal)
       return d.why = "the result carrying Out param '" + ir::var_name(callee.params[o.param].var) +
                      "' does not have its parent's type", d;
@@ -187,7 +203,12 @@ inline std::vector<ir::Stmt> rewrite_call(const CallStmt& c, const SiteDecision&
   }
   std::vector<ir::Stmt> assembles;
   auto* tuple = ir::expr_as<ir::MakeTuple>(c.target);
+  const bool unpacked = !tuple && !c.unpack.empty();
   std::vector<ir::Expr> targets = tuple ? tuple->elems : std::vector<ir::Expr>{c.target};
+  if (unpacked) {
+    targets.clear();
+    for (const auto& p : c.unpack) targets.push_back(ir::stmt_as<ir::Assign>(p)->var);
+  }
   for (std::size_t i = 0; i < d.outs.size(); ++i) {
     const OutWindow& o = wc.windows.outs[i];
     const ir::Expr old = targets[o.ret];
@@ -195,6 +216,14 @@ inline std::vector<ir::Stmt> rewrite_call(const CallStmt& c, const SiteDecision&
     targets[o.ret] = next;
     ir::Expr asm_ = op("tensor.assemble", {c.args()[o.param], next, ir::make_tuple(d.outs[i].offsets)});
     assembles.push_back(ir::make_assign(old, asm_));
+  }
+  if (unpacked) {  // t_window = self.k__windowed(...); a_window = t_window[0]; b = t_window[1]; ...
+    ir::Expr t = ir::make_var(ir::var_name(c.target) + "_window", call->type, c.target->span);
+    out.push_back(ir::make_assign(t, call, c.stmt->span));
+    for (std::size_t j = 0; j < targets.size(); ++j)
+      out.push_back(ir::make_assign(targets[j], ir::make_get_item(t, static_cast<std::int64_t>(j)), c.unpack[j]->span));
+    for (auto& s : assembles) out.push_back(std::move(s));
+    return out;
   }
   ir::Expr target = tuple ? ir::make_expr(ir::MakeTuple{targets}, c.target->type, c.target->span) : targets[0];
   out.push_back(ir::make_assign(target, call, c.stmt->span));
@@ -236,11 +265,17 @@ inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& call
   std::vector<SiteDecision> ds(calls.size());
   std::vector<const WindowedCallee*> wcs(calls.size(), nullptr);
   bool any = remarks;  // remarks also cover calls rewritten by an earlier run
+  UseCounts uses;
+  bool counted = false;
   for (std::size_t i = 0; i < calls.size(); ++i) {
     auto it = callees.find(calls[i].callee());
     if (it == callees.end()) continue;
     wcs[i] = &it->second;
-    ds[i] = decide(caller, facts, calls[i], it->second);
+    if (!counted && !calls[i].unpack.empty()) {  // only callers with unpacked windowed calls pay for this
+      uses = count_uses(caller.body);
+      counted = true;
+    }
+    ds[i] = decide(caller, facts, calls[i], it->second, uses);
     any = true;
   }
   if (!any) return nullptr;
@@ -286,6 +321,8 @@ inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& call
     }
     if (ds[i].why.empty()) {
       repl.emplace(calls[i].stmt, rewrite_call(calls[i], ds[i], *wcs[i]));
+      if (!ir::expr_as<ir::MakeTuple>(calls[i].target))  // the projections are part of the replacement
+        for (const auto& p : calls[i].unpack) repl.emplace(p.get(), std::vector<ir::Stmt>{});
       used.insert(name);
     }
     if (remarks)

@@ -35,6 +35,10 @@ struct CallStmt {
   ir::Expr call;                               // Call (Function kind) or Submit
   ir::Expr target;                             // Var or MakeTuple of the Assign; null for Eval
   std::vector<const ir::StmtNode*> loops;      // enclosing For / While, outermost first
+  // For a tuple-variable target `t` (the parser's form of `a, b = ...`): the projection statements
+  // `a = t[0]`, `b = t[1]`, ... that immediately follow the call in its Seq, one per element in
+  // order; empty when they are not all there.
+  std::vector<ir::Stmt> unpack;
   const std::string& callee() const {
     if (auto* c = ir::expr_as<ir::Call>(call)) return c->callee;
     return ir::expr_as<ir::Submit>(call)->callee;
@@ -209,14 +213,36 @@ class CallerFacts {
       if (i->else_body) yields(i->else_body, i->return_vars);
       walk(i->then_body);
       if (i->else_body) walk(i->else_body);
+    } else if (auto* q = ir::stmt_as<ir::Seq>(s)) {
+      for (std::size_t i = 0; i < q->stmts.size(); ++i) {
+        const std::size_t before = calls_.size();
+        walk(q->stmts[i]);
+        if (calls_.size() == before + 1 && calls_.back().stmt == q->stmts[i].get())
+          calls_.back().unpack = adjacent_unpack(q->stmts, i, calls_.back().target);
+      }
     } else {
       visit::each_child(s, [](const ir::Expr&) {}, [&](const ir::Stmt& c) { walk(c); });
     }
   }
 
+  /// `stmts[i+1 .. i+n]` when they are exactly `x_j = t[j]` (j = 0..n-1) for tuple variable `t`.
+  static std::vector<ir::Stmt> adjacent_unpack(const std::vector<ir::Stmt>& stmts, std::size_t i, const ir::Expr& t) {
+    auto* tt = t && ir::expr_as<ir::Var>(t) ? ir::type_as<ir::TupleType>(t->type) : nullptr;
+    if (!tt || tt->elems.empty() || i + tt->elems.size() >= stmts.size()) return {};
+    std::vector<ir::Stmt> out;
+    for (std::size_t j = 0; j < tt->elems.size(); ++j) {
+      const ir::Stmt& p = stmts[i + 1 + j];
+      auto* a = ir::stmt_as<ir::Assign>(p);
+      auto* g = a ? ir::expr_as<ir::TupleGetItem>(a->value) : nullptr;
+      if (!g || g->tuple != t || g->index != static_cast<std::int64_t>(j) || !ir::expr_as<ir::Var>(a->var)) return {};
+      out.push_back(p);
+    }
+    return out;
+  }
+
   void record(const ir::Stmt& s, const ir::Expr& v, const ir::Expr& target) {
     if ((ir::expr_as<ir::Call>(v) && ir::expr_as<ir::Call>(v)->kind == ir::CallKind::Function) || ir::expr_as<ir::Submit>(v))
-      calls_.push_back(CallStmt{s.get(), v, target, loops_});
+      calls_.push_back(CallStmt{s.get(), v, target, loops_, {}});
   }
 
   const ir::Program& prog_;

@@ -1,0 +1,23 @@
+# rule: Pattern 5 Output-window eligibility — multi-Out rewrites are per-output: both Out params of a two-result callee are stored at static windows of two different parents; the unpacked call `lo_r, hi_r = self.split(...)` gets one slice + assemble per windowed Out
+import ptorw.language as pl
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore, attrs={"windowize": True})
+    def split(self, x: pl.Tensor[[16, 32], pl.FP32], row: pl.Scalar[pl.INDEX],
+              lo: pl.Out[pl.Tensor[[64, 32], pl.FP32]],
+              hi: pl.Out[pl.Tensor[[64, 32], pl.FP32]]
+              ) -> tuple[pl.Tensor[[64, 32], pl.FP32], pl.Tensor[[64, 32], pl.FP32]]:
+        t = pl.load(x, [0, 0], [16, 32])
+        a = pl.tile.exp(t)
+        b = pl.tile.neg(t)
+        lo_out = pl.store(a, [row, 0], lo)
+        hi_out = pl.store(b, [row, 0], hi)
+        return lo_out, hi_out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16, 32], pl.FP32], p: pl.Tensor[[64, 32], pl.FP32],
+             q: pl.Tensor[[64, 32], pl.FP32]) -> tuple[pl.Tensor[[64, 32], pl.FP32], pl.Tensor[[64, 32], pl.FP32]]:
+        lo_r, hi_r = self.split(x, 16, p, q)
+        return lo_r, hi_r
