@@ -164,16 +164,7 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
 
 }  // namespace assemble_parent_strides_detail
 
-namespace assemble_parent_strides_detail {
-struct Votes {
-  static void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c, bool remarks, StridePlan& plan,
-                           std::vector<rewrite::Note>& notes) {
-    assemble_parent_strides_detail::callee_sites(scan, c, remarks, plan, notes);
-  }
-};
-}  // namespace assemble_parent_strides_detail
-
-struct AttachAssembleParentStrides : StridePlanRule<assemble_parent_strides_detail::Votes> {
+struct AttachAssembleParentStrides : StridePlanRule<&assemble_parent_strides_detail::callee_sites> {
   static constexpr std::string_view name = "assemble_parent_strides";
   static std::string describe() {
     return "tensor.assemble(parent, self.k(..., out), offset) -> k's Out param out: "

@@ -101,16 +101,7 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
 
 }  // namespace slice_input_strides_detail
 
-namespace slice_input_strides_detail {
-struct Votes {
-  static void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c, bool remarks, StridePlan& plan,
-                           std::vector<rewrite::Note>& notes) {
-    slice_input_strides_detail::callee_sites(scan, c, remarks, plan, notes);
-  }
-};
-}  // namespace slice_input_strides_detail
-
-struct AttachSliceInputStrides : StridePlanRule<slice_input_strides_detail::Votes> {
+struct AttachSliceInputStrides : StridePlanRule<&slice_input_strides_detail::callee_sites> {
   static constexpr std::string_view name = "slice_input_strides";
   static std::string describe() {
     return "self.k(pl.tensor.slice(parent, ...), ...) -> k's In param: pl.TensorView(stride = parent's strides)";

@@ -2,7 +2,8 @@
 // one Program rule scans every InCore-type call once (OrchCallScan), lets each callee's call sites
 // vote on parameter strides (stride_votes.hpp) and, when some callee has agreed strides, applies
 // them all in one rewrite; otherwise it declines with the per-call-site notes as remarks.
-// A pattern supplies only its vote: `Votes::callee_sites(scan, callee, remarks, plan, notes)`.
+// A pattern supplies only its vote, `void callee_sites(scan, callee, remarks, plan, notes)`, as the
+// template argument.
 #pragma once
 #include <utility>
 #include <vector>
@@ -13,7 +14,10 @@
 
 namespace ptorw::patterns {
 
-template <class Votes> struct StridePlanRule {
+using CalleeVote = void (*)(const OrchCallScan&, const OrchCallScan::Callee&, bool, StridePlan&,
+                            std::vector<rewrite::Note>&);
+
+template <CalleeVote callee_sites> struct StridePlanRule {
   static constexpr rewrite::RootKind root = rewrite::RootKind::Program;
   static constexpr int benefit = 1;
 
@@ -21,7 +25,7 @@ template <class Votes> struct StridePlanRule {
     const OrchCallScan scan(*prog);
     StridePlan plan{prog, {}};
     std::vector<rewrite::Note> notes;
-    for (const auto& callee : scan.callees()) Votes::callee_sites(scan, callee, ctx.remarks_enabled(), plan, notes);
+    for (const auto& callee : scan.callees()) callee_sites(scan, callee, ctx.remarks_enabled(), plan, notes);
     if (!plan.callees.empty()) return plan;
     return rewrite::decline_at(std::move(notes));
   }
