@@ -13,14 +13,20 @@ namespace ptorw::text {
 class Interner {
  public:
   ir::Expr int_const(std::int64_t v, ir::DType d) {
-    auto key = std::make_pair(v, d);
     if (v >= -64 && v < 4096 && d == ir::DType::INDEX) {
       auto& slot = small_ints_[static_cast<std::size_t>(v + 64)];
       if (!slot) slot = ir::make_int(v, d);
       return slot;
     }
-    (void)key;
     return ir::make_int(v, d);
+  }
+
+  /// A list/tuple literal whose type is shared: the node is built once, with the interned type.
+  ir::Expr tuple(std::vector<ir::Expr> elems, ir::Span sp) {
+    std::vector<ir::Type> ts;
+    ts.reserve(elems.size());
+    for (const auto& e : elems) ts.push_back(e->type);
+    return ir::make_expr(ir::MakeTuple{std::move(elems)}, type(ir::make_type(ir::TupleType{std::move(ts)})), sp);
   }
 
   /// Returns a shared node structurally equal to `t` when `t` is simple; `t` itself otherwise.

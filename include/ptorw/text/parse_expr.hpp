@@ -133,8 +133,7 @@ inline ir::Expr Parser::parse_sequence(std::string_view close, const Token& open
     if (!accept_punct(",")) break;
   }
   expect_punct(close, "to close '" + std::string(open.text) + "'");
-  ir::Expr t = ir::make_tuple(std::move(elems), span_of(open));
-  return ir::make_expr(t->kind, interner_.type(t->type), t->span);
+  return interner_.tuple(std::move(elems), span_of(open));
 }
 
 inline ir::Expr Parser::parse_primary() {
@@ -158,7 +157,7 @@ inline ir::Expr Parser::parse_primary() {
     case Tok::Punct:
       if (t.punct("(")) {
         take();
-        if (peek().punct(")")) { take(); return ir::make_tuple({}, span_of(t)); }
+        if (peek().punct(")")) { take(); return interner_.tuple({}, span_of(t)); }
         ir::Expr first = parse_expr();
         if (accept_punct(")")) return first;
         expect_punct(",", "or ')' in parenthesized expression");
@@ -168,8 +167,7 @@ inline ir::Expr Parser::parse_primary() {
           if (!accept_punct(",")) break;
         }
         expect_punct(")", "to close the tuple");
-        ir::Expr tup = ir::make_tuple(std::move(elems), span_of(t));
-        return ir::make_expr(tup->kind, interner_.type(tup->type), tup->span);
+        return interner_.tuple(std::move(elems), span_of(t));
       }
       if (t.punct("[")) { take(); return parse_sequence("]", t); }
       expected("an expression");
