@@ -118,5 +118,11 @@ inline InferResult tile_matmul(const std::vector<Expr>& a, const Kwargs&) {
   return InferResult::ok(make_type(TileType{{l->shape[0], r->shape[1]}, acc, {}, MemSpace::Acc, {}}));
 }
 
+/// Buffer IR (lower_tile_to_buffer.md "Representation example"): ops that write a destination
+/// return VoidType; descriptor-defining ops (alloc, subview, reshape) take their result type from
+/// the assignment's `pl.Buffer[...]` annotation, which the Buffer verifier requires.
+inline InferResult void_result(const std::vector<Expr>&, const Kwargs&) { return InferResult::ok(void_type()); }
+inline InferResult annotated_buffer(const std::vector<Expr>&, const Kwargs&) { return InferResult::ok(unknown_type()); }
+
 }  // namespace infer
 }  // namespace ptorw::ir

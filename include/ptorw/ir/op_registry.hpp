@@ -2,7 +2,7 @@
 // inference. Parser, verifier, printer and passes all read this one table.
 //
 // Operand signature letters: T tile, N tensor, S scalar, L list (tuple of scalars), P ptr,
-// A anything; a trailing `?` marks an optional operand.
+// B buffer (Buffer IR), A anything; a trailing `?` marks an optional operand.
 #pragma once
 #include <array>
 #include <span>
@@ -51,7 +51,7 @@ inline constexpr std::array kOps{
   OpDef{"tile.store",      "T,L,N",   "",                       third_operand_type, Effect::WritesArg, 2},
   OpDef{"tile.create",     "L",       "dtype,target_memory",    tile_create},
   OpDef{"tile.full",       "L,S",     "dtype,target_memory",    tile_create},
-  OpDef{"tile.alloc",      "S",       "memory_space",           ptr_result, Effect::Control, -1, "memory_space"},
+  OpDef{"tile.alloc",      "S",       "memory_space,addr",           ptr_result, Effect::Control, -1, "memory_space"},
   OpDef{"tile.move",       "T",       "target_memory",          tile_move},
   OpDef{"tile.reshape",    "T,L",     "",                       tile_reshape},
   OpDef{"tile.slice",      "T,L,L,L?", "",                      tile_reshape},
@@ -80,6 +80,35 @@ inline constexpr std::array kOps{
   OpDef{"tile.get_block_idx",    "", "", index_scalar, Effect::Control},
   OpDef{"tile.get_block_num",    "", "", index_scalar, Effect::Control},
   OpDef{"tile.get_subblock_idx", "", "", index_scalar, Effect::Control},
+  // Buffer IR (lower_tile_to_buffer.md). Destination-passing: the written operand is `written_arg`,
+  // the result is VoidType. alloc((runtime valid extents), [address]); subview(parent, offsets
+  // [, sizes][, valid]) and reshape(source) define aliases; their type is the annotation.
+  OpDef{"buffer.alloc",    "L,S?",      "",   annotated_buffer, Effect::Control},
+  OpDef{"buffer.subview",  "B,L,L?,L?", "",   annotated_buffer},
+  OpDef{"buffer.reshape",  "B",         "",   annotated_buffer},
+  OpDef{"buffer.load",     "N,L,L,B",   "",   void_result, Effect::WritesArg, 3},
+  OpDef{"buffer.store",    "B,L,L,N",   "",   void_result, Effect::WritesArg, 3},
+  OpDef{"buffer.copy",     "B,B",       "",   void_result, Effect::WritesArg, 1},
+  OpDef{"buffer.full",     "S,B",       "",   void_result, Effect::WritesArg, 1},
+  OpDef{"buffer.set_validshape", "B,L", "",   void_result, Effect::WritesArg, 0},
+  OpDef{"buffer.add", "B,B,B", "", void_result, Effect::WritesArg, 2}, OpDef{"buffer.sub", "B,B,B", "", void_result, Effect::WritesArg, 2},
+  OpDef{"buffer.mul", "B,B,B", "", void_result, Effect::WritesArg, 2}, OpDef{"buffer.div", "B,B,B", "precision", void_result, Effect::WritesArg, 2},
+  OpDef{"buffer.maximum", "B,B,B", "", void_result, Effect::WritesArg, 2}, OpDef{"buffer.minimum", "B,B,B", "", void_result, Effect::WritesArg, 2},
+  OpDef{"buffer.exp", "B,B", "", void_result, Effect::WritesArg, 1},  OpDef{"buffer.abs", "B,B", "", void_result, Effect::WritesArg, 1},
+  OpDef{"buffer.sqrt", "B,B", "", void_result, Effect::WritesArg, 1}, OpDef{"buffer.neg", "B,B", "", void_result, Effect::WritesArg, 1},
+  OpDef{"buffer.relu", "B,B", "", void_result, Effect::WritesArg, 1}, OpDef{"buffer.log", "B,B", "", void_result, Effect::WritesArg, 1},
+  OpDef{"buffer.recip", "B,B", "precision", void_result, Effect::WritesArg, 1},
+  OpDef{"buffer.rsqrt", "B,B", "precision", void_result, Effect::WritesArg, 1},
+  OpDef{"buffer.adds", "B,S,B", "", void_result, Effect::WritesArg, 2}, OpDef{"buffer.subs", "B,S,B", "", void_result, Effect::WritesArg, 2},
+  OpDef{"buffer.muls", "B,S,B", "", void_result, Effect::WritesArg, 2}, OpDef{"buffer.divs", "B,S,B", "precision", void_result, Effect::WritesArg, 2},
+  OpDef{"buffer.maximums", "B,S,B", "", void_result, Effect::WritesArg, 2}, OpDef{"buffer.minimums", "B,S,B", "", void_result, Effect::WritesArg, 2},
+  OpDef{"buffer.lrelu", "B,S,B", "", void_result, Effect::WritesArg, 2},
+  OpDef{"buffer.matmul",     "B,B,B",   "", void_result, Effect::WritesArg, 2},
+  OpDef{"buffer.matmul_acc", "B,B,B",   "", void_result, Effect::WritesArg, 2},
+  OpDef{"buffer.extract",    "B,S,S,B", "", void_result, Effect::WritesArg, 3},
+  OpDef{"buffer.get_block_idx",    "", "", index_scalar, Effect::Control},
+  OpDef{"buffer.get_block_num",    "", "", index_scalar, Effect::Control},
+  OpDef{"buffer.get_subblock_idx", "", "", index_scalar, Effect::Control},
 };
 // clang-format on
 }  // namespace detail
@@ -172,13 +201,15 @@ inline InferResult check_and_infer(const OpDef& d, const std::vector<Expr>& args
       case 'S': ok = type_as<ScalarType>(t) != nullptr; break;
       case 'L': ok = expr_as<MakeTuple>(args[i]) != nullptr; break;
       case 'P': ok = type_as<PtrType>(t) != nullptr; break;
+      case 'B': ok = type_as<BufferType>(t) != nullptr; break;
       case 'A': ok = true; break;
       default: break;
     }
     if (type_as<UnknownType>(t)) ok = true;  // already reported where it arose
     if (!ok) {
-      static constexpr std::string_view names[] = {"a tile", "a tensor", "a scalar", "a list", "a pointer"};
-      std::string_view want = k == 'T' ? names[0] : k == 'N' ? names[1] : k == 'S' ? names[2] : k == 'L' ? names[3] : names[4];
+      static constexpr std::string_view names[] = {"a tile", "a tensor", "a scalar", "a list", "a pointer", "a buffer"};
+      std::string_view want = k == 'T' ? names[0] : k == 'N' ? names[1] : k == 'S' ? names[2] : k == 'L' ? names[3]
+                            : k == 'B' ? names[5] : names[4];
       return InferResult::fail(std::string(d.name) + " operand " + std::to_string(i + 1) + " must be " + std::string(want));
     }
   }

@@ -50,11 +50,21 @@ struct TileType {
   std::optional<MemSpace> memory;
   std::optional<TileView> view;
 };
+/// Buffer IR (lower_tile_to_buffer.md): an explicit on-chip buffer descriptor — physical shape,
+/// dtype, memory space and layout/valid fields (`pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec,
+/// pl.TileView(valid_shape=[16, -1])]`). A valid extent of -1 is dynamic (set by
+/// buffer.set_validshape). Unlike a Tile it names no value: storage is the handle itself.
+struct BufferType {
+  std::vector<Expr> shape;
+  DType dtype;
+  MemSpace memory;
+  std::optional<TileView> view;
+};
 struct TupleType { std::vector<Type> elems; };
 struct PtrType {};
 struct UnknownType {};
 
-using TypeKind = std::variant<ScalarType, TensorType, TileType, TupleType, PtrType, UnknownType>;
+using TypeKind = std::variant<ScalarType, TensorType, TileType, TupleType, PtrType, UnknownType, BufferType>;
 
 struct TypeNode {
   TypeKind kind;
@@ -71,6 +81,12 @@ inline Type scalar_type(DType d) {
   }();
   return table[static_cast<std::size_t>(d)];
 }
+/// The result of ops that only write a destination (buffer.add, buffer.store, ...): the spec's
+/// VoidType, represented as the empty tuple.
+inline Type void_type() {
+  static const Type t = make_type(TupleType{});
+  return t;
+}
 inline Type unknown_type() {
   static const Type t = make_type(UnknownType{});
   return t;
@@ -80,6 +96,7 @@ inline Type unknown_type() {
 inline const std::vector<Expr>* shape_of(const Type& t) {
   if (auto* x = type_as<TensorType>(t)) return &x->shape;
   if (auto* x = type_as<TileType>(t)) return &x->shape;
+  if (auto* x = type_as<BufferType>(t)) return &x->shape;
   return nullptr;
 }
 inline std::optional<DType> dtype_of(const Type& t) {

@@ -39,7 +39,8 @@ inline bool is_scalar(const ir::Expr& e) { return ir::type_as<ir::ScalarType>(e-
 
 /// `name` is the spelling after `pl.` (e.g. "tile.add", "load", "add").
 inline OpChoice resolve_op_sugar(std::string_view name, const std::vector<ir::Expr>& args) {
-  if (name.rfind("tile.", 0) == 0 || name.rfind("tensor.", 0) == 0) return {std::string(name), {}, {}};
+  if (name.rfind("tile.", 0) == 0 || name.rfind("tensor.", 0) == 0 || name.rfind("buffer.", 0) == 0)
+    return {std::string(name), {}, {}};
   for (const auto& s : detail::kFixedSugar)
     if (s.name == name) return {std::string(s.op), {}, {}};
   if (name == "full") {

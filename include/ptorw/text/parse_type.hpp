@@ -134,7 +134,7 @@ inline ParsedType Parser::parse_annotation(bool allow_direction) {
   if (!first.name("pl")) expected("a type annotation such as pl.Tensor[[64], pl.FP32]");
   take();
   expect_punct(".", "in type annotation");
-  Token kind = expect_name("a type name (Tensor, Tile, Scalar, Ptr, Out, InOut)");
+  Token kind = expect_name("a type name (Tensor, Tile, Buffer, Scalar, Ptr, Out, InOut)");
   std::string_view k = kind.text;
   if (k == "Out" || k == "InOut" || k == "In") {
     if (!allow_direction) fail_at(kind, "pl." + std::string(k) + "[...] is only allowed on function parameters");
@@ -146,6 +146,7 @@ inline ParsedType Parser::parse_annotation(bool allow_direction) {
     return inner;
   }
   if (k == "Ptr") return {ir::make_type(ir::PtrType{})};
+  if (k == "Buffer") return {parse_buffer_type()};
   if (k != "Tensor" && k != "Tile" && k != "Scalar") fail_at(kind, "unknown type 'pl." + std::string(k) + "'");
   if (!peek().punct("[")) {  // bare kind: `out: pl.Tensor = ...`
     int idx = k == "Scalar" ? 0 : k == "Tensor" ? 1 : 2;
@@ -201,9 +202,40 @@ inline ParsedType Parser::parse_annotation(bool allow_direction) {
   return {ir::make_type(std::move(t))};
 }
 
+/// `pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec(, pl.TileView(...))]` (Buffer IR, lower_tile_to_buffer.md):
+/// the memory space is required, the descriptor has no MemRef.
+inline ir::Type Parser::parse_buffer_type() {
+  expect_punct("[", "after pl.Buffer");
+  std::vector<ir::Expr> shape = parse_dim_list();
+  expect_punct(",", "between shape and dtype");
+  ir::DType d = parse_dtype();
+  expect_punct(",", "before the memory space of pl.Buffer[...] (pl.Mem.<space>)");
+  Token pl = expect_name("pl.Mem.<space>");
+  if (pl.text != "pl") fail_at(pl, "expected pl.Mem.<space>");
+  expect_punct(".");
+  Token mem = expect_name("Mem");
+  if (mem.text != "Mem") fail_at(mem, "a Buffer type takes pl.Mem.<space> after its dtype");
+  expect_punct(".", "after pl.Mem");
+  Token sp = expect_name("a memory space (Vec, Mat, Left, Right, Acc, Bias)");
+  auto m = ir::enum_from<ir::MemSpace>(sp.text);
+  if (!m || *m == ir::MemSpace::DDR) fail_at(sp, "unknown on-chip memory space 'pl.Mem." + std::string(sp.text) + "'");
+  ir::BufferType t{std::move(shape), d, *m, {}};
+  if (accept_punct(",") && !peek().punct("]")) {
+    Token p2 = expect_name("pl.TileView(...)");
+    if (p2.text != "pl") fail_at(p2, "expected pl.TileView(...)");
+    expect_punct(".");
+    Token what = expect_name("TileView");
+    if (what.text != "TileView") fail_at(what, "a Buffer type takes pl.TileView(...) after its memory space");
+    t.view = parse_tile_view();
+    accept_punct(",");
+  }
+  expect_punct("]", "to close pl.Buffer[...]");
+  return ir::make_type(std::move(t));
+}
+
 namespace detail {
 inline std::string type_kind_name(const ir::Type& t) {
-  static constexpr const char* names[] = {"a scalar", "a tensor", "a tile", "a tuple", "a pointer", "unknown"};
+  static constexpr const char* names[] = {"a scalar", "a tensor", "a tile", "a tuple", "a pointer", "unknown", "a buffer"};
   return names[t->kind.index()];
 }
 }  // namespace detail

@@ -118,6 +118,7 @@ class Parser {
   std::vector<ir::Expr> parse_dim_list();
   ir::TensorView parse_tensor_view();
   ir::TileView parse_tile_view();
+  ir::Type parse_buffer_type();
   ir::MemRef parse_memref();
   ir::Type merge_annotation(const ParsedType& ann, const ir::Type& inferred, const Token& at);
 

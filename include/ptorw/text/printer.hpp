@@ -252,6 +252,15 @@ class Printer {
         if (k.memory) { out_ += ", pl.Mem."; out_ += ir::name_of(*k.memory); }
         if (k.view) { out_ += ", "; put_tile_view(*k.view); }
         out_ += ']';
+      } else if constexpr (std::is_same_v<K, ir::BufferType>) {
+        out_ += "pl.Buffer[";
+        put_list(k.shape);
+        out_ += ", ";
+        put_dtype(k.dtype);
+        out_ += ", pl.Mem.";
+        out_ += ir::name_of(k.memory);
+        if (k.view) { out_ += ", "; put_tile_view(*k.view); }
+        out_ += ']';
       } else if constexpr (std::is_same_v<K, ir::TupleType>) {
         out_ += "tuple[";
         for (std::size_t i = 0; i < k.elems.size(); ++i) {

@@ -142,6 +142,9 @@ template <class FE> void for_each_type_expr(const ir::Type& t, FE&& fe) {
       list(k.shape);
       memref(k.memref);
       if (k.view) list(k.view->valid_shape);
+    } else if constexpr (std::is_same_v<K, ir::BufferType>) {
+      list(k.shape);
+      if (k.view) list(k.view->valid_shape);
     } else if constexpr (std::is_same_v<K, ir::TupleType>) {
       for (auto& x : k.elems) for_each_type_expr(x, fe);
     }

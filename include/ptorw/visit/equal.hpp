@@ -56,7 +56,7 @@ static_assert(boost::pfr::tuple_size_v<ir::Call> == 5 && boost::pfr::tuple_size_
                   boost::pfr::tuple_size_v<ir::TileView> == 5 && boost::pfr::tuple_size_v<ir::MemRef> == 4,
               "IR node fields changed: update visit/equal.hpp and visit/hash.hpp");
 static_assert(std::variant_size_v<ir::ExprKind> == 11 && std::variant_size_v<ir::StmtKind> == 9 &&
-                  std::variant_size_v<ir::TypeKind> == 6,
+                  std::variant_size_v<ir::TypeKind> == 7 && boost::pfr::tuple_size_v<ir::BufferType> == 4,
               "IR node kinds changed: update visit/equal.hpp and visit/hash.hpp");
 
 /// dsl.md: "`INDEX` and `INT64` integer constants compare equal".
@@ -294,7 +294,7 @@ class Equal {
     if (x.valid_shape && !dims(*x.valid_shape, *y.valid_shape, "view.valid_shape")) return false;
     return x.pad == y.pad || at("view.pad");
   }
-  bool tile_view(const ir::TileType& a, const ir::TileType& b) {
+  template <class T> bool tile_view(const T& a, const T& b) {
     TileViewNorm x = normalized_view(a), y = normalized_view(b);
     if (x.is_default() && y.is_default()) return true;
     if (x.is_default() != y.is_default()) return at("view");
@@ -321,6 +321,11 @@ class Equal {
         if (!dims(x.shape, y.shape, "shape")) return false;
         if (x.memory != y.memory) return at("memory");
         return memref(x.memref, y.memref) && tile_view(x, y);
+      } else if constexpr (std::is_same_v<K, ir::BufferType>) {
+        if (x.dtype != y.dtype) return at("dtype");
+        if (!dims(x.shape, y.shape, "shape")) return false;
+        if (x.memory != y.memory) return at("memory");
+        return tile_view(x, y);
       } else if constexpr (std::is_same_v<K, ir::TupleType>) {
         if (x.elems.size() != y.elems.size()) return false;
         for (std::size_t i = 0; i < x.elems.size(); ++i)

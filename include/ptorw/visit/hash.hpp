@@ -110,6 +110,9 @@ class Hasher {
         h = combine(combine(h, static_cast<std::uint64_t>(x.dtype)), list(x.shape));
         h = combine(h, x.memory ? static_cast<std::uint64_t>(*x.memory) : kAbsent);
         return combine(combine(h, memref(x.memref)), tile_view(normalized_view(x)));
+      } else if constexpr (std::is_same_v<K, ir::BufferType>) {
+        h = combine(combine(h, static_cast<std::uint64_t>(x.dtype)), list(x.shape));
+        return combine(combine(h, static_cast<std::uint64_t>(x.memory)), tile_view(normalized_view(x)));
       } else if constexpr (std::is_same_v<K, ir::TupleType>) {
         for (const auto& el : x.elems) h = combine(h, type(el));
         return combine(h, x.elems.size());

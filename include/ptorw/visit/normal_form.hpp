@@ -125,7 +125,10 @@ struct TileViewNorm {
   bool is_default() const { return !valid_shape && !blayout && !slayout && !fractal && pad == ir::PadValue::null; }
 };
 
-inline TileViewNorm normalized_view(const ir::TileType& t) {
+/// Tile and Buffer descriptors share the TileView fields.
+template <class T>
+  requires std::is_same_v<T, ir::TileType> || std::is_same_v<T, ir::BufferType>
+inline TileViewNorm normalized_view(const T& t) {
   TileViewNorm n;
   if (!t.view) return n;
   const ir::TileView& v = *t.view;
