@@ -88,7 +88,25 @@ bool starts_with_ssa_conversion(const std::string& spec) {
   return spec.rfind("convert-to-ssa", 0) == 0 || spec.rfind("default", 0) == 0;
 }
 
-passes::PipelineResult run_pipeline(const std::string& spec, const ir::ProgramPtr& prog, bool verify_input = true) {
+/// `# opt: key=value[, key=value]`: options of the PassContext the pipeline runs in.
+passes::PassContext context_of(const std::string& opts) {
+  passes::PassContext ctx;
+  std::istringstream in(opts);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    while (!item.empty() && item.front() == ' ') item.erase(item.begin());
+    while (!item.empty() && item.back() == ' ') item.pop_back();
+    if (item.empty()) continue;
+    auto eq = item.find('=');
+    REQUIRE_MESSAGE(eq != std::string::npos, "# opt: expects key=value, got '" << item << "'");
+    std::string err = ctx.set(item.substr(0, eq), item.substr(eq + 1));
+    REQUIRE_MESSAGE(err.empty(), err);
+  }
+  return ctx;
+}
+
+passes::PipelineResult run_pipeline(const std::string& spec, const ir::ProgramPtr& prog, bool verify_input = true,
+                                    const passes::PassContext& ctx = {}) {
   auto pipeline = passes::parse_pipeline(spec);
   REQUIRE_MESSAGE(pipeline.error.empty(), pipeline.error);
   passes::PassManagerOptions o;
@@ -101,7 +119,7 @@ passes::PipelineResult run_pipeline(const std::string& spec, const ir::ProgramPt
   o.driver.check = true;
   passes::PassManager pm(o);
   for (auto& p : pipeline.passes) pm.add(std::move(p));
-  return pm.run(prog);
+  return pm.run(prog, ctx);
 }
 
 /// The same program with every InCore-type function made Opaque: no pattern may apply.
@@ -139,31 +157,47 @@ TEST_CASE("golden cases") {
       CHECK_MESSAGE(!header_value(src, "rule").empty(), case_name << " must name its spec rule (# rule: ...)");
       std::string spec = header_value(src, "passes");
       if (spec.empty()) spec = before_path.parent_path().filename().string();
-      bool unchanged = header_value(src, "expect") == "unchanged";
+      std::string expect_error = header_value(src, "expect-error");
+      bool unchanged = header_value(src, "expect") == "unchanged" || !expect_error.empty();
       fs::path after_path = before_path.parent_path() / (stem + ".after.py");
-      CHECK_MESSAGE(unchanged != fs::exists(after_path), case_name << ": exactly one of '# expect: unchanged' and "
-                                                                   << stem << ".after.py");
+      CHECK_MESSAGE(unchanged != fs::exists(after_path), case_name << ": exactly one of '# expect: unchanged' (or "
+                                                                   << "'# expect-error: ...') and " << stem << ".after.py");
       auto before = parse(before_path);
       REQUIRE(before);
+      passes::PassContext ctx = context_of(header_value(src, "opt"));
+      if (!expect_error.empty()) {
+        // A refusal: the pipeline reports an error naming the reason and keeps the input.
+        auto r = run_pipeline(spec, before, true, ctx);
+        bool found = false;
+        std::string all;
+        for (const auto& d : r.diagnostics) {
+          all += d.str() + "\n";
+          found |= d.severity == Severity::Error && d.str().find(expect_error) != std::string::npos;
+        }
+        CHECK_MESSAGE(found, case_name << ": expected an error containing '" << expect_error << "', got:\n" << all);
+        REQUIRE(r.program);
+        check_equal(*r.program, *before, case_name + " (fail-closed: input returned)");
+        check_equal(*before, *parse(before_path), case_name + " (input untouched)");
+      } else {
       ir::ProgramPtr expected = unchanged ? parse(before_path) : parse(after_path);
       REQUIRE(expected);
 
       bool verify_input = header_value(src, "verify-input") != "no";
       CHECK_MESSAGE((verify_input || starts_with_ssa_conversion(spec)),
                     case_name << ": '# verify-input: no' is only for pipelines starting with convert-to-ssa");
-      auto r = run_pipeline(spec, before, verify_input || !starts_with_ssa_conversion(spec));
+      auto r = run_pipeline(spec, before, verify_input || !starts_with_ssa_conversion(spec), ctx);
       for (const auto& d : r.diagnostics) CHECK_MESSAGE(d.severity != Severity::Error, case_name << ": " << d.str());
       REQUIRE(r.program);
       check_equal(*r.program, *expected, case_name);
       // The input is never mutated.
       check_equal(*before, *parse(before_path), case_name + " (input untouched)");
       // Idempotence: once more changes nothing.
-      auto again = run_pipeline(spec, r.program);
+      auto again = run_pipeline(spec, r.program, true, ctx);
       REQUIRE(again.program);
       check_equal(*again.program, *r.program, case_name + " (idempotence)");
       if (spec.find("optimize-orch-tensors") != std::string::npos && spec.find(',') == std::string::npos) {
         auto opaque = without_incore(*before);
-        auto o = run_pipeline(spec, opaque);
+        auto o = run_pipeline(spec, opaque, true, ctx);
         REQUIRE(o.program);
         check_equal(*o.program, *opaque, case_name + " (no InCore functions: unchanged)");
       }
@@ -176,6 +210,7 @@ TEST_CASE("golden cases") {
         else CHECK_MESSAGE(d.ok(), case_name << ": " << d.str());
       }
 #endif
+      }
     }
   }
 }

@@ -1,0 +1,529 @@
+// InitMemRef's analysis (lower_tile_to_buffer.md "Placement and API": "Storage repair and
+// VerifyTileStorage precede address placement"; issue 6 "Planned Tile input"): which tile values
+// share one storage, and where storage legalization must insert copies.
+//
+// Storage identity. Each tile definition is a node of a union-find. New-storage ops (storage_rules.hpp)
+// start a class; relabels (reshape, transpose_view, set_validshape, a plain alias) join their
+// source's class. Loop carries (init, iter arg, yielded value, result) and If results (with the
+// value each arm yields) must end in one class: where joining them is not safe, a copy is planned.
+//
+// Positions. Statements are numbered in text order; a loop reserves one slot per tile carry before
+// it (entry copies), a yield reserves two per carry before it (snapshots, then copies), so planned
+// copies have positions too. A use inside loop L of a value defined before L counts at L's end
+// (it is read again in every iteration).
+//
+// Decisions, innermost statement first (post-order), per tile carry i of loop K:
+//  * yield: nothing when the yielded value is already in the iter arg's class; join the yielded
+//    value's class to the carry when every member of it is defined inside K's body, no other carry
+//    claimed it, and the iter arg's class is not read at or after the first write of that class
+//    (except as a direct operand of that first write when the op may run in place, not recip);
+//    otherwise copy it at the end of the body. A copy whose source is the storage of another carry
+//    that is itself overwritten by a copy reads a snapshot taken before any copy (spec: snapshot
+//    copies for overlapping parallel moves; `yield (b, a)` must not clobber).
+//  * entry: take the init's storage over when every member of its class is defined in the region
+//    that holds K (not in an enclosing loop) and nothing reads that class after K starts except this
+//    init; otherwise copy the init before the loop, so zero iterations preserve the initial value.
+// Per If result and arm: join the yielded value's class when all its members are defined inside
+// that arm and no other result of the arm claimed it; otherwise copy at the end of the arm.
+// These rules are conservative: a copy is planned whenever sharing is not obviously safe.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/lowering/planning/storage_rules.hpp"
+#include "ptorw/visit/erased.hpp"
+#include "ptorw/visit/flat_seq.hpp"
+
+namespace ptorw::lowering::planning {
+
+struct PlanError {
+  ir::Span span;
+  std::string message;
+};
+
+enum class YieldPlan : std::uint8_t { Identity, Join, Copy, SnapshotCopy };
+enum class EntryPlan : std::uint8_t { TakeOver, Copy };
+
+/// One tile carry of a loop, or one tile result of an If (then `arm_y` are the two arms' values).
+struct CarryPlan {
+  int index = 0;             // position among the statement's iter args / return vars
+  int slot = 0;              // position among its tile carries (reserved copy positions)
+  int iter_arg = -1;         // node ids (loops)
+  int init = -1;
+  int result = -1;
+  int yielded[2] = {-1, -1};  // loop: [0]; If: [then, else]
+  YieldPlan yield_plan[2] = {YieldPlan::Identity, YieldPlan::Identity};
+  EntryPlan entry_plan = EntryPlan::TakeOver;
+  int entry_id = -1, copy_id[2] = {-1, -1}, snap_id = -1;  // virtual nodes of planned copies
+};
+
+struct CompoundPlan {
+  const ir::StmtNode* stmt = nullptr;
+  bool is_if = false;
+  int start = 0, end = 0, then_end = 0;
+  int loop = -1;     // index in StorageClasses::loops (loops)
+  int region = -1;   // the region holding the statement
+  int entry_base = 0;             // loops: reserved positions of entry copies
+  int yield_base[2] = {0, 0};     // reserved positions before the yield(s): snapshots then copies
+  std::vector<CarryPlan> carries;
+};
+
+class StorageClasses {
+ public:
+  struct Node {
+    ir::Expr var;  // null for a planned copy
+    const ir::TileType* type = nullptr;
+    int def_pos = 0;
+    ir::Span span;
+    std::int64_t bytes = 0;
+  };
+  struct Use {
+    int pos = 0;
+    int loop = -1;          // innermost loop holding the use
+    bool relabel = false;   // operand of a relabel: makes a member, reads nothing
+    int in_place_def = -1;  // operand of an in-place-capable write at this position
+    int init_of = -1, carry = -1;  // an init use (compound index, carry index), resolved by its entry decision
+  };
+  struct Loop { int start = 0, end = 0, parent = -1; };
+  struct Region { int start = 0, end = 0; };
+
+  std::vector<Node> nodes;
+  std::vector<std::vector<Use>> uses;  // per node
+  std::vector<Loop> loops;
+  std::vector<Region> regions;
+  std::vector<CompoundPlan> compounds;  // post-order
+  std::vector<PlanError> errors;
+  std::unordered_map<const ir::ExprNode*, int> id_of;
+
+  /// Walks `f`'s body and decides every carry. Errors (unsupported forms) land in `errors`.
+  void analyse(const ir::Function& f) {
+    regions.push_back({next_++, 0});
+    body(f.body, 0, nullptr);
+    regions[0].end = next_++;
+    for (std::size_t c = 0; c < compounds.size() && errors.empty(); ++c) decide(static_cast<int>(c));
+  }
+
+  int find(int x) {
+    while (parent_[static_cast<std::size_t>(x)] != x) x = parent_[static_cast<std::size_t>(x)] = parent_[static_cast<std::size_t>(parent_[static_cast<std::size_t>(x)])];
+    return x;
+  }
+  const std::vector<int>& members(int root) const { return members_[static_cast<std::size_t>(root)]; }
+  int first_def(int root) const { return lo_[static_cast<std::size_t>(root)]; }
+
+ private:
+  int next_ = 0;
+  std::vector<int> loop_stack_;
+  std::vector<int> parent_, lo_, hi_;
+  std::vector<std::vector<int>> members_;
+
+  struct YieldSite {
+    const ir::Yield* yield = nullptr;
+    int pos = 0;
+  };
+
+  void error(ir::Span sp, std::string m) { errors.push_back({sp, std::move(m)}); }
+
+  int new_node(ir::Expr var, const ir::TileType* t, int pos, ir::Span sp, std::int64_t bytes) {
+    int id = static_cast<int>(nodes.size());
+    nodes.push_back({var, t, pos, sp, bytes});
+    uses.emplace_back();
+    parent_.push_back(id);
+    lo_.push_back(pos);
+    hi_.push_back(pos);
+    members_.push_back({id});
+    if (var) id_of[var.get()] = id;
+    return id;
+  }
+  int node_of(const ir::Expr& v) const {
+    auto it = id_of.find(v.get());
+    return it == id_of.end() ? -1 : it->second;
+  }
+  void unite(int a, int b) {
+    a = find(a);
+    b = find(b);
+    if (a == b) return;
+    if (members_[static_cast<std::size_t>(a)].size() < members_[static_cast<std::size_t>(b)].size()) std::swap(a, b);
+    parent_[static_cast<std::size_t>(b)] = a;
+    auto& ma = members_[static_cast<std::size_t>(a)];
+    auto& mb = members_[static_cast<std::size_t>(b)];
+    ma.insert(ma.end(), mb.begin(), mb.end());
+    mb.clear();
+    lo_[static_cast<std::size_t>(a)] = std::min(lo_[static_cast<std::size_t>(a)], lo_[static_cast<std::size_t>(b)]);
+    hi_[static_cast<std::size_t>(a)] = std::max(hi_[static_cast<std::size_t>(a)], hi_[static_cast<std::size_t>(b)]);
+  }
+
+  /// A new node for a tile definition; nullopt-bytes shapes are refused.
+  int define(const ir::Expr& var, int pos, ir::Span sp) {
+    auto* t = ir::type_as<ir::TileType>(var->type);
+    auto bytes = tile_bytes(*t);
+    if (!bytes || *bytes == 0) {
+      error(sp, "tile '" + ir::var_name(var) + "' needs a static, non-empty physical shape to be planned");
+      return new_node(var, t, pos, sp, 0);
+    }
+    return new_node(var, t, pos, sp, *bytes);
+  }
+
+  int innermost_loop() const { return loop_stack_.empty() ? -1 : loop_stack_.back(); }
+
+  /// Records every tile-variable use under `e`.
+  void uses_in(const ir::Expr& e, int pos, int in_place_def = -1) {
+    visit::walk_exprs(e, [&](const ir::Expr& x) {
+      if (!ir::is_var_like(x) || !ir::type_as<ir::TileType>(x->type)) return;
+      int id = node_of(x);
+      if (id < 0) return;  // a variable of another function scope cannot occur; ignore
+      uses[static_cast<std::size_t>(id)].push_back(Use{pos, innermost_loop(), false, in_place_def, -1, -1});
+    });
+  }
+
+  void body(const ir::Stmt& b, int region, YieldSite* ys, int reserve = 0) {
+    visit::FlatStmts it(b);
+    while (const ir::Stmt* s = it.next()) stmt(*s, region, ys, reserve);
+  }
+
+  void stmt(const ir::Stmt& s, int region, YieldSite* ys, int reserve) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s)) return assign(*a, s->span);
+    if (auto* e = ir::stmt_as<ir::Eval>(s)) return uses_in(e->value, next_++);
+    if (auto* r = ir::stmt_as<ir::Return>(s)) {
+      int pos = next_++;
+      for (const auto& v : r->values) uses_in(v, pos);
+      return;
+    }
+    if (auto* y = ir::stmt_as<ir::Yield>(s)) {
+      next_ += 2 * reserve;
+      int pos = next_++;
+      for (const auto& v : y->values) uses_in(v, pos);
+      if (ys) *ys = {y, pos};
+      return;
+    }
+    if (auto* sc = ir::stmt_as<ir::Scope>(s)) return body(sc->body, region, ys, reserve);
+    if (auto* f = ir::stmt_as<ir::For>(s)) {
+      for (const auto& e : {f->start, f->stop, f->step}) uses_in(e, next_);
+      return loop(s, f->iter_args, nullptr, f->body, f->return_vars, region);
+    }
+    if (auto* w = ir::stmt_as<ir::While>(s)) return loop(s, w->iter_args, &w->cond, w->body, w->return_vars, region);
+    if (auto* i = ir::stmt_as<ir::If>(s)) return if_stmt(s, *i, region);
+    error(s->span, "unsupported statement in a device function");
+  }
+
+  void assign(const ir::Assign& a, ir::Span sp) {
+    int pos = next_++;
+    const ir::Type& t = a.var->type;
+    auto* call = ir::expr_as<ir::Call>(a.value);
+    if (ir::type_as<ir::PtrType>(t) || (call && call->callee == "tile.alloc")) {
+      error(sp, "tile.alloc in a function being planned: a function is either fully planned or not at all");
+      return;
+    }
+    if (auto* tt = ir::type_as<ir::TupleType>(t)) {
+      for (const auto& e : tt->elems)
+        if (ir::type_as<ir::TileType>(e)) return error(sp, "tile values inside tuples are not planned");
+    }
+    if (!ir::type_as<ir::TileType>(t)) return uses_in(a.value, pos);
+    // A tile definition: how is the result stored?
+    const OpStorage* rule = nullptr;
+    ir::Expr source;  // relabel source
+    if (call && call->kind == ir::CallKind::Op) {
+      rule = op_storage(call->callee);
+      if (!rule) return error(sp, "no storage rule for '" + call->callee + "' (a tile-producing op InitMemRef does not know)");
+      if (rule->rule == StorageRule::Refused) return error(sp, std::string(rule->refusal));
+      if (rule->rule == StorageRule::Relabel) source = call->args.at(0);
+    } else if (ir::is_var_like(a.value) && ir::type_as<ir::TileType>(a.value->type)) {
+      source = a.value;  // `x = y`: a plain alias is a relabel
+    } else {
+      return error(sp, "a tile must be defined by a tile op (calls of user functions returning tiles are not planned)");
+    }
+    // Uses of the value's operands.
+    for (std::size_t k = 0; call && k < call->args.size(); ++k) {
+      const ir::Expr& arg = call->args[k];
+      if (ir::is_var_like(arg) && ir::type_as<ir::TileType>(arg->type)) {
+        int id = node_of(arg);
+        if (id < 0) continue;
+        bool rel = rule && rule->rule == StorageRule::Relabel && k == 0;
+        uses[static_cast<std::size_t>(id)].push_back(
+            Use{pos, innermost_loop(), rel, rule && rule->in_place_ok ? pos : -1, -1, -1});
+      } else {
+        uses_in(arg, pos);
+      }
+    }
+    if (!call) {
+      int id = node_of(source);
+      if (id >= 0) uses[static_cast<std::size_t>(id)].push_back(Use{pos, innermost_loop(), true, -1, -1, -1});
+    }
+    int me = define(a.var, pos, sp);
+    if (source) {
+      int src = node_of(source);
+      if (src < 0) return error(sp, "the source of '" + ir::var_name(a.var) + "' is not a planned tile");
+      if (nodes[static_cast<std::size_t>(src)].bytes != nodes[static_cast<std::size_t>(me)].bytes)
+        return error(sp, "'" + ir::var_name(a.var) + "' relabels a tile of " +
+                             std::to_string(nodes[static_cast<std::size_t>(src)].bytes) + " bytes as " +
+                             std::to_string(nodes[static_cast<std::size_t>(me)].bytes) +
+                             " bytes (reshape must preserve physical bytes)");
+      if (space_of(*nodes[static_cast<std::size_t>(src)].type) != space_of(*nodes[static_cast<std::size_t>(me)].type))
+        return error(sp, "'" + ir::var_name(a.var) + "' relabels a tile into another memory space");
+      unite(src, me);
+    }
+  }
+
+  static std::vector<int> tile_positions(const std::vector<ir::Expr>& vs) {
+    std::vector<int> out;
+    for (std::size_t i = 0; i < vs.size(); ++i)
+      if (ir::type_as<ir::TileType>(vs[i]->type)) out.push_back(static_cast<int>(i));
+    return out;
+  }
+
+  void loop(const ir::Stmt& s, const std::vector<ir::Expr>& iter_args, const ir::Expr* cond, const ir::Stmt& b,
+            const std::vector<ir::Expr>& results, int region) {
+    CompoundPlan cp;
+    cp.stmt = s.get();
+    cp.region = region;
+    auto tiles = tile_positions(iter_args);
+    const int n = static_cast<int>(tiles.size());
+    cp.entry_base = next_;
+    next_ += n;
+    cp.start = next_++;
+    // Inits are read before the loop, in the enclosing loop; their position is settled by the
+    // entry decision (at the loop, or at the entry copy's slot).
+    std::vector<std::pair<int, std::size_t>> init_uses;
+    for (int i : tiles) {
+      const ir::Expr& init = ir::expr_as<ir::IterArg>(iter_args[static_cast<std::size_t>(i)])->init;
+      int id = node_of(init);
+      if (id < 0) {
+        error(s->span, "the init of tile carry '" + ir::var_name(iter_args[static_cast<std::size_t>(i)]) +
+                           "' must be a planned tile variable");
+        continue;
+      }
+      uses[static_cast<std::size_t>(id)].push_back(Use{cp.start, innermost_loop(), false, -1, -1, i});
+      init_uses.emplace_back(id, uses[static_cast<std::size_t>(id)].size() - 1);
+    }
+    int li = static_cast<int>(loops.size());
+    loops.push_back({cp.start, 0, innermost_loop()});
+    cp.loop = li;
+    loop_stack_.push_back(li);
+    for (int i : tiles) {
+      const ir::Expr& ia = iter_args[static_cast<std::size_t>(i)];
+      define(ia, cp.start, ia->span.line ? ia->span : s->span);
+    }
+    if (cond) uses_in(*cond, cp.start);
+    int reg = static_cast<int>(regions.size());
+    regions.push_back({cp.start, 0});
+    YieldSite ys;
+    body(b, reg, &ys, n);
+    cp.end = next_++;
+    regions[static_cast<std::size_t>(reg)].end = cp.end;
+    loops[static_cast<std::size_t>(li)].end = cp.end;
+    loop_stack_.pop_back();
+    cp.yield_base[0] = ys.pos - 2 * n;
+    for (int k = 0; k < n; ++k) {
+      int i = tiles[static_cast<std::size_t>(k)];
+      CarryPlan c;
+      c.index = i;
+      c.slot = k;
+      c.iter_arg = node_of(iter_args[static_cast<std::size_t>(i)]);
+      c.init = node_of(ir::expr_as<ir::IterArg>(iter_args[static_cast<std::size_t>(i)])->init);
+      if (!ys.yield || static_cast<std::size_t>(i) >= ys.yield->values.size() ||
+          static_cast<std::size_t>(i) >= results.size()) {
+        error(s->span, "a loop with tile carries must end its body with pl.yield_ and have one result per carry");
+        break;
+      }
+      const ir::Expr& y = ys.yield->values[static_cast<std::size_t>(i)];
+      c.yielded[0] = ir::is_var_like(y) ? node_of(y) : -1;
+      if (c.yielded[0] < 0 || c.init < 0) {
+        error(s->span, "the init and yielded value of tile carry " + std::to_string(i) + " must be planned tile variables");
+        break;
+      }
+      c.result = define(results[static_cast<std::size_t>(i)], cp.end, s->span);
+      cp.carries.push_back(c);
+    }
+    for (auto [id, k] : init_uses) uses[static_cast<std::size_t>(id)][k].init_of = static_cast<int>(compounds.size());
+    compounds.push_back(std::move(cp));
+  }
+
+  void if_stmt(const ir::Stmt& s, const ir::If& f, int region) {
+    CompoundPlan cp;
+    cp.stmt = s.get();
+    cp.is_if = true;
+    cp.region = region;
+    auto tiles = tile_positions(f.return_vars);
+    const int n = static_cast<int>(tiles.size());
+    uses_in(f.cond, next_);
+    cp.start = next_++;
+    if (n > 0 && !f.else_body) error(s->span, "an if with tile results needs an else arm");
+    YieldSite ys[2];
+    int reg_then = static_cast<int>(regions.size());
+    regions.push_back({cp.start, 0});
+    body(f.then_body, reg_then, &ys[0], n);
+    cp.then_end = next_++;
+    regions[static_cast<std::size_t>(reg_then)].end = cp.then_end;
+    int reg_else = static_cast<int>(regions.size());
+    regions.push_back({cp.then_end, 0});
+    body(f.else_body, reg_else, &ys[1], n);
+    cp.end = next_++;
+    regions[static_cast<std::size_t>(reg_else)].end = cp.end;
+    for (int a = 0; a < 2; ++a) cp.yield_base[a] = ys[a].pos - 2 * n;
+    for (int k = 0; k < n; ++k) {
+      int i = tiles[static_cast<std::size_t>(k)];
+      CarryPlan c;
+      c.index = i;
+      c.slot = k;
+      bool ok = true;
+      for (int a = 0; a < 2; ++a) {
+        const ir::Yield* y = ys[a].yield;
+        if (!y || static_cast<std::size_t>(i) >= y->values.size()) {
+          ok = false;
+          continue;
+        }
+        const ir::Expr& v = y->values[static_cast<std::size_t>(i)];
+        c.yielded[a] = ir::is_var_like(v) ? node_of(v) : -1;
+        ok = ok && c.yielded[a] >= 0;
+      }
+      if (!ok) {
+        error(s->span, "each arm of an if with tile results must yield a planned tile variable for result " + std::to_string(i));
+        break;
+      }
+      c.result = define(f.return_vars[static_cast<std::size_t>(i)], cp.end, s->span);
+      cp.carries.push_back(c);
+    }
+    compounds.push_back(std::move(cp));
+  }
+
+  // ---- decisions ---------------------------------------------------------------------------
+
+  /// A use's position and the write it may run in place with, once the loops it feeds are decided.
+  std::pair<int, int> resolve(const Use& u, int deciding) const {
+    if (u.init_of >= 0 && u.init_of < deciding) {
+      for (const auto& c : compounds[static_cast<std::size_t>(u.init_of)].carries)
+        if (c.index == u.carry && c.entry_plan == EntryPlan::Copy) {
+          int p = compounds[static_cast<std::size_t>(u.init_of)].entry_base + c.slot;
+          return {p, p};  // read by the entry copy (a move: may run in place)
+        }
+    }
+    return {u.pos, u.in_place_def};
+  }
+  int effective(const Use& u, int pos, int node) const {
+    int d = nodes[static_cast<std::size_t>(node)].def_pos;
+    int e = pos;
+    for (int l = u.loop; l >= 0; l = loops[static_cast<std::size_t>(l)].parent)
+      if (d < loops[static_cast<std::size_t>(l)].start) e = std::max(e, loops[static_cast<std::size_t>(l)].end);
+    return e;
+  }
+  /// Whether class `root` is read at or after position `p`, other than in place by the write at `p`.
+  bool read_from(int root, int p, int deciding) const {
+    for (int m : members_[static_cast<std::size_t>(root)])
+      for (const Use& u : uses[static_cast<std::size_t>(m)]) {
+        if (u.relabel) continue;
+        auto [pos, in_place] = resolve(u, deciding);
+        int e = effective(u, pos, m);
+        if (e > p || (e == p && in_place != p)) return true;
+      }
+    return false;
+  }
+  bool inside(int root, int lo, int hi) const {
+    return lo_[static_cast<std::size_t>(root)] > lo && hi_[static_cast<std::size_t>(root)] < hi;
+  }
+  int virtual_node(int like, int pos) {
+    const Node& n = nodes[static_cast<std::size_t>(like)];
+    return new_node(nullptr, n.type, pos, n.span, n.bytes);
+  }
+  void same_storage_shape(int a, int b, ir::Span sp) {
+    const Node& x = nodes[static_cast<std::size_t>(a)];
+    const Node& y = nodes[static_cast<std::size_t>(b)];
+    if (x.bytes != y.bytes || space_of(*x.type) != space_of(*y.type))
+      error(sp, "'" + (y.var ? ir::var_name(y.var) : std::string("a carried tile")) +
+                    "' must share storage with '" + (x.var ? ir::var_name(x.var) : std::string("its carry")) +
+                    "' but differs in bytes or memory space");
+  }
+
+  void decide(int c) {
+    CompoundPlan& cp = compounds[static_cast<std::size_t>(c)];
+    ir::Span sp = cp.stmt->span;
+    const int n = static_cast<int>(cp.carries.size());
+    if (cp.is_if) {
+      const int arm_lo[2] = {cp.start, cp.then_end}, arm_hi[2] = {cp.then_end, cp.end};
+      for (int a = 0; a < 2; ++a) {
+        std::vector<int> claimed;
+        for (auto& cr : cp.carries) {
+          same_storage_shape(cr.result, cr.yielded[a], sp);
+          int y = find(cr.yielded[a]);
+          bool join = inside(y, arm_lo[a], arm_hi[a]) && std::find(claimed.begin(), claimed.end(), y) == claimed.end();
+          cr.yield_plan[a] = join ? YieldPlan::Join : YieldPlan::Copy;
+          if (join) claimed.push_back(y);
+        }
+      }
+      for (auto& cr : cp.carries)
+        for (int a = 0; a < 2; ++a) {
+          if (cr.yield_plan[a] == YieldPlan::Join) {
+            unite(cr.result, cr.yielded[a]);
+          } else {
+            cr.copy_id[a] = virtual_node(cr.result, cp.yield_base[a] + n + cr.slot);
+            unite(cr.result, cr.copy_id[a]);
+          }
+        }
+      return;
+    }
+    // Loop: yields first (they read the iter args' classes as the body left them).
+    std::vector<int> claimed;
+    for (auto& cr : cp.carries) {
+      same_storage_shape(cr.iter_arg, cr.yielded[0], sp);
+      same_storage_shape(cr.iter_arg, cr.init, sp);
+      int ia = find(cr.iter_arg), y = find(cr.yielded[0]);
+      if (y == ia) {
+        cr.yield_plan[0] = YieldPlan::Identity;
+        continue;
+      }
+      bool join = inside(y, cp.start, cp.end) && std::find(claimed.begin(), claimed.end(), y) == claimed.end() &&
+                  !read_from(ia, lo_[static_cast<std::size_t>(y)], c);
+      cr.yield_plan[0] = join ? YieldPlan::Join : YieldPlan::Copy;
+      if (join) claimed.push_back(y);
+    }
+    for (auto& cr : cp.carries) {
+      if (cr.yield_plan[0] != YieldPlan::Copy) continue;
+      int src = find(cr.yielded[0]);
+      for (const auto& o : cp.carries)
+        if (&o != &cr && o.yield_plan[0] != YieldPlan::Identity && o.yield_plan[0] != YieldPlan::Join &&
+            find(o.iter_arg) == src)
+          cr.yield_plan[0] = YieldPlan::SnapshotCopy;
+    }
+    // Entries: take the init's storage over only when nothing else still needs it.
+    const Region& outer = regions[static_cast<std::size_t>(cp.region)];
+    std::vector<int> taken;
+    for (auto& cr : cp.carries) {
+      int v = find(cr.init);
+      bool ok = inside(v, outer.start, cp.start) && std::find(taken.begin(), taken.end(), v) == taken.end() &&
+                nodes[static_cast<std::size_t>(cr.init)].var && ir::expr_as<ir::Var>(nodes[static_cast<std::size_t>(cr.init)].var);
+      for (int m : members_[static_cast<std::size_t>(v)]) {
+        if (!ok) break;
+        for (const Use& u : uses[static_cast<std::size_t>(m)]) {
+          if (u.relabel || (u.init_of == c && u.carry == cr.index)) continue;
+          auto [pos, in_place] = resolve(u, c);
+          if (effective(u, pos, m) >= cp.start) {
+            ok = false;
+            break;
+          }
+        }
+      }
+      cr.entry_plan = ok ? EntryPlan::TakeOver : EntryPlan::Copy;
+      if (ok) taken.push_back(v);
+    }
+    for (auto& cr : cp.carries) {
+      unite(cr.iter_arg, cr.result);
+      if (cr.yield_plan[0] == YieldPlan::Join) unite(cr.iter_arg, cr.yielded[0]);
+      if (cr.yield_plan[0] == YieldPlan::Copy || cr.yield_plan[0] == YieldPlan::SnapshotCopy) {
+        cr.copy_id[0] = virtual_node(cr.iter_arg, cp.yield_base[0] + n + cr.slot);
+        unite(cr.iter_arg, cr.copy_id[0]);
+      }
+      if (cr.yield_plan[0] == YieldPlan::SnapshotCopy) cr.snap_id = virtual_node(cr.iter_arg, cp.yield_base[0] + cr.slot);
+      if (cr.entry_plan == EntryPlan::TakeOver) {
+        unite(cr.iter_arg, cr.init);
+      } else {
+        cr.entry_id = virtual_node(cr.iter_arg, cp.entry_base + cr.slot);
+        unite(cr.iter_arg, cr.entry_id);
+      }
+    }
+  }
+};
+
+}  // namespace ptorw::lowering::planning

@@ -1,0 +1,20 @@
+# rule: Storage legalization: an init read by nothing but the loop is the carry storage itself (no copy); the in-place muls result joins the carry
+import ptorw.language as pl
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, a: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX], out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        x = pl.tile.load(a, (0, 0), (16, 32))
+        for i, (acc,) in pl.range(n, init_values=(x,)):
+            nxt = pl.tile.muls(acc, 2.0)
+            res = pl.yield_(nxt)
+        result = pl.tile.store(res, (0, 0), out)
+        return result
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:
+        out = pl.create_tensor([16, 32], dtype=pl.FP32)
+        r = self.kernel(a, 3, out)
+        return r

@@ -1,0 +1,19 @@
+# rule: InitMemRef storage identity: tile.reshape (equal bytes) shares its source's storage; the store result is a tensor (no MemRef)
+import ptorw.language as pl
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, a: pl.Tensor[[16, 32], pl.FP32], out: pl.Out[pl.Tensor[[32, 16], pl.FP32]]) -> pl.Tensor[[32, 16], pl.FP32]:
+        x = pl.tile.load(a, (0, 0), (16, 32))
+        y = pl.tile.reshape(x, [32, 16])
+        z = pl.tile.exp(y)
+        result = pl.tile.store(z, (0, 0), out)
+        return result
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[32, 16], pl.FP32]:
+        out = pl.create_tensor([32, 16], dtype=pl.FP32)
+        r = self.kernel(a, out)
+        return r

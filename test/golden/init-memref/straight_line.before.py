@@ -1,0 +1,20 @@
+# rule: lower_tile_to_buffer.md "Representation example": load, load, add, mul, store; each new value gets its own storage, one tile.alloc per storage hoisted in first-definition order
+import ptorw.language as pl
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[16, 32], pl.FP32], out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        lhs = pl.tile.load(a, (0, 0), (16, 32))
+        rhs = pl.tile.load(b, (0, 0), (16, 32))
+        total = pl.tile.add(lhs, rhs)
+        prod = pl.tile.mul(total, rhs)
+        result = pl.tile.store(prod, (0, 0), out)
+        return result
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:
+        out = pl.create_tensor([16, 32], dtype=pl.FP32)
+        r = self.kernel(a, b, out)
+        return r
