@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -127,6 +128,61 @@ TEST_CASE("pattern 5 remarks name the accepting and the refusing rule") {
   CHECK_MESSAGE(all.find("In param 'x' stays full: the window is the full parameter") != std::string::npos, all);
   CHECK_MESSAGE(all.find("not proven disjoint") != std::string::npos, all);
   CHECK_MESSAGE(all.find("also has a full writer") != std::string::npos, all);
+}
+
+TEST_CASE("pattern 5 remarks name the aggregate shapes") {
+  const char* root_env = std::getenv("PTORW_SOURCE_ROOT");
+  fs::path dir = fs::path(root_env ? root_env : ".") / "test" / "golden" / "optimize-orch-tensors";
+  auto remarks_of = [&](const char* stem) {
+    auto out = run_pass(parse(read(dir / (std::string(stem) + ".before.py")), stem), true);
+    std::string all;
+    for (const auto& r : out.remarks)
+      if (r.rule == "out_window_externalizer") all += r.reason + "\n";
+    return all;
+  };
+  std::string qk = remarks_of("p5_aggregate_input_qk_norm");
+  CHECK_MESSAGE(qk.find("Out param 'out': AggregateWindowLoop window [16, 256] (parent strides [256, 1])") != std::string::npos, qk);
+  CHECK_MESSAGE(qk.find("In param 'q': AggregateInputWindowLoop window [16, 256]") != std::string::npos, qk);
+  std::string w = remarks_of("p5_aggregate_input_partial_weight_full");
+  CHECK_MESSAGE(w.find("In param 'w' stays full") != std::string::npos, w);
+  CHECK_MESSAGE(w.find("a partial aggregate read stays full") != std::string::npos, w);
+  std::string ov = remarks_of("p5_aggregate_overlapping_trips_unchanged");
+  CHECK_MESSAGE(ov.find("AggregateWindowLoop: dim 1 moves by 32 per trip, not by the tile extent 64") != std::string::npos, ov);
+}
+
+// Issue 4 "Scale": the analysis never enumerates trip counts; a nest of three 128-trip loops
+// around a windowed call (and a 128-trip aggregate loop in the callee) is decided in milliseconds.
+TEST_CASE("pattern 5 analyses a nest of three 128-trip loops without enumerating trips") {
+  const std::string src =
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore, attrs={\"windowize\": True})\n"
+      "    def k(self, x: pl.Tensor[[16, 16], pl.FP32], row: pl.Scalar[pl.INDEX], col: pl.Scalar[pl.INDEX],\n"
+      "          out: pl.Out[pl.Tensor[[4194304, 2048], pl.FP32]]) -> pl.Tensor[[4194304, 2048], pl.FP32]:\n"
+      "        t = pl.load(x, [0, 0], [16, 16])\n"
+      "        for j, (acc,) in pl.range(128, init_values=(out,)):\n"
+      "            s = pl.store(t, [row, col + j * 16], acc)\n"
+      "            r = pl.yield_(s)\n"
+      "        return r\n"
+      "\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, x: pl.Tensor[[16, 16], pl.FP32], o: pl.Tensor[[4194304, 2048], pl.FP32]) -> pl.Tensor[[4194304, 2048], pl.FP32]:\n"
+      "        for a, (oa,) in pl.range(128, init_values=(o,)):\n"
+      "            for b, (ob,) in pl.range(128, init_values=(oa,)):\n"
+      "                for c, (oc,) in pl.range(128, init_values=(ob,)):\n"
+      "                    y = self.k(x, a * 32768 + b * 256 + c * 16, 0, oc)\n"
+      "                    rc = pl.yield_(y)\n"
+      "                rb = pl.yield_(rc)\n"
+      "            ra = pl.yield_(rb)\n"
+      "        return ra\n";
+  auto prog = parse(src, "scale.py");
+  auto t0 = std::chrono::steady_clock::now();
+  auto out = run_pass(prog);
+  auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  CHECK_MESSAGE(ms < 500.0, "pattern 5 took " << ms << " ms");
+  // Rows a * 32768 + b * 256 + c * 16 with a [16, 2048] aggregate: disjoint across all three loops.
+  CHECK(out.program->find("k__windowed") != nullptr);
+  MESSAGE("three 128-trip loops analysed in ", ms, " ms");
 }
 
 TEST_CASE("affine forms: checked int64 arithmetic") {

@@ -1,5 +1,4 @@
-# rule: Pattern 5 Supported rewrite shapes — AggregateWindowLoop (an Out carried through a loop inside the callee) is not supported yet: the Out stays full (remark "aggregate windows not supported yet")
-# expect: unchanged
+# rule: Pattern 5 Supported rewrite shapes — AggregateWindowLoop with a constant aggregate: 2 trips storing [16, 32] tiles at [j * 16, 0] write the [32, 32] window at [0, 0] of a [64, 32] Out, which is narrower than the parameter, so the call site slices it (the stores keep their offsets: the window starts at zero)
 import ptorw.language as pl
 
 

@@ -1,0 +1,22 @@
+# rule: Pattern 5 Supported rewrite shapes — AggregateWindowLoop: the carried Out is also read inside the loop (a tile.load of the iter-arg besides its tile.store), so the callee does not only write the aggregate window and the Out stays full
+# expect: unchanged
+import ptorw.language as pl
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore, attrs={"windowize": True})
+    def cols(self, x: pl.Tensor[[16, 64], pl.FP32], row: pl.Scalar[pl.INDEX],
+             out: pl.Out[pl.Tensor[[64, 256], pl.FP32]]) -> pl.Tensor[[64, 256], pl.FP32]:
+        t = pl.load(x, [0, 0], [16, 64])
+        for j, (acc,) in pl.range(2, init_values=(out,)):
+            prev = pl.load(acc, [row, 0], [16, 64])
+            u = pl.tile.add(t, prev)
+            s = pl.store(u, [row, j * 64], acc)
+            r = pl.yield_(s)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16, 64], pl.FP32], o: pl.Tensor[[64, 256], pl.FP32]) -> pl.Tensor[[64, 256], pl.FP32]:
+        y = self.cols(x, 16, o)
+        return y
