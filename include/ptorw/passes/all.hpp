@@ -7,3 +7,4 @@
 #include "ptorw/patterns/normalize/simplify.hpp"
 #include "ptorw/patterns/optimize_orch_tensors.hpp"
 #include "ptorw/lowering/planning/init_memref.hpp"
+#include "ptorw/patterns/outline_incore_scopes.hpp"

@@ -1,0 +1,363 @@
+// The "outline-incore-scopes" pass: a `with pl.at(level=pl.Level.CORE_GROUP, ...)` scope of
+// tile-level code in an Orchestration function becomes a call of a new InCore function
+// (../shared/spec/optimize_orch_tensors.md "Windowize Opt-in": "The Python DSL currently exposes
+// this attribute through pl.at(...)"; issue 4: "An outline-incore-scopes pass outlines a
+// pl.at(level=pl.Level.CORE_GROUP, ...) scope of tile-level code into an InCore function that
+// carries the scope's windowize"). OptimizeOrchTensors requires InCore scopes outlined.
+//
+//   with pl.at(level=pl.Level.CORE_GROUP, windowize=True, name_hint="qk"):      r = self.qk(x, row, out)
+//       t = pl.load(x, [row, 0], [16, 32])                               →
+//       r = pl.store(t, [row, 0], out)                                        @pl.function(type=pl.FunctionType.InCore,
+//                                                                                          attrs={"windowize": True})
+//                                                                             def qk(self, x, row, out: pl.Out[...]):
+//                                                                                 t = pl.load(x, [row, 0], [16, 32])
+//                                                                                 r = pl.store(t, [row, 0], out)
+//                                                                                 return r
+// Which scopes (each refusal is a remark at the scope):
+//   * `pl.at` (not `pl.manual_scope`) with `level=pl.Level.CORE_GROUP`, in an Orchestration function;
+//   * tile-level code: at least one `tile.*` op, and no user call, `pl.submit`, `return` or nested
+//     scope inside (a scope that calls kernels is already outlined code; it stays).
+// The new function:
+//   * params: the scope's free values (defined before it, read inside it) in order of first use; a
+//     tensor written by `tile.store` inside (directly or through values carrying it: store results,
+//     loop iter-args and results) is Out, or InOut when the scope also reads it otherwise; the rest
+//     are In. The program's symbolic dims are global, not params;
+//   * returns: the values defined inside and used after the scope, in definition order; the call
+//     binds them to the same variables (one result: `r = self.k(...)`; several: the parser's
+//     unpacking form `t = self.k(...); a = t[0]; b = t[1]`; none: an expression statement);
+//   * type InCore; attrs {"windowize": v} when the scope has `windowize=v` (absent: no attr);
+//   * name: the scope's `name_hint` when given (a taken name gets a `_<n>` suffix), else
+//     `<caller>_incore_<k>` with the first k (from 0) whose name is free;
+//   * every definition inside gets a fresh node (a variable's identity is its node).
+// The function is added right after its caller. Idempotent: the output has no such scope left.
+#pragma once
+#include <boost/hana/tuple.hpp>
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "ptorw/ir/builder.hpp"
+#include "ptorw/passes/registry.hpp"
+#include "ptorw/patterns/common/call_sites.hpp"
+#include "ptorw/rewrite/rule.hpp"
+#include "ptorw/visit/erased.hpp"
+
+namespace ptorw::patterns {
+
+namespace outline_detail {
+
+/// Why a scope is not outlined (empty: it is).
+inline std::string refusal(const ir::Scope& s) {
+  if (s.kind != ir::ScopeKind::At) return "not a pl.at scope";
+  auto level = ir::kwarg_as<ir::EnumRef>(s.attrs, "level");
+  if (!level || level->text != "pl.Level.CORE_GROUP") return "its level is not pl.Level.CORE_GROUP";
+  std::string why;
+  bool tile = false;
+  visit::walk_all(s.body, [&](const ir::Stmt& st) {
+    if (!why.empty()) return;
+    if (ir::stmt_as<ir::Return>(st)) why = "it contains a return";
+    else if (ir::stmt_as<ir::Scope>(st)) why = "it contains a nested scope";
+  }, [&](const ir::Expr& e) {
+    if (!why.empty()) return;
+    if (auto* c = ir::expr_as<ir::Call>(e)) {
+      if (c->kind == ir::CallKind::Function) why = "it calls '" + c->callee + "' (not tile-level code)";
+      else tile |= c->callee.rfind("tile.", 0) == 0;
+    } else if (auto* sb = ir::expr_as<ir::Submit>(e)) {
+      why = "it submits '" + sb->callee + "' (not tile-level code)";
+    }
+  });
+  if (!why.empty()) return why;
+  if (!tile) return "it contains no tile op (not tile-level code)";
+  return {};
+}
+
+/// Definition nodes of a statement tree, in order.
+inline void definitions(const ir::Stmt& s, std::vector<ir::Expr>& out) {
+  visit::walk_all(s, [&](const ir::Stmt& st) {
+    if (auto* a = ir::stmt_as<ir::Assign>(st)) {
+      if (auto* t = ir::expr_as<ir::MakeTuple>(a->var)) out.insert(out.end(), t->elems.begin(), t->elems.end());
+      else out.push_back(a->var);
+    } else if (auto* l = ir::stmt_as<ir::For>(st)) {
+      out.push_back(l->loop_var);
+      out.insert(out.end(), l->iter_args.begin(), l->iter_args.end());
+      out.insert(out.end(), l->return_vars.begin(), l->return_vars.end());
+    } else if (auto* w = ir::stmt_as<ir::While>(st)) {
+      out.insert(out.end(), w->iter_args.begin(), w->iter_args.end());
+      out.insert(out.end(), w->return_vars.begin(), w->return_vars.end());
+    } else if (auto* i = ir::stmt_as<ir::If>(st)) {
+      out.insert(out.end(), i->return_vars.begin(), i->return_vars.end());
+    }
+  }, [](const ir::Expr&) {});
+}
+
+/// Variables referenced in `s`, skipping the subtree `skip`.
+inline void referenced(const ir::Stmt& s, const ir::StmtNode* skip, std::unordered_set<const ir::ExprNode*>& out) {
+  if (!s || s.get() == skip) return;
+  std::function<void(const ir::Expr&)> ex = [&](const ir::Expr& e) {
+    if (ir::is_var_like(e)) out.insert(e.get());
+    visit::each_child(e, ex);
+  };
+  visit::each_child(s, ex, [&](const ir::Stmt& c) { referenced(c, skip, out); });
+}
+
+struct Outlined {
+  ir::FunctionPtr fn;
+  std::vector<ir::Stmt> call;  // the statements replacing the scope
+};
+
+/// The InCore function for scope `s` of `caller` and its call.
+inline Outlined outline(const ir::Program& prog, const ir::Function& caller, const ir::Stmt& s, const std::string& name) {
+  const auto& scope = *ir::stmt_as<ir::Scope>(s);
+  std::vector<ir::Expr> defs;
+  definitions(scope.body, defs);
+  std::unordered_set<const ir::ExprNode*> defined, globals;
+  for (const auto& d : defs) defined.insert(d.get());
+  for (const auto& g : prog.dyn_dims) globals.insert(g.get());
+  // Free values in order of first use.
+  std::vector<ir::Expr> free;
+  std::unordered_set<const ir::ExprNode*> seen;
+  visit::walk_all(scope.body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
+    if (ir::is_var_like(e) && !defined.count(e.get()) && !globals.count(e.get()) && seen.insert(e.get()).second)
+      free.push_back(e);
+  });
+  // Carriers of free tensors (store results, iter-args, loop results) and how they are used.
+  std::unordered_map<const ir::ExprNode*, const ir::ExprNode*> root;
+  for (const auto& f : free) root[f.get()] = f.get();
+  auto root_of = [&](const ir::Expr& e) -> const ir::ExprNode* {
+    auto it = e ? root.find(e.get()) : root.end();
+    return it == root.end() ? nullptr : it->second;
+  };
+  std::unordered_set<const ir::ExprNode*> written;
+  std::unordered_map<const ir::ExprNode*, std::size_t> allowed;  // carrier → occurrences that are not reads
+  auto allow = [&](const ir::Expr& e) {
+    if (root_of(e)) ++allowed[e.get()];
+  };
+  visit::walk_all(scope.body, [&](const ir::Stmt& st) {
+    if (auto* a = ir::stmt_as<ir::Assign>(st); a && ir::is_op_call(a->value, "tile.store")) {
+      const auto& args = ir::expr_as<ir::Call>(a->value)->args;
+      if (args.size() == 3)
+        if (auto r = root_of(args[2])) {
+          written.insert(r);
+          root[a->var.get()] = r;
+          allow(args[2]);
+          allow(a->var);  // its definition
+        }
+    }
+    const std::vector<ir::Expr>* ias = nullptr;
+    const std::vector<ir::Expr>* rets = nullptr;
+    if (auto* l = ir::stmt_as<ir::For>(st)) ias = &l->iter_args, rets = &l->return_vars;
+    if (auto* w = ir::stmt_as<ir::While>(st)) ias = &w->iter_args, rets = &w->return_vars;
+    if (ias)
+      for (std::size_t k = 0; k < ias->size(); ++k)
+        if (auto* ia = ir::expr_as<ir::IterArg>((*ias)[k]))
+          if (auto r = root_of(ia->init)) {
+            allow(ia->init);
+            root[(*ias)[k].get()] = r;
+            allow((*ias)[k]);  // its definition
+            if (k < rets->size()) {
+              root[(*rets)[k].get()] = r;
+              allow((*rets)[k]);
+            }
+          }
+    if (auto* y = ir::stmt_as<ir::Yield>(st))
+      for (const auto& v : y->values) allow(v);
+  }, [](const ir::Expr&) {});
+  // Any other occurrence of a carrier reads the tensor: a written tensor that is also read is InOut.
+  std::unordered_map<const ir::ExprNode*, std::size_t> occurrences;
+  visit::walk_all(scope.body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
+    if (root_of(e)) ++occurrences[e.get()];
+  });
+  std::unordered_set<const ir::ExprNode*> read;
+  for (const auto& [node, n] : occurrences)
+    if (n > allowed[node]) read.insert(root.at(node));
+  // Escaping values: defined inside, referenced elsewhere in the caller.
+  std::unordered_set<const ir::ExprNode*> outside;
+  referenced(caller.body, s.get(), outside);
+  std::vector<ir::Expr> escaping;
+  for (const auto& d : defs)
+    if (outside.count(d.get())) escaping.push_back(d);
+
+  // The function: fresh params for free values, fresh nodes for every definition.
+  std::unordered_map<const ir::ExprNode*, ir::Expr> vars;
+  std::vector<ir::Param> params;
+  for (const auto& f : free) {
+    ir::Direction dir = ir::Direction::In;
+    if (written.count(f.get())) dir = read.count(f.get()) ? ir::Direction::InOut : ir::Direction::Out;
+    ir::Expr p = ir::make_var(ir::var_name(f), f->type, f->span);
+    vars[f.get()] = p;
+    params.push_back(ir::Param{p, dir});
+  }
+  for (const auto& d : defs)
+    if (ir::expr_as<ir::Var>(d)) vars[d.get()] = ir::make_var(ir::var_name(d), d->type, d->span);
+  std::function<ir::Expr(const ir::Expr&)> edit;
+  edit = [&](const ir::Expr& e) -> ir::Expr {
+    if (auto it = vars.find(e.get()); it != vars.end()) return it->second;
+    if (auto* ia = ir::expr_as<ir::IterArg>(e)) {  // first met at its definition (the loop header)
+      ir::Expr n = ir::make_iter_arg(ia->name, e->type, ia->init ? map_exprs(ia->init, edit) : ia->init, e->span);
+      vars[e.get()] = n;
+      return n;
+    }
+    return e;
+  };
+  std::vector<ir::Stmt> body = ir::stmts_of(map_exprs(scope.body, edit));
+  std::vector<ir::Type> returns;
+  if (!escaping.empty()) {
+    std::vector<ir::Expr> values;
+    for (const auto& e : escaping) {
+      values.push_back(vars.at(e.get()));
+      returns.push_back(e->type);
+    }
+    body.push_back(ir::make_stmt(ir::Return{std::move(values)}, s->span));
+  }
+  auto fn = std::make_shared<ir::Function>();
+  fn->name = name;
+  fn->type = ir::FunctionType::InCore;
+  fn->params = std::move(params);
+  fn->return_types = std::move(returns);
+  if (auto w = ir::kwarg_as<bool>(scope.attrs, "windowize")) fn->attrs.emplace_back("windowize", *w);
+  fn->body = ir::make_seq(std::move(body), s->span);
+  fn->span = s->span;
+
+  // The call replacing the scope.
+  std::vector<ir::Expr> args(free.begin(), free.end());
+  ir::Expr call = ir::make_expr(ir::Call{ir::CallKind::Function, name, std::move(args), {}, {}},
+                                ir::call_result_type(*fn), s->span);
+  Outlined out{fn, {}};
+  if (escaping.empty()) {
+    out.call.push_back(ir::make_stmt(ir::Eval{call}, s->span));
+  } else if (escaping.size() == 1) {
+    out.call.push_back(ir::make_assign(escaping[0], call, s->span));
+  } else {  // the parser's unpacking form: one tuple-typed definition and one projection per name
+    std::string tmp_name;
+    for (const auto& e : escaping) tmp_name += (tmp_name.empty() ? "" : "_") + ir::var_name(e);
+    ir::Expr tmp = ir::make_var(tmp_name + "_tuple", call->type, s->span);
+    out.call.push_back(ir::make_assign(tmp, call, s->span));
+    for (std::size_t i = 0; i < escaping.size(); ++i)
+      out.call.push_back(ir::make_assign(escaping[i], ir::make_get_item(tmp, static_cast<std::int64_t>(i), s->span), s->span));
+  }
+  return out;
+}
+
+/// The caller's body with each scope in `repl` replaced by its call statements.
+inline ir::Stmt splice(const ir::Stmt& s, const std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>>& repl) {
+  if (auto* q = ir::stmt_as<ir::Seq>(s)) {
+    std::vector<ir::Stmt> out;
+    bool changed = false;
+    for (const auto& c : q->stmts) {
+      if (auto it = repl.find(c.get()); it != repl.end()) {
+        out.insert(out.end(), it->second.begin(), it->second.end());
+        changed = true;
+        continue;
+      }
+      ir::Stmt n = splice(c, repl);
+      changed |= n != c;
+      out.push_back(std::move(n));
+    }
+    return changed ? ir::make_seq(std::move(out), s->span) : s;
+  }
+  if (auto it = repl.find(s.get()); it != repl.end()) return ir::make_seq(it->second, s->span);
+  return visit::map_each_child(s, [](const ir::Expr& e) { return e; }, [&](const ir::Stmt& c) { return splice(c, repl); });
+}
+
+}  // namespace outline_detail
+
+struct OutlinePlan {
+  ir::ProgramPtr program;
+  std::unordered_map<std::string, ir::Stmt> bodies;                  // caller → new body
+  std::unordered_map<std::string, std::vector<ir::FunctionPtr>> added;  // caller → functions after it
+};
+
+struct OutlineIncoreScopes {
+  static constexpr std::string_view name = "outline_incore_scopes";
+  static constexpr rewrite::RootKind root = rewrite::RootKind::Program;
+  static constexpr int benefit = 1;
+  static std::string describe() {
+    return "with pl.at(level=pl.Level.CORE_GROUP, windowize=w, name_hint=n): <tile code> -> r = self.n(free values) "
+           "with a new InCore function n carrying attr windowize=w";
+  }
+
+  rewrite::MatchResult<OutlinePlan> match(const ir::ProgramPtr& prog, rewrite::Context& ctx) const {
+    using namespace outline_detail;
+    std::vector<rewrite::Note> notes;
+    OutlinePlan plan{prog, {}, {}};
+    std::unordered_set<std::string> taken;
+    for (const auto& f : prog->functions)
+      if (f) taken.insert(f->name);
+    auto unique = [&](std::string base) {
+      std::string n = base;
+      for (int k = 1; taken.count(n); ++k) n = base + "_" + std::to_string(k);
+      taken.insert(n);
+      return n;
+    };
+    for (const auto& f : prog->functions) {
+      if (!f || !f->body) continue;
+      std::vector<ir::Stmt> scopes;
+      visit::walk_all(f->body, [&](const ir::Stmt& s) {
+        if (ir::stmt_as<ir::Scope>(s)) scopes.push_back(s);
+      }, [](const ir::Expr&) {});
+      std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>> repl;
+      int counter = 0;
+      for (const auto& s : scopes) {
+        const auto& sc = *ir::stmt_as<ir::Scope>(s);
+        if (sc.kind != ir::ScopeKind::At) continue;
+        std::string why = refusal(sc);
+        if (why.empty() && f->type != ir::FunctionType::Orchestration)
+          why = "it is in a " + std::string(ir::name_of(f->type)) + " function, not Orchestration";
+        // (Two outlined scopes never nest: a scope containing another one is refused.)
+        if (!why.empty()) {
+          if (ctx.remarks_enabled())
+            notes.push_back(rewrite::Note{f->name, s->span, "scope stays: " + why});
+          continue;
+        }
+        auto hint = ir::kwarg_as<std::string>(sc.attrs, "name_hint");
+        std::string name;
+        if (hint && !hint->empty()) {
+          name = unique(*hint);
+        } else {
+          do name = f->name + "_incore_" + std::to_string(counter++);
+          while (taken.count(name));
+          taken.insert(name);
+        }
+        Outlined o = outline(*prog, *f, s, name);
+        repl.emplace(s.get(), std::move(o.call));
+        plan.added[f->name].push_back(o.fn);
+        if (ctx.remarks_enabled()) notes.push_back(rewrite::Note{f->name, s->span, "scope outlined into '" + name + "'"});
+      }
+      if (!repl.empty()) plan.bodies.emplace(f->name, splice(f->body, repl));
+    }
+    if (plan.bodies.empty()) return rewrite::decline_at(std::move(notes));
+    return plan;
+  }
+
+  ir::ProgramPtr rewrite(const OutlinePlan& plan, rewrite::Context&) const {
+    auto out = std::make_shared<ir::Program>(*plan.program);
+    std::vector<ir::FunctionPtr> fns;
+    for (const auto& f : plan.program->functions) {
+      if (!f) continue;
+      auto it = plan.bodies.find(f->name);
+      fns.push_back(it == plan.bodies.end() ? f : ir::with_function(*f, [&](ir::Function& g) { g.body = it->second; }));
+      if (auto a = plan.added.find(f->name); a != plan.added.end()) fns.insert(fns.end(), a->second.begin(), a->second.end());
+    }
+    out->functions = std::move(fns);
+    return out;
+  }
+
+};
+
+inline const auto outline_incore_scopes_rules = boost::hana::make_tuple(OutlineIncoreScopes{});
+
+inline passes::Pass make_outline_incore_scopes_pass() {
+  passes::PassProperties props;
+  props.produced = {passes::IrProperty::SplitIncoreOrch};
+  return passes::table_pass("outline-incore-scopes",
+                            "outline pl.at(level=CORE_GROUP) scopes of tile code into InCore functions (carrying windowize)",
+                            props, outline_incore_scopes_rules);
+}
+
+inline const bool outline_incore_scopes_registered =
+    passes::PassRegistry::global().add("outline-incore-scopes", make_outline_incore_scopes_pass);
+
+}  // namespace ptorw::patterns
