@@ -1,6 +1,8 @@
 // Every pass of the library, registered by name (include this to make `make_pass("...")` and
 // `ptorw opt --passes=...` see them all).
 #pragma once
+#include "ptorw/lowering/lower_tile_to_buffer.hpp"
+#include "ptorw/lowering/select_buffer_ir.hpp"
 #include "ptorw/patterns/default_pipeline.hpp"
 #include "ptorw/patterns/normalize/convert_to_ssa.hpp"
 #include "ptorw/patterns/normalize/flatten_call_expr.hpp"

@@ -1,0 +1,89 @@
+// The LowerTileToBuffer pass (lower_tile_to_buffer.md): converts planned Tile kernels into explicit
+// Buffer IR. For each InCore/AIC/AIV function at Tile stage that selection chose
+// (`buffer_ir_selected=True`) — or that carries no decision, when a custom pipeline calls the pass
+// directly ("explicit low-level conversion diagnoses unsupported forms"):
+//   1. index its storage (storage_index.hpp): allocations and the windows Tile MemRefs name;
+//   2. convert its body (convert_body.hpp) through the recipe table (recipes/all_recipes.hpp);
+//   3. mark it FunctionIRStage.Buffer; orchestration functions and unselected kernels are untouched.
+// The output is checked by the general verifier and the BufferIR verifier (buffer_verify.hpp).
+//
+// Fail closed: any violation — unplanned storage, an op without a recipe, a carry without one
+// legalized storage, a verifier error — leaves the *whole program* unchanged and reports the first
+// violation as an error with file:line:col (a selected kernel's error propagates; there is no
+// catch-and-recompile fallback). Idempotent: Buffer-stage functions are skipped.
+// With `enable_buffer_ir=False` the pass does nothing (the legacy Tile path).
+#pragma once
+#include <memory>
+
+#include "ptorw/ir/verify.hpp"
+#include "ptorw/lowering/buffer_verify.hpp"
+#include "ptorw/lowering/convert_body.hpp"
+#include "ptorw/passes/registry.hpp"
+
+namespace ptorw::lowering {
+
+/// Whether `f` is converted by this pass.
+inline bool wants_buffer_ir(const ir::Function& f) {
+  if (!ir::is_incore_like(f.type) || f.stage != ir::Stage::Tile) return false;
+  auto sel = ir::kwarg_as<bool>(f.attrs, "buffer_ir_selected");
+  return !sel || *sel;
+}
+
+/// Converts one planned kernel; the new function or the first violation.
+inline std::pair<ir::FunctionPtr, std::optional<LowerError>> lower_function(const ir::Function& f) {
+  StorageIndex index;
+  if (auto e = index.build(f.body)) return {nullptr, e};
+  BodyConverter conv(index, f);
+  ir::Stmt body = conv.convert(f.body);
+  if (auto e = conv.error()) return {nullptr, e};
+  return {ir::with_function(f, [&](ir::Function& g) {
+            g.body = std::move(body);
+            g.stage = ir::Stage::Buffer;
+          }),
+          std::nullopt};
+}
+
+inline passes::PassOutcome lower_tile_to_buffer(const ir::ProgramPtr& in, const passes::PassContext& ctx) {
+  passes::PassOutcome o;
+  o.program = in;
+  if (!ctx.enable_buffer_ir) return o;
+  auto out = std::make_shared<ir::Program>(*in);
+  bool changed = false;
+  for (auto& f : out->functions) {
+    if (!wants_buffer_ir(*f)) continue;
+    auto [g, err] = lower_function(*f);
+    if (err) {
+      o.diagnostics.push_back(Diagnostic{in->source_file, err->span, Severity::Error,
+                                         "lower-tile-to-buffer: " + f->name + ": " + err->message});
+      o.program = in;  // fail closed: nothing of the program changes
+      return o;
+    }
+    f = g;
+    changed = true;
+  }
+  if (!changed) return o;
+  Diagnostics ds = ir::verify(*out);
+  for (auto& d : verify_buffer_ir(*out)) ds.push_back(std::move(d));
+  if (has_errors(ds)) {
+    for (auto& d : ds) {
+      d.message = "lower-tile-to-buffer produced invalid IR: " + d.message;
+      o.diagnostics.push_back(std::move(d));
+    }
+    o.program = in;
+    return o;
+  }
+  o.program = out;
+  return o;
+}
+
+inline passes::Pass make_lower_tile_to_buffer_pass() {
+  return passes::function_pass("lower-tile-to-buffer",
+                               "convert planned, selected Tile kernels to explicit Buffer IR (FunctionIRStage.Buffer)", {},
+                               [](const ir::ProgramPtr& in, const passes::PassContext& ctx) {
+                                 return lower_tile_to_buffer(in, ctx);
+                               });
+}
+inline const bool lower_tile_to_buffer_registered =
+    passes::PassRegistry::global().add("lower-tile-to-buffer", make_lower_tile_to_buffer_pass);
+
+}  // namespace ptorw::lowering

@@ -1,0 +1,23 @@
+// SPMD queries (lower_tile_to_buffer.md, "Loops", last paragraph): tile.get_block_idx,
+// tile.get_block_num and tile.get_subblock_idx become the corresponding buffer.* queries with an
+// INDEX result and no memory effects; they stay direct SSA assignments.
+#pragma once
+#include <string_view>
+
+#include "ptorw/lowering/recipes/recipe_context.hpp"
+
+namespace ptorw::lowering::recipes {
+
+struct BlockQuery {
+  static constexpr std::string_view name = "block_query";
+  static bool matches(std::string_view op) {
+    return op == "tile.get_block_idx" || op == "tile.get_block_num" || op == "tile.get_subblock_idx";
+  }
+  static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
+    if (!target) return cx.fail(sp, c.callee + " must be assigned (a direct SSA assignment)");
+    std::string op = "buffer." + c.callee.substr(5);
+    cx.out.push_back(ir::make_assign(target, ir::make_expr(ir::Call{ir::CallKind::Op, op, {}, {}, {}}, target->type, sp), sp));
+  }
+};
+
+}  // namespace ptorw::lowering::recipes

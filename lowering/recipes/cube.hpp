@@ -1,0 +1,48 @@
+// The ordinary cube recipes (lower_tile_to_buffer.md, "Matrix storage and cube recipes"):
+//
+//   acc = tile.matmul(l, r)               →  buffer.matmul(l_buf, r_buf, acc_buf)
+//   acc' = tile.matmul_acc(acc, l, r)     →  buffer.matmul_acc(l_buf, r_buf, acc_buf)   (acc, acc' share storage)
+//   acc' = tile.matmul_acc(acc, l, r, c)  →  literal c: one of the two calls; runtime c: not yet (refused)
+//   x = tile.extract(src, i, j, shape)    →  buffer.extract(src_buf, i, j, x_buf)
+// Whole-kernel selection keeps cube kernels on Tile IR in this release (the Vec path comes first);
+// an explicit low-level pipeline can use these recipes.
+#pragma once
+#include <string_view>
+
+#include "ptorw/lowering/recipes/recipe_context.hpp"
+
+namespace ptorw::lowering::recipes {
+
+struct Matmul {
+  static constexpr std::string_view name = "matmul";
+  static bool matches(std::string_view op) { return op == "tile.matmul" || op == "tile.matmul_acc"; }
+  static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
+    const bool acc_form = c.callee == "tile.matmul_acc";
+    const std::size_t l = acc_form ? 1 : 0;
+    ir::Expr lh = cx.handle(c.args[l], sp), rh = cx.handle(c.args[l + 1], sp), dst = cx.handle(target, sp);
+    if (!lh || !rh || !dst) return;
+    bool accumulate = acc_form;
+    if (acc_form) {
+      if (cx.handle(c.args[0], sp) != dst)
+        return cx.fail(sp, "tile.matmul_acc must accumulate in place (accumulator and result share storage)");
+      if (c.args.size() > 3) {
+        auto* b = ir::expr_as<ir::ConstBool>(c.args[3]);
+        if (!b) return cx.fail(sp, "a runtime init_cond of tile.matmul_acc has no Buffer recipe in this release");
+        accumulate = !b->value;  // init_cond=True initializes: a plain matmul write
+      }
+    }
+    cx.emit(accumulate ? "buffer.matmul_acc" : "buffer.matmul", {lh, rh, dst}, sp);
+  }
+};
+
+struct Extract {
+  static constexpr std::string_view name = "extract";
+  static bool matches(std::string_view op) { return op == "tile.extract"; }
+  static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
+    ir::Expr src = cx.handle(c.args[0], sp), dst = cx.handle(target, sp);
+    if (!src || !dst) return;
+    cx.emit("buffer.extract", {src, c.args[1], c.args[2], dst}, sp);
+  }
+};
+
+}  // namespace ptorw::lowering::recipes

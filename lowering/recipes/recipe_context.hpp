@@ -1,0 +1,60 @@
+// What a LowerTileToBuffer recipe sees while converting one call (lower_tile_to_buffer.md,
+// "Conversion contract"): the storage index (Tile → Buffer handle), the GM alias map (tensor values
+// → the parameter they alias), and the statement list being built. Recipes report the first
+// violation through `fail`; the pass then leaves its input unchanged.
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "ptorw/lowering/storage_index.hpp"
+
+namespace ptorw::lowering {
+
+class RecipeContext {
+ public:
+  RecipeContext(const StorageIndex& index, std::unordered_map<const ir::ExprNode*, ir::Expr>& gm)
+      : index_(index), gm_(gm) {}
+
+  std::vector<ir::Stmt> out;
+  std::optional<LowerError> error;
+
+  void fail(ir::Span sp, std::string msg) {
+    if (!error) error = LowerError{sp, std::move(msg)};
+  }
+  /// The Buffer handle of a planned Tile operand; fails when the storage index has none.
+  ir::Expr handle(const ir::Expr& tile, ir::Span sp) {
+    ir::Expr h = index_.handle_of(tile);
+    if (!h) fail(sp, "no Buffer handle for tile operand '" + ir::var_name(tile) + "' (is it planned?)");
+    return h;
+  }
+  /// The GM parameter a tensor value aliases (spec: "Tensor return aliases are normalized to
+  /// existing GM parameters"); the value itself when it is not a known alias.
+  ir::Expr gm(const ir::Expr& t) const {
+    auto it = gm_.find(t.get());
+    return it == gm_.end() ? t : it->second;
+  }
+  void alias_gm(const ir::Expr& value, ir::Expr param) { gm_[value.get()] = std::move(param); }
+
+  void emit(std::string_view op, std::vector<ir::Expr> args, ir::Span sp, ir::Kwargs kwargs = {}) {
+    out.push_back(ir::make_stmt(ir::Eval{ir::make_expr(ir::Call{ir::CallKind::Op, std::string(op), std::move(args), std::move(kwargs), {}},
+                                                       ir::void_type(), sp)},
+                                sp));
+  }
+  const StorageIndex& index() const { return index_; }
+
+ private:
+  const StorageIndex& index_;
+  std::unordered_map<const ir::ExprNode*, ir::Expr>& gm_;
+};
+
+/// The destination-passing window operand `(d0, d1)` of a load/store: the tile's physical shape.
+inline ir::Expr shape_tuple(const ir::Expr& tile, ir::Span sp) {
+  std::vector<ir::Expr> dims;
+  if (auto* s = ir::shape_of(tile->type)) dims = *s;
+  return ir::make_tuple(std::move(dims), sp);
+}
+
+}  // namespace ptorw::lowering

@@ -1,0 +1,268 @@
+// The storage index of LowerTileToBuffer (lower_tile_to_buffer.md, "Conversion contract" and
+// "Planned storage views"): the first, indexed traversal. It collects every `pl.tile.alloc` of a
+// planned kernel and every storage window named by a Tile's MemRef, then decides how each
+// allocation becomes Buffer handles:
+//
+//  * one descriptor covering the whole allocation      → a typed `buffer.alloc` (direct form);
+//  * several descriptors, all covering the allocation   → the first is the typed allocation, the
+//                                                          others `buffer.reshape` it;
+//  * otherwise                                          → a full-valid `UINT8[capacity/32, 32]` root,
+//    each window a `buffer.subview(root, (offset/32, 0))` of `UINT8[bytes/32, 32]`, and each typed
+//    interpretation a `buffer.reshape` of its window (a full-capacity member reshapes the root).
+//
+// Equal (offset, descriptor) pairs share one SSA handle, including separate Tile variables that name
+// the same view. The tile.alloc byte capacity is authoritative: every view must fit it with static
+// 32-byte-aligned offsets, byte counts and rows. Producer calls do not establish allocations: a
+// handle is found from a Tile's type (its MemRef), never from the op that defined it.
+//
+// The index is private to the pass: the output IR carries no side table.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+#include "ptorw/ir/builder.hpp"
+#include "ptorw/visit/equal.hpp"
+
+namespace ptorw::lowering {
+
+/// A fail-closed diagnostic of the lowering: the statement's span and the rule violated.
+struct LowerError {
+  ir::Span span;
+  std::string message;
+};
+
+/// The Buffer descriptor of a Tile: physical shape, dtype, space and layout/valid fields; no storage.
+/// A valid shape equal to the physical shape is dropped (it is the default).
+inline ir::Type buffer_descriptor(const ir::TileType& t) {
+  ir::BufferType b{t.shape, t.dtype, t.memory.value_or(ir::MemSpace::Vec), t.view};
+  if (b.view) {
+    bool full = b.view->valid_shape.size() == b.shape.size();
+    for (std::size_t i = 0; full && i < b.shape.size(); ++i) {
+      auto v = ir::const_int(b.view->valid_shape[i]), s = ir::const_int(b.shape[i]);
+      full = v && s && *v == *s;
+    }
+    if (b.view->valid_shape.empty() || full) b.view->valid_shape.clear();
+    const auto& w = *b.view;
+    if (w.valid_shape.empty() && !w.blayout && !w.slayout && !w.fractal && !w.pad) b.view.reset();
+  }
+  return ir::make_type(std::move(b));
+}
+
+/// Physical bytes of a static descriptor; nullopt when a dimension is not a constant.
+inline std::optional<std::int64_t> static_bytes(const std::vector<ir::Expr>& shape, ir::DType d) {
+  std::int64_t n = ir::dtype_bytes(d);
+  for (const auto& e : shape) {
+    auto c = ir::const_int(e);
+    if (!c || *c <= 0 || __builtin_mul_overflow(n, *c, &n)) return std::nullopt;
+  }
+  return n;
+}
+
+struct AllocInfo {
+  ir::Expr var;  // the Ptr variable of `var = pl.tile.alloc(space, capacity[, addr=A])`
+  ir::MemSpace space;
+  std::int64_t capacity = 0;
+  std::optional<std::int64_t> addr;  // absent under PTOAS
+  ir::Span span;
+};
+
+/// One typed interpretation of an allocation: a byte window and a descriptor.
+struct Member {
+  std::int64_t offset = 0;
+  std::int64_t bytes = 0;
+  ir::Type desc;   // BufferType
+  ir::Expr handle;  // the Buffer variable every Tile naming this member uses
+  std::string name;  // name hint: the first Tile variable naming it
+  ir::Span span;
+};
+
+class StorageIndex {
+ public:
+  /// Indexes the allocations and tile windows of `body`. Returns the first violation, if any.
+  std::optional<LowerError> build(const ir::Stmt& body) {
+    collect_allocs(body);
+    if (error_) return error_;
+    collect_tiles(body);
+    return error_;
+  }
+
+  /// The Buffer handle of a planned Tile value (by its type's MemRef); null when unknown.
+  ir::Expr handle_of(const ir::Expr& tile) const {
+    const Member* m = member_of(tile);
+    return m ? m->handle : nullptr;
+  }
+  const Member* member_of(const ir::Expr& tile) const {
+    auto* t = ir::type_as<ir::TileType>(tile ? tile->type : nullptr);
+    if (!t || !t->memref || !t->memref->base) return nullptr;
+    auto off = ir::const_int(t->memref->offset);
+    if (!off) return nullptr;
+    auto it = members_.find(t->memref->base.get());
+    if (it == members_.end()) return nullptr;
+    ir::Type d = buffer_descriptor(*t);
+    for (const auto& m : it->second)
+      if (m.offset == *off && visit::structural_equal(m.desc, d).equal) return &m;
+    return nullptr;
+  }
+  bool is_alloc(const ir::Expr& v) const { return allocs_.count(v.get()) != 0; }
+
+  /// The statements replacing `alloc_var = pl.tile.alloc(...)`: the allocation and its aliases,
+  /// in member order (spec: "Each alias definition occurs beside the original allocation").
+  std::vector<ir::Stmt> definitions(const ir::Expr& alloc_var) const {
+    std::vector<ir::Stmt> out;
+    auto a = allocs_.find(alloc_var.get());
+    auto ms = members_.find(alloc_var.get());
+    if (a == allocs_.end() || ms == members_.end() || ms->second.empty()) return out;
+    const AllocInfo& info = a->second;
+    const auto& members = ms->second;
+    const ir::Span sp = info.span;
+    // `handle = buffer.alloc((), [addr])`: addressed planners pass the final address exactly once.
+    auto allocate = [&](const ir::Expr& handle) {
+      std::vector<ir::Expr> args{ir::make_tuple({}, sp)};
+      if (info.addr) args.push_back(ir::make_int(*info.addr, ir::DType::INT64, sp));
+      out.push_back(ir::make_assign(handle, op_call("buffer.alloc", std::move(args), ir::unknown_type(), sp), sp));
+    };
+    auto alias = [&](const ir::Expr& handle, const char* op, std::vector<ir::Expr> args) {
+      out.push_back(ir::make_assign(handle, op_call(op, std::move(args), ir::unknown_type(), sp), sp));
+    };
+    bool all_full = true;
+    for (const auto& m : members) all_full = all_full && m.offset == 0 && m.bytes == info.capacity;
+    if (all_full) {
+      // Typed allocation of the first member; the others reinterpret it.
+      allocate(members[0].handle);
+      for (std::size_t i = 1; i < members.size(); ++i) alias(members[i].handle, "buffer.reshape", {members[0].handle});
+      return out;
+    }
+    // Byte root: UINT8[capacity / 32, 32], windows by row offset.
+    auto bytes_type = [&](std::int64_t bytes) {
+      return ir::make_type(ir::BufferType{{ir::make_int(bytes / 32), ir::make_int(32)}, ir::DType::UINT8, info.space, {}});
+    };
+    ir::Expr root = ir::make_var(var_name_of(alloc_var) + "_root", bytes_type(info.capacity), sp);
+    allocate(root);
+    std::map<std::pair<std::int64_t, std::int64_t>, ir::Expr> windows;  // (offset, bytes) -> window
+    for (const auto& m : members) {
+      ir::Expr parent = root;
+      if (!(m.offset == 0 && m.bytes == info.capacity)) {
+        auto key = std::make_pair(m.offset, m.bytes);
+        auto w = windows.find(key);
+        if (w == windows.end()) {
+          ir::Expr win = ir::make_var(m.name + "_window", bytes_type(m.bytes), sp);
+          alias(win, "buffer.subview", {root, ir::make_tuple({ir::make_int(m.offset / 32, ir::DType::INDEX, sp),
+                                                              ir::make_int(0, ir::DType::INDEX, sp)}, sp)});
+          w = windows.emplace(key, win).first;
+        }
+        parent = w->second;
+      }
+      alias(m.handle, "buffer.reshape", {parent});
+    }
+    return out;
+  }
+
+  static ir::Expr op_call(const char* op, std::vector<ir::Expr> args, ir::Type t, ir::Span sp) {
+    return ir::make_expr(ir::Call{ir::CallKind::Op, op, std::move(args), {}, {}}, std::move(t), sp);
+  }
+
+ private:
+  std::unordered_map<const ir::ExprNode*, AllocInfo> allocs_;
+  std::unordered_map<const ir::ExprNode*, std::vector<Member>> members_;
+  std::optional<LowerError> error_;
+
+  static std::string var_name_of(const ir::Expr& v) {
+    const std::string& n = ir::var_name(v);
+    return n.empty() ? std::string("storage") : n;
+  }
+  void fail(ir::Span sp, std::string msg) {
+    if (!error_) error_ = LowerError{sp, std::move(msg)};
+  }
+
+  void collect_allocs(const ir::Stmt& s) {
+    for (const auto& st : ir::stmts_of(s)) {
+      auto* a = ir::stmt_as<ir::Assign>(st);
+      if (!a || !ir::is_op_call(a->value, "tile.alloc")) continue;
+      auto* c = ir::expr_as<ir::Call>(a->value);
+      AllocInfo info{a->var, ir::kwarg_as<ir::MemSpace>(c->kwargs, "memory_space").value_or(ir::MemSpace::Vec), 0,
+                     ir::kwarg_as<std::int64_t>(c->kwargs, "addr"), st->span};
+      auto cap = c->args.empty() ? std::nullopt : ir::const_int(c->args[0]);
+      if (!cap || *cap <= 0) { fail(st->span, "tile.alloc capacity must be a positive constant byte count"); return; }
+      info.capacity = *cap;
+      if (info.space == ir::MemSpace::Vec && info.capacity % 32 != 0)
+        fail(st->span, "tile.alloc capacity " + std::to_string(info.capacity) + " is not a multiple of 32 bytes");
+      if (info.addr && (*info.addr < 0 || *info.addr % 32 != 0))
+        fail(st->span, "tile.alloc address " + std::to_string(*info.addr) + " is not a nonnegative multiple of 32");
+      allocs_.emplace(a->var.get(), info);
+      members_[a->var.get()];
+    }
+  }
+
+  void note_tile(const ir::Expr& v) {
+    auto* t = ir::type_as<ir::TileType>(v ? v->type : nullptr);
+    if (!t) return;
+    if (!t->memref || !t->memref->base) {
+      fail(v->span, "tile '" + ir::var_name(v) + "' has no planned storage (pl.MemRef); run plan-memory first");
+      return;
+    }
+    auto a = allocs_.find(t->memref->base.get());
+    if (a == allocs_.end()) {
+      fail(v->span, "tile '" + ir::var_name(v) + "' names storage that is not a pl.tile.alloc of this function");
+      return;
+    }
+    const AllocInfo& info = a->second;
+    auto off = ir::const_int(t->memref->offset);
+    auto size = ir::const_int(t->memref->size);
+    auto phys = static_bytes(t->shape, t->dtype);
+    const std::string who = "tile '" + ir::var_name(v) + "'";
+    if (!off || !size) return fail(v->span, who + ": MemRef offset and size must be static");
+    if (!phys) return fail(v->span, who + ": physical shape must be static");
+    if (t->memory.value_or(ir::MemSpace::Vec) != info.space)
+      return fail(v->span, who + " is in pl.Mem." + std::string(ir::name_of(t->memory.value_or(ir::MemSpace::Vec))) +
+                               " but its allocation is in pl.Mem." + std::string(ir::name_of(info.space)));
+    if (*off < 0 || *off % 32 != 0) return fail(v->span, who + ": storage offset " + std::to_string(*off) + " is not 32-byte aligned");
+    if (*phys != *size)
+      return fail(v->span, who + ": physical bytes " + std::to_string(*phys) + " differ from its MemRef size " + std::to_string(*size));
+    if (*size % 32 != 0) return fail(v->span, who + ": byte count " + std::to_string(*size) + " is not a multiple of 32");
+    if (*off + *size > info.capacity)
+      return fail(v->span, who + ": window [" + std::to_string(*off) + ", " + std::to_string(*off + *size) +
+                               ") exceeds the allocation capacity " + std::to_string(info.capacity));
+    if (t->shape.size() == 2 && info.space == ir::MemSpace::Vec) {
+      auto cols = ir::const_int(t->shape[1]);
+      if (!cols || (*cols * ir::dtype_bytes(t->dtype)) % 32 != 0)
+        return fail(v->span, who + ": physical rows must be 32-byte aligned");
+    }
+    ir::Type d = buffer_descriptor(*t);
+    auto& ms = members_[t->memref->base.get()];
+    for (const auto& m : ms)
+      if (m.offset == *off && visit::structural_equal(m.desc, d).equal) return;
+    Member m{*off, *size, d, nullptr, ir::var_name(v).empty() ? std::string("tile") : ir::var_name(v), v->span};
+    m.handle = ir::make_var(m.name + "_buf", d, v->span);
+    ms.push_back(std::move(m));
+  }
+
+  void collect_tiles(const ir::Stmt& s) {
+    for (const auto& st : ir::stmts_of(s)) {
+      if (error_) return;
+      std::visit([&](const auto& k) {
+        using K = std::decay_t<decltype(k)>;
+        if constexpr (std::is_same_v<K, ir::Assign>) {
+          note_tile(k.var);
+        } else if constexpr (std::is_same_v<K, ir::If>) {
+          collect_tiles(k.then_body);
+          collect_tiles(k.else_body);
+          for (const auto& r : k.return_vars) note_tile(r);
+        } else if constexpr (std::is_same_v<K, ir::For> || std::is_same_v<K, ir::While>) {
+          for (const auto& ia : k.iter_args) note_tile(ia);
+          collect_tiles(k.body);
+          for (const auto& r : k.return_vars) note_tile(r);
+        } else if constexpr (std::is_same_v<K, ir::Seq> || std::is_same_v<K, ir::Scope>) {
+          if constexpr (std::is_same_v<K, ir::Scope>) collect_tiles(k.body);
+          else for (const auto& c : k.stmts) collect_tiles(c);
+        }
+      }, st->kind);
+    }
+  }
+};
+
+}  // namespace ptorw::lowering
