@@ -240,7 +240,8 @@ class BodyConverter {
     std::vector<ir::Expr> vs;
     for (std::size_t i : *plan)
       if (i < k.values.size()) vs.push_back(k.values[i]);
-    out.push_back(ir::make_stmt(ir::Yield{std::move(vs)}, s->span));
+    // A region left with nothing to yield (all its carries were Tile or GM) ends without a yield.
+    if (!vs.empty()) out.push_back(ir::make_stmt(ir::Yield{std::move(vs)}, s->span));
   }
 
   void ret(const ir::Stmt& s, const ir::Return& k, std::vector<ir::Stmt>& out) {

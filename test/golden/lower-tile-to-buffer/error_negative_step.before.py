@@ -1,0 +1,15 @@
+# rule: Default whole-kernel selection — For loops require a provably positive constant step; a negative step is diagnosed
+# passes: lower-tile-to-buffer
+# expect: unchanged
+# expect-error: provably positive constant step
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        mem0 = pl.tile.alloc(pl.Mem.Vec, 2048, addr=0)
+        mem1 = pl.tile.alloc(pl.Mem.Vec, 2048, addr=2048)
+        x: pl.Tile[[16, 32], pl.FP32, pl.MemRef(mem0, 0, 2048), pl.Mem.Vec] = pl.load(A, [0, 0], [16, 32])
+        for i, (o,) in pl.range(4, 0, -1, init_values=(Out,)):
+            o2: pl.Tensor[[16, 32], pl.FP32] = pl.store(x, [0, 0], o)
+            r = pl.yield_(o2)
+        return r

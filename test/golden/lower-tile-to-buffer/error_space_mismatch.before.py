@@ -1,0 +1,13 @@
+# rule: Planned storage views — a Tile must live in its allocation's memory space
+# passes: lower-tile-to-buffer
+# expect: unchanged
+# expect-error: but its allocation is in pl.Mem.Vec
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        mem0 = pl.tile.alloc(pl.Mem.Vec, 2048, addr=0)
+        mem1 = pl.tile.alloc(pl.Mem.Vec, 2048, addr=2048)
+        x: pl.Tile[[16, 32], pl.FP32, pl.MemRef(mem0, 0, 2048), pl.Mem.Mat] = pl.load(A, [0, 0], [16, 32], target_memory=pl.Mem.Mat)
+        result: pl.Tensor[[16, 32], pl.FP32] = pl.store(x, [0, 0], Out)
+        return result
