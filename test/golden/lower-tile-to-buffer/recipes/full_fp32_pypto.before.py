@@ -1,0 +1,10 @@
+# rule: Recipe table row full (FP32), planner PYPTO — tile.full becomes buffer.full writing its destination handle; addresses passed once
+# passes: select-buffer-ir,lower-tile-to-buffer
+@pl.program
+class R:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32], B: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        mr = pl.tile.alloc(pl.Mem.Vec, 2048, addr=0)
+        r: pl.Tile[[16, 32], pl.FP32, pl.MemRef(mr, 0, 2048), pl.Mem.Vec] = pl.tile.full([16, 32], 0.5, dtype=pl.FP32)
+        result: pl.Tensor[[16, 32], pl.FP32] = pl.store(r, [0, 0], Out)
+        return result
