@@ -7,13 +7,17 @@
 //   ptorw passes                              registered passes and their rules
 //   ptorw run FILE [--entry main] [--seed S] [--dim M=64]   interpret; digest of every output
 //   ptorw diffcheck FILE --passes=a,b [--seeds N]           run before/after each pass, compare
+//   ptorw emit FILE --target=pto [--arch=a2a3|a5] [--generic] [--pto-version=old|new] [--loc] [-o DIR]
+//                                             one .pto module per Buffer-stage kernel (stdout without -o)
 // FILE may be `-` for standard input. Exit codes: 0 success, 1 failure/difference, 2 usage/input error.
 #include <CLI/CLI.hpp>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "ptorw/codegen/emit.hpp"
 #include "ptorw/interp/interp.hpp"
 #include "ptorw/interp/pass_steps.hpp"
 #include "ptorw/ptorw.hpp"
@@ -58,6 +62,36 @@ std::string rule_table_text(const passes::PipelineResult& r) {
            ", applied " + std::to_string(st.applied) + ", " + std::to_string(st.time_ns / 1000) + " us\n";
   }
   return s;
+}
+
+/// Emits the kernels of an already-lowered program: one `<kernel>.pto` per Buffer-stage kernel
+/// in `dir`, or all modules on stdout. This is the hook for the full pipeline: parse, then
+/// SelectBufferIRFunctions + LowerTileToBuffer with the chosen planner, then this.
+int emit_lowered(const ir::Program& p, const codegen::EmitOptions& o, const std::string& dir) {
+  auto r = codegen::emit_program(p, o);
+  print_diagnostics(r.diagnostics);
+  if (!r.ok()) return 1;
+  std::string file = p.source_file.empty() ? "<input>" : p.source_file;
+  if (!r.tile_stage.empty()) {
+    std::string names;
+    for (const auto& n : r.tile_stage) names += (names.empty() ? "" : ", ") + n;
+    std::cerr << file << ": " << (r.kernels.empty() ? "error" : "warning") << ": kernels at FunctionIRStage.Tile are not emitted ("
+              << names << "); lower them with LowerTileToBuffer first\n";
+    if (r.kernels.empty()) return 1;
+  }
+  if (r.kernels.empty()) {
+    std::cerr << file << ": no InCore/AIC/AIV kernels; nothing to emit\n";
+    return 0;
+  }
+  if (dir.empty() || dir == "-") {
+    for (const auto& k : r.kernels) std::cout << k.text;
+    return 0;
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  for (const auto& k : r.kernels)
+    if (int rc = write_output(k.text, (std::filesystem::path(dir) / (k.name + ".pto")).string())) return rc;
+  return 0;
 }
 
 }  // namespace
@@ -114,7 +148,33 @@ int main(int argc, char** argv) {
   diff_cmd->add_option("--seeds", seeds, "number of random input seeds (default 3)")->check(CLI::PositiveNumber);
   diff_cmd->add_option("--entry", entry, "entry function (default main)");
 
+  std::string target, arch = "a2a3", pto_version = "new";
+  bool generic = false, locations = false;
+  auto* emit_cmd = app.add_subcommand("emit", "emit one PTO module per Buffer-stage kernel of FILE");
+  emit_cmd->add_option("file", file, "input (- for stdin)")->required();
+  emit_cmd->add_option("--target", target, "output format")->required()->check(CLI::IsMember({"pto"}));
+  emit_cmd->add_option("--arch", arch, "pto.target_arch (default a2a3)")->check(CLI::IsMember({"a2a3", "a5"}));
+  emit_cmd->add_flag("--generic", generic, "MLIR generic form (mlir-opt-19 --allow-unregistered-dialect reads it)");
+  emit_cmd->add_option("--pto-version", pto_version, "assembler spellings: old (pto.subset, DPS treshape) or new")
+      ->check(CLI::IsMember({"old", "new"}));
+  emit_cmd->add_flag("--loc", locations, "print loc(\"file\":line:col) after ops");
+  emit_cmd->add_option("-o,--output", out, "output directory, one <kernel>.pto each (default stdout)");
+
   CLI11_PARSE(app, argc, argv);
+
+  if (*emit_cmd) {
+    auto p = load(file);
+    if (!p) return 2;
+    auto ds = ir::verify(*p);
+    print_diagnostics(ds);
+    if (has_errors(ds)) return 1;
+    codegen::EmitOptions eo;
+    eo.arch = arch == "a5" ? codegen::Arch::A5 : codegen::Arch::A2A3;
+    eo.generic = generic;
+    eo.version = pto_version == "old" ? codegen::PtoVersion::Old : codegen::PtoVersion::New;
+    eo.locations = locations;
+    return emit_lowered(*p, eo, out);
+  }
 
   if (*print_cmd) {
     auto p = load(file);
