@@ -176,7 +176,18 @@ TEST_CASE("golden cases") {
         }
         CHECK_MESSAGE(found, case_name << ": expected an error containing '" << expect_error << "', got:\n" << all);
         REQUIRE(r.program);
-        check_equal(*r.program, *before, case_name + " (fail-closed: input returned)");
+        // Fail-closed: the pipeline returns the input of the pass that failed (the last one run),
+        // i.e. the input itself for a one-pass pipeline, else what the passes before it produced.
+        std::string prefix;
+        std::size_t failed_at = r.passes.empty() ? 0 : r.passes.size() - 1;
+        {
+          std::istringstream names(spec);
+          std::string n;
+          for (std::size_t k = 0; k < failed_at && std::getline(names, n, ','); ++k) prefix += (k ? "," : "") + n;
+        }
+        ir::ProgramPtr failing_input = prefix.empty() ? before : run_pipeline(prefix, before, true, ctx).program;
+        REQUIRE(failing_input);
+        check_equal(*r.program, *failing_input, case_name + " (fail-closed: the failing pass's input returned)");
         check_equal(*before, *parse(before_path), case_name + " (input untouched)");
       } else {
       ir::ProgramPtr expected = unchanged ? parse(before_path) : parse(after_path);

@@ -8,5 +8,5 @@
 #include "ptorw/patterns/normalize/flatten_call_expr.hpp"
 #include "ptorw/patterns/normalize/simplify.hpp"
 #include "ptorw/patterns/optimize_orch_tensors.hpp"
-#include "ptorw/lowering/planning/init_memref.hpp"
+#include "ptorw/lowering/planning/planning.hpp"
 #include "ptorw/patterns/outline_incore_scopes.hpp"
