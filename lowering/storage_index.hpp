@@ -97,6 +97,15 @@ class StorageIndex {
     return m ? m->handle : nullptr;
   }
   const Member* member_of(const ir::Expr& tile) const {
+    // Types are shared handles (a variable and all its uses carry one), so one lookup per type.
+    if (!tile || !tile->type) return nullptr;
+    auto memo = by_type_.find(tile->type.get());
+    if (memo != by_type_.end()) return memo->second;
+    const Member* m = find_member(tile);
+    by_type_.emplace(tile->type.get(), m);
+    return m;
+  }
+  const Member* find_member(const ir::Expr& tile) const {
     auto* t = ir::type_as<ir::TileType>(tile ? tile->type : nullptr);
     if (!t || !t->memref || !t->memref->base) return nullptr;
     auto off = ir::const_int(t->memref->offset);
@@ -170,6 +179,7 @@ class StorageIndex {
   std::unordered_map<const ir::ExprNode*, AllocInfo> allocs_;
   std::unordered_map<const ir::ExprNode*, std::vector<Member>> members_;
   std::optional<LowerError> error_;
+  mutable std::unordered_map<const ir::TypeNode*, const Member*> by_type_;  // member_of memo
 
   static std::string var_name_of(const ir::Expr& v) {
     const std::string& n = ir::var_name(v);

@@ -1,0 +1,74 @@
+// Lowering benchmark (issue 6): plan + lower (+ emit) of one generated Vec kernel.
+//   lower_bench FILE STATEMENTS [PIPELINE]
+// PIPELINE defaults to the planned-Buffer pipeline; each pass is timed on its own, then the PTO
+// emitter. One process per input so that peak memory (ru_maxrss) is per size; bench/run_lower.sh
+// drives it over 1k / 10k / 100k statements and reports per-statement ratios (linearity).
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "ptorw/ir/verify.hpp"
+#include "ptorw/passes/all.hpp"
+#include "ptorw/text/parser.hpp"
+
+namespace {
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+long peak_rss_mib() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss / 1024;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: lower_bench FILE STATEMENTS [PIPELINE]\n");
+    return 2;
+  }
+  std::ifstream in(argv[1], std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const double n = std::stod(argv[2]);
+  const std::string spec = argc > 3 ? argv[3] : "init-memref,select-buffer-ir,lower-tile-to-buffer";
+
+  auto t0 = std::chrono::steady_clock::now();
+  auto parsed = ptorw::text::parse_program(ss.str(), argv[1]);
+  double t_parse = seconds_since(t0);
+  if (!parsed.ok()) {
+    for (auto& d : parsed.errors) std::fprintf(stderr, "%s\n", d.str().c_str());
+    return 1;
+  }
+  auto pipeline = ptorw::passes::parse_pipeline(spec);
+  if (!pipeline.error.empty()) {
+    std::fprintf(stderr, "%s\n", pipeline.error.c_str());
+    return 2;
+  }
+  ptorw::ir::ProgramPtr prog = parsed.program;
+  ptorw::passes::PassContext ctx;
+  std::printf("%8.0f stmts  parse %.3fs", n, t_parse);
+  double total = 0;
+  for (const auto& p : pipeline.passes) {
+    t0 = std::chrono::steady_clock::now();
+    auto o = p.run(prog, ctx, {});
+    double t = seconds_since(t0);
+    total += t;
+    for (const auto& d : o.diagnostics)
+      if (d.severity == ptorw::Severity::Error) {
+        std::fprintf(stderr, "\n%s\n", d.str().c_str());
+        return 1;
+      }
+    prog = o.program;
+    std::printf("  %s %.3fs", p.name.c_str(), t);
+  }
+  bool buffer = false;
+  for (const auto& f : prog->functions) buffer = buffer || f->stage == ptorw::ir::Stage::Buffer;
+  std::printf("  | passes %.3fs (%.2f us/stmt)  peak %ld MiB  %s\n", total, total / n * 1e6, peak_rss_mib(),
+              buffer ? "buffer" : "NOT LOWERED");
+  return buffer ? 0 : 1;
+}
