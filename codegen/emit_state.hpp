@@ -4,6 +4,7 @@
 // (index arithmetic, comparisons, casts). Anything without a spelling throws EmitError, which the
 // kernel emitter turns into one `file:line:col` diagnostic and no output (fail closed).
 #pragma once
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <string>

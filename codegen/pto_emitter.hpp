@@ -173,9 +173,17 @@ class KernelEmitter : EmitState {
     if (c.kind != ir::CallKind::Op) fail(e->span, "the call of '" + c.callee + "' has no PTO spelling (device helper calls)");
     const OpSpelling* s = find_spelling(c.callee);
     if (!s) fail(e->span, "'pl." + c.callee + "' has no PTO spelling");
+    check_arity(c, e);
     if (!c.attrs.empty()) fail(e->span, "'pl." + c.callee + "' call attributes have no PTO spelling");
     if (!c.kwargs.empty()) fail(e->span, "'pl." + c.callee + "' keyword '" + c.kwargs.front().first + "' has no PTO spelling");
     return *s;
+  }
+  /// Programs built in C++ skip the parser's operand checks: never index past the operands.
+  static void check_arity(const ir::Call& c, const ir::Expr& e) {
+    const ir::OpDef* def = ir::find_op(c.callee);
+    auto [req, max] = def ? ir::operand_arity(def->operands) : std::pair<int, int>{0, 0};
+    auto n = static_cast<int>(c.args.size());
+    if (!def || n < req || n > max) fail(e->span, "'pl." + c.callee + "' has malformed operands");
   }
   const Spelling& versioned(const OpSpelling& s) const { return s.by_version[static_cast<std::size_t>(opts_.version)]; }
 
@@ -382,6 +390,7 @@ class KernelEmitter : EmitState {
   /// scalar operand typed as the destination's element type.
   void elementwise(const lowering::ElementwiseRecipe& r, const ir::Call& c, const ir::Expr& e) {
     if (!c.attrs.empty()) fail(e->span, "'pl." + c.callee + "' call attributes have no PTO spelling");
+    check_arity(c, e);
     const auto& a = c.args;
     auto* dt = ir::type_as<ir::BufferType>(a.back()->type);
     if (!dt) fail(e->span, "the destination of 'pl." + c.callee + "' must be a Buffer");
@@ -481,6 +490,8 @@ class KernelEmitter : EmitState {
   }
 
   void while_loop(const ir::While& w, ir::Span sp) {
+    // A While carries its exit state in scalars; one without any has no condition that can change.
+    if (w.iter_args.empty()) fail(sp, "a pl.while_ without carried scalars has no PTO spelling");
     Op op = make_op(Syntax::ScfWhile, "scf.while");
     op.loc = sp;
     for (const auto& ia : w.iter_args)

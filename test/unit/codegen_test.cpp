@@ -229,6 +229,44 @@ TEST_CASE("a While carrying two scalars: condition region, do region with its ow
   CHECK(emit("while_loop.py").find(want) != std::string::npos);
 }
 
+TEST_CASE("nested regions: an If without else and result, a For without carries, an If with a result inside a carrying For") {
+  std::string want =
+      "    %limit = arith.index_cast %arg2 : i32 to index\n"
+      "    scf.for %i = %c0 to %c4 step %c1 {\n"
+      "      %row = arith.muli %i, %c16 : index\n"
+      "      %pv0 = pto.partition_view %tv0, offsets = [%row, %c0], sizes = [%c16, %c32] : " + TV + " -> " + PV + "\n"
+      "      pto.tload ins(%pv0 : " + PV + ") outs(%t : " + T + ")\n"
+      "      %0 = arith.cmpi slt, %row, %limit : index\n"
+      "      %1 = arith.andi %arg3, %0 : i1\n"
+      "      scf.if %1 {\n"
+      "        pto.tneg ins(%t : " + T + ") outs(%t : " + T + ")\n"
+      "      }\n"
+      "      %acc_out = scf.for %j = %c0 to %c3 step %c1 iter_args(%acc = %row) -> (index) {\n"
+      "        %2 = arith.cmpi eq, %j, %c1 : index\n"
+      "        %nxt = scf.if %2 -> (index) {\n"
+      "          pto.tsqrt ins(%t : " + T + ") outs(%u : " + T + ")\n"
+      "          scf.yield %acc : index\n"
+      "        } else {\n"
+      "          pto.tabs ins(%t : " + T + ") outs(%u : " + T + ")\n"
+      "          %3 = arith.addi %acc, %c0 : index\n"
+      "          scf.yield %3 : index\n"
+      "        }\n"
+      "        scf.yield %nxt : index\n"
+      "      }\n"
+      "      %pv1 = pto.partition_view %tv1, offsets = [%acc_out, %c0], sizes = [%c16, %c32] : " + TV + " -> " + PV + "\n"
+      "      pto.tstore ins(%u : " + T + ") outs(%pv1 : " + PV + ")\n"
+      "    }\n"
+      "    return\n";
+  CHECK(emit("nested_control.py").find(want) != std::string::npos);
+  // The generic form spells the empty terminators and the absent else region.
+  codegen::EmitOptions o;
+  o.generic = true;
+  CHECK(emit("nested_control.py", o).find("        \"pto.tneg\"(%t, %t) : (" + T + ", " + T + ") -> ()\n"
+                                          "        \"scf.yield\"() : () -> ()\n"
+                                          "      }, {\n"
+                                          "      }) : (i1) -> ()\n") != std::string::npos);
+}
+
 TEST_CASE("precision attribute rides in the trailing dict") {
   CHECK(emit("precision.py").find("    pto.tdiv ins(%a_buf, %b_buf : " + T + ", " + T + ") outs(%a_buf : " + T +
                                   ") {precisionType = #pto<div_precision high_precision>}\n") != std::string::npos);
@@ -405,6 +443,10 @@ TEST_CASE("fail closed: an op, dtype, type or statement without a spelling is na
   SUBCASE("a parallel loop") {
     CHECK(failure(*inline_kernel(params, alloc + "        for i in pl.parallel(2):\n            pl.buffer.exp(a, a)\n")) ==
           "t.py:6:9: error: pl.parallel has no PTO spelling (in kernel 'kernel')");
+  }
+  SUBCASE("a While without carried scalars") {
+    CHECK(failure(*inline_kernel("c: pl.Scalar[pl.BOOL]", "        for () in pl.while_(init_values=()):\n            pl.cond(c)\n")) ==
+          "t.py:5:9: error: a pl.while_ without carried scalars has no PTO spelling (in kernel 'kernel')");
   }
   SUBCASE("a UINT8 scalar parameter (arith is signless)") {
     CHECK(failure(*inline_kernel("s: pl.Scalar[pl.UINT8]", "        return\n")) ==
