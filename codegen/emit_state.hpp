@@ -88,6 +88,7 @@ class EmitState {
 
  protected:
   std::unordered_set<std::string> names_;
+  std::shared_ptr<TypePool> types_ = std::make_shared<TypePool>();
   std::unordered_map<std::string, Val> const_index_;  // "type literal" -> value
   std::vector<Op> consts_;
   std::unordered_map<const ir::ExprNode*, Val> values_;
@@ -111,18 +112,24 @@ class EmitState {
 
   void add(Op op) { insert_.back()->push_back(std::move(op)); }
 
+  std::string_view intern(std::string_view type) {
+    auto it = types_->find(type);
+    if (it == types_->end()) it = types_->emplace(type).first;
+    return *it;
+  }
+
   /// Adds a single-result op and returns its value.
-  Val add_result(Op op, std::string_view hint, std::string type) {
-    Val v{fresh(hint), std::move(type)};
+  Val add_result(Op op, std::string_view hint, std::string_view type) {
+    Val v{fresh(hint), intern(type)};
     op.results = {v};
     add(std::move(op));
     return v;
   }
 
-  static std::string arith_type(ir::DType d, ir::Span sp) {
+  static std::string_view arith_type(ir::DType d, ir::Span sp) {
     auto t = arith_dtype(d);
     if (!t) fail(sp, "no scalar PTO type for " + std::string(ir::name_of(d)));
-    return std::string(*t);
+    return *t;  // a literal of pto_types.hpp
   }
   static ir::DType scalar_dtype(const ir::Expr& e) {
     auto* s = ir::type_as<ir::ScalarType>(e->type);
@@ -130,8 +137,8 @@ class EmitState {
     return s->dtype;
   }
 
-  Val constant(const std::string& literal, const std::string& type, std::string_view hint) {
-    std::string key = type + " " + literal;
+  Val constant(const std::string& literal, std::string_view type, std::string_view hint) {
+    std::string key = std::string(type) + " " + literal;
     if (auto it = const_index_.find(key); it != const_index_.end()) return it->second;
     Val v{fresh(hint), type};
     Op op = make_op(Syntax::Constant, "arith.constant");
@@ -143,9 +150,9 @@ class EmitState {
   }
   /// `%c16` (index), `%c4096_i64`, `%true`: MLIR's own naming of constants.
   Val const_int(std::int64_t v, ir::DType d, ir::Span sp) {
-    std::string t = arith_type(d, sp);
+    std::string_view t = arith_type(d, sp);
     if (d == ir::DType::BOOL) return const_bool(v != 0);
-    return constant(std::to_string(v), t, "c" + std::to_string(v) + (d == ir::DType::INDEX ? "" : "_" + t));
+    return constant(std::to_string(v), t, "c" + std::to_string(v) + (d == ir::DType::INDEX ? "" : "_" + std::string(t)));
   }
   Val const_bool(bool b) { return constant(b ? "true" : "false", "i1", b ? "true" : "false"); }
   Val const_float(double v, ir::DType d, ir::Span sp) {
@@ -258,17 +265,17 @@ class EmitState {
     fail(e->span, "this scalar operator has no arith spelling for " + std::string(ir::name_of(od)) + " operands");
   }
 
-  Val cast1(std::string_view name, const Val& x, std::string to_type, ir::Span sp, const std::string& hint) {
+  Val cast1(std::string_view name, const Val& x, std::string_view to_type, ir::Span sp, const std::string& hint) {
     Op op = make_op(Syntax::ArithCast, std::string(name));
     op.operands = {x};
     op.loc = sp;
-    return add_result(std::move(op), hint, std::move(to_type));
+    return add_result(std::move(op), hint, to_type);
   }
 
   /// pl.cast between scalar types: index_cast, extsi/extui/trunci, sitofp/uitofp, fptosi, extf/truncf.
   Val cast(const Val& x, ir::DType from, ir::DType to, ir::Span sp, const std::string& hint) {
     if (from == to) return x;
-    std::string tt = arith_type(to, sp);
+    std::string_view tt = arith_type(to, sp);
     arith_type(from, sp);
     using D = ir::DType;
     bool ff = ir::is_float(from), tf = ir::is_float(to);

@@ -5,7 +5,10 @@
 // only decide how it is spelled, so both forms always describe the same module.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -13,10 +16,19 @@
 
 namespace ptorw::codegen {
 
-/// An SSA value: its id as printed (`%a_buf`, `%r#1`) and its type text (`index`, `!pto.tile_buf<...>`).
+/// Type texts are interned once per kernel: a tile_buf type is ~150 characters and every operand
+/// of that type shares one copy. `Kernel::types` keeps the texts alive.
+struct TypeTextHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+using TypePool = std::unordered_set<std::string, TypeTextHash, std::equal_to<>>;
+
+/// An SSA value: its id as printed (`%a_buf`, `%r#1`) and its type text (`index`, `!pto.tile_buf<...>`),
+/// a string literal or a text interned in the kernel's TypePool.
 struct Val {
   std::string id;
-  std::string type;
+  std::string_view type;
 };
 
 /// How an op prints in the custom form. The generic form is the same for every syntax.
@@ -79,6 +91,7 @@ struct Kernel {
   std::vector<Val> params;
   std::vector<std::pair<std::string, std::string>> attrs;
   std::vector<Op> body;
+  std::shared_ptr<const TypePool> types;  // owns the texts the values' types point into
 };
 
 }  // namespace ptorw::codegen

@@ -1,7 +1,8 @@
 // The two printers of the emitter's MLIR model (mlir_ops.hpp): the custom assembly of
 // pto_format.md, and MLIR's generic form of the same module (`"pto.tadd"(%a, %b, %c) : (!T, !T, !T)
 // -> ()`, `"scf.for"(...) ({...}) : (...) -> ...`), which `mlir-opt-19 --allow-unregistered-dialect`
-// parses and verifies (SSA, dominance, regions, builtin/arith/scf/func ops).
+// parses and verifies (SSA, dominance, regions, builtin/arith/scf/func ops). Both append straight
+// into one output string (kernels reach 10^5 ops).
 #pragma once
 #include <string>
 
@@ -17,42 +18,21 @@ struct PrintOptions {
 
 namespace detail {
 
-inline std::string join_ids(const std::vector<Val>& vs, std::size_t from = 0, std::size_t to = std::string::npos) {
-  std::string s;
-  for (std::size_t i = from; i < vs.size() && i < to; ++i) s += (i > from ? ", " : "") + vs[i].id;
-  return s;
-}
-inline std::string join_types(const std::vector<Val>& vs, std::size_t from = 0, std::size_t to = std::string::npos) {
-  std::string s;
-  for (std::size_t i = from; i < vs.size() && i < to; ++i) s += (i > from ? ", " : "") + vs[i].type;
-  return s;
-}
-inline std::string attr_dict(const std::vector<std::pair<std::string, std::string>>& attrs) {
-  if (attrs.empty()) return {};
-  std::string s = "{";
-  for (std::size_t i = 0; i < attrs.size(); ++i) s += (i ? ", " : "") + attrs[i].first + " = " + attrs[i].second;
-  return s + "}";
-}
-inline std::string int_list(const std::vector<std::int64_t>& xs) {
-  std::string s;
-  for (std::size_t i = 0; i < xs.size(); ++i) s += (i ? ", " : "") + std::to_string(xs[i]);
-  return s;
-}
+using Attrs = std::vector<std::pair<std::string, std::string>>;
 
 class Printer {
  public:
   explicit Printer(const PrintOptions& o) : o_(o) {}
 
   std::string module(const Kernel& k, std::string_view arch) {
-    std::string target = "{pto.target_arch = \"" + std::string(arch) + "\"}";
     if (o_.generic) {
-      out_ += "\"builtin.module\"() ({\n";
-      function(k, "  ");
-      out_ += "}) " + target + " : () -> ()\n";
+      put("\"builtin.module\"() ({\n");
+      function(k, 2);
+      put("}) {pto.target_arch = \"", arch, "\"} : () -> ()\n");
     } else {
-      out_ += "module attributes " + target + " {\n";
-      function(k, "  ");
-      out_ += "}\n";
+      put("module attributes {pto.target_arch = \"", arch, "\"} {\n");
+      function(k, 2);
+      put("}\n");
     }
     return std::move(out_);
   }
@@ -61,201 +41,314 @@ class Printer {
   const PrintOptions& o_;
   std::string out_;
 
-  void function(const Kernel& k, const std::string& ind) {
-    std::string params;
-    for (std::size_t i = 0; i < k.params.size(); ++i) params += (i ? ", " : "") + k.params[i].id + ": " + k.params[i].type;
+  template <class... A> void put(const A&... a) { (out_.append(std::string_view(a)), ...); }
+  void indent(int n) { out_.append(static_cast<std::size_t>(n), ' '); }
+  void ids(const std::vector<Val>& vs, std::size_t from = 0, std::size_t to = std::string::npos) {
+    for (std::size_t i = from; i < vs.size() && i < to; ++i) put(i > from ? ", " : "", vs[i].id);
+  }
+  void types(const std::vector<Val>& vs, std::size_t from = 0, std::size_t to = std::string::npos) {
+    for (std::size_t i = from; i < vs.size() && i < to; ++i) put(i > from ? ", " : "", vs[i].type);
+  }
+  void typed_args(const std::vector<Val>& vs) {  // %a: T, %b: U
+    for (std::size_t i = 0; i < vs.size(); ++i) put(i ? ", " : "", vs[i].id, ": ", vs[i].type);
+  }
+  void dict(const Attrs& attrs) {
+    put("{");
+    for (std::size_t i = 0; i < attrs.size(); ++i) put(i ? ", " : "", attrs[i].first, " = ", attrs[i].second);
+    put("}");
+  }
+  void trailing_dict(const Op& op) {
+    if (op.attrs.empty()) return;
+    put(" ");
+    dict(op.attrs);
+  }
+  void ints(const std::vector<std::int64_t>& xs) {
+    for (std::size_t i = 0; i < xs.size(); ++i) put(i ? ", " : "", std::to_string(xs[i]));
+  }
+
+  void function(const Kernel& k, int ind) {
     if (o_.generic) {
-      out_ += ind + "\"func.func\"() ({\n";
-      if (!k.params.empty()) out_ += ind + "^bb0(" + params + "):\n";
-      ops(k.body, ind + "  ");
-      auto attrs = k.attrs;
-      attrs.insert(attrs.begin(), {{"function_type", "(" + join_types(k.params) + ") -> ()"}, {"sym_name", "\"" + k.name + "\""}});
-      out_ += ind + "}) " + attr_dict(attrs) + " : () -> ()\n";
+      indent(ind);
+      put("\"func.func\"() ({\n");
+      if (!k.params.empty()) {
+        indent(ind);
+        put("^bb0(");
+        typed_args(k.params);
+        put("):\n");
+      }
+      ops(k.body, ind + 2);
+      indent(ind);
+      put("}) ");
+      std::string fty = "(";
+      for (std::size_t i = 0; i < k.params.size(); ++i) (fty += i ? ", " : "") += k.params[i].type;
+      Attrs attrs{{"function_type", fty + ") -> ()"}, {"sym_name", "\"" + k.name + "\""}};
+      attrs.insert(attrs.end(), k.attrs.begin(), k.attrs.end());
+      dict(attrs);
+      put(" : () -> ()\n");
     } else {
-      out_ += ind + "func.func @" + k.name + "(" + params + ")";
-      if (!k.attrs.empty()) out_ += " attributes " + attr_dict(k.attrs);
-      out_ += " {\n";
-      ops(k.body, ind + "  ");
-      out_ += ind + "}\n";
+      indent(ind);
+      put("func.func @", k.name, "(");
+      typed_args(k.params);
+      put(")");
+      if (!k.attrs.empty()) {
+        put(" attributes ");
+        dict(k.attrs);
+      }
+      put(" {\n");
+      ops(k.body, ind + 2);
+      indent(ind);
+      put("}\n");
     }
   }
 
-  void ops(const std::vector<Op>& list, const std::string& ind) {
-    for (const auto& op : list) {
-      out_ += ind;
+  void ops(const std::vector<Op>& list, int ind, std::size_t count = std::string::npos) {
+    for (std::size_t i = 0; i < list.size() && i < count; ++i) {
+      const Op& op = list[i];
+      indent(ind);
       if (o_.generic) generic(op, ind);
       else custom(op, ind);
       if (o_.locations && op.loc.line > 0)
-        out_ += " loc(\"" + o_.file + "\":" + std::to_string(op.loc.line) + ":" + std::to_string(op.loc.col) + ")";
-      out_ += "\n";
+        put(" loc(\"", o_.file, "\":", std::to_string(op.loc.line), ":", std::to_string(op.loc.col), ")");
+      put("\n");
     }
   }
 
-  static std::string results_lhs(const Op& op) {
-    if (op.results.empty()) return {};
-    if (op.results.size() == 1) return op.results[0].id + " = ";
-    return op.result_base + ":" + std::to_string(op.results.size()) + " = ";
-  }
-  static std::string result_types(const Op& op) {
-    if (op.results.size() == 1) return op.results[0].type;
-    return "(" + join_types(op.results) + ")";
+  void results_lhs(const Op& op) {
+    if (op.results.empty()) return;
+    if (op.results.size() == 1) put(op.results[0].id, " = ");
+    else put(op.result_base, ":", std::to_string(op.results.size()), " = ");
   }
 
   /// `{` block `}`; `label` prints the block's arguments as `^bb0(...)`.
-  void region(const Region& r, const std::string& ind, bool label, bool drop_empty_yield) {
-    out_ += "{\n";
+  void region(const Region& r, int ind, bool label, bool drop_empty_yield) {
+    put("{\n");
     if (!r.empty()) {
       const Block& b = r.front();
       if (label && !b.args.empty()) {
-        std::string a;
-        for (std::size_t i = 0; i < b.args.size(); ++i) a += (i ? ", " : "") + b.args[i].id + ": " + b.args[i].type;
-        out_ += ind + "^bb0(" + a + "):\n";
+        indent(ind);
+        put("^bb0(");
+        typed_args(b.args);
+        put("):\n");
       }
       // The custom forms of scf.for / scf.if supply an empty terminator themselves (MLIR's
       // canonical print omits it); the generic form always spells it.
-      if (drop_empty_yield && !b.ops.empty() && b.ops.back().syntax == Syntax::ScfYield && b.ops.back().operands.empty()) {
-        std::vector<Op> body(b.ops.begin(), b.ops.end() - 1);
-        ops(body, ind + "  ");
-      } else {
-        ops(b.ops, ind + "  ");
-      }
+      bool drop = drop_empty_yield && !b.ops.empty() && b.ops.back().syntax == Syntax::ScfYield && b.ops.back().operands.empty();
+      ops(b.ops, ind + 2, drop ? b.ops.size() - 1 : b.ops.size());
     }
-    out_ += ind + "}";
+    indent(ind);
+    put("}");
   }
 
-  void custom(const Op& op, const std::string& ind) {
+  void custom(const Op& op, int ind) {
     const auto& a = op.operands;
-    std::string lhs = results_lhs(op);
-    std::string dict = op.attrs.empty() ? "" : " " + attr_dict(op.attrs);
+    results_lhs(op);
     switch (op.syntax) {
       case Syntax::Constant:
-        out_ += lhs + op.name + " " + op.word + (op.results[0].type == "i1" ? "" : " : " + op.results[0].type);
+        put(op.name, " ", op.word);
+        if (op.results[0].type != "i1") put(" : ", op.results[0].type);
         return;
       case Syntax::ArithBinary:
-        out_ += lhs + op.name + " " + a[0].id + ", " + a[1].id + " : " + a[0].type;
+        put(op.name, " ", a[0].id, ", ", a[1].id, " : ", a[0].type);
         return;
       case Syntax::ArithCompare:
-        out_ += lhs + op.name + " " + op.word + ", " + a[0].id + ", " + a[1].id + " : " + a[0].type;
+        put(op.name, " ", op.word, ", ", a[0].id, ", ", a[1].id, " : ", a[0].type);
         return;
       case Syntax::ArithUnary:
-        out_ += lhs + op.name + " " + a[0].id + " : " + a[0].type;
+        put(op.name, " ", a[0].id, " : ", a[0].type);
         return;
       case Syntax::ArithCast:
-        out_ += lhs + op.name + " " + a[0].id + " : " + a[0].type + " to " + op.results[0].type;
+        put(op.name, " ", a[0].id, " : ", a[0].type, " to ", op.results[0].type);
         return;
       case Syntax::MakeTensorView: {
         auto r = static_cast<std::size_t>(op.segments[1]);
-        out_ += lhs + op.name + " " + a[0].id + ", shape = [" + join_ids(a, 1, 1 + r) + "], strides = [" +
-                join_ids(a, 1 + r) + "]" + dict + " : " + op.results[0].type;
+        put(op.name, " ", a[0].id, ", shape = [");
+        ids(a, 1, 1 + r);
+        put("], strides = [");
+        ids(a, 1 + r);
+        put("]");
+        trailing_dict(op);
+        put(" : ", op.results[0].type);
         return;
       }
       case Syntax::PartitionView: {
         auto r = static_cast<std::size_t>(op.segments[1]);
-        out_ += lhs + op.name + " " + a[0].id + ", offsets = [" + join_ids(a, 1, 1 + r) + "], sizes = [" +
-                join_ids(a, 1 + r) + "]" + dict + " : " + a[0].type + " -> " + op.results[0].type;
+        put(op.name, " ", a[0].id, ", offsets = [");
+        ids(a, 1, 1 + r);
+        put("], sizes = [");
+        ids(a, 1 + r);
+        put("]");
+        trailing_dict(op);
+        put(" : ", a[0].type, " -> ", op.results[0].type);
         return;
       }
       case Syntax::AllocTile: {
-        out_ += lhs + op.name;
+        put(op.name);
         static constexpr const char* clause[] = {" addr = ", " valid_row = ", " valid_col = "};
         std::size_t k = 0;
         for (std::size_t s = 0; s < 3; ++s)
-          if (op.segments[s]) out_ += clause[s] + a[k++].id;
-        out_ += dict + " : " + op.results[0].type;
+          if (op.segments[s]) put(clause[s], a[k++].id);
+        trailing_dict(op);
+        put(" : ", op.results[0].type);
         return;
       }
       case Syntax::Dps:
-        out_ += op.name + " ins(" + join_ids(a, 0, op.n_ins) + " : " + join_types(a, 0, op.n_ins) + ") outs(" +
-                join_ids(a, op.n_ins) + " : " + join_types(a, op.n_ins) + ")" + dict;
+        put(op.name, " ins(");
+        ids(a, 0, op.n_ins);
+        put(" : ");
+        types(a, 0, op.n_ins);
+        put(") outs(");
+        ids(a, op.n_ins);
+        put(" : ");
+        types(a, op.n_ins);
+        put(")");
+        trailing_dict(op);
         return;
       case Syntax::SubviewNew: {
         auto r = static_cast<std::size_t>(op.segments[1]);
-        out_ += lhs + op.name + " " + a[0].id + "[" + join_ids(a, 1, 1 + r) + "] sizes [" + int_list(op.sizes) + "]";
-        if (op.segments[2]) out_ += " valid [" + join_ids(a, 1 + r) + "]";
-        out_ += dict + " : " + a[0].type + " -> " + op.results[0].type;
+        put(op.name, " ", a[0].id, "[");
+        ids(a, 1, 1 + r);
+        put("] sizes [");
+        ints(op.sizes);
+        put("]");
+        if (op.segments[2]) {
+          put(" valid [");
+          ids(a, 1 + r);
+          put("]");
+        }
+        trailing_dict(op);
+        put(" : ", a[0].type, " -> ", op.results[0].type);
         return;
       }
       case Syntax::SubsetOld:
-        out_ += lhs + op.name + " " + a[0].id + "[" + join_ids(a, 1) + "] sizes [" + int_list(op.sizes) + "]" + dict + " : " +
-                a[0].type;
+        put(op.name, " ", a[0].id, "[");
+        ids(a, 1);
+        put("] sizes [");
+        ints(op.sizes);
+        put("]");
+        trailing_dict(op);
+        put(" : ", a[0].type);
         return;
       case Syntax::ReshapeSsa:
-        out_ += lhs + op.name + " " + a[0].id + dict + " : " + a[0].type + " -> " + op.results[0].type;
+        put(op.name, " ", a[0].id);
+        trailing_dict(op);
+        put(" : ", a[0].type, " -> ", op.results[0].type);
         return;
       case Syntax::SetValidShape:
-        out_ += op.name + " " + join_ids(a) + dict + " : " + a[0].type;
+        put(op.name, " ");
+        ids(a);
+        trailing_dict(op);
+        put(" : ", a[0].type);
         return;
       case Syntax::ScfFor: {
         const Block& b = op.regions[0].front();
-        out_ += lhs + op.name + " " + b.args[0].id + " = " + a[0].id + " to " + a[1].id + " step " + a[2].id;
+        put(op.name, " ", b.args[0].id, " = ", a[0].id, " to ", a[1].id, " step ", a[2].id);
         if (a.size() > 3) {
-          out_ += " iter_args(";
-          for (std::size_t i = 3; i < a.size(); ++i) out_ += (i > 3 ? ", " : "") + b.args[i - 2].id + " = " + a[i].id;
-          out_ += ") -> (" + join_types(op.results) + ")";
+          put(" iter_args(");
+          for (std::size_t i = 3; i < a.size(); ++i) put(i > 3 ? ", " : "", b.args[i - 2].id, " = ", a[i].id);
+          put(") -> (");
+          types(op.results);
+          put(")");
         }
-        out_ += " ";
+        put(" ");
         region(op.regions[0], ind, false, true);
         return;
       }
       case Syntax::ScfIf:
-        out_ += lhs + op.name + " " + a[0].id;
-        if (!op.results.empty()) out_ += " -> (" + join_types(op.results) + ")";
-        out_ += " ";
+        put(op.name, " ", a[0].id);
+        if (!op.results.empty()) {
+          put(" -> (");
+          types(op.results);
+          put(")");
+        }
+        put(" ");
         region(op.regions[0], ind, false, true);
         if (!op.regions[1].empty()) {
-          out_ += " else ";
+          put(" else ");
           region(op.regions[1], ind, false, true);
         }
         return;
       case Syntax::ScfWhile: {
         const Block& before = op.regions[0].front();
-        out_ += lhs + op.name + " (";
-        for (std::size_t i = 0; i < a.size(); ++i) out_ += (i ? ", " : "") + before.args[i].id + " = " + a[i].id;
-        out_ += ") : (" + join_types(a) + ") -> (" + join_types(op.results) + ") ";
+        put(op.name, " (");
+        for (std::size_t i = 0; i < a.size(); ++i) put(i ? ", " : "", before.args[i].id, " = ", a[i].id);
+        put(") : (");
+        types(a);
+        put(") -> (");
+        types(op.results);
+        put(") ");
         region(op.regions[0], ind, false, false);
-        out_ += " do ";
+        put(" do ");
         region(op.regions[1], ind, true, false);
         return;
       }
       case Syntax::ScfYield:
-        out_ += op.name;
-        if (!a.empty()) out_ += " " + join_ids(a) + " : " + join_types(a);
+        put(op.name);
+        if (!a.empty()) {
+          put(" ");
+          ids(a);
+          put(" : ");
+          types(a);
+        }
         return;
       case Syntax::ScfCondition:
-        out_ += op.name + "(" + a[0].id + ")";
-        if (a.size() > 1) out_ += " " + join_ids(a, 1) + " : " + join_types(a, 1);
+        put(op.name, "(", a[0].id, ")");
+        if (a.size() > 1) {
+          put(" ");
+          ids(a, 1);
+          put(" : ");
+          types(a, 1);
+        }
         return;
       case Syntax::Return:
-        out_ += "return";
+        put("return");
         return;
     }
   }
 
-  void generic(const Op& op, const std::string& ind) {
-    std::string name = op.syntax == Syntax::Return ? "func.return" : op.name;
-    out_ += results_lhs(op) + "\"" + name + "\"(" + join_ids(op.operands) + ")";
+  void generic(const Op& op, int ind) {
+    results_lhs(op);
+    put("\"", op.syntax == Syntax::Return ? std::string_view("func.return") : std::string_view(op.name), "\"(");
+    ids(op.operands);
+    put(")");
     if (!op.regions.empty()) {
-      out_ += " (";
+      put(" (");
       for (std::size_t i = 0; i < op.regions.size(); ++i) {
-        if (i) out_ += ", ";
+        if (i) put(", ");
         region(op.regions[i], ind, true, false);
       }
-      out_ += ")";
+      put(")");
     }
-    std::vector<std::pair<std::string, std::string>> attrs;
+    Attrs attrs;
     if (op.syntax == Syntax::Constant)
-      attrs.emplace_back("value", op.word + (op.results[0].type == "i1" ? "" : " : " + op.results[0].type));
+      attrs.emplace_back("value", op.results[0].type == "i1" ? op.word : op.word + " : " + std::string(op.results[0].type));
     if (op.syntax == Syntax::ArithCompare) attrs.emplace_back("predicate", std::to_string(op.code) + " : i64");
-    if (op.syntax == Syntax::SubviewNew || op.syntax == Syntax::SubsetOld)
-      attrs.emplace_back("sizes", "array<i64: " + int_list(op.sizes) + ">");
+    if (op.syntax == Syntax::SubviewNew || op.syntax == Syntax::SubsetOld) {
+      std::string s = "array<i64: ";
+      for (std::size_t i = 0; i < op.sizes.size(); ++i) (s += i ? ", " : "") += std::to_string(op.sizes[i]);
+      attrs.emplace_back("sizes", s + ">");
+    }
     attrs.insert(attrs.end(), op.attrs.begin(), op.attrs.end());
     if (!op.segments.empty()) {
-      std::vector<std::int64_t> segs(op.segments.begin(), op.segments.end());
-      attrs.emplace_back("operandSegmentSizes", "array<i32: " + int_list(segs) + ">");
+      std::string s = "array<i32: ";
+      for (std::size_t i = 0; i < op.segments.size(); ++i) (s += i ? ", " : "") += std::to_string(op.segments[i]);
+      attrs.emplace_back("operandSegmentSizes", s + ">");
     }
-    if (!attrs.empty()) out_ += " " + attr_dict(attrs);
-    out_ += " : (" + join_types(op.operands) + ") -> ";
-    out_ += op.results.empty() ? "()" : result_types(op);
+    if (!attrs.empty()) {
+      put(" ");
+      dict(attrs);
+    }
+    put(" : (");
+    types(op.operands);
+    put(") -> ");
+    if (op.results.empty()) {
+      put("()");
+    } else if (op.results.size() == 1) {
+      put(op.results[0].type);
+    } else {
+      put("(");
+      types(op.results);
+      put(")");
+    }
   }
 };
 

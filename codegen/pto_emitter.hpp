@@ -42,6 +42,7 @@ class KernelEmitter : EmitState {
       for (auto p : kSpmdParams) k.params.push_back({std::string(p), "i32"});
     k.body = std::move(consts_);
     k.body.insert(k.body.end(), std::make_move_iterator(body.begin()), std::make_move_iterator(body.end()));
+    k.types = types_;
     return k;
   }
 
@@ -68,7 +69,7 @@ class KernelEmitter : EmitState {
     for (const auto* p : tensors) {
       auto t = ptr_type(ir::type_as<ir::TensorType>(p->var->type)->dtype);
       if (!t.ok()) fail(p->var->span, t.error);
-      ptrs.push_back({fresh("arg" + std::to_string(n++)), t.text});
+      ptrs.push_back({fresh("arg" + std::to_string(n++)), intern(t.text)});
       k.params.push_back(ptrs.back());
     }
     for (const auto* p : scalars) {
@@ -193,12 +194,12 @@ class KernelEmitter : EmitState {
     if (it == values_.end()) fail(e->span, "'" + ir::var_name(e) + "' has no PTO value here");
     return it->second;
   }
-  std::string buffer_type(const ir::Expr& var) {
+  std::string_view buffer_type(const ir::Expr& var) {
     auto* b = ir::type_as<ir::BufferType>(var->type);
     if (!b) fail(var->span, "'" + ir::var_name(var) + "' needs a pl.Buffer[...] type");
     auto t = tile_buf_type(*b);
     if (!t.ok()) fail(var->span, t.error);
-    return t.text;
+    return intern(t.text);
   }
   std::pair<Val, ir::DType> tensor(const ir::Expr& e) {
     auto* t = ir::type_as<ir::TensorType>(e->type);
@@ -247,7 +248,7 @@ class KernelEmitter : EmitState {
       case Form::Reshape: {
         Val src = buffer(c.args[0]);
         static_addr_copy(var, c.args[0]);
-        std::string t = buffer_type(var);
+        std::string_view t = buffer_type(var);
         if (v.syntax == Syntax::ReshapeSsa) {
           op.operands = {src};
           values_[var.get()] = add_result(std::move(op), name, t);
