@@ -148,7 +148,7 @@ int main(int argc, char** argv) {
   diff_cmd->add_option("--seeds", seeds, "number of random input seeds (default 3)")->check(CLI::PositiveNumber);
   diff_cmd->add_option("--entry", entry, "entry function (default main)");
 
-  std::string target, arch = "a2a3", pto_version = "new";
+  std::string target, arch = "a2a3", pto_version = "new", planner = "pypto";
   bool generic = false, locations = false;
   auto* emit_cmd = app.add_subcommand("emit", "emit one PTO module per Buffer-stage kernel of FILE");
   emit_cmd->add_option("file", file, "input (- for stdin)")->required();
@@ -158,6 +158,9 @@ int main(int argc, char** argv) {
   emit_cmd->add_option("--pto-version", pto_version, "assembler spellings: old (pto.subset, DPS treshape) or new")
       ->check(CLI::IsMember({"old", "new"}));
   emit_cmd->add_flag("--loc", locations, "print loc(\"file\":line:col) after ops");
+  emit_cmd->add_option("--planner", planner, "memory planner for Tile-stage kernels (default pypto): they are "
+                                             "planned and lowered first (pass tile-to-buffer)")
+      ->check(CLI::IsMember({"pypto", "dsa_rp", "ptoas"}));
   emit_cmd->add_option("-o,--output", out, "output directory, one <kernel>.pto each (default stdout)");
 
   CLI11_PARSE(app, argc, argv);
@@ -168,6 +171,27 @@ int main(int argc, char** argv) {
     auto ds = ir::verify(*p);
     print_diagnostics(ds);
     if (has_errors(ds)) return 1;
+    // Kernels still at Tile stage go through the device pipeline first (plan, select, lower).
+    bool tile_kernels = false;
+    for (const auto& f : p->functions)
+      tile_kernels = tile_kernels || (ir::is_incore_like(f->type) && f->stage == ir::Stage::Tile &&
+                                      !ir::find_kwarg(f->attrs, "buffer_ir_selected"));
+    if (tile_kernels) {
+      auto lower = passes::make_pass("tile-to-buffer");
+      if (!lower) {
+        std::cerr << "ptorw: error: pass 'tile-to-buffer' is not registered\n";
+        return 2;
+      }
+      passes::PassContext ctx;
+      std::string up = planner;
+      for (auto& c : up) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      ctx.set("memory_planner", up);
+      ctx.set("target", arch);
+      passes::PassOutcome lo = lower->run(p, ctx, {});
+      print_diagnostics(lo.diagnostics);
+      if (has_errors(lo.diagnostics)) return 1;
+      p = lo.program;
+    }
     codegen::EmitOptions eo;
     eo.arch = arch == "a5" ? codegen::Arch::A5 : codegen::Arch::A2A3;
     eo.generic = generic;

@@ -1,6 +1,7 @@
 // Every pass of the library, registered by name (include this to make `make_pass("...")` and
 // `ptorw opt --passes=...` see them all).
 #pragma once
+#include "ptorw/lowering/buffer_pipeline.hpp"
 #include "ptorw/lowering/lower_tile_to_buffer.hpp"
 #include "ptorw/lowering/select_buffer_ir.hpp"
 #include "ptorw/patterns/default_pipeline.hpp"
