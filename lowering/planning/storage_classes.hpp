@@ -15,8 +15,9 @@
 // Decisions, innermost statement first (post-order), per tile carry i of loop K:
 //  * yield: nothing when the yielded value is already in the iter arg's class; join the yielded
 //    value's class to the carry when every member of it is defined inside K's body, no other carry
-//    claimed it, and the iter arg's class is not read at or after the first write of that class
-//    (except as a direct operand of that first write when the op may run in place, not recip);
+//    claimed it, and the iter arg's class is not read (nor relabelled: a view of overwritten storage
+//    would name the wrong value) at or after the first write of that class (except as a direct
+//    operand of that first write when the op may run in place, not recip);
 //    otherwise copy it at the end of the body. A copy whose source is the storage of another carry
 //    that is itself overwritten by a copy reads a snapshot taken before any copy (spec: snapshot
 //    copies for overlapping parallel moves; `yield (b, a)` must not clobber).
@@ -85,7 +86,7 @@ class StorageClasses {
   struct Use {
     int pos = 0;
     int loop = -1;          // innermost loop holding the use
-    bool relabel = false;   // operand of a relabel: makes a member, reads nothing
+    bool relabel = false;   // operand of a relabel: makes a member (still counted as a use)
     int in_place_def = -1;  // operand of an in-place-capable write at this position
     int init_of = -1, carry = -1;  // an init use (compound index, carry index), resolved by its entry decision
   };
@@ -414,7 +415,6 @@ class StorageClasses {
   bool read_from(int root, int p, int deciding) const {
     for (int m : members_[static_cast<std::size_t>(root)])
       for (const Use& u : uses[static_cast<std::size_t>(m)]) {
-        if (u.relabel) continue;
         auto [pos, in_place] = resolve(u, deciding);
         int e = effective(u, pos, m);
         if (e > p || (e == p && in_place != p)) return true;
@@ -497,7 +497,7 @@ class StorageClasses {
       for (int m : members_[static_cast<std::size_t>(v)]) {
         if (!ok) break;
         for (const Use& u : uses[static_cast<std::size_t>(m)]) {
-          if (u.relabel || (u.init_of == c && u.carry == cr.index)) continue;
+          if (u.init_of == c && u.carry == cr.index) continue;
           auto [pos, in_place] = resolve(u, c);
           if (effective(u, pos, m) >= cp.start) {
             ok = false;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "ptorw/lowering/planning/plan_memory.hpp"
+#include "ptorw/lowering/planning/storage_check.hpp"
 #include "ptorw/text/parser.hpp"
 
 using namespace ptorw;
@@ -196,4 +197,42 @@ TEST_CASE("planners: DSA_RP packs largest first where first fit fragments") {
   auto best = place_dsa_rp(allocs, live, t);
   CHECK(first.addr == std::vector<std::int64_t>{0, 512, 2560});
   CHECK(best.addr == std::vector<std::int64_t>{2048, 0, 2048});
+}
+
+TEST_CASE("storage check: a swap without snapshots clobbers; address reuse inside a loop clobbers") {
+  // yield (r, l) copied straight into the carries: the second copy reads l after the first overwrote it.
+  auto swap = parse_kernel("        m0 = pl.tile.alloc(pl.Mem.Vec, 2048)\n"
+                           "        m1 = pl.tile.alloc(pl.Mem.Vec, 2048)\n"
+                           "        x: " + tile("m0") + " = pl.tile.load(a, (0, 0), (16, 32))\n"
+                           "        y: " + tile("m1") + " = pl.tile.load(a, (0, 0), (16, 32))\n"
+                           "        for i, (l, r) in pl.range(n, init_values=(x, y)):\n"
+                           "            nl: " + tile("m0") + " = pl.tile.move(r, target_memory=pl.Mem.Vec)\n"
+                           "            nr: " + tile("m1") + " = pl.tile.move(l, target_memory=pl.Mem.Vec)\n"
+                           "            lo, ro = pl.yield_(nl, nr)\n"
+                           "        d: " + tile("m0") + " = pl.tile.sub(lo, ro)\n"
+                           "        res = pl.tile.store(d, (0, 0), out)\n"
+                           "        return res\n");
+  auto ds = check_storage(*swap->find("kernel"), "t.py");
+  REQUIRE_FALSE(ds.empty());
+  for (const auto& d : ds) MESSAGE(d.str());
+  CHECK(ds[0].str().find("t.py:13:13: error: storage check: 'l' is read here but its storage may hold another value") !=
+        std::string::npos);
+  // The loop kernel with u placed at x's address: x is read again in the next iteration.
+  auto p = planned(kLoop);
+  PlannedAllocs a = p.allocs;
+  std::vector<std::int64_t> addr{0, 4096, 8192, 0, 12288};
+  for (std::size_t i = 0; i < addr.size(); ++i) a.list[i].addr = addr[i];
+  auto clobber = StorageSimulation(*p.f, a, "t.py").run();
+  REQUIRE_FALSE(clobber.empty());
+  for (const auto& d : clobber) MESSAGE(d.str());
+  CHECK(clobber[0].message.find("'x' is read here but its storage may hold another value") != std::string::npos);
+  // The same kernel placed by both planners is clean.
+  AllocLifetimes lt(*p.f, p.allocs);
+  for (int which = 0; which < 2; ++which) {
+    auto r = which ? place_dsa_rp(p.allocs, lt.intervals(), *find_target("a2a3"))
+                   : place_pypto(p.allocs, lt.intervals(), *find_target("a2a3"));
+    PlannedAllocs b = p.allocs;
+    for (std::size_t i = 0; i < b.list.size(); ++i) b.list[i].addr = r.addr[i];
+    CHECK(StorageSimulation(*p.f, b, "t.py").run().empty());
+  }
 }
