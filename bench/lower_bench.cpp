@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 
+#include "ptorw/codegen/emit.hpp"
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/passes/all.hpp"
 #include "ptorw/text/parser.hpp"
@@ -35,7 +36,7 @@ int main(int argc, char** argv) {
   std::stringstream ss;
   ss << in.rdbuf();
   const double n = std::stod(argv[2]);
-  const std::string spec = argc > 3 ? argv[3] : "init-memref,select-buffer-ir,lower-tile-to-buffer";
+  const std::string spec = argc > 3 ? argv[3] : "init-memref,select-buffer-ir,plan-memory,lower-tile-to-buffer";
 
   auto t0 = std::chrono::steady_clock::now();
   auto parsed = ptorw::text::parse_program(ss.str(), argv[1]);
@@ -68,7 +69,13 @@ int main(int argc, char** argv) {
   }
   bool buffer = false;
   for (const auto& f : prog->functions) buffer = buffer || f->stage == ptorw::ir::Stage::Buffer;
-  std::printf("  | passes %.3fs (%.2f us/stmt)  peak %ld MiB  %s\n", total, total / n * 1e6, peak_rss_mib(),
-              buffer ? "buffer" : "NOT LOWERED");
-  return buffer ? 0 : 1;
+  t0 = std::chrono::steady_clock::now();
+  auto emitted = ptorw::codegen::emit_program(*prog, {});
+  double t_emit = seconds_since(t0);
+  std::size_t bytes = 0;
+  for (const auto& k : emitted.kernels) bytes += k.text.size();
+  total += t_emit;
+  std::printf("  emit %.3fs (%zu KiB)  | plan+lower+emit %.3fs (%.2f us/stmt)  peak %ld MiB  %s\n", t_emit, bytes / 1024,
+              total, total / n * 1e6, peak_rss_mib(), buffer && emitted.ok() ? "ok" : "NOT LOWERED/EMITTED");
+  return buffer && emitted.ok() ? 0 : 1;
 }
