@@ -30,14 +30,26 @@ class Touches {
     lo_.assign(at_.size(), INT_MAX);
     hi_.assign(at_.size(), INT_MIN);
     for (std::size_t a = 0; a < at_.size(); ++a)
-      for (int p : at_[a]) lo_[a] = std::min(lo_[a], p), hi_[a] = std::max(hi_[a], p);
-    for (const auto& [s, e] : loops_)
-      for (std::size_t a = 0; a < at_.size(); ++a) {
-        bool inside = false, outside = false;
-        for (int p : at_[a]) (p > s && p <= e ? inside : outside) = true;
-        if (inside && outside) lo_[a] = std::min(lo_[a], s), hi_[a] = std::max(hi_[a], e);
-      }
+      for (const Touch& t : at_[a]) lo_[a] = std::min(lo_[a], t.pos), hi_[a] = std::max(hi_[a], t.pos);
+    // Loop rule. Only the loops enclosing one of an allocation's touches can contain a touch, so
+    // instead of every loop x every allocation, walk each touch's chain of enclosing loops (once per
+    // loop and allocation, `seen` stamps). Touched inside L and also outside L (judged on the raw
+    // touch hull, as before widening) → live over the whole of L.
+    std::vector<std::size_t> seen(loops_.size(), SIZE_MAX);
+    for (std::size_t a = 0; a < at_.size(); ++a) {
+      const int raw_lo = lo_[a], raw_hi = hi_[a];
+      for (const Touch& t : at_[a])
+        for (int l = t.loop; l >= 0 && seen[static_cast<std::size_t>(l)] != a; l = loop_parent_[static_cast<std::size_t>(l)]) {
+          seen[static_cast<std::size_t>(l)] = a;
+          const auto [s, e] = loops_[static_cast<std::size_t>(l)];
+          if (!(t.pos > s && t.pos <= e)) continue;  // a loop's own header touch is not inside it
+          if (raw_lo <= s || raw_hi > e) lo_[a] = std::min(lo_[a], s), hi_[a] = std::max(hi_[a], e);
+        }
+    }
   }
+  /// Interval of allocation `a`; an allocation never touched is live everywhere (assume the worst).
+  int lo(std::size_t a) const { return at_[a].empty() ? INT_MIN : lo_[a]; }
+  int hi(std::size_t a) const { return at_[a].empty() ? INT_MAX : hi_[a]; }
   bool live_together(std::size_t a, std::size_t b) const {
     if (at_[a].empty() || at_[b].empty()) return true;  // unknown: assume the worst
     return lo_[a] <= hi_[b] && lo_[b] <= hi_[a];
@@ -45,9 +57,15 @@ class Touches {
 
  private:
   const PlannedAllocs& allocs_;
-  std::vector<std::vector<int>> at_;
+  struct Touch {
+    int pos;   // statement number
+    int loop;  // innermost enclosing loop (index into loops_), -1 at top level
+  };
+  std::vector<std::vector<Touch>> at_;
   std::vector<int> lo_, hi_;
-  std::vector<std::pair<int, int>> loops_;
+  std::vector<std::pair<int, int>> loops_;  // (header number, last number inside)
+  std::vector<int> loop_parent_;
+  int cur_loop_ = -1;
   int n_ = 0;
 
   void touch(const ir::Expr& e, int p) {
@@ -56,7 +74,7 @@ class Touches {
       auto* t = ir::type_as<ir::TileType>(x->type);
       if (!t || !t->memref || !t->memref->base) return;
       auto it = allocs_.index.find(t->memref->base.get());
-      if (it != allocs_.index.end()) at_[it->second].push_back(p);
+      if (it != allocs_.index.end()) at_[it->second].push_back({p, cur_loop_});
     });
   }
   void walk(const ir::Stmt& b) {
@@ -89,9 +107,14 @@ class Touches {
     if (auto* w = ir::stmt_as<ir::While>(s)) ias = &w->iter_args, rs = &w->return_vars, b = &w->body, touch(w->cond, me);
     if (!b) return;
     for (const auto& ia : *ias) touch(ia, me), touch(ir::expr_as<ir::IterArg>(ia)->init, me);
+    const int id = static_cast<int>(loops_.size());
+    loops_.emplace_back(me, me);
+    loop_parent_.push_back(cur_loop_);
+    cur_loop_ = id;
     walk(*b);
-    for (const auto& r : *rs) touch(r, n_);
-    loops_.emplace_back(me, n_);
+    loops_[static_cast<std::size_t>(id)].second = n_;
+    for (const auto& r : *rs) touch(r, n_);  // at the loop's last number: inside it
+    cur_loop_ = loop_parent_[static_cast<std::size_t>(id)];
   }
 };
 
@@ -118,16 +141,32 @@ inline Diagnostics validate_placement(const ir::Function& f, const PlannedAllocs
   }
   if (!ds.empty()) return ds;
   validate_detail::Touches live(f, allocs);
-  for (std::size_t i = 0; i < allocs.list.size(); ++i)
-    for (std::size_t j = i + 1; j < allocs.list.size(); ++j) {
-      const AllocFact &a = allocs.list[i], &b = allocs.list[j];
-      if (a.space != b.space || !live.live_together(i, j)) continue;
-      if (*a.addr < *b.addr + b.capacity && *b.addr < *a.addr + a.capacity)
-        err(b.span, "storages '" + ir::var_name(a.var) + "' [" + std::to_string(*a.addr) + ", " +
-                        std::to_string(*a.addr + a.capacity) + ") and '" + ir::var_name(b.var) + "' [" +
-                        std::to_string(*b.addr) + ", " + std::to_string(*b.addr + b.capacity) +
-                        ") overlap while both are live");
+  // Sweep over interval starts (per space): only allocations whose intervals intersect are
+  // compared, so the check is near-linear in the allocations instead of quadratic. Overlapping
+  // pairs are reported in (first, second) list order, as a pairwise loop would.
+  std::vector<std::size_t> order(allocs.list.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return live.lo(a) < live.lo(b); });
+  std::vector<std::vector<std::size_t>> active(8);  // per space
+  std::vector<std::pair<std::size_t, std::size_t>> bad;
+  for (std::size_t j : order) {
+    const AllocFact& b = allocs.list[j];
+    auto& act = active[static_cast<std::size_t>(b.space) % active.size()];
+    std::erase_if(act, [&](std::size_t i) { return live.hi(i) < live.lo(j); });
+    for (std::size_t i : act) {
+      const AllocFact& a = allocs.list[i];
+      if (*a.addr < *b.addr + b.capacity && *b.addr < *a.addr + a.capacity) bad.emplace_back(std::min(i, j), std::max(i, j));
     }
+    act.push_back(j);
+  }
+  std::sort(bad.begin(), bad.end());
+  for (const auto& [i, j] : bad) {
+    const AllocFact &a = allocs.list[i], &b = allocs.list[j];
+    err(b.span, "storages '" + ir::var_name(a.var) + "' [" + std::to_string(*a.addr) + ", " +
+                    std::to_string(*a.addr + a.capacity) + ") and '" + ir::var_name(b.var) + "' [" +
+                    std::to_string(*b.addr) + ", " + std::to_string(*b.addr + b.capacity) +
+                    ") overlap while both are live");
+  }
   return ds;
 }
 
