@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# `ptorw emit` end to end (tools/ptorw.cpp): one <kernel>.pto per Buffer-stage kernel under -o DIR,
+# modules on stdout without it, Tile-stage-only input refused with a message, fail-closed input
+# leaves nothing behind, generic output accepted by mlir-opt-19 when it is installed.
+# usage: cli_emit_test.sh PTORW SOURCE_ROOT
+set -u
+ptorw=$1 root=$2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ptorw_cli_emit.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then echo "ok: $name"; else echo "FAIL: $name"; fails=$((fails + 1)); fi
+}
+
+"$ptorw" emit "$root/test/codegen/int_dtypes.py" --target=pto -o "$tmp/out" 2> "$tmp/err"
+check "exit 0 with -o DIR" test $? -eq 0
+check "one file per kernel" test -f "$tmp/out/ints.pto" -a -f "$tmp/out/halves.pto"
+check "each file is one module" grep -q '^module attributes {pto.target_arch = "a2a3"} {$' "$tmp/out/ints.pto"
+check "the orchestration-free program names no other file" test "$(ls "$tmp/out" | wc -l)" -eq 2
+
+"$ptorw" emit "$root/test/codegen/representation.py" --target=pto --arch=a5 --pto-version=old > "$tmp/stdout.pto"
+check "stdout without -o, --arch=a5" grep -q '^module attributes {pto.target_arch = "a5"} {$' "$tmp/stdout.pto"
+
+"$ptorw" emit "$root/examples/pattern1_iter_arg_reuse.py" --target=pto -o "$tmp/tile" 2> "$tmp/tile_err"
+check "Tile-stage kernels only: exit 1" test $? -eq 1
+check "Tile-stage kernels only: says so" grep -q 'FunctionIRStage.Tile are not emitted' "$tmp/tile_err"
+check "Tile-stage kernels only: nothing written" test ! -e "$tmp/tile"
+
+printf '%s\n' '@pl.program' 'class P:' \
+  '    @pl.function(type=pl.FunctionType.InCore, stage=pl.FunctionIRStage.Buffer)' \
+  '    def k(self, A: pl.Tensor[[16, 32], pl.FP32]):' \
+  '        a: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc(())' \
+  '        pl.buffer.rsqrt(a, a)' > "$tmp/bad.py"
+"$ptorw" emit "$tmp/bad.py" --target=pto -o "$tmp/bad" 2> "$tmp/bad_err"
+check "fail closed: exit 1" test $? -eq 1
+check "fail closed: file:line:col names the op" grep -q "bad.py:6:9: error: 'pl.buffer.rsqrt' has no PTO spelling" "$tmp/bad_err"
+check "fail closed: nothing written" test ! -e "$tmp/bad"
+
+"$ptorw" emit "$root/test/codegen/representation.py" 2> /dev/null
+check "--target is required" test $? -ne 0
+
+if command -v mlir-opt-19 > /dev/null; then
+  "$ptorw" emit "$root/test/codegen/while_loop.py" --target=pto --generic --loc | mlir-opt-19 --allow-unregistered-dialect > /dev/null
+  check "--generic --loc output parses with mlir-opt-19" test $? -eq 0
+fi
+
+[ $fails -eq 0 ] && echo "cli_emit: all checks passed" || echo "cli_emit: $fails checks failed"
+exit $fails
