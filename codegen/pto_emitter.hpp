@@ -52,6 +52,7 @@ class KernelEmitter : EmitState {
   const EmitOptions& opts_;
   std::unordered_map<const ir::ExprNode*, Val> views_;                // GM tensor -> its tensor_view
   std::unordered_map<const ir::ExprNode*, std::int64_t> static_addr_;  // buffer -> byte address
+  std::unordered_set<const ir::ExprNode*> alloc_backed_;               // handles defined by alloc
   bool addressed_ = false;
   bool uses_spmd_ = false;
   int partitions_ = 0;
@@ -148,6 +149,7 @@ class KernelEmitter : EmitState {
     if (ir::type_as<ir::BufferType>(var->type) && ir::is_var_like(a.value)) {
       values_[var.get()] = buffer(a.value);
       static_addr_copy(var, a.value);
+      if (alloc_backed_.count(a.value.get())) alloc_backed_.insert(var.get());
       return;
     }
     if (ir::type_as<ir::TensorType>(var->type) && ir::is_var_like(a.value)) {
@@ -220,6 +222,16 @@ class KernelEmitter : EmitState {
   void static_addr_copy(const ir::Expr& to, const ir::Expr& from) {
     if (auto it = static_addr_.find(from.get()); it != static_addr_.end()) static_addr_[to.get()] = it->second;
   }
+  /// Both valid extents dynamic (-1 or symbolic): the `v_row=?, v_col=?` descriptors.
+  static bool dynamic_valid(const ir::Expr& buffer_var) {
+    auto* b = ir::type_as<ir::BufferType>(buffer_var->type);
+    if (!b || !b->view || b->view->valid_shape.size() != 2) return false;
+    for (const auto& v : b->view->valid_shape) {
+      auto n = static_int(v);
+      if (n && *n >= 0) return false;
+    }
+    return true;
+  }
 
   /// alloc / subview / reshape / block query: ops that define the assigned handle.
   void define(const ir::Expr& var, const ir::Call& c, const ir::Expr& e, ir::Span sp) {
@@ -232,6 +244,9 @@ class KernelEmitter : EmitState {
       case Form::Alloc: {
         auto valid = indices(c.args[0]);
         if (!valid.empty() && valid.size() != 2) fail(e->span, "alloc_tile takes both valid extents (valid_row, valid_col) or none");
+        // valid_row/valid_col state runtime extents, so only a dynamic descriptor takes them.
+        if (!valid.empty() && !dynamic_valid(var)) fail(e->span, "valid_row/valid_col need a descriptor with v_row=?, v_col=?");
+        alloc_backed_.insert(var.get());
         if (c.args.size() > 1) {
           auto addr = static_int(c.args[1]);
           if (!addr) fail(c.args[1]->span, "an alloc_tile address must be a constant byte offset");
@@ -363,6 +378,9 @@ class KernelEmitter : EmitState {
       case Form::SetValidShape: {
         auto ext = indices(a[1]);
         if (ext.size() != 2) fail(e->span, "set_validshape takes (valid_row, valid_col)");
+        // pto_format.md: set_validshape applies to alloc-backed handles with v_row=?, v_col=? only.
+        if (!alloc_backed_.count(a[0].get()) || !dynamic_valid(a[0]))
+          fail(e->span, "set_validshape needs an alloc_tile handle with v_row=?, v_col=?");
         op.operands = {buffer(a[0]), ext[0], ext[1]};
         break;
       }
@@ -407,6 +425,10 @@ class KernelEmitter : EmitState {
     }
     op.n_ins = op.operands.size();
     op.operands.push_back(buffer(a.back()));
+    if (r.distinct_destination)
+      for (std::size_t i = 0; i < op.n_ins; ++i)
+        if (op.operands[i].id == op.operands.back().id)
+          fail(e->span, "'pl." + c.callee + "' needs a destination distinct from its operand (recipe table)");
     for (const auto& [key, value] : c.kwargs) {
       auto* en = std::get_if<ir::EnumRef>(&value);
       const PrecisionSpelling* ps = nullptr;

@@ -448,6 +448,24 @@ TEST_CASE("fail closed: an op, dtype, type or statement without a spelling is na
     CHECK(failure(*inline_kernel("c: pl.Scalar[pl.BOOL]", "        for () in pl.while_(init_values=()):\n            pl.cond(c)\n")) ==
           "t.py:5:9: error: a pl.while_ without carried scalars has no PTO spelling (in kernel 'kernel')");
   }
+  SUBCASE("set_validshape of a static-valid handle, or of a window (pto_format.md: alloc-backed v_row=?, v_col=? only)") {
+    CHECK(failure(*inline_kernel(params, alloc + "        pl.buffer.set_validshape(a, (16, 32))\n")) ==
+          "t.py:6:9: error: set_validshape needs an alloc_tile handle with v_row=?, v_col=? (in kernel 'kernel')");
+    CHECK(failure(*inline_kernel(params,
+                                 "        r: pl.Buffer[[32, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc(())\n"
+                                 "        w: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[-1, -1])] = pl.buffer.subview(r, (0, 0))\n"
+                                 "        pl.buffer.set_validshape(w, (16, 32))\n")) ==
+          "t.py:7:9: error: set_validshape needs an alloc_tile handle with v_row=?, v_col=? (in kernel 'kernel')");
+  }
+  SUBCASE("runtime valid extents on a static descriptor") {
+    CHECK(failure(*inline_kernel("n: pl.Scalar[pl.INDEX]",
+                                 "        a: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((16, n))\n")) ==
+          "t.py:5:55: error: valid_row/valid_col need a descriptor with v_row=?, v_col=? (in kernel 'kernel')");
+  }
+  SUBCASE("recip into its own operand (the recipe row asks for a distinct destination)") {
+    CHECK(failure(*inline_kernel(params, alloc + "        pl.buffer.recip(a, a)\n")) ==
+          "t.py:6:9: error: 'pl.buffer.recip' needs a destination distinct from its operand (recipe table) (in kernel 'kernel')");
+  }
   SUBCASE("a UINT8 scalar parameter (arith is signless)") {
     CHECK(failure(*inline_kernel("s: pl.Scalar[pl.UINT8]", "        return\n")) ==
           "t.py:4:22: error: no scalar PTO type for UINT8 (in kernel 'kernel')");
