@@ -25,7 +25,7 @@ std::string prog(const std::string& kernels, const std::string& main_sig, const 
 
 }  // namespace
 
-TEST_CASE("every op of the registry has value-mode semantics") {
+TEST_CASE("every op of the registry but Buffer IR's has value-mode semantics") {
   CHECK(missing_value_ops().empty());
   for (const auto& m : missing_value_ops()) FAIL_CHECK("no semantics for " << m);
 }

@@ -4,6 +4,11 @@
 //
 //   DiffReport r = diffcheck(*before, *after);                 // two programs
 //   DiffReport r = diffcheck_pipeline(*input, steps);          // each step judged on its own
+//   DiffReport r = diffcheck_legs({{"Tile (value)", &p, ModePolicy::Value},
+//                                  {"planned Tile (buffer)", &p, ModePolicy::Auto}, ...});
+//
+// Programs run with run_program: `main` (DiffOptions::entry), or every kernel directly when a
+// program has no `main` (lowering goldens). Each function runs in the mode it needs (modes.hpp).
 //   if (!r.ok()) std::cerr << r.str() << "\n";
 //
 // A step is a name and a callable Program -> ProgramPtr; pass_steps.hpp adapts registered
@@ -69,7 +74,7 @@ inline RunOptions with_seed(RunOptions o, std::uint64_t seed) {
 inline bool run_all(const ir::Program& p, const DiffOptions& o, std::vector<RunResult>& out, DiffReport& rep) {
   out.clear();
   for (auto seed : o.seeds) {
-    out.push_back(run(p, o.entry, with_seed(o.run, seed)));
+    out.push_back(run_program(p, o.entry, with_seed(o.run, seed)));
     ++rep.runs;
     if (!out.back().ok()) {
       rep.status = DiffStatus::BeforeFailed;
@@ -112,7 +117,7 @@ inline DiffReport diffcheck_pipeline(const ir::Program& input, const std::vector
     if (next.get() == cur) continue;
     std::vector<RunResult> now;
     for (std::size_t s = 0; s < opts.seeds.size(); ++s) {
-      now.push_back(run(*next, opts.entry, detail::with_seed(opts.run, opts.seeds[s])));
+      now.push_back(run_program(*next, opts.entry, detail::with_seed(opts.run, opts.seeds[s])));
       ++rep.runs;
       if (auto d = compare(prev[s], now.back(), opts.compare)) {
         rep.status = DiffStatus::Different;
@@ -137,6 +142,49 @@ inline DiffReport diffcheck(const ir::Program& before, const ir::Program& after,
   return diffcheck_pipeline(
       before, {PassStep{"after", [target](const ir::Program&) { return std::shared_ptr<const ir::Program>(target, [](const ir::Program*) {}); }}},
       opts);
+}
+
+/// One run of a multi-stage comparison: a program and the mode policy it runs under.
+struct Leg {
+  std::string name;
+  const ir::Program* program;
+  ModePolicy mode = ModePolicy::Auto;
+};
+
+/// Judges every leg against the first (the reference) on every seed: e.g. a kernel before
+/// planning in value mode, the planned kernel in buffer mode, and its Buffer IR in buffer mode.
+/// The blamed stage is the first leg whose outputs differ or whose run fails.
+inline DiffReport diffcheck_legs(const std::vector<Leg>& legs, const DiffOptions& opts = {}) {
+  DiffReport rep;
+  if (legs.empty()) return rep;
+  for (auto seed : opts.seeds) {
+    RunOptions ro = detail::with_seed(opts.run, seed);
+    ro.mode = legs[0].mode;
+    RunResult ref = run_program(*legs[0].program, opts.entry, ro);
+    ++rep.runs;
+    if (!ref.ok()) {
+      rep.status = DiffStatus::BeforeFailed;
+      rep.stage = legs[0].name;
+      rep.seed = seed;
+      rep.message = ref.error->str();
+      return rep;
+    }
+    for (std::size_t i = 1; i < legs.size(); ++i) {
+      ro.mode = legs[i].mode;
+      RunResult now = run_program(*legs[i].program, opts.entry, ro);
+      ++rep.runs;
+      if (auto d = compare(ref, now, opts.compare)) {
+        rep.status = DiffStatus::Different;
+        rep.stage = legs[i].name;
+        rep.stage_index = i;
+        rep.seed = seed;
+        rep.diff = std::move(d);
+        if (!now.ok()) rep.message = now.error->str();
+        return rep;
+      }
+    }
+  }
+  return rep;
 }
 
 }  // namespace ptorw::interp

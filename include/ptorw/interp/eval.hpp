@@ -1,9 +1,11 @@
 // The evaluator shared by both interpreter modes: scalar expressions, control flow, user calls
 // and task submission. Ops are delegated to an OpTable (op_api.hpp), which is what differs
-// between value mode and (future) buffer mode. Semantics: docs/semantics.md "Control flow" and
-// "Calls".
+// between value mode and buffer mode; `select_ops` picks the table per function (modes.hpp), so
+// one run can call value-mode and buffer-mode kernels. Semantics: docs/semantics.md "Control
+// flow", "Calls" and "Buffer mode".
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,12 +46,18 @@ class Evaluator {
     op_env_.active_frames = &active_;
   }
 
+  /// Chooses the op table of each function (default: the constructor's table for all).
+  void select_ops(std::function<const OpTable&(const ir::Function&)> f) { select_ = std::move(f); }
+  /// Applied to every value a function returns (buffer mode snapshots tile handles into values,
+  /// so that a handle never outlives the kernel whose memory it names).
+  void on_return(std::function<Value(const Value&)> f) { export_ = std::move(f); }
+
   /// Binds a program-level symbol (a `pl.dynamic` dim) for every function.
   void bind_global(const ir::Expr& var, Value v) { globals_[var.get()] = std::move(v); }
 
   /// Evaluates an expression that may use only globals (entry shapes and strides).
   Value eval_global(const ir::Expr& e) {
-    Frame f{nullptr, 0, {}, false, {}};
+    Frame f{nullptr, 0, {}, false, {}, &ops_};
     return eval(e, f, nullptr);
   }
 
@@ -60,7 +68,7 @@ class Evaluator {
       fail("call depth limit (" + std::to_string(lim_.max_call_depth) + ") exceeded calling '" + fn.name + "'");
     if (args.size() != fn.params.size())
       fail("'" + fn.name + "' takes " + std::to_string(fn.params.size()) + " arguments, got " + std::to_string(args.size()));
-    Frame fr{&fn, next_frame_id_++, {}, by_name(fn), {}};
+    Frame fr{&fn, next_frame_id_++, {}, by_name(fn), {}, &ops_for(fn)};
     active_.push_back(fr.id);
     struct Pop {
       std::vector<std::uint64_t>& s;
@@ -76,6 +84,8 @@ class Evaluator {
     if (out.size() != fn.return_types.size())
       fail("'" + fn.name + "' returned " + std::to_string(out.size()) + " values, its type says " +
            std::to_string(fn.return_types.size()));
+    if (export_)
+      for (auto& v : out) v = export_(v);
     return out;
   }
 
@@ -89,6 +99,21 @@ class Evaluator {
     std::unordered_map<const ir::ExprNode*, Value> env;
     bool by_name;                                         // NameMode::Text for this function
     std::unordered_map<std::string_view, Value> names;  // Text mode: name -> current value
+    const OpTable* ops;                                  // this function's mode
+  };
+
+  const OpTable& ops_for(const ir::Function& fn) {
+    if (!select_) return ops_;
+    auto [it, fresh] = table_of_.try_emplace(&fn, nullptr);
+    if (fresh) it->second = &select_(fn);
+    return *it->second;
+  }
+  /// The frame's expression evaluator, for ops that read their declared type's expressions.
+  struct InFrame final : FrameEval {
+    Evaluator& ev;
+    Frame& f;
+    InFrame(Evaluator& e, Frame& fr) : ev(e), f(fr) {}
+    Value eval(const ir::Expr& e) const override { return ev.eval(e, f, nullptr); }
   };
 
   // ---- names ----
@@ -419,9 +444,10 @@ class Evaluator {
   Value eval_kind(const ir::Call& c, const ir::Expr& e, Frame& f, const ir::Type* declared) {
     std::vector<Value> args = eval_all(c.args, f);
     if (c.kind == ir::CallKind::Op) {
-      auto it = ops_.find(c.callee);
-      if (it == ops_.end()) fail("op '" + c.callee + "' has no semantics in this interpreter mode");
-      OpCall oc{c, args, declared ? *declared : e->type, op_env_};
+      auto it = f.ops->find(c.callee);
+      if (it == f.ops->end()) fail("op '" + c.callee + "' has no semantics in this interpreter mode");
+      InFrame in_frame(*this, f);
+      OpCall oc{c, args, declared ? *declared : e->type, op_env_, &in_frame};
       return it->second(oc);
     }
     return pack(call_user(c.callee, std::move(args)));
@@ -461,6 +487,9 @@ class Evaluator {
   OpEnv op_env_;
   std::unordered_map<const ir::ExprNode*, Value> globals_;
   std::unordered_map<const ir::Function*, bool> text_mode_;
+  std::function<const OpTable&(const ir::Function&)> select_;
+  std::unordered_map<const ir::Function*, const OpTable*> table_of_;
+  std::function<Value(const Value&)> export_;
   std::vector<std::uint64_t> active_;
   std::uint64_t next_frame_id_ = 1;
   std::uint64_t next_task_id_ = 1;

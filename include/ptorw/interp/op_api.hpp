@@ -2,9 +2,9 @@
 //
 // This is the seam between the shared evaluator (eval.hpp: scalars, control flow, calls) and a
 // *mode*: value mode fills an OpTable with the handlers of tensor_ops.hpp, tile_data_ops.hpp and
-// tile_compute_ops.hpp (value_ops.hpp). Buffer mode (future: planned Tile IR / Buffer IR, one byte
-// array per memory space, tiles bound at MemRef addresses) will provide its own OpTable over the
-// same OpCall, adding a tile-handle alternative to Value; the evaluator does not change.
+// tile_compute_ops.hpp (value_ops.hpp); buffer mode (buffer_ops.hpp: planned Tile IR and Buffer IR
+// over one byte array per memory space, memory.hpp) has its own table over the same OpCall. The
+// evaluator picks the table per function (modes.hpp).
 #pragma once
 #include <algorithm>
 #include <string>
@@ -19,11 +19,24 @@
 namespace ptorw::interp {
 
 /// State an op may need beyond its operands.
+struct Memory;  // buffer mode's on-chip bytes (memory.hpp)
+
 struct OpEnv {
   /// Frame ids of the calls currently on the stack (innermost last): a view marked read-only by
   /// one of them may not be written.
   const std::vector<std::uint64_t>* active_frames = nullptr;
   std::uint64_t next_ptr_id = 1;
+  /// Buffer mode: the memory spaces of this run (null in a value-mode-only run).
+  Memory* memory = nullptr;
+};
+
+/// Evaluates an expression in the frame of the calling statement: buffer mode uses it for the
+/// MemRef and shape expressions of the declared result type.
+struct FrameEval {
+  virtual Value eval(const ir::Expr& e) const = 0;
+
+ protected:
+  ~FrameEval() = default;
 };
 
 struct OpCall {
@@ -33,6 +46,7 @@ struct OpCall {
   /// of an assignment (annotations may add a TensorView / TileView), else the call's own type.
   const ir::Type& result_type;
   OpEnv& env;
+  const FrameEval* frame = nullptr;
 
   const std::string& op() const { return call.callee; }
   /// `'x'` when operand i is a variable, else `operand i+1` — for messages.

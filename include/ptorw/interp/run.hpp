@@ -1,6 +1,8 @@
-// Running a program's entry function in value mode:
+// Running a program's entry function; each function runs in the mode it needs (modes.hpp: value
+// mode, or buffer mode for planned Tile and Buffer IR kernels):
 //
 //   interp::RunResult r = interp::run(program, "main", {.seed = 7});
+//   interp::RunResult k = interp::run_program(program);   // `main`, or each kernel directly
 //   if (!r.ok()) std::cerr << r.error->str();          // file:line:col: error: ...
 //   for (auto& o : r.outputs) ...                      // returns, then Out/InOut params
 //
@@ -15,6 +17,8 @@
 #include <vector>
 
 #include "ptorw/interp/eval.hpp"
+#include "ptorw/interp/memory.hpp"
+#include "ptorw/interp/modes.hpp"
 #include "ptorw/interp/random.hpp"
 #include "ptorw/interp/value_ops.hpp"
 #include "ptorw/ir/diagnostic.hpp"
@@ -29,6 +33,13 @@ struct RunOptions {
   /// Values of the entry's scalar parameters by name (converted to their dtype); others random.
   std::map<std::string, double, std::less<>> scalars;
   EvalOptions eval;
+  /// Which mode runs each function (modes.hpp): Auto = buffer mode for planned Tile and Buffer IR.
+  ModePolicy mode = ModePolicy::Auto;
+  /// Target whose memory capacities buffer mode uses (lowering/planning/storage_rules.hpp).
+  std::string target = "a2a3";
+  /// Random integer scalars drawn from [0, 8) for every integer dtype (kernels run directly:
+  /// their scalars are counts and offsets, which a negative value would only make fail).
+  bool nonneg_int_scalars = false;
 };
 
 enum class OutputKind : std::uint8_t { Scalar, Tensor, Tile, Other };
@@ -129,6 +140,8 @@ inline std::vector<Value> make_inputs(Evaluator& ev, const ir::Function& fn, con
         Bits b = ir::is_float(st->dtype) ? float_bits(it->second, st->dtype)
                                          : float_to_int_bits(it->second, st->dtype).value_or(0);
         args[i].v = Scalar{st->dtype, b};
+      } else if (opts.nonneg_int_scalars && ir::is_int(st->dtype)) {
+        args[i].v = Scalar{st->dtype, int_bits(static_cast<std::int64_t>(rng.below(8)), st->dtype)};
       } else {
         args[i].v = Scalar{st->dtype, random_element(rng, st->dtype)};
       }
@@ -181,6 +194,24 @@ inline RunResult run_with(Evaluator& ev, const ir::Program& prog, const ir::Func
   return res;
 }
 
+/// A tile handle as the value it holds now (tuples element-wise); other values unchanged.
+inline Value snapshot(Memory& m, const Value& v) {
+  if (auto* b = std::get_if<BufVal>(&v.v)) return {read_view(m, *b)};
+  if (auto* t = std::get_if<TupleVal>(&v.v)) {
+    TupleVal out;
+    for (const auto& e : t->elems) out.elems.push_back(snapshot(m, e));
+    return {std::move(out)};
+  }
+  return v;
+}
+
+/// Makes `ev` pick each function's mode by `opts.mode` and use `mem` for buffer mode.
+inline void use_modes(Evaluator& ev, Memory& mem, const RunOptions& opts) {
+  ev.op_env().memory = &mem;
+  ev.select_ops([policy = opts.mode](const ir::Function& f) -> const OpTable& { return ops_for(f, policy); });
+  ev.on_return([&mem](const Value& v) { return snapshot(mem, v); });
+}
+
 /// Runs `entry` of `prog` on random inputs drawn from `opts.seed`.
 inline RunResult run(const ir::Program& prog, const std::string& entry = "main", const RunOptions& opts = {}) {
   RunResult res;
@@ -189,7 +220,9 @@ inline RunResult run(const ir::Program& prog, const std::string& entry = "main",
     res.error = Diagnostic{prog.source_file, {}, Severity::Error, "no function '" + entry + "' to run"};
     return res;
   }
+  Memory mem(opts.target);
   Evaluator ev(prog, value_mode_ops(), opts.eval);
+  use_modes(ev, mem, opts);
   std::vector<Value> args;
   try {
     bind_dims(ev, prog, opts);
@@ -199,6 +232,40 @@ inline RunResult run(const ir::Program& prog, const std::string& entry = "main",
     return res;
   }
   return run_with(ev, prog, *fn, std::move(args));
+}
+
+/// Runs every InCore / AIC / AIV function of `prog` directly, in program order, each on its own
+/// random inputs (tensors random, Out tensors poison, integer scalars in [0, 8), BOOL random) and
+/// fresh memory. Outputs are the kernels' outputs in turn, named `kernel.return`, `kernel.Out`.
+/// This is how a program without an orchestration `main` (a lowering golden) is run.
+inline RunResult run_kernels(const ir::Program& prog, const RunOptions& opts = {}) {
+  RunResult all;
+  RunOptions o = opts;
+  o.nonneg_int_scalars = true;
+  bool any = false;
+  for (const auto& f : prog.functions) {
+    if (!ir::is_incore_like(f->type)) continue;
+    any = true;
+    RunResult r = run(prog, f->name, o);
+    all.steps += r.steps;
+    if (!r.ok()) {
+      all.outputs.clear();
+      all.error = r.error;
+      return all;
+    }
+    for (auto& out : r.outputs) {
+      out.name = f->name + "." + out.name;
+      all.outputs.push_back(std::move(out));
+    }
+  }
+  if (!any) all.error = Diagnostic{prog.source_file, {}, Severity::Error, "no 'main' and no kernel to run"};
+  return all;
+}
+
+/// `entry` when the program has it; else, for the default entry `main`, every kernel directly.
+inline RunResult run_program(const ir::Program& prog, const std::string& entry = "main", const RunOptions& opts = {}) {
+  if (entry == "main" && !prog.find(entry)) return run_kernels(prog, opts);
+  return run(prog, entry, opts);
 }
 
 }  // namespace ptorw::interp

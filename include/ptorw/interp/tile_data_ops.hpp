@@ -255,7 +255,7 @@ inline Value alloc(OpCall& c) {
   if (!m) fail("tile.alloc needs a memory space");
   std::int64_t bytes = int_of(c.args.at(0), "tile.alloc size");
   if (bytes < 0) fail("tile.alloc of a negative size");
-  return {PtrVal{*m, bytes, c.env.next_ptr_id++}};
+  return {PtrVal{*m, bytes, c.env.next_ptr_id++, 0}};
 }
 
 /// SPMD queries: value mode runs one block.

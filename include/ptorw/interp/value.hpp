@@ -6,7 +6,10 @@
 //  * TileVal: an immutable on-chip value — physical shape, dtype, memory space and valid extents,
 //    elements row-major with a per-element poison mark. Tiles have value semantics in this mode;
 //    buffer mode (future) binds them to addresses instead.
-//  * PtrVal: the result of tile.alloc; value mode gives it no storage (the seam for buffer mode).
+//  * PtrVal: the result of tile.alloc; value mode gives it no storage, buffer mode an address.
+//  * BufVal: buffer mode's tile / Buffer handle — a view of on-chip bytes (memory.hpp): space,
+//    byte address, dtype, physical shape, strides in bytes (row pitch inherited by subviews) and
+//    valid extents shared by every copy of the handle (buffer.set_validshape updates them).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -140,6 +143,22 @@ struct PtrVal {
   ir::MemSpace mem;
   std::int64_t bytes;
   std::uint64_t id;
+  std::int64_t addr;  // buffer mode: byte address of the allocation in its space (value mode: 0)
+};
+
+struct BufVal {
+  ir::MemSpace mem;
+  std::int64_t addr;  // byte address of element [0, ..., 0]
+  DType dtype;
+  Shape shape;        // physical
+  Shape strides;      // in bytes; the last is the element size
+  std::shared_ptr<Shape> valid;  // shared by copies of one handle
+
+  std::int64_t elem_addr(const Shape& idx) const {
+    std::int64_t a = addr;
+    for (std::size_t i = 0; i < idx.size(); ++i) a += idx[i] * strides[i];
+    return a;
+  }
 };
 
 struct Value;
@@ -147,11 +166,11 @@ struct TupleVal {
   std::vector<Value> elems;
 };
 struct Value {
-  std::variant<Scalar, TensorVal, TileVal, TupleVal, PtrVal> v;
+  std::variant<Scalar, TensorVal, TileVal, TupleVal, PtrVal, BufVal> v;
 };
 
 inline const char* kind_name(const Value& x) {
-  static constexpr const char* names[] = {"a scalar", "a tensor", "a tile", "a tuple", "a pointer"};
+  static constexpr const char* names[] = {"a scalar", "a tensor", "a tile", "a tuple", "a pointer", "a buffer"};
   return names[x.v.index()];
 }
 template <class T> const T& expect(const Value& x, const char* what) {

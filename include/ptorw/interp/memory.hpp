@@ -1,0 +1,209 @@
+// Buffer mode's on-chip memory (docs/semantics.md "Buffer mode"): one byte array per memory space,
+// each byte with a poison mark, and the views (BufVal, value.hpp) that read and write it.
+//
+//  * Capacities come from the planner's per-target table (lowering/planning/storage_rules.hpp), so
+//    the interpreter and the planner agree on what fits. Addressed allocations live in
+//    [0, capacity). Addressless allocations (PTOAS: allocation identities only) get distinct
+//    addresses from a bump allocator in an arena *above* the capacity, one per allocating call
+//    node (re-executing it reuses the address): they can never alias an addressed allocation or
+//    each other, which is exactly what an identity promises.
+//  * Layout: a view's element `idx` is at `addr + sum(idx[k] * strides[k])` bytes, little-endian
+//    at the dtype's width. Fresh views are row-major and packed; subviews keep their parent's
+//    strides (inherited row pitch); reshape reinterprets dense bytes. Every space uses this
+//    row-major layout today — the fractal NZ/ZN boxes of Mat/Left/Right/Acc are not modelled yet.
+//  * Poison: an allocation marks its bytes poison; a write stores its element's mark; a read
+//    gives an element poison when any of its bytes is.
+#pragma once
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "ptorw/interp/value.hpp"
+#include "ptorw/lowering/planning/storage_rules.hpp"
+
+namespace ptorw::interp {
+
+inline constexpr std::int64_t kBufAlign = 32;  // lower_tile_to_buffer.md: 32-byte addresses and rows
+
+struct Memory {
+  struct Space {
+    std::vector<std::uint8_t> data;
+    std::vector<std::uint8_t> poison;  // 1 = never written since allocated
+    std::int64_t arena_next = -1;      // next addressless address (starts at the capacity)
+  };
+
+  explicit Memory(std::string_view target = "a2a3") {
+    const auto* t = lowering::planning::find_target(target);
+    if (!t) t = lowering::planning::find_target("a2a3");
+    target_ = t;
+  }
+
+  std::string_view target() const { return target_->target; }
+  std::int64_t capacity(ir::MemSpace s) const { return lowering::planning::capacity_of(*target_, s); }
+
+  /// The address of an addressless allocation made by call node `site` (stable per node).
+  std::int64_t place_addressless(const void* site, ir::MemSpace s, std::int64_t bytes) {
+    auto [it, fresh] = addressless_.try_emplace(site, 0);
+    if (!fresh) return it->second;
+    Space& sp = space(s);
+    if (sp.arena_next < 0) sp.arena_next = lowering::planning::round_up(capacity(s), kBufAlign);
+    it->second = sp.arena_next;
+    sp.arena_next += lowering::planning::round_up(std::max<std::int64_t>(bytes, 1), kBufAlign);
+    return it->second;
+  }
+
+  /// Marks [addr, addr + bytes) poison (a fresh allocation).
+  void poison(ir::MemSpace s, std::int64_t addr, std::int64_t bytes) {
+    Space& sp = reach(s, addr, bytes);
+    std::fill_n(sp.poison.begin() + addr, bytes, std::uint8_t{1});
+  }
+
+  /// One element in canonical encoding; `poison` set when any of its bytes is poison.
+  Bits read(ir::MemSpace s, std::int64_t addr, DType d, bool& poison) {
+    const int n = ir::dtype_bytes(d);
+    Space& sp = reach(s, addr, n);
+    std::uint64_t raw = 0;
+    poison = false;
+    for (int i = 0; i < n; ++i) {
+      raw |= std::uint64_t{sp.data[static_cast<std::size_t>(addr + i)]} << (8 * i);
+      poison = poison || sp.poison[static_cast<std::size_t>(addr + i)];
+    }
+    return canonical(raw, d);
+  }
+
+  void write(ir::MemSpace s, std::int64_t addr, DType d, Bits b, bool poison) {
+    const int n = ir::dtype_bytes(d);
+    Space& sp = reach(s, addr, n);
+    for (int i = 0; i < n; ++i) {
+      sp.data[static_cast<std::size_t>(addr + i)] = static_cast<std::uint8_t>(b >> (8 * i));
+      sp.poison[static_cast<std::size_t>(addr + i)] = poison ? 1 : 0;
+    }
+  }
+
+  /// Raw bytes as stored (for tests): value and poison mark.
+  std::pair<std::uint8_t, bool> byte(ir::MemSpace s, std::int64_t addr) {
+    Space& sp = reach(s, addr, 1);
+    return {sp.data[static_cast<std::size_t>(addr)], sp.poison[static_cast<std::size_t>(addr)] != 0};
+  }
+
+  /// The canonical encoding of `raw` read at dtype d's width: integers sign-extended, every NaN
+  /// the canonical quiet NaN (bytes reinterpreted through a reshape may hold any pattern).
+  static Bits canonical(std::uint64_t raw, DType d) {
+    if (ir::is_float(d)) {
+      const double v = double_value(raw, d);
+      return v != v ? float_bits(v, d) : raw;
+    }
+    return wrap_int(raw, d);
+  }
+
+ private:
+  Space& space(ir::MemSpace s) { return spaces_[static_cast<std::size_t>(s)]; }
+  /// The space with [addr, addr + n) addressable (grown on demand; views are bounds-checked
+  /// against their allocation before they are made, so this only guards the interpreter).
+  Space& reach(ir::MemSpace s, std::int64_t addr, std::int64_t n) {
+    if (addr < 0 || n < 0 || addr + n > (std::int64_t{1} << 32))
+      fail("internal: an access at byte " + std::to_string(addr) + " of " + std::string(ir::name_of(s)) +
+           " is outside every allocation");
+    Space& sp = space(s);
+    auto end = static_cast<std::size_t>(addr + n);
+    if (sp.data.size() < end) {
+      std::size_t grown = std::max(end, sp.data.size() * 2);
+      sp.data.resize(grown, 0);
+      sp.poison.resize(grown, 1);
+    }
+    return sp;
+  }
+
+  const lowering::planning::TargetCapacities* target_;
+  std::array<Space, 7> spaces_;
+  std::unordered_map<const void*, std::int64_t> addressless_;
+};
+
+// ---- views ----
+
+inline Shape packed_byte_strides(const Shape& shape, DType d) {
+  Shape st = packed_strides(shape);
+  for (auto& s : st) s *= ir::dtype_bytes(d);
+  return st;
+}
+inline bool dense(const BufVal& b) { return b.strides == packed_byte_strides(b.shape, b.dtype) || numel(b.shape) <= 1; }
+inline std::int64_t view_bytes(const BufVal& b) { return numel(b.shape) * ir::dtype_bytes(b.dtype); }
+
+inline BufVal make_view(ir::MemSpace mem, std::int64_t addr, DType d, const Shape& shape, const Shape& valid) {
+  return BufVal{mem, addr, d, shape, packed_byte_strides(shape, d), std::make_shared<Shape>(valid)};
+}
+
+/// Same bytes in the same order under the same type: an exact in-place operand.
+inline bool same_view(const BufVal& a, const BufVal& b) {
+  return a.mem == b.mem && a.addr == b.addr && a.dtype == b.dtype && a.shape == b.shape && a.strides == b.strides;
+}
+
+/// The byte intervals [begin, end) a view touches: one per row (every index but the last).
+inline std::vector<std::pair<std::int64_t, std::int64_t>> footprint(const BufVal& b) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> out;
+  if (b.shape.empty()) {
+    out.emplace_back(b.addr, b.addr + ir::dtype_bytes(b.dtype));
+    return out;
+  }
+  const std::int64_t row = b.shape.back() * ir::dtype_bytes(b.dtype);
+  Shape outer(b.shape.begin(), b.shape.end() - 1);
+  for_each_index(outer, [&](const Shape& idx) {
+    std::int64_t a = b.addr;
+    for (std::size_t i = 0; i < idx.size(); ++i) a += idx[i] * b.strides[i];
+    if (row > 0) out.emplace_back(a, a + row);
+  });
+  return out;
+}
+
+/// True when the two views share a byte (gaps between rows do not count).
+inline bool overlaps(const BufVal& a, const BufVal& b) {
+  if (a.mem != b.mem) return false;
+  auto fa = footprint(a), fb = footprint(b);
+  std::sort(fa.begin(), fa.end());
+  std::sort(fb.begin(), fb.end());
+  std::size_t i = 0, j = 0;
+  while (i < fa.size() && j < fb.size()) {
+    if (fa[i].first < fb[j].second && fb[j].first < fa[i].second) return true;
+    if (fa[i].second <= fb[j].second) ++i;
+    else ++j;
+  }
+  return false;
+}
+
+inline std::string view_str(const BufVal& b) {
+  return std::string(ir::name_of(b.dtype)) + dims_str(b.shape) + " at " + std::string(ir::name_of(b.mem)) + " byte " +
+         std::to_string(b.addr);
+}
+
+/// The view's elements as a tile value (valid extents from the handle; padding as stored).
+inline TileVal read_view(Memory& m, const BufVal& b) {
+  auto t = new_tile(b.dtype, b.mem, b.shape);
+  t->valid = *b.valid;
+  for_each_index(b.shape, [&](const Shape& idx) {
+    bool p = false;
+    auto l = static_cast<std::size_t>(t->linear(idx));
+    t->data[l] = m.read(b.mem, b.elem_addr(idx), b.dtype, p);
+    t->poison[l] = p ? 1 : 0;
+  });
+  return t;
+}
+
+/// Writes a tile value through a view of the same shape and dtype: every element of the valid
+/// region (value and poison mark, as data movement carries poison), and padding elements only
+/// where the value defines them (a declared pad); poison padding leaves the bytes untouched.
+inline void write_view(Memory& m, const BufVal& b, const TileData& t) {
+  if (t.shape != b.shape || t.dtype != b.dtype)
+    fail("internal: writing a " + std::string(ir::name_of(t.dtype)) + dims_str(t.shape) + " value through a " + view_str(b) +
+         " view");
+  for_each_index(b.shape, [&](const Shape& idx) {
+    auto l = static_cast<std::size_t>(t.linear(idx));
+    if (!t.in_valid(idx) && t.poison[l]) return;
+    m.write(b.mem, b.elem_addr(idx), b.dtype, t.data[l], t.poison[l] != 0);
+  });
+}
+
+}  // namespace ptorw::interp

@@ -1,0 +1,218 @@
+// Buffer mode for planned Tile IR (docs/semantics.md "Buffer mode"; lowering/planning/README.md
+// "The contract"): `m = pl.tile.alloc(space, bytes[, addr=A])` places an allocation, and every tile
+// definition typed `pl.Tile[..., pl.MemRef(m, offset, bytes), ...]` is a *view* of the bytes at
+// `addr(m) + offset`. Two tiles placed at one address therefore see each other's writes — the
+// aliasing a planner must avoid for simultaneously live tiles is real here.
+//
+// Every tile op keeps its value-mode meaning (tile_data_ops.hpp, tile_compute_ops.hpp): the handler
+// reads its tile operands out of memory, runs the value-mode op, and writes the result through the
+// view its MemRef names. What buffer mode adds is where the bytes are:
+//  * a result is written over its valid region (values and poison marks); padding the value leaves
+//    poison keeps whatever bytes were there;
+//  * an operand that partially overlaps the destination is an error (the device computes in an
+//    unspecified order); exactly in place is fine, except recip / rsqrt, which need a distinct
+//    destination (lower_tile_to_buffer.md "recip requires a distinct destination");
+//  * reshape and set_validshape whose MemRef is their source's window only relabel the bytes (the
+//    planner's Relabel rule); elsewhere they copy.
+#pragma once
+#include "ptorw/interp/memory.hpp"
+#include "ptorw/interp/tile_compute_ops.hpp"
+#include "ptorw/interp/tile_data_ops.hpp"
+
+namespace ptorw::interp {
+
+namespace buffer_ops {
+
+inline Memory& memory(const OpCall& c) {
+  if (!c.env.memory) fail(c.op() + " needs buffer mode's memory (run this program through interp::run)");
+  return *c.env.memory;
+}
+
+inline Value frame_eval(const OpCall& c, const ir::Expr& e, const char* what) {
+  if (!c.frame) fail(std::string("internal: ") + what + " needs the calling frame");
+  if (!e) fail(std::string(what) + " is missing");
+  return c.frame->eval(e);
+}
+
+/// The address of a new allocation: the `addr` given, or an addressless identity's own address.
+inline std::int64_t place(OpCall& c, ir::MemSpace mem, std::int64_t bytes, const Value* addr) {
+  Memory& m = memory(c);
+  if (bytes < 0) fail(c.op() + " of a negative size");
+  if (!addr) {
+    if (bytes > m.capacity(mem))
+      fail(c.op() + " of " + std::to_string(bytes) + " bytes exceeds the " + std::string(ir::name_of(mem)) +
+           " capacity " + std::to_string(m.capacity(mem)) + " of target " + std::string(m.target()));
+    std::int64_t a = m.place_addressless(&c.call, mem, bytes);
+    m.poison(mem, a, bytes);
+    return a;
+  }
+  const std::int64_t a = int_of(*addr, (c.op() + " address").c_str());
+  if (a < 0 || a + bytes > m.capacity(mem))
+    fail(c.op() + " of " + std::to_string(bytes) + " bytes at address " + std::to_string(a) + " is outside the " +
+         std::string(ir::name_of(mem)) + " space (" + std::to_string(m.capacity(mem)) + " bytes on target " +
+         std::string(m.target()) + ")");
+  m.poison(mem, a, bytes);
+  return a;
+}
+
+/// tile.alloc(space, bytes[, addr=A]): places the allocation; its bytes are poison.
+inline Value tile_alloc(OpCall& c) {
+  auto mem = ir::kwarg_as<ir::MemSpace>(c.call.kwargs, "memory_space");
+  if (!mem) fail("tile.alloc needs a memory space");
+  const std::int64_t bytes = int_of(c.args.at(0), "tile.alloc size");
+  std::optional<Value> addr;
+  if (const ir::AttrValue* v = ir::find_kwarg(c.call.kwargs, "addr")) {
+    if (auto* i = std::get_if<std::int64_t>(v)) addr = Value{int_scalar(*i)};
+    else if (auto* e = std::get_if<ir::Expr>(v)) addr = frame_eval(c, *e, "tile.alloc addr");
+    else fail("tile.alloc addr must be an integer");
+  }
+  const std::int64_t a = place(c, *mem, bytes, addr ? &*addr : nullptr);
+  return {PtrVal{*mem, bytes, c.env.next_ptr_id++, a}};
+}
+
+/// The view the declared result type's MemRef names for a value of `t`'s dtype and shape.
+inline std::optional<BufVal> result_view(const OpCall& c, const TileData& t) {
+  auto* tt = ir::type_as<ir::TileType>(c.result_type);
+  if (!tt || !tt->memref) return std::nullopt;
+  const ir::MemRef& mr = *tt->memref;
+  if (!mr.base) fail(c.op() + ": the result's MemRef names no allocation ('" + mr.base_name + "' is not defined)");
+  Value base = frame_eval(c, mr.base, "the result's MemRef base");
+  const PtrVal& p = expect<PtrVal>(base, (c.op() + ": the result's MemRef base").c_str());
+  const std::int64_t off = int_of(frame_eval(c, mr.offset, "the MemRef offset"), "the MemRef offset");
+  const std::int64_t size = int_of(frame_eval(c, mr.size, "the MemRef size"), "the MemRef size");
+  if (off < 0 || size < 0 || off + size > p.bytes)
+    fail(c.op() + ": the result's MemRef window [" + std::to_string(off) + ", " + std::to_string(off + size) +
+         ") is out of bounds of its allocation of " + std::to_string(p.bytes) + " bytes");
+  if (tt->memory && *tt->memory != p.mem)
+    fail(c.op() + ": the result is a " + std::string(ir::name_of(*tt->memory)) + " tile placed in a " +
+         std::string(ir::name_of(p.mem)) + " allocation");
+  const std::int64_t need = numel(t.shape) * ir::dtype_bytes(t.dtype);
+  if (need > size)
+    fail(c.op() + ": a " + std::string(ir::name_of(t.dtype)) + dims_str(t.shape) + " tile (" + std::to_string(need) +
+         " bytes) does not fit its MemRef window of " + std::to_string(size) + " bytes");
+  return make_view(p.mem, p.addr + off, t.dtype, t.shape, t.valid);
+}
+
+/// How an op's operands may share bytes with its destination.
+enum class Overlap : std::uint8_t {
+  InPlaceOk,  // an operand may be exactly the destination (same view), never partially overlap it
+  Distinct,   // no operand may touch the destination (recip, rsqrt)
+};
+
+inline void check_overlap(const OpCall& c, const BufVal& dst, std::size_t operand, const BufVal& src, Overlap rule,
+                          const std::string& dst_name) {
+  if (!overlaps(dst, src)) return;
+  if (rule == Overlap::InPlaceOk && same_view(dst, src)) return;
+  fail(c.op() + " writes " + dst_name + " (" + view_str(dst) + ") over " + c.operand_name(operand) + " (" + view_str(src) +
+       (rule == Overlap::Distinct ? "), which it reads: this op needs a distinct destination"
+                                  : "), which it reads and which it only partially overlaps (not exactly in place)"));
+}
+
+/// Replaces every tile handle among the operands by the value it holds (reading memory).
+inline std::vector<std::pair<std::size_t, BufVal>> read_operands(OpCall& c) {
+  std::vector<std::pair<std::size_t, BufVal>> views;
+  for (std::size_t i = 0; i < c.args.size(); ++i)
+    if (auto* b = std::get_if<BufVal>(&c.args[i].v)) {
+      views.emplace_back(i, *b);
+      c.args[i].v = read_view(memory(c), *b);
+    }
+  return views;
+}
+
+/// A value-mode tile op run over memory: operands read, result written through its MemRef view.
+template <OpFn F, Overlap Rule = Overlap::InPlaceOk> Value planned(OpCall& c) {
+  auto views = read_operands(c);
+  Value r = F(c);
+  auto* tv = std::get_if<TileVal>(&r.v);
+  if (!tv) return r;  // tile.store returns its tensor
+  auto dst = result_view(c, **tv);
+  if (!dst) fail(c.op() + ": a tile result in a planned function needs a pl.MemRef in its type");
+  // tile.assemble's source may already be the window it is assembled into (written in place).
+  for (const auto& [i, v] : views) {
+    if (c.op() == "tile.assemble" && i == 1) {
+      Shape off = ints_of(c.args.at(2), "tile.assemble offset");
+      BufVal window = *dst;
+      window.shape = v.shape;
+      window.addr = dst->elem_addr(off);
+      if (same_view(window, v)) continue;
+    }
+    check_overlap(c, *dst, i, v, Rule, "its result");
+  }
+  write_view(memory(c), *dst, **tv);
+  return {*dst};
+}
+
+/// reshape / set_validshape: a relabel of the source's bytes when the MemRef names the source's
+/// window (the planner's Relabel rule), else a copy into the MemRef's window.
+template <OpFn F> Value relabel(OpCall& c) {
+  const BufVal* src = c.args.empty() ? nullptr : std::get_if<BufVal>(&c.args[0].v);
+  if (!src) return planned<F>(c);
+  const BufVal s = *src;
+  auto views = read_operands(c);
+  Value r = F(c);
+  const TileData& t = *expect<TileVal>(r, c.op().c_str());
+  auto dst = result_view(c, t);
+  if (!dst) fail(c.op() + ": a tile result in a planned function needs a pl.MemRef in its type");
+  if (dst->mem == s.mem && dst->addr == s.addr) {
+    if (c.op() == "tile.reshape" && !dense(s))
+      fail("tile.reshape of " + c.operand_name(0) + " (" + view_str(s) + ") whose rows are not dense: a reshape "
+           "reinterprets packed bytes");
+    BufVal out = s;
+    out.shape = t.shape;
+    if (c.op() == "tile.reshape") out.strides = packed_byte_strides(t.shape, t.dtype);
+    out.valid = std::make_shared<Shape>(t.valid);
+    return {out};
+  }
+  check_overlap(c, *dst, 0, s, Overlap::InPlaceOk, "its result");
+  write_view(memory(c), *dst, t);
+  return {*dst};
+}
+
+}  // namespace buffer_ops
+
+/// Planned Tile IR's ops: every tile.* op over memory (block queries as in value mode).
+inline void add_planned_tile_ops(OpTable& t) {
+  using namespace tile_ops;
+  using namespace buffer_ops;
+  using ir::BinOp;
+  t["tile.alloc"] = tile_alloc;
+  t["tile.load"] = planned<load>;
+  t["tile.store"] = planned<store>;
+  t["tile.create"] = planned<create>;
+  t["tile.full"] = planned<full>;
+  t["tile.move"] = planned<move>;
+  t["tile.reshape"] = relabel<reshape>;
+  t["tile.set_validshape"] = relabel<set_validshape>;
+  t["tile.slice"] = planned<slice>;
+  t["tile.extract"] = planned<extract>;
+  t["tile.assemble"] = planned<assemble>;
+  t["tile.transpose_view"] = planned<transpose_view>;
+  t["tile.add"] = planned<binary<BinOp::Add>>;
+  t["tile.sub"] = planned<binary<BinOp::Sub>>;
+  t["tile.mul"] = planned<binary<BinOp::Mul>>;
+  t["tile.div"] = planned<binary<BinOp::Div>>;
+  t["tile.maximum"] = planned<binary<BinOp::Max>>;
+  t["tile.minimum"] = planned<binary<BinOp::Min>>;
+  t["tile.exp"] = planned<unary<Un::Exp>>;
+  t["tile.abs"] = planned<unary<Un::Abs>>;
+  t["tile.sqrt"] = planned<unary<Un::Sqrt>>;
+  t["tile.neg"] = planned<unary<Un::Neg>>;
+  t["tile.relu"] = planned<unary<Un::Relu>>;
+  t["tile.log"] = planned<unary<Un::Log>>;
+  t["tile.recip"] = planned<unary<Un::Recip>, Overlap::Distinct>;
+  t["tile.rsqrt"] = planned<unary<Un::Rsqrt>, Overlap::Distinct>;
+  t["tile.adds"] = planned<scalar_op<Sc::Add>>;
+  t["tile.subs"] = planned<scalar_op<Sc::Sub>>;
+  t["tile.muls"] = planned<scalar_op<Sc::Mul>>;
+  t["tile.divs"] = planned<scalar_op<Sc::Div>>;
+  t["tile.maximums"] = planned<scalar_op<Sc::Max>>;
+  t["tile.minimums"] = planned<scalar_op<Sc::Min>>;
+  t["tile.lrelu"] = planned<scalar_op<Sc::Lrelu>>;
+  t["tile.matmul"] = planned<matmul>;
+  t["tile.matmul_acc"] = planned<matmul_acc>;
+  t["tile.get_block_idx"] = block_idx;
+  t["tile.get_block_num"] = block_num;
+  t["tile.get_subblock_idx"] = block_idx;
+}
+
+}  // namespace ptorw::interp
