@@ -2,6 +2,7 @@
 // compared structurally with the hand-written `<case>.after.py` (see test/golden/README.md).
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <cstdio>
@@ -32,11 +33,14 @@ namespace {
 /// re-enters the test case once per SUBCASE; each case is tallied in the run that executes it.
 class CaseTally {
  public:
+  inline static void (*on_last)() = nullptr;
   CaseTally(std::string name, bool last) : name_(std::move(name)), last_(last), failed_before_(failed_now()) {}
   ~CaseTally() {  // also runs when a REQUIRE unwinds the case
     (failed_now() > failed_before_ ? failed() : passed())++;
-    if (last_)
+    if (last_) {
       std::printf("[golden] cases: %d | %d passed | %d failed | 0 skipped\n", passed() + failed(), passed(), failed());
+      if (on_last) on_last();
+    }
   }
 
  private:
@@ -135,12 +139,78 @@ void check_equal(const ir::Program& got, const ir::Program& want, const std::str
   CHECK_MESSAGE(eq.equal, what << ": " << eq.report() << "\n--- got:\n" << text::print_program(got));
 }
 
+#if PTORW_GOLDEN_DIFFCHECK
+bool has_buffer_stage(const ir::Program& p) {
+  for (const auto& f : p.functions)
+    if (f->stage == ir::Stage::Buffer) return true;
+  return false;
+}
+
+/// Totals of the stage checks, printed after the last golden (numbers for bench/README.md).
+struct StageTally {
+  int checked = 0, lowered_leg = 0, not_judged = 0;
+  double total_ms = 0, max_ms = 0;
+};
+StageTally& stage_tally() {
+  static StageTally t;
+  return t;
+}
+
+/// Goldens that involve planned storage (a planned Tile or Buffer IR function before or after the
+/// pipeline) are judged across stages on random inputs: the input in value mode (what the kernel
+/// meant before planning), the input in buffer mode when it is planned, the output in buffer mode,
+/// and — when the output is planned Tile without Buffer IR — the output lowered with
+/// select-buffer-ir,lower-tile-to-buffer (when that pipeline accepts it). Every leg must compute
+/// what the first computed (docs/semantics.md "Buffer mode"). Programs without `main` run each
+/// kernel directly.
+void stage_check(const std::string& case_name, const ir::ProgramPtr& before, const ir::ProgramPtr& after,
+                 const passes::PassContext& ctx) {
+  const bool planned_before = interp::has_buffer_mode_function(*before);
+  if (!planned_before && !interp::has_buffer_mode_function(*after)) return;
+  auto t0 = std::chrono::steady_clock::now();
+  std::vector<interp::Leg> legs{{"Tile (value mode)", before.get(), interp::ModePolicy::Value}};
+  if (planned_before) legs.push_back({"input (buffer mode)", before.get(), interp::ModePolicy::Auto});
+  if (after.get() != before.get()) legs.push_back({"output (buffer mode)", after.get(), interp::ModePolicy::Auto});
+  passes::PipelineResult lowered;
+  if (!has_buffer_stage(*after)) {
+    lowered = run_pipeline("select-buffer-ir,lower-tile-to-buffer", after, true, ctx);
+    bool clean = lowered.program && has_buffer_stage(*lowered.program);
+    for (const auto& d : lowered.diagnostics) clean = clean && d.severity != Severity::Error;
+    if (clean) {
+      legs.push_back({"output lowered to Buffer IR (buffer mode)", lowered.program.get(), interp::ModePolicy::Auto});
+      ++stage_tally().lowered_leg;
+    }
+  }
+  auto d = interp::diffcheck_legs(legs);
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  auto& t = stage_tally();
+  ++t.checked;
+  t.total_ms += ms;
+  t.max_ms = std::max(t.max_ms, ms);
+  if (d.status == interp::DiffStatus::BeforeFailed) {
+    ++t.not_judged;
+    MESSAGE(case_name << ": not stage-checked: " << d.str());
+    return;
+  }
+  CHECK_MESSAGE(d.ok(), case_name << ": stage check (" << legs.size() << " legs): " << d.str()
+                                  << (d.message.empty() ? "" : "\n" + d.message));
+}
+#endif
+
 }  // namespace
 
 TEST_CASE("golden cases") {
   const char* root_env = std::getenv("PTORW_SOURCE_ROOT");
   fs::path root = fs::path(root_env ? root_env : ".") / "test" / "golden";
   REQUIRE(fs::exists(root));
+#if PTORW_GOLDEN_DIFFCHECK
+  CaseTally::on_last = [] {
+    const auto& t = stage_tally();
+    std::printf("[golden] stage checks (Tile value vs planned buffer vs Buffer IR): %d goldens, %d with a lowered "
+                "Buffer IR leg, %d not judged; %.1f ms total, %.2f ms mean, %.2f ms max\n",
+                t.checked, t.lowered_leg, t.not_judged, t.total_ms, t.checked ? t.total_ms / t.checked : 0.0, t.max_ms);
+  };
+#endif
   std::vector<fs::path> befores;
   for (const auto& e : fs::recursive_directory_iterator(root)) {
     std::string name = e.path().filename().string();
@@ -220,6 +290,7 @@ TEST_CASE("golden cases") {
         if (d.status == interp::DiffStatus::BeforeFailed) MESSAGE(case_name << ": not diffchecked: " << d.str());
         else CHECK_MESSAGE(d.ok(), case_name << ": " << d.str());
       }
+      if (header_value(src, "verify-input") != "no") stage_check(case_name, before, r.program, ctx);
 #endif
       }
     }

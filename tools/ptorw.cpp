@@ -5,8 +5,9 @@
 //   ptorw opt FILE --passes=a,b [...]         run a pipeline, print the result
 //   ptorw equal A B                           structural equality (0 equal, 1 different, 2 error)
 //   ptorw passes                              registered passes and their rules
-//   ptorw run FILE [--entry main] [--seed S] [--dim M=64]   interpret; digest of every output
-//   ptorw diffcheck FILE --passes=a,b [--seeds N]           run before/after each pass, compare
+//   ptorw run FILE [--entry main] [--seed S] [--dim M=64] [--mode auto|value]
+//                                                            interpret (no main: each kernel directly)
+//   ptorw diffcheck FILE --passes=a,b [--seeds N] [--opt k=v] run before/after each pass, compare
 //   ptorw emit FILE --target=pto [--arch=a2a3|a5] [--generic] [--pto-version=old|new] [--loc] [-o DIR]
 //                                             one .pto module per Buffer-stage kernel (stdout without -o)
 // FILE may be `-` for standard input. Exit codes: 0 success, 1 failure/difference, 2 usage/input error.
@@ -136,17 +137,22 @@ int main(int argc, char** argv) {
   std::string entry = "main";
   std::uint64_t seed = 1, seeds = 3;
   std::vector<std::string> dims;
-  auto* run_cmd = app.add_subcommand("run", "interpret FILE (value mode) on random inputs; print output digests");
+  std::string mode = "auto";
+  auto* run_cmd = app.add_subcommand("run", "interpret FILE on random inputs (planned / Buffer IR kernels in buffer mode); "
+                                            "print output digests");
   run_cmd->add_option("file", file, "input (- for stdin)")->required();
   run_cmd->add_option("--entry", entry, "entry function (default main)");
   run_cmd->add_option("--seed", seed, "input seed (default 1)");
   run_cmd->add_option("--dim", dims, "value of a symbolic dim, NAME=VALUE (repeatable; default 64)");
+  run_cmd->add_option("--mode", mode, "auto (buffer mode for planned Tile and Buffer IR) or value (value mode everywhere)")
+      ->check(CLI::IsMember({"auto", "value"}));
 
   auto* diff_cmd = app.add_subcommand("diffcheck", "run FILE before and after each pass; fail at the first difference");
   diff_cmd->add_option("file", file, "input (- for stdin)")->required();
   diff_cmd->add_option("--passes", passes_spec, "comma-separated pass names")->required();
   diff_cmd->add_option("--seeds", seeds, "number of random input seeds (default 3)")->check(CLI::PositiveNumber);
-  diff_cmd->add_option("--entry", entry, "entry function (default main)");
+  diff_cmd->add_option("--entry", entry, "entry function (default main; without main each kernel runs directly)");
+  diff_cmd->add_option("--opt", opts, "pass option key=value (repeatable), e.g. memory_planner=PTOAS");
 
   std::string target, arch = "a2a3", pto_version = "new", planner = "pypto";
   bool generic = false, locations = false;
@@ -236,7 +242,8 @@ int main(int argc, char** argv) {
       }
       ro.dims[d.substr(0, eq)] = v;
     }
-    interp::RunResult r = interp::run(*p, entry, ro);
+    ro.mode = mode == "value" ? interp::ModePolicy::Value : interp::ModePolicy::Auto;
+    interp::RunResult r = interp::run_program(*p, entry, ro);
     std::cout << interp::digest_report(r);
     return r.ok() ? 0 : 1;
   }
@@ -253,6 +260,15 @@ int main(int argc, char** argv) {
     o.seeds.clear();
     for (std::uint64_t s = 1; s <= seeds; ++s) o.seeds.push_back(s);
     passes::PassContext ctx;
+    for (const auto& kv : opts) {
+      auto eq = kv.find('=');
+      std::string err = eq == std::string::npos ? "--opt expects key=value, got '" + kv + "'"
+                                                : ctx.set(kv.substr(0, eq), kv.substr(eq + 1));
+      if (!err.empty()) {
+        std::cerr << "ptorw: error: " << err << "\n";
+        return 2;
+      }
+    }
     interp::DiffReport rep = interp::diffcheck_pipeline(*p, interp::steps_of(spec.passes, ctx), o);
     std::cout << rep.str() << "\n";
     return rep.ok() ? 0 : rep.status == interp::DiffStatus::BeforeFailed ? 2 : 1;
