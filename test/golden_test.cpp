@@ -140,6 +140,13 @@ void check_equal(const ir::Program& got, const ir::Program& want, const std::str
 }
 
 #if PTORW_GOLDEN_DIFFCHECK
+/// Runs use the memory capacities of the case's target (`# opt: target=a5`), as the planner did.
+interp::DiffOptions diff_options(const passes::PassContext& ctx) {
+  interp::DiffOptions o;
+  o.run.target = std::string(ctx.get("target").value_or("a2a3"));
+  return o;
+}
+
 bool has_buffer_stage(const ir::Program& p) {
   for (const auto& f : p.functions)
     if (f->stage == ir::Stage::Buffer) return true;
@@ -181,7 +188,7 @@ void stage_check(const std::string& case_name, const ir::ProgramPtr& before, con
       ++stage_tally().lowered_leg;
     }
   }
-  auto d = interp::diffcheck_legs(legs);
+  auto d = interp::diffcheck_legs(legs, diff_options(ctx));
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   auto& t = stage_tally();
   ++t.checked;
@@ -286,7 +293,7 @@ TEST_CASE("golden cases") {
       // Same outputs of `main` before and after on random inputs. An input the interpreter cannot
       // judge (no `main`, non-SSA input, or an input that fails to run) is reported, not failed.
       if (!unchanged && header_value(src, "verify-input") != "no" && before->find("main")) {
-        auto d = interp::diffcheck(*before, *r.program);
+        auto d = interp::diffcheck(*before, *r.program, diff_options(ctx));
         if (d.status == interp::DiffStatus::BeforeFailed) MESSAGE(case_name << ": not diffchecked: " << d.str());
         else CHECK_MESSAGE(d.ok(), case_name << ": " << d.str());
       }

@@ -269,6 +269,7 @@ int main(int argc, char** argv) {
         return 2;
       }
     }
+    o.run.target = std::string(ctx.get("target").value_or("a2a3"));  // buffer mode's capacities, as planned
     interp::DiffReport rep = interp::diffcheck_pipeline(*p, interp::steps_of(spec.passes, ctx), o);
     std::cout << rep.str() << "\n";
     return rep.ok() ? 0 : rep.status == interp::DiffStatus::BeforeFailed ? 2 : 1;

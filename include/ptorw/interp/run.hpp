@@ -220,6 +220,10 @@ inline RunResult run(const ir::Program& prog, const std::string& entry = "main",
     res.error = Diagnostic{prog.source_file, {}, Severity::Error, "no function '" + entry + "' to run"};
     return res;
   }
+  if (!lowering::planning::find_target(opts.target)) {
+    res.error = Diagnostic{prog.source_file, {}, Severity::Error, "unknown target '" + opts.target + "' (a2a3 or a5)"};
+    return res;
+  }
   Memory mem(opts.target);
   Evaluator ev(prog, value_mode_ops(), opts.eval);
   use_modes(ev, mem, opts);
