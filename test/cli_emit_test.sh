@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `ptorw emit` end to end (tools/ptorw.cpp): one <kernel>.pto per Buffer-stage kernel under -o DIR,
-# modules on stdout without it, Tile-stage-only input refused with a message, fail-closed input
+# modules on stdout without it, input whose kernels all stay Tile (not selected for Buffer IR by the
+# tile-to-buffer pipeline the command runs first) refused with a message, fail-closed input
 # leaves nothing behind, generic output accepted by mlir-opt-19 when it is installed.
 # usage: cli_emit_test.sh PTORW SOURCE_ROOT
 set -u
@@ -23,9 +24,9 @@ check "the orchestration-free program names no other file" test "$(ls "$tmp/out"
 check "stdout without -o, --arch=a5" grep -q '^module attributes {pto.target_arch = "a5"} {$' "$tmp/stdout.pto"
 
 "$ptorw" emit "$root/examples/pattern1_iter_arg_reuse.py" --target=pto -o "$tmp/tile" 2> "$tmp/tile_err"
-check "Tile-stage kernels only: exit 1" test $? -eq 1
-check "Tile-stage kernels only: says so" grep -q 'FunctionIRStage.Tile are not emitted' "$tmp/tile_err"
-check "Tile-stage kernels only: nothing written" test ! -e "$tmp/tile"
+check "kernels that stay Tile only: exit 1" test $? -eq 1
+check "kernels that stay Tile only: says so" grep -q 'FunctionIRStage.Tile are not emitted' "$tmp/tile_err"
+check "kernels that stay Tile only: nothing written" test ! -e "$tmp/tile"
 
 printf '%s\n' '@pl.program' 'class P:' \
   '    @pl.function(type=pl.FunctionType.InCore, stage=pl.FunctionIRStage.Buffer)' \

@@ -77,7 +77,7 @@ int emit_lowered(const ir::Program& p, const codegen::EmitOptions& o, const std:
     std::string names;
     for (const auto& n : r.tile_stage) names += (names.empty() ? "" : ", ") + n;
     std::cerr << file << ": " << (r.kernels.empty() ? "error" : "warning") << ": kernels at FunctionIRStage.Tile are not emitted ("
-              << names << "); lower them with LowerTileToBuffer first\n";
+              << names << "): they stay Tile (not selected for Buffer IR) and Tile-stage emission is not implemented\n";
     if (r.kernels.empty()) return 1;
   }
   if (r.kernels.empty()) {
