@@ -1,12 +1,35 @@
 #!/usr/bin/env bash
-# Front-end benchmark over 10k / 100k / 1M statements (issue 2). Usage: bench/run.sh [BUILD_DIR]
+# Benchmarks over 10k / 100k / 1M statements. Usage: bench/run.sh [BUILD_DIR] [frontend|pattern5|all]
+#   frontend  parse / verify / print / equality (issue 2; the default)
+#   pattern5  OptimizeOrchTensors on a program with windowize=True on every kernel (issue 4): the
+#             pass's time, Pattern 5's own rule time, end-to-end wall time and peak RSS of `ptorw opt`
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$here/build}
-ninja -C "$build" bench/frontend_bench >/dev/null
+what=${2:-frontend}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for n in 10000 100000 1000000; do
-  /usr/bin/python3 "$here/bench/gen_program.py" --statements "$n" --seed 1 -o "$tmp/p$n.py"
-  "$build/bench/frontend_bench" "$tmp/p$n.py" "$n"
-done
+echo "load: $(uptime | sed 's/.*load average: //')"
+if [[ $what == frontend || $what == all ]]; then
+  ninja -C "$build" bench/frontend_bench >/dev/null
+  for n in 10000 100000 1000000; do
+    /usr/bin/python3 "$here/bench/gen_program.py" --statements "$n" --seed 1 -o "$tmp/p$n.py"
+    "$build/bench/frontend_bench" "$tmp/p$n.py" "$n"
+  done
+fi
+if [[ $what == pattern5 || $what == all ]]; then
+  ninja -C "$build" tools/ptorw >/dev/null
+  printf '%-9s %-10s %-12s %-10s %-11s %-9s %s\n' statements calls windowed pass 'pattern 5' 'wall' 'peak RSS'
+  for n in 10000 100000 1000000; do
+    /usr/bin/python3 "$here/bench/gen_program.py" --statements "$n" --seed 1 --windowize -o "$tmp/w$n.py"
+    calls=$(grep -c '= self\.k_' "$tmp/w$n.py")
+    /usr/bin/time -f '%e %M' -o "$tmp/time" "$build/tools/ptorw" opt --passes=optimize-orch-tensors --stats=text \
+      "$tmp/w$n.py" -o "$tmp/out$n.py" 2>"$tmp/stats"
+    windowed=$(grep -c '__windowed(' "$tmp/out$n.py" || true)
+    pass=$(sed -n 's/^pass optimize-orch-tensors: .*, \([0-9]*\) us$/\1/p' "$tmp/stats")
+    p5=$(sed -n 's/^ *out_window_externalizer: .*, \([0-9]*\) us$/\1/p' "$tmp/stats")
+    read -r wall kib <"$tmp/time"
+    printf '%-9s %-10s %-12s %-10s %-11s %-9s %s\n' "$n" "$calls" "$windowed" "$((pass / 1000)) ms" \
+      "$((p5 / 1000)) ms" "$wall s" "$((kib / 1024)) MiB"
+  done
+fi

@@ -21,8 +21,10 @@
 //     (|coefficient × step| ≥ window extent in some dim, checked int64); never inside a While
 //     ("sequential-loop siblings are rewritten only when every rewritten Out can be proven disjoint");
 //   * no two windowed Outs of the call resolve to the same parent (no chained assembles);
-//   * each windowed In: offsets affine as above; its parent is not a loop result (reading the loop's
-//     init would not see the loop's writes — kept full, fail closed);
+//   * each windowed In: offsets affine as above; when its argument is a loop-return alias, the slice
+//     reads the loop's visible init (spec "Solution"), but only where every folded loop is proven to
+//     write its result in place into the init's storage (CallerFacts::in_place_init); otherwise the
+//     call stays full (fail closed: the init would not show the loop's writes);
 //   * no sibling full writer (Out or InOut argument of another call that is not windowed) shares a
 //     parent family with a windowed Out — decided to a fixed point, since a refused call becomes a
 //     full writer itself.
@@ -66,6 +68,7 @@ struct SiteWindow {
   const Window* w = nullptr;
   ir::Expr parent;                 // the slice's parent (loop results folded to their init)
   std::vector<ir::Expr> offsets;   // call-site expressions
+  ir::Expr offset_operand;         // `[offsets]`, one node for the slice and the assemble
 };
 
 struct SiteDecision {
@@ -161,24 +164,40 @@ inline SiteDecision decide(const ir::Function& caller, CallerFacts& facts, const
     for (auto other : d.families)
       if (other == fam) return d.why = "two externalized Outs resolve to the same parent tensor", d;
     d.families.push_back(fam);
-    d.outs.push_back(SiteWindow{o.param, &o.w, parent, std::move(*offs)});
+    d.outs.push_back(SiteWindow{o.param, &o.w, parent, *offs, ir::make_tuple(*offs)});
   }
   for (const auto& in : wc.windows.ins) {
     const ir::Expr& arg = args[in.param];
-    if (facts.is_loop_result(arg))
-      return d.why = "the In argument " + ir::var_name(arg) + " is a loop result (its init would not show the loop's writes)", d;
+    ir::Expr parent = arg;
+    if (facts.is_loop_result(arg)) {  // spec: slice the loop's visible init — when it is the same storage
+      bool proven = false;
+      parent = facts.in_place_init(arg, proven);
+      if (!proven)
+        return d.why = "the In argument " + ir::var_name(arg) +
+                       " is a loop result not proven to be written in place into its init (slicing the init "
+                       "would not show the loop's writes)", d;
+    }
     std::vector<analysis::Affine> forms;
     auto offs = site_offsets(facts, callee, args, in.w, forms, d.why);
     if (!offs) return d;
-    d.ins.push_back(SiteWindow{in.param, &in.w, arg, std::move(*offs)});
+    d.ins.push_back(SiteWindow{in.param, &in.w, parent, *offs, ir::make_tuple(*offs)});
   }
   return d;
 }
 
+/// The `[shape]` operand of a window's slices, built once per window (nodes are immutable and
+/// shared: a million call sites need not allocate a million copies of `[32, 64]`).
+inline ir::Expr shape_operand(const Window& w) {
+  if (!w.shape_operand) {
+    std::vector<ir::Expr> shape;
+    for (auto x : w.shape) shape.push_back(ir::make_int(x));
+    w.shape_operand = ir::make_tuple(std::move(shape));
+  }
+  return w.shape_operand;
+}
+
 inline ir::Expr window_slice(const SiteWindow& s, std::vector<ir::Stmt>& out, const std::string& hint) {
-  std::vector<ir::Expr> shape;
-  for (auto x : s.w->shape) shape.push_back(ir::make_int(x));
-  ir::Expr slice = op("tensor.slice", {s.parent, ir::make_tuple(std::move(shape)), ir::make_tuple(s.offsets)});
+  ir::Expr slice = op("tensor.slice", {s.parent, shape_operand(*s.w), s.offset_operand});
   ir::Expr v = ir::make_var(hint + "_window", slice->type);
   out.push_back(ir::make_assign(v, slice));
   return v;
@@ -214,7 +233,7 @@ inline std::vector<ir::Stmt> rewrite_call(const CallStmt& c, const SiteDecision&
     const ir::Expr old = targets[o.ret];
     ir::Expr next = ir::make_var(ir::var_name(old) + "_window", clone.return_types[o.ret]);
     targets[o.ret] = next;
-    ir::Expr asm_ = op("tensor.assemble", {c.args()[o.param], next, ir::make_tuple(d.outs[i].offsets)});
+    ir::Expr asm_ = op("tensor.assemble", {c.args()[o.param], next, d.outs[i].offset_operand});  // shared with the slice
     assembles.push_back(ir::make_assign(old, asm_));
   }
   if (unpacked) {  // t_window = self.k__windowed(...); a_window = t_window[0]; b = t_window[1]; ...
@@ -254,12 +273,32 @@ inline ir::Stmt splice(const ir::Stmt& s, const std::unordered_map<const ir::Stm
 
 }  // namespace site_detail
 
+/// Does `body` call (or submit) one of `callees`? A cheap walk that spares building CallerFacts for
+/// callers with nothing to decide (every caller once the clones are in place).
+inline bool calls_any(const ir::Stmt& s, const std::unordered_map<std::string, WindowedCallee>& callees) {
+  if (!s) return false;
+  // Calls sit at the top of Assign / Eval values (the form Pattern 5 rewrites); anything else is
+  // searched through its children, stopping at the first hit.
+  const ir::Expr* v = nullptr;
+  if (auto* a = ir::stmt_as<ir::Assign>(s)) v = &a->value;
+  if (auto* e = ir::stmt_as<ir::Eval>(s)) v = &e->value;
+  if (v) {
+    if (auto* c = ir::expr_as<ir::Call>(*v); c && c->kind == ir::CallKind::Function) return callees.count(c->callee) > 0;
+    if (auto* sb = ir::expr_as<ir::Submit>(*v)) return callees.count(sb->callee) > 0;
+    return false;
+  }
+  bool found = false;
+  visit::each_child(s, [](const ir::Expr&) {}, [&](const ir::Stmt& c) { found = found || calls_any(c, callees); });
+  return found;
+}
+
 /// Decides every call of a windowed callee in `caller`; returns the new body (null: unchanged) and
 /// adds one note per such call.
 inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& caller,
                                const std::unordered_map<std::string, WindowedCallee>& callees,
                                std::vector<rewrite::Note>& notes, bool remarks, std::unordered_set<std::string>& used) {
   using namespace site_detail;
+  if (!remarks && !calls_any(caller.body, callees)) return nullptr;  // the common case after the rewrite
   CallerFacts facts(caller, prog);
   const auto& calls = facts.calls();
   std::vector<SiteDecision> ds(calls.size());

@@ -129,6 +129,30 @@ class CallerFacts {
     }
     return e;
   }
+  /// Like visible_init, but only through loops whose result is proven to be the storage of their
+  /// init: every trip yields a value written in place into its iter-arg (tensor.assemble /
+  /// tensor.write / tile.store into it, a user call carrying it as Out/InOut, plain aliases, nested
+  /// loops of the same kind). Then a slice of the init, placed after the loop, reads what the loop
+  /// wrote (runtime tensors are buffers: `docs/semantics.md` "tensor.slice ... a view"). `proven`
+  /// is false when some folded loop is not proven (the caller keeps the full tensor).
+  ir::Expr in_place_init(ir::Expr e, bool& proven) {
+    proven = true;
+    for (int depth = 0; depth < 256; ++depth) {
+      if (auto it = alias_.find(e.get()); it != alias_.end()) {
+        e = it->second;
+        continue;
+      }
+      if (auto it = loop_init_.find(e.get()); it != loop_init_.end()) {
+        auto lr = loop_result_.find(e.get());
+        if (lr == loop_result_.end() || !loop_in_place(lr->second.first, lr->second.second, 0)) return proven = false, e;
+        e = it->second;
+        continue;
+      }
+      return e;
+    }
+    return proven = false, e;
+  }
+
   bool is_loop_result(const ir::Expr& e) const {
     bool folded = false;
     (void)visible_init(e, folded);
@@ -172,7 +196,7 @@ class CallerFacts {
     const auto& args = ir::expr_as<ir::Call>(call) ? ir::expr_as<ir::Call>(call)->args : ir::expr_as<ir::Submit>(call)->args;
     auto callee = prog_.find(name);
     if (!callee || callee->params.size() != args.size()) return;
-    const auto mapping = carried_param_returns(*callee);
+    const auto& mapping = mapping_of(*callee);
     for (std::size_t r = 0; r < results.size() && r < callee->return_types.size(); ++r) {
       if (!results[r] || !ir::type_as<ir::TensorType>(callee->return_types[r])) continue;
       if (r < mapping.size() && mapping[r]) {
@@ -189,11 +213,13 @@ class CallerFacts {
     const bool user_call = (ir::expr_as<ir::Call>(v) && ir::expr_as<ir::Call>(v)->kind == ir::CallKind::Function) ||
                            ir::expr_as<ir::Submit>(v);
     if (auto* t = ir::expr_as<ir::MakeTuple>(a.var)) {
+      for (std::size_t i = 0; i < t->elems.size(); ++i) elem_def_[t->elems[i].get()] = {v, static_cast<std::int64_t>(i)};
       if (user_call) call_results(v, t->elems);
       else
         for (std::size_t i = 0; i < t->elems.size(); ++i) unite(t->elems[i], -1, v, static_cast<std::int64_t>(i));
       return;
     }
+    value_def_[a.var.get()] = v;
     if (ir::is_var_like(v)) {
       alias_[a.var.get()] = v;
       unite(a.var, -1, v, -1);
@@ -238,6 +264,7 @@ class CallerFacts {
       if (i < results.size()) {
         unite(results[i], -1, iter_args[i], -1);
         if (ia && ia->init) loop_init_[results[i].get()] = ia->init;
+        loop_result_[results[i].get()] = {s.get(), i};
       }
     }
     yields(body, iter_args);
@@ -294,8 +321,85 @@ class CallerFacts {
       calls_.push_back(CallStmt{s.get(), v, target, loops_, {}});
   }
 
+  /// Does every trip of `loop` yield, at position k, a value written in place into iter-arg k?
+  bool loop_in_place(const ir::StmtNode* loop, std::size_t k, int depth) {
+    const std::vector<ir::Expr>* ias = nullptr;
+    ir::Stmt body;
+    if (auto* f = std::get_if<ir::For>(&loop->kind)) ias = &f->iter_args, body = f->body;
+    if (auto* w = std::get_if<ir::While>(&loop->kind)) ias = &w->iter_args, body = w->body;
+    if (!ias || k >= ias->size()) return false;
+    auto stmts = ir::stmts_of(body);
+    auto* y = stmts.empty() ? nullptr : ir::stmt_as<ir::Yield>(stmts.back());
+    return y && k < y->values.size() && carries(y->values[k], (*ias)[k].get(), depth + 1);
+  }
+
+  /// The Out/InOut argument a call's result `index` (-1: its only result) carries, or null.
+  ir::Expr carried_arg(const ir::Expr& call, std::int64_t index) {
+    auto* c = ir::expr_as<ir::Call>(call);
+    auto* sb = ir::expr_as<ir::Submit>(call);
+    if (!(c && c->kind == ir::CallKind::Function) && !sb) return nullptr;
+    const std::string& name = c ? c->callee : sb->callee;
+    const auto& args = c ? c->args : sb->args;
+    auto callee = prog_.find(name);
+    if (!callee || callee->params.size() != args.size()) return nullptr;
+    const auto& mapping = mapping_of(*callee);
+    const std::size_t r = index < 0 ? 0 : static_cast<std::size_t>(index);
+    if (index < 0 && callee->return_types.size() != 1) return nullptr;
+    if (r >= mapping.size() || !mapping[r]) return nullptr;
+    return args[*mapping[r]];
+  }
+
+  /// carried_param_returns of a callee, computed once per callee name.
+  const std::vector<std::optional<std::size_t>>& mapping_of(const ir::Function& callee) {
+    auto it = mappings_.find(callee.name);
+    if (it == mappings_.end()) it = mappings_.emplace(callee.name, carried_param_returns(callee)).first;
+    return it->second;
+  }
+
+  /// Is `v` the storage of `base` (an iter-arg), by in-place writes only? (Fail closed.)
+  bool carries(const ir::Expr& v, const ir::ExprNode* base, int depth) {
+    if (!v || depth > 256) return false;
+    if (v.get() == base) return true;
+    if (auto it = value_def_.find(v.get()); it != value_def_.end()) {
+      const ir::Expr& d = it->second;
+      if (ir::is_var_like(d)) return carries(d, base, depth + 1);
+      if (auto* c = ir::expr_as<ir::Call>(d); c && c->kind == ir::CallKind::Op) {
+        if ((c->callee == "tensor.assemble" || c->callee == "tensor.write") && !c->args.empty())
+          return carries(c->args[0], base, depth + 1);
+        if (c->callee == "tile.store" && c->args.size() == 3) return carries(c->args[2], base, depth + 1);
+        return false;
+      }
+      if (auto* g = ir::expr_as<ir::TupleGetItem>(d)) {
+        auto t = value_def_.find(g->tuple.get());
+        ir::Expr a = t == value_def_.end() ? nullptr : carried_arg(t->second, g->index);
+        return a && carries(a, base, depth + 1);
+      }
+      ir::Expr a = carried_arg(d, -1);
+      return a && carries(a, base, depth + 1);
+    }
+    if (auto it = elem_def_.find(v.get()); it != elem_def_.end()) {
+      ir::Expr a = carried_arg(it->second.first, it->second.second);
+      return a && carries(a, base, depth + 1);
+    }
+    if (auto it = loop_result_.find(v.get()); it != loop_result_.end()) {
+      auto init = loop_init_.find(v.get());
+      return init != loop_init_.end() && loop_in_place(it->second.first, it->second.second, depth + 1) &&
+             carries(init->second, base, depth + 1);
+    }
+    return false;
+  }
+
   const ir::Program& prog_;
-  std::map<Key, std::size_t> ids_;
+  std::unordered_map<const ir::ExprNode*, ir::Expr> value_def_;  // variable → the value assigned to it
+  std::unordered_map<const ir::ExprNode*, std::pair<ir::Expr, std::int64_t>> elem_def_;  // `a, b = call`
+  std::unordered_map<const ir::ExprNode*, std::pair<const ir::StmtNode*, std::size_t>> loop_result_;
+  std::unordered_map<std::string, std::vector<std::optional<std::size_t>>> mappings_;  // callee → carried params
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      return std::hash<const void*>{}(k.first) * 31u + std::hash<std::int64_t>{}(k.second);
+    }
+  };
+  std::unordered_map<Key, std::size_t, KeyHash> ids_;
   std::vector<std::size_t> parent_;
   std::vector<ir::Expr> probes_;  // keeps probe nodes alive (their addresses are keys)
   std::unordered_set<const ir::ExprNode*> atoms_;

@@ -23,6 +23,7 @@ struct Window {
   std::vector<ir::Expr> offsets;           // callee expressions (substituted at call sites)
   std::vector<analysis::Affine> forms;     // their affine forms over the callee's scalar params
   std::vector<std::int64_t> strides;       // the parent's strides (TensorView of the narrowed param)
+  mutable ir::Expr shape_operand;          // call-site `[shape]` operand, built once (call_site_rewrite)
 };
 
 /// The rewrite shapes of the spec ("Supported rewrite shapes").
