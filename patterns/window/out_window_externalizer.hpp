@@ -5,14 +5,15 @@
 //   and localized internal offsets. Rewrite the orchestration call site to explicit local slices."
 //
 // Pieces (each its own file):
+//   window.hpp             the vocabulary: a window, the per-callee decision, shared helpers
 //   callee_windows.hpp     which params of a windowize=True InCore/AIC/AIV callee touch one static
 //                          window: FinalStore (Out), PureInputWindowConsumer (In)
+//   aggregate_windows.hpp  AggregateWindowLoop (Out carried through a static loop) and
+//                          AggregateInputWindowLoop (In read across that loop)
 //   windowed_clone.hpp     the `<callee>__windowed` clone, made once; the original stays
-//   caller_facts.hpp       call statements, loops, parent families, loop-return aliases, affine
-//                          call-site offsets of one caller
+//   caller_facts.hpp       call statements, loops, parent families, loop-return aliases (and
+//                          whether a loop writes its init in place), affine call-site offsets
 //   call_site_rewrite.hpp  per call: proven → slice + windowed call + assemble; else full
-// Not supported yet (the params stay full with the remark "aggregate windows not supported yet"):
-// AggregateWindowLoop and AggregateInputWindowLoop.
 //
 // One Program rule: the decision needs callee bodies and every call site together. Everything
 // decided in one match is rewritten at once; the next match finds the calls using the clones and
