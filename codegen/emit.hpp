@@ -7,6 +7,12 @@
 // `emit_program` takes an already-lowered Program: running SelectBufferIRFunctions and
 // LowerTileToBuffer (with the chosen planner) before it is the caller's job. Fail closed: when any
 // kernel has a construct without a spelling, the result holds the diagnostics and no kernels.
+//
+// Kernels that stay on Tile IR (not selected, or A5) are emitted by the same emitter from the same
+// op tables (issue 6: "one emitter for Buffer-stage kernels and kernels that stay Tile"): a
+// *planned* Tile kernel is converted to its Buffer form in memory — the program is not changed —
+// and that form is emitted, so both representations produce one native op set. Unplanned Tile
+// kernels are listed in `tile_stage` and not emitted.
 #pragma once
 #include <string>
 #include <vector>
@@ -14,6 +20,7 @@
 #include "ptorw/codegen/mlir_print.hpp"
 #include "ptorw/codegen/pto_emitter.hpp"
 #include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/lowering/lower_tile_to_buffer.hpp"
 
 namespace ptorw::codegen {
 
@@ -35,16 +42,42 @@ inline std::string emit_kernel(const ir::Program& p, const ir::Function& f, cons
   return print_module(k, arch_name(o.arch), PrintOptions{o.generic, o.locations, p.source_file});
 }
 
+namespace emit_detail {
+inline ir::Expr stmt_value_of(const ir::Stmt& s) {
+  if (auto* a = ir::stmt_as<ir::Assign>(s)) return a->value;
+  return nullptr;
+}
+}  // namespace emit_detail
+
 inline EmitResult emit_program(const ir::Program& p, const EmitOptions& o = {}) {
   EmitResult r;
   for (const auto& f : p.functions) {
     if (!ir::is_incore_like(f->type)) continue;
+    ir::FunctionPtr g = f;
     if (f->stage != ir::Stage::Buffer) {
-      r.tile_stage.push_back(f->name);
-      continue;
+      bool planned = false;
+      for (const auto& s : ir::stmts_of(f->body)) planned = planned || ir::is_op_call(emit_detail::stmt_value_of(s), "tile.alloc");
+      if (!planned) {
+        r.tile_stage.push_back(f->name);
+        continue;
+      }
+      auto [lowered, err] = lowering::lower_function(*f);
+      Diagnostics ds;
+      if (!err) {
+        ir::Program one = p;
+        one.functions = {lowered};
+        ds = lowering::verify_buffer_ir(one);
+      }
+      if (err || has_errors(ds)) {
+        r.diagnostics.push_back(Diagnostic{p.source_file, err ? err->span : ds.front().span, Severity::Error,
+                                           "kernel '" + f->name + "' stays on Tile IR and has no PTO form: " +
+                                               (err ? err->message : ds.front().message)});
+        continue;
+      }
+      g = lowered;
     }
     try {
-      r.kernels.push_back({f->name, emit_kernel(p, *f, o)});
+      r.kernels.push_back({f->name, emit_kernel(p, *g, o)});
     } catch (const EmitError& e) {
       r.diagnostics.push_back(Diagnostic{p.source_file, e.span, Severity::Error, e.message + " (in kernel '" + f->name + "')"});
     }

@@ -130,6 +130,7 @@ class Selector {
       return;
     }
     if (const ElementwiseRecipe* r = find_recipe_by_tile_op(op)) {
+      if (!r->default_rollout) return refuse(sp, op + " is outside the default rollout's recipe table");
       auto dst = tile_of(target);
       if (!dst) return refuse(sp, op + " result must be assigned");
       if (!supports(*r, dst->dtype)) return refuse(sp, op + " has no recipe for pl." + std::string(ir::name_of(dst->dtype)));

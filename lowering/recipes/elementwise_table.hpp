@@ -4,7 +4,8 @@
 // element types it supports. Selection, conversion, the Buffer verifier and the PTO emitter all read
 // this one table, so they cannot disagree (../shared/design.md "Promises").
 //
-// Adding an op is one row, e.g. {"tile.rsqrt", "buffer.rsqrt", "pto.trsqrt", Arity::Unary, kF32}.
+// Adding an op is one row (plus its tile./buffer. registry entries), e.g.
+//   {"tile.rsqrt", "buffer.rsqrt", "pto.trsqrt", Arity::Unary, kF32, true, false}.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -39,6 +40,10 @@ struct ElementwiseRecipe {
   /// The destination must not share storage with an operand (spec: "recip requires a distinct
   /// destination, enforced by storage legalization and verification").
   bool distinct_destination = false;
+  /// In the spec's default a2/a3 rollout table. Rows outside it are "existing production recipes"
+  /// that explicit low-level pipelines and the emission of kernels that stay on Tile IR may use,
+  /// but whose presence "alone does not widen default acceptance" (selection ignores them).
+  bool default_rollout = true;
 };
 
 // clang-format off
@@ -64,6 +69,8 @@ inline constexpr std::array kElementwiseRecipes{
   ElementwiseRecipe{"tile.minimums", "buffer.minimums", "pto.tmins",    Arity::Scalar, kF32},
   ElementwiseRecipe{"tile.lrelu",    "buffer.lrelu",    "pto.tlrelu",   Arity::Scalar, kF32},
   ElementwiseRecipe{"tile.full",     "buffer.full",     "pto.texpands", Arity::Fill,   kF32},
+  // Outside the default rollout (see default_rollout).
+  ElementwiseRecipe{"tile.rsqrt",    "buffer.rsqrt",    "pto.trsqrt",   Arity::Unary,  kF32, true, false},
 };
 // clang-format on
 

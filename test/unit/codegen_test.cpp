@@ -415,9 +415,11 @@ TEST_CASE("locations: loc(\"file\":line:col) after ops with a source position") 
 TEST_CASE("fail closed: an op, dtype, type or statement without a spelling is named at file:line:col, nothing is emitted") {
   const std::string params = "A: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]";
   const std::string alloc = "        a: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc(())\n";
-  SUBCASE("an op in the registry without a recipe row or spelling (buffer.rsqrt)") {
-    CHECK(failure(*inline_kernel(params, alloc + "        pl.buffer.rsqrt(a, a)\n")) ==
-          "t.py:6:9: error: 'pl.buffer.rsqrt' has no PTO spelling (in kernel 'kernel')");
+  SUBCASE("a row outside the default rollout keeps its dtype list (rsqrt is FP32 only)") {
+    CHECK(failure(*inline_kernel("A: pl.Tensor[[16, 32], pl.FP16]",
+                                 "        a: pl.Buffer[[16, 32], pl.FP16, pl.Mem.Vec] = pl.buffer.alloc(())\n"
+                                 "        pl.buffer.rsqrt(a, a)\n")) ==
+          "t.py:6:9: error: 'pl.buffer.rsqrt' has no recipe for FP16 (in kernel 'kernel')");
   }
   SUBCASE("a recipe row used with a dtype it does not list (sub is FP32 only)") {
     CHECK(failure(*inline_kernel("A: pl.Tensor[[16, 32], pl.INT32]",
@@ -483,11 +485,11 @@ TEST_CASE("fail closed: an op, dtype, type or statement without a spelling is na
         "        pl.buffer.load(A, (0, 0), (16, 32), a)\n"
         "    @pl.function(type=pl.FunctionType.InCore, stage=pl.FunctionIRStage.Buffer)\n"
         "    def bad(self, A: pl.Tensor[[16, 32], pl.FP32]):\n"
-        "        a: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc(())\n"
+        "        a: pl.Buffer[[16, 32], pl.FP16, pl.Mem.Vec] = pl.buffer.alloc(())\n"
         "        pl.buffer.rsqrt(a, a)\n";
     auto r = text::parse_program(src, "t.py");
     REQUIRE(r.ok());
-    CHECK(failure(*r.program) == "t.py:10:9: error: 'pl.buffer.rsqrt' has no PTO spelling (in kernel 'bad')");
+    CHECK(failure(*r.program) == "t.py:10:9: error: 'pl.buffer.rsqrt' has no recipe for FP16 (in kernel 'bad')");
   }
 }
 

@@ -1,0 +1,73 @@
+// Kernels that stay on Tile IR are emitted by the same emitter from the same op tables (issue 6:
+// "one emitter for Buffer-stage kernels and kernels that stay Tile (same op set)"): a planned Tile
+// kernel emits exactly the PTO of its hand-written Buffer form; the program itself is not changed.
+#include <doctest/doctest.h>
+
+#include "ptorw/codegen/emit.hpp"
+#include "ptorw/text/parser.hpp"
+#include "ptorw/visit/equal.hpp"
+
+using namespace ptorw;
+
+namespace {
+
+ir::ProgramPtr parse(const std::string& src) {
+  auto p = text::parse_program(src, "t.py");
+  for (const auto& e : p.errors) FAIL_CHECK(e.str());
+  REQUIRE(p.ok());
+  return p.program;
+}
+
+// rsqrt is outside the default rollout: selection keeps this kernel on Tile IR.
+const char* kPlannedTile = R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore, attrs={"buffer_ir_selected": False})
+    def k(self, A: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        m0 = pl.tile.alloc(pl.Mem.Vec, 2048, addr=0)
+        m1 = pl.tile.alloc(pl.Mem.Vec, 2048, addr=2048)
+        x: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m0, 0, 2048), pl.Mem.Vec] = pl.load(A, [0, 0], [16, 32])
+        y: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m1, 0, 2048), pl.Mem.Vec] = pl.tile.rsqrt(x)
+        r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [0, 0], Out)
+        return r
+)";
+
+const char* kBufferForm = R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore, stage=pl.FunctionIRStage.Buffer)
+    def k(self, A: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        x_buf: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 0)
+        y_buf: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 2048)
+        pl.buffer.load(A, (0, 0), (16, 32), x_buf)
+        pl.buffer.rsqrt(x_buf, y_buf)
+        pl.buffer.store(y_buf, (0, 0), (16, 32), Out)
+        return Out
+)";
+
+}  // namespace
+
+TEST_CASE("a planned kernel that stays on Tile IR emits the PTO of its Buffer form") {
+  auto tile = parse(kPlannedTile);
+  auto before = parse(kPlannedTile);
+  auto r = codegen::emit_program(*tile);
+  for (const auto& d : r.diagnostics) FAIL_CHECK(d.str());
+  REQUIRE(r.kernels.size() == 1);
+  CHECK(r.tile_stage.empty());
+  auto want = codegen::emit_program(*parse(kBufferForm));
+  REQUIRE(want.kernels.size() == 1);
+  CHECK(r.kernels[0].text == want.kernels[0].text);
+  CHECK(r.kernels[0].text.find("pto.trsqrt ins(") != std::string::npos);
+  CHECK(visit::structural_equal(*tile, *before).equal);  // emission does not change the program
+}
+
+TEST_CASE("a planned Tile kernel without a PTO form fails closed with the reason") {
+  // tile.rsqrt in place: a distinct destination is required; no partial output.
+  std::string src = kPlannedTile;
+  src.replace(src.find("MemRef(m1, 0, 2048), pl.Mem.Vec] = pl.tile.rsqrt"), 9, "MemRef(m0");
+  auto r = codegen::emit_program(*parse(src));
+  CHECK_FALSE(r.ok());
+  CHECK(r.kernels.empty());
+  REQUIRE_FALSE(r.diagnostics.empty());
+  CHECK(r.diagnostics[0].str().find("stays on Tile IR and has no PTO form") != std::string::npos);
+  CHECK(r.diagnostics[0].str().find("distinct") != std::string::npos);
+  CHECK(r.diagnostics[0].span.line == 8);
+}
