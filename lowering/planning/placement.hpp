@@ -7,11 +7,13 @@
 //    ended are retired, so a dead storage's address is reused by the next one that fits.
 //  * DSA_RP — offline interval packing: largest allocation first (then earliest), each into the
 //    smallest free gap (best fit) left by the already placed allocations it is live with; lowest
-//    address among equal gaps. O(n²) in the allocations of one space.
+//    address among equal gaps. Conflicts come from one sweep (live_neighbours), so the cost is the
+//    number of live-together pairs, not n².
 // Both fail when an allocation does not fit in its space's capacity (storage_rules.hpp); the
 // diagnostic names the allocation, its size, the bytes live with it and the capacity.
 #pragma once
 #include <algorithm>
+#include <climits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -102,6 +104,26 @@ inline PlacementResult place_pypto(const PlannedAllocs& allocs, const std::vecto
   return r;
 }
 
+/// For each allocation, the allocations of its space live at the same time (a sweep over interval
+/// starts: an interval overlaps exactly the earlier ones that have not ended). O(n log n + edges).
+inline std::vector<std::vector<std::size_t>> live_neighbours(const PlannedAllocs& allocs, const std::vector<Interval>& live) {
+  const std::size_t n = allocs.list.size();
+  std::vector<std::vector<std::size_t>> out(n);
+  auto lo = [&](std::size_t i) { return live[i].empty() ? INT_MIN : live[i].first; };
+  auto hi = [&](std::size_t i) { return live[i].empty() ? INT_MAX : live[i].last; };
+  std::vector<std::size_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return lo(a) < lo(b); });
+  std::vector<std::size_t> active;
+  for (std::size_t i : order) {
+    std::erase_if(active, [&](std::size_t j) { return hi(j) < lo(i); });
+    for (std::size_t j : active)
+      if (allocs.list[j].space == allocs.list[i].space) out[i].push_back(j), out[j].push_back(i);
+    active.push_back(i);
+  }
+  return out;
+}
+
 inline PlacementResult place_dsa_rp(const PlannedAllocs& allocs, const std::vector<Interval>& live,
                                     const TargetCapacities& t) {
   PlacementResult r;
@@ -112,13 +134,14 @@ inline PlacementResult place_dsa_rp(const PlannedAllocs& allocs, const std::vect
     if (allocs.list[a].capacity != allocs.list[b].capacity) return allocs.list[a].capacity > allocs.list[b].capacity;
     return live[a].first < live[b].first;
   });
-  std::vector<std::size_t> placed;
+  auto neighbours = live_neighbours(allocs, live);
+  std::vector<char> placed(allocs.list.size(), 0);
   for (std::size_t i : order) {
     const AllocFact& a = allocs.list[i];
     std::vector<place_detail::Placed> busy;
     std::int64_t live_bytes = a.capacity;
-    for (std::size_t j : placed)
-      if (allocs.list[j].space == a.space && (live[j].overlaps(live[i]) || live[j].empty() || live[i].empty())) {
+    for (std::size_t j : neighbours[i])
+      if (placed[j]) {
         busy.push_back({r.addr[j], allocs.list[j].capacity});
         live_bytes += allocs.list[j].capacity;
       }
@@ -128,7 +151,7 @@ inline PlacementResult place_dsa_rp(const PlannedAllocs& allocs, const std::vect
       continue;
     }
     r.addr[i] = *addr;
-    placed.push_back(i);
+    placed[i] = 1;
   }
   return r;
 }
