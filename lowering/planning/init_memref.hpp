@@ -18,6 +18,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ptorw/ir/builder.hpp"
@@ -42,6 +43,12 @@ class StorageRewriter {
 
   /// Assigns storage indices (first-definition order) and rebuilds the function.
   ir::FunctionPtr run(const ir::Function& f, std::vector<PlanError>& errors) {
+    // New variables get names unused in the function: a repeated name would read as a non-SSA
+    // reassignment to name-based tools (the interpreter binds hand-written text by name).
+    for (const auto& p : f.params) used_.insert(ir::var_name(p.var));
+    visit::walk_all(f.body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
+      if (ir::is_var_like(e)) used_.insert(ir::var_name(e));
+    });
     // Storage per class root, ordered by the class's first definition.
     std::vector<int> roots;
     for (std::size_t i = 0; i < sc_.nodes.size(); ++i)
@@ -66,7 +73,7 @@ class StorageRewriter {
           span = n.span;
         }
       }
-      std::string name = "mem_" + lower(ir::name_of(space)) + "_" + std::to_string(counters[static_cast<std::size_t>(space)]++);
+      std::string name = fresh("mem_" + lower(ir::name_of(space)) + "_" + std::to_string(counters[static_cast<std::size_t>(space)]++));
       ir::Expr base = ir::make_var(name, ir::make_type(ir::PtrType{}), span);
       ir::Kwargs kw{{"memory_space", space}};
       std::vector<ir::Expr> args{ir::make_int(round_up(bytes), ir::DType::INDEX, span)};
@@ -85,6 +92,13 @@ class StorageRewriter {
   std::unordered_map<int, ir::Expr> storage_;  // class root -> alloc variable
   std::unordered_map<const ir::ExprNode*, ir::Expr> remap_;
   std::unordered_map<const ir::StmtNode*, int> compound_;
+  std::unordered_set<std::string> used_;
+
+  std::string fresh(std::string base) {
+    if (used_.insert(base).second) return base;
+    for (int k = 1;; ++k)
+      if (std::string n = base + "_" + std::to_string(k); used_.insert(n).second) return n;
+  }
 
   ir::Type planned_type(int node) {
     const auto& n = sc_.nodes[static_cast<std::size_t>(node)];
@@ -124,7 +138,7 @@ class StorageRewriter {
     std::vector<ir::Expr> args{src};
     ir::InferResult r = ir::check_and_infer(*ir::find_op("tile.move"), args, kw);
     ir::Expr call = ir::make_expr(ir::Call{ir::CallKind::Op, "tile.move", args, kw, {}}, r.type, sp);
-    ir::Expr v = ir::make_var(name, planned_type(id), sp);
+    ir::Expr v = ir::make_var(fresh(name), planned_type(id), sp);
     out.push_back(ir::make_assign(v, call, sp));
     return v;
   }

@@ -198,7 +198,7 @@ TEST_CASE("random kernels: planned storage keeps meaning and never clobbers a li
       for (const auto& d : sim) simtext += d.str() + "\n";
       CHECK_MESSAGE(sim.empty(), "seed " << seed << " " << std::string(planner) << ":\n" << simtext << text);
       auto d = interp::diffcheck(*parsed.program, *b.program);
-      CHECK_MESSAGE(d.ok(), "seed " << seed << " " << std::string(planner) << ": " << d.str() << "\n" << text);
+      CHECK_MESSAGE(d.ok(), "seed " << seed << " " << std::string(planner) << ": " << d.str() << "\n" << text << "\n---- source ----\n" << src);
       // Idempotence.
       passes::PassOutcome again = run_plan_memory(run_init_memref(b.program, ctx).program, ctx);
       CHECK_MESSAGE(again.program == b.program, "seed " << seed << " " << std::string(planner) << ": not idempotent");
