@@ -30,6 +30,7 @@
 //     `<caller>_incore_<k>` with the first k (from 0) whose name is free;
 //   * every definition inside gets a fresh node (a variable's identity is its node).
 // The function is added right after its caller. Idempotent: the output has no such scope left.
+// Remarks (`--remarks`) name the reason a CORE_GROUP scope stays; outlined scopes show in `--trace`.
 #pragma once
 #include <boost/hana/tuple.hpp>
 #include <functional>
@@ -324,7 +325,6 @@ struct OutlineIncoreScopes {
         Outlined o = outline(*prog, *f, s, name);
         repl.emplace(s.get(), std::move(o.call));
         plan.added[f->name].push_back(o.fn);
-        if (ctx.remarks_enabled()) notes.push_back(rewrite::Note{f->name, s->span, "scope outlined into '" + name + "'"});
       }
       if (!repl.empty()) plan.bodies.emplace(f->name, splice(f->body, repl));
     }

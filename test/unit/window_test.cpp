@@ -17,6 +17,7 @@
 #include "ptorw/interp/diffcheck.hpp"
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/patterns/optimize_orch_tensors.hpp"
+#include "ptorw/patterns/outline_incore_scopes.hpp"
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
@@ -183,6 +184,28 @@ TEST_CASE("pattern 5 analyses a nest of three 128-trip loops without enumerating
   // Rows a * 32768 + b * 256 + c * 16 with a [16, 2048] aggregate: disjoint across all three loops.
   CHECK(out.program->find("k__windowed") != nullptr);
   MESSAGE("three 128-trip loops analysed in ", ms, " ms");
+}
+
+// outline-incore-scopes (issue 4 "Opt-in"): the remark names why a CORE_GROUP scope stays.
+TEST_CASE("outline-incore-scopes remarks name the refusal") {
+  const char* root_env = std::getenv("PTORW_SOURCE_ROOT");
+  fs::path dir = fs::path(root_env ? root_env : ".") / "test" / "golden" / "outline-incore-scopes";
+  auto remarks_of = [&](const char* stem) {
+    passes::Pass pass = patterns::make_outline_incore_scopes_pass();
+    rewrite::DriverOptions o;
+    o.check = true;
+    o.remarks = true;
+    auto out = pass.run(parse(read(dir / (std::string(stem) + ".before.py")), stem), passes::PassContext{}, o);
+    CHECK(out.stop == rewrite::StopReason::Converged);
+    std::string all;
+    for (const auto& r : out.remarks) all += r.reason + "\n";
+    return all;
+  };
+  std::string calls = remarks_of("scope_with_call_unchanged");
+  CHECK_MESSAGE(calls.find("scope stays: it calls 'my_kernel' (not tile-level code)") != std::string::npos, calls);
+  CHECK_MESSAGE(calls.find("scope stays: it contains no tile op") != std::string::npos, calls);
+  std::string level = remarks_of("not_core_group_unchanged");
+  CHECK_MESSAGE(level.find("its level is not pl.Level.CORE_GROUP") != std::string::npos, level);
 }
 
 TEST_CASE("affine forms: checked int64 arithmetic") {
