@@ -421,6 +421,15 @@ TEST_CASE("fail closed: an op, dtype, type or statement without a spelling is na
                                  "        pl.buffer.rsqrt(a, a)\n")) ==
           "t.py:6:9: error: 'pl.buffer.rsqrt' has no recipe for FP16 (in kernel 'kernel')");
   }
+  SUBCASE("a registry op with neither a recipe row nor a spelling row (a tile query left in a Buffer kernel)") {
+    // Every buffer.* op of the registry has a row today; tile.* ops have none at Buffer stage.
+    CHECK(failure(*inline_kernel(params, "        n: pl.Scalar[pl.INDEX] = pl.tile.get_block_idx()\n")) ==
+          "t.py:5:34: error: 'pl.tile.get_block_idx' has no PTO spelling (in kernel 'kernel')");
+  }
+  SUBCASE("rsqrt (a row outside the default rollout) still wants a distinct destination") {
+    CHECK(failure(*inline_kernel(params, alloc + "        pl.buffer.rsqrt(a, a)\n")) ==
+          "t.py:6:9: error: 'pl.buffer.rsqrt' needs a destination distinct from its operand (recipe table) (in kernel 'kernel')");
+  }
   SUBCASE("a recipe row used with a dtype it does not list (sub is FP32 only)") {
     CHECK(failure(*inline_kernel("A: pl.Tensor[[16, 32], pl.INT32]",
                                  "        a: pl.Buffer[[16, 32], pl.INT32, pl.Mem.Vec] = pl.buffer.alloc(())\n"

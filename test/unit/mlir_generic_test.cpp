@@ -81,7 +81,7 @@ const std::map<std::string, std::string>& expected_pto_op() {
       {"buffer.sqrt", "pto.tsqrt"}, {"buffer.neg", "pto.tneg"},   {"buffer.relu", "pto.trelu"}, {"buffer.log", "pto.tlog"},
       {"buffer.recip", "pto.trecip"}, {"buffer.adds", "pto.tadds"}, {"buffer.subs", "pto.tsubs"}, {"buffer.muls", "pto.tmuls"},
       {"buffer.divs", "pto.tdivs"}, {"buffer.maximums", "pto.tmaxs"}, {"buffer.minimums", "pto.tmins"},
-      {"buffer.lrelu", "pto.tlrelu"},
+      {"buffer.lrelu", "pto.tlrelu"}, {"buffer.rsqrt", "pto.trsqrt"},
   };
   return m;
 }
