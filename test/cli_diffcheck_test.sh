@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# `ptorw run` / `ptorw diffcheck` across stages (tools/ptorw.cpp, docs/semantics.md "Buffer mode"):
+# an unplanned kernel through init-memref, plan-memory and lower-tile-to-buffer under each planner
+# is judged equal step by step (value mode, then buffer mode); a program without `main` runs each
+# kernel directly; a planned kernel computes the same digests in buffer mode and in value mode; a
+# Buffer IR kernel whose two live buffers share an address is told apart by its digest.
+# usage: cli_diffcheck_test.sh PTORW SOURCE_ROOT
+set -u
+ptorw=$1 root=$2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ptorw_cli_diffcheck.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then echo "ok: $name"; else echo "FAIL: $name"; fails=$((fails + 1)); fi
+}
+lowering=init-memref,plan-memory,select-buffer-ir,lower-tile-to-buffer
+
+for planner in PYPTO DSA_RP PTOAS; do
+  "$ptorw" diffcheck "$root/test/golden/init-memref/swap_two_carries.before.py" --passes=$lowering \
+    --opt memory_planner=$planner > "$tmp/out" 2>&1
+  check "swap through the lowering ($planner): exit 0" test $? -eq 0
+  check "swap through the lowering ($planner): equal" grep -q '^diffcheck: equal ([0-9]* runs)$' "$tmp/out"
+done
+
+# No `main`: each kernel runs directly.
+"$ptorw" diffcheck "$root/test/golden/lower-tile-to-buffer/while_tile_carry_in_place.before.py" \
+  --passes=select-buffer-ir,lower-tile-to-buffer --seeds 2 > "$tmp/out" 2>&1
+check "kernel without main: exit 0" test $? -eq 0
+check "kernel without main: equal" grep -q '^diffcheck: equal (6 runs)$' "$tmp/out"
+
+planned="$root/test/golden/lower-tile-to-buffer/representation_pypto.before.py"
+"$ptorw" run "$planned" > "$tmp/buffer" && "$ptorw" run --mode value "$planned" > "$tmp/value"
+check "planned kernel: buffer mode digests = value mode digests" cmp -s "$tmp/buffer" "$tmp/value"
+check "kernel outputs are named kernel.return / kernel.Out" grep -q '^kernel.Out: FP32\[16, 32\] digest=' "$tmp/buffer"
+
+buffer="$root/test/golden/lower-tile-to-buffer/representation_pypto.after.py"
+"$ptorw" run "$buffer" > "$tmp/good"
+sed 's/pl.buffer.alloc((), 2048)$/pl.buffer.alloc((), 0)/' "$buffer" > "$tmp/alias.py"
+"$ptorw" run "$tmp/alias.py" > "$tmp/bad"
+check "Buffer IR: the lowered kernel agrees with its planned input" cmp -s "$tmp/good" "$tmp/buffer"
+check "Buffer IR: two live buffers at one address change the digest" test "$(cat "$tmp/good")" != "$(cat "$tmp/bad")"
+
+sed 's/pl.buffer.alloc((), 4096)$/pl.buffer.alloc((), 1024)/' "$buffer" > "$tmp/partial.py"
+"$ptorw" run "$tmp/partial.py" > "$tmp/err" 2>&1
+check "partial overlap: exit 1" test $? -eq 1
+check "partial overlap: names the statement" grep -q 'partial.py:11:9: error: buffer.add writes .r_buf. (FP32\[16, 32\] at Vec byte 1024) over .a_buf.' "$tmp/err"
+
+"$ptorw" diffcheck "$planned" --passes=select-buffer-ir --opt target=a9 > "$tmp/out" 2>&1
+check "unknown target: not judged (exit 2)" test $? -eq 2
+
+echo "cli_diffcheck: $fails failed"
+test $fails -eq 0
