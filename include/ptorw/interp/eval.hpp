@@ -48,8 +48,9 @@ class Evaluator {
 
   /// Chooses the op table of each function (default: the constructor's table for all).
   void select_ops(std::function<const OpTable&(const ir::Function&)> f) { select_ = std::move(f); }
-  /// Applied to every value a function returns (buffer mode snapshots tile handles into values,
-  /// so that a handle never outlives the kernel whose memory it names).
+  /// Applied to every value returned by a function whose table is not the constructor's (buffer
+  /// mode snapshots tile handles into values, so a handle never outlives the kernel whose memory
+  /// it names).
   void on_return(std::function<Value(const Value&)> f) { export_ = std::move(f); }
 
   /// Binds a program-level symbol (a `pl.dynamic` dim) for every function.
@@ -84,7 +85,7 @@ class Evaluator {
     if (out.size() != fn.return_types.size())
       fail("'" + fn.name + "' returned " + std::to_string(out.size()) + " values, its type says " +
            std::to_string(fn.return_types.size()));
-    if (export_)
+    if (export_ && fr.ops != &ops_)  // only functions of another mode than the default's
       for (auto& v : out) v = export_(v);
     return out;
   }
