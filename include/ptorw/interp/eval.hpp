@@ -53,6 +53,10 @@ class Evaluator {
   /// it names).
   void on_return(std::function<Value(const Value&)> f) { export_ = std::move(f); }
 
+  /// Functions for which Auto name mode always means Nodes (SSA by contract: planned Tile and
+  /// Buffer IR are built by passes, whose name hints may repeat).
+  void nodes_only(std::function<bool(const ir::Function&)> f) { nodes_only_ = std::move(f); }
+
   /// Binds a program-level symbol (a `pl.dynamic` dim) for every function.
   void bind_global(const ir::Expr& var, Value v) { globals_[var.get()] = std::move(v); }
 
@@ -120,6 +124,7 @@ class Evaluator {
   // ---- names ----
   bool by_name(const ir::Function& fn) {
     if (lim_.names != NameMode::Auto) return lim_.names == NameMode::Text;
+    if (nodes_only_ && nodes_only_(fn)) return false;
     auto [it, fresh] = text_mode_.try_emplace(&fn, false);
     if (fresh) {
       std::unordered_map<std::string_view, int> seen;
@@ -491,6 +496,7 @@ class Evaluator {
   std::function<const OpTable&(const ir::Function&)> select_;
   std::unordered_map<const ir::Function*, const OpTable*> table_of_;
   std::function<Value(const Value&)> export_;
+  std::function<bool(const ir::Function&)> nodes_only_;
   std::vector<std::uint64_t> active_;
   std::uint64_t next_frame_id_ = 1;
   std::uint64_t next_task_id_ = 1;
