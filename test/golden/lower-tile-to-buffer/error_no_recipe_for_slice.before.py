@@ -1,0 +1,14 @@
+# rule: Windows — tile.slice windows are a later recipe in this release: explicit conversion names the op and fails closed
+# passes: lower-tile-to-buffer
+# expect: unchanged
+# expect-error: no Buffer recipe for tile.slice
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        mem0 = pl.tile.alloc(pl.Mem.Vec, 2048, addr=0)
+        mem1 = pl.tile.alloc(pl.Mem.Vec, 2048, addr=2048)
+        x: pl.Tile[[16, 32], pl.FP32, pl.MemRef(mem0, 0, 2048), pl.Mem.Vec] = pl.load(A, [0, 0], [16, 32])
+        y: pl.Tile[[8, 32], pl.FP32, pl.MemRef(mem0, 0, 1024), pl.Mem.Vec] = pl.tile.slice(x, [8, 32], [0, 0])
+        result: pl.Tensor[[16, 32], pl.FP32] = pl.store(x, [0, 0], Out)
+        return result
