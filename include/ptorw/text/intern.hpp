@@ -3,8 +3,10 @@
 // sharing them is invisible to every consumer except memory use: a 1M-statement program repeats
 // a handful of shapes. Shared constants carry no span (their enclosing call has one).
 #pragma once
+#include <charconv>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "ptorw/ir/builder.hpp"
 
@@ -22,28 +24,48 @@ class Interner {
   }
 
   /// A list/tuple literal whose type is shared: the node is built once, with the interned type.
+  /// The tuple type is looked up by the identity of the element types first (a list of index
+  /// constants repeats one scalar type node), so the common case builds no throwaway type.
   ir::Expr tuple(std::vector<ir::Expr> elems, ir::Span sp) {
-    std::vector<ir::Type> ts;
-    ts.reserve(elems.size());
-    for (const auto& e : elems) ts.push_back(e->type);
-    return ir::make_expr(ir::MakeTuple{std::move(elems)}, type(ir::make_type(ir::TupleType{std::move(ts)})), sp);
+    std::string& k = tuple_key_;
+    k.clear();
+    for (const auto& e : elems) {
+      const ir::TypeNode* p = e->type.get();
+      k.append(reinterpret_cast<const char*>(&p), sizeof p);
+    }
+    auto it = tuple_types_.find(k);
+    if (it == tuple_types_.end()) {
+      std::vector<ir::Type> ts;
+      ts.reserve(elems.size());
+      for (const auto& e : elems) ts.push_back(e->type);
+      ir::Type built = ir::make_type(ir::TupleType{std::move(ts)});
+      // `built` pins the element types, so the addresses in the key stay theirs.
+      it = tuple_types_.try_emplace(k, TupleEntry{type(built), built}).first;
+    }
+    return ir::make_expr(ir::MakeTuple{std::move(elems)}, it->second.interned, sp);
   }
 
   /// Returns a shared node structurally equal to `t` when `t` is simple; `t` itself otherwise.
   ir::Type type(const ir::Type& t) {
     if (!t) return t;
+    if (canonical_.count(t.get())) return t;  // already the shared node (a callee's return type)
     if (!key_of(t, key_)) return t;
     auto [it, inserted] = types_.try_emplace(key_, t);
+    canonical_.insert(it->second.get());
     return it->second;
   }
 
  private:
+  /// Appends the dim count and each dim as 8 raw bytes: self-delimiting, so keys of different
+  /// types never coincide.
   static bool dims_key(const std::vector<ir::Expr>& dims, std::string& k) {
+    auto count = static_cast<std::uint32_t>(dims.size());
+    k.append(reinterpret_cast<const char*>(&count), sizeof count);
     for (const auto& d : dims) {
       auto v = ir::const_int(d);
       if (!v) return false;
-      k += std::to_string(*v);
-      k += ',';
+      std::int64_t x = *v;
+      k.append(reinterpret_cast<const char*>(&x), sizeof x);  // fixed width: no separator needed
     }
     return true;
   }
@@ -80,8 +102,15 @@ class Interner {
     return false;
   }
 
+  struct TupleEntry {
+    ir::Type interned;
+    ir::Type pinned;
+  };
   std::array<ir::Expr, 64 + 4096> small_ints_{};
+  std::unordered_map<std::string, TupleEntry> tuple_types_;  // by element type addresses
+  std::string tuple_key_;
   std::unordered_map<std::string, ir::Type> types_;
+  std::unordered_set<const ir::TypeNode*> canonical_;  // the nodes types_ holds
   std::string key_;
 };
 

@@ -21,6 +21,152 @@ class Lexer {
     return t;
   }
 
+  /// Skips an indented block without making tokens: the parser's first phase reads only function
+  /// signatures, and a generated program is almost all one body. Called right after the `:` of a
+  /// def line; on success the lexer is left exactly as if the NEWLINE, INDENT, the body's tokens
+  /// and the DEDENT closing it had been read with `next()`. Returns false (lexer unchanged) on
+  /// anything unusual — bad characters, tabs or CR, backslashes in strings, mismatched brackets,
+  /// bad dedents, a missing body — so that the token path reports the error where it always did.
+  bool skip_indented_block() {
+    if (pending_dedents_ != 0 || depth_ != 0 || at_line_start_) return false;
+    const std::size_t n = src_.size();
+    std::size_t p = pos_;
+    std::uint32_t line = line_;
+    std::size_t line_begin = line_begin_;
+    const std::size_t outer = indents_.size();  // the def line's level is indents_.back()
+    std::vector<int> levels(indents_);
+    // The rest of the def line: spaces and a comment, then the newline.
+    while (p < n && (src_[p] == ' ' || src_[p] == '\t')) ++p;
+    if (p < n && src_[p] == '#')
+      while (p < n && src_[p] != '\n' && src_[p] != '\r') ++p;
+    if (p >= n || src_[p] != '\n') return false;
+    ++p;
+    ++line;
+    line_begin = p;
+    std::vector<char> open;
+    bool first = true;
+    for (;;) {
+      // At the start of a logical line: indentation, blank and comment lines.
+      int width = 0;
+      while (p < n && src_[p] == ' ') { ++width; ++p; }
+      if (p < n && (src_[p] == '\t' || src_[p] == '\r' || src_[p] == '\f')) return false;
+      if (p < n && src_[p] == '#')
+        while (p < n && src_[p] != '\n' && src_[p] != '\r') ++p;
+      if (p < n && src_[p] == '\r') return false;
+      if (p < n && src_[p] == '\n') {
+        ++p;
+        ++line;
+        line_begin = p;
+        continue;
+      }
+      if (p >= n) {
+        if (first) return false;
+        // End of input: next() would give DEDENTs down to the def's level (finish()).
+        levels.resize(outer);
+        break;
+      }
+      if (width > levels.back()) {
+        if (static_cast<int>(levels.size()) > kMaxNesting) return false;
+        levels.push_back(width);
+      } else if (first) {
+        return false;  // "expected an indented function body"
+      } else if (width < levels.back()) {
+        while (width < levels.back()) levels.pop_back();
+        if (width != levels.back()) return false;
+        if (levels.size() < outer + 1) break;  // left the block: this line follows it
+      }
+      first = false;
+      // The logical line's content, across bracketed newlines and backslash continuations.
+      for (;;) {
+        if (p >= n) {
+          if (!open.empty()) return false;
+          break;
+        }
+        char c = src_[p];
+        if (c == '\n') {
+          ++p;
+          ++line;
+          line_begin = p;
+          if (open.empty()) break;
+          continue;
+        }
+        if (c == ' ' || c == '\t') { ++p; continue; }
+        if (c == '#') {
+          while (p < n && src_[p] != '\n' && src_[p] != '\r') ++p;
+          continue;
+        }
+        if (is_ident_start(c)) {
+          while (p < n && is_ident(src_[p])) ++p;
+          continue;
+        }
+        if (is_digit(c) || (c == '.' && p + 1 < n && is_digit(src_[p + 1]))) {
+          while (p < n && (is_digit(src_[p]) || src_[p] == '_')) ++p;
+          if (p < n && src_[p] == '.') {
+            ++p;
+            while (p < n && is_digit(src_[p])) ++p;
+          }
+          if (p < n && (src_[p] == 'e' || src_[p] == 'E')) {
+            std::size_t q = p + 1;
+            if (q < n && (src_[q] == '+' || src_[q] == '-')) ++q;
+            if (q < n && is_digit(src_[q])) {
+              p = q;
+              while (p < n && is_digit(src_[p])) ++p;
+            }
+          }
+          if (p < n && is_ident_start(src_[p])) return false;
+          continue;
+        }
+        if (c == '"' || c == '\'') {
+          ++p;
+          while (p < n && src_[p] != c) {
+            if (src_[p] == '\n' || src_[p] == '\r' || src_[p] == '\\') return false;
+            ++p;
+          }
+          if (p >= n) return false;
+          ++p;
+          continue;
+        }
+        if (c == '\\') {
+          if (p + 1 < n && src_[p + 1] == '\n') {
+            p += 2;
+            ++line;
+            line_begin = p;
+            continue;
+          }
+          return false;
+        }
+        if (c == '(' || c == '[' || c == '{') {
+          if (static_cast<int>(open.size()) >= kMaxNesting) return false;
+          open.push_back(c);
+        } else if (c == ')' || c == ']' || c == '}') {
+          char want = c == ')' ? '(' : c == ']' ? '[' : '{';
+          if (open.empty() || open.back() != want) return false;
+          open.pop_back();
+        } else if (c == '!') {
+          if (p + 1 >= n || src_[p + 1] != '=') return false;
+        } else if (!in_set(c, ",:.=+-*/%<>@~&|^;")) {
+          return false;
+        }
+        ++p;
+      }
+      if (p >= n) {
+        levels.resize(outer);
+        break;
+      }
+    }
+    // Commit: the state next() leaves after the DEDENT that closes the block.
+    pending_dedents_ = static_cast<int>(outer - levels.size());
+    indents_ = std::move(levels);
+    // At the end of input finish() makes the DEDENTs of the outer levels itself; last_ = DEDENT
+    // keeps it from adding a NEWLINE.
+    pos_ = p;
+    line_ = line;
+    line_begin_ = line_begin;
+    at_line_start_ = false;
+    last_ = Tok::Dedent;
+    return true;
+  }
+
  private:
   Token next_token() {
     if (pending_dedents_ > 0) {
@@ -52,13 +198,20 @@ class Lexer {
   }
 
   static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+  /// `c` is one of `set` (a short literal; a loop the compiler unrolls, where find() calls memchr).
+  template <std::size_t N> static bool in_set(char c, const char (&set)[N]) {
+    for (std::size_t i = 0; i + 1 < N; ++i)
+      if (set[i] == c) return true;
+    return false;
+  }
   static bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
   static bool is_ident(char c) { return is_ident_start(c) || is_digit(c); }
 
   std::uint32_t col_of(std::size_t p) const { return static_cast<std::uint32_t>(p - line_begin_ + 1); }
   Token make(Tok k, std::size_t start, std::size_t len) const { return make(k, start, len, line_, col_of(start)); }
   Token make(Tok k, std::size_t start, std::size_t len, std::uint32_t l, std::uint32_t c) const {
-    return Token{k, src_.substr(std::min(start, src_.size()), len), l, c};
+    start = std::min(start, src_.size());
+    return Token{k, std::string_view(src_.data() + start, std::min(len, src_.size() - start)), l, c};
   }
   [[noreturn]] void fail(std::size_t p, std::string msg) const { throw ParseError(line_, col_of(p), std::move(msg)); }
 
@@ -184,13 +337,12 @@ class Lexer {
       return make(Tok::Punct, s, 3);
     }
     // Two-character operators: -> // ** <= >= == != += -= *= /=
-    if ((c == '-' && c1 == '>') || (c1 == '=' && std::string_view("<>=!+-*/").find(c) != std::string_view::npos) ||
-        (c == '/' && c1 == '/') || (c == '*' && c1 == '*')) {
+    if ((c == '-' && c1 == '>') || (c1 == '=' && in_set(c, "<>=!+-*/")) || (c == '/' && c1 == '/') ||
+        (c == '*' && c1 == '*')) {
       pos_ += 2;
       return make(Tok::Punct, s, 2);
     }
-    if (std::string_view("()[]{},:.=+-*/%<>@~&|^;").find(c) == std::string_view::npos)
-      fail(pos_, std::string("unexpected character '") + c + "'");
+    if (!in_set(c, "()[]{},:.=+-*/%<>@~&|^;")) fail(pos_, std::string("unexpected character '") + c + "'");
     if (c == '(' || c == '[' || c == '{') {
       if (depth_ >= kMaxNesting) fail(pos_, "brackets nested too deeply (limit " + std::to_string(kMaxNesting) + ")");
       ++depth_;

@@ -9,8 +9,34 @@
 
 namespace ptorw::text {
 
+namespace detail {
+/// The value of an integer literal's digits (underscores allowed), negated if `negative`; false
+/// when it does not fit int64.
+inline bool int_literal(std::string_view text, bool negative, std::int64_t& v) {
+  std::string buf;
+  std::string_view s = text;
+  if (negative || s.find('_') != std::string_view::npos) {
+    if (negative) buf += '-';
+    for (char c : text)
+      if (c != '_') buf += c;
+    s = buf;
+  }
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+}  // namespace detail
+using detail::int_literal;
+
 inline ir::Expr Parser::parse_expr() {
   DepthGuard guard(*this, peek());
+  // A lone literal or name followed by `,` `)` `]` (list elements, most call arguments) is a
+  // primary: skip the descent through every precedence level. `not` is an operator, not a name.
+  const Token& t = peek();
+  if (t.kind == Tok::Int || (t.kind == Tok::Name && !t.name("not"))) {
+    const Token& n = peek(1);
+    if (n.kind == Tok::Punct && n.text.size() == 1 && (n.text[0] == ',' || n.text[0] == ')' || n.text[0] == ']'))
+      return parse_primary();
+  }
   return parse_or();
 }
 
@@ -45,6 +71,8 @@ inline ir::Expr Parser::parse_not() {
 
 inline ir::Expr Parser::parse_comparison() {
   ir::Expr l = parse_arith();
+  if (const Token& t = peek(); t.kind != Tok::Punct || t.text.empty() || std::string_view("<>=!").find(t.text[0]) == std::string_view::npos)
+    return l;
   static constexpr std::pair<std::string_view, ir::BinOp> ops[] = {{"<", ir::BinOp::Lt}, {"<=", ir::BinOp::Le},
       {">", ir::BinOp::Gt}, {">=", ir::BinOp::Ge}, {"==", ir::BinOp::Eq}, {"!=", ir::BinOp::Ne}};
   for (auto [text, op] : ops)
@@ -89,12 +117,8 @@ inline ir::Expr Parser::parse_unary() {
     // A negative literal is one constant, so that `-1` prints and compares as written.
     if (op.text == "-" && peek().kind == Tok::Int) {
       Token lit = take();
-      std::string digits;
-      for (char c : lit.text) if (c != '_') digits += c;
       std::int64_t v = 0;
-      std::string neg = "-" + digits;
-      auto [p, ec] = std::from_chars(neg.data(), neg.data() + neg.size(), v);
-      if (ec != std::errc() || p != neg.data() + neg.size()) fail_at(lit, "integer literal out of range of int64");
+      if (!int_literal(lit.text, true, v)) fail_at(lit, "integer literal out of range of int64");
       return interner_.int_const(v, ir::DType::INDEX);
     }
     ir::Expr e = parse_unary();
@@ -141,11 +165,8 @@ inline ir::Expr Parser::parse_primary() {
   switch (t.kind) {
     case Tok::Int: {
       take();
-      std::string digits;
-      for (char c : t.text) if (c != '_') digits += c;
       std::int64_t v = 0;
-      auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-      if (ec != std::errc() || p != digits.data() + digits.size()) fail_at(t, "integer literal out of range of int64");
+      if (!int_literal(t.text, false, v)) fail_at(t, "integer literal out of range of int64");
       return interner_.int_const(v, ir::DType::INDEX);
     }
     case Tok::Float: {
@@ -193,22 +214,32 @@ inline ir::Expr Parser::parse_primary() {
   }
   if (t.name("pl") && peek(1).punct(".")) {
     Token first = take();
-    std::string dotted = parse_dotted(first);
-    if (!peek().punct("(")) fail_at(t, "'" + dotted + "' is not a value here");
+    std::string buf;
+    std::string_view dotted = parse_dotted(first, buf);
+    if (!peek().punct("(")) fail_at(t, "'" + std::string(dotted) + "' is not a value here");
     return parse_call(dotted, t);
   }
   take();
   return lookup(t);
 }
 
-inline std::string Parser::parse_dotted(Token& first) {
-  std::string s(first.text);
+/// `pl.a.b`: a view of the source when written without spaces (the usual case), else built in `buf`.
+inline std::string_view Parser::parse_dotted(Token& first, std::string& buf) {
+  std::string_view whole = first.text;
+  bool contiguous = true;
   while (peek().punct(".")) {
-    take();
-    s += '.';
-    s += expect_name("a name after '.'").text;
+    Token dot = take();
+    Token n = expect_name("a name after '.'");
+    if (contiguous && whole.data() + whole.size() == dot.text.data() && dot.text.data() + 1 == n.text.data()) {
+      whole = std::string_view(whole.data(), whole.size() + 1 + n.text.size());
+      continue;
+    }
+    if (contiguous) buf.assign(whole);
+    contiguous = false;
+    buf += '.';
+    buf += n.text;
   }
-  return s;
+  return contiguous ? whole : std::string_view(buf);
 }
 
 inline bool Parser::at_enum_ref() {
@@ -224,7 +255,8 @@ inline ir::AttrValue Parser::parse_attr_value() {
   if (t.kind == Tok::String) { take(); return std::string(t.text); }
   if (at_enum_ref()) {
     take();
-    std::string dotted = parse_dotted(t);
+    std::string buf;
+    const std::string dotted(parse_dotted(t, buf));
     std::string_view rest = std::string_view(dotted).substr(3);
     if (auto d = ir::enum_from<ir::DType>(rest)) return *d;
     if (rest.rfind("Mem.", 0) == 0) {
@@ -265,6 +297,7 @@ inline ir::Kwargs Parser::parse_attr_dict() {
 
 inline void Parser::parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwargs, ir::Kwargs* attrs) {
   expect_punct("(", "to start the argument list");
+  args.reserve(4);
   bool keywords_started = false;
   while (!peek().punct(")")) {
     Token at = peek();
@@ -333,12 +366,12 @@ inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args,
                        span_of(at));
 }
 
-inline ir::Expr Parser::parse_call(const std::string& dotted, const Token& at) {
-  std::string_view name = std::string_view(dotted).substr(3);  // after "pl."
+inline ir::Expr Parser::parse_call(std::string_view dotted, const Token& at) {
+  std::string_view name = dotted.substr(3);  // after "pl."
   if (name == "submit") return parse_submit(at);
   if (name == "yield_" || name == "cond" || name == "range" || name == "parallel" || name == "while_" ||
       name == "dynamic" || name == "at" || name == "manual_scope")
-    fail_at(at, "'" + dotted + "' is not allowed here");
+    fail_at(at, "'" + std::string(dotted) + "' is not allowed here");
   std::vector<ir::Expr> args;
   ir::Kwargs kwargs;
   parse_call_args(args, kwargs);
@@ -355,7 +388,7 @@ inline ir::Expr Parser::parse_call(const std::string& dotted, const Token& at) {
     opt.text = name;
     return make_binary(*c.scalar_op, args[0], args[1], opt);
   }
-  if (c.op.empty()) fail_at(at, "unknown op '" + dotted + "'" + (c.hint.empty() ? "" : ": " + c.hint));
+  if (c.op.empty()) fail_at(at, "unknown op '" + std::string(dotted) + "'" + (c.hint.empty() ? "" : ": " + c.hint));
   return make_op_call(std::move(c.op), std::move(args), std::move(kwargs), at);
 }
 

@@ -133,8 +133,8 @@ class Parser {
   ir::Expr parse_postfix();
   ir::Expr parse_primary();
   ir::Expr parse_sequence(std::string_view close, const Token& open);
-  std::string parse_dotted(Token& first);
-  ir::Expr parse_call(const std::string& dotted, const Token& at);
+  std::string_view parse_dotted(Token& first, std::string& buf);
+  ir::Expr parse_call(std::string_view dotted, const Token& at);
   ir::Expr parse_user_call(const Token& name_tok);
   ir::Expr parse_submit(const Token& at);
   ir::Expr make_op_call(std::string op, std::vector<ir::Expr> args, ir::Kwargs kwargs, const Token& at);

@@ -29,7 +29,7 @@ class Printer {
       out_ += "\")\n";
     }
     if (!p.dyn_dims.empty()) out_ += "\n";
-    for (const auto& d : p.dyn_dims) globals_.emplace_back(d.get(), def_name(d));
+    for (const auto& d : p.dyn_dims) globals_.emplace_back(d.get(), std::string(def_name(d)));
     out_ += "@pl.program\nclass ";
     out_ += p.name.empty() ? std::string("Program") : p.name;
     out_ += ":\n";
@@ -49,12 +49,13 @@ class Printer {
     used_.clear();
     suffix_.clear();
     type_cache_.clear();
-    std::size_t defs = count_uses(f);
-    used_.reserve(defs + globals_.size());
+    uses_.clear();
+    fn_ = &f;
+    uses_counted_ = false;
     for (const auto& [node, name] : globals_) {
       name_store_.push_back(name);
       names_.try_emplace(node, static_cast<std::uint32_t>(name_store_.size() - 1));
-      used_.insert(name_store_.back());
+      used_.insert(name_store_.back(), node);
     }
     pad(indent);
     decorator(f);
@@ -115,6 +116,13 @@ class Printer {
     for (auto k : kw) if (k == s) return true;
     return false;
   }
+  /// Whether `s` is printed as is (sanitize would not change it).
+  static bool is_clean(std::string_view s) {
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+    for (char c : s)
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+    return !is_keyword(s);
+  }
   static std::string sanitize(const std::string& hint) {
     std::string s;
     for (char c : hint) s += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
@@ -128,9 +136,24 @@ class Printer {
   }
   /// The unique printed name of a definition: its hint, or hint_N when taken (N counts per hint,
   /// so a name reused a million times stays linear).
-  const std::string& def_name(const ir::Expr& e) {
+  ///
+  /// `used_` maps every printed name to the definition printed with it. A definition whose hint
+  /// is printable as is and was free is found there by its own name (its entry names it) — one
+  /// probe per use, where a table by node address would cost a second, cold, look-up; only
+  /// renamed definitions are in `names_`.
+  std::string_view def_name(const ir::Expr& e) {
+    const std::string& raw = var_name_or(e);
+    const bool clean = is_clean(raw);
+    if (clean) {
+      if (const void* const* owner = used_.find(raw)) {
+        if (*owner == e.get()) return raw;
+      } else {
+        used_.insert(raw, e.get());  // views the node's own name: the IR outlives the printer's use
+        return raw;
+      }
+    }
     if (const std::uint32_t* i = names_.find(e.get())) return name_store_[*i];
-    std::string base = sanitize(var_name_or(e)), name = base;
+    std::string base = clean ? raw : sanitize(raw), name = base;
     if (used_.contains(name)) {
       int& n = suffix_[base];
       do name = base + "_" + std::to_string(++n);
@@ -138,23 +161,22 @@ class Printer {
     }
     name_store_.push_back(std::move(name));  // a deque never moves its elements
     names_.try_emplace(e.get(), static_cast<std::uint32_t>(name_store_.size() - 1));
-    used_.insert(name_store_.back());
+    used_.insert(name_store_.back(), e.get());
     return name_store_.back();
   }
 
-  /// Counts occurrences of tuple-typed variables (for re-sugaring unpacking); returns an upper
-  /// bound of the number of definitions, to size the name tables once.
-  std::size_t count_uses(const ir::Function& f) {
+  /// Counts occurrences of tuple-typed variables (for re-sugaring unpacking). Done on the first
+  /// tuple-typed assignment of a function only: most functions have none, and the walk would
+  /// touch the whole body once more.
+  void count_uses() {
+    uses_counted_ = true;
     uses_.clear();
-    std::size_t vars = f.params.size();
+    if (!fn_ || !fn_->body) return;
     auto fs = [](const ir::Stmt&) {};
     auto fe = [&](const ir::Expr& e) {
-      if (!ir::is_var_like(e)) return;
-      ++vars;
-      if (ir::type_as<ir::TupleType>(e->type)) ++uses_[e.get()];
+      if (ir::is_var_like(e) && ir::type_as<ir::TupleType>(e->type)) ++uses_[e.get()];
     };
-    if (f.body) visit::walk(f.body, fs, fe);
-    return vars;
+    visit::walk(fn_->body, fs, fe);
   }
 
   // ---- small pieces ----
@@ -367,7 +389,8 @@ class Printer {
       } else if constexpr (std::is_same_v<K, ir::ConstInt>) {
         bool paren = k.value < 0 && ctx > 7;
         if (paren) out_ += '(';
-        out_ += std::to_string(k.value);
+        char buf[24];
+        out_.append(buf, std::to_chars(buf, buf + sizeof buf, k.value).ptr);
         if (paren) out_ += ')';
       } else if constexpr (std::is_same_v<K, ir::ConstFloat>) {
         std::string s = float_text(k.value);
@@ -501,6 +524,7 @@ class Printer {
     auto* tt = ir::type_as<ir::TupleType>(a->var->type);
     if (!tt || tt->elems.empty() || i + tt->elems.size() >= stmts.size()) return 0;
     std::size_t n = tt->elems.size();
+    if (!uses_counted_) count_uses();
     if (uses_[a->var.get()] != 1 + n) return 0;
     for (std::size_t j = 0; j < n; ++j) {
       auto* b = ir::stmt_as<ir::Assign>(stmts[i + 1 + j]);
@@ -644,7 +668,9 @@ class Printer {
   visit::PtrMap<std::uint32_t> names_;  // definition → index into name_store_
   std::deque<std::string> name_store_;
   std::vector<std::pair<const ir::ExprNode*, std::string>> globals_;  // the program's symbolic dims
-  StringSet used_;
+  StringMap used_;  // printed name → its definition node
+  const ir::Function* fn_ = nullptr;  // the function being printed (for count_uses)
+  bool uses_counted_ = false;
   std::unordered_map<std::string, int> suffix_;
   std::unordered_map<const ir::ExprNode*, std::size_t> uses_;
   std::unordered_map<const ir::TypeNode*, std::string> type_cache_;

@@ -1,6 +1,7 @@
-// A set of string views with open addressing: the printer's "names already taken in this
-// function" (a million entries for a generated 1M-statement function; a node-based
-// std::unordered_set costs three cache misses per query there). Views must outlive the set.
+// A map from string views to node addresses with open addressing: the printer's "names already
+// taken in this function, and by which definition" (a million entries for a generated
+// 1M-statement function; a node-based std::unordered_map costs three cache misses per query
+// there). Views must outlive the map.
 #pragma once
 #include <cstdint>
 #include <string_view>
@@ -8,25 +9,27 @@
 
 namespace ptorw::text {
 
-class StringSet {
+class StringMap {
  public:
-  bool contains(std::string_view s) const {
-    if (slots_.empty()) return false;
+  /// The value stored for `s`, or nullptr.
+  const void* const* find(std::string_view s) const {
+    if (slots_.empty()) return nullptr;
     std::uint64_t h = hash(s);
     for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
       const Slot& x = slots_[i];
-      if (x.hash == 0) return false;
-      if (x.hash == h && x.text == s) return true;
+      if (x.hash == 0) return nullptr;
+      if (x.hash == h && x.text == s) return &x.value;
     }
   }
-  /// Inserts `s`; returns false when it was present.
-  bool insert(std::string_view s) {
+  bool contains(std::string_view s) const { return find(s) != nullptr; }
+  /// Inserts `s` with `value`; returns false (and changes nothing) when `s` was present.
+  bool insert(std::string_view s, const void* value = nullptr) {
     if ((size_ + 1) * 4 > slots_.size() * 3) grow(slots_.empty() ? 64 : slots_.size() * 2);
     std::uint64_t h = hash(s);
     for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
       Slot& x = slots_[i];
       if (x.hash == 0) {
-        x = {h, s};
+        x = {h, s, value};
         ++size_;
         return true;
       }
@@ -47,6 +50,7 @@ class StringSet {
   struct Slot {
     std::uint64_t hash = 0;
     std::string_view text;
+    const void* value = nullptr;
   };
   static std::uint64_t hash(std::string_view s) {
     std::uint64_t h = 1469598103934665603ULL;  // FNV-1a with a finalizer for the low bits

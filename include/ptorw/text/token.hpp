@@ -12,7 +12,14 @@ struct Token {
   std::string_view text;  // view into the source (for String: without quotes)
   std::uint32_t line = 0, col = 0;
 
-  bool is(Tok k, std::string_view t) const { return kind == k && text == t; }
+  // Compared by hand: the parser tests tokens against short literals millions of times, and
+  // string_view's == calls memcmp for each.
+  bool is(Tok k, std::string_view t) const {
+    if (kind != k || text.size() != t.size()) return false;
+    for (std::size_t i = 0; i < t.size(); ++i)
+      if (text[i] != t[i]) return false;
+    return true;
+  }
   bool punct(std::string_view t) const { return is(Tok::Punct, t); }
   bool name(std::string_view t) const { return is(Tok::Name, t); }
 };
