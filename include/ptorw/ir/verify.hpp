@@ -414,6 +414,7 @@ class Verifier {
     std::visit([&](const auto& k) {
       using K = std::decay_t<decltype(k)>;
       if constexpr (std::is_same_v<K, Assign>) {
+        vars_.prefetch(k.var.get());  // define() below needs it; checking the value hides the miss
         expr(k.value);
         define(k.var, s->span, DefKind::Assign);
       } else if constexpr (std::is_same_v<K, Eval>) {

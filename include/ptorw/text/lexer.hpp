@@ -1,6 +1,8 @@
 // A streaming lexer for the pl DSL: Python tokens with INDENT/DEDENT/NEWLINE, implicit line joining
 // inside brackets, `#` comments and blank lines skipped. Tokens view into the source text.
 #pragma once
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -144,7 +146,7 @@ class Lexer {
           open.pop_back();
         } else if (c == '!') {
           if (p + 1 >= n || src_[p + 1] != '=') return false;
-        } else if (!in_set(c, ",:.=+-*/%<>@~&|^;")) {
+        } else if (!(cls(c) & kPunct)) {
           return false;
         }
         ++p;
@@ -197,15 +199,22 @@ class Lexer {
     return lex_punct();
   }
 
-  static bool is_digit(char c) { return c >= '0' && c <= '9'; }
-  /// `c` is one of `set` (a short literal; a loop the compiler unrolls, where find() calls memchr).
-  template <std::size_t N> static bool in_set(char c, const char (&set)[N]) {
-    for (std::size_t i = 0; i + 1 < N; ++i)
-      if (set[i] == c) return true;
-    return false;
-  }
-  static bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-  static bool is_ident(char c) { return is_ident_start(c) || is_digit(c); }
+  // Character classes, looked up in one table (the lexer's inner loops run once per byte).
+  enum : std::uint8_t { kIdentStart = 1, kDigit = 2, kPunct = 4, kMultiPunct = 8 };
+  static constexpr std::array<std::uint8_t, 256> kClass = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (int c = 'a'; c <= 'z'; ++c) t[static_cast<std::size_t>(c)] |= kIdentStart;
+    for (int c = 'A'; c <= 'Z'; ++c) t[static_cast<std::size_t>(c)] |= kIdentStart;
+    t['_'] |= kIdentStart;
+    for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] |= kDigit;
+    for (char c : std::string_view("()[]{},:.=+-*/%<>@~&|^;")) t[static_cast<unsigned char>(c)] |= kPunct;
+    for (char c : std::string_view("<>=!+-*/")) t[static_cast<unsigned char>(c)] |= kMultiPunct;  // before '='
+    return t;
+  }();
+  static std::uint8_t cls(char c) { return kClass[static_cast<unsigned char>(c)]; }
+  static bool is_digit(char c) { return cls(c) & kDigit; }
+  static bool is_ident_start(char c) { return cls(c) & kIdentStart; }
+  static bool is_ident(char c) { return cls(c) & (kIdentStart | kDigit); }
 
   std::uint32_t col_of(std::size_t p) const { return static_cast<std::uint32_t>(p - line_begin_ + 1); }
   Token make(Tok k, std::size_t start, std::size_t len) const { return make(k, start, len, line_, col_of(start)); }
@@ -337,12 +346,12 @@ class Lexer {
       return make(Tok::Punct, s, 3);
     }
     // Two-character operators: -> // ** <= >= == != += -= *= /=
-    if ((c == '-' && c1 == '>') || (c1 == '=' && in_set(c, "<>=!+-*/")) || (c == '/' && c1 == '/') ||
+    if ((c == '-' && c1 == '>') || (c1 == '=' && (cls(c) & kMultiPunct)) || (c == '/' && c1 == '/') ||
         (c == '*' && c1 == '*')) {
       pos_ += 2;
       return make(Tok::Punct, s, 2);
     }
-    if (!in_set(c, "()[]{},:.=+-*/%<>@~&|^;")) fail(pos_, std::string("unexpected character '") + c + "'");
+    if (!(cls(c) & kPunct)) fail(pos_, std::string("unexpected character '") + c + "'");
     if (c == '(' || c == '[' || c == '{') {
       if (depth_ >= kMaxNesting) fail(pos_, "brackets nested too deeply (limit " + std::to_string(kMaxNesting) + ")");
       ++depth_;

@@ -82,6 +82,7 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
     for (std::size_t i = 0; i < anns.size(); ++i)
       if (anns[i].type || anns[i].bare_kind >= 0) fail_at(names[i], "annotations are not allowed when unpacking");
   Token rhs = peek();
+  if (names.size() == 1) scope_.prefetch(names[0].text);  // bound after the value is parsed
   if (rhs.name("pl") && peek(1).punct(".") && peek(2).name("yield_")) {
     if (kind == BlockKind::Function || kind == BlockKind::Scope) fail_at(rhs, "pl.yield_ outside a loop or if body");
     take(); take(); take();

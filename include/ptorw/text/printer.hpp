@@ -498,6 +498,7 @@ class Printer {
     bool any = false;
     for (std::size_t i = 0; i < stmts->size(); ++i) {
       any = true;
+      prefetch_ahead(*stmts, i);
       // Re-sugar `t = call; a = t[0]; b = t[1]` (t used nowhere else) into `a, b = call`.
       if (std::size_t n = unpack_length(*stmts, i)) {
         pad(indent);
@@ -517,6 +518,16 @@ class Printer {
       pad(indent);
       out_ += "pass\n";
     }
+  }
+  /// A long body is a stream of cache misses: each statement node, its target's node, and the
+  /// target's slot in `used_` (a new name lands anywhere in it). Start loading them a few
+  /// statements ahead, each stage from what the previous stage has brought in by now.
+  void prefetch_ahead(const std::vector<ir::Stmt>& stmts, std::size_t i) {
+    if (i + 3 < stmts.size()) __builtin_prefetch(stmts[i + 3].get());
+    if (i + 2 < stmts.size())
+      if (auto* a = ir::stmt_as<ir::Assign>(stmts[i + 2]); a && a->var) __builtin_prefetch(a->var.get());
+    if (i + 1 < stmts.size())
+      if (auto* a = ir::stmt_as<ir::Assign>(stmts[i + 1]); a && a->var) used_.prefetch(var_name_or(a->var));
   }
   std::size_t unpack_length(const std::vector<ir::Stmt>& stmts, std::size_t i) {
     auto* a = ir::stmt_as<ir::Assign>(stmts[i]);

@@ -22,6 +22,13 @@ class StringMap {
     }
   }
   bool contains(std::string_view s) const { return find(s) != nullptr; }
+  /// Starts loading the slot of `s` into the cache (see PtrMap::prefetch).
+  void prefetch(std::string_view s) const {
+    if (slots_.empty()) return;
+    // Kept in a member: GCC drops a prefetch whose address is computed by a loop and used nowhere else.
+    hint_ = hash(s) & mask_;
+    __builtin_prefetch(&slots_[hint_]);
+  }
   /// Inserts `s` with `value`; returns false (and changes nothing) when `s` was present.
   bool insert(std::string_view s, const void* value = nullptr) {
     if ((size_ + 1) * 4 > slots_.size() * 3) grow(slots_.empty() ? 64 : slots_.size() * 2);
@@ -76,6 +83,7 @@ class StringMap {
   }
   std::vector<Slot> slots_;
   std::size_t size_ = 0, mask_ = 0;
+  mutable std::size_t hint_ = 0;  // the last prefetched slot (see prefetch)
 };
 
 }  // namespace ptorw::text
