@@ -13,7 +13,7 @@
 namespace ptorw::text {
 
 inline void Parser::skip_block() {
-  if (la_count_ == 0 && lex_.skip_indented_block()) return;
+  if (la_count_ == 0 && detail::fast_body_skip() && lex_.skip_indented_block()) return;
   expect_newline();
   if (peek().kind != Tok::Indent) expected("an indented function body");
   take();

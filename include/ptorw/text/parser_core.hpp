@@ -17,6 +17,15 @@
 
 namespace ptorw::text {
 
+namespace detail {
+/// Whether phase 1 skips function bodies with Lexer::skip_indented_block (the default) or token by
+/// token. Only tests turn it off, to check that both paths leave the same parse or the same error.
+inline bool& fast_body_skip() {
+  static bool on = true;
+  return on;
+}
+}  // namespace detail
+
 /// A parsed annotation: a type, a parameter direction, or a bare kind (`pl.Tensor` with no
 /// brackets, as the spec's examples write), which only constrains the kind.
 struct ParsedType {
