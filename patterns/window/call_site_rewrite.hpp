@@ -43,6 +43,7 @@
 #include "ptorw/patterns/window/windowed_clone.hpp"
 #include "ptorw/rewrite/rule.hpp"
 #include "ptorw/visit/equal.hpp"
+#include "ptorw/visit/splice.hpp"
 
 namespace ptorw::patterns::window {
 
@@ -250,26 +251,7 @@ inline std::vector<ir::Stmt> rewrite_call(const CallStmt& c, const SiteDecision&
   return out;
 }
 
-/// The body with accepted call statements replaced (spliced into their Seq).
-inline ir::Stmt splice(const ir::Stmt& s, const std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>>& repl) {
-  if (auto* q = ir::stmt_as<ir::Seq>(s)) {
-    std::vector<ir::Stmt> out;
-    bool changed = false;
-    for (const auto& c : q->stmts) {
-      if (auto it = repl.find(c.get()); it != repl.end()) {
-        out.insert(out.end(), it->second.begin(), it->second.end());
-        changed = true;
-        continue;
-      }
-      ir::Stmt n = splice(c, repl);
-      changed |= n != c;
-      out.push_back(std::move(n));
-    }
-    return changed ? ir::make_seq(std::move(out), s->span) : s;
-  }
-  if (auto it = repl.find(s.get()); it != repl.end()) return ir::make_seq(it->second, s->span);
-  return visit::map_each_child(s, [](const ir::Expr& e) { return e; }, [&](const ir::Stmt& c) { return splice(c, repl); });
-}
+using visit::splice;  // (visit/splice.hpp)
 
 }  // namespace site_detail
 
