@@ -68,7 +68,8 @@ class Checker {
   }
 
   void block(const ir::Stmt& s) {
-    for (const auto& st : ir::stmts_of(s)) stmt(st);
+    visit::FlatStmts it(s);
+    while (const ir::Stmt* st = it.next()) stmt(*st);
   }
 
   void stmt(const ir::Stmt& s) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "ptorw/lowering/recipes/all_recipes.hpp"
+#include "ptorw/visit/flat_seq.hpp"
 
 namespace ptorw::lowering {
 
@@ -61,9 +62,10 @@ class BodyConverter {
   }
 
   void block(const ir::Stmt& s, const YieldPlan* plan, std::vector<ir::Stmt>& out) {
-    for (const auto& st : ir::stmts_of(s)) {
+    visit::FlatStmts it(s);
+    while (const ir::Stmt* st = it.next()) {
       if (failed()) return;
-      stmt(st, plan, out);
+      stmt(*st, plan, out);
     }
   }
 
@@ -116,14 +118,9 @@ class BodyConverter {
     }
   }
 
-  static const ir::Yield* last_yield(const ir::Stmt& body) {
-    auto ss = ir::stmts_of(body);
-    return ss.empty() ? nullptr : ir::stmt_as<ir::Yield>(ss.back());
-  }
-
   void branch(const ir::Stmt& s, const ir::If& k, std::vector<ir::Stmt>& out) {
-    const ir::Yield* ty = last_yield(k.then_body);
-    const ir::Yield* ey = last_yield(k.else_body);
+    const ir::Yield* ty = visit::final_yield(k.then_body);
+    const ir::Yield* ey = visit::final_yield(k.else_body);
     YieldPlan plan;
     std::vector<ir::Expr> results;
     for (std::size_t i = 0; i < k.return_vars.size(); ++i) {
@@ -158,7 +155,7 @@ class BodyConverter {
   /// Removes Tile and GM carries of a loop; returns the yield plan and fills the kept carries.
   bool carries(const ir::Stmt& s, const std::vector<ir::Expr>& iter_args, const std::vector<ir::Expr>& return_vars,
                const ir::Stmt& body, YieldPlan& plan, std::vector<ir::Expr>& kept_args, std::vector<ir::Expr>& kept_rvs) {
-    const ir::Yield* y = last_yield(body);
+    const ir::Yield* y = visit::final_yield(body);
     for (std::size_t i = 0; i < iter_args.size(); ++i) {
       const ir::Expr& ia = iter_args[i];
       auto* a = ir::expr_as<ir::IterArg>(ia);

@@ -25,6 +25,7 @@
 
 #include "ptorw/lowering/recipes/all_recipes.hpp"
 #include "ptorw/passes/registry.hpp"
+#include "ptorw/visit/flat_seq.hpp"
 
 namespace ptorw::lowering {
 
@@ -143,14 +144,11 @@ class Selector {
     }
   }
 
-  static const ir::Yield* last_yield(const ir::Stmt& body) {
-    auto ss = ir::stmts_of(body);
-    return ss.empty() ? nullptr : ir::stmt_as<ir::Yield>(ss.back());
-  }
-
   void block(const ir::Stmt& s) {
-    for (const auto& st : ir::stmts_of(s)) {
+    visit::FlatStmts it(s);
+    while (const ir::Stmt* next = it.next()) {
       if (refusal_) return;
+      const ir::Stmt& st = *next;
       std::visit([&](const auto& k) {
         using K = std::decay_t<decltype(k)>;
         if constexpr (std::is_same_v<K, ir::Assign>) {
@@ -165,8 +163,8 @@ class Selector {
         } else if constexpr (std::is_same_v<K, ir::If>) {
           block(k.then_body);
           block(k.else_body);
-          auto* a = last_yield(k.then_body);
-          auto* b = last_yield(k.else_body);
+          auto* a = visit::final_yield(k.then_body);
+          auto* b = visit::final_yield(k.else_body);
           for (std::size_t i = 0; i < k.return_vars.size(); ++i) {
             tile_ok(k.return_vars[i], st->span);
             if (!ir::type_as<ir::TensorType>(k.return_vars[i]->type)) continue;
@@ -191,7 +189,7 @@ class Selector {
             gm_[ia.get()] = p;
           }
           block(k.body);
-          auto* y = last_yield(k.body);
+          auto* y = visit::final_yield(k.body);
           for (std::size_t i = 0; i < k.iter_args.size() && !refusal_; ++i) {
             if (!ir::type_as<ir::TensorType>(k.iter_args[i]->type)) continue;
             const ir::ExprNode* p = gm_[k.iter_args[i].get()];

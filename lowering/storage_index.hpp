@@ -27,6 +27,7 @@
 
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/visit/equal.hpp"
+#include "ptorw/visit/flat_seq.hpp"
 
 namespace ptorw::lowering {
 
@@ -190,7 +191,9 @@ class StorageIndex {
   }
 
   void collect_allocs(const ir::Stmt& s) {
-    for (const auto& st : ir::stmts_of(s)) {
+    visit::FlatStmts it(s);
+    while (const ir::Stmt* next = it.next()) {
+      const ir::Stmt& st = *next;
       auto* a = ir::stmt_as<ir::Assign>(st);
       if (!a || !ir::is_op_call(a->value, "tile.alloc")) continue;
       auto* c = ir::expr_as<ir::Call>(a->value);
@@ -252,8 +255,10 @@ class StorageIndex {
   }
 
   void collect_tiles(const ir::Stmt& s) {
-    for (const auto& st : ir::stmts_of(s)) {
+    visit::FlatStmts it(s);
+    while (const ir::Stmt* next = it.next()) {
       if (error_) return;
+      const ir::Stmt& st = *next;
       std::visit([&](const auto& k) {
         using K = std::decay_t<decltype(k)>;
         if constexpr (std::is_same_v<K, ir::Assign>) {

@@ -131,12 +131,6 @@ class ParamMemory {
     if (!ir::is_var_like(e)) uses(e);
   }
 
-  static const ir::Yield* final_yield(const ir::Stmt& body) {
-    visit::FlatStmts it(body);
-    const ir::Stmt* last = nullptr;
-    while (const ir::Stmt* s = it.next()) last = s;
-    return last ? ir::stmt_as<ir::Yield>(*last) : nullptr;
-  }
   static const ir::Expr* at(const ir::Yield* y, std::size_t j) {
     return y && j < y->values.size() ? &y->values[j] : nullptr;
   }
@@ -158,7 +152,7 @@ class ParamMemory {
     if (cond) uses(*cond);
     stmt(body);
     if (!blocker_.empty()) return;
-    const ir::Yield* y = final_yield(body);
+    const ir::Yield* y = visit::final_yield(body);
     for (std::size_t j = 0; j < iter_args.size(); ++j) {
       const ir::Expr* v = at(y, j);
       const bool yields_memory = v && member(*v);
@@ -204,8 +198,8 @@ class ParamMemory {
         stmt(k.then_body);
         stmt(k.else_body);
         if (!blocker_.empty()) return;
-        const ir::Yield* yt = final_yield(k.then_body);
-        const ir::Yield* ye = k.else_body ? final_yield(k.else_body) : nullptr;
+        const ir::Yield* yt = visit::final_yield(k.then_body);
+        const ir::Yield* ye = k.else_body ? visit::final_yield(k.else_body) : nullptr;
         for (std::size_t j = 0; j < k.return_vars.size(); ++j) {
           const ir::Expr* a = at(yt, j);
           const ir::Expr* b = at(ye, j);

@@ -192,12 +192,6 @@ class TileStorageVerifier {
       }
   }
 
-  const ir::Yield* last_yield(const ir::Stmt& b) {
-    const ir::Yield* y = nullptr;
-    visit::FlatStmts it(b);
-    while (const ir::Stmt* s = it.next()) y = ir::stmt_as<ir::Yield>(*s);
-    return y;
-  }
 
   void body(const ir::Stmt& b, bool top) {
     visit::FlatStmts it(b);
@@ -248,7 +242,7 @@ class TileStorageVerifier {
       body(i->then_body, false);
       body(i->else_body, false);
       std::vector<ir::Expr> tiles;
-      const ir::Yield* ys[2] = {last_yield(i->then_body), last_yield(i->else_body)};
+      const ir::Yield* ys[2] = {visit::final_yield(i->then_body), visit::final_yield(i->else_body)};
       for (std::size_t k = 0; k < i->return_vars.size(); ++k) {
         const ir::Expr& r = i->return_vars[k];
         if (!ir::type_as<ir::TileType>(r->type)) continue;
@@ -273,7 +267,7 @@ class TileStorageVerifier {
     }
     distinct(tiles, sp, "loop carries");
     body(b, false);
-    const ir::Yield* y = last_yield(b);
+    const ir::Yield* y = visit::final_yield(b);
     for (std::size_t k = 0; k < iter_args.size(); ++k) {
       if (!ir::type_as<ir::TileType>(iter_args[k]->type)) continue;
       if (y && k < y->values.size()) same(iter_args[k], y->values[k], sp, "loop carry yield");

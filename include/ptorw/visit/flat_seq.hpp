@@ -50,4 +50,12 @@ class FlatStmts {
   const ir::Stmt* single_ = nullptr;
 };
 
+/// The Yield ending a region body (the last flat statement), or nullptr when it ends otherwise.
+inline const ir::Yield* final_yield(const ir::Stmt& body) {
+  FlatStmts it(body);
+  const ir::Stmt* last = nullptr;
+  while (const ir::Stmt* s = it.next()) last = s;
+  return last ? ir::stmt_as<ir::Yield>(*last) : nullptr;
+}
+
 }  // namespace ptorw::visit
