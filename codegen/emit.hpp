@@ -21,6 +21,8 @@
 #include "ptorw/codegen/pto_emitter.hpp"
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/lowering/lower_tile_to_buffer.hpp"
+#include "ptorw/lowering/planning/verify_tile_storage.hpp"
+#include "ptorw/visit/flat_seq.hpp"
 
 namespace ptorw::codegen {
 
@@ -42,21 +44,19 @@ inline std::string emit_kernel(const ir::Program& p, const ir::Function& f, cons
   return print_module(k, arch_name(o.arch), PrintOptions{o.generic, o.locations, p.source_file});
 }
 
-namespace emit_detail {
-inline ir::Expr stmt_value_of(const ir::Stmt& s) {
-  if (auto* a = ir::stmt_as<ir::Assign>(s)) return a->value;
-  return nullptr;
-}
-}  // namespace emit_detail
-
 inline EmitResult emit_program(const ir::Program& p, const EmitOptions& o = {}) {
   EmitResult r;
   for (const auto& f : p.functions) {
     if (!ir::is_incore_like(f->type)) continue;
     ir::FunctionPtr g = f;
     if (f->stage != ir::Stage::Buffer) {
+      // Planned = allocations at the head (the planned-Tile contract, lowering/planning/README.md).
       bool planned = false;
-      for (const auto& s : ir::stmts_of(f->body)) planned = planned || ir::is_op_call(emit_detail::stmt_value_of(s), "tile.alloc");
+      visit::FlatStmts it(f->body);
+      while (const ir::Stmt* s = it.next()) {
+        auto* a = ir::stmt_as<ir::Assign>(*s);
+        planned = planned || (a && lowering::planning::is_alloc_call(a->value));
+      }
       if (!planned) {
         r.tile_stage.push_back(f->name);
         continue;
