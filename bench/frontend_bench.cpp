@@ -4,45 +4,26 @@
 // Each phase is timed on the wall clock and on this thread's CPU clock: on a shared machine the
 // wall time includes waiting for a core, the CPU time does not (it still includes kernel time for
 // page faults, and cache sharing with other processes).
-#include <sys/resource.h>
-#include <time.h>
-
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 
+#include "bench_util.hpp"
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
 
-namespace {
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-double thread_cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
-}
-long peak_rss_mib() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss / 1024;
-}
-}  // namespace
+using bench::peak_rss_mib;
+using bench::seconds_since;
+using bench::thread_cpu_seconds;
 
 int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr, "usage: frontend_bench FILE STATEMENTS\n");
     return 2;
   }
-  std::ifstream in(argv[1], std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string src = ss.str();
+  const std::string src = bench::read_file(argv[1]);
   const double n = std::stod(argv[2]);
 
   double c0 = thread_cpu_seconds();

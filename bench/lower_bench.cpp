@@ -3,43 +3,29 @@
 // PIPELINE defaults to the planned-Buffer pipeline; each pass is timed on its own, then the PTO
 // emitter. One process per input so that peak memory (ru_maxrss) is per size; bench/run_lower.sh
 // drives it over 1k / 10k / 100k statements and reports per-statement ratios (linearity).
-#include <sys/resource.h>
-
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 
+#include "bench_util.hpp"
 #include "ptorw/codegen/emit.hpp"
-#include "ptorw/ir/verify.hpp"
 #include "ptorw/passes/all.hpp"
 #include "ptorw/text/parser.hpp"
 
-namespace {
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-long peak_rss_mib() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss / 1024;
-}
-}  // namespace
+using bench::peak_rss_mib;
+using bench::seconds_since;
 
 int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr, "usage: lower_bench FILE STATEMENTS [PIPELINE]\n");
     return 2;
   }
-  std::ifstream in(argv[1], std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
+  const std::string src = bench::read_file(argv[1]);
   const double n = std::stod(argv[2]);
   const std::string spec = argc > 3 ? argv[3] : "init-memref,select-buffer-ir,plan-memory,lower-tile-to-buffer";
 
   auto t0 = std::chrono::steady_clock::now();
-  auto parsed = ptorw::text::parse_program(ss.str(), argv[1]);
+  auto parsed = ptorw::text::parse_program(src, argv[1]);
   double t_parse = seconds_since(t0);
   if (!parsed.ok()) {
     for (auto& d : parsed.errors) std::fprintf(stderr, "%s\n", d.str().c_str());

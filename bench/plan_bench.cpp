@@ -2,54 +2,40 @@
 // generated kernel (bench/gen_plan_kernel.py). Times each pass in-process (parse and print
 // excluded) and prints microseconds per statement, so 1k / 10k / 100k runs show linearity.
 //   plan_bench FILE STATEMENTS
-#include <sys/resource.h>
-
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 
+#include "bench_util.hpp"
 #include "ptorw/lowering/planning/planning.hpp"
 #include "ptorw/text/parser.hpp"
-
-namespace {
-double since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-}  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr, "usage: plan_bench FILE STATEMENTS\n");
     return 2;
   }
-  std::ifstream in(argv[1], std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
   const double n = std::stod(argv[2]);
-  auto parsed = ptorw::text::parse_program(ss.str(), argv[1]);
+  auto parsed = ptorw::text::parse_program(bench::read_file(argv[1]), argv[1]);
   if (!parsed.ok()) return 1;
   using namespace ptorw::lowering::planning;
   ptorw::passes::PassContext ctx;
   auto t0 = std::chrono::steady_clock::now();
   auto a = run_init_memref(parsed.program, ctx);
-  double t_init = since(t0);
+  double t_init = bench::seconds_since(t0);
   if (ptorw::has_errors(a.diagnostics)) return 1;
   std::printf("%8.0f stmts  init-memref %.3fs (%.2f us/stmt)", n, t_init, t_init / n * 1e6);
   for (const char* planner : {"PYPTO", "DSA_RP", "PTOAS"}) {
     ctx.memory_planner = planner;
     t0 = std::chrono::steady_clock::now();
     auto b = run_plan_memory(a.program, ctx);
-    double t = since(t0);
+    double t = bench::seconds_since(t0);
     if (ptorw::has_errors(b.diagnostics)) {
       std::fprintf(stderr, "\n%s\n", b.diagnostics[0].str().c_str());
       return 1;
     }
     std::printf("  %s %.3fs (%.2f us/stmt)", planner, t, t / n * 1e6);
   }
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  std::printf("  peak %ld MiB\n", u.ru_maxrss / 1024);
+  std::printf("  peak %ld MiB\n", bench::peak_rss_mib());
   return 0;
 }
