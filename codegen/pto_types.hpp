@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "ptorw/ir/expr.hpp"
+#include "ptorw/ir/tile_layout.hpp"
 #include "ptorw/ir/type.hpp"
 
 namespace ptorw::codegen {
@@ -48,26 +49,11 @@ inline std::optional<std::string_view> pto_space(ir::MemSpace m) {
   }
 }
 
-/// The layout a `tile_buf` has when its TileView leaves a field unset (pto_format.md "Types"):
-/// Vec row_major/none_box/512; Mat and Left NZ (col_major, row_major); Right ZN (row_major,
-/// col_major); Acc col_major/row_major with fractal=1024. Bias has no documented default layout,
-/// so it has no spelling until one is written down.
-struct LayoutDefaults {
-  ir::TileLayout blayout;
-  ir::TileLayout slayout;
-  std::int64_t fractal;
-};
-inline std::optional<LayoutDefaults> layout_defaults(ir::MemSpace m) {
-  using L = ir::TileLayout;
-  switch (m) {
-    case ir::MemSpace::Vec: return LayoutDefaults{L::row_major, L::none_box, 512};
-    case ir::MemSpace::Mat: return LayoutDefaults{L::col_major, L::row_major, 512};
-    case ir::MemSpace::Left: return LayoutDefaults{L::col_major, L::row_major, 512};
-    case ir::MemSpace::Right: return LayoutDefaults{L::row_major, L::col_major, 512};
-    case ir::MemSpace::Acc: return LayoutDefaults{L::col_major, L::row_major, 1024};
-    default: return std::nullopt;
-  }
-}
+/// The layout a `tile_buf` has when its TileView leaves a field unset: the implicit layout of the
+/// memory space (ir/tile_layout.hpp, pto_format.md "Types"). Bias has no documented default
+/// layout, so it has no spelling until one is written down.
+using LayoutDefaults = ir::TileLayoutSpec;
+inline std::optional<LayoutDefaults> layout_defaults(ir::MemSpace m) { return ir::implicit_layout(m); }
 
 /// A compile-time integer: a constant, or the negation of one (`-1` parses as Neg(1)).
 inline std::optional<std::int64_t> static_int(const ir::Expr& e) {

@@ -1,10 +1,12 @@
 // Buffer mode for Buffer IR (docs/semantics.md "Buffer mode"; lower_tile_to_buffer.md): handles
 // are views of on-chip bytes (memory.hpp) and every writing op is destination-passing.
 //
-//  * `buffer.alloc((valid...), [addr])`: a packed row-major view at `addr` (addressless: the bump
-//    arena), typed by the assigned variable's annotation; its bytes become poison.
+//  * `buffer.alloc((valid...), [addr])`: a packed view at `addr` (addressless: the bump arena),
+//    typed by the assigned variable's annotation — row-major, or fractal boxes in Mat / Left /
+//    Right / Acc (fractal_layout.hpp); its bytes become poison.
 //  * `buffer.subview(parent, offsets[, sizes][, valid])`: a byte offset inside the parent with the
-//    parent's strides (inherited row pitch); the window must lie inside the parent.
+//    parent's strides (inherited row pitch) or box strides; the window must lie inside the parent
+//    (and, when boxed, be whole boxes of it).
 //  * `buffer.reshape(src)`: the same bytes under another dense type (equal byte count; the source
 //    must be dense).
 //  * load / store / copy / full move data; the computing ops (elementwise, tile-scalar, matmul)
@@ -58,7 +60,25 @@ inline Value alloc(OpCall& c) {
     if (d < 0) fail("buffer.alloc of a negative shape " + dims_str(shape));
   Shape runtime = c.args.empty() ? Shape{} : c.ints(0, "valid extents");
   const std::int64_t a = place(c, bt.memory, numel(shape) * ir::dtype_bytes(bt.dtype), c.args.size() > 1 ? &c.args[1] : nullptr);
-  return {make_view(bt.memory, a, bt.dtype, shape, annotated_valid(c, bt, shape, runtime))};
+  return {make_view(bt.memory, a, bt.dtype, shape, annotated_valid(c, bt, shape, runtime),
+                    ir::resolve_layout(bt.memory, bt.view), "buffer.alloc")};
+}
+
+/// A subview of a boxed parent is whole boxes of it (lower_tile_to_buffer.md "Matrix storage": a
+/// fractal window has no row-major byte view), in the parent's layout, with its box strides.
+inline void check_box_window(const OpCall& c, const BufVal& p, const ir::BufferType& bt, const Shape& off, const Shape& shape) {
+  auto ann = ir::resolve_layout(bt.memory, bt.view);
+  const bool ann_boxed = ann && is_boxed(*ann);
+  if (!p.boxed && !ann_boxed) return;
+  if (!p.boxed || !ann_boxed || *ann != p.boxed->spec)
+    fail("buffer.subview of " + c.operand_name(0) + " (" + view_str(p) + ") typed with another layout" +
+         (ann_boxed ? " (" + layout_name(*ann) + ")" : std::string(" (no boxes)")) + ": a subview keeps its parent's layout");
+  const BoxedLayout& x = *p.boxed;
+  if (off.size() != 2 || shape.size() != 2 || off[0] % x.box_rows || off[1] % x.box_cols || shape[0] % x.box_rows ||
+      shape[1] % x.box_cols)
+    fail("buffer.subview of " + c.operand_name(0) + " (" + view_str(p) + "): window at offset " + dims_str(off) +
+         " with extent " + dims_str(shape) + " is not whole " + std::to_string(x.box_rows) + " x " +
+         std::to_string(x.box_cols) + " boxes");
 }
 
 /// buffer.subview(parent, offsets[, sizes][, valid]).
@@ -72,7 +92,8 @@ inline Value subview(OpCall& c) {
          ": a subview keeps its parent's dtype (reinterpret with buffer.reshape)");
   if (bt.memory != p.mem) fail("buffer.subview changes the memory space");
   check_window("buffer.subview of " + c.operand_name(0), p.shape, off, shape);
-  BufVal v{p.mem, p.elem_addr(off), p.dtype, shape, p.strides, nullptr};
+  check_box_window(c, p, bt, off, shape);
+  BufVal v{p.mem, p.elem_addr(off), p.dtype, shape, p.strides, nullptr, p.boxed};
   Shape valid = shape;
   if (c.args.size() > 3) {
     valid = c.ints(3, "valid extents");
@@ -90,6 +111,9 @@ inline Value reshape(OpCall& c) {
   const ir::BufferType& bt = annotation(c);
   Shape shape = eval_dims(c, bt.shape, "a buffer dim");
   if (bt.memory != s.mem) fail("buffer.reshape changes the memory space");
+  if (s.boxed && !dense(s))
+    fail("buffer.reshape of " + c.operand_name(0) + " (" + view_str(s) + "), a window of bigger boxed storage: a "
+         "reshape reinterprets packed boxes");
   if (!dense(s))
     fail("buffer.reshape of " + c.operand_name(0) + " (" + view_str(s) + ") whose rows are not dense (row pitch " +
          std::to_string(s.strides.size() > 1 ? s.strides[s.strides.size() - 2] : 0) + " bytes)");
@@ -97,7 +121,8 @@ inline Value reshape(OpCall& c) {
   if (bytes != view_bytes(s))
     fail("buffer.reshape of " + c.operand_name(0) + " (" + std::to_string(view_bytes(s)) + " bytes) to " +
          std::string(ir::name_of(bt.dtype)) + dims_str(shape) + " (" + std::to_string(bytes) + " bytes) changes the byte count");
-  return {make_view(s.mem, s.addr, bt.dtype, shape, annotated_valid(c, bt, shape, {}))};
+  return {make_view(s.mem, s.addr, bt.dtype, shape, annotated_valid(c, bt, shape, {}), ir::resolve_layout(bt.memory, bt.view),
+                    "buffer.reshape")};
 }
 
 /// The destination's window [0, ext) must lie inside its physical shape.
@@ -248,6 +273,7 @@ template <bool Acc> Value cube(OpCall& c) {
   if (t->shape != d.shape || t->dtype != d.dtype)
     fail(c.op() + ": the product is " + std::string(ir::name_of(t->dtype)) + dims_str(t->shape) + ", the destination " + view_str(d));
   write_view(m, d, *t);
+  poison_partial_boxes(m, d, t->valid);
   return void_value();
 }
 

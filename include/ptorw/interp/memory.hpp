@@ -9,14 +9,17 @@
 //    each other, which is exactly what an identity promises.
 //  * Layout: a view's element `idx` is at `addr + sum(idx[k] * strides[k])` bytes, little-endian
 //    at the dtype's width. Fresh views are row-major and packed; subviews keep their parent's
-//    strides (inherited row pitch); reshape reinterprets dense bytes. Every space uses this
-//    row-major layout today — the fractal NZ/ZN boxes of Mat/Left/Right/Acc are not modelled yet.
+//    strides (inherited row pitch); reshape reinterprets dense bytes. A view whose layout has
+//    boxes (Mat / Left / Right / Acc: NZ, ZN, Acc fractal=1024, fractal_layout.hpp) places its
+//    elements in 512- or 1024-byte boxes instead; its subviews are box-aligned and keep the
+//    parent's box strides.
 //  * Poison: an allocation marks its bytes poison; a write stores its element's mark; a read
 //    gives an element poison when any of its bytes is.
 #pragma once
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -130,21 +133,57 @@ inline Shape packed_byte_strides(const Shape& shape, DType d) {
   for (auto& s : st) s *= ir::dtype_bytes(d);
   return st;
 }
-inline bool dense(const BufVal& b) { return b.strides == packed_byte_strides(b.shape, b.dtype) || numel(b.shape) <= 1; }
+/// A view whose bytes are exactly those of a fresh view of its shape and layout (no row gaps; for
+/// a boxed view: its own packed box order), so that reshape may reinterpret them.
+inline bool dense(const BufVal& b) {
+  if (b.boxed)
+    return *b.boxed == packed_boxes(b.boxed->spec, ir::dtype_bytes(b.dtype), b.shape[0], b.shape[1], "dense");
+  return b.strides == packed_byte_strides(b.shape, b.dtype) || numel(b.shape) <= 1;
+}
 inline std::int64_t view_bytes(const BufVal& b) { return numel(b.shape) * ir::dtype_bytes(b.dtype); }
 
 inline BufVal make_view(ir::MemSpace mem, std::int64_t addr, DType d, const Shape& shape, const Shape& valid) {
   return BufVal{mem, addr, d, shape, packed_byte_strides(shape, d), std::make_shared<Shape>(valid)};
 }
 
-/// Same bytes in the same order under the same type: an exact in-place operand.
-inline bool same_view(const BufVal& a, const BufVal& b) {
-  return a.mem == b.mem && a.addr == b.addr && a.dtype == b.dtype && a.shape == b.shape && a.strides == b.strides;
+/// A fresh packed view in layout `layout` (ir::resolve_layout of its type; nullopt = plain rows):
+/// boxed when the layout has boxes, whose whole-box extents are checked here (`what` names the
+/// tile or buffer in the error).
+inline BufVal make_view(ir::MemSpace mem, std::int64_t addr, DType d, const Shape& shape, const Shape& valid,
+                        const std::optional<ir::TileLayoutSpec>& layout, const std::string& what) {
+  BufVal v = make_view(mem, addr, d, shape, valid);
+  if (!layout) return v;
+  if (!is_boxed(*layout)) {
+    if (layout->blayout != ir::TileLayout::row_major)
+      fail(what + ": a column-major " + std::string(ir::name_of(mem)) + " layout without boxes is not modelled");
+    return v;
+  }
+  if (shape.size() != 2)
+    fail(what + ": a " + layout_name(*layout) + " layout needs a rank-2 shape, not " + dims_str(shape));
+  v.boxed = packed_boxes(*layout, ir::dtype_bytes(d), shape[0], shape[1],
+                         what + " (" + std::string(ir::name_of(d)) + dims_str(shape) + " in " + std::string(ir::name_of(mem)) + ")");
+  return v;
 }
 
-/// The byte intervals [begin, end) a view touches: one per row (every index but the last).
+/// Same bytes in the same order under the same type: an exact in-place operand.
+inline bool same_view(const BufVal& a, const BufVal& b) {
+  return a.mem == b.mem && a.addr == b.addr && a.dtype == b.dtype && a.shape == b.shape && a.strides == b.strides &&
+         a.boxed == b.boxed;
+}
+
+/// The byte intervals [begin, end) a view touches: one per row (every index but the last), or for
+/// a boxed view one per box (boxed views are box-aligned, and a box is contiguous).
 inline std::vector<std::pair<std::int64_t, std::int64_t>> footprint(const BufVal& b) {
   std::vector<std::pair<std::int64_t, std::int64_t>> out;
+  if (b.boxed) {
+    const BoxedLayout& x = *b.boxed;
+    for (std::int64_t i = 0; i < b.shape[0] / x.box_rows; ++i)
+      for (std::int64_t j = 0; j < b.shape[1] / x.box_cols; ++j) {
+        const std::int64_t a = b.addr + i * x.row_stride + j * x.col_stride;
+        out.emplace_back(a, a + x.box_bytes);
+      }
+    return out;
+  }
   if (b.shape.empty()) {
     out.emplace_back(b.addr, b.addr + ir::dtype_bytes(b.dtype));
     return out;
@@ -176,7 +215,21 @@ inline bool overlaps(const BufVal& a, const BufVal& b) {
 
 inline std::string view_str(const BufVal& b) {
   return std::string(ir::name_of(b.dtype)) + dims_str(b.shape) + " at " + std::string(ir::name_of(b.mem)) + " byte " +
-         std::to_string(b.addr);
+         std::to_string(b.addr) + (b.boxed ? " (" + layout_name(b.boxed->spec) + ")" : std::string());
+}
+
+/// lower_tile_to_buffer.md "Matrix storage": a cube write (matmul, matmul_acc) whose product is
+/// valid over [0, product) of a boxed destination keeps whole boxes the product does not touch,
+/// but "the rest of a partially covered box does not" keep its data: those elements become poison.
+inline void poison_partial_boxes(Memory& m, const BufVal& d, const Shape& product) {
+  if (!d.boxed || product.size() != 2) return;
+  const BoxedLayout& x = *d.boxed;
+  const std::int64_t rows = (product[0] + x.box_rows - 1) / x.box_rows * x.box_rows;
+  const std::int64_t cols = (product[1] + x.box_cols - 1) / x.box_cols * x.box_cols;
+  const std::int64_t n = ir::dtype_bytes(d.dtype);
+  for (std::int64_t r = 0; r < rows; ++r)
+    for (std::int64_t c = 0; c < cols; ++c)
+      if (r >= product[0] || c >= product[1]) m.poison(d.mem, d.elem_addr({r, c}), n);
 }
 
 /// The view's elements as a tile value (valid extents from the handle; padding as stored).

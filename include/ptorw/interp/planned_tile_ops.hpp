@@ -13,7 +13,10 @@
 //    unspecified order); exactly in place is fine, except recip / rsqrt, which need a distinct
 //    destination (lower_tile_to_buffer.md "recip requires a distinct destination");
 //  * reshape and set_validshape whose MemRef is their source's window only relabel the bytes (the
-//    planner's Relabel rule); elsewhere they copy.
+//    planner's Relabel rule); elsewhere they copy. So does transpose_view of a boxed (Mat / Left /
+//    Right / Acc) tile: NZ bytes read transposed are ZN;
+//  * tiles in Mat / Left / Right / Acc have fractal layouts (fractal_layout.hpp); a matmul's write
+//    into an Acc box it covers only partly leaves the rest of that box poison.
 #pragma once
 #include "ptorw/interp/memory.hpp"
 #include "ptorw/interp/tile_compute_ops.hpp"
@@ -90,7 +93,10 @@ inline std::optional<BufVal> result_view(const OpCall& c, const TileData& t) {
   if (need > size)
     fail(c.op() + ": a " + std::string(ir::name_of(t.dtype)) + dims_str(t.shape) + " tile (" + std::to_string(need) +
          " bytes) does not fit its MemRef window of " + std::to_string(size) + " bytes");
-  return make_view(p.mem, p.addr + off, t.dtype, t.shape, t.valid);
+  // The tile's layout: its TileView's fields over the implicit layout of the allocation's space
+  // (Mat / Left / Right / Acc: fractal boxes, fractal_layout.hpp).
+  return make_view(p.mem, p.addr + off, t.dtype, t.shape, t.valid, ir::resolve_layout(p.mem, tt->view),
+                   c.op() + ": the result");
 }
 
 /// How an op's operands may share bytes with its destination.
@@ -147,12 +153,32 @@ template <OpFn F, Overlap Rule = Overlap::InPlaceOk> Value planned(OpCall& c) {
 template <OpFn F> Value relabel(OpCall& c) {
   const BufVal* src = c.args.empty() ? nullptr : std::get_if<BufVal>(&c.args[0].v);
   if (!src) return planned<F>(c);
+  // Only a boxed transpose is a byte relabel (NZ bytes read as ZN); a row-major one copies.
+  if (c.op() == "tile.transpose_view" && !src->boxed) return planned<F>(c);
   const BufVal s = *src;
   auto views = read_operands(c);
   Value r = F(c);
   const TileData& t = *expect<TileVal>(r, c.op().c_str());
   auto dst = result_view(c, t);
   if (!dst) fail(c.op() + ": a tile result in a planned function needs a pl.MemRef in its type");
+  if (dst->mem == s.mem && dst->addr == s.addr && (s.boxed || dst->boxed)) {
+    // Fractal relabels (lower_tile_to_buffer.md "Torch debugging models fractal layouts ...,
+    // including transpose relabels"): set_validshape keeps the view; a transpose reads the same
+    // boxes transposed (NZ <-> ZN); a reshape reinterprets the source's packed boxes under the
+    // result's own layout.
+    BufVal out = s;
+    if (c.op() == "tile.transpose_view") {
+      out.shape = t.shape;
+      out.boxed = s.boxed->transposed();
+    } else if (c.op() == "tile.reshape") {
+      if (!dense(s))
+        fail("tile.reshape of " + c.operand_name(0) + " (" + view_str(s) + "), a window of bigger boxed storage: a "
+             "reshape reinterprets packed boxes");
+      out = *dst;
+    }
+    out.valid = std::make_shared<Shape>(t.valid);
+    return {out};
+  }
   if (dst->mem == s.mem && dst->addr == s.addr) {
     if (c.op() == "tile.reshape" && !dense(s))
       fail("tile.reshape of " + c.operand_name(0) + " (" + view_str(s) + ") whose rows are not dense: a reshape "
@@ -166,6 +192,15 @@ template <OpFn F> Value relabel(OpCall& c) {
   check_overlap(c, *dst, 0, s, Overlap::InPlaceOk, "its result");
   write_view(memory(c), *dst, t);
   return {*dst};
+}
+
+/// matmul / matmul_acc: the value-mode cube op written through the result's view; in a boxed
+/// (Acc) view, the rest of each box the product only partly covers becomes poison.
+template <OpFn F> Value planned_cube(OpCall& c) {
+  Value r = planned<F>(c);
+  const BufVal& d = std::get<BufVal>(r.v);
+  poison_partial_boxes(memory(c), d, *d.valid);
+  return r;
 }
 
 }  // namespace buffer_ops
@@ -186,7 +221,7 @@ inline void add_planned_tile_ops(OpTable& t) {
   t["tile.slice"] = planned<slice>;
   t["tile.extract"] = planned<extract>;
   t["tile.assemble"] = planned<assemble>;
-  t["tile.transpose_view"] = planned<transpose_view>;
+  t["tile.transpose_view"] = relabel<transpose_view>;
   t["tile.add"] = planned<binary<BinOp::Add>>;
   t["tile.sub"] = planned<binary<BinOp::Sub>>;
   t["tile.mul"] = planned<binary<BinOp::Mul>>;
@@ -208,8 +243,8 @@ inline void add_planned_tile_ops(OpTable& t) {
   t["tile.maximums"] = planned<scalar_op<Sc::Max>>;
   t["tile.minimums"] = planned<scalar_op<Sc::Min>>;
   t["tile.lrelu"] = planned<scalar_op<Sc::Lrelu>>;
-  t["tile.matmul"] = planned<matmul>;
-  t["tile.matmul_acc"] = planned<matmul_acc>;
+  t["tile.matmul"] = planned_cube<matmul>;
+  t["tile.matmul_acc"] = planned_cube<matmul_acc>;
   t["tile.get_block_idx"] = block_idx;
   t["tile.get_block_num"] = block_num;
   t["tile.get_subblock_idx"] = block_idx;

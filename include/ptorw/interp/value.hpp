@@ -9,16 +9,19 @@
 //  * PtrVal: the result of tile.alloc; value mode gives it no storage, buffer mode an address.
 //  * BufVal: buffer mode's tile / Buffer handle — a view of on-chip bytes (memory.hpp): space,
 //    byte address, dtype, physical shape, strides in bytes (row pitch inherited by subviews) and
-//    valid extents shared by every copy of the handle (buffer.set_validshape updates them).
+//    valid extents shared by every copy of the handle (buffer.set_validshape updates them); a
+//    Mat / Left / Right / Acc view has a fractal (boxed) layout instead of strides.
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "ptorw/interp/dtype.hpp"
 #include "ptorw/interp/error.hpp"
+#include "ptorw/interp/fractal_layout.hpp"
 
 namespace ptorw::interp {
 
@@ -153,8 +156,12 @@ struct BufVal {
   Shape shape;        // physical
   Shape strides;      // in bytes; the last is the element size
   std::shared_ptr<Shape> valid;  // shared by copies of one handle
+  // Set for a rank-2 view with a fractal layout (Mat / Left / Right / Acc, fractal_layout.hpp):
+  // elements then sit in boxes and `strides` is unused.
+  std::optional<BoxedLayout> boxed = std::nullopt;
 
   std::int64_t elem_addr(const Shape& idx) const {
+    if (boxed) return addr + boxed->offset(idx[0], idx[1]);
     std::int64_t a = addr;
     for (std::size_t i = 0; i < idx.size(); ++i) a += idx[i] * strides[i];
     return a;
