@@ -339,6 +339,19 @@ class Lexer {
   Token lex_punct() {
     std::size_t s = pos_;
     char c = src_[pos_];
+    // Single-character punctuation that starts no longer operator: the common case, decided
+    // without looking ahead.
+    switch (c) {
+      case ',': case ':': case ';': case '@': case '~': case '&': case '|': case '^': case '%':
+        ++pos_;
+        return make(Tok::Punct, s, 1);
+      case '(': case '[': case '{':
+      case ')': case ']': case '}':
+        track_bracket(c);
+        ++pos_;
+        return make(Tok::Punct, s, 1);
+      default: break;
+    }
     char c1 = pos_ + 1 < src_.size() ? src_[pos_ + 1] : '\0';
     char c2 = pos_ + 2 < src_.size() ? src_[pos_ + 2] : '\0';
     if ((c == '/' && c1 == '/' && c2 == '=') || (c == '*' && c1 == '*' && c2 == '=') || (c == '.' && c1 == '.' && c2 == '.')) {
@@ -352,19 +365,23 @@ class Lexer {
       return make(Tok::Punct, s, 2);
     }
     if (!(cls(c) & kPunct)) fail(pos_, std::string("unexpected character '") + c + "'");
+    ++pos_;
+    return make(Tok::Punct, s, 1);
+  }
+
+  /// Bracket nesting for implicit line joining; `c` is the bracket at pos_.
+  void track_bracket(char c) {
     if (c == '(' || c == '[' || c == '{') {
       if (depth_ >= kMaxNesting) fail(pos_, "brackets nested too deeply (limit " + std::to_string(kMaxNesting) + ")");
       ++depth_;
       open_.push_back(c);
-    } else if (c == ')' || c == ']' || c == '}') {
-      char want = c == ')' ? '(' : c == ']' ? '[' : '{';
-      if (depth_ == 0) fail(pos_, std::string("unmatched '") + c + "'");
-      if (open_.back() != want) fail(pos_, std::string("'") + c + "' does not match '" + open_.back() + "'");
-      --depth_;
-      open_.pop_back();
+      return;
     }
-    ++pos_;
-    return make(Tok::Punct, s, 1);
+    char want = c == ')' ? '(' : c == ']' ? '[' : '{';
+    if (depth_ == 0) fail(pos_, std::string("unmatched '") + c + "'");
+    if (open_.back() != want) fail(pos_, std::string("'") + c + "' does not match '" + open_.back() + "'");
+    --depth_;
+    open_.pop_back();
   }
 
   std::string_view src_;

@@ -351,15 +351,21 @@ inline ir::Expr Parser::make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const 
 inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args, ir::Kwargs kwargs, const Token& at) {
   const ir::OpDef* def = ir::find_op(op);
   if (!def) fail_at(at, "unknown op 'pl." + op + "'");
-  ir::Kwargs kept;
-  for (auto& [k, v] : kwargs) {
-    std::string key = k;
-    if (key == "__leading") {
+  // Filtered in place (most calls keep every kwarg): renames the leading enum operand to its
+  // kwarg and drops kwargs equal to their default.
+  ir::Kwargs kept = std::move(kwargs);
+  std::size_t n_kept = 0;
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    auto& [k, v] = kept[i];
+    if (k == "__leading") {
       if (def->leading_kwarg.empty()) fail_at(at, "pl." + op + " takes no enum operand");
-      key = std::string(def->leading_kwarg);
+      k = std::string(def->leading_kwarg);
     }
-    if (!ir::is_default_kwarg(op, key, v)) kept.emplace_back(std::move(key), std::move(v));
+    if (ir::is_default_kwarg(op, k, v)) continue;
+    if (n_kept != i) kept[n_kept] = std::move(kept[i]);
+    ++n_kept;
   }
+  kept.resize(n_kept);
   ir::InferResult r = ir::check_and_infer(*def, args, kept);
   if (!r.error.empty()) fail_at(at, r.error);
   return ir::make_expr(ir::Call{ir::CallKind::Op, std::move(op), std::move(args), std::move(kept), {}}, interner_.type(r.type),

@@ -65,8 +65,12 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
 }
 
 inline void Parser::parse_assignment(Block& b, BlockKind kind) {
-  std::vector<Token> names;
-  std::vector<ParsedType> anns;
+  // Scratch vectors kept by the parser: one assignment per statement would otherwise allocate
+  // and free two vectors. Nothing below the target list parses another assignment.
+  std::vector<Token>& names = assign_names_;
+  std::vector<ParsedType>& anns = assign_anns_;
+  names.clear();
+  anns.clear();
   do {
     names.push_back(expect_name("an assignment target"));
     ParsedType ann;
@@ -248,9 +252,9 @@ inline void Parser::parse_for(Block& b) {
     b.stmts.push_back(ir::make_stmt(ir::While{body.cond, std::move(iter_args), std::move(body_stmt), std::move(results)}, span_of(for_tok)));
     return;
   }
-  ir::Expr start = args.size() >= 2 ? args[0] : ir::make_int(0);
+  ir::Expr start = args.size() >= 2 ? args[0] : interner_.int_const(0, ir::DType::INDEX);
   ir::Expr stop = args.size() >= 2 ? args[1] : args[0];
-  ir::Expr step = args.size() == 3 ? args[2] : ir::make_int(1);
+  ir::Expr step = args.size() == 3 ? args[2] : interner_.int_const(1, ir::DType::INDEX);
   b.stmts.push_back(ir::make_stmt(ir::For{kind == "parallel" ? ir::ForKind::Parallel : ir::ForKind::Range, std::move(loop_var),
                                           std::move(start), std::move(stop), std::move(step), std::move(iter_args),
                                           std::move(body_stmt), std::move(results)},

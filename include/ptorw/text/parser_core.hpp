@@ -185,6 +185,8 @@ class Parser {
   std::unordered_map<std::string, const ir::Function*> signatures_;
   std::vector<ir::Type> current_returns_;
   Interner interner_;
+  std::vector<Token> assign_names_;       // parse_assignment's scratch (see there)
+  std::vector<ParsedType> assign_anns_;
 };
 
 }  // namespace ptorw::text

@@ -4,6 +4,7 @@
 // arguments and non-default kwargs. Names are name hints made unique within a function.
 // The output parses back to a structurally equal program.
 #pragma once
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -14,6 +15,7 @@
 
 #include "ptorw/ir.hpp"
 #include "ptorw/text/string_set.hpp"
+#include "ptorw/visit/flat_seq.hpp"
 #include "ptorw/visit/ptr_map.hpp"
 #include "ptorw/visit/walk.hpp"
 
@@ -22,6 +24,13 @@ namespace ptorw::text {
 class Printer {
  public:
   std::string program(const ir::Program& p) {
+    // One allocation for the whole text: growing by doubling would touch (page-fault) and copy
+    // about twice the final size. A printed statement averages well under 96 bytes; any excess
+    // is address space only, as pages are touched when written.
+    std::vector<std::size_t> counts;
+    std::size_t stmts = 0;
+    for (const auto& f : p.functions) stmts += counts.emplace_back(visit::count_statements(f->body) + f->params.size() + 4);
+    out_.reserve(4096 + stmts * 96);
     for (const auto& d : p.dyn_dims) {
       out_ += def_name(d);
       out_ += " = pl.dynamic(\"";
@@ -33,20 +42,20 @@ class Printer {
     out_ += "@pl.program\nclass ";
     out_ += p.name.empty() ? std::string("Program") : p.name;
     out_ += ":\n";
-    bool first = true;
-    for (const auto& f : p.functions) {
-      if (!first) out_ += "\n";
-      first = false;
-      function(*f, 1);
+    for (std::size_t i = 0; i < p.functions.size(); ++i) {
+      if (i) out_ += "\n";
+      function(*p.functions[i], 1, counts[i]);
     }
     if (p.functions.empty()) out_ += "    pass\n";
     return std::move(out_);
   }
 
-  void function(const ir::Function& f, int indent) {
+  /// `definitions` (optional) sizes the name table up front (about one definition per statement).
+  void function(const ir::Function& f, int indent, std::size_t definitions = 0) {
     names_ = visit::PtrMap<std::uint32_t>{};
     name_store_.clear();
     used_.clear();
+    used_.reserve(definitions + globals_.size());
     suffix_.clear();
     type_cache_.clear();
     uses_.clear();
@@ -117,11 +126,26 @@ class Printer {
     return false;
   }
   /// Whether `s` is printed as is (sanitize would not change it).
+  /// Called for every definition and use, so one table-driven pass (isalnum is a libc call per
+  /// character) and the keyword list only for all-letter names (every keyword is one).
   static bool is_clean(std::string_view s) {
-    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-    for (char c : s)
-      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
-    return !is_keyword(s);
+    static constexpr auto kind = [] {
+      std::array<std::uint8_t, 256> t{};  // 0 other, 1 letter, 2 digit or '_'
+      for (int c = 'a'; c <= 'z'; ++c) t[static_cast<std::size_t>(c)] = 1;
+      for (int c = 'A'; c <= 'Z'; ++c) t[static_cast<std::size_t>(c)] = 1;
+      for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] = 2;
+      t['_'] = 2;
+      return t;
+    }();
+    if (s.empty() || (s[0] >= '0' && s[0] <= '9')) return false;
+    std::uint8_t all = 1, any = 1;
+    for (char c : s) {
+      std::uint8_t k = kind[static_cast<unsigned char>(c)];
+      all &= k ? 1 : 0;
+      any |= k;
+    }
+    if (!all) return false;
+    return any != 1 || !is_keyword(s);  // a digit or '_' rules out every keyword
   }
   static std::string sanitize(const std::string& hint) {
     std::string s;
