@@ -414,3 +414,27 @@ TEST_CASE("diffcheck: the cube path agrees across Tile, planned Tile and Buffer 
   CHECK(caught.stage == "wrongly planned");
   CHECK(caught.diff->name == "k.return");
 }
+
+TEST_CASE("diffcheck: FP16 and INT8 cube kernels in Buffer IR (16 x 16 / 16 x 32 / 32 x 16 boxes) match value mode") {
+  for (const char* dt : {"FP16", "INT8"}) {
+    CAPTURE(dt);
+    const std::string acc = std::string(dt) == "INT8" ? "INT32" : "FP32";
+    auto sig = [&](const std::string& stage) {
+      return "@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore" + stage + ")\n" +
+             "    def k(self, A: pl.Tensor[[16, 32], pl." + dt + "], B: pl.Tensor[[32, 32], pl." + dt + "],\n" +
+             "          Out: pl.Out[pl.Tensor[[16, 32], pl." + acc + "]]) -> pl.Tensor[[16, 32], pl." + acc + "]:\n";
+    };
+    std::string tile = sig("") + kCubeTile;
+    std::string buffer = sig(", stage=pl.FunctionIRStage.Buffer") + kCubeBuffer;
+    for (std::string* s : {&tile, &buffer}) {
+      for (std::size_t p = s->find("pl.FP32", s->find("a_mat")); p != std::string::npos; p = s->find("pl.FP32", p))
+        s->replace(p, 7, "pl." + std::string(dt));
+    }
+    // The accumulator keeps the accumulation dtype.
+    const std::string wrong = "[[16, 32], pl." + std::string(dt) + ", pl.Mem.Acc]";
+    buffer.replace(buffer.find(wrong), wrong.size(), "[[16, 32], pl." + acc + ", pl.Mem.Acc]");
+    auto t = parse_ok(tile), b = parse_ok(buffer);
+    DiffReport r = diffcheck_legs({{"Tile", t.get(), ModePolicy::Value}, {"buffer", b.get(), ModePolicy::Auto}});
+    CHECK_MESSAGE(r.ok(), r.str());
+  }
+}
