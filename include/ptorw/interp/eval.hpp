@@ -453,6 +453,7 @@ class Evaluator {
       auto it = f.ops->find(c.callee);
       if (it == f.ops->end()) fail("op '" + c.callee + "' has no semantics in this interpreter mode");
       InFrame in_frame(*this, f);
+      op_env_.site = e->span;
       OpCall oc{c, args, declared ? *declared : e->type, op_env_, &in_frame};
       return it->second(oc);
     }

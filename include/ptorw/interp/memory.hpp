@@ -15,6 +15,9 @@
 //    parent's box strides.
 //  * Poison: an allocation marks its bytes poison; a write stores its element's mark; a read
 //    gives an element poison when any of its bytes is.
+//  * Clobbers (planned Tile IR): each tile-defining write has a generation (begin_write); a byte
+//    whose value or poison mark a write *changes* takes that write's generation. A tile value read
+//    later whose valid bytes carry a newer generation than its own was overwritten while live.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -36,6 +39,7 @@ struct Memory {
   struct Space {
     std::vector<std::uint8_t> data;
     std::vector<std::uint8_t> poison;  // 1 = never written since allocated
+    std::vector<std::uint32_t> stamp;  // the generation of the write that last changed the byte
     std::int64_t arena_next = -1;      // next addressless address (starts at the capacity)
   };
 
@@ -82,9 +86,31 @@ struct Memory {
     const int n = ir::dtype_bytes(d);
     Space& sp = reach(s, addr, n);
     for (int i = 0; i < n; ++i) {
-      sp.data[static_cast<std::size_t>(addr + i)] = static_cast<std::uint8_t>(b >> (8 * i));
-      sp.poison[static_cast<std::size_t>(addr + i)] = poison ? 1 : 0;
+      const auto k = static_cast<std::size_t>(addr + i);
+      const auto v = static_cast<std::uint8_t>(b >> (8 * i));
+      const std::uint8_t p = poison ? 1 : 0;
+      if (sp.data[k] == v && sp.poison[k] == p) continue;  // unchanged: no clobber
+      sp.data[k] = v;
+      sp.poison[k] = p;
+      sp.stamp[k] = writing_;
     }
+  }
+
+  /// Starts a tile-defining write (planned Tile IR): later byte changes carry its generation,
+  /// described by `what` (the op and its location) in clobber errors.
+  std::uint32_t begin_write(const std::string& op, ir::Span site) {
+    writers_.push_back({&op, site});
+    writing_ = static_cast<std::uint32_t>(writers_.size());
+    return writing_;
+  }
+  /// Ends it: writes outside a tile definition (Buffer IR) carry generation 0.
+  void end_write() { writing_ = 0; }
+  /// The generation of the write that last changed byte `addr`, and its description.
+  std::uint32_t stamp(ir::MemSpace s, std::int64_t addr) { return reach(s, addr, 1).stamp[static_cast<std::size_t>(addr)]; }
+  std::string writer(std::uint32_t gen) const {
+    if (gen == 0 || gen > writers_.size()) return "a write outside a tile definition";
+    const Writer& w = writers_[gen - 1];
+    return "the " + *w.op + " at line " + std::to_string(w.site.line) + ", column " + std::to_string(w.site.col);
   }
 
   /// Raw bytes as stored (for tests): value and poison mark.
@@ -117,6 +143,7 @@ struct Memory {
       std::size_t grown = std::max(end, sp.data.size() * 2);
       sp.data.resize(grown, 0);
       sp.poison.resize(grown, 1);
+      sp.stamp.resize(grown, 0);
     }
     return sp;
   }
@@ -124,6 +151,12 @@ struct Memory {
   const lowering::planning::TargetCapacities* target_;
   std::array<Space, 7> spaces_;
   std::unordered_map<const void*, std::int64_t> addressless_;
+  struct Writer {
+    const std::string* op;  // the op name in the IR being run
+    ir::Span site;
+  };
+  std::vector<Writer> writers_;  // writers_[g - 1] made generation g
+  std::uint32_t writing_ = 0;
 };
 
 // ---- views ----

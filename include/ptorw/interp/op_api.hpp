@@ -28,6 +28,8 @@ struct OpEnv {
   std::uint64_t next_ptr_id = 1;
   /// Buffer mode: the memory spaces of this run (null in a value-mode-only run).
   Memory* memory = nullptr;
+  /// The location of the op call being run (buffer mode names the writer of clobbered bytes).
+  ir::Span site{};
 };
 
 /// Evaluates an expression in the frame of the calling statement: buffer mode uses it for the

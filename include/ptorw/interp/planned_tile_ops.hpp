@@ -114,15 +114,42 @@ inline void check_overlap(const OpCall& c, const BufVal& dst, std::size_t operan
                                   : "), which it reads and which it only partially overlaps (not exactly in place)"));
 }
 
+/// A planned tile value must find its bytes as its defining write left them (SSA values are
+/// immutable; lower_tile_to_buffer.md: allocations "may still reuse physical addresses after their
+/// lifetimes end", not before). A valid byte changed by a later write is a clobber: two live tiles
+/// share storage. Bytes rewritten with the same value (a window written in place) are not.
+inline void check_intact(const OpCall& c, std::size_t operand, const BufVal& v) {
+  if (v.gen == 0) return;
+  Memory& m = memory(c);
+  const std::int64_t n = ir::dtype_bytes(v.dtype);
+  for_each_index(*v.valid, [&](const Shape& idx) {
+    const std::int64_t a = v.elem_addr(idx);
+    for (std::int64_t k = 0; k < n; ++k)
+      if (const std::uint32_t g = m.stamp(v.mem, a + k); g > v.gen)
+        fail(c.op() + " reads " + c.operand_name(operand) + " (" + view_str(v) + "), whose element " + dims_str(idx) +
+             " was overwritten by " + m.writer(g) + " while " + c.operand_name(operand) +
+             " was live: two live tiles share storage (a clobbered tile)");
+  });
+}
+
 /// Replaces every tile handle among the operands by the value it holds (reading memory).
 inline std::vector<std::pair<std::size_t, BufVal>> read_operands(OpCall& c) {
   std::vector<std::pair<std::size_t, BufVal>> views;
   for (std::size_t i = 0; i < c.args.size(); ++i)
     if (auto* b = std::get_if<BufVal>(&c.args[i].v)) {
+      check_intact(c, i, *b);
       views.emplace_back(i, *b);
       c.args[i].v = read_view(memory(c), *b);
     }
   return views;
+}
+
+/// Writes a tile definition's value through its view as a new generation (see check_intact).
+inline void define(OpCall& c, BufVal& dst, const TileData& t) {
+  Memory& m = memory(c);
+  dst.gen = m.begin_write(c.op(), c.env.site);
+  write_view(m, dst, t);
+  m.end_write();
 }
 
 /// A value-mode tile op run over memory: operands read, result written through its MemRef view.
@@ -144,7 +171,7 @@ template <OpFn F, Overlap Rule = Overlap::InPlaceOk> Value planned(OpCall& c) {
     }
     check_overlap(c, *dst, i, v, Rule, "its result");
   }
-  write_view(memory(c), *dst, **tv);
+  define(c, *dst, **tv);
   return {*dst};
 }
 
@@ -175,6 +202,7 @@ template <OpFn F> Value relabel(OpCall& c) {
         fail("tile.reshape of " + c.operand_name(0) + " (" + view_str(s) + "), a window of bigger boxed storage: a "
              "reshape reinterprets packed boxes");
       out = *dst;
+      out.gen = s.gen;
     }
     out.valid = std::make_shared<Shape>(t.valid);
     return {out};
@@ -190,7 +218,7 @@ template <OpFn F> Value relabel(OpCall& c) {
     return {out};
   }
   check_overlap(c, *dst, 0, s, Overlap::InPlaceOk, "its result");
-  write_view(memory(c), *dst, t);
+  define(c, *dst, t);
   return {*dst};
 }
 

@@ -159,6 +159,10 @@ struct BufVal {
   // Set for a rank-2 view with a fractal layout (Mat / Left / Right / Acc, fractal_layout.hpp):
   // elements then sit in boxes and `strides` is unused.
   std::optional<BoxedLayout> boxed = std::nullopt;
+  // Planned Tile IR: the write that defined this tile value (Memory::begin_write; relabels share
+  // their source's). A read finds the value intact only if none of its valid bytes changed since.
+  // 0 = not a checked value (Buffer IR handles name storage, not values).
+  std::uint32_t gen = 0;
 
   std::int64_t elem_addr(const Shape& idx) const {
     if (boxed) return addr + boxed->offset(idx[0], idx[1]);
