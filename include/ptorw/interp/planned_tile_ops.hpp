@@ -2,7 +2,8 @@
 // "The contract"): `m = pl.tile.alloc(space, bytes[, addr=A])` places an allocation, and every tile
 // definition typed `pl.Tile[..., pl.MemRef(m, offset, bytes), ...]` is a *view* of the bytes at
 // `addr(m) + offset`. Two tiles placed at one address therefore see each other's writes — the
-// aliasing a planner must avoid for simultaneously live tiles is real here.
+// aliasing a planner must avoid for simultaneously live tiles is real here, and reading a tile
+// whose valid bytes a later definition changed is a named error (check_intact: a clobbered tile).
 //
 // Every tile op keeps its value-mode meaning (tile_data_ops.hpp, tile_compute_ops.hpp): the handler
 // reads its tile operands out of memory, runs the value-mode op, and writes the result through the
