@@ -24,8 +24,10 @@ if [[ ! -x $OUT/parse_fuzz || test/fuzz/parse_fuzz.cpp -nt $OUT/parse_fuzz || -n
     -Iinclude test/fuzz/parse_fuzz.cpp -o "$OUT/parse_fuzz"
 fi
 # Seeds: the examples and every golden; the saved regressions too.
-find examples test/golden -name '*.py' -exec cp -t "$OUT/corpus" {} +
-[[ -d test/fuzz/regressions/parser ]] && find test/fuzz/regressions/parser -type f ! -name '.*' -exec cp -t "$OUT/corpus" {} +
+# Named after their path: goldens in different folders share basenames (cp -t would refuse).
+while IFS= read -r -d '' f; do cp "$f" "$OUT/corpus/${f//\//__}"; done \
+  < <(find examples test/golden -name '*.py' -print0; [[ -d test/fuzz/regressions/parser ]] &&
+      find test/fuzz/regressions/parser -type f ! -name '.*' -print0)
 set +e
 "$OUT/parse_fuzz" "$OUT/corpus" -max_total_time="$SECONDS_TO_RUN" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
   -artifact_prefix="$OUT/artifacts/" -print_final_stats=1 2>&1 | tee "$OUT/last-run.log" | grep -E '^(#[0-9]+.*(pulse|DONE)|==[0-9]+==|stat::|SUMMARY|artifact_prefix|Test unit written)' 
