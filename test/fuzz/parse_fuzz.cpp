@@ -1,7 +1,8 @@
 // libFuzzer target for the DSL parser (issue 5): the parser must never crash, whatever the input.
-// Accepted programs are also printed, re-parsed and verified, so the printer and the verifier
-// see every shape of program the parser lets through. Built by scripts/fuzz-parser.sh with clang
-// (-fsanitize=fuzzer,address,undefined); not part of the Meson build.
+// Accepted programs are also verified, printed and re-parsed (the reparse must be structurally
+// equal), so the printer and the verifier see every shape of program the parser lets through.
+// Built by scripts/fuzz-parser.sh with clang (-fsanitize=fuzzer,address,undefined); not part of
+// the Meson build.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -9,6 +10,7 @@
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
+#include "ptorw/visit/equal.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view src(reinterpret_cast<const char*>(data), size);
@@ -16,6 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!r.ok()) return 0;
   (void)ptorw::ir::verify(*r.program);
   auto again = ptorw::text::parse_program(ptorw::text::print_program(*r.program), "printed.py");
-  (void)again;
+  // The printer's promise: its text parses back to a structurally equal program. A broken
+  // promise is reported as a crash, so libFuzzer keeps the input.
+  if (!again.ok() || !ptorw::visit::structural_equal(*r.program, *again.program).equal) __builtin_trap();
   return 0;
 }

@@ -201,6 +201,68 @@ class P:
   check_round_trip(src, "t.py");
 }
 
+TEST_CASE("string literals decode their escapes and print back to the same value") {
+  // Escapes per string_literal.hpp (Python's): \" \\ \n \t \x41, an unknown escape kept as
+  // written, and a backslash-newline continuing the key on the next line (both vanish).
+  const char* src = "@pl.program\n"
+                    "class P:\n"
+                    "    @pl.function(type=pl.FunctionType.InCore, attrs={\"a\\\"b\": \"x\\\\y\\n\", \"t\\tab\\x41\\q\": True, \"con\\\n"
+                    "tinued\": 1})\n"
+                    "    def k(self, x: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:\n"
+                    "        return x\n";
+  auto p = parse_ok(src);
+  const Function& k = fn(p, "k");
+  auto v = kwarg_as<std::string>(k.attrs, "a\"b");
+  REQUIRE(v);
+  CHECK(*v == "x\\y\n");
+  CHECK(kwarg_as<bool>(k.attrs, "t\tabA\\q") == true);
+  CHECK(kwarg_as<std::int64_t>(k.attrs, "continued") == 1);
+  // The line after the continuation keeps its own number: `def` is on line 5.
+  CHECK(k.span.line == 5);
+  check_round_trip(src, "t.py");
+  std::string printed = text::print_program(*p);
+  CHECK(printed.find(R"("a\"b": "x\\y\n")") != std::string::npos);
+  CHECK(printed.find(R"("t\tabA\\q": True)") != std::string::npos);
+  // Control characters without a short escape print as \xHH.
+  auto q = text::parse_program(std::string("@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore, attrs={\"b\\x01\": 2})\n"
+                                           "    def k(self, x: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:\n        return x\n"),
+                               "q.py");
+  REQUIRE(q.ok());
+  CHECK(text::print_program(*q.program).find(R"("b\x01": 2)") != std::string::npos);
+}
+
+TEST_CASE("negation prints back to the same tree: literals, parenthesized literals and chains") {
+  // `-16` is one constant; `-(16)` and `--16` are negation nodes (Parser::parse_unary). The
+  // printer must keep the three apart, and a chain must not print deeper than it parses (a
+  // fuzzer found `-(-(-(...)))` exceeding the nesting limit on reparse).
+  std::string chain(150, '-');
+  const std::string src = "@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore)\n"
+                          "    def k(self, n: pl.Scalar[pl.INDEX], x: pl.Scalar[pl.FP32]) -> pl.Scalar[pl.INDEX]:\n"
+                          "        a = -(16)\n        b = -16\n        c = --16\n        d = -(1.5)\n        e = -1.5\n"
+                          "        f = n * -(-3)\n        g = " + chain + "n\n        return a\n";
+  auto p = parse_ok(src);
+  auto b = body(fn(p, "k"));
+  auto value = [&](std::size_t i) { return stmt_as<Assign>(b[i])->value; };
+  CHECK(expr_as<Unary>(value(0)));
+  CHECK(const_int(expr_as<Unary>(value(0))->operand) == 16);
+  CHECK(const_int(value(1)) == -16);
+  CHECK(const_int(expr_as<Unary>(value(2))->operand) == -16);
+  CHECK(expr_as<Unary>(value(3)));
+  CHECK(expr_as<ConstFloat>(value(4)));
+  check_round_trip(src, "t.py");
+  std::string printed = text::print_program(*p);
+  CHECK(printed.find("a: pl.Scalar[pl.INDEX] = -(16)\n") != std::string::npos);
+  CHECK(printed.find("c: pl.Scalar[pl.INDEX] = --16\n") != std::string::npos);
+  CHECK(printed.find("f: pl.Scalar[pl.INDEX] = n * --3\n") != std::string::npos);
+  CHECK(printed.find(" = " + chain + "n\n") != std::string::npos);
+}
+
+TEST_CASE("an unterminated string literal is reported where it starts") {
+  auto r = text::parse_program("@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore, attrs={\"ab\\\ncd: 1})\n", "u.py");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().str() == "u.py:3:54: error: unterminated string literal");
+}
+
 TEST_CASE("scalar expressions keep precedence through printing") {
   const char* src = R"(
 @pl.program

@@ -323,17 +323,23 @@ class Lexer {
   Token lex_string() {
     char q = src_[pos_];
     std::size_t s = pos_;
+    const std::uint32_t line = line_, col = col_of(s);
     ++pos_;
     while (pos_ < src_.size() && src_[pos_] != q) {
-      if (src_[pos_] == '\n' || src_[pos_] == '\r') fail(s, "unterminated string literal");
-      if (src_[pos_] == '\\') ++pos_;
+      if (src_[pos_] == '\n' || src_[pos_] == '\r') throw ParseError(line, col, "unterminated string literal");
+      if (src_[pos_] == '\\') {
+        ++pos_;
+        // A backslash-newline continues the literal on the next line (string_literal.hpp).
+        if (pos_ < src_.size() && (src_[pos_] == '\n' || src_[pos_] == '\r')) {
+          consume_newline();
+          continue;
+        }
+      }
       ++pos_;
     }
-    if (pos_ >= src_.size()) fail(s, "unterminated string literal");
+    if (pos_ >= src_.size()) throw ParseError(line, col, "unterminated string literal");
     ++pos_;
-    Token t = make(Tok::String, s + 1, pos_ - s - 2);
-    t.col = col_of(s);
-    return t;
+    return make(Tok::String, s + 1, pos_ - s - 2, line, col);
   }
 
   Token lex_punct() {

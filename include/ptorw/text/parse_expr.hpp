@@ -6,6 +6,7 @@
 
 #include "ptorw/text/op_sugar.hpp"
 #include "ptorw/text/parser_core.hpp"
+#include "ptorw/text/string_literal.hpp"
 
 namespace ptorw::text {
 
@@ -114,17 +115,21 @@ inline ir::Expr Parser::parse_unary() {
   if (peek().punct("-") || peek().punct("+")) {
     Token op = take();
     DepthGuard guard(*this, op);
-    // A negative literal is one constant, so that `-1` prints and compares as written.
+    // A literal written right after `-` is one negative constant, so that `-1` prints and
+    // compares as written. Anything else (`-(1)`, `--1`, `-x`) is a negation node: the printer
+    // writes each form back as it reads (print -> parse gives the same tree).
     if (op.text == "-" && peek().kind == Tok::Int) {
       Token lit = take();
       std::int64_t v = 0;
       if (!int_literal(lit.text, true, v)) fail_at(lit, "integer literal out of range of int64");
       return interner_.int_const(v, ir::DType::INDEX);
     }
+    const bool float_literal = op.text == "-" && peek().kind == Tok::Float;
     ir::Expr e = parse_unary();
     if (!ir::type_as<ir::ScalarType>(e->type)) fail_at(op, "unary '" + std::string(op.text) + "' needs a scalar operand");
     if (op.text == "+") return e;
-    if (auto* f = ir::expr_as<ir::ConstFloat>(e)) return ir::make_float(-f->value, ir::dtype_of(e->type).value(), span_of(op));
+    if (auto* f = ir::expr_as<ir::ConstFloat>(e); f && float_literal)
+      return ir::make_float(-f->value, ir::dtype_of(e->type).value(), span_of(op));
     return ir::make_expr(ir::Unary{ir::UnOp::Neg, e}, e->type, span_of(op));
   }
   return parse_postfix();
@@ -252,7 +257,7 @@ inline bool Parser::at_enum_ref() {
 inline ir::AttrValue Parser::parse_attr_value() {
   Token t = peek();
   if (t.name("True") || t.name("False")) { take(); return t.text == "True"; }
-  if (t.kind == Tok::String) { take(); return std::string(t.text); }
+  if (t.kind == Tok::String) { take(); return decode_string_literal(t.text); }
   if (at_enum_ref()) {
     take();
     std::string buf;
@@ -287,8 +292,9 @@ inline ir::Kwargs Parser::parse_attr_dict() {
     Token at = peek();
     ir::AttrValue v = parse_attr_value();
     if (std::holds_alternative<ir::Expr>(v)) fail_at(at, "attribute values must be bool, int, float, string or enum constants");
-    if (ir::find_kwarg(kw, key.text)) fail_at(key, "duplicate attribute '" + std::string(key.text) + "'");
-    kw.emplace_back(std::string(key.text), std::move(v));
+    std::string key_text = decode_string_literal(key.text);
+    if (ir::find_kwarg(kw, key_text)) fail_at(key, "duplicate attribute '" + key_text + "'");
+    kw.emplace_back(std::move(key_text), std::move(v));
     if (!accept_punct(",")) break;
   }
   expect_punct("}", "to close the attribute dict");

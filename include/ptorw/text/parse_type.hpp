@@ -2,6 +2,7 @@
 // `pl.Out[T]`, `pl.InOut[T]`, `tuple[T, ...]`, `pl.Ptr` (../shared/dsl.md "Types").
 #pragma once
 #include "ptorw/text/parser_core.hpp"
+#include "ptorw/text/string_literal.hpp"
 
 namespace ptorw::text {
 
@@ -104,7 +105,7 @@ inline ir::MemRef Parser::parse_memref() {
   ir::MemRef m;
   expect_punct("(", "after pl.MemRef");
   if (peek().kind == Tok::String) {
-    m.base_name = std::string(take().text);
+    m.base_name = decode_string_literal(take().text);
   } else {
     Token at = peek();
     m.base = parse_expr();

@@ -14,6 +14,7 @@
 #include <deque>
 
 #include "ptorw/ir.hpp"
+#include "ptorw/text/string_literal.hpp"
 #include "ptorw/text/string_set.hpp"
 #include "ptorw/visit/flat_seq.hpp"
 #include "ptorw/visit/ptr_map.hpp"
@@ -321,14 +322,7 @@ class Printer {
       }
     }, t->kind);
   }
-  void put_quoted(const std::string& s) {
-    out_ += '"';
-    for (char c : s) {
-      if (c == '"' || c == '\\') out_ += '\\';
-      out_ += c;
-    }
-    out_ += '"';
-  }
+  void put_quoted(const std::string& s) { append_string_literal(out_, s); }
   static std::string float_text(double v) {
     if (std::isinf(v)) return v > 0 ? "1e999" : "-1e999";
     char buf[64];
@@ -456,8 +450,24 @@ class Printer {
         int p = k.op == ir::UnOp::Neg ? 7 : 3;
         bool paren = p < ctx;
         if (paren) out_ += '(';
-        out_ += k.op == ir::UnOp::Neg ? "-" : "not ";
-        put_expr(k.operand, k.op == ir::UnOp::Neg ? 8 : 3);
+        if (k.op == ir::UnOp::Neg) {
+          // `-` followed by a literal reads as one negative constant (Parser::parse_unary), so a
+          // non-negative literal operand is parenthesized: `-(16)`. A negative literal or another
+          // negation follows directly (`--16`, `--n`): chains never print deeper than they parse.
+          out_ += '-';
+          const auto* ci = ir::expr_as<ir::ConstInt>(k.operand);
+          const auto* cf = ir::expr_as<ir::ConstFloat>(k.operand);
+          if ((ci && ci->value >= 0) || (cf && float_text(cf->value)[0] != '-')) {
+            out_ += '(';
+            put_expr(k.operand, 0);
+            out_ += ')';
+          } else {
+            put_expr(k.operand, 7);
+          }
+        } else {
+          out_ += "not ";
+          put_expr(k.operand, 3);
+        }
         if (paren) out_ += ')';
       } else if constexpr (std::is_same_v<K, ir::Call>) {
         if (k.kind == ir::CallKind::Function) {
