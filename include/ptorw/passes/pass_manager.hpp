@@ -16,13 +16,13 @@
 // CheckFailed table, a pass diagnostic, a verifier error) and `program` is the last good one
 // (the input of the failing pass). Rewrite limits are warnings unless `limits_are_errors`.
 #pragma once
-#include <chrono>
 #include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "ptorw/passes/pass.hpp"
+#include "ptorw/rewrite/monotonic_clock.hpp"
 
 namespace ptorw::passes {
 
@@ -105,11 +105,11 @@ class PassManager {
         }
       }
 
-      const auto t0 = std::chrono::steady_clock::now();
+      const std::uint64_t t0 = rewrite::monotonic_ns();
       PassOutcome o = pass.run(res.program, ctx, opts_.driver);
-      const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0);
+      const std::uint64_t ns = rewrite::monotonic_ns() - t0;
 
-      PassRecord rec{pass.name,  static_cast<std::uint64_t>(ns.count()), o.program != res.program, o.stop,
+      PassRecord rec{pass.name,  ns, o.program != res.program, o.stop,
                      o.iterations, o.rewrites, std::move(o.stats), std::move(o.trace), std::move(o.remarks)};
       res.passes.push_back(std::move(rec));
       bool failed = false;

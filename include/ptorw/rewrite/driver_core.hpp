@@ -6,7 +6,6 @@
 // that the per-table Driver<Rs...> implements. Keeping everything else out of the template means
 // it is compiled once per TU however many tables the TU runs (compile time is a budget here).
 #pragma once
-#include <chrono>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -17,6 +16,7 @@
 #include "ptorw/rewrite/brief_text.hpp"
 #include "ptorw/rewrite/context.hpp"
 #include "ptorw/rewrite/identical.hpp"
+#include "ptorw/rewrite/monotonic_clock.hpp"
 #include "ptorw/rewrite/run_result.hpp"
 #include "ptorw/visit/erased.hpp"
 
@@ -38,7 +38,7 @@ class DriverCore {
   DriverCore& operator=(const DriverCore&) = delete;
 
   RunResult run(const ir::ProgramPtr& input) {
-    const auto wall0 = std::chrono::steady_clock::now();
+    const std::uint64_t wall0 = monotonic_ns();
     const std::uint64_t tick0 = ticks();
     ctx_.file_ = input->source_file;
     const std::uint64_t before = opts_.check ? fingerprint(*input) : 0;
@@ -87,8 +87,7 @@ class DriverCore {
     if (opts_.check && res_.stop != StopReason::CheckFailed && fingerprint(*input) != before)
       set_stop(StopReason::CheckFailed, "the input program was modified in place during the run");
     if (opts_.timing) {
-      const double ns = static_cast<double>(
-          std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - wall0).count());
+      const double ns = static_cast<double>(monotonic_ns() - wall0);
       const std::uint64_t dt = ticks() - tick0;
       const double ns_per_tick = dt ? ns / static_cast<double>(dt) : 0.0;
       for (auto& st : res_.stats) st.time_ns = static_cast<std::uint64_t>(static_cast<double>(st.time_ns) * ns_per_tick);
@@ -111,12 +110,12 @@ class DriverCore {
   const DriverOptions& options() const { return opts_; }
 
   // Per-try timing reads the cycle counter where there is one (x86 rdtsc: a few ns, where a clock
-  // call costs ~20) and converts ticks to nanoseconds once per run against steady_clock.
+  // call costs ~20) and converts ticks to nanoseconds once per run against the monotonic clock.
   static std::uint64_t ticks() {
 #if defined(__x86_64__) || defined(__i386__)
     return __builtin_ia32_rdtsc();
 #else
-    return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+    return monotonic_ns();
 #endif
   }
   std::uint64_t start_timer() const { return opts_.timing ? ticks() : 0; }
