@@ -21,31 +21,6 @@ std::string kernel(const std::string& body, const std::string& stage = "", const
 )" + body;
 }
 
-RunResult run_k(const std::string& src, ModePolicy mode = ModePolicy::Auto, std::uint64_t seed = 1) {
-  RunOptions o;
-  o.seed = seed;
-  o.mode = mode;
-  return run_program(*parse_ok(src), "main", o);
-}
-RunResult run_k_ok(const std::string& src, ModePolicy mode = ModePolicy::Auto) {
-  RunResult r = run_k(src, mode);
-  if (!r.ok()) FAIL_CHECK(r.error->str());
-  REQUIRE(r.ok());
-  return r;
-}
-std::string run_k_err(const std::string& src) {
-  RunResult r = run_k(src);
-  REQUIRE_FALSE(r.ok());
-  return r.error->str();
-}
-
-/// The kernel's inputs for seed 1 (the same streams run_kernels draws from).
-double input(int param, const Shape& idx, std::uint64_t seed = 1) {
-  Rng rng(seed, static_cast<std::uint64_t>(param));
-  Bits b = 0;
-  for (std::int64_t k = 0; k <= idx[0] * 32 + idx[1]; ++k) b = random_element(rng, DType::FP32);
-  return double_value(b, DType::FP32);
-}
 
 const char* kPlannedAdd = R"(        ma = pl.tile.alloc(pl.Mem.Vec, 2048, addr=0)
         mb = pl.tile.alloc(pl.Mem.Vec, 2048, addr=2048)

@@ -43,31 +43,6 @@ std::string kernel(const std::string& body, const std::string& out_shape, bool b
 )" + body;
 }
 
-RunResult run_k(const std::string& src, ModePolicy mode = ModePolicy::Auto) {
-  RunOptions o;
-  o.seed = 1;
-  o.mode = mode;
-  return run_program(*parse_ok(src), "main", o);
-}
-RunResult run_k_ok(const std::string& src, ModePolicy mode = ModePolicy::Auto) {
-  RunResult r = run_k(src, mode);
-  if (!r.ok()) FAIL_CHECK(r.error->str());
-  REQUIRE(r.ok());
-  return r;
-}
-std::string run_k_err(const std::string& src) {
-  RunResult r = run_k(src);
-  REQUIRE_FALSE(r.ok());
-  return r.error->str();
-}
-
-/// Element idx of kernel parameter `param` (a row-major FP32 tensor with `cols` columns), seed 1.
-double input(int param, const Shape& idx, std::int64_t cols = 32) {
-  Rng rng(1, static_cast<std::uint64_t>(param));
-  Bits b = 0;
-  for (std::int64_t k = 0; k <= idx[0] * cols + idx[1]; ++k) b = random_element(rng, DType::FP32);
-  return double_value(b, DType::FP32);
-}
 
 }  // namespace
 

@@ -35,6 +35,34 @@ inline std::string run_err(const std::string& src, RunOptions o = {}) {
   return r.error->str();
 }
 
+/// Runs the kernels of a program without `main` (each on its own random inputs; `run_program`).
+inline RunResult run_k(const std::string& src, ModePolicy mode = ModePolicy::Auto, std::uint64_t seed = 1) {
+  RunOptions o;
+  o.seed = seed;
+  o.mode = mode;
+  return run_program(*parse_ok(src), "main", o);
+}
+inline RunResult run_k_ok(const std::string& src, ModePolicy mode = ModePolicy::Auto) {
+  RunResult r = run_k(src, mode);
+  if (!r.ok()) FAIL_CHECK(r.error->str());
+  REQUIRE(r.ok());
+  return r;
+}
+inline std::string run_k_err(const std::string& src) {
+  RunResult r = run_k(src);
+  REQUIRE_FALSE(r.ok());
+  return r.error->str();
+}
+
+/// Element idx of kernel parameter `param` (a row-major FP32 tensor with `cols` columns) as run_k
+/// draws it with `seed`.
+inline double input(int param, const Shape& idx, std::int64_t cols = 32, std::uint64_t seed = 1) {
+  Rng rng(seed, static_cast<std::uint64_t>(param));
+  Bits b = 0;
+  for (std::int64_t k = 0; k <= idx[0] * cols + idx[1]; ++k) b = random_element(rng, DType::FP32);
+  return double_value(b, DType::FP32);
+}
+
 inline const Output& out(const RunResult& r, const std::string& name) {
   for (const auto& o : r.outputs)
     if (o.name == name) return o;
