@@ -257,6 +257,15 @@ TEST_CASE("negation prints back to the same tree: literals, parenthesized litera
   CHECK(printed.find(" = " + chain + "n\n") != std::string::npos);
 }
 
+TEST_CASE("a file that cannot be read is reported against the file, with the system's reason") {
+  auto missing = text::parse_file("/nonexistent/ptorw-missing.py");
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.errors.front().str() == "/nonexistent/ptorw-missing.py: error: cannot open file: No such file or directory");
+  auto dir = text::parse_file(std::filesystem::temp_directory_path().string());
+  REQUIRE_FALSE(dir.ok());
+  CHECK(dir.errors.front().str().find(": error: cannot read file: Is a directory") != std::string::npos);
+}
+
 TEST_CASE("an unterminated string literal is reported where it starts") {
   auto r = text::parse_program("@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore, attrs={\"ab\\\ncd: 1})\n", "u.py");
   REQUIRE_FALSE(r.ok());

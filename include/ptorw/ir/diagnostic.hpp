@@ -15,9 +15,12 @@ struct Diagnostic {
   Severity severity = Severity::Error;
   std::string message;
 
-  /// `file:line:col: error: message` (the GCC/Clang convention editors understand).
+  /// `file:line:col: error: message` (the GCC/Clang convention editors understand); a diagnostic
+  /// about the whole file (line 0: it cannot be read, say) is `file: error: message`, as GCC
+  /// writes it, rather than pointing at a position 0:0 that does not exist.
   std::string str() const {
     const char* sev = severity == Severity::Error ? "error" : severity == Severity::Warning ? "warning" : "remark";
+    if (span.line == 0) return file + ": " + sev + ": " + message;
     return file + ":" + std::to_string(span.line) + ":" + std::to_string(span.col) + ": " + sev + ": " + message;
   }
 };

@@ -1,7 +1,9 @@
 // Entry point of the pl-DSL front end: `parse_program(text, file)` returns a Program or the first
 // error as `file:line:col: error: ...`. Never crashes on bad input; nesting is bounded.
 #pragma once
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/text/parse_expr.hpp"
@@ -190,13 +192,14 @@ inline ParseResult parse_program(std::string_view src, std::string file = "<inpu
 /// every host translation unit, and <iostream>/<fstream>/<sstream> cost 0.3 s of its compile.)
 inline ParseResult parse_file(const std::string& path) {
   std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-  if (!f) return {nullptr, {Diagnostic{path, {}, Severity::Error, "cannot open file"}}};
+  if (!f) return {nullptr, {Diagnostic{path, {}, Severity::Error, std::string("cannot open file: ") + std::strerror(errno)}}};
   std::string text;
   char buf[1 << 16];
   for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) text.append(buf, n);
   const bool failed = std::ferror(f) != 0;
+  const int err = errno;
   if (f != stdin) std::fclose(f);
-  if (failed) return {nullptr, {Diagnostic{path, {}, Severity::Error, "cannot read file"}}};
+  if (failed) return {nullptr, {Diagnostic{path, {}, Severity::Error, std::string("cannot read file: ") + std::strerror(err)}}};
   return parse_program(text, path == "-" ? "<stdin>" : path);
 }
 
