@@ -81,11 +81,6 @@ enum class BodyKind : std::uint8_t { Function, Loop, IfBranch, Scope };
 class Verifier {
  public:
   Verifier(const Program& p, Diagnostics& out) : prog_(p), out_(out) {
-    // About one definition per statement: size the table once instead of rehashing up to it.
-    std::size_t defs = prog_.dyn_dims.size();
-    for (const auto& f : prog_.functions)
-      if (f) defs += visit::count_statements(f->body) + f->params.size();
-    vars_.reserve(defs);
     for (const auto& f : prog_.functions)
       if (f) functions_.try_emplace(f->name, f.get());  // the first of a name wins, like Program::find
     for (const auto& d : prog_.dyn_dims)

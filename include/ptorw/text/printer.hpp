@@ -16,7 +16,6 @@
 #include "ptorw/ir.hpp"
 #include "ptorw/text/string_literal.hpp"
 #include "ptorw/text/string_set.hpp"
-#include "ptorw/visit/flat_seq.hpp"
 #include "ptorw/visit/ptr_map.hpp"
 #include "ptorw/visit/walk.hpp"
 
@@ -25,13 +24,6 @@ namespace ptorw::text {
 class Printer {
  public:
   std::string program(const ir::Program& p) {
-    // One allocation for the whole text: growing by doubling would touch (page-fault) and copy
-    // about twice the final size. A printed statement averages well under 96 bytes; any excess
-    // is address space only, as pages are touched when written.
-    std::vector<std::size_t> counts;
-    std::size_t stmts = 0;
-    for (const auto& f : p.functions) stmts += counts.emplace_back(visit::count_statements(f->body) + f->params.size() + 4);
-    out_.reserve(4096 + stmts * 96);
     for (const auto& d : p.dyn_dims) {
       out_ += def_name(d);
       out_ += " = pl.dynamic(\"";
@@ -43,20 +35,21 @@ class Printer {
     out_ += "@pl.program\nclass ";
     out_ += p.name.empty() ? std::string("Program") : p.name;
     out_ += ":\n";
+    // The text grows by doubling. Sizing it (and the name table) from a statement count was
+    // tried: the counting walk costs more than the page faults it saves (90 ms at 1M statements,
+    // a cache miss per statement node; bench/README.md).
     for (std::size_t i = 0; i < p.functions.size(); ++i) {
       if (i) out_ += "\n";
-      function(*p.functions[i], 1, counts[i]);
+      function(*p.functions[i], 1);
     }
     if (p.functions.empty()) out_ += "    pass\n";
     return std::move(out_);
   }
 
-  /// `definitions` (optional) sizes the name table up front (about one definition per statement).
-  void function(const ir::Function& f, int indent, std::size_t definitions = 0) {
+  void function(const ir::Function& f, int indent) {
     names_ = visit::PtrMap<std::uint32_t>{};
     name_store_.clear();
     used_.clear();
-    used_.reserve(definitions + globals_.size());
     suffix_.clear();
     type_cache_.clear();
     uses_.clear();

@@ -50,28 +50,6 @@ class FlatStmts {
   const ir::Stmt* single_ = nullptr;
 };
 
-/// The statements of a body, nested regions included (an explicit stack: no recursion). Walks
-/// size their tables with it up front.
-inline std::size_t count_statements(const ir::Stmt& body) {
-  std::size_t n = 0;
-  std::vector<const ir::Stmt*> todo{&body};
-  while (!todo.empty()) {
-    const ir::Stmt* root = todo.back();
-    todo.pop_back();
-    FlatStmts it(*root);
-    while (const ir::Stmt* s = it.next()) {
-      ++n;
-      if (auto* f = ir::stmt_as<ir::For>(*s)) todo.push_back(&f->body);
-      else if (auto* w = ir::stmt_as<ir::While>(*s)) todo.push_back(&w->body);
-      else if (auto* i = ir::stmt_as<ir::If>(*s)) {
-        todo.push_back(&i->then_body);
-        todo.push_back(&i->else_body);
-      } else if (auto* sc = ir::stmt_as<ir::Scope>(*s)) todo.push_back(&sc->body);
-    }
-  }
-  return n;
-}
-
 /// The Yield ending a region body (the last flat statement), or nullptr when it ends otherwise.
 inline const ir::Yield* final_yield(const ir::Stmt& body) {
   FlatStmts it(body);
