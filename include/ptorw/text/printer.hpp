@@ -36,11 +36,12 @@ class Printer {
     out_ += p.name.empty() ? std::string("Program") : p.name;
     out_ += ":\n";
     // The text grows by doubling. Sizing it (and the name table) from a statement count was
-    // tried: the counting walk costs more than the page faults it saves (90 ms at 1M statements,
-    // a cache miss per statement node; bench/README.md).
-    for (std::size_t i = 0; i < p.functions.size(); ++i) {
-      if (i) out_ += "\n";
-      function(*p.functions[i], 1);
+    // tried: the counting walk costs about what the saved page faults do (bench/README.md).
+    bool first = true;
+    for (const auto& f : p.functions) {
+      if (!first) out_ += "\n";
+      first = false;
+      function(*f, 1);
     }
     if (p.functions.empty()) out_ += "    pass\n";
     return std::move(out_);
@@ -450,7 +451,7 @@ class Printer {
           out_ += '-';
           const auto* ci = ir::expr_as<ir::ConstInt>(k.operand);
           const auto* cf = ir::expr_as<ir::ConstFloat>(k.operand);
-          if ((ci && ci->value >= 0) || (cf && float_text(cf->value)[0] != '-')) {
+          if ((ci && ci->value >= 0) || (cf && !std::signbit(cf->value))) {
             out_ += '(';
             put_expr(k.operand, 0);
             out_ += ')';

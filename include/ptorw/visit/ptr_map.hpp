@@ -26,7 +26,7 @@ template <class V> class PtrMap {
   /// Inserts `value` unless `key` is present; returns the stored value and whether it was inserted.
   /// The pointer is valid until the next insertion.
   std::pair<V*, bool> try_emplace(const void* key, V value) {
-    if ((size_ + 1) * 4 > slots_.size() * 3) grow(slots_.empty() ? 64 : slots_.size() * 2);  // load factor ≤ 3/4
+    if ((size_ + 1) * 4 > slots_.size() * 3) grow();  // load factor ≤ 3/4
     for (std::size_t i = slot_of(key);; i = (i + 1) & mask_) {
       if (slots_[i].key == key) return {&slots_[i].value, false};
       if (!slots_[i].key) {
@@ -38,14 +38,6 @@ template <class V> class PtrMap {
   }
 
   std::size_t size() const { return size_; }
-
-  /// Sizes the table for `n` keys at once, so that a walk that knows its definition count does
-  /// not rehash (and page-fault) its way up through every smaller table.
-  void reserve(std::size_t n) {
-    std::size_t cap = 64;
-    while (cap * 3 < n * 4) cap *= 2;
-    if (cap > slots_.size()) grow(cap);
-  }
 
   /// Starts loading the slot of `key` into the cache: a walk that knows the next definition ahead
   /// of time overlaps this (otherwise certain) miss with its other work.
@@ -68,8 +60,9 @@ template <class V> class PtrMap {
     auto x = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(key));
     return static_cast<std::size_t>((x * 0x9e3779b97f4a7c15ULL) >> shift_);
   }
-  void grow(std::size_t cap) {
+  void grow() {
     std::vector<Slot> old = std::move(slots_);
+    std::size_t cap = old.empty() ? 64 : old.size() * 2;
     slots_.assign(cap, Slot{});
     mask_ = cap - 1;
     shift_ = 64;
