@@ -7,6 +7,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -16,6 +17,7 @@
 #include "ptorw/ir.hpp"
 #include "ptorw/text/string_literal.hpp"
 #include "ptorw/text/string_set.hpp"
+#include "ptorw/text/text_out.hpp"
 #include "ptorw/visit/ptr_map.hpp"
 #include "ptorw/visit/walk.hpp"
 
@@ -33,7 +35,7 @@ class Printer {
     if (!p.dyn_dims.empty()) out_ += "\n";
     for (const auto& d : p.dyn_dims) globals_.emplace_back(d.get(), std::string(def_name(d)));
     out_ += "@pl.program\nclass ";
-    out_ += p.name.empty() ? std::string("Program") : p.name;
+    out_ += p.name.empty() ? std::string_view("Program") : std::string_view(p.name);
     out_ += ":\n";
     // The text grows by doubling. Sizing it (and the name table) from a statement count was
     // tried: the counting walk costs about what the saved page faults do (bench/README.md).
@@ -44,7 +46,7 @@ class Printer {
       function(*f, 1);
     }
     if (p.functions.empty()) out_ += "    pass\n";
-    return std::move(out_);
+    return out_.take();
   }
 
   void function(const ir::Function& f, int indent) {
@@ -52,7 +54,9 @@ class Printer {
     name_store_.clear();
     used_.clear();
     suffix_.clear();
-    type_cache_.clear();
+    type_index_ = visit::PtrMap<std::uint32_t>{};
+    type_text_.clear();
+    memo_.assign(kMemoSlots, Memo{});
     uses_.clear();
     fn_ = &f;
     uses_counted_ = false;
@@ -99,14 +103,29 @@ class Printer {
   void stmt(const ir::Stmt& s, int indent) {
     std::visit([&](const auto& k) { stmt_kind(k, indent); }, s->kind);
   }
-  std::string take() { return std::move(out_); }
+  std::string take() { return out_.take(); }
 
  private:
+  struct Memo {
+    const void* node = nullptr;
+    const char* text = nullptr;
+    std::size_t size = 0;
+  };
+  static constexpr std::size_t kMemoSlots = 4096;
+  static std::size_t memo_slot(const void* node) {  // Fibonacci hashing, as in PtrMap
+    auto x = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(node));
+    return static_cast<std::size_t>((x * 0x9e3779b97f4a7c15ULL) >> 52);  // 12 bits: kMemoSlots
+  }
+  struct OpMemo {
+    std::string_view name;
+    const ir::OpDef* def = nullptr;
+  };
+
+
   template <class F> std::string capture(F&& f) {
-    std::string saved = std::move(out_);
-    out_.clear();
+    TextOut saved = std::move(out_);
     f();
-    std::string r = std::move(out_);
+    std::string r = out_.take();
     out_ = std::move(saved);
     return r;
   }
@@ -151,7 +170,12 @@ class Printer {
   }
   static const std::string& var_name_or(const ir::Expr& e) {
     static const std::string v = "v";
-    return ir::var_name(e).empty() ? v : ir::var_name(e);
+    const std::string* name = &v;
+    if (e) {
+      if (auto* x = std::get_if<ir::Var>(&e->kind)) name = &x->name;
+      else if (auto* y = std::get_if<ir::IterArg>(&e->kind)) name = &y->name;
+    }
+    return name->empty() ? v : *name;
   }
   /// The unique printed name of a definition: its hint, or hint_N when taken (N counts per hint,
   /// so a name reused a million times stays linear).
@@ -160,16 +184,34 @@ class Printer {
   /// is printable as is and was free is found there by its own name (its entry names it) — one
   /// probe per use, where a table by node address would cost a second, cold, look-up; only
   /// renamed definitions are in `names_`.
+  ///
+  /// A node's printed name never changes within a function, so the last few thousand answers are
+  /// kept by node address in `memo_` (a direct-mapped table that stays in the cache): a use
+  /// usually follows its definition closely and is answered there, without hashing the name or
+  /// touching `used_` (a million entries on a 1M-statement function, a cache miss per probe).
   std::string_view def_name(const ir::Expr& e) {
+    const void* key = e.get();
+    if (!key || memo_.empty()) return name_of_def(e);
+    Memo& m = memo_[memo_slot(key)];
+    if (m.node == key) return {m.text, m.size};
+    std::string_view name = name_of_def(e);
+    // Only variables: put_expr answers a node found here with its name, without reading the node.
+    if (ir::is_var_like(e)) m = Memo{key, name.data(), name.size()};
+    return name;
+  }
+  /// The memoized name of a variable node, or nullptr (see def_name).
+  const Memo* memo_find(const void* node) const {
+    if (!node || memo_.empty()) return nullptr;
+    const Memo& m = memo_[memo_slot(node)];
+    return m.node == node ? &m : nullptr;
+  }
+  std::string_view name_of_def(const ir::Expr& e) {
     const std::string& raw = var_name_or(e);
     const bool clean = is_clean(raw);
     if (clean) {
-      if (const void* const* owner = used_.find(raw)) {
-        if (*owner == e.get()) return raw;
-      } else {
-        used_.insert(raw, e.get());  // views the node's own name: the IR outlives the printer's use
-        return raw;
-      }
+      // Views the node's own name: the IR outlives the printer's use.
+      auto [owner, inserted] = used_.try_insert(raw, e.get());
+      if (inserted || *owner == e.get()) return raw;
     }
     if (const std::uint32_t* i = names_.find(e.get())) return name_store_[*i];
     std::string base = clean ? raw : sanitize(raw), name = base;
@@ -199,7 +241,7 @@ class Printer {
   }
 
   // ---- small pieces ----
-  void pad(int indent) { out_.append(static_cast<std::size_t>(indent) * 4, ' '); }
+  void pad(int indent) { out_.fill(static_cast<std::size_t>(indent) * 4, ' '); }
   void put_dtype(ir::DType d) {
     out_ += "pl.";
     out_ += ir::name_of(d);
@@ -256,18 +298,18 @@ class Printer {
     if (!v.valid_shape.empty()) { field("valid_shape"); put_list(v.valid_shape); }
     if (v.blayout) { field("blayout"); out_ += "pl.TileLayout."; out_ += ir::name_of(*v.blayout); }
     if (v.slayout) { field("slayout"); out_ += "pl.TileLayout."; out_ += ir::name_of(*v.slayout); }
-    if (v.fractal) { field("fractal"); out_ += std::to_string(*v.fractal); }
+    if (v.fractal) { field("fractal"); put_int(*v.fractal); }
     if (v.pad) { field("pad"); out_ += "pl.PadValue."; out_ += ir::name_of(*v.pad); }
     out_ += ')';
   }
   /// Types repeat (interned by the parser, shared by passes): print each node once per function.
   void put_type(const ir::Type& t) {
     if (!t) { out_ += "pl.Unknown"; return; }
-    auto it = type_cache_.find(t.get());
-    if (it != type_cache_.end()) { out_ += it->second; return; }
+    if (const std::uint32_t* i = type_index_.find(t.get())) { out_ += type_text_[*i]; return; }
     std::size_t start = out_.size();
     put_type_uncached(t);
-    type_cache_.emplace(t.get(), out_.substr(start));
+    type_text_.emplace_back(out_.since(start));
+    type_index_.try_emplace(t.get(), static_cast<std::uint32_t>(type_text_.size() - 1));
   }
   void put_type_uncached(const ir::Type& t) {
     std::visit([&](const auto& k) {
@@ -316,7 +358,15 @@ class Printer {
       }
     }, t->kind);
   }
-  void put_quoted(const std::string& s) { append_string_literal(out_, s); }
+  void put_quoted(const std::string& s) {
+    std::string q;  // rare (attribute strings, MemRef base names): through a std::string
+    append_string_literal(q, s);
+    out_ += q;
+  }
+  void put_int(std::int64_t v) {
+    char* p = out_.reserve(24);
+    out_.advance(std::to_chars(p, p + 24, v).ptr);
+  }
   static std::string float_text(double v) {
     if (std::isinf(v)) return v > 0 ? "1e999" : "-1e999";
     char buf[64];
@@ -329,7 +379,7 @@ class Printer {
     std::visit([&](const auto& x) {
       using X = std::decay_t<decltype(x)>;
       if constexpr (std::is_same_v<X, bool>) out_ += x ? "True" : "False";
-      else if constexpr (std::is_same_v<X, std::int64_t>) out_ += std::to_string(x);
+      else if constexpr (std::is_same_v<X, std::int64_t>) put_int(x);
       else if constexpr (std::is_same_v<X, double>) out_ += float_text(x);
       else if constexpr (std::is_same_v<X, std::string>) put_quoted(x);
       else if constexpr (std::is_same_v<X, ir::DType>) put_dtype(x);
@@ -394,6 +444,12 @@ class Printer {
     return t[static_cast<int>(op)];
   }
   void put_expr(const ir::Expr& e, int ctx) {
+    // A variable whose name is memoized is printed without loading its node (a cache miss on a
+    // large program): the visit below would print the same def_name.
+    if (const Memo* m = memo_find(e.get())) {
+      out_ += std::string_view(m->text, m->size);
+      return;
+    }
     std::visit([&](const auto& k) {
       using K = std::decay_t<decltype(k)>;
       if constexpr (std::is_same_v<K, ir::Var> || std::is_same_v<K, ir::IterArg>) {
@@ -401,8 +457,7 @@ class Printer {
       } else if constexpr (std::is_same_v<K, ir::ConstInt>) {
         bool paren = k.value < 0 && ctx > 7;
         if (paren) out_ += '(';
-        char buf[24];
-        out_.append(buf, std::to_chars(buf, buf + sizeof buf, k.value).ptr);
+        put_int(k.value);
         if (paren) out_ += ')';
       } else if constexpr (std::is_same_v<K, ir::ConstFloat>) {
         std::string s = float_text(k.value);
@@ -478,7 +533,7 @@ class Printer {
           out_ += ')';
           return;
         }
-        const ir::OpDef* def = ir::find_op(k.callee);
+        const ir::OpDef* def = op_def(k.callee);
         out_ += "pl.";
         out_ += k.callee;
         out_ += '(';
@@ -510,10 +565,24 @@ class Printer {
       } else {
         put_expr(k.tuple, 10);
         out_ += '[';
-        out_ += std::to_string(k.index);
+        put_int(k.index);
         out_ += ']';
       }
     }, e->kind);
+  }
+
+  /// `ir::find_op` hashes the whole name in a std::unordered_map; a program calls few distinct
+  /// ops, each a great many times, so the last one seen per (length, two characters) is kept.
+  const ir::OpDef* op_def(const std::string& callee) {
+    std::size_t n = callee.size();
+    std::size_t slot = n ? (n * 5 + static_cast<unsigned char>(callee[n - 1]) * 3 +
+                            static_cast<unsigned char>(callee[n / 2])) % op_memo_.size()
+                         : 0;
+    OpMemo& m = op_memo_[slot];
+    if (m.def && m.name == callee) return m.def;
+    const ir::OpDef* d = ir::find_op(callee);
+    if (d) m = OpMemo{d->name, d};
+    return d;
   }
 
   // ---- statements ----
@@ -547,15 +616,29 @@ class Printer {
       out_ += "pass\n";
     }
   }
-  /// A long body is a stream of cache misses: each statement node, its target's node, and the
-  /// target's slot in `used_` (a new name lands anywhere in it). Start loading them a few
-  /// statements ahead, each stage from what the previous stage has brought in by now.
+  /// A long body is a stream of cache misses: each statement's nodes, and its target's slot in
+  /// `used_` (a new name lands anywhere in it).
   void prefetch_ahead(const std::vector<ir::Stmt>& stmts, std::size_t i) {
+    static const std::size_t kAhead = std::getenv("PF_AHEAD") ? std::strtoul(std::getenv("PF_AHEAD"), nullptr, 10) : 4;
+    static const std::uintptr_t kRange = std::getenv("PF_RANGE") ? std::strtoul(std::getenv("PF_RANGE"), nullptr, 10) : 2048;
+    static const int kMode = std::getenv("PF_MODE") ? std::atoi(std::getenv("PF_MODE")) : 1;
+    if (kMode == 0) {
     if (i + 3 < stmts.size()) __builtin_prefetch(stmts[i + 3].get());
     if (i + 2 < stmts.size())
       if (auto* a = ir::stmt_as<ir::Assign>(stmts[i + 2]); a && a->var) __builtin_prefetch(a->var.get());
-    if (i + 1 < stmts.size())
-      if (auto* a = ir::stmt_as<ir::Assign>(stmts[i + 1]); a && a->var) used_.prefetch(var_name_or(a->var));
+    } else if (i + kAhead < stmts.size()) {
+      auto prev = reinterpret_cast<std::uintptr_t>(stmts[i + kAhead - 1].get()) + sizeof(ir::StmtNode);
+      auto node = reinterpret_cast<std::uintptr_t>(stmts[i + kAhead].get());
+      std::uintptr_t end = node + sizeof(ir::StmtNode);
+      if (node >= prev) {
+        std::uintptr_t stop = node - prev > kRange ? prev + kRange : end;
+        for (std::uintptr_t a = prev & ~std::uintptr_t{63}; a < stop; a += 64) { if (kMode == 2) __builtin_prefetch(reinterpret_cast<const void*>(a), 0, 2); else __builtin_prefetch(reinterpret_cast<const void*>(a)); }
+      }
+      for (std::uintptr_t a = node & ~std::uintptr_t{63}; a < end; a += 64) __builtin_prefetch(reinterpret_cast<const void*>(a));
+    }
+    static const std::size_t kSlot = std::getenv("PF_SLOT") ? std::strtoul(std::getenv("PF_SLOT"), nullptr, 10) : 1;
+    if (i + kSlot < stmts.size())
+      if (auto* a = ir::stmt_as<ir::Assign>(stmts[i + kSlot]); a && a->var) used_.prefetch(var_name_or(a->var));
   }
   std::size_t unpack_length(const std::vector<ir::Stmt>& stmts, std::size_t i) {
     auto* a = ir::stmt_as<ir::Assign>(stmts[i]);
@@ -703,7 +786,9 @@ class Printer {
     block(s.body, indent + 1);
   }
 
-  std::string out_;
+  TextOut out_;
+  std::vector<Memo> memo_;  // node → printed name, this function only (see def_name)
+  std::array<OpMemo, 64> op_memo_{};
   visit::PtrMap<std::uint32_t> names_;  // definition → index into name_store_
   std::deque<std::string> name_store_;
   std::vector<std::pair<const ir::ExprNode*, std::string>> globals_;  // the program's symbolic dims
@@ -712,7 +797,8 @@ class Printer {
   bool uses_counted_ = false;
   std::unordered_map<std::string, int> suffix_;
   std::unordered_map<const ir::ExprNode*, std::size_t> uses_;
-  std::unordered_map<const ir::TypeNode*, std::string> type_cache_;
+  visit::PtrMap<std::uint32_t> type_index_;  // type node → index into type_text_
+  std::vector<std::string> type_text_;
   std::vector<const std::vector<ir::Expr>*> yield_targets_;
 };
 

@@ -4,8 +4,12 @@
 // there). Views must outlive the map.
 #pragma once
 #include <cstdint>
+#include <cstring>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include "ptorw/text/huge_pages.hpp"
 
 namespace ptorw::text {
 
@@ -43,6 +47,21 @@ class StringMap {
       if (x.hash == h && x.text == s) return false;
     }
   }
+  /// Inserts `s` with `value` unless present (one hash, one probe sequence); returns the stored
+  /// value and whether it was inserted. The pointer is valid until the next insertion.
+  std::pair<const void* const*, bool> try_insert(std::string_view s, const void* value) {
+    if ((size_ + 1) * 4 > slots_.size() * 3) grow(slots_.empty() ? 64 : slots_.size() * 2);
+    std::uint64_t h = hash(s);
+    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+      Slot& x = slots_[i];
+      if (x.hash == 0) {
+        x = {h, s, value};
+        ++size_;
+        return {&x.value, true};
+      }
+      if (x.hash == h && x.text == s) return {&x.value, false};
+    }
+  }
   void reserve(std::size_t n) {
     std::size_t cap = 64;
     while (cap * 3 < n * 4) cap *= 2;
@@ -60,15 +79,34 @@ class StringMap {
     const void* value = nullptr;
   };
   static std::uint64_t hash(std::string_view s) {
-    std::uint64_t h = 1469598103934665603ULL;  // FNV-1a with a finalizer for the low bits
-    for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
+    // Eight bytes at a time (names are short: one or two rounds), the last bytes read with
+    // overlapping loads instead of a byte loop; a murmur finalizer mixes into the low bits.
+    const char* p = s.data();
+    std::size_t n = s.size();
+    std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
+    auto mix = [](std::uint64_t x, std::uint64_t w) {
+      x = (x ^ w) * 0xff51afd7ed558ccdULL;
+      return x ^ (x >> 32);
+    };
+    for (; n > 8; p += 8, n -= 8) h = mix(h, load<std::uint64_t>(p));
+    std::uint64_t w = 0;
+    if (n >= 4) w = load<std::uint32_t>(p) | std::uint64_t{load<std::uint32_t>(p + n - 4)} << 32;
+    else if (n > 0) w = std::uint64_t{static_cast<unsigned char>(p[0])} | std::uint64_t{static_cast<unsigned char>(p[n / 2])} << 8 |
+                        std::uint64_t{static_cast<unsigned char>(p[n - 1])} << 16;
+    h = mix(h, w);
+    h *= 0xc4ceb9fe1a85ec53ULL;
     h ^= h >> 33;
     return h | 1;  // 0 marks an empty slot
   }
+  template <class T> static T load(const char* p) {
+    T v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  }
   void grow(std::size_t cap) {
     std::vector<Slot> old = std::move(slots_);
+    slots_.reserve(cap);
+    advise_huge_pages(slots_.data(), cap * sizeof(Slot));  // before the slots are written
     slots_.assign(cap, Slot{});
     mask_ = cap - 1;
     size_ = 0;
