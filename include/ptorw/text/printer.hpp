@@ -7,7 +7,6 @@
 #include <array>
 #include <charconv>
 #include <cmath>
-#include <cstdlib>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -63,7 +62,7 @@ class Printer {
     for (const auto& [node, name] : globals_) {
       name_store_.push_back(name);
       names_.try_emplace(node, static_cast<std::uint32_t>(name_store_.size() - 1));
-      used_.insert(name_store_.back(), node);
+      used_.insert(name_store_.back());
     }
     pad(indent);
     decorator(f);
@@ -168,22 +167,28 @@ class Printer {
     if (is_keyword(s)) s += "_";
     return s;
   }
-  static const std::string& var_name_or(const ir::Expr& e) {
-    static const std::string v = "v";
-    const std::string* name = &v;
+  /// A variable's own name string, or nullptr (not a variable, or no hint: printed as "v").
+  static const std::string* own_name(const ir::Expr& e) {
+    const std::string* name = nullptr;
     if (e) {
       if (auto* x = std::get_if<ir::Var>(&e->kind)) name = &x->name;
       else if (auto* y = std::get_if<ir::IterArg>(&e->kind)) name = &y->name;
     }
-    return name->empty() ? v : *name;
+    return name && !name->empty() ? name : nullptr;
+  }
+  static const std::string& var_name_or(const ir::Expr& e) {
+    static const std::string v = "v";
+    const std::string* name = own_name(e);
+    return name ? *name : v;
   }
   /// The unique printed name of a definition: its hint, or hint_N when taken (N counts per hint,
   /// so a name reused a million times stays linear).
   ///
-  /// `used_` maps every printed name to the definition printed with it. A definition whose hint
-  /// is printable as is and was free is found there by its own name (its entry names it) — one
-  /// probe per use, where a table by node address would cost a second, cold, look-up; only
-  /// renamed definitions are in `names_`.
+  /// `used_` holds every printed name of the function. A definition whose hint is printable as is
+  /// and was free is printed under it, and `used_` keeps a view of the node's own name string: the
+  /// definition that holds a name is the one whose string the stored view is (a pointer
+  /// comparison, no table by node). Only renamed definitions (taken, unprintable or empty hints)
+  /// are in `names_`, their names in `name_store_`.
   ///
   /// A node's printed name never changes within a function, so the last few thousand answers are
   /// kept by node address in `memo_` (a direct-mapped table that stays in the cache): a use
@@ -206,12 +211,13 @@ class Printer {
     return m.node == node ? &m : nullptr;
   }
   std::string_view name_of_def(const ir::Expr& e) {
-    const std::string& raw = var_name_or(e);
+    const std::string* own = own_name(e);
+    const std::string& raw = own ? *own : var_name_or(e);
     const bool clean = is_clean(raw);
-    if (clean) {
+    if (clean && own) {
       // Views the node's own name: the IR outlives the printer's use.
-      auto [owner, inserted] = used_.try_insert(raw, e.get());
-      if (inserted || *owner == e.get()) return raw;
+      auto [holder, inserted] = used_.try_insert(raw, name_hash(*own));
+      if (inserted || holder == own->data()) return raw;
     }
     if (const std::uint32_t* i = names_.find(e.get())) return name_store_[*i];
     std::string base = clean ? raw : sanitize(raw), name = base;
@@ -222,7 +228,7 @@ class Printer {
     }
     name_store_.push_back(std::move(name));  // a deque never moves its elements
     names_.try_emplace(e.get(), static_cast<std::uint32_t>(name_store_.size() - 1));
-    used_.insert(name_store_.back(), e.get());
+    used_.insert(name_store_.back());
     return name_store_.back();
   }
 
@@ -616,29 +622,59 @@ class Printer {
       out_ += "pass\n";
     }
   }
-  /// A long body is a stream of cache misses: each statement's nodes, and its target's slot in
-  /// `used_` (a new name lands anywhere in it).
+  /// A long body is a stream of cache misses: each statement's nodes, and the `used_` slot of
+  /// every name it defines (a new name lands anywhere in a table of a million). Loading starts a
+  /// few statements ahead, each stage from what the previous one has brought in by now:
+  ///  - the memory of statement i + 3: a parser allocates a statement's nodes one after another,
+  ///    just before the statement node, so the bytes from the end of the previous statement node
+  ///    to the end of this one hold them (at most kRange of them: a loop's range is its body);
+  ///  - the slots of the names statement i + 1 defines (prefetch_defs).
+  /// Prefetching never faults and changes no state the printing reads, so a guess that misses
+  /// (IR built by passes, whose nodes lie anywhere) costs only the prefetch instructions.
   void prefetch_ahead(const std::vector<ir::Stmt>& stmts, std::size_t i) {
-    static const std::size_t kAhead = std::getenv("PF_AHEAD") ? std::strtoul(std::getenv("PF_AHEAD"), nullptr, 10) : 4;
-    static const std::uintptr_t kRange = std::getenv("PF_RANGE") ? std::strtoul(std::getenv("PF_RANGE"), nullptr, 10) : 2048;
-    static const int kMode = std::getenv("PF_MODE") ? std::atoi(std::getenv("PF_MODE")) : 1;
-    if (kMode == 0) {
-    if (i + 3 < stmts.size()) __builtin_prefetch(stmts[i + 3].get());
-    if (i + 2 < stmts.size())
-      if (auto* a = ir::stmt_as<ir::Assign>(stmts[i + 2]); a && a->var) __builtin_prefetch(a->var.get());
-    } else if (i + kAhead < stmts.size()) {
+    constexpr std::size_t kAhead = 3;
+    constexpr std::uintptr_t kRange = 2048, kLine = 64;
+    if (i + 1 < stmts.size()) prefetch_defs(stmts[i + 1]);
+    if (i + kAhead < stmts.size()) {
       auto prev = reinterpret_cast<std::uintptr_t>(stmts[i + kAhead - 1].get()) + sizeof(ir::StmtNode);
       auto node = reinterpret_cast<std::uintptr_t>(stmts[i + kAhead].get());
       std::uintptr_t end = node + sizeof(ir::StmtNode);
       if (node >= prev) {
         std::uintptr_t stop = node - prev > kRange ? prev + kRange : end;
-        for (std::uintptr_t a = prev & ~std::uintptr_t{63}; a < stop; a += 64) { if (kMode == 2) __builtin_prefetch(reinterpret_cast<const void*>(a), 0, 2); else __builtin_prefetch(reinterpret_cast<const void*>(a)); }
+        for (std::uintptr_t a = prev & ~(kLine - 1); a < stop; a += kLine) __builtin_prefetch(reinterpret_cast<const void*>(a));
       }
-      for (std::uintptr_t a = node & ~std::uintptr_t{63}; a < end; a += 64) __builtin_prefetch(reinterpret_cast<const void*>(a));
+      for (std::uintptr_t a = node & ~(kLine - 1); a < end; a += kLine) __builtin_prefetch(reinterpret_cast<const void*>(a));
     }
-    static const std::size_t kSlot = std::getenv("PF_SLOT") ? std::strtoul(std::getenv("PF_SLOT"), nullptr, 10) : 1;
-    if (i + kSlot < stmts.size())
-      if (auto* a = ir::stmt_as<ir::Assign>(stmts[i + kSlot]); a && a->var) used_.prefetch(var_name_or(a->var));
+  }
+  /// Starts loading the `used_` slots of the names `s` defines where it is printed: an
+  /// assignment's target, a loop's variable and carried values (and the target of its body's first
+  /// statement), a yield's targets. Reads the statement and target nodes (loaded by then).
+  void prefetch_defs(const ir::Stmt& s) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s)) {
+      prefetch_slot(a->var);
+    } else if (auto* f = ir::stmt_as<ir::For>(s)) {
+      prefetch_slot(f->loop_var);
+      for (const auto& v : f->iter_args) prefetch_slot(v);
+      if (auto* q = ir::stmt_as<ir::Seq>(f->body); q && !q->stmts.empty())
+        if (auto* b = ir::stmt_as<ir::Assign>(q->stmts[0])) prefetch_slot(b->var);
+      // The loop's results are named at its yield, after the body: load their nodes now.
+      for (const auto& v : f->return_vars) __builtin_prefetch(v.get());
+    } else if (ir::stmt_as<ir::Yield>(s) && !yield_targets_.empty()) {
+      for (const auto& v : *yield_targets_.back()) prefetch_slot(v);
+    }
+  }
+  void prefetch_slot(const ir::Expr& e) {
+    const std::string* own = own_name(e);
+    if (!own) return;
+    Hinted& h = hints_[hint_slot(own->data())];
+    h = Hinted{own->data(), own->size(), StringSet::hash(*own)};
+    used_.prefetch(h.hash);
+  }
+  static std::size_t hint_slot(const char* text) { return (reinterpret_cast<std::uintptr_t>(text) >> 4) % kHints; }
+  /// The hash of a variable's own name, from prefetch_slot when it computed it.
+  std::uint64_t name_hash(const std::string& own) const {
+    const Hinted& h = hints_[hint_slot(own.data())];
+    return h.text == own.data() && h.size == own.size() ? h.hash : StringSet::hash(own);
   }
   std::size_t unpack_length(const std::vector<ir::Stmt>& stmts, std::size_t i) {
     auto* a = ir::stmt_as<ir::Assign>(stmts[i]);
@@ -792,7 +828,14 @@ class Printer {
   visit::PtrMap<std::uint32_t> names_;  // definition → index into name_store_
   std::deque<std::string> name_store_;
   std::vector<std::pair<const ir::ExprNode*, std::string>> globals_;  // the program's symbolic dims
-  StringMap used_;  // printed name → its definition node
+  StringSet used_;  // the printed names of this function (see def_name)
+  struct Hinted {
+    const char* text = nullptr;
+    std::size_t size = 0;
+    std::uint64_t hash = 0;
+  };
+  static constexpr std::size_t kHints = 16;
+  std::array<Hinted, kHints> hints_{};  // names whose slots prefetch_slot started loading
   const ir::Function* fn_ = nullptr;  // the function being printed (for count_uses)
   bool uses_counted_ = false;
   std::unordered_map<std::string, int> suffix_;

@@ -1,7 +1,12 @@
-// A map from string views to node addresses with open addressing: the printer's "names already
-// taken in this function, and by which definition" (a million entries for a generated
-// 1M-statement function; a node-based std::unordered_map costs three cache misses per query
-// there). Views must outlive the map.
+// A set of string views with open addressing: the printer's "names already taken in this
+// function" (a million entries for a generated 1M-statement function; a node-based
+// std::unordered_set costs three cache misses per query there). Views must outlive the set.
+//
+// A slot is 16 bytes (the view's pointer, its length, 32 bits of its hash), four to a cache line,
+// and the load stays at most 1/2: a probe for a new name — the common case, once per definition —
+// ends within one or two lines. The set keeps the view it was given, so `try_insert` tells the
+// caller *which* view holds a name: the printer inserts a definition's own name string, and
+// a pointer comparison then says whether that definition is the holder (string_set_test).
 #pragma once
 #include <cstdint>
 #include <cstring>
@@ -13,74 +18,11 @@
 
 namespace ptorw::text {
 
-class StringMap {
+class StringSet {
  public:
-  /// The value stored for `s`, or nullptr.
-  const void* const* find(std::string_view s) const {
-    if (slots_.empty()) return nullptr;
-    std::uint64_t h = hash(s);
-    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
-      const Slot& x = slots_[i];
-      if (x.hash == 0) return nullptr;
-      if (x.hash == h && x.text == s) return &x.value;
-    }
-  }
-  bool contains(std::string_view s) const { return find(s) != nullptr; }
-  /// Starts loading the slot of `s` into the cache (see PtrMap::prefetch).
-  void prefetch(std::string_view s) const {
-    if (slots_.empty()) return;
-    // Kept in a member: GCC drops a prefetch whose address is computed by a loop and used nowhere else.
-    hint_ = hash(s) & mask_;
-    __builtin_prefetch(&slots_[hint_]);
-  }
-  /// Inserts `s` with `value`; returns false (and changes nothing) when `s` was present.
-  bool insert(std::string_view s, const void* value = nullptr) {
-    if ((size_ + 1) * 4 > slots_.size() * 3) grow(slots_.empty() ? 64 : slots_.size() * 2);
-    std::uint64_t h = hash(s);
-    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
-      Slot& x = slots_[i];
-      if (x.hash == 0) {
-        x = {h, s, value};
-        ++size_;
-        return true;
-      }
-      if (x.hash == h && x.text == s) return false;
-    }
-  }
-  /// Inserts `s` with `value` unless present (one hash, one probe sequence); returns the stored
-  /// value and whether it was inserted. The pointer is valid until the next insertion.
-  std::pair<const void* const*, bool> try_insert(std::string_view s, const void* value) {
-    if ((size_ + 1) * 4 > slots_.size() * 3) grow(slots_.empty() ? 64 : slots_.size() * 2);
-    std::uint64_t h = hash(s);
-    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
-      Slot& x = slots_[i];
-      if (x.hash == 0) {
-        x = {h, s, value};
-        ++size_;
-        return {&x.value, true};
-      }
-      if (x.hash == h && x.text == s) return {&x.value, false};
-    }
-  }
-  void reserve(std::size_t n) {
-    std::size_t cap = 64;
-    while (cap * 3 < n * 4) cap *= 2;
-    if (cap > slots_.size()) grow(cap);
-  }
-  void clear() {
-    slots_.clear();
-    size_ = mask_ = 0;
-  }
-
- private:
-  struct Slot {
-    std::uint64_t hash = 0;
-    std::string_view text;
-    const void* value = nullptr;
-  };
   static std::uint64_t hash(std::string_view s) {
     // Eight bytes at a time (names are short: one or two rounds), the last bytes read with
-    // overlapping loads instead of a byte loop; a murmur finalizer mixes into the low bits.
+    // overlapping loads instead of a byte loop; a murmur-style finalizer mixes into the low bits.
     const char* p = s.data();
     std::size_t n = s.size();
     std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
@@ -90,38 +32,102 @@ class StringMap {
     };
     for (; n > 8; p += 8, n -= 8) h = mix(h, load<std::uint64_t>(p));
     std::uint64_t w = 0;
-    if (n >= 4) w = load<std::uint32_t>(p) | std::uint64_t{load<std::uint32_t>(p + n - 4)} << 32;
-    else if (n > 0) w = std::uint64_t{static_cast<unsigned char>(p[0])} | std::uint64_t{static_cast<unsigned char>(p[n / 2])} << 8 |
-                        std::uint64_t{static_cast<unsigned char>(p[n - 1])} << 16;
+    if (n >= 4) {
+      w = load<std::uint32_t>(p) | std::uint64_t{load<std::uint32_t>(p + n - 4)} << 32;
+    } else if (n > 0) {
+      w = std::uint64_t{static_cast<unsigned char>(p[0])} | std::uint64_t{static_cast<unsigned char>(p[n / 2])} << 8 |
+          std::uint64_t{static_cast<unsigned char>(p[n - 1])} << 16;
+    }
     h = mix(h, w);
     h *= 0xc4ceb9fe1a85ec53ULL;
-    h ^= h >> 33;
-    return h | 1;  // 0 marks an empty slot
+    return h ^ (h >> 33);
+  }
+
+  /// The stored view equal to `s`, or nullptr.
+  const char* find(std::string_view s) const { return find(s, hash(s)); }
+  const char* find(std::string_view s, std::uint64_t h) const {
+    if (slots_.empty()) return nullptr;
+    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+      const Slot& x = slots_[i];
+      if (!x.text) return nullptr;
+      if (x.tag == tag(h) && equal(x, s)) return x.text;
+    }
+  }
+  bool contains(std::string_view s) const { return find(s) != nullptr; }
+
+  /// Inserts the view `s` unless an equal string is present (one hash, one probe sequence).
+  /// Returns the data pointer of the view now stored for that string, and whether it is `s`'s.
+  std::pair<const char*, bool> try_insert(std::string_view s) { return try_insert(s, hash(s)); }
+  std::pair<const char*, bool> try_insert(std::string_view s, std::uint64_t h) {
+    if ((size_ + 1) * 2 > mask_ + 1) grow();  // load ≤ 1/2 (an empty table has mask_ 0)
+    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+      Slot& x = slots_[i];
+      if (!x.text) {
+        x = Slot{s.data(), static_cast<std::uint32_t>(s.size()), tag(h)};
+        ++size_;
+        return {s.data(), true};
+      }
+      if (x.tag == tag(h) && equal(x, s)) return {x.text, false};
+    }
+  }
+  bool insert(std::string_view s) { return try_insert(s).second; }
+
+  /// Starts loading the slots of the string with hash `h` into the cache (the first probe and the
+  /// line after it, where a probe sequence spills): a walk that knows the next definition ahead
+  /// of time overlaps this otherwise certain miss with its other work.
+  void prefetch(std::uint64_t h) const {
+    if (slots_.empty()) return;
+    const Slot* x = &slots_[h & mask_];
+    __builtin_prefetch(x);
+    __builtin_prefetch(x + 4);  // the next cache line (one past the end stays inside the vector)
+  }
+  void clear() {
+    slots_.clear();
+    size_ = mask_ = 0;
+  }
+  std::size_t size() const { return size_; }
+
+ private:
+  struct Slot {
+    const char* text = nullptr;  // nullptr: empty (a stored view always has a non-null pointer)
+    std::uint32_t size = 0;
+    std::uint32_t tag = 0;
+  };
+  /// The hash's low 32 bits: they also give the home slot again when the table grows (no re-read
+  /// of the text, which lives in scattered IR nodes).
+  static std::uint32_t tag(std::uint64_t h) { return static_cast<std::uint32_t>(h); }
+  static bool equal(const Slot& x, std::string_view s) {
+    return x.size == s.size() && (x.text == s.data() || std::memcmp(x.text, s.data(), s.size()) == 0);
   }
   template <class T> static T load(const char* p) {
     T v;
     std::memcpy(&v, p, sizeof v);
     return v;
   }
-  void grow(std::size_t cap) {
+  void grow() {
+    std::size_t cap = slots_.empty() ? 64 : (mask_ + 1) * 2;  // a power of two
     std::vector<Slot> old = std::move(slots_);
-    slots_.reserve(cap);
-    advise_huge_pages(slots_.data(), cap * sizeof(Slot));  // before the slots are written
-    slots_.assign(cap, Slot{});
+    slots_.reserve(cap + 4);  // + 4: prefetch reads one line past the last slot
+    advise_huge_pages(slots_.data(), (cap + 4) * sizeof(Slot));  // before the slots are written
+    slots_.assign(cap + 4, Slot{});
     mask_ = cap - 1;
-    size_ = 0;
-    for (const Slot& x : old)
-      if (x.hash)
-        for (std::size_t i = x.hash & mask_;; i = (i + 1) & mask_)
-          if (slots_[i].hash == 0) {
-            slots_[i] = x;
-            ++size_;
-            break;
-          }
+    // Re-insert in table order; each entry's new slot is a likely miss, so start loading the
+    // slot of the entry a few places ahead.
+    constexpr std::size_t kAhead = 8;
+    for (std::size_t j = 0; j < old.size(); ++j) {
+      if (j + kAhead < old.size()) __builtin_prefetch(&slots_[old[j + kAhead].tag & mask_]);
+      const Slot& x = old[j];
+      if (!x.text) continue;
+      for (std::size_t i = x.tag & mask_;; i = (i + 1) & mask_)
+        if (!slots_[i].text) {
+          slots_[i] = x;
+          break;
+        }
+    }
   }
-  std::vector<Slot> slots_;
+  std::vector<Slot> slots_;  // mask_ + 1 slots, then 4 that stay empty (prefetch overrun)
+  static_assert(sizeof(Slot) == 16);
   std::size_t size_ = 0, mask_ = 0;
-  mutable std::size_t hint_ = 0;  // the last prefetched slot (see prefetch)
 };
 
 }  // namespace ptorw::text
