@@ -55,7 +55,12 @@ class Printer {
     suffix_.clear();
     type_index_ = visit::PtrMap<std::uint32_t>{};
     type_text_.clear();
-    memo_.assign(kMemoSlots, Memo{});
+    // A small memo first (a function printed for a diagnostic clears little); name_of_def
+    // enlarges it once the function proves long.
+    memo_bits_ = kSmallMemoBits;
+    memo_.assign(std::size_t{1} << memo_bits_, Memo{});
+    defs_ = 0;
+    hints_.fill(Hinted{});
     uses_.clear();
     fn_ = &f;
     uses_counted_ = false;
@@ -110,16 +115,15 @@ class Printer {
     const char* text = nullptr;
     std::size_t size = 0;
   };
-  static constexpr std::size_t kMemoSlots = 4096;
-  static std::size_t memo_slot(const void* node) {  // Fibonacci hashing, as in PtrMap
+  static constexpr unsigned kSmallMemoBits = 8, kMemoBits = 12, kGrowMemoAfter = 1024;  // definitions
+  std::size_t memo_slot(const void* node) const {  // Fibonacci hashing, as in PtrMap
     auto x = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(node));
-    return static_cast<std::size_t>((x * 0x9e3779b97f4a7c15ULL) >> 52);  // 12 bits: kMemoSlots
+    return static_cast<std::size_t>((x * 0x9e3779b97f4a7c15ULL) >> (64 - memo_bits_));
   }
   struct OpMemo {
     std::string_view name;
     const ir::OpDef* def = nullptr;
   };
-
 
   template <class F> std::string capture(F&& f) {
     TextOut saved = std::move(out_);
@@ -197,11 +201,10 @@ class Printer {
   std::string_view def_name(const ir::Expr& e) {
     const void* key = e.get();
     if (!key || memo_.empty()) return name_of_def(e);
-    Memo& m = memo_[memo_slot(key)];
-    if (m.node == key) return {m.text, m.size};
-    std::string_view name = name_of_def(e);
+    if (const Memo& m = memo_[memo_slot(key)]; m.node == key) return {m.text, m.size};
+    std::string_view name = name_of_def(e);  // may enlarge memo_: index it again
     // Only variables: put_expr answers a node found here with its name, without reading the node.
-    if (ir::is_var_like(e)) m = Memo{key, name.data(), name.size()};
+    if (ir::is_var_like(e)) memo_[memo_slot(key)] = Memo{key, name.data(), name.size()};
     return name;
   }
   /// The memoized name of a variable node, or nullptr (see def_name).
@@ -211,6 +214,10 @@ class Printer {
     return m.node == node ? &m : nullptr;
   }
   std::string_view name_of_def(const ir::Expr& e) {
+    if (++defs_ == kGrowMemoAfter && memo_bits_ < kMemoBits) {
+      memo_bits_ = kMemoBits;  // a cache: dropping what it holds changes no answer
+      memo_.assign(std::size_t{1} << memo_bits_, Memo{});
+    }
     const std::string* own = own_name(e);
     const std::string& raw = own ? *own : var_name_or(e);
     const bool clean = is_clean(raw);
@@ -824,6 +831,8 @@ class Printer {
 
   TextOut out_;
   std::vector<Memo> memo_;  // node → printed name, this function only (see def_name)
+  unsigned memo_bits_ = kSmallMemoBits;
+  std::size_t defs_ = 0;  // name_of_def calls in this function
   std::array<OpMemo, 64> op_memo_{};
   visit::PtrMap<std::uint32_t> names_;  // definition → index into name_store_
   std::deque<std::string> name_store_;

@@ -59,6 +59,7 @@ class StringSet {
   /// Returns the data pointer of the view now stored for that string, and whether it is `s`'s.
   std::pair<const char*, bool> try_insert(std::string_view s) { return try_insert(s, hash(s)); }
   std::pair<const char*, bool> try_insert(std::string_view s, std::uint64_t h) {
+    if (!s.data()) s = std::string_view("", 0);  // a null pointer marks an empty slot
     if ((size_ + 1) * 2 > mask_ + 1) grow();  // load ≤ 1/2 (an empty table has mask_ 0)
     for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
       Slot& x = slots_[i];
