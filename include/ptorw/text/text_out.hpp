@@ -94,8 +94,11 @@ class TextOut {
     std::size_t want = used + (n > kWindow ? n : kWindow);
     if (want > buf_.capacity()) {
       // A new buffer, marked for huge pages before the text is copied in (a faulted page stays
-      // small): a 1M-statement program's text otherwise costs ~40k page faults.
-      std::size_t cap = buf_.capacity() * 2;
+      // small): a 1M-statement program's text otherwise costs ~40k page faults. From 8 MiB on the
+      // capacity grows fourfold: pages are only backed once written, so the unused end costs
+      // address space, while each growth copies (and faults in) all the text so far.
+      constexpr std::size_t kBig = std::size_t{8} << 20;
+      std::size_t cap = buf_.capacity() * (buf_.capacity() >= kBig ? 4 : 2);
       std::string next;
       next.reserve(cap > want ? cap : want);
       advise_huge_pages(next.data(), next.capacity());
