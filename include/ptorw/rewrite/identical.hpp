@@ -69,7 +69,7 @@ template <class T> void emit(const T& x, Sink out, bool var_content) {
       }
     }
     emit(*x, out, var_content);
-  } else if constexpr (is_vector<T>::value) {
+  } else if constexpr (is_vector<T>::value || std::is_same_v<T, ir::Kwargs>) {
     out(x.size());
     for (const auto& e : x) emit(e, out, var_content);
   } else if constexpr (is_optional<T>::value) {
