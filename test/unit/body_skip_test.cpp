@@ -1,9 +1,12 @@
-// Phase 1 of the parser skips function bodies by scanning characters (Lexer::skip_indented_block)
-// instead of making tokens. It must be invisible: for any input, the parse with the fast skip and
-// the parse with the token-by-token skip give the same program or the same first error. Checked
-// on hand-written edge cases (continuations, comments, end of input, dedents past the class) and
-// on a few thousand mutations of the examples, which put bad characters, tabs, CRs, stray
-// brackets, quotes and cuts in every part of a body.
+// The parser has several ways to read the same text, and they must be invisible: for any input,
+// each gives the same program or the same first error as the reference (two phases, bodies
+// skipped token by token):
+// - phase 1 skips function bodies by scanning characters (Lexer::skip_indented_block);
+// - the single pass parses each body right after its signature and starts again in two phases
+//   on a call of a later function or on any error (ParseOptions::single_pass);
+// Checked on hand-written edge cases (continuations, comments, end of input, dedents past the
+// class) and on a few thousand mutations of the examples, which put bad characters, tabs, CRs,
+// stray brackets, quotes and cuts in every part of a body.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -20,18 +23,27 @@
 
 namespace {
 
+enum class Mode { TokenSkip, FastSkip, SinglePass };
+
 /// The outcome of a parse as text: the printed program, or the first error with its position.
-std::string outcome(const std::string& src, bool fast) {
-  ptorw::text::detail::fast_body_skip() = fast;
-  auto r = ptorw::text::parse_program(src, "t.py");
+std::string outcome(const std::string& src, Mode mode) {
+  ptorw::text::ParseOptions opts;
+  opts.single_pass = mode == Mode::SinglePass;
+  ptorw::text::detail::fast_body_skip() = mode != Mode::TokenSkip;
+  auto r = ptorw::text::parse_program(src, "t.py", opts);
   ptorw::text::detail::fast_body_skip() = true;
   if (!r.errors.empty()) return "error: " + r.errors[0].str();
   return "ok:\n" + ptorw::text::print_program(*r.program);
 }
+std::string outcome(const std::string& src, bool fast) { return outcome(src, fast ? Mode::FastSkip : Mode::TokenSkip); }
 
 void check_same(const std::string& src) {
   CAPTURE(src);
-  CHECK(outcome(src, true) == outcome(src, false));
+  const std::string ref = outcome(src, Mode::TokenSkip);
+  for (Mode m : {Mode::FastSkip, Mode::SinglePass}) {
+    CAPTURE(static_cast<int>(m));
+    CHECK(outcome(src, m) == ref);
+  }
 }
 
 const char* const kBase = R"(import ptorw.language as pl
@@ -149,9 +161,11 @@ TEST_CASE("the fast body skip agrees on mutated examples") {
     for (int m = 0; m < 400; ++m) {
       std::string s = src;
       ptorw::fuzz::mutate_once(s, rng);
-      std::string fast = outcome(s, true), slow = outcome(s, false);
+      const std::string slow = outcome(s, Mode::TokenSkip);
+      const std::string fast = outcome(s, Mode::FastSkip);
       CAPTURE(s);
       CHECK(fast == slow);
+      CHECK(outcome(s, Mode::SinglePass) == slow);  // the default path
       ++checked;
       accepted += fast.rfind("ok:", 0) == 0;
     }
@@ -159,4 +173,48 @@ TEST_CASE("the fast body skip agrees on mutated examples") {
   MESSAGE("compared ", checked, " mutated inputs (", accepted, " accepted)");
   CHECK(accepted > 0);
   CHECK(accepted < checked);
+}
+
+namespace {
+/// A program whose `main` has `n` statements, its kernel defined before or after it.
+std::string long_program(int n, bool forward_call) {
+  std::string s = "import ptorw.language as pl\n\n\n@pl.program\nclass P:\n";
+  const std::string kernel =
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def k(self, a: pl.Tensor[[16, 32], pl.FP32], out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        t = pl.load(a, [0, 0], [16, 32])\n"
+      "        r = pl.store(t, [0, 0], out)\n"
+      "        return r\n\n";
+  if (!forward_call) s += kernel;
+  s += "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+       "    def main(self, x: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+       "        v0 = x\n";
+  for (int i = 1; i <= n; ++i) {
+    s += "        o" + std::to_string(i) + " = pl.create_tensor([16, 32], dtype=pl.FP32)\n";
+    s += "        v" + std::to_string(i) + " = self.k(v" + std::to_string(i - 1) + ", o" + std::to_string(i) + ")\n";
+  }
+  s += "        return v" + std::to_string(n) + "\n";
+  if (forward_call) s += "\n" + kernel;
+  return s;
+}
+}  // namespace
+
+TEST_CASE("every parse path agrees on a long body, with errors deep inside it") {
+  for (bool forward : {false, true}) {
+    const std::string src = long_program(3000, forward);  // about 60,000 tokens
+    CAPTURE(forward);
+    const std::string ref = outcome(src, Mode::TokenSkip);
+    REQUIRE(ref.rfind("ok:", 0) == 0);
+    CHECK(outcome(src, Mode::SinglePass) == ref);
+    // A lexical error deep in the body, a syntax error before it, and an error in the last line.
+    const std::string lex_err = replace_all(src, "v2900 = self.k(", "v2900 = $self.k(");
+    const std::string both = replace_all(lex_err, "o2000 = pl.create_tensor(", "o2000 = pl.create_tensor((");
+    std::string last = src;
+    last.insert(last.rfind("return v3000"), "bad bad\n        ");
+    for (const std::string& bad : {lex_err, both, last}) {
+      const std::string r = outcome(bad, Mode::TokenSkip);
+      CHECK(r.rfind("error: ", 0) == 0);
+      CHECK(outcome(bad, Mode::SinglePass) == r);
+    }
+  }
 }

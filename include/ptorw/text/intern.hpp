@@ -27,6 +27,35 @@ class Interner {
   /// The tuple type is looked up by the identity of the element types first (a list of index
   /// constants repeats one scalar type node), so the common case builds no throwaway type.
   ir::Expr tuple(std::vector<ir::Expr> elems, ir::Span sp) {
+    // A list of interned constants (`[32, 64]`, the shapes and offsets every call repeats) is
+    // itself shared, like the constants: no span, one node for the whole program.
+    if (!elems.empty() && elems.size() <= kMaxConstTuple && all_interned_ints(elems)) {
+      std::string& ck = const_key_;
+      ck.clear();
+      for (const auto& e : elems) {
+        const ir::ExprNode* p = e.get();
+        ck.append(reinterpret_cast<const char*>(&p), sizeof p);
+      }
+      if (auto it = const_tuples_.find(ck); it != const_tuples_.end()) return it->second;
+      ir::Expr t = tuple_node(std::move(elems), {});
+      if (const_tuples_.size() < kMaxConstTuples) const_tuples_.emplace(ck, t);
+      return t;
+    }
+    return tuple_node(std::move(elems), sp);
+  }
+
+ private:
+  static constexpr std::size_t kMaxConstTuple = 8;      // elements
+  static constexpr std::size_t kMaxConstTuples = 4096;  // distinct lists kept
+  bool all_interned_ints(const std::vector<ir::Expr>& elems) const {
+    for (const auto& e : elems) {
+      auto* c = ir::expr_as<ir::ConstInt>(e);
+      if (!c || c->value < -64 || c->value >= 4096 || small_ints_[static_cast<std::size_t>(c->value + 64)] != e) return false;
+    }
+    return true;
+  }
+
+  ir::Expr tuple_node(std::vector<ir::Expr> elems, ir::Span sp) {
     std::string& k = tuple_key_;
     k.clear();
     for (const auto& e : elems) {
@@ -44,6 +73,8 @@ class Interner {
     }
     return ir::make_expr(ir::MakeTuple{std::move(elems)}, it->second.interned, sp);
   }
+
+ public:
 
   /// Returns a shared node structurally equal to `t` when `t` is simple; `t` itself otherwise.
   ir::Type type(const ir::Type& t) {
@@ -109,6 +140,8 @@ class Interner {
   std::array<ir::Expr, 64 + 4096> small_ints_{};
   std::unordered_map<std::string, TupleEntry> tuple_types_;  // by element type addresses
   std::string tuple_key_;
+  std::unordered_map<std::string, ir::Expr> const_tuples_;  // by element node addresses
+  std::string const_key_;
   std::unordered_map<std::string, ir::Type> types_;
   std::unordered_set<const ir::TypeNode*> canonical_;  // the nodes types_ holds
   std::string key_;

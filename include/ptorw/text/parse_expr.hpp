@@ -404,15 +404,22 @@ inline ir::Expr Parser::parse_call(std::string_view dotted, const Token& at) {
   return make_op_call(std::move(c.op), std::move(args), std::move(kwargs), at);
 }
 
+/// The signature of `self.NAME`. A single-pass parse has seen only the functions above this one:
+/// for any other name it starts again in two phases, which know them all.
+inline const ir::Function& Parser::callee_signature(const Token& name_tok) {
+  auto it = signatures_.find(std::string(name_tok.text));
+  if (it != signatures_.end()) return *it->second;
+  if (single_pass_) throw SinglePassAbort{};
+  fail_at(name_tok, "no function '" + std::string(name_tok.text) + "' in this program");
+}
+
 inline ir::Expr Parser::parse_user_call(const Token& name_tok) {
   std::string name(name_tok.text);
-  auto it = signatures_.find(name);
-  if (it == signatures_.end()) fail_at(name_tok, "no function '" + name + "' in this program");
+  const ir::Function& callee = callee_signature(name_tok);
   if (!peek().punct("(")) fail_at(name_tok, "'self." + name + "' must be called");
   std::vector<ir::Expr> args;
   ir::Kwargs kwargs, attrs;
   parse_call_args(args, kwargs, &attrs);
-  const ir::Function& callee = *it->second;
   if (args.size() != callee.params.size())
     fail_at(name_tok, "self." + name + " takes " + std::to_string(callee.params.size()) + " arguments, got " +
                           std::to_string(args.size()));
@@ -426,8 +433,7 @@ inline ir::Expr Parser::parse_submit(const Token& at) {
   if (!accept_name("self")) expected("'self.<kernel>' as the first argument of pl.submit");
   expect_punct(".", "after self");
   Token name = expect_name("a kernel name");
-  auto it = signatures_.find(std::string(name.text));
-  if (it == signatures_.end()) fail_at(name, "no function '" + std::string(name.text) + "' in this program");
+  const ir::Function& callee = callee_signature(name);
   std::vector<ir::Expr> args;
   ir::Kwargs kwargs;
   while (accept_punct(",")) {
@@ -442,7 +448,6 @@ inline ir::Expr Parser::parse_submit(const Token& at) {
     }
   }
   expect_punct(")", "to close pl.submit(...)");
-  const ir::Function& callee = *it->second;
   if (args.size() != callee.params.size())
     fail_at(name, "self." + std::string(name.text) + " takes " + std::to_string(callee.params.size()) + " arguments, got " +
                       std::to_string(args.size()));

@@ -26,7 +26,7 @@ inline void Parser::skip_block() {
   }
 }
 
-inline void Parser::parse_decorated_function(std::vector<Signature>& sigs) {
+inline void Parser::parse_decorated_function(Signatures& sigs) {
   Token at = expect_punct("@", "before a function");
   if (!(accept_name("pl") && accept_punct(".") && accept_name("function")))
     fail_at(at, "only @pl.function methods are allowed in a @pl.program class");
@@ -91,15 +91,25 @@ inline void Parser::parse_decorated_function(std::vector<Signature>& sigs) {
     }
   }
   expect_punct(":", "at the end of the def line");
-  Signature sig{std::move(fn), lex_, la_, la_head_, la_count_, scope_};
-  sigs.push_back(std::move(sig));
+  Signature& s = sigs.emplace_back(Signature{std::move(fn), lex_, la_, la_head_, la_count_, scope_, nullptr});
+  if (single_pass_) {
+    // The body right away, with the signatures seen so far (callee_signature); scope_ holds
+    // the parameters.
+    if (!signatures_.try_emplace(s.fn.name, &s.fn).second) throw SinglePassAbort{};  // reported in two phases
+    current_returns_ = s.fn.return_types;
+    Block body = parse_block(BlockKind::Function);
+    ir::Function f = s.fn;
+    f.body = ir::make_seq(std::move(body.stmts), f.span);
+    s.parsed = std::make_shared<const ir::Function>(std::move(f));
+    return;
+  }
   skip_block();
 }
 
 inline ir::ProgramPtr Parser::parse_program() {
   auto prog = std::make_shared<ir::Program>();
   prog->source_file = file_;
-  std::vector<Signature> sigs;
+  Signatures sigs;
   bool seen_program = false;
   for (;;) {
     Token t = peek();
@@ -148,6 +158,10 @@ inline ir::ProgramPtr Parser::parse_program() {
     if (peek().kind == Tok::Dedent) take();
   }
   if (!seen_program) fail_at(peek(), "no @pl.program class in the input");
+  if (single_pass_) {
+    for (auto& s : sigs) prog->functions.push_back(std::move(s.parsed));
+    return prog;
+  }
 
   for (const auto& s : sigs) {
     if (signatures_.count(s.fn.name)) fail_at(s.fn.span, "function '" + s.fn.name + "' defined twice");
@@ -175,10 +189,21 @@ struct ParseResult {
   bool ok() const { return program != nullptr && errors.empty(); }
 };
 
-inline ParseResult parse_program(std::string_view src, std::string file = "<input>") {
+inline ParseResult parse_program(std::string_view src, std::string file = "<input>", ParseOptions opts = {}) {
   ParseResult r;
   try {
-    Parser p(src, file);
+    if (opts.single_pass) {
+      // Any error, or a call of a later function, and the two-phase parse starts from scratch: its
+      // result and its first error are the reference (the single pass only skips its first phase).
+      try {
+        Parser p(src, file, opts, true);
+        r.program = p.parse_program();
+        return r;
+      } catch (const ParseError&) {
+      } catch (const Parser::SinglePassAbort&) {
+      }
+    }
+    Parser p(src, file, opts);
     r.program = p.parse_program();
   } catch (const ParseError& e) {
     r.errors.push_back(Diagnostic{file, {e.line, e.col}, Severity::Error, e.what()});

@@ -5,6 +5,7 @@
 // phase 2 can type calls of functions defined later in the class.
 #pragma once
 #include <array>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -52,10 +53,23 @@ struct Block {
 
 enum class BlockKind { Function, Loop, While, IfArm, Scope };
 
+/// How to parse. The defaults suit a host compiler; tests force each path.
+struct ParseOptions {
+  /// Parse each body right after its signature, in one pass over the text, instead of skipping
+  /// every body first to collect the signatures (parser.hpp). Falls back to the two-phase parse,
+  /// with exactly its result and its first error, when a body calls a function defined after it
+  /// or anything goes wrong.
+  bool single_pass = true;
+};
+
 class Parser {
  public:
-  Parser(std::string_view src, std::string file) : lex_(src), file_(std::move(file)) {}
+  Parser(std::string_view src, std::string file, ParseOptions opts = {}, bool single_pass = false)
+      : lex_(src), file_(std::move(file)), opts_(opts), single_pass_(single_pass) {}
   ir::ProgramPtr parse_program();
+  /// Thrown by a single-pass parse that must start again in two phases (a call of a function not
+  /// seen yet, a function defined twice).
+  struct SinglePassAbort {};
 
  private:
   // ---- tokens ----
@@ -170,15 +184,20 @@ class Parser {
     std::array<Token, 8> la{};
     std::size_t la_head = 0, la_count = 0;
     NameMap param_scope;
+    ir::FunctionPtr parsed;  // single pass: the whole function
   };
+  using Signatures = std::deque<Signature>;  // stable addresses: signatures_ points into it
   void parse_top_level_line(ir::Program& prog);
-  void parse_decorated_function(std::vector<Signature>& sigs);
+  void parse_decorated_function(Signatures& sigs);
+  const ir::Function& callee_signature(const Token& name_tok);
   void skip_block();
 
   Lexer lex_;
   std::array<Token, 8> la_{};
   std::size_t la_head_ = 0, la_count_ = 0;
   std::string file_;
+  ParseOptions opts_;
+  bool single_pass_ = false;
   int depth_ = 0;
   NameMap scope_;    // current function's names
   NameMap globals_;  // symbolic dims

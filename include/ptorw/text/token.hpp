@@ -14,14 +14,14 @@ struct Token {
 
   // Compared by hand: the parser tests tokens against short literals millions of times, and
   // string_view's == calls memcmp for each.
-  bool is(Tok k, std::string_view t) const {
+  [[gnu::always_inline]] bool is(Tok k, std::string_view t) const {
     if (kind != k || text.size() != t.size()) return false;
     for (std::size_t i = 0; i < t.size(); ++i)
       if (text[i] != t[i]) return false;
     return true;
   }
-  bool punct(std::string_view t) const { return is(Tok::Punct, t); }
-  bool name(std::string_view t) const { return is(Tok::Name, t); }
+  [[gnu::always_inline]] bool punct(std::string_view t) const { return is(Tok::Punct, t); }
+  [[gnu::always_inline]] bool name(std::string_view t) const { return is(Tok::Name, t); }
 };
 
 inline std::string_view describe(const Token& t) {
