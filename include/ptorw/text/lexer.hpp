@@ -217,10 +217,12 @@ class Lexer {
   static bool is_ident(char c) { return cls(c) & (kIdentStart | kDigit); }
 
   std::uint32_t col_of(std::size_t p) const { return static_cast<std::uint32_t>(p - line_begin_ + 1); }
-  Token make(Tok k, std::size_t start, std::size_t len) const { return make(k, start, len, line_, col_of(start)); }
-  Token make(Tok k, std::size_t start, std::size_t len, std::uint32_t l, std::uint32_t c) const {
-    start = std::min(start, src_.size());
-    return Token{k, std::string_view(src_.data() + start, std::min(len, src_.size() - start)), l, c};
+  // Every caller passes start + len <= src_.size() (a token lies inside the text).
+  [[gnu::always_inline]] Token make(Tok k, std::size_t start, std::size_t len) const {
+    return make(k, start, len, line_, col_of(start));
+  }
+  [[gnu::always_inline]] Token make(Tok k, std::size_t start, std::size_t len, std::uint32_t l, std::uint32_t c) const {
+    return Token{k, std::string_view(src_.data() + start, len), l, c};
   }
   [[noreturn]] void fail(std::size_t p, std::string msg) const { throw ParseError(line_, col_of(p), std::move(msg)); }
 

@@ -73,14 +73,21 @@ class Parser {
 
  private:
   // ---- tokens ----
-  const Token& peek(std::size_t k = 0) {
+  // peek/take run for every token many times over: the common case (the token is already in the
+  // lookahead ring) is inline, lexing more is not.
+  [[gnu::always_inline]] const Token& peek(std::size_t k = 0) {
+    if (la_count_ > k) [[likely]]
+      return la_[(la_head_ + k) % la_.size()];
+    return fill(k);
+  }
+  [[gnu::noinline]] const Token& fill(std::size_t k) {
     while (la_count_ <= k) {
       la_[(la_head_ + la_count_) % la_.size()] = lex_.next();
       ++la_count_;
     }
     return la_[(la_head_ + k) % la_.size()];
   }
-  Token take() {
+  [[gnu::always_inline]] Token take() {
     Token t = peek();
     la_head_ = (la_head_ + 1) % la_.size();
     --la_count_;
