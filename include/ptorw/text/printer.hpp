@@ -14,8 +14,8 @@
 #include <deque>
 
 #include "ptorw/ir.hpp"
+#include "ptorw/text/print_names.hpp"
 #include "ptorw/text/string_literal.hpp"
-#include "ptorw/text/string_set.hpp"
 #include "ptorw/text/text_out.hpp"
 #include "ptorw/visit/ptr_map.hpp"
 #include "ptorw/visit/walk.hpp"
@@ -26,18 +26,18 @@ class Printer {
  public:
   std::string program(const ir::Program& p) {
     for (const auto& d : p.dyn_dims) {
-      out_ += def_name(d);
+      out_ += names_.def_name(d);
       out_ += " = pl.dynamic(\"";
-      out_ += var_name_or(d);
+      out_ += PrintNames::var_name_or(d);
       out_ += "\")\n";
     }
     if (!p.dyn_dims.empty()) out_ += "\n";
-    for (const auto& d : p.dyn_dims) globals_.emplace_back(d.get(), std::string(def_name(d)));
+    for (const auto& d : p.dyn_dims) globals_.emplace_back(d.get(), std::string(names_.def_name(d)));
     out_ += "@pl.program\nclass ";
     out_ += p.name.empty() ? std::string_view("Program") : std::string_view(p.name);
     out_ += ":\n";
-    // The text grows by doubling. Sizing it (and the name table) from a statement count was
-    // tried: the counting walk costs about what the saved page faults do (bench/README.md).
+    // The text grows as it is written (TextOut). Sizing it (and the name table) from a statement
+    // count was tried: the counting walk costs about what the saved page faults do (bench/README.md).
     bool first = true;
     for (const auto& f : p.functions) {
       if (!first) out_ += "\n";
@@ -49,26 +49,12 @@ class Printer {
   }
 
   void function(const ir::Function& f, int indent) {
-    names_ = visit::PtrMap<std::uint32_t>{};
-    name_store_.clear();
-    used_.clear();
-    suffix_.clear();
+    names_.begin_function(globals_);
     type_index_ = visit::PtrMap<std::uint32_t>{};
     type_text_.clear();
-    // A small memo first (a function printed for a diagnostic clears little); name_of_def
-    // enlarges it once the function proves long.
-    memo_bits_ = kSmallMemoBits;
-    memo_.assign(std::size_t{1} << memo_bits_, Memo{});
-    defs_ = 0;
-    hints_.fill(Hinted{});
     uses_.clear();
     fn_ = &f;
     uses_counted_ = false;
-    for (const auto& [node, name] : globals_) {
-      name_store_.push_back(name);
-      names_.try_emplace(node, static_cast<std::uint32_t>(name_store_.size() - 1));
-      used_.insert(name_store_.back());
-    }
     pad(indent);
     decorator(f);
     out_ += '\n';
@@ -78,7 +64,7 @@ class Printer {
     out_ += "(self";
     for (const auto& p : f.params) {
       out_ += ", ";
-      out_ += def_name(p.var);
+      out_ += names_.def_name(p.var);
       out_ += ": ";
       if (p.dir != ir::Direction::In) {
         out_ += "pl.";
@@ -110,16 +96,6 @@ class Printer {
   std::string take() { return out_.take(); }
 
  private:
-  struct Memo {
-    const void* node = nullptr;
-    const char* text = nullptr;
-    std::size_t size = 0;
-  };
-  static constexpr unsigned kSmallMemoBits = 8, kMemoBits = 12, kGrowMemoAfter = 1024;  // definitions
-  std::size_t memo_slot(const void* node) const {  // Fibonacci hashing, as in PtrMap
-    auto x = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(node));
-    return static_cast<std::size_t>((x * 0x9e3779b97f4a7c15ULL) >> (64 - memo_bits_));
-  }
   struct OpMemo {
     std::string_view name;
     const ir::OpDef* def = nullptr;
@@ -131,112 +107,6 @@ class Printer {
     std::string r = out_.take();
     out_ = std::move(saved);
     return r;
-  }
-
-  // ---- names ----
-  static bool is_keyword(std::string_view s) {
-    static constexpr std::string_view kw[] = {"and", "as", "assert", "break", "class", "continue", "def", "del", "elif",
-        "else", "except", "False", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "None",
-        "nonlocal", "not", "or", "pass", "raise", "return", "True", "try", "while", "with", "yield", "pl", "self",
-        "min", "max", "tuple"};
-    for (auto k : kw) if (k == s) return true;
-    return false;
-  }
-  /// Whether `s` is printed as is (sanitize would not change it).
-  /// Called for every definition and use, so one table-driven pass (isalnum is a libc call per
-  /// character) and the keyword list only for all-letter names (every keyword is one).
-  static bool is_clean(std::string_view s) {
-    static constexpr auto kind = [] {
-      std::array<std::uint8_t, 256> t{};  // 0 other, 1 letter, 2 digit or '_'
-      for (int c = 'a'; c <= 'z'; ++c) t[static_cast<std::size_t>(c)] = 1;
-      for (int c = 'A'; c <= 'Z'; ++c) t[static_cast<std::size_t>(c)] = 1;
-      for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] = 2;
-      t['_'] = 2;
-      return t;
-    }();
-    if (s.empty() || (s[0] >= '0' && s[0] <= '9')) return false;
-    std::uint8_t all = 1, any = 1;
-    for (char c : s) {
-      std::uint8_t k = kind[static_cast<unsigned char>(c)];
-      all &= k ? 1 : 0;
-      any |= k;
-    }
-    if (!all) return false;
-    return any != 1 || !is_keyword(s);  // a digit or '_' rules out every keyword
-  }
-  static std::string sanitize(const std::string& hint) {
-    std::string s;
-    for (char c : hint) s += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
-    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) s = "v" + s;
-    if (is_keyword(s)) s += "_";
-    return s;
-  }
-  /// A variable's own name string, or nullptr (not a variable, or no hint: printed as "v").
-  static const std::string* own_name(const ir::Expr& e) {
-    const std::string* name = nullptr;
-    if (e) {
-      if (auto* x = std::get_if<ir::Var>(&e->kind)) name = &x->name;
-      else if (auto* y = std::get_if<ir::IterArg>(&e->kind)) name = &y->name;
-    }
-    return name && !name->empty() ? name : nullptr;
-  }
-  static const std::string& var_name_or(const ir::Expr& e) {
-    static const std::string v = "v";
-    const std::string* name = own_name(e);
-    return name ? *name : v;
-  }
-  /// The unique printed name of a definition: its hint, or hint_N when taken (N counts per hint,
-  /// so a name reused a million times stays linear).
-  ///
-  /// `used_` holds every printed name of the function. A definition whose hint is printable as is
-  /// and was free is printed under it, and `used_` keeps a view of the node's own name string: the
-  /// definition that holds a name is the one whose string the stored view is (a pointer
-  /// comparison, no table by node). Only renamed definitions (taken, unprintable or empty hints)
-  /// are in `names_`, their names in `name_store_`.
-  ///
-  /// A node's printed name never changes within a function, so the last few thousand answers are
-  /// kept by node address in `memo_` (a direct-mapped table that stays in the cache): a use
-  /// usually follows its definition closely and is answered there, without hashing the name or
-  /// touching `used_` (a million entries on a 1M-statement function, a cache miss per probe).
-  std::string_view def_name(const ir::Expr& e) {
-    const void* key = e.get();
-    if (!key || memo_.empty()) return name_of_def(e);
-    if (const Memo& m = memo_[memo_slot(key)]; m.node == key) return {m.text, m.size};
-    std::string_view name = name_of_def(e);  // may enlarge memo_: index it again
-    // Only variables: put_expr answers a node found here with its name, without reading the node.
-    if (ir::is_var_like(e)) memo_[memo_slot(key)] = Memo{key, name.data(), name.size()};
-    return name;
-  }
-  /// The memoized name of a variable node, or nullptr (see def_name).
-  const Memo* memo_find(const void* node) const {
-    if (!node || memo_.empty()) return nullptr;
-    const Memo& m = memo_[memo_slot(node)];
-    return m.node == node ? &m : nullptr;
-  }
-  std::string_view name_of_def(const ir::Expr& e) {
-    if (++defs_ == kGrowMemoAfter && memo_bits_ < kMemoBits) {
-      memo_bits_ = kMemoBits;  // a cache: dropping what it holds changes no answer
-      memo_.assign(std::size_t{1} << memo_bits_, Memo{});
-    }
-    const std::string* own = own_name(e);
-    const std::string& raw = own ? *own : var_name_or(e);
-    const bool clean = is_clean(raw);
-    if (clean && own) {
-      // Views the node's own name: the IR outlives the printer's use.
-      auto [holder, inserted] = used_.try_insert(raw, name_hash(*own));
-      if (inserted || holder == own->data()) return raw;
-    }
-    if (const std::uint32_t* i = names_.find(e.get())) return name_store_[*i];
-    std::string base = clean ? raw : sanitize(raw), name = base;
-    if (used_.contains(name)) {
-      int& n = suffix_[base];
-      do name = base + "_" + std::to_string(++n);
-      while (used_.contains(name));
-    }
-    name_store_.push_back(std::move(name));  // a deque never moves its elements
-    names_.try_emplace(e.get(), static_cast<std::uint32_t>(name_store_.size() - 1));
-    used_.insert(name_store_.back());
-    return name_store_.back();
   }
 
   /// Counts occurrences of tuple-typed variables (for re-sugaring unpacking). Done on the first
@@ -459,14 +329,14 @@ class Printer {
   void put_expr(const ir::Expr& e, int ctx) {
     // A variable whose name is memoized is printed without loading its node (a cache miss on a
     // large program): the visit below would print the same def_name.
-    if (const Memo* m = memo_find(e.get())) {
-      out_ += std::string_view(m->text, m->size);
+    if (std::string_view name; names_.known(e.get(), name)) {
+      out_ += name;
       return;
     }
     std::visit([&](const auto& k) {
       using K = std::decay_t<decltype(k)>;
       if constexpr (std::is_same_v<K, ir::Var> || std::is_same_v<K, ir::IterArg>) {
-        out_ += def_name(e);
+        out_ += names_.def_name(e);
       } else if constexpr (std::is_same_v<K, ir::ConstInt>) {
         bool paren = k.value < 0 && ctx > 7;
         if (paren) out_ += '(';
@@ -614,7 +484,7 @@ class Printer {
         pad(indent);
         for (std::size_t j = 1; j <= n; ++j) {
           if (j > 1) out_ += ", ";
-          out_ += def_name(ir::stmt_as<ir::Assign>((*stmts)[i + j])->var);
+          out_ += names_.def_name(ir::stmt_as<ir::Assign>((*stmts)[i + j])->var);
         }
         out_ += " = ";
         put_expr(ir::stmt_as<ir::Assign>((*stmts)[i])->value, 0);
@@ -658,30 +528,17 @@ class Printer {
   /// statement), a yield's targets. Reads the statement and target nodes (loaded by then).
   void prefetch_defs(const ir::Stmt& s) {
     if (auto* a = ir::stmt_as<ir::Assign>(s)) {
-      prefetch_slot(a->var);
+      names_.prefetch_slot(a->var);
     } else if (auto* f = ir::stmt_as<ir::For>(s)) {
-      prefetch_slot(f->loop_var);
-      for (const auto& v : f->iter_args) prefetch_slot(v);
+      names_.prefetch_slot(f->loop_var);
+      for (const auto& v : f->iter_args) names_.prefetch_slot(v);
       if (auto* q = ir::stmt_as<ir::Seq>(f->body); q && !q->stmts.empty())
-        if (auto* b = ir::stmt_as<ir::Assign>(q->stmts[0])) prefetch_slot(b->var);
+        if (auto* b = ir::stmt_as<ir::Assign>(q->stmts[0])) names_.prefetch_slot(b->var);
       // The loop's results are named at its yield, after the body: load their nodes now.
       for (const auto& v : f->return_vars) __builtin_prefetch(v.get());
     } else if (ir::stmt_as<ir::Yield>(s) && !yield_targets_.empty()) {
-      for (const auto& v : *yield_targets_.back()) prefetch_slot(v);
+      for (const auto& v : *yield_targets_.back()) names_.prefetch_slot(v);
     }
-  }
-  void prefetch_slot(const ir::Expr& e) {
-    const std::string* own = own_name(e);
-    if (!own) return;
-    Hinted& h = hints_[hint_slot(own->data())];
-    h = Hinted{own->data(), own->size(), StringSet::hash(*own)};
-    used_.prefetch(h.hash);
-  }
-  static std::size_t hint_slot(const char* text) { return (reinterpret_cast<std::uintptr_t>(text) >> 4) % kHints; }
-  /// The hash of a variable's own name, from prefetch_slot when it computed it.
-  std::uint64_t name_hash(const std::string& own) const {
-    const Hinted& h = hints_[hint_slot(own.data())];
-    return h.text == own.data() && h.size == own.size() ? h.hash : StringSet::hash(own);
   }
   std::size_t unpack_length(const std::vector<ir::Stmt>& stmts, std::size_t i) {
     auto* a = ir::stmt_as<ir::Assign>(stmts[i]);
@@ -701,7 +558,7 @@ class Printer {
   void put_names(const std::vector<ir::Expr>& vars) {
     for (std::size_t i = 0; i < vars.size(); ++i) {
       if (i) out_ += ", ";
-      out_ += def_name(vars[i]);
+      out_ += names_.def_name(vars[i]);
     }
   }
   void put_inits(const std::vector<ir::Expr>& iter_args) {
@@ -722,7 +579,7 @@ class Printer {
 
   void stmt_kind(const ir::Assign& a, int indent) {
     pad(indent);
-    out_ += def_name(a.var);
+    out_ += names_.def_name(a.var);
     out_ += ": ";
     put_type(a.var->type);
     out_ += " = ";
@@ -763,7 +620,7 @@ class Printer {
     put_expr(s.cond, 0);
     out_ += ":\n";
     // Result names are defined by the If; name them before either arm prints its yield.
-    for (const auto& v : s.return_vars) def_name(v);
+    for (const auto& v : s.return_vars) names_.def_name(v);
     yield_targets_.push_back(&s.return_vars);
     block(s.then_body, indent + 1);
     if (s.else_body) {
@@ -776,7 +633,7 @@ class Printer {
   void stmt_kind(const ir::For& f, int indent) {
     pad(indent);
     out_ += "for ";
-    out_ += def_name(f.loop_var);
+    out_ += names_.def_name(f.loop_var);
     if (!f.iter_args.empty()) {
       out_ += ", ";
       put_carried(f.iter_args);
@@ -830,24 +687,11 @@ class Printer {
   }
 
   TextOut out_;
-  std::vector<Memo> memo_;  // node → printed name, this function only (see def_name)
-  unsigned memo_bits_ = kSmallMemoBits;
-  std::size_t defs_ = 0;  // name_of_def calls in this function
+  PrintNames names_;
   std::array<OpMemo, 64> op_memo_{};
-  visit::PtrMap<std::uint32_t> names_;  // definition → index into name_store_
-  std::deque<std::string> name_store_;
   std::vector<std::pair<const ir::ExprNode*, std::string>> globals_;  // the program's symbolic dims
-  StringSet used_;  // the printed names of this function (see def_name)
-  struct Hinted {
-    const char* text = nullptr;
-    std::size_t size = 0;
-    std::uint64_t hash = 0;
-  };
-  static constexpr std::size_t kHints = 16;
-  std::array<Hinted, kHints> hints_{};  // names whose slots prefetch_slot started loading
   const ir::Function* fn_ = nullptr;  // the function being printed (for count_uses)
   bool uses_counted_ = false;
-  std::unordered_map<std::string, int> suffix_;
   std::unordered_map<const ir::ExprNode*, std::size_t> uses_;
   visit::PtrMap<std::uint32_t> type_index_;  // type node → index into type_text_
   std::vector<std::string> type_text_;
