@@ -8,6 +8,7 @@
 // reading the node.
 #pragma once
 #include <array>
+#include <cctype>
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -108,8 +109,8 @@ class PrintNames {
     return false;
   }
   /// Whether `s` is printed as is (sanitize would not change it).
-  /// Called for every definition and use, so one table-driven pass (isalnum is a libc call per
-  /// character) and the keyword list only for all-letter names (every keyword is one).
+  /// Called for every definition, so one table-driven pass (isalnum is a libc call per character)
+  /// and the keyword list only for all-letter names (every keyword is one).
   static bool is_clean(std::string_view s) {
     static constexpr auto kind = [] {
       std::array<std::uint8_t, 256> t{};  // 0 other, 1 letter, 2 digit or '_'
@@ -170,7 +171,6 @@ class PrintNames {
     used_.insert(name_store_.back());
     return name_store_.back();
   }
-
 
   struct Memo {
     const void* node = nullptr;
