@@ -18,6 +18,31 @@ class Lexer {
   explicit Lexer(std::string_view src) : src_(src) { indents_.push_back(0); }
 
   Token next() {
+    // Inside a line, after plain spaces, a name, ',' or a bracket: about three tokens in four,
+    // lexed here without the general dispatch (next_token gives the same token for them).
+    if (pending_dedents_ == 0 && !at_line_start_) [[likely]] {
+      const char* s = src_.data();
+      const std::size_t n = src_.size();
+      std::size_t p = pos_;
+      while (p < n && s[p] == ' ') ++p;
+      if (p < n) {
+        const char c = s[p];
+        if (is_ident_start(c)) {
+          const std::size_t b = p++;
+          while (p < n && is_ident(s[p])) ++p;
+          pos_ = p;
+          last_ = Tok::Name;
+          return make(Tok::Name, b, p - b);
+        }
+        if (c == ',' || c == '(' || c == ')' || c == '[' || c == ']') {
+          pos_ = p;
+          if (c != ',') track_bracket(c);
+          ++pos_;
+          last_ = Tok::Punct;
+          return make(Tok::Punct, p, 1);
+        }
+      }
+    }
     Token t = next_token();
     last_ = t.kind;
     return t;
