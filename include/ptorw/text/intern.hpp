@@ -26,29 +26,33 @@ class Interner {
   /// A list/tuple literal whose type is shared: the node is built once, with the interned type.
   /// The tuple type is looked up by the identity of the element types first (a list of index
   /// constants repeats one scalar type node), so the common case builds no throwaway type.
-  ir::Expr tuple(std::vector<ir::Expr> elems, ir::Span sp) {
+  /// The same for the elements [first, last), moved from: a shared list allocates nothing.
+  ir::Expr tuple(ir::Expr* first, ir::Expr* last, ir::Span sp) {
     // A list of interned constants (`[32, 64]`, the shapes and offsets every call repeats) is
     // itself shared, like the constants: no span, one node for the whole program.
-    if (!elems.empty() && elems.size() <= kMaxConstTuple && all_interned_ints(elems)) {
+    const auto n = static_cast<std::size_t>(last - first);
+    if (n != 0 && n <= kMaxConstTuple && all_interned_ints(first, last)) {
       std::string& ck = const_key_;
       ck.clear();
-      for (const auto& e : elems) {
-        const ir::ExprNode* p = e.get();
+      for (ir::Expr* e = first; e != last; ++e) {
+        const ir::ExprNode* p = e->get();
         ck.append(reinterpret_cast<const char*>(&p), sizeof p);
       }
       if (auto it = const_tuples_.find(ck); it != const_tuples_.end()) return it->second;
-      ir::Expr t = tuple_node(std::move(elems), {});
+      ir::Expr t = tuple_node(std::vector<ir::Expr>(std::make_move_iterator(first), std::make_move_iterator(last)), {});
       if (const_tuples_.size() < kMaxConstTuples) const_tuples_.emplace(ck, t);
       return t;
     }
-    return tuple_node(std::move(elems), sp);
+    return tuple_node(std::vector<ir::Expr>(std::make_move_iterator(first), std::make_move_iterator(last)), sp);
   }
+  ir::Expr tuple(std::vector<ir::Expr> elems, ir::Span sp) { return tuple(elems.data(), elems.data() + elems.size(), sp); }
 
  private:
   static constexpr std::size_t kMaxConstTuple = 8;      // elements
   static constexpr std::size_t kMaxConstTuples = 4096;  // distinct lists kept
-  bool all_interned_ints(const std::vector<ir::Expr>& elems) const {
-    for (const auto& e : elems) {
+  bool all_interned_ints(const ir::Expr* first, const ir::Expr* last) const {
+    for (const ir::Expr* p = first; p != last; ++p) {
+      const ir::Expr& e = *p;
       auto* c = ir::expr_as<ir::ConstInt>(e);
       if (!c || c->value < -64 || c->value >= 4096 || small_ints_[static_cast<std::size_t>(c->value + 64)] != e) return false;
     }

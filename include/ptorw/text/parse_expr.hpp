@@ -156,13 +156,18 @@ inline ir::Expr Parser::parse_postfix() {
 }
 
 inline ir::Expr Parser::parse_sequence(std::string_view close, const Token& open) {
-  std::vector<ir::Expr> elems;
+  // Elements go on the shared scratch stack (nested lists push above this one's base), then
+  // into a vector of the exact size, or into none when the list is a shared constant one.
+  const std::size_t base = scratch_.size();
   while (!peek().punct(close)) {
-    elems.push_back(parse_expr());
+    ir::Expr e = parse_expr();
+    scratch_.push_back(std::move(e));
     if (!accept_punct(",")) break;
   }
   expect_punct(close, "to close '" + std::string(open.text) + "'");
-  return interner_.tuple(std::move(elems), span_of(open));
+  ir::Expr t = interner_.tuple(scratch_.data() + base, scratch_.data() + scratch_.size(), span_of(open));
+  scratch_.resize(base);
+  return t;
 }
 
 inline ir::Expr Parser::parse_primary() {
@@ -303,7 +308,9 @@ inline ir::Kwargs Parser::parse_attr_dict() {
 
 inline void Parser::parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwargs, ir::Kwargs* attrs) {
   expect_punct("(", "to start the argument list");
-  args.reserve(4);
+  // Positional arguments collect on the scratch stack (see parse_sequence) and land in `args`
+  // with its exact size: a call node keeps that vector for its lifetime.
+  const std::size_t base = scratch_.size();
   bool keywords_started = false;
   while (!peek().punct(")")) {
     Token at = peek();
@@ -322,15 +329,19 @@ inline void Parser::parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwa
       if (at_enum_ref()) {
         // Only a leading enum operand is meaningful (`pl.tile.alloc(pl.Mem.Vec, n)`); the caller
         // moves it to its kwarg. Record it as a kwarg under a reserved key.
-        if (!args.empty()) fail_at(at, "an enum value can only be the first argument");
+        if (scratch_.size() != base) fail_at(at, "an enum value can only be the first argument");
         kwargs.emplace_back("__leading", parse_attr_value());
       } else {
-        args.push_back(parse_expr());
+        ir::Expr e = parse_expr();
+        scratch_.push_back(std::move(e));
       }
     }
     if (!accept_punct(",")) break;
   }
   expect_punct(")", "to close the argument list");
+  args.insert(args.end(), std::make_move_iterator(scratch_.begin() + static_cast<std::ptrdiff_t>(base)),
+              std::make_move_iterator(scratch_.end()));
+  scratch_.resize(base);
 }
 
 inline ir::Expr Parser::make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const Token& at) {

@@ -211,6 +211,7 @@ class Parser {
   std::unordered_map<std::string, const ir::Function*> signatures_;
   std::vector<ir::Type> current_returns_;
   Interner interner_;
+  std::vector<ir::Expr> scratch_;         // elements of the lists and calls being parsed (a stack)
   std::vector<Token> assign_names_;       // parse_assignment's scratch (see there)
   std::vector<ParsedType> assign_anns_;
 };
