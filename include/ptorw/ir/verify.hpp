@@ -24,10 +24,10 @@
 
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/op_registry.hpp"
+#include "ptorw/ir/verify_fast.hpp"
 #include "ptorw/visit/children.hpp"
 #include "ptorw/visit/describe.hpp"
-#include "ptorw/visit/flat_seq.hpp"
-#include "ptorw/visit/ptr_map.hpp"
+#include "ptorw/visit/flat_seq.hpp"  // not used here; kept for the includers that rely on it
 
 namespace ptorw::ir {
 
@@ -145,13 +145,15 @@ class Verifier {
   Diagnostics& out_;
   const Function* fn_ = nullptr;
   std::uint32_t fn_index_ = 0;
-  visit::PtrMap<VarInfo> vars_;          // every definition seen, program-wide
+  VarTable<VarInfo> vars_;               // every definition seen, program-wide
   std::vector<bool> closed_;             // per body: has the walk left it?
   std::vector<std::uint32_t> open_;      // bodies being walked, innermost last
   std::vector<const StmtNode*> owners_;  // loops and Ifs being walked
   std::vector<Pending> pending_;
   std::unordered_map<std::string_view, const Function*> functions_;  // by name
-  std::unordered_map<std::string_view, const OpDef*> ops_;           // registry look-ups so far
+  std::unordered_map<std::string_view, OpSig> ops_;                  // registry look-ups so far
+  PairMemo compatible_;                  // compatible(arg type, param type, int const) seen so far
+  TypeMemo var_free_types_;              // types whose expressions name no variable
   Span cur_;                             // the statement being checked (for nodes without a span)
   Span ctx_;                             // the innermost expression with a span being checked
 
@@ -161,6 +163,15 @@ class Verifier {
   Span loc(const Expr& e) const {
     if (!e || is_var_like(e)) return span_or(ctx_, cur_);
     return span_or(e->span, span_or(ctx_, cur_));
+  }
+  /// compatible(), remembered per pair of (interned) types: calls pass the same few types millions of times.
+  bool fits(const Type& arg, const Type& want, bool arg_is_int_const) {
+    if (!arg || !want) return compatible(arg, want, arg_is_int_const);
+    const int known = compatible_.get(arg.get(), want.get(), arg_is_int_const);
+    if (known >= 0) return known != 0;
+    const bool r = compatible(arg, want, arg_is_int_const);
+    compatible_.put(arg.get(), want.get(), arg_is_int_const, r);
+    return r;
   }
   void error(Span s, std::string msg) { out_.push_back(Diagnostic{prog_.source_file, s, Severity::Error, std::move(msg)}); }
 
@@ -201,16 +212,21 @@ class Verifier {
   }
 
   /// Every variable a definition's type mentions (shape dims, MemRef base) must exist somewhere.
+  /// A type whose walk met no variable is remembered: the next definition of that (interned) type skips it.
   void check_type_vars(const Expr& v, Span where) {
-    visit::for_each_type_expr(v->type, [&](const Expr& e) { check_type_expr(v, e, where, 0); });
+    if (!v->type || var_free_types_.has(v->type.get())) return;
+    bool met_var = false;
+    visit::for_each_type_expr(v->type, [&](const Expr& e) { check_type_expr(v, e, where, 0, met_var); });
+    if (!met_var) var_free_types_.add(v->type.get());
   }
-  void check_type_expr(const Expr& v, const Expr& e, Span where, int depth) {
+  void check_type_expr(const Expr& v, const Expr& e, Span where, int depth, bool& met_var) {
     if (!e || depth > 64) return;
     if (is_var_like(e)) {
+      met_var = true;
       if (!known(e.get())) pending_.push_back({e.get(), where, true, v.get()});
       return;
     }
-    visit::for_each_child(e, [&](const Expr& c) { check_type_expr(v, c, where, depth + 1); });
+    visit::for_each_child(e, [&](const Expr& c) { check_type_expr(v, c, where, depth + 1, met_var); });
   }
   const VarInfo* known(const ExprNode* n) const {
     const VarInfo* v = vars_.find(n);
@@ -295,12 +311,13 @@ class Verifier {
   }
 
   void op_call(const Expr& e, const Call& c) {
-    auto [it, fresh] = ops_.try_emplace(c.callee, nullptr);
-    if (fresh) it->second = find_op(c.callee);  // the registry is a linear table: look each name up once
-    const OpDef* d = it->second;
+    auto it = ops_.find(c.callee);
+    if (it == ops_.end()) it = ops_.try_emplace(c.callee, find_op(c.callee)).first;  // once per op name
+    const OpDef* d = it->second.def;
     if (!d) return error(loc(e), "unknown op " + q(c.callee));
     for (std::size_t i = 0; i < c.args.size(); ++i)
       if (!c.args[i]) return error(loc(e), c.callee + " operand " + std::to_string(i + 1) + " is missing");
+    if (op_surely_ok(it->second, c.args, c.kwargs)) return;  // no inferred type built just to drop it
     InferResult r = check_and_infer(*d, c.args, c.kwargs);
     if (!r.error.empty()) error(loc(e), r.error);
   }
@@ -321,7 +338,7 @@ class Verifier {
       if (p.dir != Direction::In && !type_as<TensorType>(at) && !type_as<UnknownType>(at)) {
         error(loc(args[i]), arg() + " is passed to " + std::string(name_of(p.dir)) + " parameter " + q(var_name(p.var)) +
                                 " and must be a tensor, got " + visit::describe(at));
-      } else if (!compatible(at, p.var->type, expr_as<ConstInt>(args[i]) != nullptr)) {
+      } else if (!fits(at, p.var->type, expr_as<ConstInt>(args[i]) != nullptr)) {
         error(loc(args[i]), arg() + " has type " + visit::describe(at) + " but parameter " + q(var_name(p.var)) +
                                 " expects " + visit::describe(p.var->type));
       }
@@ -344,12 +361,16 @@ class Verifier {
   // --- statements --------------------------------------------------------------------------------
   /// Walks a body; returns its final `pl.yield_` statement (nullptr if it does not end with one).
   const Stmt* block(const Stmt& body, BodyKind kind) {
-    visit::FlatStmts it(body);
+    StmtCursor it(body);
     const Stmt* s = it.next();
     const Stmt* last_yield = nullptr;
     const Span outer = cur_;
     while (s) {
       const Stmt* next = it.next();
+      // The table slot of the definition two statements on: a certain cache miss on a big program,
+      // overlapped with checking this one and the next (the cursor has brought that node in).
+      if (const StmtNode* n = it.ahead(1))
+        if (auto* a = std::get_if<Assign>(&n->kind)) vars_.prefetch(a->var.get());
       stmt(*s, kind, next == nullptr);
       last_yield = !next && stmt_as<Yield>(*s) ? s : nullptr;
       s = next;
@@ -379,7 +400,7 @@ class Verifier {
     } else {
       for (std::size_t i = 0; i < slots.size(); ++i)
         if (y.values[i] && slots[i] &&
-            !compatible(y.values[i]->type, slots[i]->type, expr_as<ConstInt>(y.values[i]) != nullptr))
+            !fits(y.values[i]->type, slots[i]->type, expr_as<ConstInt>(y.values[i]) != nullptr))
           error(loc(y.values[i]), "pl.yield_ value " + std::to_string(i + 1) + " has type " +
                                       visit::describe(y.values[i]->type) + " but " + q(var_name(slots[i])) +
                                       " has type " + visit::describe(slots[i]->type));
@@ -395,7 +416,7 @@ class Verifier {
         continue;
       }
       expr(it->init);
-      if (it->init && !compatible(it->init->type, ia->type, expr_as<ConstInt>(it->init) != nullptr))
+      if (it->init && !fits(it->init->type, ia->type, expr_as<ConstInt>(it->init) != nullptr))
         error(span_or(ia->span, fallback), "init value of iter arg " + q(it->name) + " has type " +
                                                visit::describe(it->init->type) + " but the iter arg has type " +
                                                visit::describe(ia->type));
@@ -477,7 +498,7 @@ class Verifier {
                              std::to_string(want.size()) + " result" + (want.size() == 1 ? "" : "s"));
         } else {
           for (std::size_t i = 0; i < want.size(); ++i)
-            if (k.values[i] && !compatible(k.values[i]->type, want[i], expr_as<ConstInt>(k.values[i]) != nullptr))
+            if (k.values[i] && !fits(k.values[i]->type, want[i], expr_as<ConstInt>(k.values[i]) != nullptr))
               error(loc(k.values[i]), "return value " + std::to_string(i + 1) + " has type " +
                                           visit::describe(k.values[i]->type) + " but " + q(fn_->name) +
                                           " declares " + visit::describe(want[i]));
@@ -488,7 +509,7 @@ class Verifier {
           if (auto* e = std::get_if<Expr>(&v)) expr(*e);
         block(k.body, BodyKind::Scope);
       }
-      // Seq never reaches here: FlatStmts splices it.
+      // Seq never reaches here: StmtCursor splices it.
     }, s->kind);
   }
 };

@@ -1,0 +1,245 @@
+// The verifier's fast paths (issue 2: verify a 1M-statement program in ≤ 0.3 s). Each one answers
+// a question the verifier (verify.hpp) asks millions of times with less work or fewer cache misses;
+// none decides a diagnostic on its own: where a fast path is unsure, or something is wrong, the
+// verifier takes its original, general path, so the diagnostics (text and position) are the same.
+//
+//  * VarTable — the definition table, as a node → index map (16-byte slots) plus the definitions in
+//    walk order: the random-access part is less than half the size of a table of inline entries,
+//    and the entries of recent definitions (which most uses name) sit together.
+//  * StmtCursor — FlatStmts (visit/flat_seq.hpp) with prefetching a few statements ahead.
+//  * OpSig / op_surely_ok — an op's operand signature parsed once per op name, and a check of a
+//    call that proves `check_and_infer` would accept it without building the inferred type.
+//  * PairMemo / TypeMemo — small direct-mapped caches of pure facts about interned types.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "ptorw/ir/op_registry.hpp"
+#include "ptorw/ir/stmt.hpp"
+#include "ptorw/visit/ptr_map.hpp"
+
+namespace ptorw::ir::verify_detail {
+inline int g_pf_mode = 0;
+
+/// A map from definition node to `V`. `find`/`try_emplace` pointers are valid until the next insertion.
+template <class V> class VarTable {
+ public:
+  V* find(const void* key) {
+    const std::uint32_t* i = index_.find(key);
+    return i ? &values_[*i] : nullptr;
+  }
+  const V* find(const void* key) const { return const_cast<VarTable*>(this)->find(key); }
+  std::pair<V*, bool> try_emplace(const void* key, const V& v) {
+    auto [slot, fresh] = index_.try_emplace(key, static_cast<std::uint32_t>(values_.size()));
+    if (!fresh) return {&values_[*slot], false};
+    values_.push_back(v);
+    return {&values_.back(), true};
+  }
+  void prefetch(const void* key) const { index_.prefetch(key); }
+
+ private:
+  visit::PtrMap<std::uint32_t> index_;
+  std::vector<V> values_;
+};
+
+/// The flat statements of a body, exactly as visit::FlatStmts yields them (nested Seqs spliced,
+/// null statements skipped, a null body empty), while prefetching the statements `kAhead` places
+/// further in the same list. The parser allocates a statement's nodes (target, value, operands,
+/// their vectors) just before the statement node itself, so the bytes between two consecutive
+/// statement nodes are the next statement's nodes: prefetching that stretch turns the walk's
+/// cache misses (one per node, on an IR far larger than the caches) into hits. When the layout is
+/// otherwise (a rewritten program), the prefetches are wasted but harmless.
+class StmtCursor {
+ public:
+  explicit StmtCursor(const Stmt& root) {
+    if (!root) return;
+    if (auto* q = stmt_as<Seq>(root))
+      push(q->stmts);
+    else
+      single_ = &root;
+  }
+
+  /// The node `k` places after the statement last returned, in the same list (nullptr past its
+  /// end): for prefetching what that statement will need. Its node was prefetched by now.
+  const StmtNode* ahead(std::size_t k) const {
+    if (stack_.empty()) return nullptr;
+    const Frame& f = stack_.back();
+    return f.index + k - 1 < f.list->size() ? (*f.list)[f.index + k - 1].get() : nullptr;
+  }
+
+  const Stmt* next() {
+    if (single_) return std::exchange(single_, nullptr);
+    while (!stack_.empty()) {
+      Frame& f = stack_.back();
+      if (f.index == f.list->size()) {
+        stack_.pop_back();
+        continue;
+      }
+      const std::size_t i = f.index++;
+      if (i + kAhead < f.list->size()) prefetch_stmt(*f.list, i + kAhead);
+      const Stmt& s = (*f.list)[i];
+      if (!s) continue;
+      if (auto* q = stmt_as<Seq>(s)) {
+        push(q->stmts);  // invalidates `f`; it is not used again
+        continue;
+      }
+      return &s;
+    }
+    return nullptr;
+  }
+
+ private:
+  static constexpr std::size_t kAhead = 3;
+  static constexpr std::ptrdiff_t kMaxSpan = 2048;  // a longer gap is not one statement's nodes
+  static constexpr std::ptrdiff_t kHead = 1536;     // what is prefetched of a longer gap's start
+  struct Frame {
+    const std::vector<Stmt>* list;
+    std::size_t index;
+  };
+  std::vector<Frame> stack_;
+  const Stmt* single_ = nullptr;
+  // GCC treats a function whose only effect is __builtin_prefetch as pure and deletes its calls;
+  // writing the last prefetched node here keeps them.
+  const void* prefetched_ = nullptr;
+
+  void push(const std::vector<Stmt>& list) {
+    stack_.push_back({&list, 0});
+    for (std::size_t j = 0; j < kAhead && j < list.size(); ++j) prefetch_stmt(list, j);
+  }
+  /// Prefetches statement `j`'s node and, when the previous statement's node lies shortly below
+  /// it, the lines in between (where `j`'s own expression nodes are).
+  void prefetch_stmt(const std::vector<Stmt>& list, std::size_t j) {
+    const char* b = reinterpret_cast<const char*>(list[j].get());
+    if (!b) return;
+    prefetched_ = b;
+    if (g_pf_mode == 1) return;
+    if (g_pf_mode == 2) { __builtin_prefetch(b + 136); return; }
+    if (g_pf_mode == 3) { __builtin_prefetch(b + 136); __builtin_prefetch(b - 176); __builtin_prefetch(b - 352); __builtin_prefetch(b-352+136); return; }
+    const char* a = j ? reinterpret_cast<const char*>(list[j - 1].get()) : nullptr;
+    constexpr std::ptrdiff_t node = sizeof(StmtNode);
+    if (a && a < b && b - a <= kMaxSpan) {
+      for (const char* p = a + node; p < b + node; p += 64) __builtin_prefetch(p);
+    } else {
+      // A loop, an if or a scope (its bodies lie below it), or an unknown layout: the target and
+      // value just below the node, and the first nodes after the previous statement's node, which
+      // for a compound statement are its body's first statements.
+      for (const char* p = b - 6 * 64; p < b + node; p += 64) __builtin_prefetch(p);
+      if (a && a < b)
+        for (const char* p = a + node; p < a + node + kHead; p += 64) __builtin_prefetch(p);
+    }
+  }
+};
+
+/// An op's signature, parsed once per op name: the registry keeps it as a string (op_registry.hpp).
+struct OpSig {
+  const OpDef* def = nullptr;
+  int req = 0, max = 0;
+  std::array<char, 8> kinds{};  // operand kind letters; `max` ≤ 8 for every op with `parsed`
+  bool parsed = false;          // false: the signature is longer; use check_and_infer every time
+
+  explicit OpSig(const OpDef* d) : def(d) {
+    if (!d) return;
+    auto [r, m] = operand_arity(d->operands);
+    req = r;
+    max = m;
+    if (m > static_cast<int>(kinds.size())) return;
+    for (int i = 0; i < m; ++i) kinds[static_cast<std::size_t>(i)] = operand_kind(d->operands, static_cast<std::size_t>(i));
+    parsed = true;
+  }
+};
+
+/// True when `check_and_infer(*s.def, args, kw)` certainly returns no error; false when it may
+/// (the caller then runs it for the message). It mirrors check_and_infer's operand count, operand
+/// kinds and kwargs, and the failure conditions of the inference functions it knows; an unknown
+/// inference function answers false (the general path is always right).
+inline bool op_surely_ok(const OpSig& s, const std::vector<Expr>& args, const Kwargs& kw) {
+  if (!s.parsed) return false;
+  const int n = static_cast<int>(args.size());
+  if (n < s.req || n > s.max) return false;
+  for (int i = 0; i < n; ++i) {
+    const Expr& a = args[static_cast<std::size_t>(i)];
+    if (!a) return false;
+    const Type& t = a->type;
+    if (type_as<UnknownType>(t)) continue;
+    bool ok = true;
+    switch (s.kinds[static_cast<std::size_t>(i)]) {
+      case 'T': ok = type_as<TileType>(t) != nullptr; break;
+      case 'N': ok = type_as<TensorType>(t) != nullptr; break;
+      case 'S': ok = type_as<ScalarType>(t) != nullptr; break;
+      case 'L': ok = expr_as<MakeTuple>(a) != nullptr; break;
+      case 'P': ok = type_as<PtrType>(t) != nullptr; break;
+      case 'B': ok = type_as<BufferType>(t) != nullptr; break;
+      default: break;
+    }
+    if (!ok) return false;
+  }
+  for (const auto& [key, v] : kw)
+    if (!kwarg_accepted(*s.def, key)) return false;
+  // The inference functions (op_infer.hpp): those that never fail, and the failure tests of the
+  // common fallible ones, written as they are there.
+  const InferFn f = s.def->infer;
+  using namespace infer;
+  if (f == &first_operand_type || f == &third_operand_type || f == &element_scalar || f == &index_scalar ||
+      f == &first_operand_tile || f == &tile_create || f == &tensor_full || f == &void_result ||
+      f == &annotated_buffer)
+    return true;
+  auto list_size = [](const Expr& e) -> std::size_t {
+    auto* t = expr_as<MakeTuple>(e);
+    return t ? t->elems.size() : 0;
+  };
+  if (f == &tensor_create) return find_kwarg(kw, "dtype") != nullptr;
+  if (f == &tensor_slice) {
+    auto* t = type_as<TensorType>(args[0]->type);
+    return t && list_size(args[1]) == t->shape.size() && list_size(args[2]) == t->shape.size();
+  }
+  if (f == &tile_load) {
+    auto* t = type_as<TensorType>(args[0]->type);
+    return t && list_size(args[1]) == t->shape.size();
+  }
+  return false;
+}
+
+/// A direct-mapped cache of a pure boolean fact about a pair of interned nodes (types). A miss or
+/// a collision only means the fact is computed again.
+class PairMemo {
+ public:
+  /// The cached answer for (a, b, flag), or -1.
+  int get(const void* a, const void* b, bool flag) const {
+    const Entry& e = slots_[slot(a, b, flag)];
+    return e.a == a && e.b == b && e.flag == flag ? e.value : -1;
+  }
+  void put(const void* a, const void* b, bool flag, bool value) { slots_[slot(a, b, flag)] = {a, b, flag, value}; }
+
+ private:
+  struct Entry {
+    const void* a = nullptr;
+    const void* b = nullptr;
+    bool flag = false;
+    bool value = false;
+  };
+  std::vector<Entry> slots_ = std::vector<Entry>(256);
+  std::size_t slot(const void* a, const void* b, bool flag) const {
+    auto x = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(a)) * 0x9e3779b97f4a7c15ULL;
+    x ^= static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(b)) * 0xc2b2ae3d27d4eb4fULL;
+    return static_cast<std::size_t>((x >> 56) ^ (flag ? 0x5a : 0)) & (slots_.size() - 1);
+  }
+};
+
+/// A direct-mapped set of interned nodes (types) known to have a property.
+class TypeMemo {
+ public:
+  bool has(const void* t) const { return t && slots_[slot(t)] == t; }
+  void add(const void* t) { slots_[slot(t)] = t; }
+
+ private:
+  std::vector<const void*> slots_ = std::vector<const void*>(256, nullptr);
+  std::size_t slot(const void* t) const {
+    return static_cast<std::size_t>((reinterpret_cast<std::uintptr_t>(t) * 0x9e3779b97f4a7c15ULL) >> 56) &
+           (slots_.size() - 1);
+  }
+};
+
+}  // namespace ptorw::ir::verify_detail
