@@ -287,17 +287,31 @@ class Verifier {
     if (is_var_like(e)) return use(e);
     const Span outer = ctx_;
     if (e->span.line) ctx_ = e->span;
-    visit::for_each_child(e, [&](const Expr& c) { expr(c); });
-    if (auto* c = expr_as<Call>(e)) {
-      check_keys(c->kwargs, loc(e), c->callee);
-      check_keys(c->attrs, loc(e), c->callee);
+    if (auto* c = std::get_if<Call>(&e->kind)) {
+      // The children in for_each_child's order (the fields' order), without its generic walk:
+      // calls are most of the expressions.
+      for (const Expr& a : c->args) expr(a);
+      kwarg_exprs(c->kwargs);
+      kwarg_exprs(c->attrs);
+      if (c->kwargs.size() > 1) check_keys(c->kwargs, loc(e), c->callee);  // a key twice needs two
+      if (c->attrs.size() > 1) check_keys(c->attrs, loc(e), c->callee);
       if (c->kind == CallKind::Op) op_call(e, *c);
       else user_call(e, c->callee, c->args, "call of ");
-    } else if (auto* s = expr_as<Submit>(e)) {
-      check_keys(s->kwargs, loc(e), "pl.submit");
-      user_call(e, s->callee, s->args, "pl.submit of ");
+    } else if (auto* t = std::get_if<MakeTuple>(&e->kind)) {
+      for (const Expr& x : t->elems) expr(x);
+    } else {
+      visit::for_each_child(e, [&](const Expr& c) { expr(c); });
+      if (auto* s = expr_as<Submit>(e)) {
+        check_keys(s->kwargs, loc(e), "pl.submit");
+        user_call(e, s->callee, s->args, "pl.submit of ");
+      }
     }
     ctx_ = outer;
+  }
+
+  void kwarg_exprs(const Kwargs& kw) {
+    for (const auto& kv : kw)
+      if (auto* x = std::get_if<Expr>(&kv.second)) expr(*x);
   }
 
   /// Kwargs and attrs are maps (dsl.md "Structural equality"): a key may appear once.

@@ -13,6 +13,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -25,24 +26,31 @@ namespace ptorw::ir::verify_detail {
 inline int g_pf_mode = 0;
 
 /// A map from definition node to `V`. `find`/`try_emplace` pointers are valid until the next insertion.
+/// The values live in fixed-size chunks, so they are never moved or copied as the table grows (a
+/// growing vector would fault in and copy twice the memory) and the pointers stay valid.
 template <class V> class VarTable {
  public:
   V* find(const void* key) {
     const std::uint32_t* i = index_.find(key);
-    return i ? &values_[*i] : nullptr;
+    return i ? &at(*i) : nullptr;
   }
   const V* find(const void* key) const { return const_cast<VarTable*>(this)->find(key); }
   std::pair<V*, bool> try_emplace(const void* key, const V& v) {
-    auto [slot, fresh] = index_.try_emplace(key, static_cast<std::uint32_t>(values_.size()));
-    if (!fresh) return {&values_[*slot], false};
-    values_.push_back(v);
-    return {&values_.back(), true};
+    auto [slot, fresh] = index_.try_emplace(key, size_);
+    if (!fresh) return {&at(*slot), false};
+    if ((size_ & (kChunk - 1)) == 0) chunks_.emplace_back(new V[kChunk]);
+    V& stored = at(size_++);
+    stored = v;
+    return {&stored, true};
   }
   void prefetch(const void* key) const { index_.prefetch(key); }
 
  private:
+  static constexpr std::uint32_t kChunk = 1u << 14;
   visit::PtrMap<std::uint32_t> index_;
-  std::vector<V> values_;
+  std::vector<std::unique_ptr<V[]>> chunks_;
+  std::uint32_t size_ = 0;
+  V& at(std::uint32_t i) { return chunks_[i >> 14][i & (kChunk - 1)]; }
 };
 
 /// The flat statements of a body, exactly as visit::FlatStmts yields them (nested Seqs spliced,
