@@ -109,16 +109,23 @@ TEST_CASE("StmtCursor yields what FlatStmts yields (nested, empty and null bodie
       seq({a(1), nullptr, seq({}), seq({a(2), seq({a(3), nullptr}), a(4)}), a(5), seq({seq({})})}),
       seq({seq({seq({a(1)})}), a(2), a(3), a(4), a(5), a(6), a(7), a(8)}),
   };
+  StmtCursor::Stack stack;
   for (const Stmt& r : roots) {
     ptorw::visit::FlatStmts want(r);
-    StmtCursor got(r);
+    StmtCursor got(r, stack);
     for (;;) {
       const Stmt* w = want.next();
       const Stmt* g = got.next();
       CHECK(w == g);
       if (!w || !g) break;
+      // A cursor over a nested body, used up while this one waits (as the verifier nests them).
+      ptorw::visit::FlatStmts inner_want(roots[3]);
+      StmtCursor inner(roots[3], stack);
+      while (const Stmt* x = inner_want.next()) CHECK(inner.next() == x);
+      CHECK(inner.next() == nullptr);
     }
   }
+  CHECK(stack.empty());
 }
 
 TEST_CASE("big bodies: defined twice and use before definition are found across grown tables") {

@@ -152,6 +152,7 @@ class Verifier {
   std::vector<Pending> pending_;
   std::unordered_map<std::string_view, const Function*> functions_;  // by name
   std::unordered_map<std::string_view, OpSig> ops_;                  // registry look-ups so far
+  StmtCursor::Stack frames_;             // the statement cursors' frames (one allocation, reused)
   PairMemo compatible_;                  // compatible(arg type, param type, int const) seen so far
   TypeMemo var_free_types_;              // types whose expressions name no variable
   Span cur_;                             // the statement being checked (for nodes without a span)
@@ -336,12 +337,12 @@ class Verifier {
     if (!r.error.empty()) error(loc(e), r.error);
   }
 
-  void user_call(const Expr& e, const std::string& callee, const std::vector<Expr>& args, const std::string& how) {
+  void user_call(const Expr& e, const std::string& callee, const std::vector<Expr>& args, const char* how) {
     auto it = functions_.find(callee);
     const Function* f = it == functions_.end() ? nullptr : it->second;
-    if (!f) return error(loc(e), how + "unknown function " + q(callee));
+    if (!f) return error(loc(e), std::string(how) + "unknown function " + q(callee));
     if (args.size() != f->params.size())
-      return error(loc(e), how + q(callee) + " passes " + std::to_string(args.size()) + " argument" +
+      return error(loc(e), std::string(how) + q(callee) + " passes " + std::to_string(args.size()) + " argument" +
                                (args.size() == 1 ? "" : "s") + " but " + q(callee) + " takes " +
                                std::to_string(f->params.size()));
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -375,7 +376,7 @@ class Verifier {
   // --- statements --------------------------------------------------------------------------------
   /// Walks a body; returns its final `pl.yield_` statement (nullptr if it does not end with one).
   const Stmt* block(const Stmt& body, BodyKind kind) {
-    StmtCursor it(body);
+    StmtCursor it(body, frames_);
     const Stmt* s = it.next();
     const Stmt* last_yield = nullptr;
     const Span outer = cur_;
@@ -383,14 +384,32 @@ class Verifier {
       const Stmt* next = it.next();
       // The table slot of the definition two statements on: a certain cache miss on a big program,
       // overlapped with checking this one and the next (the cursor has brought that node in).
-      if (const StmtNode* n = it.ahead(1))
-        if (auto* a = std::get_if<Assign>(&n->kind)) vars_.prefetch(a->var.get());
+      if (const StmtNode* n = it.ahead(1)) prefetch_defs(*n);
       stmt(*s, kind, next == nullptr);
       last_yield = !next && stmt_as<Yield>(*s) ? s : nullptr;
       s = next;
     }
     cur_ = outer;  // later checks of the enclosing statement point at it, not at its last child
     return last_yield;
+  }
+
+  /// Starts loading the table slots of the definitions `s` makes (see block).
+  void prefetch_defs(const StmtNode& s) {
+    auto all = [&](const std::vector<Expr>& vs) {
+      for (const Expr& v : vs) vars_.prefetch(v.get());
+    };
+    if (auto* a = std::get_if<Assign>(&s.kind)) {
+      vars_.prefetch(a->var.get());
+    } else if (auto* f = std::get_if<For>(&s.kind)) {
+      vars_.prefetch(f->loop_var.get());
+      all(f->iter_args);
+      all(f->return_vars);
+    } else if (auto* w = std::get_if<While>(&s.kind)) {
+      all(w->iter_args);
+      all(w->return_vars);
+    } else if (auto* i = std::get_if<If>(&s.kind)) {
+      all(i->return_vars);
+    }
   }
 
   /// The values a loop or If body hands out must match its iter args / results in number and type.

@@ -14,6 +14,8 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <new>
+#include <type_traits>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -38,19 +40,22 @@ template <class V> class VarTable {
   std::pair<V*, bool> try_emplace(const void* key, const V& v) {
     auto [slot, fresh] = index_.try_emplace(key, size_);
     if (!fresh) return {&at(*slot), false};
-    if ((size_ & (kChunk - 1)) == 0) chunks_.emplace_back(new V[kChunk]);
-    V& stored = at(size_++);
-    stored = v;
-    return {&stored, true};
+    if ((size_ & (kChunk - 1)) == 0) chunks_.emplace_back(new Raw[kChunk]);  // uninitialised
+    V* stored = ::new (static_cast<void*>(&chunks_.back()[size_++ & (kChunk - 1)])) V(v);
+    return {stored, true};
   }
   void prefetch(const void* key) const { index_.prefetch(key); }
 
  private:
+  static_assert(std::is_trivially_copyable_v<V> && std::is_trivially_destructible_v<V>);
+  struct Raw {
+    alignas(V) unsigned char bytes[sizeof(V)];
+  };
   static constexpr std::uint32_t kChunk = 1u << 14;
   visit::PtrMap<std::uint32_t> index_;
-  std::vector<std::unique_ptr<V[]>> chunks_;
+  std::vector<std::unique_ptr<Raw[]>> chunks_;
   std::uint32_t size_ = 0;
-  V& at(std::uint32_t i) { return chunks_[i >> 14][i & (kChunk - 1)]; }
+  V& at(std::uint32_t i) { return *std::launder(reinterpret_cast<V*>(&chunks_[i >> 14][i & (kChunk - 1)])); }
 };
 
 /// The flat statements of a body, exactly as visit::FlatStmts yields them (nested Seqs spliced,
@@ -61,26 +66,39 @@ template <class V> class VarTable {
 /// cache misses (one per node, on an IR far larger than the caches) into hits. When the layout is
 /// otherwise (a rewritten program), the prefetches are wasted but harmless.
 class StmtCursor {
+  struct Frame {
+    const std::vector<Stmt>* list;
+    std::size_t index;
+  };
+
  public:
-  explicit StmtCursor(const Stmt& root) {
+  /// The frames of nested Seqs. Cursors of nested bodies share one stack: an inner cursor is
+  /// created, used up and destroyed while the outer one waits, so each owns the frames above the
+  /// height it found, and the walk allocates nothing per body.
+  using Stack = std::vector<Frame>;
+
+  StmtCursor(const Stmt& root, Stack& stack) : stack_(stack), base_(stack.size()) {
     if (!root) return;
     if (auto* q = stmt_as<Seq>(root))
       push(q->stmts);
     else
       single_ = &root;
   }
+  StmtCursor(const StmtCursor&) = delete;
+  StmtCursor& operator=(const StmtCursor&) = delete;
+  ~StmtCursor() { stack_.resize(base_); }
 
   /// The node `k` places after the statement last returned, in the same list (nullptr past its
   /// end): for prefetching what that statement will need. Its node was prefetched by now.
   const StmtNode* ahead(std::size_t k) const {
-    if (stack_.empty()) return nullptr;
+    if (stack_.size() == base_) return nullptr;
     const Frame& f = stack_.back();
     return f.index + k - 1 < f.list->size() ? (*f.list)[f.index + k - 1].get() : nullptr;
   }
 
   const Stmt* next() {
     if (single_) return std::exchange(single_, nullptr);
-    while (!stack_.empty()) {
+    while (stack_.size() > base_) {
       Frame& f = stack_.back();
       if (f.index == f.list->size()) {
         stack_.pop_back();
@@ -103,11 +121,8 @@ class StmtCursor {
   static constexpr std::size_t kAhead = 3;
   static constexpr std::ptrdiff_t kMaxSpan = 2048;  // a longer gap is not one statement's nodes
   static constexpr std::ptrdiff_t kHead = 1536;     // what is prefetched of a longer gap's start
-  struct Frame {
-    const std::vector<Stmt>* list;
-    std::size_t index;
-  };
-  std::vector<Frame> stack_;
+  Stack& stack_;
+  const std::size_t base_;
   const Stmt* single_ = nullptr;
   // GCC treats a function whose only effect is __builtin_prefetch as pure and deletes its calls;
   // writing the last prefetched node here keeps them.
@@ -146,6 +161,7 @@ struct OpSig {
   const OpDef* def = nullptr;
   int req = 0, max = 0;
   std::array<char, 8> kinds{};  // operand kind letters; `max` ≤ 8 for every op with `parsed`
+  std::array<std::string_view, 4> kwargs{};  // the accepted kwarg names
   bool parsed = false;          // false: the signature is longer; use check_and_infer every time
 
   explicit OpSig(const OpDef* d) : def(d) {
@@ -155,6 +171,14 @@ struct OpSig {
     max = m;
     if (m > static_cast<int>(kinds.size())) return;
     for (int i = 0; i < m; ++i) kinds[static_cast<std::size_t>(i)] = operand_kind(d->operands, static_cast<std::size_t>(i));
+    std::size_t n = 0;
+    for (std::string_view rest = d->kwargs; !rest.empty();) {  // as kwarg_accepted splits it
+      const auto c = rest.find(',');
+      if (n == kwargs.size()) return;
+      kwargs[n++] = rest.substr(0, c);
+      if (c == std::string_view::npos) break;
+      rest.remove_prefix(c + 1);
+    }
     parsed = true;
   }
 };
@@ -184,8 +208,12 @@ inline bool op_surely_ok(const OpSig& s, const std::vector<Expr>& args, const Kw
     }
     if (!ok) return false;
   }
-  for (const auto& [key, v] : kw)
-    if (!kwarg_accepted(*s.def, key)) return false;
+  for (const auto& kv : kw) {
+    const std::string_view key = kv.first;
+    bool accepted = false;
+    for (std::string_view k : s.kwargs) accepted = accepted || (!k.empty() && k == key);
+    if (!accepted) return false;
+  }
   // The inference functions (op_infer.hpp): those that never fail, and the failure tests of the
   // common fallible ones, written as they are there.
   const InferFn f = s.def->infer;
