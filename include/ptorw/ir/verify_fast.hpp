@@ -25,7 +25,6 @@
 #include "ptorw/visit/ptr_map.hpp"
 
 namespace ptorw::ir::verify_detail {
-inline int g_pf_mode = 0;
 
 /// A map from definition node to `V`. `find`/`try_emplace` pointers are valid until the next insertion.
 /// The values live in fixed-size chunks, so they are never moved or copied as the table grows (a
@@ -138,9 +137,6 @@ class StmtCursor {
     const char* b = reinterpret_cast<const char*>(list[j].get());
     if (!b) return;
     prefetched_ = b;
-    if (g_pf_mode == 1) return;
-    if (g_pf_mode == 2) { __builtin_prefetch(b + 136); return; }
-    if (g_pf_mode == 3) { __builtin_prefetch(b + 136); __builtin_prefetch(b - 176); __builtin_prefetch(b - 352); __builtin_prefetch(b-352+136); return; }
     const char* a = j ? reinterpret_cast<const char*>(list[j - 1].get()) : nullptr;
     constexpr std::ptrdiff_t node = sizeof(StmtNode);
     if (a && a < b && b - a <= kMaxSpan) {
