@@ -380,6 +380,8 @@ class Verifier {
     const Stmt* s = it.next();
     const Stmt* last_yield = nullptr;
     const Span outer = cur_;
+    if (s) prefetch_defs(**s);  // the loop below prefetches from the third statement on
+    if (const StmtNode* n = it.ahead(0)) prefetch_defs(*n);
     while (s) {
       const Stmt* next = it.next();
       // The table slot of the definition two statements on: a certain cache miss on a big program,

@@ -87,8 +87,8 @@ class StmtCursor {
   StmtCursor& operator=(const StmtCursor&) = delete;
   ~StmtCursor() { stack_.resize(base_); }
 
-  /// The node `k` places after the statement last returned, in the same list (nullptr past its
-  /// end): for prefetching what that statement will need. Its node was prefetched by now.
+  /// The node `k` places after the statement last returned (k = 0: that statement), in the same
+  /// list (nullptr past its end): for prefetching what that statement will need.
   const StmtNode* ahead(std::size_t k) const {
     if (stack_.size() == base_) return nullptr;
     const Frame& f = stack_.back();
