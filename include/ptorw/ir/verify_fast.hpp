@@ -43,9 +43,15 @@ template <class V> class VarTable {
     V* stored = ::new (static_cast<void*>(&chunks_.back()[size_++ & (kChunk - 1)])) V(v);
     return {stored, true};
   }
-  void prefetch(const void* key) const { index_.prefetch(key); }
+  /// Starts loading `key`'s slot. The member write keeps GCC from deleting callers whose only
+  /// effect would otherwise be the prefetch (it infers them pure; see StmtCursor).
+  void prefetch(const void* key) {
+    index_.prefetch(key);
+    prefetched_ = key;
+  }
 
  private:
+  const void* prefetched_ = nullptr;
   static_assert(std::is_trivially_copyable_v<V> && std::is_trivially_destructible_v<V>);
   struct Raw {
     alignas(V) unsigned char bytes[sizeof(V)];
