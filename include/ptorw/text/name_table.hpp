@@ -4,6 +4,7 @@
 // handle inline (one miss), and compares the key against the definition's own name, which is
 // always the bound name.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -14,9 +15,25 @@ namespace ptorw::text {
 
 class NameTable {
  public:
+  NameTable() = default;
+  // A copy has its own slots: the recent-slot cache is not copied (it would point into the
+  // source's). A move keeps the slot buffer, so the cache stays valid.
+  NameTable(const NameTable& o) : slots_(o.slots_), mask_(o.mask_), live_(o.live_), dead_(o.dead_) {}
+  NameTable& operator=(const NameTable& o) {
+    if (this != &o) *this = NameTable(o);
+    return *this;
+  }
+  NameTable(NameTable&&) noexcept = default;
+  NameTable& operator=(NameTable&&) noexcept = default;
+  ~NameTable() = default;
+
   const ir::Expr* find(std::string_view name) const {
     if (slots_.empty()) return nullptr;
     std::uint64_t h = hash(name);
+    // Most uses name something defined a few statements back: its slot is remembered in a small
+    // direct-mapped cache (in L1), which saves the miss into the big table. A stale entry (slot
+    // emptied or reused) fails the hash or name check and the probe below decides.
+    if (const Slot* r = recent_[h % kRecent]; r && r->hash == h && r->value && ir::var_name(r->value) == name) return &r->value;
     for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
       const Slot& s = slots_[i];
       if (!s.value && s.hash == 0) return nullptr;  // empty: end of the probe chain
@@ -37,12 +54,14 @@ class NameTable {
         if (tomb) --dead_;
         dst = {h, def};
         ++live_;
+        recent_[h % kRecent] = &dst;
         return;
       }
       if (!s.value) {
         if (!tomb) tomb = &s;
       } else if (s.hash == h && ir::var_name(s.value) == name) {
         s.value = def;
+        recent_[h % kRecent] = &s;
         return;
       }
     }
@@ -90,6 +109,7 @@ class NameTable {
   /// Rehashes from the stored hashes: the definitions' names are not read again (each would be a
   /// cache miss into the IR).
   void grow() {
+    recent_.fill(nullptr);  // it points into the old slots
     std::vector<Slot> old = std::move(slots_);
     std::size_t cap = old.empty() ? 64 : (live_ * 2 > old.size() ? old.size() * 2 : old.size());
     slots_.assign(cap, Slot{});
@@ -104,7 +124,9 @@ class NameTable {
     }
   }
 
+  static constexpr std::size_t kRecent = 64;
   std::vector<Slot> slots_;
+  std::array<Slot*, kRecent> recent_{};  // slots of recent bindings, by hash
   std::size_t mask_ = 0, live_ = 0, dead_ = 0;
   mutable std::size_t hint_ = 0;  // the last prefetched slot (see prefetch)
 };
