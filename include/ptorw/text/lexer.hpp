@@ -19,22 +19,18 @@ class Lexer {
 
   Token next() {
     // Inside a line, after plain spaces, a name, ',' or a bracket: about three tokens in four,
-    // lexed here without the general dispatch (next_token gives the same token for them).
+    // lexed without next_token's general dispatch (the same tokens it would make).
     if (pending_dedents_ == 0 && !at_line_start_) [[likely]] {
-      const char* s = src_.data();
-      const std::size_t n = src_.size();
       std::size_t p = pos_;
-      while (p < n && s[p] == ' ') ++p;
-      if (p < n) {
-        const char c = s[p];
+      while (p < src_.size() && src_[p] == ' ') ++p;
+      if (p < src_.size()) {
+        const char c = src_[p];
         if (is_ident_start(c)) {
-          const std::size_t b = p++;
-          while (p < n && is_ident(s[p])) ++p;
           pos_ = p;
           last_ = Tok::Name;
-          return make(Tok::Name, b, p - b);
+          return lex_name();
         }
-        if (c == ',' || c == '(' || c == ')' || c == '[' || c == ']') {
+        if (c == ',' || c == '(' || c == ')' || c == '[' || c == ']') {  // lex_punct's first case
           pos_ = p;
           if (c != ',') track_bracket(c);
           ++pos_;
@@ -319,10 +315,12 @@ class Lexer {
     return make(Tok::End, pos_, 0);
   }
 
-  Token lex_name() {
-    std::size_t s = pos_;
-    while (pos_ < src_.size() && is_ident(src_[pos_])) ++pos_;
-    return make(Tok::Name, s, pos_ - s);
+  [[gnu::always_inline]] Token lex_name() {
+    const std::size_t s = pos_;
+    std::size_t p = s + 1;  // pos_ is at an identifier's first character
+    while (p < src_.size() && is_ident(src_[p])) ++p;
+    pos_ = p;
+    return make(Tok::Name, s, p - s);
   }
 
   Token lex_number() {

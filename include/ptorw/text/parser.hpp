@@ -196,14 +196,14 @@ inline ParseResult parse_program(std::string_view src, std::string file = "<inpu
       // Any error, or a call of a later function, and the two-phase parse starts from scratch: its
       // result and its first error are the reference (the single pass only skips its first phase).
       try {
-        Parser p(src, file, opts, true);
+        Parser p(src, file, true);
         r.program = p.parse_program();
         return r;
       } catch (const ParseError&) {
       } catch (const Parser::SinglePassAbort&) {
       }
     }
-    Parser p(src, file, opts);
+    Parser p(src, file);
     r.program = p.parse_program();
   } catch (const ParseError& e) {
     r.errors.push_back(Diagnostic{file, {e.line, e.col}, Severity::Error, e.what()});

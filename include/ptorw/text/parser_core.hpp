@@ -1,8 +1,9 @@
 // The pl-DSL parser: declaration of its state and token helpers. The grammar is split by concept
 // over parse_type.hpp, parse_expr.hpp, parse_stmt.hpp and parser.hpp (program and functions).
 //
-// Parsing is two-phase: phase 1 reads every function signature (bodies are skipped), so that
-// phase 2 can type calls of functions defined later in the class.
+// Parsing is single-pass when it can be (each body right after its signature) and two-phase
+// otherwise: phase 1 reads every function signature (bodies are skipped), so that phase 2 can type
+// calls of functions defined later in the class (parser.hpp, ParseOptions::single_pass).
 #pragma once
 #include <array>
 #include <deque>
@@ -64,8 +65,8 @@ struct ParseOptions {
 
 class Parser {
  public:
-  Parser(std::string_view src, std::string file, ParseOptions opts = {}, bool single_pass = false)
-      : lex_(src), file_(std::move(file)), opts_(opts), single_pass_(single_pass) {}
+  Parser(std::string_view src, std::string file, bool single_pass = false)
+      : lex_(src), file_(std::move(file)), single_pass_(single_pass) {}
   ir::ProgramPtr parse_program();
   /// Thrown by a single-pass parse that must start again in two phases (a call of a function not
   /// seen yet, a function defined twice).
@@ -203,7 +204,6 @@ class Parser {
   std::array<Token, 8> la_{};
   std::size_t la_head_ = 0, la_count_ = 0;
   std::string file_;
-  ParseOptions opts_;
   bool single_pass_ = false;
   int depth_ = 0;
   NameMap scope_;    // current function's names
