@@ -22,6 +22,7 @@
 
 #include "ptorw/ir/op_registry.hpp"
 #include "ptorw/ir/stmt.hpp"
+#include "ptorw/visit/prefetch_stmt.hpp"
 #include "ptorw/visit/ptr_map.hpp"
 
 namespace ptorw::ir::verify_detail {
@@ -64,12 +65,8 @@ template <class V> class VarTable {
 };
 
 /// The flat statements of a body, exactly as visit::FlatStmts yields them (nested Seqs spliced,
-/// null statements skipped, a null body empty), while prefetching the statements `kAhead` places
-/// further in the same list. The parser allocates a statement's nodes (target, value, operands,
-/// their vectors) just before the statement node itself, so the bytes between two consecutive
-/// statement nodes are the next statement's nodes: prefetching that stretch turns the walk's
-/// cache misses (one per node, on an IR far larger than the caches) into hits. When the layout is
-/// otherwise (a rewritten program), the prefetches are wasted but harmless.
+/// null statements skipped, a null body empty), while prefetching the statement `kAhead` places
+/// further in the same list and its nodes (visit::prefetch_statement).
 class StmtCursor {
   struct Frame {
     const std::vector<Stmt>* list;
@@ -124,38 +121,16 @@ class StmtCursor {
 
  private:
   static constexpr std::size_t kAhead = 3;
-  static constexpr std::ptrdiff_t kMaxSpan = 2048;  // a longer gap is not one statement's nodes
-  static constexpr std::ptrdiff_t kHead = 1536;     // what is prefetched of a longer gap's start
   Stack& stack_;
   const std::size_t base_;
   const Stmt* single_ = nullptr;
-  // GCC treats a function whose only effect is __builtin_prefetch as pure and deletes its calls;
-  // writing the last prefetched node here keeps them.
-  const void* prefetched_ = nullptr;
+  const void* prefetched_ = nullptr;  // keeps the prefetches (see visit::prefetch_statement)
 
   void push(const std::vector<Stmt>& list) {
     stack_.push_back({&list, 0});
     for (std::size_t j = 0; j < kAhead && j < list.size(); ++j) prefetch_stmt(list, j);
   }
-  /// Prefetches statement `j`'s node and, when the previous statement's node lies shortly below
-  /// it, the lines in between (where `j`'s own expression nodes are).
-  void prefetch_stmt(const std::vector<Stmt>& list, std::size_t j) {
-    const char* b = reinterpret_cast<const char*>(list[j].get());
-    if (!b) return;
-    prefetched_ = b;
-    const char* a = j ? reinterpret_cast<const char*>(list[j - 1].get()) : nullptr;
-    constexpr std::ptrdiff_t node = sizeof(StmtNode);
-    if (a && a < b && b - a <= kMaxSpan) {
-      for (const char* p = a + node; p < b + node; p += 64) __builtin_prefetch(p);
-    } else {
-      // A loop, an if or a scope (its bodies lie below it), or an unknown layout: the target and
-      // value just below the node, and the first nodes after the previous statement's node, which
-      // for a compound statement are its body's first statements.
-      for (const char* p = b - 6 * 64; p < b + node; p += 64) __builtin_prefetch(p);
-      if (a && a < b)
-        for (const char* p = a + node; p < a + node + kHead; p += 64) __builtin_prefetch(p);
-    }
-  }
+  void prefetch_stmt(const std::vector<Stmt>& list, std::size_t j) { prefetched_ = visit::prefetch_statement(list, j); }
 };
 
 /// An op's signature, parsed once per op name: the registry keeps it as a string (op_registry.hpp).

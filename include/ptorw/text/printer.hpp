@@ -17,6 +17,7 @@
 #include "ptorw/text/print_names.hpp"
 #include "ptorw/text/string_literal.hpp"
 #include "ptorw/text/text_out.hpp"
+#include "ptorw/visit/prefetch_stmt.hpp"
 #include "ptorw/visit/ptr_map.hpp"
 #include "ptorw/visit/walk.hpp"
 
@@ -502,26 +503,12 @@ class Printer {
   /// A long body is a stream of cache misses: each statement's nodes, and the `used_` slot of
   /// every name it defines (a new name lands anywhere in a table of a million). Loading starts a
   /// few statements ahead, each stage from what the previous one has brought in by now:
-  ///  - the memory of statement i + 3: a parser allocates a statement's nodes one after another,
-  ///    just before the statement node, so the bytes from the end of the previous statement node
-  ///    to the end of this one hold them (at most kRange of them: a loop's range is its body);
+  ///  - statement i + 3 and its nodes (visit::prefetch_statement, shared with the verifier);
   ///  - the slots of the names statement i + 1 defines (prefetch_defs).
-  /// Prefetching never faults and changes no state the printing reads, so a guess that misses
-  /// (IR built by passes, whose nodes lie anywhere) costs only the prefetch instructions.
   void prefetch_ahead(const std::vector<ir::Stmt>& stmts, std::size_t i) {
     constexpr std::size_t kAhead = 3;
-    constexpr std::uintptr_t kRange = 2048, kLine = 64;
     if (i + 1 < stmts.size()) prefetch_defs(stmts[i + 1]);
-    if (i + kAhead < stmts.size()) {
-      auto prev = reinterpret_cast<std::uintptr_t>(stmts[i + kAhead - 1].get()) + sizeof(ir::StmtNode);
-      auto node = reinterpret_cast<std::uintptr_t>(stmts[i + kAhead].get());
-      std::uintptr_t end = node + sizeof(ir::StmtNode);
-      if (node >= prev) {
-        std::uintptr_t stop = node - prev > kRange ? prev + kRange : end;
-        for (std::uintptr_t a = prev & ~(kLine - 1); a < stop; a += kLine) __builtin_prefetch(reinterpret_cast<const void*>(a));
-      }
-      for (std::uintptr_t a = node & ~(kLine - 1); a < end; a += kLine) __builtin_prefetch(reinterpret_cast<const void*>(a));
-    }
+    if (i + kAhead < stmts.size()) prefetched_ = visit::prefetch_statement(stmts, i + kAhead);
   }
   /// Starts loading the `used_` slots of the names `s` defines where it is printed: an
   /// assignment's target, a loop's variable and carried values (and the target of its body's first
@@ -696,6 +683,7 @@ class Printer {
   visit::PtrMap<std::uint32_t> type_index_;  // type node → index into type_text_
   std::vector<std::string> type_text_;
   std::vector<const std::vector<ir::Expr>*> yield_targets_;
+  const void* prefetched_ = nullptr;  // keeps the statement prefetches (see visit::prefetch_statement)
 };
 
 inline std::string print_program(const ir::Program& p) { return Printer{}.program(p); }
