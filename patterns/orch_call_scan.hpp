@@ -45,13 +45,13 @@ class OrchCallScan {
           f->body, [&](const ir::Stmt& s) { if (s->span.line) stmt_span = s->span; },
           [&](const ir::Expr& e) {
             const ir::Span at = e->span.line ? e->span : stmt_span;
-            const std::string* callee = nullptr;
+            const std::string* callee = nullptr;  // the pooled text of a Symbol
             bool submit = false;
             if (auto* c = ir::expr_as<ir::Call>(e)) {
-              if (c->kind == ir::CallKind::Function) callee = &c->callee;
+              if (c->kind == ir::CallKind::Function) callee = &c->callee.str();
               else if (c->callee == "tensor.assemble") assembles.emplace_back(c, at);
             } else if (auto* s = ir::expr_as<ir::Submit>(e)) {
-              callee = &s->callee;
+              callee = &s->callee.str();
               submit = true;
             }
             if (!callee) return;

@@ -113,7 +113,7 @@ class ParamMemory {
                                                                 (c->callee == "tile.store" && i == 2));
         if (understood && ir::is_var_like(c->args[i])) continue;
         if (member(c->args[i])) {
-          const std::string by = c->kind == ir::CallKind::Op ? c->callee : "a call of '" + c->callee + "'";
+          const std::string by = c->kind == ir::CallKind::Op ? c->callee.str() : "a call of '" + c->callee + "'";
           return block(mem_text(c->args[i]) + " is operand " + std::to_string(i + 1) + " of " + by + " at " +
                        span_text(where) + "; only tile.load, tile.store, pl.yield_ and return are understood");
         }

@@ -90,7 +90,7 @@ inline std::optional<std::string> buffer_refused(const ProgramView& view, const 
     const bool fresh = ir::is_op_call(a->value, "tensor.create") || ir::is_op_call(a->value, "tensor.full");
     const bool kernel_result = c && c->kind == ir::CallKind::Function && view.returns_of(c->callee);
     if (!fresh && !kernel_result)
-      return name + " is defined by " + (c ? c->callee : std::string("an expression")) +
+      return name + " is defined by " + (c ? c->callee.str() : std::string("an expression")) +
              ", not by a fresh tensor.create/tensor.full or a kernel's Out result (its buffer may be shared)";
     if (F.bodies[F.pos_of(def).body].loop_depth != body.loop_depth)
       return name + " is defined outside the loop around its use, so every iteration would reuse its buffer";

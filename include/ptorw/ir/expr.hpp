@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ptorw/ir/attr.hpp"
+#include "ptorw/ir/symbol.hpp"
 #include "ptorw/ir/type.hpp"
 
 namespace ptorw::ir {
@@ -27,14 +28,14 @@ struct Unary { UnOp op; Expr operand; };
 /// An op call (`tile.add`) or a call of a user function of the program (`self.kernel(...)`).
 struct Call {
   CallKind kind;
-  std::string callee;
+  Symbol callee;  // interned: one pointer (symbol.hpp)
   std::vector<Expr> args;
   Kwargs kwargs;
   Kwargs attrs;
 };
 /// `pl.submit(self.k, args...)`: a task launch; its type is (results..., TASK_ID).
 struct Submit {
-  std::string callee;
+  Symbol callee;
   std::vector<Expr> args;
   Kwargs kwargs;
 };

@@ -9,8 +9,10 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "ptorw/ir/op_infer.hpp"
+#include "ptorw/ir/symbol.hpp"
 
 namespace ptorw::ir {
 
@@ -149,6 +151,18 @@ inline const OpDef* find_op(std::string_view name) {
   }();
   auto it = index.find(name);
   return it == index.end() ? nullptr : it->second;
+}
+
+/// The interned name of a registry op (ir/symbol.hpp), made once per op: the parser names every
+/// op call with it instead of interning the text again.
+inline const Symbol& op_symbol(const OpDef& def) {
+  static const std::vector<Symbol> symbols = [] {
+    std::vector<Symbol> v;
+    v.reserve(detail::kOps.size());
+    for (const OpDef& d : detail::kOps) v.emplace_back(d.name);
+    return v;
+  }();
+  return symbols[static_cast<std::size_t>(&def - detail::kOps.data())];
 }
 
 /// Number of required and maximum operands from a signature string.

@@ -385,7 +385,7 @@ inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args,
   kept.resize(n_kept);
   ir::InferResult r = ir::check_and_infer(*def, args, kept);
   if (!r.error.empty()) fail_at(at, r.error);
-  return ir::make_expr(ir::Call{ir::CallKind::Op, std::move(op), std::move(args), std::move(kept), {}}, interner_.type(r.type),
+  return ir::make_expr(ir::Call{ir::CallKind::Op, ir::op_symbol(*def), std::move(args), std::move(kept), {}}, interner_.type(r.type),
                        span_of(at));
 }
 
@@ -417,16 +417,17 @@ inline ir::Expr Parser::parse_call(std::string_view dotted, const Token& at) {
 
 /// The signature of `self.NAME`. A single-pass parse has seen only the functions above this one:
 /// for any other name it starts again in two phases, which know them all.
-inline const ir::Function& Parser::callee_signature(const Token& name_tok) {
-  auto it = signatures_.find(std::string(name_tok.text));
-  if (it != signatures_.end()) return *it->second;
+inline const Parser::KnownFunction& Parser::callee_signature(const Token& name_tok) {
+  auto it = signatures_.find(name_tok.text);
+  if (it != signatures_.end()) return it->second;
   if (single_pass_) throw SinglePassAbort{};
   fail_at(name_tok, "no function '" + std::string(name_tok.text) + "' in this program");
 }
 
 inline ir::Expr Parser::parse_user_call(const Token& name_tok) {
-  std::string name(name_tok.text);
-  const ir::Function& callee = callee_signature(name_tok);
+  const KnownFunction& known = callee_signature(name_tok);
+  const ir::Function& callee = *known.fn;
+  const std::string& name = known.name;
   if (!peek().punct("(")) fail_at(name_tok, "'self." + name + "' must be called");
   std::vector<ir::Expr> args;
   ir::Kwargs kwargs, attrs;
@@ -435,7 +436,7 @@ inline ir::Expr Parser::parse_user_call(const Token& name_tok) {
     fail_at(name_tok, "self." + name + " takes " + std::to_string(callee.params.size()) + " arguments, got " +
                           std::to_string(args.size()));
   if (ir::find_kwarg(kwargs, "__leading")) fail_at(name_tok, "an enum value is not a function argument");
-  return ir::make_expr(ir::Call{ir::CallKind::Function, name, std::move(args), std::move(kwargs), std::move(attrs)},
+  return ir::make_expr(ir::Call{ir::CallKind::Function, known.name, std::move(args), std::move(kwargs), std::move(attrs)},
                        interner_.type(ir::call_result_type(callee)), span_of(name_tok));
 }
 
@@ -444,7 +445,8 @@ inline ir::Expr Parser::parse_submit(const Token& at) {
   if (!accept_name("self")) expected("'self.<kernel>' as the first argument of pl.submit");
   expect_punct(".", "after self");
   Token name = expect_name("a kernel name");
-  const ir::Function& callee = callee_signature(name);
+  const KnownFunction& known = callee_signature(name);
+  const ir::Function& callee = *known.fn;
   std::vector<ir::Expr> args;
   ir::Kwargs kwargs;
   while (accept_punct(",")) {
@@ -465,7 +467,7 @@ inline ir::Expr Parser::parse_submit(const Token& at) {
   std::vector<ir::Type> elems = callee.return_types;
   elems.push_back(ir::scalar_type(ir::DType::TASK_ID));
   ir::Type t = elems.size() == 1 ? elems[0] : ir::make_type(ir::TupleType{std::move(elems)});
-  return ir::make_expr(ir::Submit{std::string(name.text), std::move(args), std::move(kwargs)}, std::move(t), span_of(at));
+  return ir::make_expr(ir::Submit{known.name, std::move(args), std::move(kwargs)}, std::move(t), span_of(at));
 }
 
 }  // namespace ptorw::text

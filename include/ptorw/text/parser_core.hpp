@@ -186,6 +186,15 @@ class Parser {
                                      const std::vector<std::string>& fallback_names, ir::Span at);
 
   // ---- program level (parser.hpp) ----
+  /// A function whose signature is known, for `self.NAME(...)` calls.
+  struct KnownFunction {
+    const ir::Function* fn;
+    ir::Symbol name;  // interned once here, shared by every call node of the function
+  };
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  };
   struct Signature {
     ir::Function fn;  // params, types, attrs; body empty
     Lexer body_lexer; // positioned at the body's INDENT
@@ -197,7 +206,7 @@ class Parser {
   using Signatures = std::deque<Signature>;  // stable addresses: signatures_ points into it
   void parse_top_level_line(ir::Program& prog);
   void parse_decorated_function(Signatures& sigs);
-  const ir::Function& callee_signature(const Token& name_tok);
+  const KnownFunction& callee_signature(const Token& name_tok);
   void skip_block();
 
   Lexer lex_;
@@ -208,7 +217,7 @@ class Parser {
   int depth_ = 0;
   NameMap scope_;    // current function's names
   NameMap globals_;  // symbolic dims
-  std::unordered_map<std::string, const ir::Function*> signatures_;
+  std::unordered_map<std::string, KnownFunction, NameHash, std::equal_to<>> signatures_;
   std::vector<ir::Type> current_returns_;
   Interner interner_;
   std::vector<ir::Expr> scratch_;         // elements of the lists and calls being parsed (a stack)

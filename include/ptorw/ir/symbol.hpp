@@ -1,0 +1,102 @@
+// Interned names: what a Call or Submit calls (an op such as "tile.add", or a function of the
+// program). One pooled string per distinct text, so a Symbol is a single pointer — a call node
+// is 24 bytes smaller than with a std::string (issue 2: node size is most of the front end's cost
+// at 1M statements) — copies are free and equality is a pointer comparison.
+//
+// The pool only grows: it holds op names (a fixed set) and function names, a few per program.
+// It is shared by all threads (one mutex; the parser asks it once per function or op, not per
+// call: see text/parse_expr.hpp). Variable names are not Symbols: a program has millions of them.
+#pragma once
+#include <compare>
+#include <cstddef>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+
+namespace ptorw::ir {
+
+namespace symbol_detail {
+struct SymbolHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+struct SymbolEq {
+  using is_transparent = void;
+  bool operator()(std::string_view a, std::string_view b) const noexcept { return a == b; }
+};
+inline const std::string& empty_symbol_text() {
+  static const std::string empty;
+  return empty;
+}
+/// The pooled string equal to `s` (added on first use). Never freed, so the addresses stay valid
+/// through static destruction too.
+inline const std::string* intern_symbol(std::string_view s) {
+  if (s.empty()) return &empty_symbol_text();
+  struct Pool {
+    std::mutex m;
+    std::unordered_set<std::string, SymbolHash, SymbolEq> texts;
+  };
+  static Pool* pool = new Pool;
+  std::lock_guard<std::mutex> lock(pool->m);
+  auto it = pool->texts.find(s);
+  if (it == pool->texts.end()) it = pool->texts.emplace(s).first;
+  return &*it;
+}
+}  // namespace symbol_detail
+
+class Symbol {
+ public:
+  Symbol() noexcept : s_(&symbol_detail::empty_symbol_text()) {}
+  Symbol(std::string_view s) : s_(symbol_detail::intern_symbol(s)) {}  // NOLINT: a name is its text
+  Symbol(const std::string& s) : Symbol(std::string_view(s)) {}  // NOLINT
+  Symbol(const char* s) : Symbol(std::string_view(s)) {}         // NOLINT
+
+  const std::string& str() const noexcept { return *s_; }
+  std::string_view view() const noexcept { return *s_; }
+  operator const std::string&() const noexcept { return *s_; }  // NOLINT: reads as the string it was
+  operator std::string_view() const noexcept { return *s_; }      // NOLINT
+
+  // The read-only part of std::string's interface, as code used it when the field was one.
+  std::size_t size() const noexcept { return s_->size(); }
+  bool empty() const noexcept { return s_->empty(); }
+  const char* data() const noexcept { return s_->data(); }
+  const char* c_str() const noexcept { return s_->c_str(); }
+  auto begin() const noexcept { return s_->begin(); }
+  auto end() const noexcept { return s_->end(); }
+  std::size_t rfind(std::string_view t, std::size_t pos = std::string::npos) const noexcept { return s_->rfind(t, pos); }
+  std::size_t find(std::string_view t, std::size_t pos = 0) const noexcept { return s_->find(t, pos); }
+  std::size_t find(char c, std::size_t pos = 0) const noexcept { return s_->find(c, pos); }
+  std::string substr(std::size_t pos, std::size_t n = std::string::npos) const { return s_->substr(pos, n); }
+  bool starts_with(std::string_view t) const noexcept { return view().starts_with(t); }
+
+  /// Same text, same pool entry: one pointer comparison.
+  friend bool operator==(const Symbol& a, const Symbol& b) noexcept { return a.s_ == b.s_; }
+  friend bool operator==(const Symbol& a, std::string_view b) noexcept { return a.view() == b; }
+  friend bool operator==(const Symbol& a, const std::string& b) noexcept { return a.view() == b; }
+  friend bool operator==(const Symbol& a, const char* b) noexcept { return a.view() == b; }
+  /// Ordered by text (not by address), so sorted output does not depend on interning order.
+  friend std::strong_ordering operator<=>(const Symbol& a, const Symbol& b) noexcept {
+    if (a.s_ == b.s_) return std::strong_ordering::equal;
+    return a.view() <=> b.view();
+  }
+  friend std::string operator+(const std::string& a, const Symbol& b) { return a + b.str(); }
+  friend std::string operator+(const char* a, const Symbol& b) { return a + b.str(); }
+  friend std::string operator+(const Symbol& a, const std::string& b) { return a.str() + b; }
+  friend std::string operator+(const Symbol& a, const char* b) { return a.str() + b; }
+  friend std::string operator+(const Symbol& a, char b) { return a.str() + b; }
+  template <class Os> friend Os& operator<<(Os& os, const Symbol& s) {
+    os << s.str();
+    return os;
+  }
+
+ private:
+  const std::string* s_;
+};
+
+}  // namespace ptorw::ir
+
+template <> struct std::hash<ptorw::ir::Symbol> {
+  std::size_t operator()(const ptorw::ir::Symbol& s) const noexcept { return std::hash<std::string_view>{}(s.view()); }
+};
