@@ -7,6 +7,7 @@
 
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
+#include "ptorw/visit/equal.hpp"
 
 using namespace ptorw;
 using namespace ptorw::ir;
@@ -290,6 +291,69 @@ class P:
   CHECK(out.find("(a + b) * (a - b) // 2 % 7") != std::string::npos);
   CHECK(out.find("a - (b - 1)") != std::string::npos);
   check_round_trip(src, "t.py");
+}
+
+namespace {
+/// `x = <e>` in a function of INDEX scalars a, b and a BOOL c.
+ProgramPtr scalar_assign(const std::string& e) {
+  return parse_ok("@pl.program\nclass P:\n    @pl.function\n    def f(self, a: pl.Scalar[pl.INDEX], b: pl.Scalar[pl.INDEX], "
+                  "c: pl.Scalar[pl.BOOL]) -> pl.Scalar[pl.INDEX]:\n        x = " + e + "\n        return a\n");
+}
+}  // namespace
+
+TEST_CASE("operators bind by Python's precedence and associate to the left") {
+  // Each expression must parse to the tree of its fully parenthesized form (parentheses make
+  // no node), and not to the tree of the other grouping.
+  struct Case {
+    const char* text;
+    const char* same;
+    const char* other;
+  };
+  const Case cases[] = {
+      {"a + b * 2", "a + (b * 2)", "(a + b) * 2"},
+      {"a - b - 1", "(a - b) - 1", "a - (b - 1)"},
+      {"a * b // 2 % 7", "((a * b) // 2) % 7", "a * (b // (2 % 7))"},
+      {"a // b * 2", "(a // b) * 2", "a // (b * 2)"},
+      {"-a * b", "(-a) * b", "-(a * b)"},
+      {"a - -b", "a - (-b)", "(a - b)"},
+      {"a < b + 1", "a < (b + 1)", "(a < b) + 1"},
+      {"a + b < a * b", "(a + b) < (a * b)", "a + (b < a) * b"},
+      {"not a < b", "not (a < b)", "(not a) < b"},
+      {"not not a", "not (not a)", "a"},
+      {"c or c and c", "c or (c and c)", "(c or c) and c"},
+      {"c and c or c and c", "(c and c) or (c and c)", "c and (c or c) and c"},
+      {"c and not c or c", "(c and (not c)) or c", "c and (not (c or c))"},
+      {"a < b and b < a or not c", "((a < b) and (b < a)) or (not c)", "(a < b) and ((b < a) or (not c))"},
+      {"c or c or c", "(c or c) or c", "c or (c or c)"},
+      {"a == b and c", "(a == b) and c", "a == (b and c)"},
+  };
+  for (const Case& k : cases) {
+    CAPTURE(k.text);
+    auto p = scalar_assign(k.text);
+    CHECK(visit::structural_equal(*p, *scalar_assign(k.same)).equal);
+    CHECK_FALSE(visit::structural_equal(*p, *scalar_assign(k.other)).equal);
+  }
+}
+
+TEST_CASE("comparisons do not chain; 'not' is no operand of a comparison or of arithmetic") {
+  for (const char* e : {"a < b < 1", "a == b != 1", "a <= b >= 1", "not a < b == c"}) {
+    CAPTURE(e);
+    auto r = text::parse_program(std::string("@pl.program\nclass P:\n    @pl.function\n    def f(self, a: pl.Scalar[pl.INDEX], "
+                                             "b: pl.Scalar[pl.INDEX], c: pl.Scalar[pl.BOOL]) -> pl.Scalar[pl.INDEX]:\n        x = ") +
+                                     e + "\n        return a\n",
+                                 "e.py");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.errors.front().str().find("error: chained comparisons are not supported; use 'and'") != std::string::npos);
+  }
+  for (const char* e : {"a < not b", "a + not b", "a * not b"}) {
+    CAPTURE(e);
+    auto r = text::parse_program(std::string("@pl.program\nclass P:\n    @pl.function\n    def f(self, a: pl.Scalar[pl.INDEX], "
+                                             "b: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n        x = ") +
+                                     e + "\n        return a\n",
+                                 "e.py");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.errors.front().str().find("error: undefined name 'not'") != std::string::npos);
+  }
 }
 
 TEST_CASE("names are made unique per function by suffixes") {

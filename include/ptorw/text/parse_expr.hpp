@@ -38,76 +38,78 @@ inline ir::Expr Parser::parse_expr() {
     if (n.kind == Tok::Punct && n.text.size() == 1 && (n.text[0] == ',' || n.text[0] == ')' || n.text[0] == ']'))
       return parse_primary();
   }
-  return parse_or();
+  return parse_binary(0);
 }
 
-inline ir::Expr Parser::parse_or() {
-  ir::Expr l = parse_and();
-  while (peek().name("or")) {
-    Token op = take();
-    l = make_binary(ir::BinOp::Or, l, parse_and(), op);
+namespace detail {
+/// Python's binary operators by binding power (../shared/dsl.md): or < and < [not] < comparisons
+/// < + - < * // / %. `not` is a prefix operator at level kNotLevel.
+struct BinaryOp {
+  int prec = -1;  // -1: not a binary operator
+  ir::BinOp op{};
+};
+inline constexpr int kOrLevel = 1, kAndLevel = 2, kNotLevel = 3, kCompareLevel = 4, kArithLevel = 5, kTermLevel = 6;
+[[gnu::always_inline]] inline BinaryOp binary_op_of(const Token& t) {
+  if (t.kind == Tok::Punct) {
+    const std::string_view x = t.text;
+    if (x.size() == 1) {
+      switch (x[0]) {
+        case '+': return {kArithLevel, ir::BinOp::Add};
+        case '-': return {kArithLevel, ir::BinOp::Sub};
+        case '*': return {kTermLevel, ir::BinOp::Mul};
+        case '/': return {kTermLevel, ir::BinOp::Div};
+        case '%': return {kTermLevel, ir::BinOp::Mod};
+        case '<': return {kCompareLevel, ir::BinOp::Lt};
+        case '>': return {kCompareLevel, ir::BinOp::Gt};
+        default: return {};
+      }
+    }
+    if (x.size() == 2 && x[1] == '=') {
+      switch (x[0]) {
+        case '<': return {kCompareLevel, ir::BinOp::Le};
+        case '>': return {kCompareLevel, ir::BinOp::Ge};
+        case '=': return {kCompareLevel, ir::BinOp::Eq};
+        case '!': return {kCompareLevel, ir::BinOp::Ne};
+        default: return {};
+      }
+    }
+    if (x == "//") return {kTermLevel, ir::BinOp::FloorDiv};
+    return {};
   }
-  return l;
-}
-
-inline ir::Expr Parser::parse_and() {
-  ir::Expr l = parse_not();
-  while (peek().name("and")) {
-    Token op = take();
-    l = make_binary(ir::BinOp::And, l, parse_not(), op);
+  if (t.kind == Tok::Name) {
+    if (t.name("or")) return {kOrLevel, ir::BinOp::Or};
+    if (t.name("and")) return {kAndLevel, ir::BinOp::And};
   }
-  return l;
+  return {};
 }
+}  // namespace detail
 
-inline ir::Expr Parser::parse_not() {
-  if (peek().name("not")) {
+/// The operators binding at least as tightly as `min_prec`, by precedence climbing: one loop
+/// instead of a function per level (a call argument used to descend through seven of them).
+/// Left-associative, except comparisons, which do not chain.
+inline ir::Expr Parser::parse_binary(int min_prec) {
+  ir::Expr l;
+  if (min_prec <= detail::kNotLevel && peek().name("not")) {
     Token op = take();
     DepthGuard guard(*this, op);
-    ir::Expr e = parse_not();
+    ir::Expr e = parse_binary(detail::kNotLevel);
     if (!ir::type_as<ir::ScalarType>(e->type)) fail_at(op, "'not' needs a scalar operand");
-    return ir::make_expr(ir::Unary{ir::UnOp::Not, e}, ir::scalar_type(ir::DType::BOOL), span_of(op));
+    l = ir::make_expr(ir::Unary{ir::UnOp::Not, e}, ir::scalar_type(ir::DType::BOOL), span_of(op));
+  } else {
+    l = parse_unary();
   }
-  return parse_comparison();
-}
-
-inline ir::Expr Parser::parse_comparison() {
-  ir::Expr l = parse_arith();
-  if (const Token& t = peek(); t.kind != Tok::Punct || t.text.empty() || std::string_view("<>=!").find(t.text[0]) == std::string_view::npos)
-    return l;
-  static constexpr std::pair<std::string_view, ir::BinOp> ops[] = {{"<", ir::BinOp::Lt}, {"<=", ir::BinOp::Le},
-      {">", ir::BinOp::Gt}, {">=", ir::BinOp::Ge}, {"==", ir::BinOp::Eq}, {"!=", ir::BinOp::Ne}};
-  for (auto [text, op] : ops)
-    if (peek().punct(text)) {
-      Token t = take();
-      ir::Expr r = make_binary(op, l, parse_arith(), t);
-      for (auto [t2, o2] : ops)
-        if (peek().punct(t2)) fail_at(peek(), "chained comparisons are not supported; use 'and'");
-      return r;
-    }
-  return l;
-}
-
-inline ir::Expr Parser::parse_arith() {
-  ir::Expr l = parse_term();
-  while (peek().punct("+") || peek().punct("-")) {
-    Token op = take();
-    l = make_binary(op.text == "+" ? ir::BinOp::Add : ir::BinOp::Sub, l, parse_term(), op);
-  }
-  return l;
-}
-
-inline ir::Expr Parser::parse_term() {
-  ir::Expr l = parse_unary();
   for (;;) {
-    const Token& t = peek();
-    ir::BinOp op;
-    if (t.punct("*")) op = ir::BinOp::Mul;
-    else if (t.punct("//")) op = ir::BinOp::FloorDiv;
-    else if (t.punct("/")) op = ir::BinOp::Div;
-    else if (t.punct("%")) op = ir::BinOp::Mod;
-    else return l;
-    Token tok = take();
-    l = make_binary(op, l, parse_unary(), tok);
+    const detail::BinaryOp b = detail::binary_op_of(peek());
+    if (b.prec < min_prec) return l;  // also every token that is no binary operator (prec -1)
+    Token op = take();
+    if (b.prec == detail::kTermLevel) {
+      l = make_binary(b.op, l, parse_unary(), op);
+      continue;
+    }
+    ir::Expr r = parse_binary(b.prec + 1);
+    l = make_binary(b.op, l, r, op);
+    if (b.prec == detail::kCompareLevel && detail::binary_op_of(peek()).prec == detail::kCompareLevel)
+      fail_at(peek(), "chained comparisons are not supported; use 'and'");
   }
 }
 

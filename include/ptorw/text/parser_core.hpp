@@ -154,12 +154,7 @@ class Parser {
   ir::Type merge_annotation(const ParsedType& ann, const ir::Type& inferred, const Token& at);
 
   ir::Expr parse_expr();
-  ir::Expr parse_or();
-  ir::Expr parse_and();
-  ir::Expr parse_not();
-  ir::Expr parse_comparison();
-  ir::Expr parse_arith();
-  ir::Expr parse_term();
+  ir::Expr parse_binary(int min_prec);
   ir::Expr parse_unary();
   ir::Expr parse_postfix();
   ir::Expr parse_primary();
