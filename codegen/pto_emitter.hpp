@@ -130,7 +130,7 @@ class KernelEmitter : EmitState {
   }
 
   void stmt(const ir::Stmt& s, bool top) {
-    std::visit([&](const auto& k) {
+    ir::visit_stmt([&](const auto& k) {
       using K = std::decay_t<decltype(k)>;
       if constexpr (std::is_same_v<K, ir::Assign>) assign(k, s->span);
       else if constexpr (std::is_same_v<K, ir::Eval>) effect(k.value);

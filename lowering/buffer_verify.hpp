@@ -73,7 +73,7 @@ class Checker {
   }
 
   void stmt(const ir::Stmt& s) {
-    std::visit([&](const auto& k) {
+    ir::visit_stmt([&](const auto& k) {
       using K = std::decay_t<decltype(k)>;
       if constexpr (std::is_same_v<K, ir::Assign>) {
         if (ir::type_as<ir::TileType>(k.var->type)) err(s->span, "Tile value '" + ir::var_name(k.var) + "' remains after lowering");

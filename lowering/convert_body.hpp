@@ -70,7 +70,7 @@ class BodyConverter {
   }
 
   void stmt(const ir::Stmt& s, const YieldPlan* plan, std::vector<ir::Stmt>& out) {
-    std::visit([&](const auto& k) {
+    ir::visit_stmt([&](const auto& k) {
       using K = std::decay_t<decltype(k)>;
       if constexpr (std::is_same_v<K, ir::Assign>) assign(s, k.var, k.value, out);
       else if constexpr (std::is_same_v<K, ir::Eval>) assign(s, nullptr, k.value, out);

@@ -149,7 +149,7 @@ class Selector {
     while (const ir::Stmt* next = it.next()) {
       if (refusal_) return;
       const ir::Stmt& st = *next;
-      std::visit([&](const auto& k) {
+      ir::visit_stmt([&](const auto& k) {
         using K = std::decay_t<decltype(k)>;
         if constexpr (std::is_same_v<K, ir::Assign>) {
           tile_ok(k.var, st->span);

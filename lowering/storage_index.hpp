@@ -259,7 +259,7 @@ class StorageIndex {
     while (const ir::Stmt* next = it.next()) {
       if (error_) return;
       const ir::Stmt& st = *next;
-      std::visit([&](const auto& k) {
+      ir::visit_stmt([&](const auto& k) {
         using K = std::decay_t<decltype(k)>;
         if constexpr (std::is_same_v<K, ir::Assign>) {
           note_tile(k.var);

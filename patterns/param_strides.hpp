@@ -170,7 +170,7 @@ class ParamMemory {
     if (!s || !blocker_.empty()) return;
     const ir::Span outer = at_;
     if (s->span.line) at_ = s->span;
-    std::visit([&](const auto& k) {
+    ir::visit_stmt([&](const auto& k) {
       using K = std::decay_t<decltype(k)>;
       if constexpr (std::is_same_v<K, ir::Seq>) {
         for (const auto& x : k.stmts) stmt(x);

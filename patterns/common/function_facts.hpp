@@ -69,7 +69,7 @@ struct FunctionFacts {
   /// The For or While statement whose body is `b`, or null.
   static const ir::StmtNode* loop_owner(const Body& b) {
     if (!b.owner) return nullptr;
-    return std::holds_alternative<ir::For>(b.owner->kind) || std::holds_alternative<ir::While>(b.owner->kind) ? b.owner
+    return ir::stmt_is<ir::For>(b.owner->kind) || ir::stmt_is<ir::While>(b.owner->kind) ? b.owner
                                                                                                               : nullptr;
   }
 

@@ -25,7 +25,7 @@ inline void count_defs(const ir::Stmt& s, UseCounts& n) {
       --*n.try_emplace(v.get(), 0).first;
     }
   };
-  std::visit([&](const auto& k) {
+  ir::visit_stmt([&](const auto& k) {
     using K = std::decay_t<decltype(k)>;
     if constexpr (std::is_same_v<K, ir::Assign>) def(k.var);
     if constexpr (std::is_same_v<K, ir::For>) def(k.loop_var);

@@ -179,7 +179,7 @@ class Converter {
   }
 
   ir::Stmt stmt(const ir::Stmt& s) {
-    return std::visit([&](const auto& k) -> ir::Stmt {
+    return ir::visit_stmt([&](const auto& k) -> ir::Stmt {
       using K = std::decay_t<decltype(k)>;
       if constexpr (std::is_same_v<K, ir::For> || std::is_same_v<K, ir::While>) {
         return loop(s, k);

@@ -94,7 +94,7 @@ inline void count_defs(const ir::Stmt& s, Targets& t) {
     }
   };
   auto list = [&](const std::vector<ir::Expr>& vs) { for (const auto& v : vs) add(v); };
-  std::visit([&](const auto& k) {
+  ir::visit_stmt([&](const auto& k) {
     using K = std::decay_t<decltype(k)>;
     if constexpr (std::is_same_v<K, ir::Assign>) add(k.var);
     if constexpr (std::is_same_v<K, ir::For>) add(k.loop_var);

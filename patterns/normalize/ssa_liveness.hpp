@@ -168,7 +168,7 @@ class Liveness {
 
   /// Names `s` reads before assigning them.
   template <class F> void gens(const ir::Stmt& s, F&& f) {
-    std::visit([&](const auto& k) {
+    ir::visit_stmt([&](const auto& k) {
       using K = std::decay_t<decltype(k)>;
       if constexpr (std::is_same_v<K, ir::Assign> || std::is_same_v<K, ir::Eval>) {
         for_each_use(k.value, f);

@@ -42,7 +42,7 @@ class UseSubst {
   /// `s` with every mapped variable use replaced; `s` itself when nothing changed.
   ir::Stmt stmt(const ir::Stmt& s) {
     if (!s) return s;
-    return std::visit([&](const auto& k) -> ir::Stmt {
+    return ir::visit_stmt([&](const auto& k) -> ir::Stmt {
       using K = std::decay_t<decltype(k)>;
       K n = k;
       bool changed = false;

@@ -102,7 +102,7 @@ inline std::optional<std::vector<ir::Expr>> site_offsets(const CallerFacts& fact
 /// "sequential-loop siblings are rewritten only when every rewritten Out can be proven disjoint".
 inline std::string disjoint_across(const CallStmt& c, const Window& w, const std::vector<analysis::Affine>& forms) {
   for (const ir::StmtNode* l : c.loops) {
-    auto* f = std::get_if<ir::For>(&l->kind);
+    auto* f = ir::kind_as<ir::For>(l->kind);
     if (!f) return "it is inside a while loop at " + loc(l) + ": windows of different iterations are not proven disjoint";
     auto step = ir::const_int(f->step);
     if (!step || *step == 0) return "the loop at " + loc(l) + " has no constant step";

@@ -325,8 +325,8 @@ class CallerFacts {
   bool loop_in_place(const ir::StmtNode* loop, std::size_t k, int depth) {
     const std::vector<ir::Expr>* ias = nullptr;
     ir::Stmt body;
-    if (auto* f = std::get_if<ir::For>(&loop->kind)) ias = &f->iter_args, body = f->body;
-    if (auto* w = std::get_if<ir::While>(&loop->kind)) ias = &w->iter_args, body = w->body;
+    if (auto* f = ir::kind_as<ir::For>(loop->kind)) ias = &f->iter_args, body = f->body;
+    if (auto* w = ir::kind_as<ir::While>(loop->kind)) ias = &w->iter_args, body = w->body;
     if (!ias || k >= ias->size()) return false;
     auto stmts = ir::stmts_of(body);
     auto* y = stmts.empty() ? nullptr : ir::stmt_as<ir::Yield>(stmts.back());

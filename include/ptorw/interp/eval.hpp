@@ -143,7 +143,7 @@ class Evaluator {
       for (const auto& v : rv) again |= ++seen[ir::var_name(v)] > 1;
       return again;
     };
-    return std::visit([&](const auto& k) -> bool {
+    return ir::visit_stmt([&](const auto& k) -> bool {
       using K = std::decay_t<decltype(k)>;
       if constexpr (std::is_same_v<K, ir::Assign>) {
         return ++seen[ir::var_name(k.var)] > 1;
@@ -312,7 +312,7 @@ class Evaluator {
       fail("step limit (" + std::to_string(lim_.max_steps) + " statements) exceeded: a loop that does not terminate?");
     current_span_ = s->span;
     try {
-      return std::visit([&](const auto& k) { return exec_kind(k, f, out); }, s->kind);
+      return ir::visit_stmt([&](const auto& k) { return exec_kind(k, f, out); }, s->kind);
     } catch (InterpError& e) {
       if (e.located) throw;
       throw InterpError(e.what(), s->span);

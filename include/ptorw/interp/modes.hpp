@@ -35,7 +35,7 @@ inline bool planned_stmt(const ir::Stmt& s) {
       if (planned_type(v->type)) return true;
     return false;
   };
-  return std::visit([&](const auto& k) -> bool {
+  return ir::visit_stmt([&](const auto& k) -> bool {
     using K = std::decay_t<decltype(k)>;
     if constexpr (std::is_same_v<K, ir::Assign>) {
       return planned_type(k.var->type) || planned_expr(k.value);

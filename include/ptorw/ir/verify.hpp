@@ -235,9 +235,9 @@ class Verifier {
   }
 
   static const std::vector<Expr>* results_of(const StmtNode* s) {
-    if (auto* x = std::get_if<For>(&s->kind)) return &x->return_vars;
-    if (auto* x = std::get_if<While>(&s->kind)) return &x->return_vars;
-    if (auto* x = std::get_if<If>(&s->kind)) return &x->return_vars;
+    if (auto* x = kind_as<For>(s->kind)) return &x->return_vars;
+    if (auto* x = kind_as<While>(s->kind)) return &x->return_vars;
+    if (auto* x = kind_as<If>(s->kind)) return &x->return_vars;
     return nullptr;
   }
 
@@ -402,14 +402,14 @@ class Verifier {
     };
     if (auto* a = std::get_if<Assign>(&s.kind)) {
       vars_.prefetch(a->var.get());
-    } else if (auto* f = std::get_if<For>(&s.kind)) {
+    } else if (auto* f = kind_as<For>(s.kind)) {
       vars_.prefetch(f->loop_var.get());
       all(f->iter_args);
       all(f->return_vars);
-    } else if (auto* w = std::get_if<While>(&s.kind)) {
+    } else if (auto* w = kind_as<While>(s.kind)) {
       all(w->iter_args);
       all(w->return_vars);
-    } else if (auto* i = std::get_if<If>(&s.kind)) {
+    } else if (auto* i = kind_as<If>(s.kind)) {
       all(i->return_vars);
     }
   }
@@ -467,7 +467,7 @@ class Verifier {
   void stmt(const Stmt& s, BodyKind body, bool last) {
     cur_ = span_or(s->span, cur_);
     ctx_ = {};
-    std::visit([&](const auto& k) {
+    ir::visit_stmt([&](const auto& k) {
       using K = std::decay_t<decltype(k)>;
       if constexpr (std::is_same_v<K, Assign>) {
         vars_.prefetch(k.var.get());  // define() below needs it; checking the value hides the miss

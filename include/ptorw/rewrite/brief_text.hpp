@@ -73,7 +73,7 @@ inline std::string expr(const ir::Expr& e) {
 inline void stmt(const ir::Stmt& s, std::string& out, int depth = 0) {
   const std::string pad(static_cast<std::size_t>(depth) * 4, ' ');
   if (!s) { out += pad + "<erased>\n"; return; }
-  std::visit([&](const auto& k) {
+  ir::visit_stmt([&](const auto& k) {
     using K = std::decay_t<decltype(k)>;
     if constexpr (std::is_same_v<K, ir::Assign>) out += pad + expr(k.var) + " = " + expr(k.value) + "\n";
     else if constexpr (std::is_same_v<K, ir::Eval>) out += pad + expr(k.value) + "\n";

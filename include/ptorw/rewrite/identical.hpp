@@ -52,6 +52,8 @@ template <class T> void emit(const T& x, Sink out, bool var_content) {
     // positions are not content
   } else if constexpr (std::is_same_v<T, double>) {
     out(std::bit_cast<std::uint64_t>(x));
+  } else if constexpr (ir::is_boxed<T>::value) {
+    emit(x.get(), out, var_content);  // a boxed statement kind: its content, as when it was inline
   } else if constexpr (std::is_same_v<T, ir::Symbol>) {
     emit(x.str(), out, var_content);  // its text, as when the field was a std::string
   } else if constexpr (std::is_same_v<T, std::string>) {

@@ -136,7 +136,7 @@ template <class K, class... Ts> struct alt_index<K, std::variant<Ts...>> {
 template <class... Ks>
 inline constexpr std::uint32_t expr_kinds = ((1u << detail::alt_index<Ks, ir::ExprKind>::value) | ... | 0u);
 template <class... Ks>
-inline constexpr std::uint32_t stmt_kinds = ((1u << detail::alt_index<Ks, ir::StmtKind>::value) | ... | 0u);
+inline constexpr std::uint32_t stmt_kinds = ((1u << detail::alt_index<ir::stored_kind<Ks>, ir::StmtKind>::value) | ... | 0u);
 
 /// The static part of a rule: compile-time name, root and benefit.
 template <class R>

@@ -92,7 +92,7 @@ class Printer {
   std::string expr(const ir::Expr& e) { return capture([&] { put_expr(e, 0); }); }
   std::string type(const ir::Type& t) { return capture([&] { put_type(t); }); }
   void stmt(const ir::Stmt& s, int indent) {
-    std::visit([&](const auto& k) { stmt_kind(k, indent); }, s->kind);
+    ir::visit_stmt([&](const auto& k) { stmt_kind(k, indent); }, s->kind);
   }
   std::string take() { return out_.take(); }
 

@@ -76,7 +76,7 @@ template <class FE> void for_each_child(const ir::Expr& e, FE&& fe) {
 /// Calls `fe` for every direct Expr field and `fs` for every direct Stmt field of `s`; for loops,
 /// the inits of iter args are visited right after the iter args.
 template <class FE, class FS> void for_each_child(const ir::Stmt& s, FE&& fe, FS&& fs) {
-  std::visit([&](const auto& k) {
+  ir::visit_stmt([&](const auto& k) {
     using K = std::decay_t<decltype(k)>;
     if constexpr (std::is_same_v<K, ir::For> || std::is_same_v<K, ir::While>)
       for (const auto& ia : k.iter_args)
@@ -110,7 +110,7 @@ template <class FE> ir::Expr map_children(const ir::Expr& e, FE&& fe) {
 /// Rebuilds `s` with Expr fields mapped by `fe` and Stmt fields by `fs`; `s` itself when unchanged.
 /// Iter-arg inits are not mapped here (an IterArg is a definition node; rebuild it explicitly).
 template <class FE, class FS> ir::Stmt map_children(const ir::Stmt& s, FE&& fe, FS&& fs) {
-  return std::visit([&](const auto& k) -> ir::Stmt {
+  return ir::visit_stmt([&](const auto& k) -> ir::Stmt {
     using K = std::decay_t<decltype(k)>;
     K copy = k;
     bool changed = false;

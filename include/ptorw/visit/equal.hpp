@@ -372,8 +372,8 @@ class Equal {
   /// One non-Seq statement each (block() has flattened Seqs away).
   bool one(const ir::Stmt& a, const ir::Stmt& b) {
     if (a->kind.index() != b->kind.index()) return differ(describe(a), describe(b));
-    return std::visit([&](const auto& x) { return stmt_fields(x, std::get<std::decay_t<decltype(x)>>(b->kind), a, b); },
-                      a->kind);
+    return ir::visit_stmt([&](const auto& x) { return stmt_fields(x, *ir::stmt_as<std::decay_t<decltype(x)>>(b), a, b); },
+                          a->kind);
   }
   /// Iter args: their inits are uses outside the loop, compared before any definition of the loop.
   bool iter_inits(const std::vector<ir::Expr>& a, const std::vector<ir::Expr>& b, const char* field,

@@ -216,7 +216,7 @@ class Hasher {
 
   std::uint64_t one(const ir::Stmt& s) {
     std::uint64_t h = combine(0x200, s->kind.index());
-    return std::visit([&](const auto& x) { return stmt_fields(h, x); }, s->kind);
+    return ir::visit_stmt([&](const auto& x) { return stmt_fields(h, x); }, s->kind);
   }
   /// Mirrors Equal::iter_inits: inits are uses outside the loop, hashed before its definitions.
   std::uint64_t iter_inits(std::uint64_t h, const std::vector<ir::Expr>& v) {
