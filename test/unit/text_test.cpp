@@ -356,6 +356,57 @@ TEST_CASE("comparisons do not chain; 'not' is no operand of a comparison or of a
   }
 }
 
+TEST_CASE("op calls on constants repeated: each gets the type its own operands and kwargs give") {
+  // The parser keeps the result types of op calls whose operands are all constants
+  // (text/op_type_memo.hpp); a kept type must never answer a call that differs in op, operands or
+  // kwargs, and a call that fails inference must still fail.
+  const char* src = R"(
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def f(self, x: pl.Tensor[[32, 64], pl.FP32]) -> pl.Tensor[[32, 64], pl.FP32]:
+        a = pl.create_tensor([32, 64], dtype=pl.FP32)
+        b = pl.create_tensor([32, 64], dtype=pl.FP32)
+        c = pl.create_tensor([32, 64], dtype=pl.FP16)
+        d = pl.create_tensor([64, 32], dtype=pl.FP32)
+        e = pl.create_tensor([32, 64], dtype=pl.FP32, layout=pl.TensorLayout.DN)
+        g = pl.full([32, 64], 1.0, dtype=pl.FP32)
+        h = pl.full([32, 64], 2, dtype=pl.INT32)
+        return x
+)";
+  auto p = parse_ok(src);
+  const auto& stmts = stmts_of(p->functions[0]->body);
+  auto type_text = [&](std::size_t i) { return text::print_type(stmt_as<Assign>(stmts[i])->var->type); };
+  CHECK(type_text(0) == "pl.Tensor[[32, 64], pl.FP32]");
+  CHECK(type_text(1) == "pl.Tensor[[32, 64], pl.FP32]");
+  CHECK(stmt_as<Assign>(stmts[0])->var->type == stmt_as<Assign>(stmts[1])->var->type);  // one interned type
+  CHECK(type_text(2) == "pl.Tensor[[32, 64], pl.FP16]");
+  CHECK(type_text(3) == "pl.Tensor[[64, 32], pl.FP32]");
+  CHECK(type_text(5) == "pl.Tensor[[32, 64], pl.FP32]");
+  CHECK(type_text(6) == "pl.Tensor[[32, 64], pl.INT32]");
+  // Every call's type is the one inference gives for it alone.
+  for (std::size_t i = 0; i < 7; ++i) {
+    CAPTURE(i);
+    const auto* call = expr_as<Call>(stmt_as<Assign>(stmts[i])->value);
+    REQUIRE(call != nullptr);
+    InferResult r = check_and_infer(*find_op(call->callee), call->args, call->kwargs);
+    REQUIRE(r.error.empty());
+    CHECK(text::print_type(r.type) == text::print_type(stmt_as<Assign>(stmts[i])->var->type));
+  }
+  // A failing call after successful ones with the same operands still fails.
+  auto bad = text::parse_program(R"(
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def f(self, x: pl.Tensor[[32, 64], pl.FP32]) -> pl.Tensor[[32, 64], pl.FP32]:
+        a = pl.create_tensor([32, 64], dtype=pl.FP32)
+        b = pl.create_tensor([32, 64])
+        return x
+)", "m.py");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.errors.front().str() == "m.py:7:13: error: tensor.create needs dtype=");
+}
+
 TEST_CASE("names are made unique per function by suffixes") {
   const char* src = R"(
 @pl.program

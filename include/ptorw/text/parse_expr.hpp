@@ -385,9 +385,17 @@ inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args,
     ++n_kept;
   }
   kept.resize(n_kept);
-  ir::InferResult r = ir::check_and_infer(*def, args, kept);
-  if (!r.error.empty()) fail_at(at, r.error);
-  return ir::make_expr(ir::Call{ir::CallKind::Op, ir::op_symbol(*def), std::move(args), std::move(kept), {}}, interner_.type(r.type),
+  ir::Type type;
+  const bool memoizable = op_types_.key(*def, args, kept);
+  if (const ir::Type* known = memoizable ? op_types_.find() : nullptr) {
+    type = *known;
+  } else {
+    ir::InferResult r = ir::check_and_infer(*def, args, kept);
+    if (!r.error.empty()) fail_at(at, r.error);
+    type = interner_.type(r.type);
+    if (memoizable) op_types_.insert(args, type);
+  }
+  return ir::make_expr(ir::Call{ir::CallKind::Op, ir::op_symbol(*def), std::move(args), std::move(kept), {}}, std::move(type),
                        span_of(at));
 }
 

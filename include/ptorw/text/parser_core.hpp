@@ -16,6 +16,7 @@
 #include "ptorw/text/intern.hpp"
 #include "ptorw/text/lexer.hpp"
 #include "ptorw/text/name_table.hpp"
+#include "ptorw/text/op_type_memo.hpp"
 
 namespace ptorw::text {
 
@@ -215,6 +216,7 @@ class Parser {
   std::unordered_map<std::string, KnownFunction, NameHash, std::equal_to<>> signatures_;
   std::vector<ir::Type> current_returns_;
   Interner interner_;
+  OpTypeMemo op_types_;  // result types of op calls on constants (op_type_memo.hpp)
   std::vector<ir::Expr> scratch_;         // elements of the lists and calls being parsed (a stack)
   std::vector<Token> assign_names_;       // parse_assignment's scratch (see there)
   std::vector<ParsedType> assign_anns_;
