@@ -37,6 +37,20 @@ class Lexer {
           last_ = Tok::Punct;
           return make(Tok::Punct, p, 1);
         }
+        // `.` (not `...`, not a number's point), `:`, and `=` (not `==`): lex_punct's one-character
+        // answers for them. Dots alone are a token in ten (`pl.tensor.slice`).
+        const char c1 = p + 1 < src_.size() ? src_[p + 1] : '\0';
+        if ((c == '.' && c1 != '.' && !is_digit(c1)) || c == ':' || (c == '=' && c1 != '=')) {
+          pos_ = p + 1;
+          last_ = Tok::Punct;
+          return make(Tok::Punct, p, 1);
+        }
+        if (is_digit(c)) {  // next_token's number case
+          pos_ = p;
+          Token t = lex_number();
+          last_ = t.kind;
+          return t;
+        }
       }
     }
     Token t = next_token();
