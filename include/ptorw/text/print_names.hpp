@@ -3,9 +3,8 @@
 // "_", other characters become "_", a leading digit or an empty hint gets "v". Split from
 // printer.hpp; test/unit/printer_names_test.cpp holds the rule's cases.
 //
-// Built for a 1M-statement function (issue 2): one name-set probe per definition (prefetched by
-// the printer a statement ahead, hash reused), and uses answered from a per-node memo without
-// reading the node.
+// Built for a 1M-statement function (issue 2): one name-set probe per definition, and uses
+// answered from a per-node memo without reading the node.
 #pragma once
 #include <array>
 #include <cctype>
@@ -37,7 +36,6 @@ class PrintNames {
     memo_bits_ = kSmallMemoBits;
     memo_.assign(std::size_t{1} << memo_bits_, Memo{});
     defs_ = 0;
-    hints_.fill(Hinted{});
     for (const auto& [node, name] : globals) {
       name_store_.push_back(name);
       names_.try_emplace(node, static_cast<std::uint32_t>(name_store_.size() - 1));
@@ -76,15 +74,6 @@ class PrintNames {
     name = {m.text, m.size};
     return true;
   }
-  /// Starts loading the name-set slot of the name `e` would be printed under if it is its own
-  /// hint (the common case), and keeps the hash for name_of_def. Reads the node.
-  void prefetch_slot(const ir::Expr& e) {
-    const std::string* own = own_name(e);
-    if (!own) return;
-    Hinted& h = hints_[hint_slot(own->data())];
-    h = Hinted{own->data(), own->size(), StringSet::hash(*own)};
-    used_.prefetch(h.hash);
-  }
   /// The hint a variable is named from: its own name, or "v" (no hint, or not a variable).
   static const std::string& var_name_or(const ir::Expr& e) {
     static const std::string v = "v";
@@ -93,13 +82,6 @@ class PrintNames {
   }
 
  private:
-  static std::size_t hint_slot(const char* text) { return (reinterpret_cast<std::uintptr_t>(text) >> 4) % kHints; }
-  /// The hash of a variable's own name, from prefetch_slot when it computed it.
-  std::uint64_t name_hash(const std::string& own) const {
-    const Hinted& h = hints_[hint_slot(own.data())];
-    return h.text == own.data() && h.size == own.size() ? h.hash : StringSet::hash(own);
-  }
-
   static bool is_keyword(std::string_view s) {
     static constexpr std::string_view kw[] = {"and", "as", "assert", "break", "class", "continue", "def", "del", "elif",
         "else", "except", "False", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "None",
@@ -156,7 +138,7 @@ class PrintNames {
     const bool clean = is_clean(raw);
     if (clean && own) {
       // Views the node's own name: the IR outlives the printer's use.
-      auto [holder, inserted] = used_.try_insert(raw, name_hash(*own));
+      auto [holder, inserted] = used_.try_insert(raw);
       if (inserted || holder == own->data()) return raw;
     }
     if (const std::uint32_t* i = names_.find(e.get())) return name_store_[*i];
@@ -182,20 +164,12 @@ class PrintNames {
     auto x = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(node));
     return static_cast<std::size_t>((x * 0x9e3779b97f4a7c15ULL) >> (64 - memo_bits_));
   }
-  struct Hinted {
-    const char* text = nullptr;
-    std::size_t size = 0;
-    std::uint64_t hash = 0;
-  };
-  static constexpr std::size_t kHints = 16;
-
   std::vector<Memo> memo_;  // node → printed name, this function only (see def_name)
   unsigned memo_bits_ = kSmallMemoBits;
   std::size_t defs_ = 0;  // name_of_def calls in this function
   visit::PtrMap<std::uint32_t> names_;  // renamed definition → index into name_store_
   std::deque<std::string> name_store_;
   StringSet used_;  // the printed names of this function (see def_name)
-  std::array<Hinted, kHints> hints_{};  // names whose slots prefetch_slot started loading
   std::unordered_map<std::string, int> suffix_;
 };
 
