@@ -86,9 +86,23 @@ template <class K> const K* stmt_as(const Stmt& s) { return s ? kind_as<K>(s->ki
 template <class K> bool stmt_is(const StmtKind& k) { return std::holds_alternative<stored_kind<K>>(k); }
 
 /// std::visit over a statement's kind with the boxes opened: `fn` is called with an `Assign`,
-/// `For`, ... (every code that dispatches on statement kinds goes through here).
+/// `For`, ... (every code that dispatches on statement kinds goes through here). A switch rather
+/// than std::visit: every host translation unit instantiates this at each visiting site, and
+/// std::visit's dispatch tables are what it pays for in compile time.
 template <class F> decltype(auto) visit_stmt(F&& fn, const StmtKind& k) {
-  return std::visit([&](const auto& x) -> decltype(auto) { return fn(unbox(x)); }, k);
+  static_assert(std::variant_size_v<StmtKind> == 9, "a new statement kind needs its case here");
+  switch (k.index()) {
+    case 0: return fn(*std::get_if<0>(&k));
+    case 1: return fn(*std::get_if<1>(&k));
+    case 2: return fn(*std::get_if<2>(&k));
+    case 3: return fn(std::get_if<3>(&k)->get());
+    case 4: return fn(std::get_if<4>(&k)->get());
+    case 5: return fn(std::get_if<5>(&k)->get());
+    case 6: return fn(*std::get_if<6>(&k));
+    case 7: return fn(*std::get_if<7>(&k));
+    case 8: return fn(*std::get_if<8>(&k));
+    default: throw std::bad_variant_access{};  // valueless, as std::visit would report
+  }
 }
 
 /// The statements of a body: a Seq's list, or the single statement.
