@@ -295,9 +295,15 @@ class P:
 
 namespace {
 /// `x = <e>` in a function of INDEX scalars a, b and a BOOL c.
-ProgramPtr scalar_assign(const std::string& e) {
-  return parse_ok("@pl.program\nclass P:\n    @pl.function\n    def f(self, a: pl.Scalar[pl.INDEX], b: pl.Scalar[pl.INDEX], "
-                  "c: pl.Scalar[pl.BOOL]) -> pl.Scalar[pl.INDEX]:\n        x = " + e + "\n        return a\n");
+std::string scalar_source(const std::string& e) {
+  return "@pl.program\nclass P:\n    @pl.function\n    def f(self, a: pl.Scalar[pl.INDEX], b: pl.Scalar[pl.INDEX], "
+         "c: pl.Scalar[pl.BOOL]) -> pl.Scalar[pl.INDEX]:\n        x = " + e + "\n        return a\n";
+}
+ProgramPtr scalar_assign(const std::string& e) { return parse_ok(scalar_source(e)); }
+/// The first error of parsing `x = <e>` (see scalar_source); empty when it parses.
+std::string scalar_error(const std::string& e) {
+  auto r = text::parse_program(scalar_source(e), "e.py");
+  return r.ok() ? std::string() : r.errors.front().str();
 }
 }  // namespace
 
@@ -338,21 +344,11 @@ TEST_CASE("operators bind by Python's precedence and associate to the left") {
 TEST_CASE("comparisons do not chain; 'not' is no operand of a comparison or of arithmetic") {
   for (const char* e : {"a < b < 1", "a == b != 1", "a <= b >= 1", "not a < b == c"}) {
     CAPTURE(e);
-    auto r = text::parse_program(std::string("@pl.program\nclass P:\n    @pl.function\n    def f(self, a: pl.Scalar[pl.INDEX], "
-                                             "b: pl.Scalar[pl.INDEX], c: pl.Scalar[pl.BOOL]) -> pl.Scalar[pl.INDEX]:\n        x = ") +
-                                     e + "\n        return a\n",
-                                 "e.py");
-    REQUIRE_FALSE(r.ok());
-    CHECK(r.errors.front().str().find("error: chained comparisons are not supported; use 'and'") != std::string::npos);
+    CHECK(scalar_error(e).find("error: chained comparisons are not supported; use 'and'") != std::string::npos);
   }
   for (const char* e : {"a < not b", "a + not b", "a * not b"}) {
     CAPTURE(e);
-    auto r = text::parse_program(std::string("@pl.program\nclass P:\n    @pl.function\n    def f(self, a: pl.Scalar[pl.INDEX], "
-                                             "b: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n        x = ") +
-                                     e + "\n        return a\n",
-                                 "e.py");
-    REQUIRE_FALSE(r.ok());
-    CHECK(r.errors.front().str().find("error: undefined name 'not'") != std::string::npos);
+    CHECK(scalar_error(e).find("error: undefined name 'not'") != std::string::npos);
   }
 }
 
