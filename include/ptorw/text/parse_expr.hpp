@@ -447,7 +447,7 @@ inline ir::Expr Parser::parse_user_call(const Token& name_tok) {
                           std::to_string(args.size()));
   if (ir::find_kwarg(kwargs, "__leading")) fail_at(name_tok, "an enum value is not a function argument");
   return ir::make_expr(ir::Call{ir::CallKind::Function, known.name, std::move(args), std::move(kwargs), std::move(attrs)},
-                       interner_.type(ir::call_result_type(callee)), span_of(name_tok));
+                       known.result, span_of(name_tok));
 }
 
 inline ir::Expr Parser::parse_submit(const Token& at) {

@@ -95,7 +95,7 @@ inline void Parser::parse_decorated_function(Signatures& sigs) {
   if (single_pass_) {
     // The body right away, with the signatures seen so far (callee_signature); scope_ holds
     // the parameters.
-    if (!signatures_.try_emplace(s.fn.name, KnownFunction{&s.fn, s.fn.name}).second) throw SinglePassAbort{};  // reported in two phases
+    if (!signatures_.try_emplace(s.fn.name, known_function(s.fn)).second) throw SinglePassAbort{};  // reported in two phases
     current_returns_ = s.fn.return_types;
     Block body = parse_block(BlockKind::Function);
     ir::Function f = s.fn;
@@ -165,7 +165,7 @@ inline ir::ProgramPtr Parser::parse_program() {
 
   for (const auto& s : sigs) {
     if (signatures_.count(s.fn.name)) fail_at(s.fn.span, "function '" + s.fn.name + "' defined twice");
-    signatures_.insert_or_assign(s.fn.name, KnownFunction{&s.fn, s.fn.name});
+    signatures_.insert_or_assign(s.fn.name, known_function(s.fn));
   }
   for (auto& s : sigs) {
     lex_ = s.body_lexer;

@@ -186,7 +186,11 @@ class Parser {
   struct KnownFunction {
     const ir::Function* fn;
     ir::Symbol name;  // interned once here, shared by every call node of the function
+    ir::Type result;  // the type of a call (ir::call_result_type), interned once here
   };
+  KnownFunction known_function(const ir::Function& fn) {
+    return KnownFunction{&fn, fn.name, interner_.type(ir::call_result_type(fn))};
+  }
   struct NameHash {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
