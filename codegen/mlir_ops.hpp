@@ -13,16 +13,13 @@
 #include <vector>
 
 #include "ptorw/ir/node_fwd.hpp"
+#include "ptorw/ir/string_hash.hpp"
 
 namespace ptorw::codegen {
 
 /// Type texts are interned once per kernel: a tile_buf type is ~150 characters and every operand
 /// of that type shares one copy. `Kernel::types` keeps the texts alive.
-struct TypeTextHash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-};
-using TypePool = std::unordered_set<std::string, TypeTextHash, std::equal_to<>>;
+using TypePool = std::unordered_set<std::string, ir::StringHash, std::equal_to<>>;
 
 /// An SSA value: its id as printed (`%a_buf`, `%r#1`) and its type text (`index`, `!pto.tile_buf<...>`),
 /// a string literal or a text interned in the kernel's TypePool.

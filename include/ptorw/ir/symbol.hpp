@@ -15,17 +15,11 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "ptorw/ir/string_hash.hpp"
+
 namespace ptorw::ir {
 
 namespace symbol_detail {
-struct SymbolHash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-};
-struct SymbolEq {
-  using is_transparent = void;
-  bool operator()(std::string_view a, std::string_view b) const noexcept { return a == b; }
-};
 inline const std::string& empty_symbol_text() {
   static const std::string empty;
   return empty;
@@ -36,7 +30,7 @@ inline const std::string* intern_symbol(std::string_view s) {
   if (s.empty()) return &empty_symbol_text();
   struct Pool {
     std::mutex m;
-    std::unordered_set<std::string, SymbolHash, SymbolEq> texts;
+    std::unordered_set<std::string, StringHash, std::equal_to<>> texts;
   };
   static Pool* pool = new Pool;
   std::lock_guard<std::mutex> lock(pool->m);

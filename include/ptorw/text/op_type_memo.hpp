@@ -8,6 +8,7 @@
 // An entry pins its operand nodes: an address in a key can never be reused by another node while
 // the entry lives. Only successful inferences are kept (an error is reported by the normal path).
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -65,14 +66,12 @@ class OpTypeMemo {
  private:
   /// Constants and lists of constants: nodes the parser shares, so their addresses repeat.
   static bool constant_like(const ir::Expr& e) {
-    if (!e) return false;
-    if (ir::expr_as<ir::ConstInt>(e) || ir::expr_as<ir::ConstFloat>(e) || ir::expr_as<ir::ConstBool>(e)) return true;
-    if (auto* t = ir::expr_as<ir::MakeTuple>(e)) {
-      for (const ir::Expr& x : t->elems)
-        if (!ir::expr_as<ir::ConstInt>(x) && !ir::expr_as<ir::ConstFloat>(x) && !ir::expr_as<ir::ConstBool>(x)) return false;
-      return true;
-    }
-    return false;
+    if (is_constant(e)) return true;
+    auto* t = ir::expr_as<ir::MakeTuple>(e);
+    return t && std::all_of(t->elems.begin(), t->elems.end(), is_constant);
+  }
+  static bool is_constant(const ir::Expr& e) {
+    return ir::expr_as<ir::ConstInt>(e) || ir::expr_as<ir::ConstFloat>(e) || ir::expr_as<ir::ConstBool>(e);
   }
   template <class T> void put(const T& x) {
     static_assert(std::is_trivially_copyable_v<T>);

@@ -191,10 +191,6 @@ class Parser {
   KnownFunction known_function(const ir::Function& fn) {
     return KnownFunction{&fn, fn.name, interner_.type(ir::call_result_type(fn))};
   }
-  struct NameHash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-  };
   struct Signature {
     ir::Function fn;  // params, types, attrs; body empty
     Lexer body_lexer; // positioned at the body's INDENT
@@ -217,7 +213,7 @@ class Parser {
   int depth_ = 0;
   NameMap scope_;    // current function's names
   NameMap globals_;  // symbolic dims
-  std::unordered_map<std::string, KnownFunction, NameHash, std::equal_to<>> signatures_;
+  std::unordered_map<std::string, KnownFunction, ir::StringHash, std::equal_to<>> signatures_;
   std::vector<ir::Type> current_returns_;
   Interner interner_;
   OpTypeMemo op_types_;  // result types of op calls on constants (op_type_memo.hpp)
