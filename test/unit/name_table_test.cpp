@@ -67,3 +67,36 @@ TEST_CASE("name table: a copy answers from its own slots") {
   CHECK(copy.find("a") == nullptr);
   CHECK(*t.find("c") == c);
 }
+
+TEST_CASE("name table: bind hands back what it shadows; answers are always the current binding") {
+  NameTable t;
+  ir::Expr a1 = var("a"), a2 = var("a");
+  CHECK(t.bind(a1) == nullptr);
+  CHECK(t.bind(a2) == a1);  // shadowed: handed back (a loop header restores it after the body)
+  CHECK(*t.find("a") == a2);
+  t.erase("a");
+  CHECK(t.find("a") == nullptr);
+  CHECK(t.bind(a1) == nullptr);  // erased: nothing to hand back
+  // Rounds of rebinding 3000 names (more than the recent cache holds, so answers come from both
+  // the cache and the index, and cache entries are overwritten by colliding names), then erasing
+  // half: every answer must be the latest binding, or none.
+  constexpr int kNames = 3000;
+  std::vector<ir::Expr> cur(kNames);
+  int bad = 0;
+  for (int round = 0; round < 3; ++round) {
+    for (int i = 0; i < kNames; ++i) {
+      ir::Expr v = var("n" + std::to_string(i));
+      bad += t.bind(v) != cur[static_cast<std::size_t>(i)];
+      cur[static_cast<std::size_t>(i)] = v;
+      if (i >= 7) bad += *t.find("n" + std::to_string(i - 7)) != cur[static_cast<std::size_t>(i - 7)];
+    }
+    for (int i = 0; i < kNames; ++i) bad += *t.find("n" + std::to_string(i)) != cur[static_cast<std::size_t>(i)];
+  }
+  for (int i = 0; i < kNames; i += 2) t.erase("n" + std::to_string(i));
+  for (int i = 0; i < kNames; ++i) {
+    const ir::Expr* e = t.find("n" + std::to_string(i));
+    bad += i % 2 ? (!e || *e != cur[static_cast<std::size_t>(i)]) : e != nullptr;
+  }
+  CHECK(bad == 0);
+  CHECK(t.size() == kNames / 2 + 1);  // the odd names and "a"
+}

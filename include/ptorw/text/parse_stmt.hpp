@@ -216,11 +216,7 @@ inline void Parser::parse_for(Block& b) {
 
   // Header names are visible only inside the body (dsl.md); remember what they shadow.
   std::vector<std::pair<std::string_view, ir::Expr>> shadowed;
-  auto shadow = [&](std::string_view n, ir::Expr v) {
-    const ir::Expr* found = scope_.find(n);
-    shadowed.emplace_back(n, found ? *found : nullptr);
-    bind(v);
-  };
+  auto shadow = [&](std::string_view n, const ir::Expr& v) { shadowed.emplace_back(n, scope_.bind(v)); };
   ir::Expr loop_var;
   if (!is_while) {
     loop_var = ir::make_var(std::string(loop_var_tok.text), ir::scalar_type(ir::DType::INDEX), span_of(loop_var_tok));
