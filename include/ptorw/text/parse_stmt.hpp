@@ -98,7 +98,10 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
       fail_at(names[0], std::to_string(names.size()) + " names bound to a pl.yield_ of " + std::to_string(args.size()) + " values");
     expect_newline();
     YieldTargets tg;
-    for (auto& n : names) tg.names.push_back(n.text);
+    for (auto& n : names) {
+      tg.names.push_back(n.text);
+      scope_.prefetch(n.text);  // bound as the loop's results when the loop ends (bind_results)
+    }
     tg.annotations = anns;
     tg.span = span_of(names[0]);
     b.stmts.push_back(ir::make_stmt(ir::Yield{std::move(args)}, span_of(names[0])));
@@ -170,6 +173,10 @@ inline void Parser::parse_for(Block& b) {
       items.push_back({expect_name("a loop variable")});
     }
   } while (accept_punct(","));
+  // The header names are bound once the range is parsed: start loading their index slots now
+  // (as parse_assignment does for a target).
+  for (const auto& group : items)
+    for (const Token& n : group) scope_.prefetch(n.text);
   if (!accept_name("in")) expected("'in' in the for header");
   Token it = peek();
   if (!(it.name("pl") && peek(1).punct(".") && peek(2).kind == Tok::Name)) {
