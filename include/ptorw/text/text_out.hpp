@@ -11,8 +11,6 @@
 #include <string_view>
 #include <utility>
 
-#include "ptorw/text/huge_pages.hpp"
-
 namespace ptorw::text {
 
 class TextOut {
@@ -93,15 +91,15 @@ class TextOut {
     std::size_t used = size();
     std::size_t want = used + (n > kWindow ? n : kWindow);
     if (want > buf_.capacity()) {
-      // A new buffer, marked for huge pages before the text is copied in (a faulted page stays
-      // small): a 1M-statement program's text otherwise costs ~40k page faults. From 8 MiB on the
-      // capacity grows fourfold: pages are only backed once written, so the unused end costs
-      // address space, while each growth copies (and faults in) all the text so far.
+      // From 8 MiB on the capacity grows fourfold: pages are only backed once written, so the
+      // unused end costs address space, while each growth copies (and faults in) all the text so
+      // far. The buffer has 4 KiB pages: huge pages (madvise) saved ~0.05 s on a 1M print when
+      // the kernel had them ready and cost 0.1–0.25 s when it did not, which on this machine was
+      // every print run after the benchmark's generator (bench/README.md, seventh round).
       constexpr std::size_t kBig = std::size_t{8} << 20;
       std::size_t cap = buf_.capacity() * (buf_.capacity() >= kBig ? 4 : 2);
       std::string next;
       next.reserve(cap > want ? cap : want);
-      advise_huge_pages(next.data(), next.capacity());
       next.assign(buf_.data(), used);
       buf_ = std::move(next);
     }
