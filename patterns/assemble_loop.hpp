@@ -60,7 +60,7 @@ struct Level {
 /// or nullopt when it is; on success `chain` holds its levels, outermost first.
 inline std::optional<std::string> not_accumulation(const FunctionFacts& F, const ir::StmtNode* loop, ir::DType dtype,
                                                    std::vector<Level>& chain) {
-  const auto& L = (*ir::kind_as<ir::For>(loop->kind));
+  const auto& L = ir::kind_get<ir::For>(loop->kind);
   if (L.kind == ir::ForKind::Parallel) return std::string("a pl.parallel loop (Pattern 3 rewrites sequential loops only)");
   if (L.iter_args.size() != 1 || L.return_vars.size() != 1)
     return "the loop carries " + std::to_string(L.iter_args.size()) + " values; Pattern 3 needs a single iter-arg";
@@ -115,7 +115,7 @@ struct Found {
 inline std::optional<std::string> judge_loop(const FunctionFacts& F, const Body& b, std::size_t i, Found& found) {
   const ir::Stmt& s = b.stmts[i];
   if (ir::stmt_as<ir::While>(s)) return std::string("a While loop; Pattern 3 rewrites For loops only");
-  const auto& L = (*ir::kind_as<ir::For>(s->kind));
+  const auto& L = ir::kind_get<ir::For>(s->kind);
   if (L.iter_args.size() != 1 || L.return_vars.size() != 1 || !ir::expr_as<ir::IterArg>(L.iter_args[0]))
     return "the loop carries " + std::to_string(L.iter_args.size()) + " values; Pattern 3 needs a single iter-arg";
   const ir::Expr& init = ir::expr_as<ir::IterArg>(L.iter_args[0])->init;
@@ -163,7 +163,7 @@ inline std::optional<std::string> judge_loop(const FunctionFacts& F, const Body&
 inline std::pair<ir::Stmt, ir::Expr> rebuild_level(const std::vector<Level>& chain, std::size_t k, const ir::Expr& init,
                                                    const ir::Type& t) {
   const ir::StmtNode* node = chain[k].loop;
-  const auto& L = (*ir::kind_as<ir::For>(node->kind));
+  const auto& L = ir::kind_get<ir::For>(node->kind);
   const ir::Expr& old_acc = L.iter_args[0];
   ir::Expr acc = ir::make_iter_arg(ir::var_name(old_acc), t, init, old_acc->span);
   ir::Expr yielded;

@@ -134,7 +134,7 @@ inline std::optional<std::string> buffer_refused(const ProgramView& view, const 
           return name + " is carried by a pl.parallel loop, whose iterations must not share one buffer";
         iters = &f->iter_args, results = &f->return_vars;
       } else {
-        const auto& w = (*ir::kind_as<ir::While>(loop->kind));
+        const auto& w = ir::kind_get<ir::While>(loop->kind);
         iters = &w.iter_args, results = &w.return_vars;
       }
     }
@@ -230,8 +230,8 @@ inline SiteVerdict judge_site(const CallSite& site, const ProgramView& view, con
   std::optional<std::size_t> in;
   std::string loop_why;
   if (const ir::StmtNode* loop = FunctionFacts::loop_owner(body); loop && result) {
-    const auto& iters = ir::stmt_is<ir::For>(loop->kind) ? (*ir::kind_as<ir::For>(loop->kind)).iter_args
-                                                                   : (*ir::kind_as<ir::While>(loop->kind)).iter_args;
+    const auto* for_loop = ir::kind_as<ir::For>(loop->kind);
+    const auto& iters = for_loop ? for_loop->iter_args : ir::kind_get<ir::While>(loop->kind).iter_args;
     auto* y = ir::stmt_as<ir::Yield>(body.stmts.back());
     for (std::size_t p = 0; y && p < y->values.size() && p < iters.size(); ++p) {
       if (y->values[p].get() != result.get()) continue;

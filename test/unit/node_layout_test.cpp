@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 #include <unordered_set>
+#include <variant>
 #include <vector>
 
 #include "ptorw/ir/builder.hpp"
@@ -145,6 +146,8 @@ TEST_CASE("boxed kinds: stmt_as, kind_as and stmt_is see If, For and While") {
   CHECK(ir::stmt_as<ir::If>(loop) == nullptr);
   CHECK(ir::stmt_as<ir::Assign>(loop) == nullptr);
   CHECK(ir::stmt_as<ir::For>(ir::Stmt{}) == nullptr);
+  CHECK(&ir::kind_get<ir::For>(loop->kind) == f);
+  CHECK_THROWS_AS(ir::kind_get<ir::While>(loop->kind), std::bad_variant_access);  // as std::get did
 
   ir::Stmt branch = ir::make_stmt(ir::If{ir::make_var("c", ir::scalar_type(ir::DType::BOOL)), body, nullptr, {}});
   REQUIRE(ir::stmt_as<ir::If>(branch) != nullptr);

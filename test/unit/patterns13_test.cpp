@@ -194,7 +194,7 @@ TEST_CASE("use counts: kwargs and iter-arg inits are uses, definitions are not")
                             "        return res\n"));
   const ir::Function& m = fn(p, "main");
   patterns::FunctionFacts F(m);
-  const auto& loop = (*ir::kind_as<ir::For>(F.bodies[0].stmts[0]->kind));
+  const auto& loop = ir::kind_get<ir::For>(F.bodies[0].stmts[0]->kind);
   const ir::Expr& acc = loop.iter_args[0];
   const auto& body = F.body_owned_by(F.bodies[0].stmts[0].get()).stmts;
   const ir::Expr& o = std::get<ir::Assign>(body[0]->kind).var;
@@ -222,7 +222,7 @@ TEST_CASE("tree edits: a substituted iter-arg init gives the loop a fresh iter-a
   ed.exprs.emplace(k.params[1].var.get(), k.params[0].var);  // y → x
   ir::Stmt body = patterns::edit_body(k.body, ed);
   auto stmts = ir::stmts_of(body);
-  const auto& loop = (*ir::kind_as<ir::For>(stmts[1]->kind));
+  const auto& loop = ir::kind_get<ir::For>(stmts[1]->kind);
   const auto* ia = ir::expr_as<ir::IterArg>(loop.iter_args[0]);
   REQUIRE(ia);
   CHECK(ia->init.get() == k.params[0].var.get());

@@ -81,6 +81,12 @@ template <class K> const K* kind_as(const StmtKind& k) {
   const auto* x = std::get_if<stored_kind<K>>(&k);
   return x ? &unbox(*x) : nullptr;
 }
+/// The kind K held by `k`; throws std::bad_variant_access when it holds another (std::get's
+/// contract, for code that has already matched the kind).
+template <class K> const K& kind_get(const StmtKind& k) {
+  if (const K* x = kind_as<K>(k)) return *x;
+  throw std::bad_variant_access{};
+}
 /// The statement's kind K, or nullptr (also for a null statement).
 template <class K> const K* stmt_as(const Stmt& s) { return s ? kind_as<K>(s->kind) : nullptr; }
 template <class K> bool stmt_is(const StmtKind& k) { return std::holds_alternative<stored_kind<K>>(k); }
