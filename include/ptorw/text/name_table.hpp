@@ -11,37 +11,20 @@
 // miss: loop variables and iter args used at the end of a loop body were 23 % of lookups and
 // missed a 64-entry cache of index slots).
 #pragma once
-#include <algorithm>
 #include <array>
 #include <cstdint>
-#include <memory>
 #include <stdexcept>
 #include <string_view>
 #include <vector>
 
 #include "ptorw/ir/expr.hpp"
+#include "ptorw/text/append_list.hpp"
 
 namespace ptorw::text {
 
 class NameTable {
  public:
-  NameTable() = default;
-  // A copy has its own definitions (find returns pointers into them).
-  NameTable(const NameTable& o)
-      : slots_(o.slots_), recent_(o.recent_), mask_(o.mask_), live_(o.live_), dead_(o.dead_), count_(o.count_) {
-    for (std::size_t i = 0; i < o.chunks_.size(); ++i) {
-      chunks_.push_back(std::make_unique<ir::Expr[]>(kChunk));
-      const std::size_t n = std::min(kChunk, count_ - i * kChunk);
-      for (std::size_t j = 0; j < n; ++j) chunks_[i][j] = o.chunks_[i][j];
-    }
-  }
-  NameTable& operator=(const NameTable& o) {
-    if (this != &o) *this = NameTable(o);
-    return *this;
-  }
-  NameTable(NameTable&&) noexcept = default;
-  NameTable& operator=(NameTable&&) noexcept = default;
-  ~NameTable() = default;
+  NameTable() = default;  // copies have their own definitions (find returns pointers into them)
 
   /// The current binding of `name`, or nullptr. The pointer stays valid until clear().
   const ir::Expr* find(std::string_view name) const {
@@ -141,15 +124,12 @@ class NameTable {
   static std::uint32_t tag(std::uint64_t h) { return static_cast<std::uint32_t>(h); }
   static std::size_t recent_slot(std::uint64_t h) { return static_cast<std::size_t>(h >> 40) % kRecent; }
 
-  static constexpr unsigned kChunkBits = 12;
-  static constexpr std::size_t kChunk = std::size_t{1} << kChunkBits;
-  const ir::Expr& def(std::uint32_t index) const { return chunks_[(index - 1) >> kChunkBits][(index - 1) & (kChunk - 1)]; }
-  ir::Expr& def_slot(std::uint32_t index) { return chunks_[(index - 1) >> kChunkBits][(index - 1) & (kChunk - 1)]; }
+  const ir::Expr& def(std::uint32_t index) const { return defs_[index - 1]; }
+  ir::Expr& def_slot(std::uint32_t index) { return defs_[index - 1]; }
   std::uint32_t append(const ir::Expr& e) {
-    if (count_ >= kTomb - 1) throw std::length_error("NameTable: too many definitions");
-    if ((count_ >> kChunkBits) == chunks_.size()) chunks_.push_back(std::make_unique<ir::Expr[]>(kChunk));
-    chunks_[count_ >> kChunkBits][count_ & (kChunk - 1)] = e;
-    return static_cast<std::uint32_t>(++count_);
+    if (defs_.size() >= kTomb - 1) throw std::length_error("NameTable: too many definitions");
+    defs_.push_back(e);
+    return static_cast<std::uint32_t>(defs_.size());
   }
 
   /// Rehashes from the stored tags; re-inserts in table order, loading the new home slot of the
@@ -172,10 +152,10 @@ class NameTable {
   }
 
   static constexpr std::size_t kRecent = 1024;
-  std::vector<std::unique_ptr<ir::Expr[]>> chunks_;  // the definitions, in binding order
+  AppendList<ir::Expr> defs_;  // the definitions, in binding order (append_list.hpp)
   std::vector<Slot> slots_;
   mutable std::array<std::uint32_t, kRecent> recent_{};  // definition index of a recent binding, by hash
-  std::size_t mask_ = 0, live_ = 0, dead_ = 0, count_ = 0;
+  std::size_t mask_ = 0, live_ = 0, dead_ = 0;
   mutable std::size_t hint_ = 0;  // the last prefetched slot (see prefetch)
 };
 

@@ -19,11 +19,12 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
-#include <memory>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "ptorw/text/append_list.hpp"
 
 namespace ptorw::text {
 
@@ -77,12 +78,13 @@ class StringSet {
 
   /// Empties the set; keeps the entry chunks for the next function.
   void clear() {
-    size_ = indexed_ = 0;
+    entries_.clear();
+    indexed_ = 0;
     slots_.clear();
     mask_ = 0;
     reset_filter();
   }
-  std::size_t size() const { return size_; }
+  std::size_t size() const { return entries_.size(); }
 
  private:
   struct Entry {
@@ -103,16 +105,12 @@ class StringSet {
     return v;
   }
 
-  // ---- entries: chunks of 4096 that never move (no copy when the set grows) ----
-  static constexpr unsigned kChunkBits = 12;
-  static constexpr std::size_t kChunk = std::size_t{1} << kChunkBits;
-  const Entry& entry(std::size_t i) const { return chunks_[i >> kChunkBits][i & (kChunk - 1)]; }
+  // ---- entries, in insertion order (append_list.hpp: chunks that never move) ----
+  const Entry& entry(std::size_t i) const { return entries_[i]; }
   void append(std::string_view s, std::uint32_t t) {
-    if (s.size() > UINT32_MAX || size_ == UINT32_MAX) throw std::length_error("StringSet: too large");
-    if ((size_ >> kChunkBits) == chunks_.size()) chunks_.push_back(std::unique_ptr<Entry[]>(new Entry[kChunk]));
-    chunks_[size_ >> kChunkBits][size_ & (kChunk - 1)] = Entry{s.data(), static_cast<std::uint32_t>(s.size()), t};
-    ++size_;
-    if (size_ > filter_.size() * kKeysPerBlock) rebuild_filter(filter_.size() * 2);
+    if (s.size() > UINT32_MAX || entries_.size() == UINT32_MAX) throw std::length_error("StringSet: too large");
+    entries_.push_back(Entry{s.data(), static_cast<std::uint32_t>(s.size()), t});
+    if (entries_.size() > filter_.size() * kKeysPerBlock) rebuild_filter(filter_.size() * 2);
     else set_bits(t);
   }
 
@@ -147,7 +145,7 @@ class StringSet {
   void reset_filter() { filter_.assign(kMinBlocks, Block{}); }  // keeps a big filter's capacity
   void rebuild_filter(std::size_t blocks) {
     filter_.assign(blocks, Block{});
-    for (std::size_t i = 0; i < size_; ++i) set_bits(entry(i).tag);
+    for (std::size_t i = 0; i < entries_.size(); ++i) set_bits(entry(i).tag);
   }
 
   // ---- index: brought up to date on demand (see the file comment) ----
@@ -166,9 +164,10 @@ class StringSet {
   /// Inserts the entries added since the last update. Load ≤ 3/4 (8-byte slots: a probe sequence
   /// stays within a line or two); a growth re-inserts every entry from the entry list.
   void update_index() const {
-    if (indexed_ == size_ && !slots_.empty()) return;
+    const std::size_t size = entries_.size();
+    if (indexed_ == size && !slots_.empty()) return;
     std::size_t cap = slots_.empty() ? 64 : mask_ + 1;
-    while (size_ * 4 >= cap * 3) cap *= 2;
+    while (size * 4 >= cap * 3) cap *= 2;
     if (cap != mask_ + 1 || slots_.empty()) {
       slots_.assign(cap, Slot{0, 0});
       mask_ = cap - 1;
@@ -176,18 +175,17 @@ class StringSet {
     }
     // Each entry's home slot is a likely miss: start loading the one a few entries ahead.
     constexpr std::size_t kAhead = 8;
-    for (std::size_t j = indexed_; j < size_; ++j) {
-      if (j + kAhead < size_) __builtin_prefetch(&slots_[entry(j + kAhead).tag & mask_]);
+    for (std::size_t j = indexed_; j < size; ++j) {
+      if (j + kAhead < size) __builtin_prefetch(&slots_[entry(j + kAhead).tag & mask_]);
       const std::uint32_t t = entry(j).tag;
       std::size_t i = t & mask_;
       while (slots_[i].index) i = (i + 1) & mask_;
       slots_[i] = Slot{static_cast<std::uint32_t>(j + 1), t};
     }
-    indexed_ = size_;
+    indexed_ = size;
   }
 
-  std::vector<std::unique_ptr<Entry[]>> chunks_;
-  std::size_t size_ = 0;
+  AppendList<Entry> entries_;
   std::vector<Block> filter_;  // a power of two of blocks
   mutable std::vector<Slot> slots_;  // mask_ + 1 slots
   mutable std::size_t mask_ = 0, indexed_ = 0;  // indexed_: entries [0, indexed_) are in slots_
