@@ -86,7 +86,9 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
     for (std::size_t i = 0; i < anns.size(); ++i)
       if (anns[i].type || anns[i].bare_kind >= 0) fail_at(names[i], "annotations are not allowed when unpacking");
   Token rhs = peek();
-  if (names.size() == 1) scope_.prefetch(names[0].text);  // bound after the value is parsed
+  // Every target is bound after the value is parsed (or, for a yield, as the loop's results when
+  // the loop ends): start loading their name-table slots now.
+  for (const Token& n : names) scope_.prefetch(n.text);
   if (rhs.name("pl") && peek(1).punct(".") && peek(2).name("yield_")) {
     if (kind == BlockKind::Function || kind == BlockKind::Scope) fail_at(rhs, "pl.yield_ outside a loop or if body");
     take(); take(); take();
@@ -98,10 +100,7 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
       fail_at(names[0], std::to_string(names.size()) + " names bound to a pl.yield_ of " + std::to_string(args.size()) + " values");
     expect_newline();
     YieldTargets tg;
-    for (auto& n : names) {
-      tg.names.push_back(n.text);
-      scope_.prefetch(n.text);  // bound as the loop's results when the loop ends (bind_results)
-    }
+    for (auto& n : names) tg.names.push_back(n.text);
     tg.annotations = anns;
     tg.span = span_of(names[0]);
     b.stmts.push_back(ir::make_stmt(ir::Yield{std::move(args)}, span_of(names[0])));
