@@ -17,10 +17,12 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "ptorw/codegen/emit.hpp"
 #include "ptorw/interp/interp.hpp"
 #include "ptorw/interp/pass_steps.hpp"
+#include "ptorw/passes/verify_source.hpp"
 #include "ptorw/ptorw.hpp"
 #include "ptorw/rewrite/stats_json.hpp"
 
@@ -102,7 +104,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
 
   std::string file, out, file_b, passes_spec, stats_mode;
-  bool print_after_all = false, verify_each = false, trace = false, remarks = false, check_mode = false;
+  bool print_after_all = false, verify_each = false, no_verify = false, trace = false, remarks = false,
+       check_mode = false;
   std::vector<std::string> opts;
   int max_iterations = 64;
 
@@ -117,7 +120,10 @@ int main(int argc, char** argv) {
   opt_cmd->add_option("file", file, "input (- for stdin)")->required();
   opt_cmd->add_option("--passes", passes_spec, "comma-separated pass names (see `ptorw passes`)")->required();
   opt_cmd->add_flag("--print-after-all", print_after_all, "print the program to stderr after every pass");
-  opt_cmd->add_flag("--verify-each", verify_each, "verify the input and the output of every pass");
+  opt_cmd->add_flag("--verify-each", verify_each, "also verify the output of every pass, not only the last");
+  opt_cmd->add_flag("--no-verify", no_verify,
+                    "skip verifying the input (as the first pass needs it) and the output")
+      ->excludes("--verify-each");
   opt_cmd->add_option("--stats", stats_mode, "print per-rule statistics to stderr (text or json)")
       ->expected(0, 1)
       ->check(CLI::IsMember({"", "text", "json"}));
@@ -214,7 +220,7 @@ int main(int argc, char** argv) {
   if (*check_cmd) {
     auto p = load(file);
     if (!p) return 2;
-    auto ds = ir::verify(*p);
+    auto ds = passes::verify_source(*p);  // hand-written non-SSA text: checked as Python reads it
     print_diagnostics(ds);
     if (has_errors(ds)) return 1;
     std::cerr << (file == "-" ? "<stdin>" : file) << ": ok (" << p->functions.size() << " functions)\n";
@@ -305,9 +311,26 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  // Verification is on by default, as in mlir-opt: the input as the first pass reads it (a pass that
+  // needs SSA refuses hand-written non-SSA text itself, naming convert-to-ssa; convert-to-ssa and
+  // `default` read it as Python does), and the output.
+  if (!no_verify && !pipeline.passes.empty()) {
+    Diagnostics ds;
+    if (pipeline.passes.front().properties.accepts_text) ds = passes::verify_source(*prog);
+    else if (auto refused = passes::text_input_error(*prog, pipeline.passes.front().name)) ds.push_back(*refused);
+    else ds = ir::verify(*prog);
+    print_diagnostics(ds);
+    if (has_errors(ds)) {
+      std::cerr << "ptorw: error: the input does not verify (--no-verify skips this check)\n";
+      return 1;
+    }
+  }
   passes::PassManagerOptions o;
   o.verify_each = verify_each;
-  o.verifier = [](const ir::Program& p) { return ir::verify(p); };
+  o.verifier = [skip_input = std::make_shared<bool>(true)](const ir::Program& p) {
+    if (std::exchange(*skip_input, false)) return Diagnostics{};  // checked above, as the first pass reads it
+    return ir::verify(p);
+  };
   o.print_after_all = print_after_all;
   o.printer = [](std::string_view pass, const ir::Program& p) {
     std::cerr << "# ---- after " << pass << " ----\n" << text::print_program(p);
@@ -333,5 +356,13 @@ int main(int argc, char** argv) {
     else std::cerr << rule_table_text(r);
   }
   if (!r.ok) return 1;
+  if (!no_verify && !verify_each) {
+    auto ds = ir::verify(*r.program);
+    if (has_errors(ds)) {
+      print_diagnostics(ds);
+      std::cerr << "ptorw: error: the output of the pipeline does not verify\n";
+      return 1;
+    }
+  }
   return write_output(text::print_program(*r.program), out);
 }

@@ -22,14 +22,17 @@
 //    missing).
 // Names of new iter args and results are the reassigned name (the printer makes them unique).
 //
-// Which functions: only those that do not verify (ir/verify.hpp). A function the verifier accepts
-// already has a meaning fixed by its nodes — even `t = a; for ...: s = t + 1; t = s * 2`, which is
-// valid SSA where every iteration reads the outer `t` — and a rewrite must keep meaning; it also
-// may come from other passes, whose fresh variables can share a name (`create`, `create`) and
-// would be conflated by reading names. A function that does not verify is converted only when its
-// uses are bound the way the parser binds text (each use is the latest definition of its name in
-// text order); otherwise it was not hand-written and the pass reports that it cannot convert it.
-// So the pass is idempotent and leaves SSA input, and its own output, alone.
+// Which functions: every function the parser marked as read by names (ir::NameBinding::Text:
+// hand-written text that defines a name twice), whose meaning is Python's — in
+// `t = a; for ...: s = t + 1; t = s * 2` every iteration after the first reads the previous `t`,
+// although the parser points the use at the outer `t` and the nodes verify — and any other
+// function that does not verify (ir/verify.hpp). A Nodes function that verifies has its meaning
+// fixed by its nodes and is left alone: it may come from other passes, whose fresh variables can
+// share a name (`create`, `create`) and would be conflated by reading names. A function is
+// converted only when its uses are bound the way the parser binds text (each use is the latest
+// definition of its name in text order); otherwise it was not hand-written and the pass reports
+// that it cannot convert it. The output is marked NameBinding::Nodes, so the pass is idempotent and
+// leaves SSA input, and its own output, alone.
 // Failures (a name read after a loop or If with no value before it, a yield needed after a return,
 // bindings that are not the parser's) are errors at the offending statement or function; the
 // program is left unchanged.
@@ -360,7 +363,12 @@ struct ConvertToSsa {
     Bindings b{p, p->functions};
     bool changed = false;
     for (auto& f : b.functions) {
-      if (!f || !f->body || !has_errors(ir::verify(*p, *f))) continue;  // verifies: its meaning is fixed
+      if (!f || !f->body) continue;
+      // Hand-written text that rebinds names (the parser marks it) means what Python means, whether
+      // or not its nodes happen to verify; any other function that verifies has its meaning fixed by
+      // its nodes.
+      const bool text = f->names == ir::NameBinding::Text;
+      if (!text && !has_errors(ir::verify(*p, *f))) continue;
       ssa::Liveness lv;
       ssa::NameSet live;
       lv.plan(f->body, live);
@@ -377,8 +385,11 @@ struct ConvertToSsa {
         for (const auto& d : c.errors()) report(d);
         continue;
       }
-      if (body == f->body) continue;
-      f = ir::with_function(*f, [&](ir::Function& g) { g.body = std::move(body); });
+      if (body == f->body && !text) continue;
+      f = ir::with_function(*f, [&](ir::Function& g) {
+        g.body = std::move(body);
+        g.names = ir::NameBinding::Nodes;  // SSA now: read by nodes, printed with unique names
+      });
       changed = true;
     }
     if (!changed) return rewrite::not_applicable();
@@ -399,6 +410,7 @@ struct ConvertToSsa {
 inline passes::Pass make_convert_to_ssa_pass() {
   passes::PassProperties props;
   props.produced = {passes::IrProperty::SSAForm};
+  props.accepts_text = true;  // its input
   ConvertToSsa rule;
   auto sink = rule.sink;
   passes::Pass p = passes::table_pass("convert-to-ssa",

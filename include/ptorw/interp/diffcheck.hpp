@@ -2,7 +2,8 @@
 // "diffcheck"). A rewrite is accepted when, for every seed, the program after it produces the
 // same outputs as the program before it — where `before` had poison, `after` may hold anything.
 //
-//   DiffReport r = diffcheck(*before, *after);                 // two programs
+//   DiffReport r = diffcheck(*before, *after);                 // two programs, each read as written
+//   DiffReport r = diffcheck_output(*before, pass_output);     // what a pass produced
 //   DiffReport r = diffcheck_pipeline(*input, steps);          // each step judged on its own
 //   DiffReport r = diffcheck_legs({{"Tile (value)", &p, ModePolicy::Value},
 //                                  {"planned Tile (buffer)", &p, ModePolicy::Auto}, ...});
@@ -20,6 +21,8 @@
 #include <vector>
 
 #include "ptorw/interp/digest.hpp"
+#include "ptorw/text/parser.hpp"
+#include "ptorw/text/printer.hpp"
 
 namespace ptorw::interp {
 
@@ -87,15 +90,41 @@ inline bool run_all(const ir::Program& p, const DiffOptions& o, std::vector<RunR
 }
 }  // namespace detail
 
+/// Whether some function of `p` is read by names (hand-written non-SSA text).
+inline bool reads_names(const ir::Program& p) {
+  for (const auto& f : p.functions)
+    if (f && f->names == ir::NameBinding::Text) return true;
+  return false;
+}
+
+namespace detail {
+/// `p` printed and parsed back, or the parse error.
+inline ir::ProgramPtr reparsed(const ir::Program& p, std::string& error) {
+  text::ParseResult r = text::parse_program(text::print_program(p), p.source_file.empty() ? "<printed>" : p.source_file);
+  if (!r.ok()) {
+    error = r.errors.empty() ? "the printed program does not parse" : r.errors.front().str();
+    return nullptr;
+  }
+  return r.program;
+}
+}  // namespace detail
+
 /// Judges each step of a pipeline against its own input, in order; stops at the first step that
-/// changes an output or fails. Steps that return their input unchanged (same pointer) are not
-/// re-run.
+/// changes an output or fails. The input is read as written (a hand-written non-SSA function by
+/// names, docs/semantics.md "Names"); each step's output is judged twice (issue 14): read by its
+/// definition nodes — what a pass's IR means — and printed and parsed back, which is what the
+/// next tool reads. Either differing from the input blames the step; the stage says which leg
+/// ("<pass> (read by nodes)" / "<pass> (printed and parsed back)"). Steps that return their input
+/// unchanged (same pointer) are not re-run unless the input has functions read by names (then the
+/// unchanged program must also mean the same read by nodes).
 inline DiffReport diffcheck_pipeline(const ir::Program& input, const std::vector<PassStep>& steps, const DiffOptions& opts = {}) {
   DiffReport rep;
   std::vector<RunResult> prev;
   if (!detail::run_all(input, opts, prev, rep)) return rep;
   const ir::Program* cur = &input;
   ir::ProgramPtr hold;
+  RunOptions by_nodes = opts.run;
+  by_nodes.eval.names = NameMode::Nodes;
   for (std::size_t i = 0; i < steps.size(); ++i) {
     const PassStep& step = steps[i];
     ir::ProgramPtr next;
@@ -114,19 +143,39 @@ inline DiffReport diffcheck_pipeline(const ir::Program& input, const std::vector
       rep.stage_index = i;
       return rep;
     }
-    if (next.get() == cur) continue;
+    if (next.get() == cur && !reads_names(*cur)) continue;
+    std::string parse_error;
+    ir::ProgramPtr printed = detail::reparsed(*next, parse_error);
+    if (!printed) {
+      rep.status = DiffStatus::StepFailed;
+      rep.stage = step.name + " (printed and parsed back)";
+      rep.stage_index = i;
+      rep.message = parse_error;
+      return rep;
+    }
+    // Both legs of this step against the step's input, on every seed.
     std::vector<RunResult> now;
     for (std::size_t s = 0; s < opts.seeds.size(); ++s) {
-      now.push_back(run_program(*next, opts.entry, detail::with_seed(opts.run, opts.seeds[s])));
-      ++rep.runs;
-      if (auto d = compare(prev[s], now.back(), opts.compare)) {
-        rep.status = DiffStatus::Different;
-        rep.stage = step.name;
-        rep.stage_index = i;
-        rep.seed = opts.seeds[s];
-        rep.diff = std::move(d);
-        if (!now.back().ok()) rep.message = now.back().error->str();
-        return rep;
+      struct LegRun {
+        const ir::Program* program;
+        const RunOptions* options;
+        const char* what;
+      };
+      RunOptions as_text = opts.run;
+      for (const LegRun& leg : {LegRun{next.get(), &by_nodes, " (read by nodes)"},
+                                LegRun{printed.get(), &as_text, " (printed and parsed back)"}}) {
+        RunResult r = run_program(*leg.program, opts.entry, detail::with_seed(*leg.options, opts.seeds[s]));
+        ++rep.runs;
+        if (auto d = compare(prev[s], r, opts.compare)) {
+          rep.status = DiffStatus::Different;
+          rep.stage = step.name + leg.what;
+          rep.stage_index = i;
+          rep.seed = opts.seeds[s];
+          rep.diff = std::move(d);
+          if (!r.ok()) rep.message = r.error->str();
+          return rep;
+        }
+        if (leg.options == &by_nodes) now.push_back(std::move(r));
       }
     }
     prev = std::move(now);
@@ -136,12 +185,32 @@ inline DiffReport diffcheck_pipeline(const ir::Program& input, const std::vector
   return rep;
 }
 
-/// Judges one rewrite: `after` must match `before` on every seed.
+/// Judges one rewrite: `after` must match `before` on every seed. Both are read as written (a
+/// function the parser marked as read by names, by names); to judge what a pass produced, use
+/// diffcheck_pipeline, which also reads its output by nodes and printed back.
 inline DiffReport diffcheck(const ir::Program& before, const ir::Program& after, const DiffOptions& opts = {}) {
-  const ir::Program* target = &after;
-  return diffcheck_pipeline(
-      before, {PassStep{"after", [target](const ir::Program&) { return std::shared_ptr<const ir::Program>(target, [](const ir::Program*) {}); }}},
-      opts);
+  DiffReport rep;
+  std::vector<RunResult> prev;
+  if (!detail::run_all(before, opts, prev, rep)) return rep;
+  for (std::size_t s = 0; s < opts.seeds.size(); ++s) {
+    RunResult r = run_program(after, opts.entry, detail::with_seed(opts.run, opts.seeds[s]));
+    ++rep.runs;
+    if (auto d = compare(prev[s], r, opts.compare)) {
+      rep.status = DiffStatus::Different;
+      rep.stage = "after";
+      rep.seed = opts.seeds[s];
+      rep.diff = std::move(d);
+      if (!r.ok()) rep.message = r.error->str();
+      return rep;
+    }
+  }
+  return rep;
+}
+
+/// Judges what a pass produced from `before`: `after` read by nodes and printed and parsed back,
+/// each against `before` read as written (diffcheck_pipeline's rule for one step).
+inline DiffReport diffcheck_output(const ir::Program& before, const ir::ProgramPtr& after, const DiffOptions& opts = {}) {
+  return diffcheck_pipeline(before, {PassStep{"after", [after](const ir::Program&) { return after; }}}, opts);
 }
 
 /// One run of a multi-stage comparison: a program and the mode policy it runs under.

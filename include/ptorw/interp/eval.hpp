@@ -21,8 +21,8 @@ namespace ptorw::interp {
 
 /// How a use of a variable finds its value (docs/semantics.md "Names").
 enum class NameMode : std::uint8_t {
-  /// Per function: Text when two assignments in it bind the same name (a hand-written non-SSA
-  /// program, the input of convert-to-ssa), else Nodes.
+  /// Per function: what the function says (ir::Function::names): Text for hand-written text that
+  /// defines a name twice (the parser marks it; the input of convert-to-ssa), else Nodes.
   Auto,
   /// SSA: a use reads the value of its own definition node.
   Nodes,
@@ -52,10 +52,6 @@ class Evaluator {
   /// mode snapshots tile handles into values, so a handle never outlives the kernel whose memory
   /// it names).
   void on_return(std::function<Value(const Value&)> f) { export_ = std::move(f); }
-
-  /// Functions for which Auto name mode always means Nodes (SSA by contract: planned Tile and
-  /// Buffer IR are built by passes, whose name hints may repeat).
-  void nodes_only(std::function<bool(const ir::Function&)> f) { nodes_only_ = std::move(f); }
 
   /// Binds a program-level symbol (a `pl.dynamic` dim) for every function.
   void bind_global(const ir::Expr& var, Value v) { globals_[var.get()] = std::move(v); }
@@ -122,45 +118,11 @@ class Evaluator {
   };
 
   // ---- names ----
-  bool by_name(const ir::Function& fn) {
+  /// Auto: the function's own binding (ir::Function::names) — Text for hand-written non-SSA text
+  /// as the parser marked it, Nodes for everything else, every pass output included.
+  bool by_name(const ir::Function& fn) const {
     if (lim_.names != NameMode::Auto) return lim_.names == NameMode::Text;
-    if (nodes_only_ && nodes_only_(fn)) return false;
-    auto [it, fresh] = text_mode_.try_emplace(&fn, false);
-    if (fresh) {
-      std::unordered_map<std::string_view, int> seen;
-      bool again = false;
-      for (const auto& p : fn.params) again |= ++seen[ir::var_name(p.var)] > 1;
-      it->second = again || reassigns(fn.body, seen);
-    }
-    return it->second;
-  }
-  /// True when a name is defined twice: by parameters, assignments or loop / If results. (Loop
-  /// header names are scoped to their loop and do not count.)
-  static bool reassigns(const ir::Stmt& s, std::unordered_map<std::string_view, int>& seen) {
-    if (!s) return false;
-    auto results = [&](const std::vector<ir::Expr>& rv) {
-      bool again = false;
-      for (const auto& v : rv) again |= ++seen[ir::var_name(v)] > 1;
-      return again;
-    };
-    return ir::visit_stmt([&](const auto& k) -> bool {
-      using K = std::decay_t<decltype(k)>;
-      if constexpr (std::is_same_v<K, ir::Assign>) {
-        return ++seen[ir::var_name(k.var)] > 1;
-      } else if constexpr (std::is_same_v<K, ir::Seq>) {
-        for (const auto& c : k.stmts)
-          if (reassigns(c, seen)) return true;
-        return false;
-      } else if constexpr (std::is_same_v<K, ir::If>) {
-        return reassigns(k.then_body, seen) || reassigns(k.else_body, seen) || results(k.return_vars);
-      } else if constexpr (std::is_same_v<K, ir::For> || std::is_same_v<K, ir::While>) {
-        return reassigns(k.body, seen) || results(k.return_vars);
-      } else if constexpr (std::is_same_v<K, ir::Scope>) {
-        return reassigns(k.body, seen);
-      } else {
-        return false;
-      }
-    }, s->kind);
+    return fn.names == ir::NameBinding::Text;
   }
   /// Text mode: loop-header names are visible only inside the loop; this restores what they
   /// named before it.
@@ -493,11 +455,9 @@ class Evaluator {
   EvalOptions lim_;
   OpEnv op_env_;
   std::unordered_map<const ir::ExprNode*, Value> globals_;
-  std::unordered_map<const ir::Function*, bool> text_mode_;
   std::function<const OpTable&(const ir::Function&)> select_;
   std::unordered_map<const ir::Function*, const OpTable*> table_of_;
   std::function<Value(const Value&)> export_;
-  std::function<bool(const ir::Function&)> nodes_only_;
   std::vector<std::uint64_t> active_;
   std::uint64_t next_frame_id_ = 1;
   std::uint64_t next_task_id_ = 1;

@@ -210,9 +210,6 @@ inline void use_modes(Evaluator& ev, Memory& mem, const RunOptions& opts) {
   ev.op_env().memory = &mem;
   ev.select_ops([policy = opts.mode](const ir::Function& f) -> const OpTable& { return ops_for(f, policy); });
   ev.on_return([&mem](const Value& v) { return snapshot(mem, v); });
-  // Planned Tile and Buffer IR are SSA by contract (passes build them, and their name hints may
-  // repeat: init-memref names two copies of one carry alike), in either mode policy.
-  ev.nodes_only([](const ir::Function& f) { return needs_buffer_mode(f); });
 }
 
 /// Runs `entry` of `prog` on random inputs drawn from `opts.seed`.

@@ -1,5 +1,6 @@
 // Functions and programs.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,13 @@ struct Param {
   Direction dir = Direction::In;
 };
 
+/// How a use finds its value (docs/semantics.md "Names"). `Text`: the function was parsed from
+/// hand-written text that defines a name twice, and a use reads what its *name* holds when it runs
+/// (Python); the parser binds each use to the latest definition in text order, which differs in
+/// loops and branches. `Nodes`: a use reads its own definition node — the meaning of every pass
+/// output. convert-to-ssa turns Text functions into Nodes functions; other passes refuse them.
+enum class NameBinding : std::uint8_t { Nodes, Text };
+
 struct Function {
   std::string name;
   FunctionType type = FunctionType::Opaque;
@@ -24,6 +32,7 @@ struct Function {
   std::optional<EnumRef> level;  // `level=pl.Level.X` on the decorator, kept verbatim
   std::optional<EnumRef> role;
   Span span;
+  NameBinding names = NameBinding::Nodes;
 };
 
 struct Program {

@@ -18,6 +18,7 @@
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/passes/pass_context.hpp"
 #include "ptorw/passes/properties.hpp"
+#include "ptorw/passes/text_input.hpp"
 #include "ptorw/rewrite/driver.hpp"
 
 namespace ptorw::passes {
@@ -53,6 +54,17 @@ struct Pass {
   }
 };
 
+/// The refusal of a program this pass may not read (see text_input.hpp), as the pass's outcome.
+inline std::optional<PassOutcome> refuse_input(const std::string& pass, bool accepts_text, const ir::ProgramPtr& in) {
+  if (accepts_text || !in) return std::nullopt;
+  auto err = text_input_error(*in, pass);
+  if (!err) return std::nullopt;
+  PassOutcome o;
+  o.program = in;  // fail-closed
+  o.diagnostics.push_back(std::move(*err));
+  return o;
+}
+
 /// A pass running `tables` one after the other, each to its fixed point.
 template <class... Tables>
 Pass table_pass(std::string name, std::string summary, PassProperties props, const Tables&... tables) {
@@ -63,7 +75,8 @@ Pass table_pass(std::string name, std::string summary, PassProperties props, con
         p.rules.insert(p.rules.end(), infos.begin(), infos.end());
       }(),
       ...);
-  p.run = [tables...](const ir::ProgramPtr& in, const PassContext& ctx, const rewrite::DriverOptions& opts) {
+  p.run = [tables..., pass = p.name, text = props.accepts_text](const ir::ProgramPtr& in, const PassContext& ctx, const rewrite::DriverOptions& opts) {
+    if (auto refused = refuse_input(pass, text, in)) return std::move(*refused);
     PassOutcome o;
     o.program = in;
     bool failed = false;
@@ -91,7 +104,8 @@ Pass table_pass(std::string name, std::string summary, PassProperties props, con
 /// A pass from a function. `fn(program, ctx)` returns either the new program or a PassOutcome.
 template <class F> Pass function_pass(std::string name, std::string summary, PassProperties props, F fn) {
   Pass p{std::move(name), std::move(summary), props, {}, {}};
-  p.run = [fn](const ir::ProgramPtr& in, const PassContext& ctx, const rewrite::DriverOptions&) {
+  p.run = [fn, pass = p.name, text = props.accepts_text](const ir::ProgramPtr& in, const PassContext& ctx, const rewrite::DriverOptions&) {
+    if (auto refused = refuse_input(pass, text, in)) return std::move(*refused);
     if constexpr (std::is_convertible_v<std::invoke_result_t<const F&, const ir::ProgramPtr&, const PassContext&>,
                                         ir::ProgramPtr>) {
       PassOutcome o;

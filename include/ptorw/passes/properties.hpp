@@ -62,6 +62,10 @@ struct PassProperties {
   PropertySet required;
   PropertySet produced;
   PropertySet invalidated;
+  /// Accepts functions read by names (ir::NameBinding::Text: hand-written text that defines a name
+  /// twice). Only convert-to-ssa does; every other pass refuses them (passes/text_input.hpp), since
+  /// rewriting by nodes what means something by names changes its meaning.
+  bool accepts_text = false;
 };
 
 }  // namespace ptorw::passes

@@ -227,6 +227,7 @@ inline void Parser::parse_for(Block& b) {
   if (!is_while) {
     loop_var = ir::make_var(std::string(loop_var_tok.text), ir::scalar_type(ir::DType::INDEX), span_of(loop_var_tok));
     shadow(loop_var_tok.text, loop_var);
+    loop_vars_.push_back(loop_var.get());
   }
   std::vector<ir::Expr> iter_args;
   std::vector<ir::Type> types;
@@ -243,8 +244,9 @@ inline void Parser::parse_for(Block& b) {
   if (yielded != iter_args.size())
     fail_at(body.stmts.empty() ? for_tok : Token{Tok::Name, {}, body.stmts.back()->span.line, body.stmts.back()->span.col},
             "the loop carries " + std::to_string(iter_args.size()) + " values but its body yields " + std::to_string(yielded));
+  if (!is_while) loop_vars_.pop_back();
   for (auto it2 = shadowed.rbegin(); it2 != shadowed.rend(); ++it2) {
-    if (it2->second) bind(it2->second);
+    if (it2->second) scope_.bind(it2->second);  // restored, not a new definition
     else scope_.erase(it2->first);
   }
   std::vector<ir::Expr> results = bind_results(body.targets ? &*body.targets : nullptr, types, fallback,

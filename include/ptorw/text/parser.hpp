@@ -97,9 +97,11 @@ inline void Parser::parse_decorated_function(Signatures& sigs) {
     // the parameters.
     if (!signatures_.try_emplace(s.fn.name, known_function(s.fn)).second) throw SinglePassAbort{};  // reported in two phases
     current_returns_ = s.fn.return_types;
+    begin_body();
     Block body = parse_block(BlockKind::Function);
     ir::Function f = s.fn;
     f.body = ir::make_seq(std::move(body.stmts), f.span);
+    f.names = body_binding();
     s.parsed = std::make_shared<const ir::Function>(std::move(f));
     return;
   }
@@ -175,9 +177,11 @@ inline ir::ProgramPtr Parser::parse_program() {
     scope_ = s.param_scope;
     current_returns_ = s.fn.return_types;
     // parse_block expects to sit before the NEWLINE that ends the def line.
+    begin_body();
     Block body = parse_block(BlockKind::Function);
     ir::Function fn = s.fn;
     fn.body = ir::make_seq(std::move(body.stmts), fn.span);
+    fn.names = body_binding();
     prog->functions.push_back(std::make_shared<const ir::Function>(std::move(fn)));
   }
   return prog;

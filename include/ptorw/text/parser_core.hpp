@@ -5,6 +5,7 @@
 // otherwise: phase 1 reads every function signature (bodies are skipped), so that phase 2 can type
 // calls of functions defined later in the class (parser.hpp, ParseOptions::single_pass).
 #pragma once
+#include <algorithm>
 #include <array>
 #include <deque>
 #include <string>
@@ -140,8 +141,22 @@ class Parser {
     if (const ir::Expr* e = globals_.find(t.text)) return *e;
     fail_at(t, "undefined name '" + std::string(t.text) + "'");
   }
-  /// Binds a definition under its own name (every binding in the DSL is of that form).
-  void bind(const ir::Expr& def) { scope_.bind(def); }
+  /// Binds a definition (parameter, assignment target, loop or If result) under its own name (every
+  /// binding in the DSL is of that form). A definition that shadows another definition of the
+  /// function — not a loop-header name, which is scoped to its loop — makes the function
+  /// hand-written non-SSA text, read by names (ir::NameBinding::Text, docs/semantics.md "Names").
+  void bind(const ir::Expr& def) {
+    ir::Expr old = scope_.bind(def);
+    if (old && !rebinds_ && !ir::expr_as<ir::IterArg>(old) &&
+        std::find(loop_vars_.begin(), loop_vars_.end(), old.get()) == loop_vars_.end())
+      rebinds_ = true;
+  }
+  /// Starts a function body: no definition has been shadowed yet.
+  void begin_body() {
+    rebinds_ = false;
+    loop_vars_.clear();
+  }
+  ir::NameBinding body_binding() const { return rebinds_ ? ir::NameBinding::Text : ir::NameBinding::Nodes; }
   using NameMap = NameTable;
 
   // ---- grammar (defined in parse_*.hpp) ----
@@ -212,6 +227,8 @@ class Parser {
   bool single_pass_ = false;
   int depth_ = 0;
   NameMap scope_;    // current function's names
+  bool rebinds_ = false;                       // a definition shadowed another (see bind)
+  std::vector<const ir::ExprNode*> loop_vars_;  // loop variables of the enclosing For loops
   NameMap globals_;  // symbolic dims
   std::unordered_map<std::string, KnownFunction, ir::StringHash, std::equal_to<>> signatures_;
   std::vector<ir::Type> current_returns_;

@@ -26,7 +26,11 @@ class PrintNames {
  public:
   /// Forgets every name, then holds the program's symbolic dims under their printed names
   /// (node, name), as every function sees them.
-  void begin_function(const std::vector<std::pair<const ir::ExprNode*, std::string>>& globals) {
+  /// `verbatim`: the function is read by names (ir::NameBinding::Text, hand-written non-SSA text),
+  /// so its definitions print under their own names, repeats included — renaming a rebinding
+  /// (`t = t + 1` → `t_1 = t + 1`) would change which value a later use reads.
+  void begin_function(const std::vector<std::pair<const ir::ExprNode*, std::string>>& globals, bool verbatim = false) {
+    verbatim_ = verbatim;
     names_ = visit::PtrMap<std::uint32_t>{};
     name_store_.clear();
     used_.clear();
@@ -136,6 +140,10 @@ class PrintNames {
     const std::string* own = own_name(e);
     const std::string& raw = own ? *own : var_name_or(e);
     const bool clean = is_clean(raw);
+    if (clean && own && verbatim_) {
+      used_.try_insert(raw);
+      return raw;
+    }
     if (clean && own) {
       // Views the node's own name: the IR outlives the printer's use.
       auto [holder, inserted] = used_.try_insert(raw);
@@ -171,6 +179,7 @@ class PrintNames {
   std::deque<std::string> name_store_;
   StringSet used_;  // the printed names of this function (see def_name)
   std::unordered_map<std::string, int> suffix_;
+  bool verbatim_ = false;  // see begin_function
 };
 
 }  // namespace ptorw::text

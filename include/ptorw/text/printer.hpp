@@ -50,7 +50,7 @@ class Printer {
   }
 
   void function(const ir::Function& f, int indent) {
-    names_.begin_function(globals_);
+    names_.begin_function(globals_, f.names == ir::NameBinding::Text);
     type_index_ = visit::PtrMap<std::uint32_t>{};
     type_text_.clear();
     uses_.clear();

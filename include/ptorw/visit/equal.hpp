@@ -51,7 +51,7 @@ namespace detail {
 static_assert(boost::pfr::tuple_size_v<ir::Call> == 5 && boost::pfr::tuple_size_v<ir::Submit> == 3 &&
                   boost::pfr::tuple_size_v<ir::For> == 8 && boost::pfr::tuple_size_v<ir::While> == 4 &&
                   boost::pfr::tuple_size_v<ir::If> == 4 && boost::pfr::tuple_size_v<ir::Scope> == 3 &&
-                  boost::pfr::tuple_size_v<ir::Function> == 10 && boost::pfr::tuple_size_v<ir::TensorType> == 4 &&
+                  boost::pfr::tuple_size_v<ir::Function> == 11 && boost::pfr::tuple_size_v<ir::TensorType> == 4 &&
                   boost::pfr::tuple_size_v<ir::TileType> == 5 && boost::pfr::tuple_size_v<ir::TensorView> == 4 &&
                   boost::pfr::tuple_size_v<ir::TileView> == 5 && boost::pfr::tuple_size_v<ir::MemRef> == 4,
               "IR node fields changed: update visit/equal.hpp and visit/hash.hpp");
@@ -92,6 +92,12 @@ class Equal {
     if (f.stage != g.stage) return differ(enum_text(f.stage), enum_text(g.stage)) || at("stage");
     if (!same_enum_ref(f.level, g.level)) return at("level");
     if (!same_enum_ref(f.role, g.role)) return at("role");
+    // A function read by names (hand-written non-SSA text) and one read by nodes can mean different
+    // things with the same nodes (docs/semantics.md "Names").
+    if (f.names != g.names)
+      return differ(f.names == ir::NameBinding::Text ? "names read as text" : "names read by nodes",
+                    g.names == ir::NameBinding::Text ? "names read as text" : "names read by nodes") ||
+             at("name binding");
     if (!kwargs(f.attrs, g.attrs, "attrs")) return false;
     if (f.params.size() != g.params.size()) return differ(describe(f), describe(g)) || at("params");
     for (std::size_t i = 0; i < f.params.size(); ++i) {

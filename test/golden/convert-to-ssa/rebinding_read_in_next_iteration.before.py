@@ -1,10 +1,10 @@
-# rule: convert-to-ssa — a function that already verifies keeps the meaning its nodes give it: here every iteration reads the outer `t` (the inner `t = s * 2` is a new loop-local definition), so no iter arg is added even though the text reuses the name
-# expect: unchanged
+# rule: convert-to-ssa — names mean what Python means: `s = t + i` reads the outer `t` only in the first iteration and the `t` the body assigned in every later one, although the parser points the use at the outer `t` and the nodes alone would verify; `t` becomes an iter arg next to the existing one
+# verify-input: no
 import ptorw.language as pl
 
 
 @pl.program
-class VerifiedInput:
+class RebindingReadInNextIteration:
     @pl.function(type=pl.FunctionType.Orchestration)
     def main(self, a: pl.Scalar[pl.INDEX], n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
         t = a
