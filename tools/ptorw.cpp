@@ -180,6 +180,10 @@ int main(int argc, char** argv) {
   if (*emit_cmd) {
     auto p = load(file);
     if (!p) return 2;
+    if (auto refused = passes::text_input_error(*p, "ptorw emit", true)) {  // lowering reads nodes, not names
+      print_diagnostics({*refused});
+      return 1;
+    }
     auto ds = ir::verify(*p);
     print_diagnostics(ds);
     if (has_errors(ds)) return 1;
@@ -315,10 +319,12 @@ int main(int argc, char** argv) {
   // needs SSA refuses hand-written non-SSA text itself, naming convert-to-ssa; convert-to-ssa and
   // `default` read it as Python does), and the output.
   if (!no_verify && !pipeline.passes.empty()) {
-    Diagnostics ds;
-    if (pipeline.passes.front().properties.accepts_text) ds = passes::verify_source(*prog);
-    else if (auto refused = passes::text_input_error(*prog, pipeline.passes.front().name)) ds.push_back(*refused);
-    else ds = ir::verify(*prog);
+    if (!pipeline.passes.front().properties.accepts_text)
+      if (auto refused = passes::text_input_error(*prog, pipeline.passes.front().name)) {
+        print_diagnostics({*refused});
+        return 1;
+      }
+    Diagnostics ds = passes::verify_source(*prog);
     print_diagnostics(ds);
     if (has_errors(ds)) {
       std::cerr << "ptorw: error: the input does not verify (--no-verify skips this check)\n";

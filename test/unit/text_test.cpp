@@ -415,10 +415,45 @@ class P:
         return x
 )";
   auto p = parse_ok(src);
-  std::string out = text::print_program(*p);
+  // Hand-written text that rebinds `x` is read by names (docs/semantics.md "Names"): it prints
+  // verbatim, since renaming a rebinding can change which value a later use reads.
+  REQUIRE(p->functions[0]->names == ir::NameBinding::Text);
+  std::string text = text::print_program(*p);
+  CHECK(text.find("x: pl.Scalar[pl.INDEX] = x + 1") != std::string::npos);
+  CHECK(text.find("x: pl.Scalar[pl.INDEX] = x * 2") != std::string::npos);
+  check_round_trip(src, "t.py");
+  // The same nodes read by nodes (what every pass builds): the names are made unique.
+  auto q = std::make_shared<ir::Program>(*p);
+  q->functions[0] = ir::with_function(*p->functions[0], [](ir::Function& g) { g.names = ir::NameBinding::Nodes; });
+  std::string out = text::print_program(*q);
   CHECK(out.find("x_1: pl.Scalar[pl.INDEX] = x + 1") != std::string::npos);
   CHECK(out.find("x_2: pl.Scalar[pl.INDEX] = x_1 * 2") != std::string::npos);
-  check_round_trip(src, "t.py");
+  auto back = parse_ok(out);
+  CHECK(back->functions[0]->names == ir::NameBinding::Nodes);
+  CHECK(visit::structural_equal(*q, *back).equal);
+}
+
+TEST_CASE("the parser marks hand-written rebinding as read by names, and only that") {
+  auto marked = [](const char* body) {
+    auto p = parse_ok(std::string(R"(
+@pl.program
+class P:
+    @pl.function
+    def f(self, a: pl.Scalar[pl.INDEX], n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+)") + body);
+    return p->functions[0]->names == ir::NameBinding::Text;
+  };
+  // Definitions that shadow another definition: assignment over assignment or parameter, results.
+  CHECK(marked("        a = a + 1\n        return a\n"));
+  CHECK(marked("        x = a\n        for i in pl.range(n):\n            x = x + i\n        return x\n"));
+  CHECK(marked("        x = a\n        if n > 0:\n            x = 1\n        else:\n            x = 2\n        return x\n"));
+  // SSA text, and loop-header names (scoped to their loop), shadowed or reused, are not.
+  CHECK_FALSE(marked("        x = a + 1\n        return x\n"));
+  CHECK_FALSE(marked("        for i in pl.range(n):\n            y = i\n        for i in pl.range(n):\n            z = i\n"
+                     "        return a\n"));
+  CHECK_FALSE(marked("        for i, (c,) in pl.range(n, init_values=(a,)):\n            c = c + 1\n"
+                     "            r = pl.yield_(c)\n        return r\n"));
+  CHECK_FALSE(marked("        for i in pl.range(n):\n            i = i + 1\n        return a\n"));
 }
 
 TEST_CASE("every example and golden file round-trips through print and parse") {

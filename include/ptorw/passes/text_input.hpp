@@ -14,13 +14,17 @@
 namespace ptorw::passes {
 
 /// The refusal for the first function of `p` read by names, or nothing when there is none.
-inline std::optional<Diagnostic> text_input_error(const ir::Program& p, std::string_view pass) {
+/// `pass` names the refusing pass; `tool` (when set) names a command instead (`ptorw emit`).
+inline std::optional<Diagnostic> text_input_error(const ir::Program& p, std::string_view pass, bool tool = false) {
   for (const auto& f : p.functions) {
     if (!f || f->names != ir::NameBinding::Text) continue;
+    std::string who = tool ? std::string(pass) : "pass '" + std::string(pass) + "'";
+    std::string hint = tool ? "run `ptorw opt FILE --passes=convert-to-ssa` (or `default`) first"
+                            : "run convert-to-ssa first (e.g. --passes=convert-to-ssa," + std::string(pass) + ")";
     return Diagnostic{p.source_file, f->span, Severity::Error,
-                      "pass '" + std::string(pass) + "' needs SSA input, but '" + f->name +
+                      who + " needs SSA input, but '" + f->name +
                           "' is hand-written text that assigns a name twice (its uses read whatever the name "
-                          "holds); run convert-to-ssa first (e.g. --passes=convert-to-ssa," + std::string(pass) + ")"};
+                          "holds); " + hint};
   }
   return std::nullopt;
 }

@@ -65,7 +65,6 @@ class Hasher {
   std::uint64_t function(const ir::Function& f) {
     std::uint64_t h = combine(kFunc, static_cast<std::uint64_t>(f.type));
     h = combine(h, static_cast<std::uint64_t>(f.stage));
-    h = combine(h, static_cast<std::uint64_t>(f.names));
     h = combine(h, f.level ? fnv1a(f.level->text) : kAbsent);
     h = combine(h, f.role ? fnv1a(f.role->text) : kAbsent);
     h = combine(h, kwargs(f.attrs));
