@@ -181,8 +181,11 @@ TEST_CASE("diffcheck_pipeline names the step that changed the result") {
   DiffReport r = diffcheck_pipeline(*before, steps);
   REQUIRE(r.status == DiffStatus::Different);
   CHECK(r.stage == "drop-inout");
+  CHECK(r.leg == "read by nodes");  // the first leg of a step; both legs see this bug
   CHECK(r.stage_index == 3);
-  CHECK(r.runs == 3 + 3 + 3 + 1);  // input, identity, pattern1 on 3 seeds; drop-inout fails on the first
+  // The input on 3 seeds; identity and pattern1 on 3 seeds, each read by nodes and printed back;
+  // drop-inout fails on its first run.
+  CHECK(r.runs == 3 + 6 + 6 + 1);
 
   steps.resize(3);
   steps.push_back({"throws", [](const ir::Program&) -> ir::ProgramPtr { throw std::runtime_error("boom"); }});

@@ -43,6 +43,7 @@ enum class DiffStatus : std::uint8_t {
 struct DiffReport {
   DiffStatus status = DiffStatus::Equal;
   std::string stage;            // the step that is blamed ("after" for two-program checks)
+  std::string leg;              // how its output was read: "read by nodes", "printed and parsed back" (pipelines)
   std::size_t stage_index = 0;  // its position in the pipeline
   std::uint64_t seed = 0;
   std::optional<Difference> diff;
@@ -54,10 +55,12 @@ struct DiffReport {
     switch (status) {
       case DiffStatus::Equal: return "diffcheck: equal (" + std::to_string(runs) + " runs)";
       case DiffStatus::Different:
-        return "diffcheck: '" + stage + "' changes the result (seed " + std::to_string(seed) + "): " + diff->str();
+        return "diffcheck: '" + stage + "'" + (leg.empty() ? "" : " (" + leg + ")") + " changes the result (seed " +
+               std::to_string(seed) + "): " + diff->str();
       case DiffStatus::BeforeFailed:
         return "diffcheck: the input program fails (seed " + std::to_string(seed) + "), nothing to judge:\n" + message;
-      case DiffStatus::StepFailed: return "diffcheck: '" + stage + "' failed: " + message;
+      case DiffStatus::StepFailed:
+        return "diffcheck: '" + stage + "'" + (leg.empty() ? "" : " (" + leg + ")") + " failed: " + message;
     }
     return {};
   }
@@ -113,8 +116,8 @@ inline ir::ProgramPtr reparsed(const ir::Program& p, std::string& error) {
 /// changes an output or fails. The input is read as written (a hand-written non-SSA function by
 /// names, docs/semantics.md "Names"); each step's output is judged twice (issue 14): read by its
 /// definition nodes — what a pass's IR means — and printed and parsed back, which is what the
-/// next tool reads. Either differing from the input blames the step; the stage says which leg
-/// ("<pass> (read by nodes)" / "<pass> (printed and parsed back)"). Steps that return their input
+/// next tool reads. Either differing from the input blames the step (`stage`); `leg` says which
+/// reading ("read by nodes" / "printed and parsed back"). Steps that return their input
 /// unchanged (same pointer) are not re-run unless the input has functions read by names (then the
 /// unchanged program must also mean the same read by nodes).
 inline DiffReport diffcheck_pipeline(const ir::Program& input, const std::vector<PassStep>& steps, const DiffOptions& opts = {}) {
@@ -148,7 +151,8 @@ inline DiffReport diffcheck_pipeline(const ir::Program& input, const std::vector
     ir::ProgramPtr printed = detail::reparsed(*next, parse_error);
     if (!printed) {
       rep.status = DiffStatus::StepFailed;
-      rep.stage = step.name + " (printed and parsed back)";
+      rep.stage = step.name;
+      rep.leg = "printed and parsed back";
       rep.stage_index = i;
       rep.message = parse_error;
       return rep;
@@ -162,13 +166,14 @@ inline DiffReport diffcheck_pipeline(const ir::Program& input, const std::vector
         const char* what;
       };
       RunOptions as_text = opts.run;
-      for (const LegRun& leg : {LegRun{next.get(), &by_nodes, " (read by nodes)"},
-                                LegRun{printed.get(), &as_text, " (printed and parsed back)"}}) {
+      for (const LegRun& leg : {LegRun{next.get(), &by_nodes, "read by nodes"},
+                                LegRun{printed.get(), &as_text, "printed and parsed back"}}) {
         RunResult r = run_program(*leg.program, opts.entry, detail::with_seed(*leg.options, opts.seeds[s]));
         ++rep.runs;
         if (auto d = compare(prev[s], r, opts.compare)) {
           rep.status = DiffStatus::Different;
-          rep.stage = step.name + leg.what;
+          rep.stage = step.name;
+          rep.leg = leg.what;
           rep.stage_index = i;
           rep.seed = opts.seeds[s];
           rep.diff = std::move(d);
