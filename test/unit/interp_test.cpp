@@ -379,6 +379,20 @@ TEST_CASE("float // and % follow Python too: the remainder's zero has the diviso
   CHECK(out(r, "return[5]").data[0] == 0x8000u);      // 0.0 % -3.0 == -0.0 (FP16)
 }
 
+TEST_CASE("BOOL arithmetic is kept in INDEX, negation too: -True is -1") {
+  // Found by the oracle suite (interp_oracle_scalar_test.cpp): `-t` stayed BOOL (1).
+  auto r = run_ok(prog("", ") -> tuple[pl.Scalar[pl.BOOL], pl.Scalar[pl.BOOL]]", R"(
+        t: pl.Scalar[pl.BOOL] = True
+        n = -t
+        s = t + t
+        return n, s
+)"));
+  CHECK(out(r, "return[0]").dtype == DType::INDEX);
+  CHECK(int_value(out(r, "return[0]").data[0]) == -1);
+  CHECK(out(r, "return[1]").dtype == DType::INDEX);
+  CHECK(int_value(out(r, "return[1]").data[0]) == 2);
+}
+
 TEST_CASE("matmul accumulates FP16/BF16/FP32 in FP32 and INT8 in INT32") {
   auto r = run_ok(prog("", ") -> tuple[pl.Tile[[16, 16], pl.FP32], pl.Tile[[16, 16], pl.INT32], pl.Tile[[16, 16], pl.FP32], "
                            "pl.Tile[[16, 16], pl.FP32]]", R"(

@@ -165,6 +165,7 @@ inline Scalar scalar_unary(ir::UnOp op, const Scalar& a, DType r) {
     case ir::UnOp::Not: return {DType::BOOL, a.truth() ? 0u : 1u};
     case ir::UnOp::Cast: return convert(a, r);
     case ir::UnOp::Neg:
+      if (r == DType::BOOL) r = DType::INDEX;  // `-True` is -1, as in Python: BOOL arithmetic is kept in INDEX
       if (ir::is_float(r)) return {r, float_bits(-double_value(a.bits, a.dtype), r)};
       return {r, wrap_int(0 - static_cast<std::uint64_t>(detail::int_operand(a.bits, a.dtype)), r)};
   }
