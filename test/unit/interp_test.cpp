@@ -352,6 +352,47 @@ TEST_CASE("integers wrap around in two's complement; // and % follow Python") {
 )")).find("integer floor division by zero") != std::string::npos);
 }
 
+TEST_CASE("float // and % follow Python too: the remainder's zero has the divisor's sign, inf // y is NaN") {
+  // Found by the oracle suite (interp_oracle_scalar_test.cpp): floor(x / y) and fmod's zero sign
+  // differed from Python at these points.
+  auto r = run_ok(prog("", ") -> tuple[pl.Scalar[pl.FP32], pl.Scalar[pl.FP32], pl.Scalar[pl.FP32], pl.Scalar[pl.FP32], "
+                           "pl.Scalar[pl.FP32], pl.Scalar[pl.FP16]]", R"(
+        a: pl.Scalar[pl.FP32] = -2.0
+        b: pl.Scalar[pl.FP32] = 2.0
+        z: pl.Scalar[pl.FP32] = 0.0
+        c: pl.Scalar[pl.FP32] = -5.0
+        h: pl.Scalar[pl.FP16] = 0.0
+        inf = 1.0 / z
+        m1 = a % 2.0
+        m2 = b % -2.0
+        q1 = inf // 1.0
+        q2 = c // inf
+        m3 = c % inf
+        m4 = h % -3.0
+        return m1, m2, q1, q2, m3, m4
+)"));
+  CHECK(out(r, "return[0]").data[0] == 0x00000000u);  // -2.0 % 2.0 == 0.0
+  CHECK(out(r, "return[1]").data[0] == 0x80000000u);  // 2.0 % -2.0 == -0.0
+  CHECK(out(r, "return[2]").data[0] == 0x7fc00000u);  // inf // 1.0 is NaN
+  CHECK(out(r, "return[3]").data[0] == 0xbf800000u);  // -5.0 // inf == -1.0
+  CHECK(out(r, "return[4]").data[0] == 0x7f800000u);  // -5.0 % inf == inf
+  CHECK(out(r, "return[5]").data[0] == 0x8000u);      // 0.0 % -3.0 == -0.0 (FP16)
+}
+
+TEST_CASE("BOOL arithmetic is kept in INDEX, negation too: -True is -1") {
+  // Found by the oracle suite (interp_oracle_scalar_test.cpp): `-t` stayed BOOL (1).
+  auto r = run_ok(prog("", ") -> tuple[pl.Scalar[pl.BOOL], pl.Scalar[pl.BOOL]]", R"(
+        t: pl.Scalar[pl.BOOL] = True
+        n = -t
+        s = t + t
+        return n, s
+)"));
+  CHECK(out(r, "return[0]").dtype == DType::INDEX);
+  CHECK(int_value(out(r, "return[0]").data[0]) == -1);
+  CHECK(out(r, "return[1]").dtype == DType::INDEX);
+  CHECK(int_value(out(r, "return[1]").data[0]) == 2);
+}
+
 TEST_CASE("matmul accumulates FP16/BF16/FP32 in FP32 and INT8 in INT32") {
   auto r = run_ok(prog("", ") -> tuple[pl.Tile[[16, 16], pl.FP32], pl.Tile[[16, 16], pl.INT32], pl.Tile[[16, 16], pl.FP32], "
                            "pl.Tile[[16, 16], pl.FP32]]", R"(

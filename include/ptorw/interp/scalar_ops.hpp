@@ -12,6 +12,7 @@
 #pragma once
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "ptorw/interp/value.hpp"
 #include "ptorw/ir/expr.hpp"
@@ -26,6 +27,29 @@ inline double fmin_nan(double x, double y) {
 inline double fmax_nan(double x, double y) {
   if (std::isnan(x) || std::isnan(y)) return std::numeric_limits<double>::quiet_NaN();
   return y > x ? y : x;
+}
+/// Python's float (x // y, x % y), y != 0, as CPython computes them (floatobject.c,
+/// _float_div_mod): the quotient is (x - x % y) / y floored, so `inf // y` is NaN and `x // inf`
+/// is 0 or -1; a zero remainder takes the divisor's sign (`-2.0 % 2.0` is 0.0, `2.0 % -2.0` -0.0).
+inline std::pair<double, double> py_float_divmod(double x, double y) {
+  double mod = std::fmod(x, y);
+  double div = (x - mod) / y;
+  if (mod != 0) {
+    if ((y < 0) != (mod < 0)) {
+      mod += y;
+      div -= 1.0;
+    }
+  } else {
+    mod = std::copysign(0.0, y);
+  }
+  double floordiv;
+  if (div != 0) {
+    floordiv = std::floor(div);
+    if (div - floordiv > 0.5) floordiv += 1.0;
+  } else {
+    floordiv = std::copysign(0.0, x / y);
+  }
+  return {floordiv, mod};
 }
 inline std::int64_t int_operand(Bits b, DType d) {
   if (ir::is_float(d)) fail("a float operand in integer arithmetic (use pl.cast)");
@@ -46,12 +70,11 @@ inline Bits arith(ir::BinOp op, Bits a, DType da, Bits b, DType db, DType r) {
       case BinOp::Div: z = x / y; break;  // IEEE: x/0 is ±inf, 0/0 NaN
       case BinOp::FloorDiv:
         if (y == 0) fail("floor division by zero");
-        z = std::floor(x / y);
+        z = detail::py_float_divmod(x, y).first;
         break;
       case BinOp::Mod:
         if (y == 0) fail("modulo by zero");
-        z = std::fmod(x, y);
-        if (z != 0 && (z < 0) != (y < 0)) z += y;
+        z = detail::py_float_divmod(x, y).second;
         break;
       case BinOp::Min: z = detail::fmin_nan(x, y); break;
       case BinOp::Max: z = detail::fmax_nan(x, y); break;
@@ -142,6 +165,7 @@ inline Scalar scalar_unary(ir::UnOp op, const Scalar& a, DType r) {
     case ir::UnOp::Not: return {DType::BOOL, a.truth() ? 0u : 1u};
     case ir::UnOp::Cast: return convert(a, r);
     case ir::UnOp::Neg:
+      if (r == DType::BOOL) r = DType::INDEX;  // `-True` is -1, as in Python: BOOL arithmetic is kept in INDEX
       if (ir::is_float(r)) return {r, float_bits(-double_value(a.bits, a.dtype), r)};
       return {r, wrap_int(0 - static_cast<std::uint64_t>(detail::int_operand(a.bits, a.dtype)), r)};
   }
