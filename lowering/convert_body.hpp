@@ -123,6 +123,7 @@ class BodyConverter {
     const ir::Yield* ey = visit::final_yield(k.else_body);
     YieldPlan plan;
     std::vector<ir::Expr> results;
+    std::vector<std::size_t> gm_results;
     for (std::size_t i = 0; i < k.return_vars.size(); ++i) {
       const ir::Expr& rv = k.return_vars[i];
       ir::Expr a = ty && i < ty->values.size() ? ty->values[i] : nullptr;
@@ -130,19 +131,27 @@ class BodyConverter {
       switch (kind_of(rv)) {
         case Kind::Scalar: plan.push_back(i); results.push_back(rv); break;
         case Kind::Tile: same_storage({rv, a, b}, s->span, "branch result '" + ir::var_name(rv) + "'"); break;
-        case Kind::Gm: {
-          ir::Expr pa = a ? gm_param(a) : nullptr, pb = b ? gm_param(b) : nullptr;
-          if (!pa || pa != pb)
-            return fail(s->span, "branch result '" + ir::var_name(rv) +
-                                     "' aliases different GM tensors in its arms (needs a dynamic-GM recipe)");
-          cx_.alias_gm(rv, pa);
-          break;
-        }
+        case Kind::Gm: gm_results.push_back(i); break;  // resolved once the arms are converted
         case Kind::Other: return fail(s->span, "branch result '" + ir::var_name(rv) + "' has no Buffer recipe");
       }
     }
     if (failed()) return;
-    ir::If n{k.cond, region(k.then_body, plan), k.else_body ? region(k.else_body, plan) : nullptr, std::move(results)};
+    ir::Stmt then_body = region(k.then_body, plan);
+    ir::Stmt else_body = k.else_body ? region(k.else_body, plan) : nullptr;
+    if (failed()) return;
+    // A GM value an arm yields may be defined in that arm (a store result): it resolves to its
+    // parameter only after the arm is converted, as a loop's backedge does (check_gm_backedges).
+    for (std::size_t i : gm_results) {
+      const ir::Expr& rv = k.return_vars[i];
+      ir::Expr a = ty && i < ty->values.size() ? ty->values[i] : nullptr;
+      ir::Expr b = ey && i < ey->values.size() ? ey->values[i] : nullptr;
+      ir::Expr pa = a ? gm_param(a) : nullptr, pb = b ? gm_param(b) : nullptr;
+      if (!pa || pa != pb)
+        return fail(s->span, "branch result '" + ir::var_name(rv) +
+                                 "' aliases different GM tensors in its arms (needs a dynamic-GM recipe)");
+      cx_.alias_gm(rv, pa);
+    }
+    ir::If n{k.cond, std::move(then_body), std::move(else_body), std::move(results)};
     out.push_back(ir::make_stmt(std::move(n), s->span));
   }
 

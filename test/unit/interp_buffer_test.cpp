@@ -253,6 +253,41 @@ TEST_CASE("poison: data movement carries it, a reallocation brings it back") {
         return Out
 )", "Buffer");
   CHECK(out(run_k_ok(moved), "k.Out").poison_count() == 512);
+  // buffer.copy carries the marks too: a copy of an unwritten buffer is unwritten (stored: poison
+  // in GM; computed on: an error at the consumer, naming the copy's destination).
+  std::string copied = kernel(R"(        x: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 0)
+        y: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 2048)
+        pl.buffer.copy(x, y)
+        pl.buffer.store(y, (0, 0), (16, 32), Out)
+        return Out
+)", "Buffer");
+  CHECK(out(run_k_ok(copied), "k.Out").poison_count() == 512);
+  std::string copied_then_read = kernel(R"(        x: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 0)
+        y: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 2048)
+        z: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 4096)
+        pl.buffer.load(A, (0, 0), (16, 32), y)
+        pl.buffer.copy(x, y)
+        pl.buffer.exp(y, z)
+        pl.buffer.store(z, (0, 0), (16, 32), Out)
+        return Out
+)", "Buffer");
+  std::string ce = run_k_err(copied_then_read);
+  CHECK(ce.find(loc(copied_then_read, "pl.buffer.exp")) == 0);
+  CHECK(ce.find("buffer.exp reads poison element [0, 0] of 'y'") != std::string::npos);
+  // A partly written source: only the unwritten half travels as poison.
+  std::string half = kernel(R"(        x: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 0)
+        y: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 2048)
+        top: pl.Buffer[[8, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.subview(x, (0, 0))
+        pl.buffer.load(A, (0, 0), (8, 32), top)
+        pl.buffer.copy(x, y)
+        pl.buffer.store(y, (0, 0), (16, 32), Out)
+        return Out
+)", "Buffer");
+  RunResult run_half = run_k_ok(half);
+  const Output& oh = out(run_half, "k.Out");
+  CHECK(oh.poison_count() == 256);
+  CHECK(at(oh, {7, 31}) == doctest::Approx(input(0, {7, 31})));
+  CHECK(poison_at(oh, {8, 0}));
   // A planned tile whose allocation is made again inside a loop is poison again each iteration:
   // reading the previous iteration's bytes is an error.
   std::string again = R"(@pl.program

@@ -238,6 +238,25 @@ TEST_CASE("if: each branch yields one value per result; results need an else; co
   CHECK(only(mk(1, true, BinOp::Add)) == "t.py:2:12: error: if condition must be a scalar BOOL, got pl.Scalar[pl.INDEX]");
 }
 
+TEST_CASE("if: the else branch is checked like the then branch (count, type, ending yield)") {
+  // The then branch is right in every case; only the else branch breaks the rule.
+  auto n = make_var("n", index_t(), {1, 11});
+  auto f = make_var("f", scalar_type(DType::FP32), {1, 30});
+  auto mk = [&](std::vector<Expr> else_vals, bool else_yields) {
+    auto c = bin(BinOp::Lt, n, idx(4), {2, 12});
+    auto r = make_var("r", index_t(), {3, 13});
+    Stmt els = else_yields ? seq({yield(std::move(else_vals), {5, 13})}) : seq({eval(n, {5, 13})});
+    auto s = make_stmt(If{c, seq({yield({n}, {3, 13})}), els, {r}}, {2, 9});
+    return fprog({{n}, {f}}, {index_t()}, {s, ret({r}, {6, 9})});
+  };
+  CHECK(verify(*mk({idx(0)}, true)).empty());
+  CHECK(only(mk({n, n}, true)) == "t.py:5:13: error: pl.yield_ gives 2 values but the if has 1 result");
+  CHECK(only(mk({}, true)) == "t.py:5:13: error: pl.yield_ gives 0 values but the if has 1 result");
+  CHECK(only(mk({f}, true)) ==
+        "t.py:5:13: error: pl.yield_ value 1 has type pl.Scalar[pl.FP32] but 'r' has type pl.Scalar[pl.INDEX]");
+  CHECK(only(mk({}, false)) == "t.py:2:9: error: else branch must end with pl.yield_ of 1 value");
+}
+
 TEST_CASE("while: the condition is a scalar BOOL over the iter args") {
   auto n = make_var("n", index_t(), {1, 11});
   auto mk = [&](BinOp cmp) {

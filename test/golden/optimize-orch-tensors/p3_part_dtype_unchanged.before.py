@@ -1,0 +1,23 @@
+# rule: Pattern 3 (Assemble-Loop Rewrite) — the assembled part must have the accumulated tile's dtype: here an FP16 part is assembled into an FP32 tile, and storing that part straight into the FP32 Out param would be another operation (spec silent; conservative)
+# expect: unchanged
+import ptorw.language as pl
+
+
+@pl.program
+class PartDtype:
+    @pl.function(type=pl.FunctionType.InCore)
+    def gather(self, x: pl.Tensor[[64, 32], pl.FP16],
+               out: pl.Out[pl.Tensor[[64, 32], pl.FP32]]) -> pl.Tensor[[64, 32], pl.FP32]:
+        acc0 = pl.tile.create([64, 32], dtype=pl.FP32)
+        for i, (acc,) in pl.range(4, init_values=(acc0,)):
+            part = pl.load(x, [i * 16, 0], [16, 32])
+            acc2 = pl.tile.assemble(acc, part, [i * 16, 0])
+            res = pl.yield_(acc2)
+        ret = pl.store(res, [0, 0], out)
+        return ret
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64, 32], pl.FP16]) -> pl.Tensor[[64, 32], pl.FP32]:
+        o = pl.tensor.create([64, 32], dtype=pl.FP32)
+        y = self.gather(x, o)
+        return y
