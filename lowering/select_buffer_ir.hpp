@@ -17,7 +17,11 @@
 //  * For loops need an INDEX induction variable and a provably positive constant step
 //  * tensor results must resolve to one GM parameter whose type matches the declared result,
 //    including TensorView metadata ("kernels with mismatched return views retain Tile IR")
+//  * the kernel's PTO signature must carry it (a selected kernel's compilation errors propagate):
+//    every symbolic dim of a GM tensor parameter is a scalar parameter of the same name (codegen's
+//    ABI), and every result is a GM tensor (a PTO kernel returns nothing)
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -25,6 +29,7 @@
 
 #include "ptorw/lowering/recipes/all_recipes.hpp"
 #include "ptorw/passes/registry.hpp"
+#include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/flat_seq.hpp"
 
 namespace ptorw::lowering {
@@ -43,6 +48,7 @@ class Selector {
   }
   std::optional<Refusal> run() {
     block(fn_.body);
+    abi();
     return refusal_;
   }
 
@@ -60,6 +66,33 @@ class Selector {
     if (params_.count(t.get())) return t.get();
     auto it = gm_.find(t.get());
     return it == gm_.end() ? nullptr : it->second;
+  }
+
+  /// What the kernel's PTO signature can carry (codegen/README.md "What is emitted"): a symbolic
+  /// dim of a GM tensor parameter is read from the scalar parameter of the same name, and results
+  /// leave only through GM tensor parameters (a PTO kernel returns nothing). A kernel selected
+  /// without them could not be compiled, and a selected kernel's errors propagate.
+  void abi() {
+    std::unordered_set<std::string> scalars;
+    for (const auto& p : fn_.params)
+      if (ir::type_as<ir::ScalarType>(p.var->type)) scalars.insert(ir::var_name(p.var));
+    for (const auto& p : fn_.params) {
+      if (!ir::type_as<ir::TensorType>(p.var->type)) continue;
+      std::string missing;
+      std::function<void(const ir::Expr&)> dims = [&](const ir::Expr& e) {
+        if (ir::expr_as<ir::Var>(e) && !scalars.count(ir::var_name(e)) && missing.empty()) missing = ir::var_name(e);
+        visit::each_child(e, [&](const ir::Expr& c) { dims(c); });
+      };
+      visit::each_type_expr(p.var->type, [&](const ir::Expr& e) { dims(e); });
+      if (!missing.empty())
+        return refuse(p.var->span.line ? p.var->span : fn_.span,
+                      "GM tensor '" + ir::var_name(p.var) + "' has the symbolic dim '" + missing +
+                          "', which is not a scalar parameter of the kernel (its PTO signature has no value for it)");
+    }
+    for (std::size_t i = 0; i < fn_.return_types.size(); ++i)
+      if (!ir::type_as<ir::TensorType>(fn_.return_types[i]))
+        return refuse(fn_.span, "result " + std::to_string(i + 1) +
+                                    " is not a GM tensor: a kernel gives data back only through its GM tensor parameters");
   }
 
   void tile_ok(const ir::Expr& v, ir::Span sp) {

@@ -5,11 +5,14 @@
 //   the parent tensor's shape as TensorView strides on the InCore function's Out param type, so
 //   tile.store can use the correct memory layout."
 //
-// Before (orchestration)                         After (callee `k` only; callers are untouched)
+// Before (orchestration)                         After (callee `k`; in callers only the call's type follows)
 //   tmp = pl.tensor.create([16, 32], ...)          def k(..., out: pl.Out[pl.Tensor[[16, 32], pl.FP32,
-//   r = self.k(x, tmp)                                  pl.TensorView(stride=[64, 1], layout=ND)]]):
+//   r = self.k(x, tmp)                                  pl.TensorView(stride=[64, 1], layout=ND)]]) -> <same view>:
 //   acc2 = pl.tensor.assemble(acc, r, [0, 0])          r: <same view> = pl.store(t, [0, 0], out)
-//   # acc: pl.Tensor[[128, 64], pl.FP32]
+//   # acc: pl.Tensor[[128, 64], pl.FP32]               return r
+// A returned value that is the Out param's memory is the param (the lowering resolves it so), so the
+// declared result type takes the view too, and so does `r = self.k(...)` in the caller
+// (param_strides.hpp, common/call_result_types.hpp).
 //
 // Eligibility, as named checks (each failure is a remark at the call site, per callee parameter):
 //  * the callee is InCore-type (InCore, AIC, AIV — spec "Scope"); the caller is any other function
@@ -31,7 +34,8 @@
 //  * explicit strides on the parameter are kept; strides equal to its packed strides are not
 //    attached (a default view is no view);
 //  * the callee can give the memory the strides consistently (param_strides.hpp): the param, the
-//    results of tile.store into it, and loop-carried / If-carried copies of them all get the view.
+//    results of tile.store into it, loop-carried / If-carried copies of them, and the declared result
+//    types that return that memory all get the view.
 //
 // One Program rule: the decision needs every caller and the callee body together. All parameters
 // decided in one match are rewritten at once; the next match finds them holding their strides and

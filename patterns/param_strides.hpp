@@ -15,11 +15,16 @@
 // into a loop slot that does not start as it, yielded by one If branch only — blocks the attachment:
 // the parameter stays packed (fail closed) and the blocker names the use.
 //
-// What does not change: the callee's declared return types and every caller. A return type describes
-// the logical result (shape, dtype) the orchestration sees; the verifier compares views of neither
-// arguments nor results (ptorw/ir/verify.hpp `compatible`). Expression types are recomputed where they
-// derive from a retyped variable (the type of a `tile.store` call is its target's type).
+// A `return` of that memory gives back the parameter itself (the lowering resolves a returned GM value
+// to its parameter, lower_tile_to_buffer.md "Tensor return aliases are normalized to existing GM
+// parameters"), so the declared result type at that position takes the strides as well: "GM return
+// aliases must resolve to parameters whose types match the declared results, including TensorView
+// metadata". A position that also returns other values, or declares other strides, blocks. The calls
+// of the callee then have the new result type, and the callers' values typed from them follow
+// (common/call_result_types.hpp). Expression types are recomputed where they derive from a retyped
+// variable (the type of a `tile.store` call is its target's type).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -63,6 +68,7 @@ class ParamMemory {
     else if (tt->view && tt->view->layout != ir::TensorLayout::ND)
       block("its layout is pl.TensorLayout." + std::string(ir::name_of(tt->view->layout)) + ", not ND");
     if (f.body) stmt(f.body);
+    returns(f);
   }
 
   /// Why the parameter cannot take strides consistently; empty when it can.
@@ -70,7 +76,8 @@ class ParamMemory {
   /// The parameter and every variable that is its memory, in definition order (outer loops first).
   const std::vector<ir::Expr>& members() const { return members_; }
   /// The positions of `return` that give back this memory — also through loop and If results,
-  /// which BuildOutParamReturnMappings (direct tile.store chains) does not follow.
+  /// which BuildOutParamReturnMappings (direct tile.store chains) does not follow. Each position once;
+  /// its declared result type is that memory's type, so it takes the strides too.
   const std::vector<std::size_t>& returned_at() const { return returned_at_; }
 
  private:
@@ -78,6 +85,7 @@ class ParamMemory {
   std::unordered_set<const ir::ExprNode*> in_;
   std::vector<ir::Expr> members_;
   std::vector<std::size_t> returned_at_;
+  std::vector<std::size_t> returned_other_;  // positions where some `return` gives another value
   std::string blocker_;
   ir::Span at_;  // the statement being read
 
@@ -129,6 +137,26 @@ class ParamMemory {
   /// Values handed on whole (yield, return, alias) are fine; anything else is checked for uses.
   void handed_on(const ir::Expr& e) {
     if (!ir::is_var_like(e)) uses(e);
+  }
+
+  /// A returned member makes its declared result type that memory's type (the lowering resolves a
+  /// returned GM value to its parameter and requires the declared result to be the parameter's
+  /// type, TensorView included — lower_tile_to_buffer.md), so the result type must be able to take
+  /// the strides: the same position may not also return other values, nor declare strides of its own.
+  void returns(const ir::Function& f) {
+    for (std::size_t j : returned_at_) {
+      const std::string what = "result " + std::to_string(j + 1) + " of '" + f.name + "'";
+      if (std::find(returned_other_.begin(), returned_other_.end(), j) != returned_other_.end())
+        return block(what + " returns the memory of " + value_text(param_) + " on one path and another value on another");
+      if (j >= f.return_types.size()) continue;  // an ill-formed return (the verifier reports it)
+      const ir::Type& rt = f.return_types[j];
+      if (!ir::type_as<ir::TensorType>(rt))
+        return block(what + " returns the memory of " + value_text(param_) + " but is not declared a tensor");
+      if (auto* tt = ir::type_as<ir::TensorType>(rt); tt->view && tt->view->layout != ir::TensorLayout::ND)
+        return block(what + " declares pl.TensorLayout." + std::string(ir::name_of(tt->view->layout)) + ", not ND");
+      if (has_explicit_strides(rt) && declared_strides(rt).value != declared_strides(param_->type).value)
+        return block(what + ", which returns the memory of " + value_text(param_) + ", declares strides of its own");
+    }
   }
 
   static const ir::Expr* at(const ir::Yield* y, std::size_t j) {
@@ -191,7 +219,8 @@ class ParamMemory {
       } else if constexpr (std::is_same_v<K, ir::Return>) {
         for (std::size_t j = 0; j < k.values.size(); ++j) {
           handed_on(k.values[j]);
-          if (member(k.values[j])) returned_at_.push_back(j);
+          auto& at = member(k.values[j]) ? returned_at_ : returned_other_;
+          if (std::find(at.begin(), at.end(), j) == at.end()) at.push_back(j);
         }
       } else if constexpr (std::is_same_v<K, ir::If>) {
         uses(k.cond);
@@ -253,14 +282,17 @@ struct Substitute {
 
 }  // namespace param_strides_detail
 
-/// `f` with each listed tensor parameter — and every variable that is its memory (ParamMemory) —
-/// given the listed strides. Precondition: ParamMemory(f, i).blocker() is empty for each.
+/// `f` with each listed tensor parameter — every variable that is its memory (ParamMemory), and each
+/// declared result type that returns that memory — given the listed strides. Precondition:
+/// ParamMemory(f, i).blocker() is empty for each. The callers' call types then follow
+/// (apply_stride_plan, common/call_result_types.hpp).
 inline ir::FunctionPtr with_param_strides(
     const ir::Function& f, const std::vector<std::pair<std::size_t, std::vector<std::int64_t>>>& attach) {
   std::unordered_map<const ir::ExprNode*, ir::Expr> map;
   const param_strides_detail::Substitute sub{map};
+  std::vector<ir::Type> returns = f.return_types;
   for (const auto& [i, strides] : attach) {
-    ParamMemory mem(f, i);
+    const ParamMemory mem(f, i);
     for (const auto& m : mem.members()) {  // definition order: an iter arg's init is mapped first
       ir::Type t = with_strides(m->type, strides);
       if (auto* ia = ir::expr_as<ir::IterArg>(m))
@@ -268,11 +300,14 @@ inline ir::FunctionPtr with_param_strides(
       else
         map[m.get()] = ir::make_expr(ir::Var{ir::var_name(m)}, std::move(t), m->span);
     }
+    for (std::size_t r : mem.returned_at())
+      if (r < returns.size()) returns[r] = with_strides(returns[r], strides);
   }
   return ir::with_function(f, [&](ir::Function& g) {
     for (auto& p : g.params)
       if (auto it = map.find(p.var.get()); it != map.end()) p.var = it->second;
     g.body = sub.stmt(g.body);
+    g.return_types = std::move(returns);
   });
 }
 

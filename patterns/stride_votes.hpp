@@ -26,6 +26,7 @@
 
 #include "ptorw/ir/function.hpp"
 #include "ptorw/patterns/caller_values.hpp"
+#include "ptorw/patterns/common/call_result_types.hpp"
 #include "ptorw/patterns/common/call_sites.hpp"
 #include "ptorw/patterns/param_strides.hpp"
 #include "ptorw/rewrite/rule.hpp"
@@ -147,16 +148,21 @@ struct StridePlan {
   std::vector<std::pair<std::string, std::vector<std::pair<std::size_t, std::vector<std::int64_t>>>>> callees;
 };
 
-/// The program with each planned callee rewritten by with_param_strides.
+/// The program with each planned callee rewritten by with_param_strides, and the calls of those whose
+/// result types changed re-typed in every function.
 inline ir::ProgramPtr apply_stride_plan(const StridePlan& plan) {
   auto out = std::make_shared<ir::Program>(*plan.program);
   std::unordered_map<std::string, std::size_t> index;  // the first function of a name wins
   for (std::size_t i = 0; i < out->functions.size(); ++i)
     if (out->functions[i]) index.try_emplace(out->functions[i]->name, i);
+  std::unordered_map<std::string, const ir::Function*> retyped;  // callees whose result types changed
   for (const auto& [name, attach] : plan.callees) {
     auto& f = out->functions[index.at(name)];
-    f = with_param_strides(*f, attach);
+    ir::FunctionPtr g = with_param_strides(*f, attach);
+    if (g->return_types != f->return_types) retyped[name] = g.get();
+    f = std::move(g);
   }
+  refresh_call_result_types(*out, retyped);  // the calls (and what is typed from them) follow
   return out;
 }
 

@@ -8,7 +8,7 @@ class TypeMismatch:
     @pl.function(type=pl.FunctionType.InCore)
     def scale(self, x: pl.Tensor[[64, 32], pl.FP32],
               out: pl.Out[pl.Tensor[[64, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]]
-              ) -> pl.Tensor[[64, 32], pl.FP32]:
+              ) -> pl.Tensor[[64, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]:
         t = pl.load(x, [0, 0], [64, 32])
         u = pl.tile.muls(t, 1.5)
         r = pl.store(u, [0, 0], out)

@@ -1,5 +1,6 @@
 # Expected: `out` of `scale` carries the strides of the [128, 64] parent; so does the store result `r`.
-# The callee's return type and the orchestration are unchanged.
+# `r` is returned, so the declared result type carries the same view (a returned GM value is its
+# parameter); the call's result `r` in the orchestration is typed by it, the assemble is unchanged.
 import ptorw.language as pl
 
 
@@ -8,7 +9,7 @@ class AssembleRowBlock:
     @pl.function(type=pl.FunctionType.InCore)
     def scale(self, x: pl.Tensor[[16, 32], pl.FP32],
               out: pl.Out[pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]]
-              ) -> pl.Tensor[[16, 32], pl.FP32]:
+              ) -> pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]:
         t = pl.load(x, [0, 0], [16, 32])
         u = pl.tile.muls(t, 2.0)
         r: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)] = pl.store(u, [0, 0], out)

@@ -1,4 +1,5 @@
-# Expected: `out`, `first`, `ra`, `rb` and the If result `r` carry [256, 1].
+# Expected: `out`, `first`, `ra`, `rb` and the If result `r` carry [256, 1]; `r` is returned, so the
+# declared result type does too, and so does the call's result in `main`.
 import ptorw.language as pl
 
 
@@ -7,7 +8,7 @@ class CalleeIfChain:
     @pl.function(type=pl.FunctionType.InCore)
     def pick(self, x: pl.Tensor[[16, 32], pl.FP32], flag: pl.Scalar[pl.INDEX],
              out: pl.Out[pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[256, 1], layout=pl.TensorLayout.ND)]]
-             ) -> pl.Tensor[[16, 32], pl.FP32]:
+             ) -> pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[256, 1], layout=pl.TensorLayout.ND)]:
         top = pl.load(x, [0, 0], [8, 32])
         bottom = pl.load(x, [8, 0], [8, 32])
         first: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[256, 1], layout=pl.TensorLayout.ND)] = pl.store(top, [0, 0], out)

@@ -1,5 +1,6 @@
 # Expected: `dst`, the iter arg `acc`, the store result `nxt` and the loop result `res` all carry
-# [64, 1]; the declared return type stays packed.
+# [64, 1]; `res` is returned, so the declared result type carries [64, 1] too (a returned GM value is
+# its parameter), and the call's result `r` in `main` is typed by it.
 import ptorw.language as pl
 
 
@@ -8,7 +9,7 @@ class CalleeLoop:
     @pl.function(type=pl.FunctionType.InCore)
     def rows(self, x: pl.Tensor[[8, 32], pl.FP32],
              dst: pl.Out[pl.Tensor[[32, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]]
-             ) -> pl.Tensor[[32, 32], pl.FP32]:
+             ) -> pl.Tensor[[32, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]:
         t = pl.load(x, [0, 0], [8, 32])
         for i, (acc,) in pl.range(4, init_values=(dst,)):
             u = pl.tile.adds(t, 1.0)

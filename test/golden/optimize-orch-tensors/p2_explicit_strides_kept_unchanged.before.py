@@ -8,7 +8,7 @@ class ExplicitKept:
     @pl.function(type=pl.FunctionType.InCore)
     def scale(self, x: pl.Tensor[[16, 32], pl.FP32],
               out: pl.Out[pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[128, 1], layout=pl.TensorLayout.ND)]]
-              ) -> pl.Tensor[[16, 32], pl.FP32]:
+              ) -> pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[128, 1], layout=pl.TensorLayout.ND)]:
         t = pl.load(x, [0, 0], [16, 32])
         u = pl.tile.muls(t, 2.0)
         r = pl.store(u, [0, 0], out)

@@ -1,5 +1,6 @@
 # Expected: `lo` takes the strides of the [64, 64] parent, `hi` those of the [64, 96] parent; each
-# store result follows its Out param. Return types and the orchestration are unchanged.
+# store result follows its Out param, and so does the result type that returns it; in `main` the
+# call's tuple and its projections are typed by those result types.
 import ptorw.language as pl
 
 
@@ -9,7 +10,8 @@ class MultiReturnProjections:
     def split(self, x: pl.Tensor[[16, 32], pl.FP32],
               lo: pl.Out[pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]],
               hi: pl.Out[pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[96, 1], layout=pl.TensorLayout.ND)]]
-              ) -> tuple[pl.Tensor[[16, 32], pl.FP32], pl.Tensor[[16, 32], pl.FP32]]:
+              ) -> tuple[pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)],
+                         pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[96, 1], layout=pl.TensorLayout.ND)]]:
         t = pl.load(x, [0, 0], [16, 32])
         a = pl.tile.muls(t, 0.5)
         b = pl.tile.adds(t, 1.0)

@@ -1,5 +1,6 @@
 # Expected: `lo` (result 0, assembled into the [32, 48] parent) gets strides [48, 1]; `hi` (result 1,
-# returned as is) keeps its packed layout.
+# returned as is) keeps its packed layout. Result 0 returns lo's memory, so its declared type carries
+# [48, 1] as well; result 1 stays packed. `lo_blk` in `main` is typed by result 0.
 import ptorw.language as pl
 
 
@@ -9,7 +10,7 @@ class MultiReturnUnpack:
     def split(self, x: pl.Tensor[[8, 16], pl.FP32],
               lo: pl.Out[pl.Tensor[[8, 16], pl.FP32, pl.TensorView(stride=[48, 1], layout=pl.TensorLayout.ND)]],
               hi: pl.Out[pl.Tensor[[8, 16], pl.FP32]]
-              ) -> tuple[pl.Tensor[[8, 16], pl.FP32], pl.Tensor[[8, 16], pl.FP32]]:
+              ) -> tuple[pl.Tensor[[8, 16], pl.FP32, pl.TensorView(stride=[48, 1], layout=pl.TensorLayout.ND)], pl.Tensor[[8, 16], pl.FP32]]:
         t = pl.load(x, [0, 0], [8, 16])
         a = pl.tile.exp(t)
         b = pl.tile.neg(t)

@@ -1,4 +1,5 @@
-# Expected: `out` and the store result carry [128, 1]; the loops of `main` are unchanged.
+# Expected: `out`, the store result and the result type that returns it carry [128, 1]; in the loops
+# of `main` only the call's result `r` follows that type.
 import ptorw.language as pl
 
 
@@ -7,7 +8,7 @@ class NestedLoops:
     @pl.function(type=pl.FunctionType.InCore)
     def tile_op(self, x: pl.Tensor[[16, 32], pl.FP32],
                 out: pl.Out[pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[128, 1], layout=pl.TensorLayout.ND)]]
-                ) -> pl.Tensor[[16, 32], pl.FP32]:
+                ) -> pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[128, 1], layout=pl.TensorLayout.ND)]:
         t = pl.load(x, [0, 0], [16, 32])
         u = pl.tile.abs(t)
         r: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[128, 1], layout=pl.TensorLayout.ND)] = pl.store(u, [0, 0], out)

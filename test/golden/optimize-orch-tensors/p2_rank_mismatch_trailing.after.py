@@ -1,4 +1,5 @@
-# Expected: the trailing strides [48, 1] of the rank-3 parent on `out` and on the store result.
+# Expected: the trailing strides [48, 1] of the rank-3 parent on `out`, on the store result and on the
+# result type that returns it (so on the call's result `r` in `main`).
 import ptorw.language as pl
 
 
@@ -7,7 +8,7 @@ class RankMismatch:
     @pl.function(type=pl.FunctionType.InCore)
     def plane(self, x: pl.Tensor[[16, 32], pl.FP32],
               out: pl.Out[pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[48, 1], layout=pl.TensorLayout.ND)]]
-              ) -> pl.Tensor[[16, 32], pl.FP32]:
+              ) -> pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[48, 1], layout=pl.TensorLayout.ND)]:
         t = pl.load(x, [0, 0], [16, 32])
         u = pl.tile.relu(t)
         r: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[48, 1], layout=pl.TensorLayout.ND)] = pl.store(u, [0, 0], out)

@@ -1,4 +1,5 @@
-# Expected: `out` of `scale` carries [96, 1]; the Opaque `helper` and `main` are unchanged.
+# Expected: `out` of `scale` carries [96, 1], and so does its result type (it returns out's memory);
+# in the Opaque `helper` and in `main` only the calls' results follow that type.
 import ptorw.language as pl
 
 
@@ -7,7 +8,7 @@ class TwoSitesAgree:
     @pl.function(type=pl.FunctionType.InCore)
     def scale(self, x: pl.Tensor[[16, 32], pl.FP32],
               out: pl.Out[pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[96, 1], layout=pl.TensorLayout.ND)]]
-              ) -> pl.Tensor[[16, 32], pl.FP32]:
+              ) -> pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[96, 1], layout=pl.TensorLayout.ND)]:
         t = pl.load(x, [0, 0], [16, 32])
         u = pl.tile.muls(t, 2.0)
         r: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[96, 1], layout=pl.TensorLayout.ND)] = pl.store(u, [0, 0], out)

@@ -1,4 +1,5 @@
-# Expected: `out` and the store result carry [48, 1]; the While loop is unchanged.
+# Expected: `out`, the store result and the result type that returns it carry [48, 1]; in the While
+# loop only the call's result `r` follows that type.
 import ptorw.language as pl
 
 
@@ -7,7 +8,7 @@ class WhileLoop:
     @pl.function(type=pl.FunctionType.InCore)
     def scale(self, x: pl.Tensor[[16, 16], pl.FP32],
               out: pl.Out[pl.Tensor[[16, 16], pl.FP32, pl.TensorView(stride=[48, 1], layout=pl.TensorLayout.ND)]]
-              ) -> pl.Tensor[[16, 16], pl.FP32]:
+              ) -> pl.Tensor[[16, 16], pl.FP32, pl.TensorView(stride=[48, 1], layout=pl.TensorLayout.ND)]:
         t = pl.load(x, [0, 0], [16, 16])
         u = pl.tile.muls(t, 2.0)
         r: pl.Tensor[[16, 16], pl.FP32, pl.TensorView(stride=[48, 1], layout=pl.TensorLayout.ND)] = pl.store(u, [0, 0], out)
