@@ -4,9 +4,10 @@
 // overflow, integer wrap, division by zero) against formulas written in the test
 // (oracle_ref.hpp), never against interpreter helpers. The tile rows run again in buffer mode, as
 // a planned Tile kernel and as Buffer IR (each Tile op through the Buffer op its recipe names).
-// Every row of the elementwise recipe table and every op of the registry
-// must be judged here (a reference formula, a poison row, or a stated exemption), and poison is
-// checked per op: computing ops fail on it, data movement carries it.
+// tile.matmul / matmul_acc are checked against an in-order FP32 (INT32) accumulation. Every row of
+// the elementwise recipe table and every op of the registry must be judged here (a reference
+// formula, a poison row, or a stated exemption), and poison is checked per op: computing ops fail
+// on it, data movement carries it.
 #include "oracle_harness.hpp"
 #include "ptorw/lowering/recipes/elementwise_table.hpp"
 
@@ -294,6 +295,60 @@ TEST_CASE("oracle: tensor ops with a scalar operand convert it to the tensor's d
     if (ref.op.starts_with("tensor.") && ref.kind == Kind::Binary)
       for (DType d : kDtypes) run_scalar(ref, d, Mode::Value);
   MESSAGE("tensor ∘ scalar: " << g_rows << " element rows");
+}
+
+// ---- cube: tile.matmul / tile.matmul_acc (docs/semantics.md "Cube") ----
+
+TEST_CASE("oracle: matmul accumulates k ascending, each product and sum rounded to FP32 (INT8: INT32 wrap)") {
+  // l [2, 4] @ r [4, 2]. Row 0 of l times column 0 of r is 2^24 + 1 - 2^24 + 1: in order, in FP32,
+  // that is 1 (2^24 + 1 rounds to 2^24); any other order or a wider accumulator gives 2 or 0.
+  for (DType d : {DType::FP32, DType::FP16, DType::BF16, DType::INT8}) {
+    const bool fp = oracle::is_fp(d);
+    const double big = 4096.0;  // big * big = 2^24
+    auto enc = [&](double x) { return fp ? oracle::fv(d, x).bits : oracle::iv(d, static_cast<i64>(x)).bits; };
+    const double lv[2][4] = {{big, 1, -big, 1}, {fp ? -2.5 : -128, fp ? 0.75 : 127, 3, fp ? 0x1p-10 : -7}};
+    const double rv[4][2] = {{fp ? big : 1, 1.5}, {1, -3}, {fp ? big : 1, 7}, {1, fp ? 0x1p-9 : -128}};
+    const double acc0[2][2] = {{fp ? 0.1 : 5, -1}, {fp ? 1e30 : 100000, 3}};
+    std::vector<u64> l, r, a;
+    for (auto& row : lv)
+      for (double x : row) l.push_back(enc(x));
+    for (auto& row : rv)
+      for (double x : row) r.push_back(enc(x));
+    const DType ad = fp ? DType::FP32 : DType::INT32;
+    for (auto& row : acc0)
+      for (double x : row) a.push_back(fp ? oracle::fv(ad, x).bits : oracle::iv(ad, static_cast<i64>(x)).bits);
+    auto expect = [&](bool from_acc) {
+      std::vector<Expect> want;
+      for (int i = 0; i < 2; ++i)
+        for (int j = 0; j < 2; ++j) {
+          if (fp) {
+            float acc = from_acc ? oracle::f32(a[i * 2 + j]) : 0.0f;
+            for (int k = 0; k < 4; ++k) {
+              const float p = oracle::f32(*oracle::convert({d, l[i * 4 + k]}, DType::FP32)) *
+                              oracle::f32(*oracle::convert({d, r[k * 2 + j]}, DType::FP32));
+              acc = acc + p;
+            }
+            want.push_back(oracle::ok(oracle::bits32(acc)));
+          } else {
+            oracle::i128 acc = from_acc ? oracle::ival(a[i * 2 + j]) : 0;
+            for (int k = 0; k < 4; ++k) acc = oracle::ival(oracle::wrap(acc + oracle::i128(oracle::ival(l[i * 4 + k])) * oracle::ival(r[k * 2 + j]), ad));
+            want.push_back(oracle::ok(oracle::wrap(acc, ad)));
+          }
+        }
+      return want;
+    };
+    if (fp) CHECK(expect(false)[0].bits == 0x3f800000);  // the reference itself: 1, not the exact 2
+    const std::string D = dt(d), AD = dt(ad);
+    const std::string src = "@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore)\n    def main(self, l: pl.Tile[[2, 4], " + D +
+                            "], r: pl.Tile[[4, 2], " + D + "], a: pl.Tile[[2, 2], " + AD + "]) -> tuple[pl.Tile[[2, 2], " + AD +
+                            "], pl.Tile[[2, 2], " + AD + "], pl.Tile[[2, 2], " + AD + "]]:\n" +
+                            "        m = pl.tile.matmul(l, r)\n        c = pl.tile.matmul_acc(a, l, r)\n"
+                            "        z = pl.tile.matmul_acc(a, l, r, True)\n        return m, c, z\n";
+    RunResult run = run_main(*parse_ok(src), {tile(d, l, {2, 4}), tile(d, r, {4, 2}), tile(ad, a, {2, 2})});
+    check_elems(run, "return[0]", expect(false), [&](std::size_t k) { return "tile.matmul " + D + " element " + std::to_string(k); });
+    check_elems(run, "return[1]", expect(true), [&](std::size_t k) { return "tile.matmul_acc " + D + " element " + std::to_string(k); });
+    check_elems(run, "return[2]", expect(false), [&](std::size_t k) { return "tile.matmul_acc init " + D + " element " + std::to_string(k); });
+  }
 }
 
 // ---- poison (docs/semantics.md "Poison"): per op, table-driven ----
