@@ -33,8 +33,6 @@ test/golden/optimize-orch-tensors/p3_nested_inner_iter_arg_read_unchanged.before
 test/golden/optimize-orch-tensors/p3_nested_inner_iter_arg_read_unchanged.before.py|InitMemRef: the init and yielded value of tile carry 0 must be planned tile variables
 test/golden/optimize-orch-tensors/p3_nested_yields_other_unchanged.before.py|InitMemRef: tile.assemble is not planned yet
 test/golden/optimize-orch-tensors/p3_nested_yields_other_unchanged.before.py|InitMemRef: the init and yielded value of tile carry 0 must be planned tile variables
-test/golden/optimize-orch-tensors/p3_part_dtype_unchanged.before.py|InitMemRef: tile.assemble is not planned yet
-test/golden/optimize-orch-tensors/p3_part_dtype_unchanged.before.py|InitMemRef: the init and yielded value of tile carry 0 must be planned tile variables
 test/golden/optimize-orch-tensors/p3_partial_valid_part_unchanged.before.py|InitMemRef: tile.assemble is not planned yet
 test/golden/optimize-orch-tensors/p3_partial_valid_part_unchanged.before.py|InitMemRef: the init and yielded value of tile carry 0 must be planned tile variables
 test/golden/optimize-orch-tensors/p1_dynamic_shape.before.py|needs a static, non-empty physical shape to be planned

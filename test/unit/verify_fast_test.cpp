@@ -2,7 +2,10 @@
 // diagnostic where the general path puts it, including on programs large enough to grow the tables.
 #include <doctest/doctest.h>
 
+#include <array>
+#include <map>
 #include <string>
+#include <tuple>
 
 #include "ir_samples.hpp"
 #include "ptorw/ir/verify.hpp"
@@ -98,6 +101,118 @@ TEST_CASE("op fast path: the ops it decides still report their errors, at the ca
   CHECK(text(ds) == "t.py:4:13: error: tile.load offsets must have the rank of the tensor (2)\n");
   auto good_load = op("tile.load", {src, list({idx(0), idx(0)}), list({idx(8), idx(8)})}, {}, {4, 13});
   CHECK(verify(*fprog({{src}}, {assign(var_for("t", good_load, {4, 9}), good_load, {4, 9})})).empty());
+}
+
+TEST_CASE("op fast path: a call it accepts is still judged by the operand rules of its row") {
+  // The three calls of issue 14 pass check_and_infer, so the fast path proves them fine for it; the
+  // verifier must still report the rule each breaks, after many calls of the same op that keep it.
+  auto f32 = make_var("a", tile_t({16, 32}), {1, 11});
+  auto f16 = make_var("b", tile_t({16, 32}, DType::FP16), {1, 30});
+  auto narrow = make_var("c", tile_t({16, 16}), {1, 50});
+  auto t = make_var("t", tensor_t({16, 32}), {1, 70});
+  struct Case {
+    const char* op;
+    std::vector<Expr> args;
+    std::string message;
+  };
+  const Case cases[] = {
+      {"tile.add", {f32, f16}, "tile.add operand 2 ('b') has dtype pl.FP16 but operand 1 ('a') has pl.FP32"},
+      {"tile.add", {f32, narrow}, "tile.add operand 2 ('c') has shape [16, 16] but operand 1 ('a') has [16, 32]"},
+      {"tile.load", {t, list({idx(8), idx(0)}), list({idx(16), idx(32)})},
+       "tile.load window [8, 24) in dimension 0 is outside operand 1 ('t') of shape [16, 32]"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.message);
+    const OpDef* d = find_op(c.op);
+    REQUIRE(d);
+    CHECK(op_surely_ok(OpSig(d), c.args, {}));  // the fast path does answer for these calls
+    CHECK(check_and_infer(*d, c.args, {}).error.empty());
+    std::vector<Stmt> body;
+    const std::size_t good = 300;
+    for (std::size_t i = 0; i < good; ++i) {
+      auto ok = c.op == std::string("tile.add") ? op("tile.add", {f32, f32}, {}, at(i + 2, 13))
+                                                : op("tile.load", {t, list({idx(0), idx(0)}), list({idx(16), idx(32)})}, {}, at(i + 2, 13));
+      body.push_back(eval(ok, at(i + 2)));
+    }
+    CHECK(verify(*fprog({{f32}, {f16}, {narrow}, {t}}, body)).empty());
+    auto bad = op(c.op, c.args, {}, at(good + 2, 13));
+    body.push_back(eval(bad, at(good + 2)));
+    CHECK(text(verify(*fprog({{f32}, {f16}, {narrow}, {t}}, body))) ==
+          "t.py:" + std::to_string(good + 2) + ":13: error: " + c.message + "\n");
+  }
+}
+
+TEST_CASE("memo of operand rules: a call the rules can tell apart from the kept ones is judged") {
+  auto src = make_var("src", tensor_t({32, 64}), {1, 11});
+  auto i = make_var("i", index_t(), {1, 40});
+  auto shape = list({idx(8), idx(8)});      // one node for every call, as the parser shares constant lists
+  auto offs = [&] { return list({i, i}); };  // a new node per call: only its length is kept
+  std::vector<Stmt> body;
+  for (std::size_t n = 0; n < 300; ++n)
+    body.push_back(eval(op("tensor.slice", {src, shape, offs()}, {}, at(n + 2, 13)), at(n + 2)));
+  CHECK(verify(*fprog({{src}, {i}}, body)).empty());
+  // The operand types and list lengths of the kept calls, another constant shape list.
+  body.push_back(eval(op("tensor.slice", {src, list({idx(40), idx(8)}), offs()}, {}, at(400, 13)), at(400)));
+  // Constant offsets where the kept calls had none.
+  body.push_back(eval(op("tensor.slice", {src, shape, list({idx(30), idx(0)})}, {}, at(401, 13)), at(401)));
+  CHECK(text(verify(*fprog({{src}, {i}}, body))) ==
+        "t.py:400:13: error: tensor.slice window extent 40 in dimension 0 exceeds operand 1 ('src') of shape [32, 64]\n"
+        "t.py:401:13: error: tensor.slice window [30, 38) in dimension 0 is outside operand 1 ('src') of shape [32, 64]\n");
+  // Soundness: over random calls of every op with rules, calls with one key get one verdict.
+  std::vector<Expr> typed{src,
+                          make_var("h", tensor_t({32, 64}, DType::FP16), {1, 1}),
+                          make_var("w", tensor_t({8, 64}), {1, 1}),
+                          make_var("v", tensor_t({64}), {1, 1}),
+                          make_var("a", tile_t({16, 32}), {1, 1}),
+                          make_var("b", tile_t({16, 32}, DType::FP16), {1, 1}),
+                          make_var("c", tile_t({32, 16}), {1, 1}),
+                          make_var("m", make_type(TileType{{idx(16), idx(32)}, DType::FP32, {}, MemSpace::Mat, {}}), {1, 1}),
+                          make_var("l", make_type(TileType{{idx(16), idx(32)}, DType::FP16, {}, MemSpace::Left, {}}), {1, 1}),
+                          make_var("r", make_type(TileType{{idx(32), idx(16)}, DType::FP16, {}, MemSpace::Right, {}}), {1, 1}),
+                          i,
+                          idx(0),
+                          idx(8),
+                          idx(40)};
+  std::vector<Expr> const_lists{shape, list({idx(0), idx(0)}), list({idx(16), idx(32)}), list({idx(40), idx(8)}),
+                                list({idx(30), idx(0)}), list({idx(64)}), list({idx(1), idx(16), idx(32)})};
+  std::map<std::tuple<const void*, std::array<std::uint64_t, 4>, std::array<std::uint8_t, 4>>, bool> verdicts;
+  std::uint64_t rng = 7;
+  auto pick = [&](std::size_t n) {
+    rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>(rng >> 33) % n;
+  };
+  int kept = 0, agreed = 0;
+  for (const OpDef& d : all_ops()) {
+    if (d.rules.empty()) continue;
+    const auto [req, max] = operand_arity(d.operands);
+    for (int trial = 0; trial < 3000; ++trial) {
+      std::vector<Expr> args;
+      const int n = req + static_cast<int>(pick(static_cast<std::size_t>(max - req + 1)));
+      for (int a = 0; a < n; ++a) {
+        const std::size_t what = pick(3);
+        if (what == 0) args.push_back(typed[pick(typed.size())]);
+        else if (what == 1) args.push_back(const_lists[pick(const_lists.size())]);
+        else args.push_back(list(std::vector<Expr>(1 + pick(3), i)));
+      }
+      RuleMemo::Key key;
+      if (!RuleMemo::key(&d, args, {}, key)) continue;
+      ++kept;
+      const bool holds = check_operand_rules(d, args, {}).empty();
+      auto [it, fresh] = verdicts.try_emplace({key.op, key.part, key.tag}, holds);
+      if (!fresh) {
+        CAPTURE(d.name);
+        CHECK(it->second == holds);
+        ++agreed;
+      }
+    }
+  }
+  CHECK(kept > 10000);
+  CHECK(agreed > 5000);
+  // Not kept at all: calls with kwargs, lists mixing constants with other expressions.
+  RuleMemo::Key k;
+  CHECK(RuleMemo::key(find_op("tensor.slice"), {src, shape, offs()}, {}, k));
+  CHECK_FALSE(RuleMemo::key(find_op("tensor.slice"), {src, shape, list({i, idx(0)})}, {}, k));
+  CHECK_FALSE(RuleMemo::key(find_op("tile.load"), {src, list({idx(0), idx(0)}), shape}, {{"target_memory", MemSpace::Mat}}, k));
 }
 
 TEST_CASE("StmtCursor yields what FlatStmts yields (nested, empty and null bodies)") {

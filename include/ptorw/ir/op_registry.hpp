@@ -2,7 +2,8 @@
 // inference. Parser, verifier, printer and passes all read this one table.
 //
 // Operand signature letters: T tile, N tensor, S scalar, L list (tuple of scalars), P ptr,
-// B buffer (Buffer IR), A anything; a trailing `?` marks an optional operand.
+// B buffer (Buffer IR), A anything; a trailing `?` marks an optional operand. A row's `rules` say how
+// its operands must agree beyond their kinds (op_rules.hpp); the verifier applies them.
 #pragma once
 #include <array>
 #include <span>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "ptorw/ir/op_infer.hpp"
+#include "ptorw/ir/op_rules.hpp"
 #include "ptorw/ir/symbol.hpp"
 
 namespace ptorw::ir {
@@ -27,6 +29,8 @@ struct OpDef {
   std::string_view operands;
   std::string_view kwargs;  // comma-separated accepted kwarg names
   InferFn infer;
+  /// How the operands must agree (dtype, shape, memory space, windows); judged by the verifier.
+  std::span<const OperandRule> rules = {};
   Effect effect = Effect::Pure;
   int written_arg = -1;
   /// A kwarg written as the first positional argument (`pl.tile.alloc(pl.Mem.Vec, bytes)`).
@@ -35,82 +39,108 @@ struct OpDef {
 
 namespace detail {
 using namespace infer;
+using namespace rule;
+// Operand rules shared by rows (docs/semantics.md defines each op; the rules are its static part).
+inline constexpr OperandRule kTensorElementwise[] = {same_dtype(1, 0), same_shape(1, 0)};  // or a scalar operand 2
+inline constexpr OperandRule kTensorSlice[] = {valid_fits(3, 1), window(0, 2, 1)};
+inline constexpr OperandRule kTensorAssemble[] = {same_dtype(1, 0), rank_at_most(1, 0), list_rank(2, 0, "offsets"),
+                                                  window_of(0, 2, 1)};
+inline constexpr OperandRule kIndexed[] = {list_rank(1, 0, "indices"), index_in(0, 1)};
+inline constexpr OperandRule kTileLoad[] = {kwarg_memory_in("target_memory", mem_bit(MemSpace::Vec) | mem_bit(MemSpace::Mat)),
+                                            rank_at_most(2, 0), valid_fits(3, 2), window(0, 1, 2, 3, "transpose")};
+inline constexpr OperandRule kTileStore[] = {same_dtype(0, 2), list_rank(1, 2, "offsets"), rank_at_most(0, 2),
+                                             window_of(2, 1, 0)};
+inline constexpr OperandRule kTileReshape[] = {same_count(0, 1)};
+inline constexpr OperandRule kTileSlice[] = {list_rank(1, 0, "shape"), list_rank(2, 0, "offsets"), valid_fits(3, 1),
+                                             window(0, 2, 1)};
+inline constexpr OperandRule kTileAssemble[] = {same_dtype(1, 0), same_memory(1, 0), same_rank(1, 0),
+                                                list_rank(2, 0, "offsets"), window_of(0, 2, 1)};
+inline constexpr OperandRule kTileExtract[] = {rank_is(0, 2), list_rank(3, 0, "shape"), window_at(0, 1, 3)};
+inline constexpr OperandRule kRank2[] = {rank_is(0, 2)};
+inline constexpr OperandRule kSetValidShape[] = {rank_is(0, 2), valid_in(0, 1)};
+inline constexpr OperandRule kElementwise[] = {same_dtype(1, 0), same_shape(1, 0), same_memory(1, 0)};
+inline constexpr OperandRule kFloatOnly[] = {float_dtype(0)};
+inline constexpr OperandRule kMatmul[] = {same_dtype(1, 0), cube_dtype(0), matmul_inner(0, 1),
+                                          memory_is(0, MemSpace::Left), memory_is(1, MemSpace::Right)};
+inline constexpr OperandRule kMatmulAcc[] = {rank_is(0, 2), rank_is(1, 2), rank_is(2, 2), same_dtype(2, 1), cube_dtype(1),
+                                             matmul_inner(1, 2), accumulator(0, 1, 2), memory_is(0, MemSpace::Acc),
+                                             memory_is(1, MemSpace::Left), memory_is(2, MemSpace::Right)};
 // clang-format off
 inline constexpr std::array kOps{
   // tensor.* (orchestration level)
   OpDef{"tensor.create",   "L",       "dtype,layout",           tensor_create},
   OpDef{"tensor.full",     "L,S",     "dtype",                  tensor_full},
-  OpDef{"tensor.slice",    "N,L,L,L?", "",                      tensor_slice},
-  OpDef{"tensor.assemble", "N,N,L",   "",                       first_operand_type},
-  OpDef{"tensor.read",     "N,L",     "",                       element_scalar},
-  OpDef{"tensor.write",    "N,L,S",   "",                       first_operand_type, Effect::WritesArg, 0},
-  OpDef{"tensor.add",      "N,A",     "",                       first_operand_type},
-  OpDef{"tensor.sub",      "N,A",     "",                       first_operand_type},
-  OpDef{"tensor.mul",      "N,A",     "",                       first_operand_type},
-  OpDef{"tensor.div",      "N,A",     "",                       first_operand_type},
+  OpDef{"tensor.slice",    "N,L,L,L?", "",                      tensor_slice, kTensorSlice},
+  OpDef{"tensor.assemble", "N,N,L",   "",                       first_operand_type, kTensorAssemble},
+  OpDef{"tensor.read",     "N,L",     "",                       element_scalar, kIndexed},
+  OpDef{"tensor.write",    "N,L,S",   "",                       first_operand_type, kIndexed, Effect::WritesArg, 0},
+  OpDef{"tensor.add",      "N,A",     "",                       first_operand_type, kTensorElementwise},
+  OpDef{"tensor.sub",      "N,A",     "",                       first_operand_type, kTensorElementwise},
+  OpDef{"tensor.mul",      "N,A",     "",                       first_operand_type, kTensorElementwise},
+  OpDef{"tensor.div",      "N,A",     "",                       first_operand_type, kTensorElementwise},
   // tile.* transfers and storage
-  OpDef{"tile.load",       "N,L,L,L?", "target_memory,transpose", tile_load},
-  OpDef{"tile.store",      "T,L,N",   "",                       third_operand_type, Effect::WritesArg, 2},
+  OpDef{"tile.load",       "N,L,L,L?", "target_memory,transpose", tile_load, kTileLoad},
+  OpDef{"tile.store",      "T,L,N",   "",                       third_operand_type, kTileStore, Effect::WritesArg, 2},
   OpDef{"tile.create",     "L",       "dtype,target_memory",    tile_create},
   OpDef{"tile.full",       "L,S",     "dtype,target_memory",    tile_create},
-  OpDef{"tile.alloc",      "S",       "memory_space,addr",           ptr_result, Effect::Control, -1, "memory_space"},
+  OpDef{"tile.alloc",      "S",       "memory_space,addr",           ptr_result, {}, Effect::Control, -1, "memory_space"},
   OpDef{"tile.move",       "T",       "target_memory",          tile_move},
-  OpDef{"tile.reshape",    "T,L",     "",                       tile_reshape},
-  OpDef{"tile.slice",      "T,L,L,L?", "",                      tile_reshape},
-  OpDef{"tile.assemble",   "T,T,L",   "",                       first_operand_tile},
-  OpDef{"tile.extract",    "T,S,S,L", "target_memory",          tile_extract},
-  OpDef{"tile.transpose_view", "T",   "",                       tile_transpose},
-  OpDef{"tile.set_validshape", "T,S,S", "",                     tile_set_validshape},
+  OpDef{"tile.reshape",    "T,L",     "",                       tile_reshape, kTileReshape},
+  OpDef{"tile.slice",      "T,L,L,L?", "",                      tile_reshape, kTileSlice},
+  OpDef{"tile.assemble",   "T,T,L",   "",                       first_operand_tile, kTileAssemble},
+  OpDef{"tile.extract",    "T,S,S,L", "target_memory",          tile_extract, kTileExtract},
+  OpDef{"tile.transpose_view", "T",   "",                       tile_transpose, kRank2},
+  OpDef{"tile.set_validshape", "T,S,S", "",                     tile_set_validshape, kSetValidShape},
   // tile elementwise, binary
-  OpDef{"tile.add", "T,T", "", first_operand_tile}, OpDef{"tile.sub", "T,T", "", first_operand_tile},
-  OpDef{"tile.mul", "T,T", "", first_operand_tile}, OpDef{"tile.div", "T,T", "precision", first_operand_tile},
-  OpDef{"tile.maximum", "T,T", "", first_operand_tile}, OpDef{"tile.minimum", "T,T", "", first_operand_tile},
+  OpDef{"tile.add", "T,T", "", first_operand_tile, kElementwise}, OpDef{"tile.sub", "T,T", "", first_operand_tile, kElementwise},
+  OpDef{"tile.mul", "T,T", "", first_operand_tile, kElementwise}, OpDef{"tile.div", "T,T", "precision", first_operand_tile, kElementwise},
+  OpDef{"tile.maximum", "T,T", "", first_operand_tile, kElementwise}, OpDef{"tile.minimum", "T,T", "", first_operand_tile, kElementwise},
   // tile elementwise, unary
-  OpDef{"tile.exp", "T", "", first_operand_tile},  OpDef{"tile.abs", "T", "", first_operand_tile},
-  OpDef{"tile.sqrt", "T", "", first_operand_tile}, OpDef{"tile.neg", "T", "", first_operand_tile},
-  OpDef{"tile.relu", "T", "", first_operand_tile}, OpDef{"tile.log", "T", "", first_operand_tile},
-  OpDef{"tile.recip", "T", "precision", first_operand_tile}, OpDef{"tile.rsqrt", "T", "precision", first_operand_tile},
+  OpDef{"tile.exp", "T", "", first_operand_tile, kFloatOnly},  OpDef{"tile.abs", "T", "", first_operand_tile},
+  OpDef{"tile.sqrt", "T", "", first_operand_tile, kFloatOnly}, OpDef{"tile.neg", "T", "", first_operand_tile},
+  OpDef{"tile.relu", "T", "", first_operand_tile}, OpDef{"tile.log", "T", "", first_operand_tile, kFloatOnly},
+  OpDef{"tile.recip", "T", "precision", first_operand_tile, kFloatOnly}, OpDef{"tile.rsqrt", "T", "precision", first_operand_tile, kFloatOnly},
   // tile ∘ scalar
   OpDef{"tile.adds", "T,S", "", first_operand_tile}, OpDef{"tile.subs", "T,S", "", first_operand_tile},
   OpDef{"tile.muls", "T,S", "", first_operand_tile}, OpDef{"tile.divs", "T,S", "precision", first_operand_tile},
   OpDef{"tile.maximums", "T,S", "", first_operand_tile}, OpDef{"tile.minimums", "T,S", "", first_operand_tile},
   OpDef{"tile.lrelu", "T,S", "", first_operand_tile},
   // cube
-  OpDef{"tile.matmul",     "T,T",     "",                       tile_matmul},
-  OpDef{"tile.matmul_acc", "T,T,T,S?", "",                      first_operand_tile},
+  OpDef{"tile.matmul",     "T,T",     "",                       tile_matmul, kMatmul},
+  OpDef{"tile.matmul_acc", "T,T,T,S?", "",                      first_operand_tile, kMatmulAcc},
   // SPMD block queries
-  OpDef{"tile.get_block_idx",    "", "", index_scalar, Effect::Control},
-  OpDef{"tile.get_block_num",    "", "", index_scalar, Effect::Control},
-  OpDef{"tile.get_subblock_idx", "", "", index_scalar, Effect::Control},
+  OpDef{"tile.get_block_idx",    "", "", index_scalar, {}, Effect::Control},
+  OpDef{"tile.get_block_num",    "", "", index_scalar, {}, Effect::Control},
+  OpDef{"tile.get_subblock_idx", "", "", index_scalar, {}, Effect::Control},
   // Buffer IR (lower_tile_to_buffer.md). Destination-passing: the written operand is `written_arg`,
   // the result is VoidType. alloc((runtime valid extents), [address]); subview(parent, offsets
   // [, sizes][, valid]) and reshape(source) define aliases; their type is the annotation.
-  OpDef{"buffer.alloc",    "L,S?",      "",   annotated_buffer, Effect::Control},
+  OpDef{"buffer.alloc",    "L,S?",      "",   annotated_buffer, {}, Effect::Control},
   OpDef{"buffer.subview",  "B,L,L?,L?", "",   annotated_buffer},
   OpDef{"buffer.reshape",  "B",         "",   annotated_buffer},
-  OpDef{"buffer.load",     "N,L,L,B",   "",   void_result, Effect::WritesArg, 3},
-  OpDef{"buffer.store",    "B,L,L,N",   "",   void_result, Effect::WritesArg, 3},
-  OpDef{"buffer.copy",     "B,B",       "",   void_result, Effect::WritesArg, 1},
-  OpDef{"buffer.full",     "S,B",       "",   void_result, Effect::WritesArg, 1},
-  OpDef{"buffer.set_validshape", "B,L", "",   void_result, Effect::WritesArg, 0},
-  OpDef{"buffer.add", "B,B,B", "", void_result, Effect::WritesArg, 2}, OpDef{"buffer.sub", "B,B,B", "", void_result, Effect::WritesArg, 2},
-  OpDef{"buffer.mul", "B,B,B", "", void_result, Effect::WritesArg, 2}, OpDef{"buffer.div", "B,B,B", "precision", void_result, Effect::WritesArg, 2},
-  OpDef{"buffer.maximum", "B,B,B", "", void_result, Effect::WritesArg, 2}, OpDef{"buffer.minimum", "B,B,B", "", void_result, Effect::WritesArg, 2},
-  OpDef{"buffer.exp", "B,B", "", void_result, Effect::WritesArg, 1},  OpDef{"buffer.abs", "B,B", "", void_result, Effect::WritesArg, 1},
-  OpDef{"buffer.sqrt", "B,B", "", void_result, Effect::WritesArg, 1}, OpDef{"buffer.neg", "B,B", "", void_result, Effect::WritesArg, 1},
-  OpDef{"buffer.relu", "B,B", "", void_result, Effect::WritesArg, 1}, OpDef{"buffer.log", "B,B", "", void_result, Effect::WritesArg, 1},
-  OpDef{"buffer.recip", "B,B", "precision", void_result, Effect::WritesArg, 1},
-  OpDef{"buffer.rsqrt", "B,B", "precision", void_result, Effect::WritesArg, 1},
-  OpDef{"buffer.adds", "B,S,B", "", void_result, Effect::WritesArg, 2}, OpDef{"buffer.subs", "B,S,B", "", void_result, Effect::WritesArg, 2},
-  OpDef{"buffer.muls", "B,S,B", "", void_result, Effect::WritesArg, 2}, OpDef{"buffer.divs", "B,S,B", "precision", void_result, Effect::WritesArg, 2},
-  OpDef{"buffer.maximums", "B,S,B", "", void_result, Effect::WritesArg, 2}, OpDef{"buffer.minimums", "B,S,B", "", void_result, Effect::WritesArg, 2},
-  OpDef{"buffer.lrelu", "B,S,B", "", void_result, Effect::WritesArg, 2},
-  OpDef{"buffer.matmul",     "B,B,B",   "", void_result, Effect::WritesArg, 2},
-  OpDef{"buffer.matmul_acc", "B,B,B",   "", void_result, Effect::WritesArg, 2},
-  OpDef{"buffer.extract",    "B,S,S,B", "", void_result, Effect::WritesArg, 3},
-  OpDef{"buffer.get_block_idx",    "", "", index_scalar, Effect::Control},
-  OpDef{"buffer.get_block_num",    "", "", index_scalar, Effect::Control},
-  OpDef{"buffer.get_subblock_idx", "", "", index_scalar, Effect::Control},
+  OpDef{"buffer.load",     "N,L,L,B",   "",   void_result, {}, Effect::WritesArg, 3},
+  OpDef{"buffer.store",    "B,L,L,N",   "",   void_result, {}, Effect::WritesArg, 3},
+  OpDef{"buffer.copy",     "B,B",       "",   void_result, {}, Effect::WritesArg, 1},
+  OpDef{"buffer.full",     "S,B",       "",   void_result, {}, Effect::WritesArg, 1},
+  OpDef{"buffer.set_validshape", "B,L", "",   void_result, {}, Effect::WritesArg, 0},
+  OpDef{"buffer.add", "B,B,B", "", void_result, {}, Effect::WritesArg, 2}, OpDef{"buffer.sub", "B,B,B", "", void_result, {}, Effect::WritesArg, 2},
+  OpDef{"buffer.mul", "B,B,B", "", void_result, {}, Effect::WritesArg, 2}, OpDef{"buffer.div", "B,B,B", "precision", void_result, {}, Effect::WritesArg, 2},
+  OpDef{"buffer.maximum", "B,B,B", "", void_result, {}, Effect::WritesArg, 2}, OpDef{"buffer.minimum", "B,B,B", "", void_result, {}, Effect::WritesArg, 2},
+  OpDef{"buffer.exp", "B,B", "", void_result, {}, Effect::WritesArg, 1},  OpDef{"buffer.abs", "B,B", "", void_result, {}, Effect::WritesArg, 1},
+  OpDef{"buffer.sqrt", "B,B", "", void_result, {}, Effect::WritesArg, 1}, OpDef{"buffer.neg", "B,B", "", void_result, {}, Effect::WritesArg, 1},
+  OpDef{"buffer.relu", "B,B", "", void_result, {}, Effect::WritesArg, 1}, OpDef{"buffer.log", "B,B", "", void_result, {}, Effect::WritesArg, 1},
+  OpDef{"buffer.recip", "B,B", "precision", void_result, {}, Effect::WritesArg, 1},
+  OpDef{"buffer.rsqrt", "B,B", "precision", void_result, {}, Effect::WritesArg, 1},
+  OpDef{"buffer.adds", "B,S,B", "", void_result, {}, Effect::WritesArg, 2}, OpDef{"buffer.subs", "B,S,B", "", void_result, {}, Effect::WritesArg, 2},
+  OpDef{"buffer.muls", "B,S,B", "", void_result, {}, Effect::WritesArg, 2}, OpDef{"buffer.divs", "B,S,B", "precision", void_result, {}, Effect::WritesArg, 2},
+  OpDef{"buffer.maximums", "B,S,B", "", void_result, {}, Effect::WritesArg, 2}, OpDef{"buffer.minimums", "B,S,B", "", void_result, {}, Effect::WritesArg, 2},
+  OpDef{"buffer.lrelu", "B,S,B", "", void_result, {}, Effect::WritesArg, 2},
+  OpDef{"buffer.matmul",     "B,B,B",   "", void_result, {}, Effect::WritesArg, 2},
+  OpDef{"buffer.matmul_acc", "B,B,B",   "", void_result, {}, Effect::WritesArg, 2},
+  OpDef{"buffer.extract",    "B,S,S,B", "", void_result, {}, Effect::WritesArg, 3},
+  OpDef{"buffer.get_block_idx",    "", "", index_scalar, {}, Effect::Control},
+  OpDef{"buffer.get_block_num",    "", "", index_scalar, {}, Effect::Control},
+  OpDef{"buffer.get_subblock_idx", "", "", index_scalar, {}, Effect::Control},
 };
 // clang-format on
 }  // namespace detail

@@ -10,8 +10,10 @@
 //  * Calls of user functions — the callee exists, argument count equals parameter count, each
 //    argument's type is compatible with its parameter's (same kind and dtype, same rank, constant dims
 //    equal), and Out/InOut arguments are tensors. `pl.submit` is checked the same way.
-//  * Op calls — the op exists and `check_and_infer` (op_registry.hpp) accepts operands and kwargs;
-//    no kwarg or attr key is given twice.
+//  * Op calls — the op exists, `check_and_infer` (op_registry.hpp) accepts operands and kwargs, and
+//    the operands keep the rules of the op's row (op_rules.hpp: dtype, shape and memory-space
+//    agreement, ranks, constant windows inside static shapes; verify_ops.hpp); no kwarg or attr key
+//    is given twice.
 //  * Structure — `pl.yield_` ends a loop or If body and gives one value per iter arg / result; a loop
 //    has as many results as iter args; `return` gives one value per declared result type; a while
 //    or if condition is a scalar BOOL; loop bounds are scalar integers.
@@ -25,6 +27,7 @@
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/op_registry.hpp"
 #include "ptorw/ir/verify_fast.hpp"
+#include "ptorw/ir/verify_ops.hpp"
 #include "ptorw/visit/children.hpp"
 #include "ptorw/visit/describe.hpp"
 #include "ptorw/visit/flat_seq.hpp"  // not used here; kept for the includers that rely on it
@@ -154,6 +157,7 @@ class Verifier {
   std::unordered_map<std::string_view, OpSig> ops_;                  // registry look-ups so far
   StmtCursor::Stack frames_;             // the statement cursors' frames (one allocation, reused)
   PairMemo compatible_;                  // compatible(arg type, param type, int const) seen so far
+  RuleMemo rules_held_;                  // op calls whose operand rules held
   TypeMemo var_free_types_;              // types whose expressions name no variable
   Span cur_;                             // the statement being checked (for nodes without a span)
   Span ctx_;                             // the innermost expression with a span being checked
@@ -332,9 +336,20 @@ class Verifier {
     if (!d) return error(loc(e), "unknown op " + q(c.callee));
     for (std::size_t i = 0; i < c.args.size(); ++i)
       if (!c.args[i]) return error(loc(e), c.callee + " operand " + std::to_string(i + 1) + " is missing");
-    if (op_surely_ok(it->second, c.args, c.kwargs)) return;  // no inferred type built just to drop it
-    InferResult r = check_and_infer(*d, c.args, c.kwargs);
-    if (!r.error.empty()) error(loc(e), r.error);
+    if (!op_surely_ok(it->second, c.args, c.kwargs)) {  // the fast path builds no inferred type just to drop it
+      InferResult r = check_and_infer(*d, c.args, c.kwargs);
+      if (!r.error.empty()) return error(loc(e), r.error);
+    }
+    // The row's operand rules, whichever path accepted the call above. The memo answers only for a
+    // call the rules cannot tell apart from one that kept them (verify_fast.hpp).
+    if (d->rules.empty()) return;
+    RuleMemo::Key key;
+    const bool keep = RuleMemo::key(d, c.args, c.kwargs, key);
+    if (keep && rules_held_.has(key)) return;
+    if (std::string why = check_operand_rules(*d, c.args, c.kwargs); !why.empty())
+      error(loc(e), std::move(why));
+    else if (keep)
+      rules_held_.add(key);
   }
 
   void user_call(const Expr& e, const std::string& callee, const std::vector<Expr>& args, const char* how) {

@@ -8,7 +8,11 @@
 //    and the entries of recent definitions (which most uses name) sit together.
 //  * StmtCursor — FlatStmts (visit/flat_seq.hpp) with prefetching a few statements ahead.
 //  * OpSig / op_surely_ok — an op's operand signature parsed once per op name, and a check of a
-//    call that proves `check_and_infer` would accept it without building the inferred type.
+//    call that proves `check_and_infer` would accept it without building the inferred type. It
+//    answers for `check_and_infer` only: the operand rules of the op's row (op_rules.hpp) are judged
+//    by verify_ops.hpp, whichever way `check_and_infer`'s answer was found.
+//  * RuleMemo — op calls whose operand rules held, under everything the rules read, so that the
+//    next call that the rules cannot tell apart from one of them is not judged again.
 //  * PairMemo / TypeMemo — small direct-mapped caches of pure facts about interned types.
 #pragma once
 #include <array>
@@ -214,6 +218,60 @@ inline bool op_surely_ok(const OpSig& s, const std::vector<Expr>& args, const Kw
   }
   return false;
 }
+
+/// Op calls known to keep the operand rules of their row (op_rules.hpp, judged by verify_ops.hpp),
+/// kept under everything those rules read: the op and, per operand, its type (types are immutable;
+/// the rules read tile and tensor types), or for a list of constants its node (immutable; the
+/// parser shares one node per constant list), for a list without constants only its length (the
+/// rules judge only constants), for an integer constant its value. A call with kwargs, with more
+/// than 4 operands or with a list mixing constants and other expressions is not kept. Only calls
+/// whose rules held are added, so `has` answers "fine" or "judge it"; a miss or a collision only
+/// means the rules are judged again. The program is alive and unchanged while the memo is, so no
+/// node address in a key is reused.
+class RuleMemo {
+ public:
+  struct Key {
+    const void* op = nullptr;
+    std::array<std::uint64_t, 4> part{};
+    std::array<std::uint8_t, 4> tag{};  // 0 absent, 1 type, 2 constant list, 3 list without constants, 4 integer
+    bool operator==(const Key&) const = default;
+  };
+  /// The key of a call of `def`; false when the call is not kept.
+  static bool key(const OpDef* def, const std::vector<Expr>& args, const Kwargs& kw, Key& k) {
+    if (!kw.empty() || args.size() > k.part.size()) return false;
+    k.op = def;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      const ExprNode* a = args[i].get();
+      if (!a) return false;
+      if (auto* t = std::get_if<MakeTuple>(&a->kind)) {
+        std::size_t consts = 0;
+        for (const Expr& x : t->elems) consts += expr_as<ConstInt>(x) != nullptr;
+        if (consts == t->elems.size()) {
+          k.part[i] = reinterpret_cast<std::uintptr_t>(a), k.tag[i] = 2;
+        } else if (consts == 0) {
+          k.part[i] = t->elems.size(), k.tag[i] = 3;
+        } else {
+          return false;
+        }
+      } else if (auto* c = std::get_if<ConstInt>(&a->kind)) {
+        k.part[i] = static_cast<std::uint64_t>(c->value), k.tag[i] = 4;
+      } else {
+        k.part[i] = reinterpret_cast<std::uintptr_t>(a->type.get()), k.tag[i] = 1;
+      }
+    }
+    return true;
+  }
+  bool has(const Key& k) const { return slots_[slot(k)] == k; }
+  void add(const Key& k) { slots_[slot(k)] = k; }
+
+ private:
+  std::vector<Key> slots_ = std::vector<Key>(256);
+  std::size_t slot(const Key& k) const {
+    auto x = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(k.op)) * 0x9e3779b97f4a7c15ULL;
+    for (std::size_t i = 0; i < k.part.size(); ++i) x = (x ^ (k.part[i] + k.tag[i])) * 0xc2b2ae3d27d4eb4fULL;
+    return static_cast<std::size_t>(x >> 56) & (slots_.size() - 1);
+  }
+};
 
 /// A direct-mapped cache of a pure boolean fact about a pair of interned nodes (types). A miss or
 /// a collision only means the fact is computed again.

@@ -1,5 +1,5 @@
-# rule: Pattern 3 (Assemble-Loop Rewrite) — the assembled part must have the accumulated tile's dtype: here an FP16 part is assembled into an FP32 tile, and storing that part straight into the FP32 Out param would be another operation (spec silent; conservative)
-# expect: unchanged
+# rule: Pattern 3 (Assemble-Loop Rewrite) — the assembled part must have the accumulated tile's dtype. An FP16 part assembled into an FP32 tile is itself ill-typed (no implicit dtype promotion; docs/semantics.md tile.assemble: the interpreter refuses it), so the pipeline refuses the input when it verifies it, before Pattern 3 sees it
+# expect-error: 14:20: error: tile.assemble operand 2 ('part') has dtype pl.FP16 but operand 1 ('acc') has pl.FP32
 import ptorw.language as pl
 
 
