@@ -192,3 +192,25 @@ TEST_CASE("operand rules: tensor assemble, slice, elementwise and element access
   CHECK(check(orch(line("v = pl.tensor.read(x, [0])"))) ==
         "v.py:5:13: error: tensor.read indices [0] (operand 2) have 1 element but operand 1 ('x') has rank 2\n");
 }
+
+TEST_CASE("user calls: a pl.dynamic dim of the parameters is bound to one extent per call") {
+  auto prog = [](const std::string& second) {
+    return "M = pl.dynamic(\"M\")\n"
+           "@pl.program\n"
+           "class P:\n"
+           "    @pl.function(type=pl.FunctionType.InCore)\n"
+           "    def k(self, a: pl.Tensor[[M, 32], pl.FP32], b: pl.Tensor[[M, 32], pl.FP32], "
+           "o: pl.Out[pl.Tensor[[M, 32], pl.FP32]]) -> pl.Tensor[[M, 32], pl.FP32]:\n"
+           "        return o\n"
+           "\n"
+           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+           "    def main(self, x: pl.Tensor[[16, 32], pl.FP32], y: pl.Tensor[[8, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+           "        buf = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+           "        r = self.k(x, " + second + ", buf)\n"
+           "        return r\n";
+  };
+  CHECK(check(prog("x")).empty());
+  CHECK(check(prog("y")) == "v.py:11:18: error: argument 2 of 'k' binds 'M' to 8 (dimension 0 of parameter 'b') but "
+                            "argument 1 bound it to 16\n");
+  // dtype, rank and static dims of arguments: verify_test.cpp "user calls".
+}

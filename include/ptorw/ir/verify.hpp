@@ -9,7 +9,9 @@
 //    are visible everywhere. Parameters are variables with distinct names.
 //  * Calls of user functions — the callee exists, argument count equals parameter count, each
 //    argument's type is compatible with its parameter's (same kind and dtype, same rank, constant dims
-//    equal), and Out/InOut arguments are tensors. `pl.submit` is checked the same way.
+//    equal), Out/InOut arguments are tensors, and a `pl.dynamic` dim written bare in several
+//    parameter types is bound to one extent per call (docs/semantics.md "Calls"). `pl.submit` is
+//    checked the same way.
 //  * Op calls — the op exists, `check_and_infer` (op_registry.hpp) accepts operands and kwargs, and
 //    the operands keep the rules of the op's row (op_rules.hpp: dtype, shape and memory-space
 //    agreement, ranks, constant windows inside static shapes; verify_ops.hpp); no kwarg or attr key
@@ -85,7 +87,7 @@ class Verifier {
  public:
   Verifier(const Program& p, Diagnostics& out) : prog_(p), out_(out) {
     for (const auto& f : prog_.functions)
-      if (f) functions_.try_emplace(f->name, f.get());  // the first of a name wins, like Program::find
+      if (f) functions_.try_emplace(f->name, Callee{f.get()});  // the first of a name wins, like Program::find
     for (const auto& d : prog_.dyn_dims)
       if (d) vars_.try_emplace(d.get(), VarInfo{d->span, 0, 0, DefKind::DynDim, nullptr});
     closed_.push_back(false);  // body 0: the program level, where dynamic dims live
@@ -94,7 +96,7 @@ class Verifier {
   void program() {
     for (const auto& f : prog_.functions) {
       if (!f) continue;
-      const Function* first = functions_.at(f->name);
+      const Function* first = functions_.at(f->name).fn;
       if (first != f.get())
         error(f->span, "function " + q(f->name) + " is defined twice (first at " + at_text(first->span) + ")");
     }
@@ -153,7 +155,11 @@ class Verifier {
   std::vector<std::uint32_t> open_;      // bodies being walked, innermost last
   std::vector<const StmtNode*> owners_;  // loops and Ifs being walked
   std::vector<Pending> pending_;
-  std::unordered_map<std::string_view, const Function*> functions_;  // by name
+  struct Callee {
+    const Function* fn;
+    std::int8_t dyn_dims = -1;  // does a parameter type name a `pl.dynamic` dim bare? (-1: not asked yet)
+  };
+  std::unordered_map<std::string_view, Callee> functions_;  // by name
   std::unordered_map<std::string_view, OpSig> ops_;                  // registry look-ups so far
   StmtCursor::Stack frames_;             // the statement cursors' frames (one allocation, reused)
   PairMemo compatible_;                  // compatible(arg type, param type, int const) seen so far
@@ -354,12 +360,13 @@ class Verifier {
 
   void user_call(const Expr& e, const std::string& callee, const std::vector<Expr>& args, const char* how) {
     auto it = functions_.find(callee);
-    const Function* f = it == functions_.end() ? nullptr : it->second;
+    const Function* f = it == functions_.end() ? nullptr : it->second.fn;
     if (!f) return error(loc(e), std::string(how) + "unknown function " + q(callee));
     if (args.size() != f->params.size())
       return error(loc(e), std::string(how) + q(callee) + " passes " + std::to_string(args.size()) + " argument" +
                                (args.size() == 1 ? "" : "s") + " but " + q(callee) + " takes " +
                                std::to_string(f->params.size()));
+    bool reported = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
       const Param& p = f->params[i];
       if (!args[i] || !p.var) continue;
@@ -368,9 +375,57 @@ class Verifier {
       if (p.dir != Direction::In && !type_as<TensorType>(at) && !type_as<UnknownType>(at)) {
         error(loc(args[i]), arg() + " is passed to " + std::string(name_of(p.dir)) + " parameter " + q(var_name(p.var)) +
                                 " and must be a tensor, got " + visit::describe(at));
+        reported = true;
       } else if (!fits(at, p.var->type, expr_as<ConstInt>(args[i]) != nullptr)) {
         error(loc(args[i]), arg() + " has type " + visit::describe(at) + " but parameter " + q(var_name(p.var)) +
                                 " expects " + visit::describe(p.var->type));
+        reported = true;
+      }
+    }
+    if (!reported && has_dyn_dims(it->second)) dim_bindings(callee, *f, args);
+  }
+
+  /// Whether some parameter type of the callee has a `pl.dynamic` dim written bare (asked once per callee).
+  bool has_dyn_dims(Callee& c) {
+    if (c.dyn_dims < 0) {
+      c.dyn_dims = 0;
+      for (const Param& p : c.fn->params)
+        if (const auto* s = p.var ? shape_of(p.var->type) : nullptr)
+          for (const Expr& d : *s) c.dyn_dims = c.dyn_dims || is_dyn_dim(d);
+    }
+    return c.dyn_dims > 0;
+  }
+  bool is_dyn_dim(const Expr& d) const {
+    const VarInfo* v = is_var_like(d) ? vars_.find(d.get()) : nullptr;
+    return v && v->kind == DefKind::DynDim;
+  }
+  /// A `pl.dynamic` dim written bare in parameter types stands for one extent per call: the first
+  /// argument with a constant extent in its place binds it, and the others must agree
+  /// (docs/semantics.md "Calls", binding checks).
+  void dim_bindings(const std::string& callee, const Function& f, const std::vector<Expr>& args) {
+    struct Bound {
+      const ExprNode* dim;
+      std::int64_t extent;
+      std::size_t arg;
+    };
+    std::vector<Bound> bound;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      const Param& p = f.params[i];
+      const auto* ps = p.var ? shape_of(p.var->type) : nullptr;
+      const auto* as = args[i] ? shape_of(args[i]->type) : nullptr;
+      if (!ps || !as || ps->size() != as->size()) continue;
+      for (std::size_t k = 0; k < ps->size(); ++k) {
+        auto x = const_int((*as)[k]);
+        if (!x || !is_dyn_dim((*ps)[k])) continue;
+        auto b = std::find_if(bound.begin(), bound.end(), [&](const Bound& y) { return y.dim == (*ps)[k].get(); });
+        if (b == bound.end()) {
+          bound.push_back({(*ps)[k].get(), *x, i});
+        } else if (b->extent != *x) {
+          return error(loc(args[i]), "argument " + std::to_string(i + 1) + " of " + q(callee) + " binds " +
+                                         q(var_name((*ps)[k])) + " to " + std::to_string(*x) + " (dimension " +
+                                         std::to_string(k) + " of parameter " + q(var_name(p.var)) + ") but argument " +
+                                         std::to_string(b->arg + 1) + " bound it to " + std::to_string(b->extent));
+        }
       }
     }
   }
