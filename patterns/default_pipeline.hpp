@@ -26,6 +26,7 @@ inline passes::Pass make_default_pipeline_pass() {
   props.required = {IrProperty::SplitIncoreOrch, IrProperty::IncoreTileOps};  // optimize-orch-tensors'
   props.produced = {IrProperty::SSAForm, IrProperty::NoNestedCalls, IrProperty::SplitIncoreOrch,
                     IrProperty::IncoreTileOps};
+  props.accepts_text = true;  // its first step, convert-to-ssa, reads hand-written text (`ptorw opt --passes=default`)
   return passes::sequence_pass("default", "convert-to-ssa, flatten-call-expr, simplify, optimize-orch-tensors", props,
                                {std::begin(kDefaultPipeline), std::end(kDefaultPipeline)});
 }
