@@ -1,11 +1,16 @@
-// Differential fuzzing at scale: `fuzz_diff --count N --seed S [--dump DIR] [--keep-going]
-// [--print SEED]` generates N programs from seeds S, S+1, ... (test/fuzz/gen_program.hpp) and
-// judges the default pipeline on each with interp::diffcheck (test/fuzz/fuzz_diff.hpp). Prints
+// Differential fuzzing at scale: `fuzz_diff --count N --seed S [--style ssa|text|mixed] [--dump DIR]
+// [--keep-going] [--print SEED] [--seconds T]` generates N programs from seeds S, S+1, ...
+// (--style ssa: test/fuzz/gen_program.hpp, the default; text: hand-written programs that rebind
+// names, test/fuzz/gen_text_program.hpp; mixed: even seeds ssa, odd seeds text) and judges the
+// default pipeline on each with interp::diffcheck (test/fuzz/fuzz_diff.hpp); --seconds stops
+// early after T seconds of wall time; --max-steps N lowers the interpreter's step limit (50M: a
+// pass that makes a loop endless costs minutes per program at that limit). Prints
 // one line per failing seed (the whole report with --keep-going off), then totals: programs,
 // mismatches, generator failures, programs rewritten, time per program, and the rules that fired.
 // `--print SEED` only prints the program of one seed; `--file F` judges one saved program;
 // `--isolate` runs each program in a forked child, so that a pass that crashes is reported (with
 // its seed and signal) instead of ending the run. Exit status 1 when anything failed.
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -20,8 +25,11 @@
 
 int main(int argc, char** argv) {
   std::uint64_t count = 1000, seed = 1;
+  double seconds = 0;
+  ptorw::interp::DiffOptions diff;
   std::string dump;
   bool keep_going = false, isolate = false;
+  ptorw::fuzz::Style style = ptorw::fuzz::Style::Ssa;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -34,30 +42,48 @@ int main(int argc, char** argv) {
     if (a == "--count") count = std::stoull(next());
     else if (a == "--seed") seed = std::stoull(next());
     else if (a == "--dump") dump = next();
+    else if (a == "--seconds") seconds = std::stod(next());
+    else if (a == "--max-steps") diff.run.eval.max_steps = std::stoull(next());
+    else if (a == "--style") {
+      auto st = ptorw::fuzz::parse_style(next());
+      if (!st) {
+        std::cerr << "fuzz_diff: --style is ssa, text or mixed\n";
+        return 2;
+      }
+      style = *st;
+    }
     else if (a == "--keep-going") keep_going = true;
     else if (a == "--isolate") isolate = true;
     else if (a == "--file") {
       std::ifstream in(next());
       std::stringstream ss;
       ss << in.rdbuf();
-      ptorw::fuzz::FuzzDiff f;
+      ptorw::fuzz::FuzzDiff f({}, diff);
       auto r = f.check_text(ss.str(), argv[i]);
       std::cout << (r.ok() ? "ok" : r.str()) << "\n";
       return r.ok() ? 0 : 1;
     }
     else if (a == "--print") {
-      std::cout << ptorw::fuzz::generate_program(std::stoull(next()));
+      ptorw::fuzz::FuzzDiff f;
+      f.set_style(style);
+      std::cout << f.generate(std::stoull(next()));
       return 0;
     } else {
-      std::cerr << "usage: fuzz_diff [--count N] [--seed S] [--dump DIR] [--keep-going] [--isolate] [--print SEED] [--file F]\n";
+      std::cerr << "usage: fuzz_diff [--count N] [--seed S] [--style ssa|text|mixed] [--seconds T] [--max-steps N] [--dump DIR] "
+                   "[--keep-going] [--isolate] [--print SEED] [--file F]\n";
       return 2;
     }
   }
-  ptorw::fuzz::FuzzDiff f;
-  std::uint64_t mismatches = 0, gen_bad = 0, changed = 0, runs = 0, done = 0, crashes = 0;
+  ptorw::fuzz::FuzzDiff f({}, diff);
+  f.set_style(style);
+  std::uint64_t mismatches = 0, gen_bad = 0, changed = 0, runs = 0, done = 0, crashes = 0, text_inputs = 0;
   double ms = 0, worst = 0;
-  std::uint64_t worst_seed = 0;
+  std::uint64_t worst_seed = 0, last = seed;
+  const auto t0 = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   for (std::uint64_t s = seed; s < seed + count; ++s) {
+    if (seconds > 0 && elapsed() > seconds) break;
+    last = s;
     if (isolate) {
       std::cout.flush();
       pid_t pid = fork();
@@ -67,7 +93,7 @@ int main(int argc, char** argv) {
       if (WIFSIGNALED(st)) {
         ++crashes;
         std::cout << "seed " << s << ": the pipeline crashed (signal " << WTERMSIG(st) << ")\n";
-        if (!dump.empty()) std::ofstream(dump + "/crash_" + std::to_string(s) + ".py") << ptorw::fuzz::generate_program(s);
+        if (!dump.empty()) std::ofstream(dump + "/crash_" + std::to_string(s) + ".py") << f.generate(s);
         if (!keep_going) break;
         continue;
       }
@@ -77,6 +103,7 @@ int main(int argc, char** argv) {
     ms += r.ms;
     runs += r.runs;
     changed += r.changed;
+    text_inputs += r.text_input;
     if (r.ms > worst) worst = r.ms, worst_seed = s;
     if (r.ok()) continue;
     (r.status == ptorw::fuzz::SeedStatus::Mismatch ? mismatches : gen_bad)++;
@@ -88,7 +115,9 @@ int main(int argc, char** argv) {
     std::cout << "seed " << s << ": " << r.message.substr(0, r.message.find('\n')) << "\n";
     if (!r.blame.empty()) std::cout << "  pass by pass: " << r.blame.substr(0, r.blame.find('\n')) << "\n";
   }
-  std::cout << "programs " << done << ", mismatches " << mismatches << ", generator failures " << gen_bad
+  std::cout << "style " << ptorw::fuzz::style_name(style) << ", seeds " << seed << ".." << last << ", " << elapsed() << " s\n";
+  std::cout << "programs " << done << " (" << text_inputs << " with functions read by names), mismatches " << mismatches
+            << ", generator failures " << gen_bad
             << ", crashes " << crashes << ", rewritten by the pipeline " << changed << ", interpreter runs " << runs << ", " << (done ? ms / static_cast<double>(done) : 0)
             << " ms/program (slowest " << worst << " ms, seed " << worst_seed << ")\n";
   for (const auto& [rule, n] : f.applied()) std::cout << "  " << rule << ": " << n << "\n";

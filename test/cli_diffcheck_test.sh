@@ -3,7 +3,8 @@
 # an unplanned kernel through init-memref, plan-memory and lower-tile-to-buffer under each planner
 # is judged equal step by step (value mode, then buffer mode); a program without `main` runs each
 # kernel directly; a planned kernel computes the same digests in buffer mode and in value mode; a
-# Buffer IR kernel whose two live buffers share an address is told apart by its digest.
+# Buffer IR kernel whose two live buffers share an address is told apart by its digest; `opt` and
+# `diffcheck` with --passes=default read hand-written text that rebinds names.
 # usage: cli_diffcheck_test.sh PTORW SOURCE_ROOT
 set -u
 ptorw=$1 root=$2
@@ -49,6 +50,16 @@ check "partial overlap: names the statement" grep -q 'partial.py:11:9: error: bu
 
 "$ptorw" diffcheck "$planned" --passes=select-buffer-ir --opt target=a9 > "$tmp/out" 2>&1
 check "unknown target: not judged (exit 2)" test $? -eq 2
+
+# Hand-written text that rebinds names (issue 14): `default` starts with convert-to-ssa, so it reads
+# such input as written (it refused it, naming convert-to-ssa, while diffcheck ran it fine).
+text="$root/test/golden/convert-to-ssa/issue14_scalar_carry_beside_init_values.before.py"
+"$ptorw" opt "$text" --passes=default -o "$tmp/text_out.py" > "$tmp/out" 2>&1
+check "opt --passes=default on hand-written text: exit 0" test $? -eq 0
+"$ptorw" diffcheck "$text" --passes=default > "$tmp/out" 2>&1
+check "diffcheck --passes=default on hand-written text: equal" grep -q '^diffcheck: equal' "$tmp/out"
+"$ptorw" opt "$text" --passes=simplify > "$tmp/out" 2>&1
+check "opt --passes=simplify on hand-written text: refused naming convert-to-ssa" grep -q 'run convert-to-ssa first' "$tmp/out"
 
 echo "cli_diffcheck: $fails failed"
 test $fails -eq 0

@@ -282,7 +282,10 @@ class Converter {
       n.iter_args.push_back(fresh[i]);
       n.return_vars.push_back(ir::make_var(std::string(carried[i]), fresh[i]->type, s->span));
     }
-    for (const auto& r : n.return_vars) env_.bind(r);
+    // After the loop a name holds the loop's own result of that name (`x = pl.yield_(v)`), not the
+    // value carried for it: bind the new results first.
+    for (std::size_t i = k.return_vars.size(); i < n.return_vars.size(); ++i) env_.bind(n.return_vars[i]);
+    for (std::size_t i = 0; i < k.return_vars.size(); ++i) env_.bind(n.return_vars[i]);
     return changed || !fresh.empty() ? ir::make_stmt(std::move(n), s->span) : s;
   }
 

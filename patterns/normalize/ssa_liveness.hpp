@@ -17,8 +17,9 @@
 //  * a name is *exposed* in a body when some path from the body's start reads it before assigning
 //    it; a name is *killed* by a body when every path assigns it (a loop kills only its results: it
 //    may run zero times);
-//  * a loop carries name N when N is assigned in its body, is not a header name or result, and N is
-//    read by a later iteration (exposed in the body, or in a while condition) or after the loop;
+//  * a loop carries name N when N is assigned in its body, is not a header name, and N is read by a
+//    later iteration (exposed in the body, or in a while condition) or — unless N names one of the
+//    loop's results, which N holds after it — after the loop;
 //  * an If merges name N when N is assigned in an arm, is not already a result, and is read after it.
 // Cost: a summary (assigned/exposed/killed) per body, memoized, then one backward walk per body, so
 // O(statements × nesting depth); every set is keyed by views of names owned by the IR.
@@ -227,9 +228,13 @@ class Liveness {
     NameSet cond_uses;
     if (cond) for_each_use(*cond, [&](Name n) { cond_uses.insert(n); });
     std::vector<Name> carried;
-    for (Name n : b.assigned.order)
-      if (!header.count(n) && !res.count(n) && (live.count(n) || b.exposed.count(n) || cond_uses.count(n)))
-        carried.push_back(n);
+    for (Name n : b.assigned.order) {
+      if (header.count(n)) continue;
+      const bool next_iteration = b.exposed.count(n) || cond_uses.count(n);
+      // A result's name holds the loop's result after it: it is carried only when a later
+      // iteration reads what the body assigned to it (`x = x + 1` ... `x = pl.yield_(v)`).
+      if (res.count(n) ? next_iteration : (live.count(n) || next_iteration)) carried.push_back(n);
+    }
     // At the end of the body the carried names are live: the converted loop yields them.
     NameSet at_end(carried.begin(), carried.end());
     plan(body, at_end);

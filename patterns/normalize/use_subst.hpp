@@ -34,7 +34,17 @@ class UseSubst {
     if (!e) return e;
     if (ir::is_var_like(e)) {
       auto it = map_.find(e.get());
-      return it == map_.end() ? e : it->second;
+      if (it == map_.end()) return e;
+      // The replacement may be a variable redirected after it was recorded: an iter arg re-created
+      // because its init changed (`iter_args`), which a single-trip loop inlined in its body had
+      // already been mapped to. Follow such chains to the newest node.
+      const ir::Expr* to = &it->second;
+      for (int hops = 0; hops < 64 && ir::is_var_like(*to); ++hops) {
+        auto next = map_.find(to->get());
+        if (next == map_.end() || next->second == *to) break;
+        to = &next->second;
+      }
+      return *to;
     }
     return visit::map_each_child(e, [&](const ir::Expr& c) { return expr(c); });
   }

@@ -1,11 +1,15 @@
-// Differential fuzzing of the default pipeline: generate a program from a seed (gen_program.hpp),
-// check that it parses, verifies and runs, then judge the `default` pass with interp::diffcheck.
+// Differential fuzzing of the default pipeline: generate a program from a seed (gen_program.hpp for
+// SSA text, gen_text_program.hpp for hand-written text that rebinds names; Style picks one or
+// alternates), check that it parses, verifies as written (passes::verify_source: Text functions
+// through convert-to-ssa) and runs, then judge the `default` pass with interp::diffcheck_pipeline:
+// the input read as written against the output read by nodes and printed and parsed back.
 // When the pipeline changes a result, the individual passes of the pipeline are judged one by one
 // to name the culprit. Shared by the `fuzz_diff` test suite and `bench/fuzz_diff`.
 // The passes must be registered: include ptorw/passes/all.hpp in one TU, or link the tests'
 // all_passes object whole.
 //
 //   fuzz::FuzzDiff f;                 // throws if the passes are not registered
+//   f.set_style(fuzz::Style::Text);   // hand-written programs (default: SSA)
 //   fuzz::SeedResult r = f.check(7);
 //   if (!r.ok()) std::cerr << r.str();
 #pragma once
@@ -13,17 +17,32 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "gen_program.hpp"
+#include "gen_text_program.hpp"
 #include "ptorw/interp/pass_steps.hpp"
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/passes/registry.hpp"
+#include "ptorw/passes/verify_source.hpp"
 #include "ptorw/text/parser.hpp"
 
 namespace ptorw::fuzz {
+
+/// Which generator writes a seed's program: SSA text (gen_program.hpp), hand-written text that
+/// rebinds names (gen_text_program.hpp), or both alternately (even seeds SSA, odd seeds text).
+enum class Style : std::uint8_t { Ssa, Text, Mixed };
+
+inline const char* style_name(Style s) { return s == Style::Ssa ? "ssa" : s == Style::Text ? "text" : "mixed"; }
+inline std::optional<Style> parse_style(const std::string& s) {
+  if (s == "ssa") return Style::Ssa;
+  if (s == "text") return Style::Text;
+  if (s == "mixed") return Style::Mixed;
+  return std::nullopt;
+}
 
 enum class SeedStatus : std::uint8_t {
   Ok,            // the pipeline preserved every output on every input seed
@@ -39,6 +58,7 @@ struct SeedResult {
   std::string message;       // what went wrong (diffcheck's report, parse/verify errors)
   std::string blame;         // the individual pass judged guilty (Mismatch)
   bool changed = false;      // the pipeline rewrote the program
+  bool text_input = false;   // some function of the input is read by names (ir::NameBinding::Text)
   std::size_t runs = 0;      // interpreter runs
   double ms = 0;
 
@@ -63,6 +83,17 @@ class FuzzDiff {
     if (steps.error.empty()) each_ = std::move(steps.passes);
   }
 
+  /// Which generator check(seed) uses.
+  void set_style(Style s) { style_ = s; }
+  Style style() const { return style_; }
+  void set_text_options(const TextGenOptions& o) { text_ = o; }
+
+  /// The program check(seed) judges.
+  std::string generate(std::uint64_t seed) const {
+    const bool text = style_ == Style::Text || (style_ == Style::Mixed && seed % 2 == 1);
+    return text ? generate_text_program(seed, text_) : generate_program(seed, gen_);
+  }
+
   /// Rules of the default pipeline that fired, summed over every program checked so far.
   const std::map<std::string, std::uint64_t>& applied() const { return applied_; }
 
@@ -85,6 +116,8 @@ class FuzzDiff {
 
  private:
   GenOptions gen_;
+  TextGenOptions text_;
+  Style style_ = Style::Ssa;
   interp::DiffOptions diff_;
   passes::Pass default_;
   std::vector<passes::Pass> each_;
@@ -111,7 +144,7 @@ class FuzzDiff {
   SeedResult check_impl(std::uint64_t seed) {
     SeedResult r;
     r.seed = seed;
-    r.text = generate_program(seed, gen_);
+    r.text = generate(seed);
     judge(r, "fuzz_" + std::to_string(seed) + ".py");
     return r;
   }
@@ -123,7 +156,9 @@ class FuzzDiff {
       for (const auto& d : pr.errors) r.message += d.str() + "\n";
       return;
     }
-    if (Diagnostics v = ir::verify(*pr.program); !v.empty()) {
+    r.text_input = interp::reads_names(*pr.program);
+    // As written: hand-written text that rebinds names is verified through convert-to-ssa.
+    if (Diagnostics v = passes::verify_source(*pr.program); !v.empty()) {
       r.status = SeedStatus::GenInvalid;
       for (const auto& d : v) r.message += d.str() + "\n";
       return;

@@ -71,7 +71,7 @@ inline constexpr std::array kOps{
   OpDef{"tensor.create",   "L",       "dtype,layout",           tensor_create},
   OpDef{"tensor.full",     "L,S",     "dtype",                  tensor_full},
   OpDef{"tensor.slice",    "N,L,L,L?", "",                      tensor_slice, kTensorSlice},
-  OpDef{"tensor.assemble", "N,N,L",   "",                       first_operand_type, kTensorAssemble},
+  OpDef{"tensor.assemble", "N,N,L",   "",                       first_operand_type, kTensorAssemble, Effect::WritesArg, 0},  // in place (docs/semantics.md)
   OpDef{"tensor.read",     "N,L",     "",                       element_scalar, kIndexed},
   OpDef{"tensor.write",    "N,L,S",   "",                       first_operand_type, kIndexed, Effect::WritesArg, 0},
   OpDef{"tensor.add",      "N,A",     "",                       first_operand_type, kTensorElementwise},

@@ -476,9 +476,8 @@ class Printer {
     std::vector<ir::Stmt> single;
     if (auto* q = ir::stmt_as<ir::Seq>(body)) stmts = &q->stmts;
     else if (body) { single.push_back(body); stmts = &single; }
-    bool any = false;
+    const std::size_t start = out_.size();
     for (std::size_t i = 0; i < stmts->size(); ++i) {
-      any = true;
       prefetch_ahead(*stmts, i);
       // Re-sugar `t = call; a = t[0]; b = t[1]` (t used nowhere else) into `a, b = call`.
       if (std::size_t n = unpack_length(*stmts, i)) {
@@ -495,7 +494,9 @@ class Printer {
       }
       stmt((*stmts)[i], indent);
     }
-    if (!any) {
+    // Nothing printed: no statement, or only empty nested sequences (a single-trip loop inlined
+    // from an If arm by simplify left `Seq[Seq[]]`); a block needs a statement to parse.
+    if (out_.size() == start) {
       pad(indent);
       out_ += "pass\n";
     }
