@@ -1,6 +1,7 @@
 // Statements and blocks: assignments (annotated, unpacking), `pl.yield_`, For/While loops with
 // iter args, If with results, `with pl.at(...)` / `pl.manual_scope()`, return (dsl.md "Statements").
 #pragma once
+#include "ptorw/text/parse_type.hpp"  // detail::restates
 #include "ptorw/text/parser_core.hpp"
 
 namespace ptorw::text {
@@ -147,6 +148,11 @@ inline std::vector<ir::Expr> Parser::bind_results(const YieldTargets* targets, c
       tok.line = at.line;
       tok.col = at.col;
       t = merge_annotation(targets->annotations[i], t, tok);
+      // A result has the type the loop carries (or the If's first arm yields); the printer never
+      // annotates yield targets, so an annotation may restate that type but not change it.
+      if (!detail::restates(t, types[i]))
+        fail_at(tok, "the annotation of '" + name + "' changes the type of the value it names: a pl.yield_ result takes " +
+                         (targets->annotations[i].type && ir::type_as<ir::TensorType>(targets->annotations[i].type) ? "the carried tensor's view" : "the carried type"));
     }
     ir::Expr v = ir::make_var(name, std::move(t), at);
     if (targets) bind(v);

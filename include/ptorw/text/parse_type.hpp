@@ -235,6 +235,46 @@ inline ir::Type Parser::parse_buffer_type() {
 }
 
 namespace detail {
+/// `a` and `b` are the same dimension expression as far as the parser can tell without a
+/// structural comparison: equal constants, or the same node (a name bound once).
+inline bool same_dim(const ir::Expr& a, const ir::Expr& b) {
+  if (a == b) return true;
+  auto x = ir::const_int(a), y = ir::const_int(b);
+  return x && y && *x == *y;
+}
+inline bool same_dims(const std::vector<ir::Expr>& a, const std::vector<ir::Expr>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!same_dim(a[i], b[i])) return false;
+  return true;
+}
+inline bool same_memref(const std::optional<ir::MemRef>& a, const std::optional<ir::MemRef>& b) {
+  if (!a || !b) return !a && !b;
+  return a->base == b->base && a->base_name == b->base_name && same_dim(a->offset, b->offset) && same_dim(a->size, b->size);
+}
+/// `merged` (an annotation merged into `carried`) restates `carried`: the views and storage the
+/// annotation may set are those `carried` already has. Kind, dtype, shape and memory space are
+/// checked by merge_annotation.
+inline bool restates(const ir::Type& merged, const ir::Type& carried) {
+  if (merged == carried) return true;
+  if (auto* m = ir::type_as<ir::TensorType>(merged)) {
+    auto* c = ir::type_as<ir::TensorType>(carried);
+    if (!c || m->view.has_value() != c->view.has_value() || !same_memref(m->memref, c->memref)) return false;
+    if (!m->view) return true;
+    return same_dims(m->view->stride, c->view->stride) && m->view->layout == c->view->layout &&
+           same_dims(m->view->valid_shape, c->view->valid_shape) && m->view->pad == c->view->pad;
+  }
+  if (auto* m = ir::type_as<ir::TileType>(merged)) {
+    auto* c = ir::type_as<ir::TileType>(carried);
+    if (!c || m->memory != c->memory || m->view.has_value() != c->view.has_value() || !same_memref(m->memref, c->memref))
+      return false;
+    if (!m->view) return true;
+    return same_dims(m->view->valid_shape, c->view->valid_shape) && m->view->blayout == c->view->blayout &&
+           m->view->slayout == c->view->slayout && m->view->fractal == c->view->fractal && m->view->pad == c->view->pad;
+  }
+  return true;
+}
+
 inline std::string type_kind_name(const ir::Type& t) {
   static constexpr const char* names[] = {"a scalar", "a tensor", "a tile", "a tuple", "a pointer", "unknown", "a buffer"};
   return names[t->kind.index()];
