@@ -23,7 +23,13 @@ inline constexpr const char* kTileToBufferPipeline[] = {"init-memref", "select-b
                                                         "lower-tile-to-buffer"};
 
 inline passes::Pass make_tile_to_buffer_pass() {
-  return passes::sequence_pass("tile-to-buffer", "init-memref, select-buffer-ir, plan-memory, lower-tile-to-buffer", {},
+  // What lower-tile-to-buffer needs, less the storage that init-memref plans first.
+  passes::PassProperties props;
+  props.required = {passes::IrProperty::SSAForm, passes::IrProperty::NoNestedCalls, passes::IrProperty::NormalizedReturns,
+                    passes::IrProperty::SplitIncoreOrch};
+  props.produced = {passes::IrProperty::HasMemRefs, passes::IrProperty::BufferIR};
+  props.invalidated = {passes::IrProperty::TileStorageVerified};
+  return passes::sequence_pass("tile-to-buffer", "init-memref, select-buffer-ir, plan-memory, lower-tile-to-buffer", props,
                                {std::begin(kTileToBufferPipeline), std::end(kTileToBufferPipeline)});
 }
 inline const bool tile_to_buffer_registered = passes::PassRegistry::global().add("tile-to-buffer", make_tile_to_buffer_pass);

@@ -77,8 +77,16 @@ inline passes::PassOutcome lower_tile_to_buffer(const ir::ProgramPtr& in, const 
 }
 
 inline passes::Pass make_lower_tile_to_buffer_pass() {
+  // lower_tile_to_buffer.md: "once the same storage, SSA, return normalization, and
+  // device/orchestration separation invariants hold. NoNestedCalls is also required ... The pass
+  // produces BufferIR and invalidates properties describing Tile storage."
+  passes::PassProperties props;
+  props.required = {passes::IrProperty::SSAForm, passes::IrProperty::NoNestedCalls, passes::IrProperty::NormalizedReturns,
+                    passes::IrProperty::SplitIncoreOrch, passes::IrProperty::HasMemRefs};
+  props.produced = {passes::IrProperty::BufferIR};
+  props.invalidated = {passes::IrProperty::TileStorageVerified};
   return passes::function_pass("lower-tile-to-buffer",
-                               "convert planned, selected Tile kernels to explicit Buffer IR (FunctionIRStage.Buffer)", {},
+                               "convert planned, selected Tile kernels to explicit Buffer IR (FunctionIRStage.Buffer)", props,
                                [](const ir::ProgramPtr& in, const passes::PassContext& ctx) {
                                  return lower_tile_to_buffer(in, ctx);
                                });

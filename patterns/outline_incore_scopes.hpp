@@ -332,8 +332,10 @@ struct OutlineIncoreScopes {
 inline const auto outline_incore_scopes_rules = boost::hana::make_tuple(OutlineIncoreScopes{});
 
 inline passes::Pass make_outline_incore_scopes_pass() {
+  // No SplitIncoreOrch promise: a scope the pass declines (another level, a return or a nested
+  // scope inside) leaves tile code in the orchestration function. A pass that needs the split
+  // (optimize-orch-tensors) has it checked on its own input (passes/property_check.hpp).
   passes::PassProperties props;
-  props.produced = {passes::IrProperty::SplitIncoreOrch};
   return passes::table_pass("outline-incore-scopes",
                             "outline pl.at(level=CORE_GROUP) scopes of tile code into InCore functions (carrying windowize)",
                             props, outline_incore_scopes_rules);

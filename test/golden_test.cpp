@@ -115,6 +115,7 @@ passes::PipelineResult run_pipeline(const std::string& spec, const ir::ProgramPt
   REQUIRE_MESSAGE(pipeline.error.empty(), pipeline.error);
   passes::PassManagerOptions o;
   o.verify_each = true;
+  o.check_properties = true;  // every pass's required properties on its input, produced ones on its output
   // The manager verifies its input first; a skipped input check still verifies every pass's output.
   o.verifier = [skip = std::make_shared<bool>(!verify_input)](const ir::Program& p) {
     if (std::exchange(*skip, false)) return Diagnostics{};

@@ -333,6 +333,7 @@ int main(int argc, char** argv) {
   }
   passes::PassManagerOptions o;
   o.verify_each = verify_each;
+  o.check_properties = !no_verify;  // required properties on each input, produced ones on each output
   o.verifier = [skip_input = std::make_shared<bool>(true)](const ir::Program& p) {
     if (std::exchange(*skip_input, false)) return Diagnostics{};  // checked above, as the first pass reads it
     return ir::verify(p);

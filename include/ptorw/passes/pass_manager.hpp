@@ -10,7 +10,11 @@
 // Properties. The manager knows which properties hold from the `established` set the caller
 // passes and from what each pass produces and invalidates. With the default policy it refuses a
 // pass that requires a property an earlier pass of the pipeline invalidated (an ordering bug);
-// Strict also refuses properties nobody established; Ignore checks nothing.
+// Strict also refuses properties nobody established; Ignore checks nothing. With
+// `check_properties` the manager also looks at the program itself (passes/property_check.hpp): a
+// required property not yet established is checked on the pass's input (refused with the first
+// violating node, naming the pass that establishes it), and every checkable property a pass
+// declares it produces is checked on its output (a pass that breaks its own promise is an error).
 //
 // Failure is fail-closed: the pipeline stops at the first error (a property violation, a
 // CheckFailed table, a pass diagnostic, a verifier error) and `program` is the last good one
@@ -22,6 +26,7 @@
 #include <vector>
 
 #include "ptorw/passes/pass.hpp"
+#include "ptorw/passes/property_check.hpp"
 #include "ptorw/rewrite/monotonic_clock.hpp"
 
 namespace ptorw::passes {
@@ -36,6 +41,8 @@ struct PassManagerOptions {
   bool print_after_all = false;
   std::function<void(std::string_view pass, const ir::Program&)> printer{};
   PropertyPolicy property_policy = PropertyPolicy::TrackInvalidated;
+  /// Check required properties on each pass's input and produced ones on its output (see above).
+  bool check_properties = false;
   bool limits_are_errors = false;
   /// Driver options for every table pass (limits, check mode, remarks, trace, timing).
   rewrite::DriverOptions driver{};
@@ -105,6 +112,8 @@ class PassManager {
         }
       }
 
+      if (opts_.check_properties && !required_hold(pass, res)) return res;
+
       const std::uint64_t t0 = rewrite::monotonic_ns();
       PassOutcome o = pass.run(res.program, ctx, opts_.driver);
       const std::uint64_t ns = rewrite::monotonic_ns() - t0;
@@ -134,6 +143,7 @@ class PassManager {
         res.ok = false;
         return res;
       }
+      if (opts_.check_properties && !produced_hold(pass, *o.program, res)) return res;
       if (opts_.print_after_all && opts_.printer) opts_.printer(pass.name, *o.program);
       if (opts_.verify_each && opts_.verifier && !verified(*o.program, "pass '" + pass.name + "'", res)) return res;
 
@@ -150,6 +160,41 @@ class PassManager {
   }
 
  private:
+  /// The checkable properties `pass` requires that are not established yet, checked on its input.
+  bool required_hold(const Pass& pass, PipelineResult& res) const {
+    const PropertySet todo = (pass.properties.required - res.established) & kCheckableProperties;
+    for (std::size_t i = 0; i < kIrPropertyNames.size(); ++i) {
+      const auto p = static_cast<IrProperty>(i);
+      if (!todo.has(p)) continue;
+      if (auto d = property_violation(p, *res.program)) {
+        const std::string_view by = producer_of(p);
+        d->message = "pass '" + pass.name + "' requires " + std::string(name_of(p)) + ", but " + d->message +
+                     (by.empty() ? std::string() : "; run " + std::string(by) + " first");
+        res.ok = false;
+        res.diagnostics.push_back(std::move(*d));
+        return false;
+      }
+      res.established = res.established | PropertySet{p};
+    }
+    return true;
+  }
+  /// The checkable properties `pass` declares it produces, checked on its output.
+  bool produced_hold(const Pass& pass, const ir::Program& out, PipelineResult& res) const {
+    const PropertySet todo = pass.properties.produced & kCheckableProperties;
+    for (std::size_t i = 0; i < kIrPropertyNames.size(); ++i) {
+      const auto p = static_cast<IrProperty>(i);
+      if (!todo.has(p)) continue;
+      if (auto d = property_violation(p, out)) {
+        d->message = "pass '" + pass.name + "' declares that it produces " + std::string(name_of(p)) +
+                     ", but in its output " + d->message;
+        res.ok = false;
+        res.diagnostics.push_back(std::move(*d));
+        return false;
+      }
+    }
+    return true;
+  }
+
   bool verified(const ir::Program& p, const std::string& after, PipelineResult& res) const {
     Diagnostics ds = opts_.verifier(p);
     if (!has_errors(ds)) return true;

@@ -1,6 +1,6 @@
 # rule: plan-memory needs planned storage: a device function whose tiles have no MemRefs is refused (run init-memref first)
 # passes: plan-memory
-# expect-error: plan-memory: 'kernel' has tiles without planned storage (run init-memref first)
+# expect-error: pass 'plan-memory' requires HasMemRefs, but tile 'lhs' of kernel 'kernel' has no planned storage (MemRef); run init-memref first
 import ptorw.language as pl
 
 

@@ -1,0 +1,201 @@
+// Checking that an IR property really holds (passes/properties.hpp), so that the PassManager can
+// refuse a pass whose required property the program lacks, and catch a pass that claims to produce
+// a property its output does not have (issue 14: "each pass declares the properties it requires and
+// produces; the pass manager checks them").
+//
+// What each checkable property means here (the first violation is reported, with its position):
+//   SSAForm            no function is read by names (hand-written text that rebinds a name,
+//                      ir::NameBinding::Text) and no variable node is defined twice;
+//   NoNestedCalls      a call (op call, user call, pl.submit) is only ever the whole value of an
+//                      assignment or an expression statement (a pl.while_ condition may keep calls:
+//                      it has no statement position before it; see flatten_call_expr.hpp);
+//   NormalizedReturns  a function returns at most once, as the last statement of its body;
+//   SplitIncoreOrch    no Orchestration function uses a tile.* op: device code lives in functions of
+//                      its own (a pl.at scope may stay around kernel calls or scalar code, and
+//                      outline-incore-scopes leaves Opaque functions alone);
+//   IncoreTileOps      InCore/AIC/AIV bodies use no tensor-level compute or allocation op
+//                      (tensor.create/full/add/sub/mul/div/assemble); reading a GM element or
+//                      naming a window of it (tensor.read/write/slice) stays allowed;
+//   HasMemRefs         every tile defined in an InCore/AIC/AIV function at the Tile stage carries
+//                      planned storage (a MemRef).
+// TileStorageVerified and BufferIR are facts about what a pass did (VerifyTileStorage ran; the
+// selected kernels were lowered), not about the IR alone: they are tracked, not checked.
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+
+#include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/ir/function.hpp"
+#include "ptorw/passes/properties.hpp"
+#include "ptorw/visit/children.hpp"
+
+namespace ptorw::passes {
+
+/// The properties `property_violation` can decide.
+inline constexpr PropertySet kCheckableProperties{IrProperty::SSAForm,           IrProperty::NoNestedCalls,
+                                                  IrProperty::NormalizedReturns, IrProperty::SplitIncoreOrch,
+                                                  IrProperty::IncoreTileOps,     IrProperty::HasMemRefs};
+
+/// The pass that establishes `p`, for "run X first" (empty when ptorw has none).
+constexpr std::string_view producer_of(IrProperty p) {
+  switch (p) {
+    case IrProperty::SSAForm: return "convert-to-ssa";
+    case IrProperty::NoNestedCalls: return "flatten-call-expr";
+    case IrProperty::SplitIncoreOrch: return "outline-incore-scopes";
+    case IrProperty::HasMemRefs: return "init-memref";
+    case IrProperty::TileStorageVerified: return "init-memref";
+    case IrProperty::BufferIR: return "lower-tile-to-buffer";
+    default: return {};
+  }
+}
+
+namespace property_detail {
+
+struct Violation {
+  ir::Span span;
+  std::string why;
+};
+
+inline bool is_call(const ir::Expr& e) { return ir::expr_as<ir::Call>(e) || ir::expr_as<ir::Submit>(e); }
+
+/// The first call strictly inside `e` (with `root_ok`, `e` itself may be one).
+inline const ir::ExprNode* nested_call(const ir::Expr& e, bool root_ok) {
+  if (!e || ir::is_var_like(e)) return nullptr;
+  if (!root_ok && is_call(e)) return e.get();
+  const ir::ExprNode* found = nullptr;
+  visit::for_each_child(e, [&](const ir::Expr& c) {
+    if (!found) found = nested_call(c, false);
+  });
+  return found;
+}
+
+inline std::string callee_of(const ir::ExprNode* e) {
+  if (auto* c = std::get_if<ir::Call>(&e->kind)) return c->callee.str();
+  if (auto* s = std::get_if<ir::Submit>(&e->kind)) return "pl.submit(self." + s->callee.str() + ")";
+  return "a call";
+}
+
+/// tensor.* ops an InCore body may not use once IncoreTileOps holds.
+inline bool tensor_level_op(const std::string& op) {
+  static constexpr std::string_view kOps[] = {"tensor.create", "tensor.full", "tensor.add",     "tensor.sub",
+                                              "tensor.mul",    "tensor.div",  "tensor.assemble"};
+  for (auto o : kOps)
+    if (op == o) return true;
+  return false;
+}
+
+class Checker {
+ public:
+  Checker(IrProperty p, const ir::Function& f) : p_(p), f_(f) {}
+
+  std::optional<Violation> run() {
+    if (p_ == IrProperty::SSAForm && f_.names == ir::NameBinding::Text)
+      return Violation{f_.span, "function '" + f_.name + "' is hand-written text that rebinds a name (read by names)"};
+    if (p_ == IrProperty::SSAForm)
+      for (const auto& prm : f_.params) define(prm.var);
+    stmt(f_.body, /*top=*/true, /*last=*/true);
+    return std::move(v_);
+  }
+
+ private:
+  void fail(const ir::Span& at, std::string why) {
+    if (!v_) v_ = Violation{at, std::move(why)};
+  }
+  void define(const ir::Expr& v) {
+    if (p_ == IrProperty::SSAForm && v && !defined_.insert(v.get()).second)
+      fail(v->span, "'" + ir::var_name(v) + "' is defined twice in function '" + f_.name + "'");
+    if (p_ == IrProperty::HasMemRefs && v && ir::is_incore_like(f_.type) && f_.stage == ir::Stage::Tile)
+      if (auto* t = ir::type_as<ir::TileType>(v->type); t && !t->memref)
+        fail(v->span, "tile '" + ir::var_name(v) + "' of kernel '" + f_.name + "' has no planned storage (MemRef)");
+  }
+  void defines(const std::vector<ir::Expr>& vs) {
+    for (const auto& v : vs) define(v);
+  }
+  /// Every expression of the statement: nested calls (NoNestedCalls) and tensor ops (IncoreTileOps).
+  void value(const ir::Expr& e, bool call_ok) {
+    if (!e) return;
+    if (p_ == IrProperty::NoNestedCalls)
+      if (const ir::ExprNode* c = nested_call(e, call_ok))
+        fail(c->span, callee_of(c) + " is nested inside another expression in function '" + f_.name + "'");
+    if ((p_ == IrProperty::IncoreTileOps && ir::is_incore_like(f_.type)) ||
+        (p_ == IrProperty::SplitIncoreOrch && f_.type == ir::FunctionType::Orchestration))
+      ops(e);
+  }
+  void ops(const ir::Expr& e) {
+    if (!e || ir::is_var_like(e)) return;
+    if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Op) {
+      const std::string& op = c->callee.str();
+      if (p_ == IrProperty::IncoreTileOps && tensor_level_op(op))
+        fail(e->span, "kernel '" + f_.name + "' uses the tensor-level op " + op + " (tile ops only)");
+      if (p_ == IrProperty::SplitIncoreOrch && op.rfind("tile.", 0) == 0)
+        fail(e->span, "the orchestration function '" + f_.name + "' uses the device op " + op);
+    }
+    visit::for_each_child(e, [&](const ir::Expr& x) { ops(x); });
+  }
+  void stmt(const ir::Stmt& s, bool top, bool last) {
+    if (!s || v_) return;
+    if (auto* seq = ir::stmt_as<ir::Seq>(s)) {
+      for (std::size_t i = 0; i < seq->stmts.size(); ++i) stmt(seq->stmts[i], top, last && i + 1 == seq->stmts.size());
+      return;
+    }
+    if (auto* a = ir::stmt_as<ir::Assign>(s)) {
+      value(a->value, true);
+      define(a->var);
+    } else if (auto* e = ir::stmt_as<ir::Eval>(s)) {
+      value(e->value, true);
+    } else if (auto* y = ir::stmt_as<ir::Yield>(s)) {
+      for (const auto& x : y->values) value(x, false);
+    } else if (auto* r = ir::stmt_as<ir::Return>(s)) {
+      for (const auto& x : r->values) value(x, false);
+      if (p_ == IrProperty::NormalizedReturns && !(top && last))
+        fail(s->span, "function '" + f_.name + "' returns before the end of its body");
+    } else if (auto* i = ir::stmt_as<ir::If>(s)) {
+      value(i->cond, false);
+      stmt(i->then_body, false, false);
+      stmt(i->else_body, false, false);
+      defines(i->return_vars);
+    } else if (auto* f = ir::stmt_as<ir::For>(s)) {
+      value(f->start, false);
+      value(f->stop, false);
+      value(f->step, false);
+      for (const auto& ia : f->iter_args)
+        if (auto* it = ir::expr_as<ir::IterArg>(ia)) value(it->init, false);
+      define(f->loop_var);
+      defines(f->iter_args);
+      stmt(f->body, false, false);
+      defines(f->return_vars);
+    } else if (auto* w = ir::stmt_as<ir::While>(s)) {
+      for (const auto& ia : w->iter_args)
+        if (auto* it = ir::expr_as<ir::IterArg>(ia)) value(it->init, false);
+      defines(w->iter_args);
+      if (p_ != IrProperty::NoNestedCalls) value(w->cond, true);  // no statement position before it
+      stmt(w->body, false, false);
+      defines(w->return_vars);
+    } else if (auto* sc = ir::stmt_as<ir::Scope>(s)) {
+      stmt(sc->body, false, false);
+    }
+  }
+
+  IrProperty p_;
+  const ir::Function& f_;
+  std::unordered_set<const ir::ExprNode*> defined_;
+  std::optional<Violation> v_;
+};
+
+}  // namespace property_detail
+
+/// Why `p` does not hold for `prog`, as an error at the first violating node; nullopt when it
+/// holds or when `p` is not checkable (kCheckableProperties).
+inline std::optional<Diagnostic> property_violation(IrProperty p, const ir::Program& prog) {
+  if (!kCheckableProperties.has(p)) return std::nullopt;
+  for (const auto& f : prog.functions) {
+    if (!f) continue;
+    if (auto v = property_detail::Checker(p, *f).run())
+      return Diagnostic{prog.source_file, v->span, Severity::Error, std::move(v->why)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace ptorw::passes
