@@ -148,6 +148,81 @@ TEST_CASE("writing through an In parameter is an error, also when passed on as O
   CHECK(e2.find(loc(src2, "r = self.scale") + ": error: a view of In parameter 'a' is passed as Out parameter 'o' of 'scale'") == 0);
 }
 
+TEST_CASE("RunOptions::read_only_in: the entry's In arguments are read-only storage (a kernel run on its own)") {
+  // k writes its In parameter a through a slice, in value mode; kb in Buffer IR (buffer mode).
+  std::string src = program(kScale + R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[8], pl.FP32], o: pl.Out[pl.Tensor[[8], pl.FP32]]) -> pl.Tensor[[8], pl.FP32]:
+        t = pl.load(a, [0], [8])
+        v = pl.tensor.slice(a, [4], [4])
+        h = pl.tile.slice(t, [4], [0])
+        w = pl.store(h, [0], v)
+        r = pl.store(t, [0], o)
+        return r
+
+    @pl.function(type=pl.FunctionType.InCore, stage=pl.FunctionIRStage.Buffer)
+    def kb(self, a: pl.Tensor[[8], pl.FP32], o: pl.Out[pl.Tensor[[8], pl.FP32]]) -> pl.Tensor[[8], pl.FP32]:
+        b: pl.Buffer[[8], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc(())
+        pl.buffer.load(a, (0,), (8,), b)
+        pl.buffer.store(b, (0,), (8,), o)
+        pl.buffer.store(b, (0,), (8,), a)
+        return o
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def fwd(self, a: pl.Tensor[[8], pl.FP32], o: pl.Out[pl.Tensor[[8], pl.FP32]]) -> pl.Tensor[[8], pl.FP32]:
+        r = self.scale(o, a)
+        return r
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def ok(self, a: pl.Tensor[[8], pl.FP32], io: pl.InOut[pl.Tensor[[8], pl.FP32]]) -> pl.Tensor[[8], pl.FP32]:
+        t = pl.load(a, [0], [8])
+        r = pl.store(t, [0], io)
+        return r
+)");
+  auto prog = parse_ok(src);
+  // Off (the default): the host owns the entry's buffers, writes are allowed.
+  for (const char* k : {"k", "kb"}) CHECK(run(*prog, k).ok());
+  RunOptions o;
+  o.read_only_in = true;
+  RunResult r = run(*prog, "k", o);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error->str().find(loc(src, "w = pl.store") + ": error: tile.store writes 'v', a view of read-only In argument 'a'") == 0);
+  r = run(*prog, "kb", o);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error->str().find("buffer.store writes 'a', a view of read-only In argument 'a'") != std::string::npos);
+  r = run(*prog, "fwd", o);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error->str().find(loc(src, "r = self.scale") + ": error: a view of read-only In argument 'a' is passed as Out parameter 'o' of 'scale'") == 0);
+  // Out and InOut stay writable; the In argument keeps its contents.
+  CHECK(run(*prog, "ok", o).ok());
+}
+
+TEST_CASE("Evaluator::on_call sees every call with the arguments as passed") {
+  auto prog = parse_ok(program(kScale + R"(
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[8], pl.FP32]) -> pl.Tensor[[8], pl.FP32]:
+        buf = pl.create_tensor([8], dtype=pl.FP32)
+        s = self.scale(x, buf)
+        b = self.bump(s)
+        return b
+)"));
+  RunOptions o;
+  Memory mem(o.target);
+  Evaluator ev(*prog, value_mode_ops(), o.eval);
+  use_modes(ev, mem, o);
+  std::vector<std::string> calls;
+  std::vector<std::size_t> arity;
+  ev.on_call([&](const ir::Function& f, const std::vector<Value>& args) {
+    calls.push_back(f.name);
+    arity.push_back(args.size());
+  });
+  bind_dims(ev, *prog, o);
+  RunResult r = run_with(ev, *prog, *prog->find("main"), make_inputs(ev, *prog->find("main"), o));
+  REQUIRE(r.ok());
+  CHECK(calls == std::vector<std::string>{"main", "scale", "bump"});
+  CHECK(arity == std::vector<std::size_t>{1, 2, 1});
+}
+
 TEST_CASE("call arguments are checked against the callee's parameter types") {
   std::string src = program(kScale + R"(
     @pl.function(type=pl.FunctionType.Orchestration)

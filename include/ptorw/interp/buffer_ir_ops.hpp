@@ -267,7 +267,11 @@ template <bool Acc> Value cube(OpCall& c) {
   if (Acc) args.push_back({TileVal(acc)});
   args.push_back({read_view(m, l)});
   args.push_back({read_view(m, r)});
-  OpCall inner{c.call, args, c.result_type, c.env, c.frame};
+  // tile.matmul_acc takes (acc, l, r): its messages name operand i of the call they see, so that
+  // call lists the Buffer call's operands in the same order (else a poison acc is named 'l').
+  ir::Call named = c.call;
+  if (Acc && named.args.size() == 3) named.args = {c.call.args[2], c.call.args[0], c.call.args[1]};
+  OpCall inner{named, args, c.result_type, c.env, c.frame};
   Value out = Acc ? tile_ops::matmul_acc(inner) : tile_ops::matmul(inner);
   auto t = std::make_shared<TileData>(*expect<TileVal>(out, c.op().c_str()));
   if (t->shape != d.shape || t->dtype != d.dtype)

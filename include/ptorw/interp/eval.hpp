@@ -53,6 +53,10 @@ class Evaluator {
   /// it names).
   void on_return(std::function<Value(const Value&)> f) { export_ = std::move(f); }
 
+  /// Called at every call (the entry's too) with the callee and its arguments as passed, before
+  /// they are bound: tests record the contexts a kernel is called in.
+  void on_call(std::function<void(const ir::Function&, const std::vector<Value>&)> f) { observe_ = std::move(f); }
+
   /// Binds a program-level symbol (a `pl.dynamic` dim) for every function.
   void bind_global(const ir::Expr& var, Value v) { globals_[var.get()] = std::move(v); }
 
@@ -69,6 +73,7 @@ class Evaluator {
       fail("call depth limit (" + std::to_string(lim_.max_call_depth) + ") exceeded calling '" + fn.name + "'");
     if (args.size() != fn.params.size())
       fail("'" + fn.name + "' takes " + std::to_string(fn.params.size()) + " arguments, got " + std::to_string(args.size()));
+    if (observe_) observe_(fn, args);
     Frame fr{&fn, next_frame_id_++, {}, by_name(fn), {}, &ops_for(fn)};
     active_.push_back(fr.id);
     struct Pop {
@@ -193,6 +198,9 @@ class Evaluator {
               fail(pname + " declares TensorView strides " + dims_str(st) + " but receives a view with strides " +
                    dims_str(t.strides));
         }
+        if (p.dir != ir::Direction::In && t.storage->read_only)
+          fail("a view of read-only In argument '" + t.storage->read_only_name + "' is passed as " +
+               std::string(ir::name_of(p.dir)) + " " + pname + " (it would be written)");
         if (p.dir != ir::Direction::In && t.ro_frame && frame_active(t.ro_frame))
           fail("a view of In parameter '" + t.ro_param + "' is passed as " +
                std::string(ir::name_of(p.dir)) + " " + pname + " (it would be written)");
@@ -458,6 +466,7 @@ class Evaluator {
   std::function<const OpTable&(const ir::Function&)> select_;
   std::unordered_map<const ir::Function*, const OpTable*> table_of_;
   std::function<Value(const Value&)> export_;
+  std::function<void(const ir::Function&, const std::vector<Value>&)> observe_;
   std::vector<std::uint64_t> active_;
   std::uint64_t next_frame_id_ = 1;
   std::uint64_t next_task_id_ = 1;

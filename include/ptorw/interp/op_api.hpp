@@ -70,7 +70,12 @@ using OpFn = Value (*)(OpCall&);
 using OpTable = std::unordered_map<std::string_view, OpFn>;
 
 /// Writes through a view of an active call's In parameter are errors (docs/semantics.md "Calls").
+/// So are writes to storage marked read-only (Storage::read_only: an entry's In argument under
+/// RunOptions::read_only_in), through whichever view.
 inline void check_writable(const OpCall& c, const TensorVal& t, std::size_t operand) {
+  if (t.storage && t.storage->read_only)
+    fail(c.op() + " writes " + c.operand_name(operand) + ", a view of read-only In argument '" + t.storage->read_only_name +
+         "'; a kernel may write only Out/InOut parameters");
   if (t.ro_frame == 0 || !c.env.active_frames) return;
   const auto& fr = *c.env.active_frames;
   if (std::find(fr.begin(), fr.end(), t.ro_frame) != fr.end())

@@ -40,6 +40,11 @@ struct RunOptions {
   /// Random integer scalars drawn from [0, 8) for every integer dtype (kernels run directly:
   /// their scalars are counts and offsets, which a negative value would only make fail).
   bool nonneg_int_scalars = false;
+  /// Mark the storage of the entry's In tensor parameters read-only (Storage::read_only): a write
+  /// through any view of them is then an error, as for an In parameter of any other call. Off by
+  /// default (the host owns the entry's buffers, docs/semantics.md "Calls"); a kernel run on its
+  /// own under its declared directions turns it on.
+  bool read_only_in = false;
 };
 
 enum class OutputKind : std::uint8_t { Scalar, Tensor, Tile, Other };
@@ -156,6 +161,10 @@ inline std::vector<Value> make_inputs(Evaluator& ev, const ir::Function& fn, con
           t.storage->data[q] = random_element(rng, tt->dtype);
           t.storage->poison[q] = 0;
         });
+      if (p.dir == ir::Direction::In && opts.read_only_in) {
+        t.storage->read_only = true;
+        t.storage->read_only_name = name;
+      }
       args[i].v = std::move(t);
     } else if (auto* tl = ir::type_as<ir::TileType>(p.var->type)) {
       Shape shape = detail::global_dims(ev, tl->shape, "an entry tile dim");

@@ -74,6 +74,10 @@ struct Storage {
   DType dtype;
   std::vector<Bits> data;
   std::vector<std::uint8_t> poison;  // 1 = poison (never written since allocation)
+  /// A read-only argument (RunOptions::read_only_in: an entry's In tensor, e.g. a kernel run
+  /// standalone): a write through any view of this storage is an error naming `read_only_name`.
+  bool read_only = false;
+  std::string read_only_name;
 };
 
 struct TensorVal {
