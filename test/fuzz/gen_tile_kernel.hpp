@@ -3,8 +3,8 @@
 //
 //   fuzz::TileKernel k = fuzz::generate_tile_kernel(seed);   // k.text, k.features
 //
-// The kernel reads `a: [16, 32]` and `b: [48, 32]` (FP32), a loop bound `n` (0..3, a constant of
-// `main`) and writes 1-3 Out tensors of 16, 32 or 48 rows; every tile is [16, 32] FP32 in Vec (a
+// The kernel reads `a: [16, 32]` and `b: [48, 32]` (FP32), a loop bound `n` and writes 1-3 Out
+// tensors of 16, 32 or 48 rows (`main` calls it twice, with n = m and 3 - m for a random m in 0..3); every tile is [16, 32] FP32 in Vec (a
 // reshape round trip relabels it as [32, 16]). Everything it uses is inside the default Buffer IR
 // rollout (lower_tile_to_buffer.md), so select-buffer-ir selects the kernel and the whole
 // tile-to-buffer pipeline runs on it.
@@ -17,7 +17,7 @@
 //    elementwise ops, recip (distinct destination), fills, Vec->Vec moves, reshape round trips
 //    (relabels: the round trip's result aliases its source's storage);
 //  * stores anywhere: several per kernel, into several Out parameters, at static rows or at the
-//    row of a For loop's variable; each Out is threaded as a GM version (`o2 = store(t, .., o1)`),
+//    row of a loop's variable or counter; each Out is threaded as a GM version (`o2 = store(t, .., o1)`),
 //    carried by loops that store into it and returned by Ifs whose arms store into it;
 //  * For and While loops (nested two deep) with 1-3 tile carries whose inits and yields are drawn
 //    from everything in scope (swaps, duplicated inits, loop-invariant yields), inits that die at
@@ -53,7 +53,7 @@ enum class Shape : std::uint8_t {
   Stores,        // tile.store statements
   StoresInLoop,  // ... inside a loop body
   StoresInArm,   // ... inside an If arm
-  DynamicRows,   // loads / stores at a For variable's row
+  DynamicRows,   // loads / stores at a loop variable's row
   ForLoops,
   WhileLoops,
   Ifs,
@@ -144,22 +144,33 @@ class TileKernelGen {
     for (const Val& v : vals_)
       if (v.reads == 0) ++f_[Shape::NeverUsed];
 
+    // main calls the kernel twice, with n = m and n = 3 - m (m in 0..3), each into its own Out
+    // tensors: every kernel runs its loops at least twice once, and zero or one time once, and most
+    // If conditions go both ways.
     std::string params = "self, a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[48, 32], pl.FP32], n: pl.Scalar[pl.INDEX]";
-    std::string creates, args = "a, b, " + std::to_string(pick(4)), results;
-    for (int j = 0; j < nouts; ++j) {
-      std::string o = "out" + std::to_string(j);
-      params += ", " + o + ": pl.Out[" + out_type(j) + "]";
-      creates += "        " + o + " = pl.create_tensor([" + std::to_string(16 * out_blocks_[static_cast<std::size_t>(j)]) +
-                 ", 32], dtype=pl.FP32)\n";
-      args += ", " + o;
-      results += (j ? ", r" : "r") + std::to_string(j);
+    const std::size_t m = pick(4);
+    std::string creates, calls, results, mtypes;
+    for (int j = 0; j < nouts; ++j)
+      params += ", out" + std::to_string(j) + ": pl.Out[" + out_type(j) + "]";
+    for (int call = 0; call < 2; ++call) {
+      std::string args = "a, b, " + std::to_string(call ? 3 - m : m), rs;
+      for (int j = 0; j < nouts; ++j) {
+        const std::string o = "out" + std::to_string(call) + "_" + std::to_string(j), r = "r" + std::to_string(call) + "_" + std::to_string(j);
+        creates += "        " + o + " = pl.create_tensor([" + std::to_string(16 * out_blocks_[static_cast<std::size_t>(j)]) +
+                   ", 32], dtype=pl.FP32)\n";
+        args += ", " + o;
+        rs += (j ? ", " : "") + r;
+        results += (results.empty() ? "" : ", ") + r;
+        mtypes += (mtypes.empty() ? "" : ", ") + out_type(j);
+      }
+      calls += "        " + rs + " = self.kernel(" + args + ")\n";
     }
     k.text = "import ptorw.language as pl\n\n\n@pl.program\nclass P:\n"
              "    @pl.function(type=pl.FunctionType.InCore)\n"
              "    def kernel(" + params + ") -> " + rtype + ":\n" + body +
              "\n    @pl.function(type=pl.FunctionType.Orchestration)\n"
-             "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[48, 32], pl.FP32]) -> " + rtype + ":\n" +
-             creates + "        " + results + " = self.kernel(" + args + ")\n        return " + results + "\n";
+             "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[48, 32], pl.FP32]) -> tuple[" + mtypes + "]:\n" +
+             creates + calls + "        return " + results + "\n";
     k.features = f_;
     return k;
   }
@@ -174,7 +185,7 @@ class TileKernelGen {
     std::vector<int> visible;               // value ids visible here (alive when uses != 0)
     std::vector<std::string> out_version;   // current GM version of each Out
     std::vector<bool> out_threaded;         // stores into this Out allowed here
-    std::vector<std::string> for_vars;      // For loop variables (rows 0..2) in scope
+    std::vector<std::string> row_vars;      // For variables and While counters in scope (0..2 inside)
     int depth = 0;
     bool in_loop = false, in_arm = false;
   };
@@ -238,17 +249,18 @@ class TileKernelGen {
     ++v.reads;
     return v.name;
   }
-  /// A row offset into a tensor of `blocks` row blocks: static, or a For variable's row.
+  /// A row offset into a tensor of `blocks` row blocks: static, or a loop variable's row.
   std::string row(const Scope& s, int blocks) {
-    if (blocks == 3 && !s.for_vars.empty() && chance(40)) {
+    if (blocks == 3 && !s.row_vars.empty() && chance(60)) {
       ++f_[Shape::DynamicRows];
-      return s.for_vars[pick(s.for_vars.size())] + " * 16";
+      return s.row_vars[pick(s.row_vars.size())] + " * 16";
     }
     return std::to_string(16 * static_cast<int>(pick(static_cast<std::size_t>(blocks))));
   }
   void load(std::string& out, int ind, Scope& s) {
     std::string t = fresh("l");
-    if (chance(50)) line(out, ind, t + " = pl.tile.load(a, (0, 0), (16, 32))");
+    // Mostly rows of b: a clobber by a load of the same data would change no output.
+    if (chance(25)) line(out, ind, t + " = pl.tile.load(a, (0, 0), (16, 32))");
     else line(out, ind, t + " = pl.tile.load(b, (" + row(s, 3) + ", 0), (16, 32))");
     define(s, t);
   }
@@ -387,7 +399,7 @@ class TileKernelGen {
     inner.visible = s.visible;
     inner.out_version = s.out_version;
     inner.out_threaded.assign(s.out_threaded.size(), false);
-    inner.for_vars = s.for_vars;
+    inner.row_vars = s.row_vars;
     inner.depth = s.depth + 1;
     inner.in_loop = true;
     inner.in_arm = s.in_arm;
@@ -411,8 +423,8 @@ class TileKernelGen {
     } else {
       line(out, ind, "for " + kv + ", (" + join(ias) + (cs.size() == 1 ? ",)" : ")") + " in pl.range(n, init_values=(" +
                          join(inits) + (cs.size() == 1 ? ",))" : "))") + ":");
-      inner.for_vars.push_back(kv);
     }
+    inner.row_vars.push_back(kv);
     const std::size_t first_body_val = vals_.size();
     block(out, ind + 1, inner);
     std::vector<std::string> ys, rs;
@@ -456,7 +468,7 @@ class TileKernelGen {
       inner.out_version = s.out_version;
       inner.out_threaded.assign(s.out_threaded.size(), false);
       for (std::size_t j : gm) inner.out_threaded[j] = true;
-      inner.for_vars = s.for_vars;
+      inner.row_vars = s.row_vars;
       inner.depth = s.depth + 1;
       inner.in_loop = s.in_loop;
       inner.in_arm = true;
