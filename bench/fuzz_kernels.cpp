@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
   double seconds = 0;
   std::string dump;
   bool keep_going = false, isolate = false;
+  std::string print, file;
   std::vector<std::string> planners = ptorw::fuzz::all_planners();
   auto usage = [] {
     std::cerr << "usage: fuzz_kernels [--count N] [--seed S] [--planner PYPTO|DSA_RP|PTOAS|all] [--seconds T] "
@@ -69,25 +70,34 @@ int main(int argc, char** argv) {
         return 2;
       }
     } else if (a == "--print") {
-      std::cout << ptorw::fuzz::generate_tile_kernel(std::stoull(next())).text;
-      return 0;
+      print = next();
     } else if (a == "--file") {
-      std::ifstream in(next());
-      std::stringstream ss;
-      ss << in.rdbuf();
-      ptorw::fuzz::KernelFuzz f;
-      int bad = 0;
-      for (const auto& r : f.check_text(ss.str(), planners, 0, argv[i])) {
-        std::cout << (r.ok() ? r.planner + ": ok\n" : r.str() + "\n");
-        bad += !r.ok();
-      }
-      return bad ? 1 : 0;
+      file = next();
     } else {
       return usage();
     }
   }
+  if (!print.empty()) {
+    std::cout << ptorw::fuzz::generate_tile_kernel(std::stoull(print)).text;
+    return 0;
+  }
   ptorw::fuzz::keep_freed_memory();
   ptorw::fuzz::KernelFuzz f;
+  if (!file.empty()) {
+    std::ifstream in(file);
+    if (!in) {
+      std::cerr << "fuzz_kernels: cannot read " << file << "\n";
+      return 2;
+    }
+    std::stringstream ss;
+    ss << in.rdbuf();
+    int bad = 0;
+    for (const auto& r : f.check_text(ss.str(), planners, 0, file)) {
+      std::cout << (r.ok() ? r.planner + ": ok\n" : r.str() + "\n");
+      bad += !r.ok();
+    }
+    return bad ? 1 : 0;
+  }
   std::map<std::string, Totals> tot;
   std::uint64_t crashes = 0, done = 0, last = seed;
   bool stop = false;
