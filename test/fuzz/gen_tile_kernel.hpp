@@ -4,8 +4,8 @@
 //   fuzz::TileKernel k = fuzz::generate_tile_kernel(seed);   // k.text, k.features
 //
 // The kernel reads `a: [16, 32]` and `b: [48, 32]` (FP32), a loop bound `n` and writes 1-3 Out
-// tensors of 16, 32 or 48 rows (`main` calls it twice, with n = m and 3 - m for a random m in 0..3); every tile is [16, 32] FP32 in Vec (a
-// reshape round trip relabels it as [32, 16]). Everything it uses is inside the default Buffer IR
+// tensors of 16, 32 or 48 rows; `main` calls it twice, with n = m and 3 - m for a random m in 0..3.
+// Every tile is [16, 32] FP32 in Vec (a reshape round trip relabels it as [32, 16]). Everything it uses is inside the default Buffer IR
 // rollout (lower_tile_to_buffer.md), so select-buffer-ir selects the kernel and the whole
 // tile-to-buffer pipeline runs on it.
 //
@@ -17,8 +17,9 @@
 //    elementwise ops, recip (distinct destination), fills, Vec->Vec moves, reshape round trips
 //    (relabels: the round trip's result aliases its source's storage);
 //  * stores anywhere: several per kernel, into several Out parameters, at static rows or at the
-//    row of a loop's variable or counter; each Out is threaded as a GM version (`o2 = store(t, .., o1)`),
-//    carried by loops that store into it and returned by Ifs whose arms store into it;
+//    row of a loop's variable or counter; each Out is threaded as a GM version
+//    (`o2 = store(t, .., o1)`), carried by loops that store into it and returned by Ifs whose arms
+//    store into it;
 //  * For and While loops (nested two deep) with 1-3 tile carries whose inits and yields are drawn
 //    from everything in scope (swaps, duplicated inits, loop-invariant yields), inits that die at
 //    the loop (the loop is their last use) and inits still read inside or after it; values defined
