@@ -1,5 +1,5 @@
-# rule: Pattern 1 (Iter-Arg Reuse), spec "Scope" (call sites are rewritten in Orchestration / Opaque functions) — the loop-form call sits inside the InCore function outer, which is a callee, not a caller, so out is not merged (remark: "the call is inside InCore-type function 'outer', which is a callee, not a caller")
-# expect: unchanged
+# rule: Pattern 1 (Iter-Arg Reuse), spec "Scope" (call sites are rewritten in Orchestration / Opaque functions) and "Pass Properties" (Required: IncoreTileOps) — the loop-form call sits inside the InCore function outer, which is a callee, not a caller; its loop allocates with tensor.create, a tensor-level op an InCore body may not use, so the pipeline refuses the input before Pattern 1 sees it (without the property check, Pattern 1 declines: "the call is inside InCore-type function 'outer', which is a callee, not a caller")
+# expect-error: pass 'optimize-orch-tensors' requires IncoreTileOps, but kernel 'outer' uses the tensor-level op tensor.create (tile ops only)
 import ptorw.language as pl
 
 
