@@ -1393,12 +1393,16 @@ class TextProgramGen {
         n.results.push_back(r);
       }
     }
+    return commit(b, s, std::move(n));
+  }
+
+  /// Appends `n` to `b` when its body is not empty and the abstract state accepts it (textgen::step).
+  bool commit(Body& b, State& s, Node n) {
     if (n.body.empty()) return false;
     State check = s;
-    Node keep = n;
-    if (!textgen::step(keep, check)) return false;
+    if (!textgen::step(n, check)) return false;
     s = std::move(check);
-    b.push_back(std::move(keep));
+    b.push_back(std::move(n));
     return true;
   }
 
@@ -1540,13 +1544,7 @@ class TextProgramGen {
         arm(n.body, tt, "");
         if (chance(50)) arm(n.els, te, "");
     }
-    if (n.body.empty()) return false;
-    State check = s;
-    Node keep = n;
-    if (!textgen::step(keep, check)) return false;
-    s = std::move(check);
-    b.push_back(std::move(keep));
-    return true;
+    return commit(b, s, std::move(n));
   }
 
   /// Templates that fill a P buffer completely: row kernels or assembles over every row block,
