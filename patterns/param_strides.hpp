@@ -108,7 +108,9 @@ class ParamMemory {
   /// Reports a member used anywhere but as a tile.load source or a tile.store target.
   void uses(const ir::Expr& e) {
     if (!e || !blocker_.empty()) return;
-    const ir::Span where = e->span.line ? e->span : at_;
+    // A variable's node is shared by its definition and every use, so its span is where it is
+    // defined: a use is reported at the statement being read.
+    const ir::Span where = e->span.line && !ir::is_var_like(e) ? e->span : at_;
     if (ir::is_var_like(e)) {
       if (member(e))
         block(mem_text(e) + " is used at " + span_text(where) +

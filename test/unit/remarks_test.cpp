@@ -257,3 +257,27 @@ TEST_CASE("decline_at: one remark per note, at the note's function and span, onc
   CHECK(r.remarks[1].to_diagnostic("n.py").str() == "n.py:7:9: remark: note_twice: second (in g)");
   CHECK(rewrite::decline_at({}).silent);
 }
+
+TEST_CASE("Pattern 4 remarks: a plain use of the In param is located at its statement, not at the parameter") {
+  // A variable's node is shared by its definition and its uses, so its own span is the parameter's.
+  const std::string src =
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def scale(self, a: pl.Tensor[[16, 32], pl.FP32], out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        t = pl.load(a, [0, 0], [16, 32])\n"
+      "        pair = (a, t)\n"  // line 6
+      "        r = pl.store(t, [0, 0], out)\n"
+      "        return r\n"
+      "\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, x: pl.Tensor[[128, 64], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        blk = pl.tensor.slice(x, [16, 32], [0, 32])\n"
+      "        tmp = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+      "        r = self.scale(blk, tmp)\n"
+      "        return r\n";
+  auto rs = remarks_of(src, "slice_input_strides");
+  REQUIRE(rs.size() == 1);
+  CHECK_MESSAGE(contains(rs[0].reason, "'a' is used at 6:9; only tile.load, tile.store, pl.yield_ and return are understood"),
+                rs[0].reason);
+}
