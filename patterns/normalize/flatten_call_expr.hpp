@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "ptorw/ir/builder.hpp"
+#include "ptorw/passes/property_check.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/patterns/normalize/use_subst.hpp"
 
@@ -30,15 +31,12 @@ namespace ptorw::patterns::normalize {
 
 namespace flatten_detail {
 
-inline bool is_call(const ir::Expr& e) { return ir::expr_as<ir::Call>(e) || ir::expr_as<ir::Submit>(e); }
+using passes::property_detail::is_call;
 
-/// Does `e` contain a call that must move out? With `keep_root`, `e` itself may be a call.
+/// Does `e` contain a call that must move out? With `keep_root`, `e` itself may be a call. The same
+/// rule the NoNestedCalls property check applies (passes/property_check.hpp).
 inline bool has_call(const ir::Expr& e, bool keep_root) {
-  if (!e || ir::is_var_like(e)) return false;
-  if (!keep_root && is_call(e)) return true;
-  bool found = false;
-  visit::each_child(e, [&](const ir::Expr& c) { found = found || has_call(c, false); });
-  return found;
+  return passes::property_detail::nested_call(e, keep_root) != nullptr;
 }
 
 /// The temporary's name: the callee's last component (`self.k` → k, `tensor.read` → read).
