@@ -25,6 +25,13 @@ struct EnumRef {
 
 using AttrValue = std::variant<bool, std::int64_t, double, std::string, DType, MemSpace, TensorLayout, EnumRef, Expr>;
 
+/// What kind of value an attribute is, for messages ("a dtype", "a memory space", ...).
+inline std::string_view describe_attr_kind(const AttrValue& v) {
+  static constexpr std::string_view kinds[] = {"a bool", "an integer", "a float", "a string", "a dtype",
+                                               "a memory space", "a tensor layout", "an enum value", "an expression"};
+  return kinds[v.index()];
+}
+
 /// Keyword arguments and attributes: (key, value) pairs in written order, with the interface of
 /// the std::vector they used to be, held behind one pointer that is null when there are none.
 /// Every Call node has two of these and almost all are empty: 8 bytes instead of a vector's 24

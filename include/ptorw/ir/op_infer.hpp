@@ -30,14 +30,59 @@ inline InferResult tensor_create(const std::vector<Expr>& a, const Kwargs& kw) {
 inline InferResult tensor_full(const std::vector<Expr>& a, const Kwargs& kw) {
   return InferResult::ok(make_type(TensorType{list_elems(a[0]), kw_dtype(kw, DType::FP32), {}, {}}));
 }
-inline InferResult tensor_slice(const std::vector<Expr>& a, const Kwargs&) {
+/// tensor.slice(t, shape, offset[, valid_shape], drop_dims=[...]): the offset has the source's
+/// rank; a shorter shape names the trailing dims (the leading ones unit and dropped), and
+/// `drop_dims` drops further unit dims of the shape (docs/dsl.md "Slices").
+inline InferResult tensor_slice(const std::vector<Expr>& a, const Kwargs& kw) {
   auto* t = type_as<TensorType>(a[0]->type);
   if (!t) return InferResult::fail("tensor.slice of a non-tensor");
   auto shape = list_elems(a[1]);
-  if (shape.size() != t->shape.size() || list_elems(a[2]).size() != t->shape.size())
-    return InferResult::fail("tensor.slice shape and offset must have the rank of the source (" +
-                             std::to_string(t->shape.size()) + ")");
+  const std::size_t rank = t->shape.size();
+  if (list_elems(a[2]).size() != rank)
+    return InferResult::fail("tensor.slice offset must have the rank of the source (" + std::to_string(rank) + ")");
+  if (shape.empty() || shape.size() > rank)
+    return InferResult::fail("tensor.slice shape has " + std::to_string(shape.size()) + " dims; the source has rank " +
+                             std::to_string(rank) + " (a shorter shape names the trailing dims)");
+  if (a.size() > 3 && list_elems(a[3]).size() != shape.size())
+    return InferResult::fail("tensor.slice valid_shape must have the rank of the shape (" + std::to_string(shape.size()) + ")");
+  if (const AttrValue* d = find_kwarg(kw, "drop_dims")) {
+    const Expr* e = std::get_if<Expr>(d);
+    auto* list = e ? expr_as<MakeTuple>(*e) : nullptr;
+    if (!list) return InferResult::fail("tensor.slice drop_dims must be a list of dims, e.g. drop_dims=[0]");
+    std::vector<bool> drop(shape.size(), false);
+    std::int64_t last = -1;
+    for (const Expr& x : list->elems) {
+      auto k = const_int(x);
+      if (!k || *k <= last || *k >= static_cast<std::int64_t>(shape.size()))
+        return InferResult::fail("tensor.slice drop_dims must list distinct dims of the shape in increasing order");
+      auto n = const_int(shape[static_cast<std::size_t>(*k)]);
+      if (!n || *n != 1) return InferResult::fail("tensor.slice drop_dims: dim " + std::to_string(*k) + " of the shape is not 1");
+      drop[static_cast<std::size_t>(*k)] = true;
+      last = *k;
+    }
+    if (list->elems.size() >= shape.size()) return InferResult::fail("tensor.slice drop_dims would drop every dim");
+    std::vector<Expr> kept;
+    for (std::size_t i = 0; i < shape.size(); ++i)
+      if (!drop[i]) kept.push_back(shape[i]);
+    shape = std::move(kept);
+  }
   return InferResult::ok(make_type(TensorType{std::move(shape), t->dtype, {}, {}}));
+}
+inline InferResult tensor_reshape(const std::vector<Expr>& a, const Kwargs&) {
+  auto* t = type_as<TensorType>(a[0]->type);
+  if (!t) return InferResult::fail("tensor.reshape of a non-tensor");
+  return InferResult::ok(make_type(TensorType{list_elems(a[1]), t->dtype, {}, {}}));
+}
+/// The dtype a matmul accumulates in: FP16/BF16/FP32 in FP32, INT8 in INT32 (lower_tile_to_buffer.md).
+inline DType accumulation_dtype(DType operand) { return operand == DType::INT8 ? DType::INT32 : DType::FP32; }
+/// tensor.matmul(a, b, out_dtype=...): [M, K] x [K, N] -> [M, N] in the accumulation dtype, or
+/// converted to out_dtype (docs/semantics.md).
+inline InferResult tensor_matmul(const std::vector<Expr>& a, const Kwargs& kw) {
+  auto* l = type_as<TensorType>(a[0]->type);
+  auto* r = type_as<TensorType>(a[1]->type);
+  if (!l || !r || l->shape.size() != 2 || r->shape.size() != 2) return InferResult::fail("tensor.matmul needs rank-2 tensors");
+  DType out = kwarg_as<DType>(kw, "out_dtype").value_or(accumulation_dtype(l->dtype));
+  return InferResult::ok(make_type(TensorType{{l->shape[0], r->shape[1]}, out, {}, {}}));
 }
 inline InferResult first_operand_type(const std::vector<Expr>& a, const Kwargs&) { return InferResult::ok(a[0]->type); }
 inline InferResult third_operand_type(const std::vector<Expr>& a, const Kwargs&) { return InferResult::ok(a[2]->type); }
@@ -110,11 +155,14 @@ inline InferResult tile_set_validshape(const std::vector<Expr>& a, const Kwargs&
   return InferResult::ok(make_type(std::move(r)));
 }
 /// FP16/BF16/FP32 accumulate in FP32; INT8 in INT32 (lower_tile_to_buffer.md, cube path).
-inline InferResult tile_matmul(const std::vector<Expr>& a, const Kwargs&) {
+inline InferResult tile_matmul(const std::vector<Expr>& a, const Kwargs& kw) {
   auto* l = type_as<TileType>(a[0]->type);
   auto* r = type_as<TileType>(a[1]->type);
   if (!l || !r || l->shape.size() != 2 || r->shape.size() != 2) return InferResult::fail("tile.matmul needs rank-2 tiles");
-  DType acc = l->dtype == DType::INT8 ? DType::INT32 : DType::FP32;
+  DType acc = accumulation_dtype(l->dtype);
+  if (auto out = kwarg_as<DType>(kw, "out_dtype"); out && *out != acc)
+    return InferResult::fail("tile.matmul accumulates in pl." + std::string(name_of(acc)) + " in Acc; out_dtype=pl." +
+                             std::string(name_of(*out)) + " is not supported on tiles (convert after the store)");
   return InferResult::ok(make_type(TileType{{l->shape[0], r->shape[1]}, acc, {}, MemSpace::Acc, {}}));
 }
 

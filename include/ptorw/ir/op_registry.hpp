@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ptorw/ir/op_infer.hpp"
+#include "ptorw/ir/type.hpp"
 #include "ptorw/ir/op_rules.hpp"
 #include "ptorw/ir/symbol.hpp"
 
@@ -23,6 +24,34 @@ enum class Effect : std::uint8_t {
   WritesArg,   // updates the operand named by `written_arg` (tile.store into a GM tensor)
   Control,     // block queries and other ops that must stay in place
 };
+
+/// A kwarg's documented default, written in the op's row (constexpr, so rows stay a flat table).
+/// `InferredDType`: the kwarg names a dtype that, when omitted, the op infers itself (matmul's
+/// `out_dtype=None` means the accumulation dtype), so naming that same dtype is the default form.
+struct KwDefault {
+  enum Kind : std::uint8_t { Bool, Int, Mem, Layout, Enum, InferredDType };
+  std::string_view key;
+  Kind kind;
+  std::int64_t value = 0;        // Bool, Int, Mem, Layout
+  std::string_view name = {};    // Enum: the dotted spelling (`pl.AtomicType.None_`)
+};
+constexpr KwDefault kw_false(std::string_view k) { return {k, KwDefault::Bool, 0}; }
+constexpr KwDefault kw_mem(std::string_view k, MemSpace m) { return {k, KwDefault::Mem, static_cast<std::int64_t>(m)}; }
+constexpr KwDefault kw_layout(std::string_view k, TensorLayout l) { return {k, KwDefault::Layout, static_cast<std::int64_t>(l)}; }
+constexpr KwDefault kw_enum(std::string_view k, std::string_view n) { return {k, KwDefault::Enum, 0, n}; }
+constexpr KwDefault kw_inferred_dtype(std::string_view k) { return {k, KwDefault::InferredDType}; }
+
+inline bool default_matches(const KwDefault& d, const AttrValue& v) {
+  switch (d.kind) {
+    case KwDefault::Bool: { auto* b = std::get_if<bool>(&v); return b && *b == (d.value != 0); }
+    case KwDefault::Int: { auto* i = std::get_if<std::int64_t>(&v); return i && *i == d.value; }
+    case KwDefault::Mem: { auto* m = std::get_if<MemSpace>(&v); return m && static_cast<std::int64_t>(*m) == d.value; }
+    case KwDefault::Layout: { auto* l = std::get_if<TensorLayout>(&v); return l && static_cast<std::int64_t>(*l) == d.value; }
+    case KwDefault::Enum: { auto* e = std::get_if<EnumRef>(&v); return e && e->text == d.name; }
+    case KwDefault::InferredDType: return false;  // judged against the inferred type (canonical_call)
+  }
+  return false;
+}
 
 struct OpDef {
   std::string_view name;
@@ -35,6 +64,19 @@ struct OpDef {
   int written_arg = -1;
   /// A kwarg written as the first positional argument (`pl.tile.alloc(pl.Mem.Vec, bytes)`).
   std::string_view leading_kwarg = {};
+  /// The operands' documented parameter names, in order (PyPTO's operation reference): any operand
+  /// may also be written as a keyword (`pl.tile.full(shape, dtype=d, value=0.0)`).
+  std::string_view params = {};
+  /// The last optional operand, when omitted, equals operand `omitted_equals` (a load's or slice's
+  /// valid shape defaults to its shape): written out equal to it, it is dropped (one canonical form).
+  std::int8_t omitted_equals = -1;
+  /// Kwargs at their documented default: dropped by the parser, never printed, ignored by equality.
+  std::span<const KwDefault> defaults = {};
+
+  // Row builders: `OpDef{...}.named("tensor,offsets,shapes,valid_shape").omitted(2).with(kLoadDefaults)`.
+  constexpr OpDef named(std::string_view p) const { OpDef d = *this; d.params = p; return d; }
+  constexpr OpDef omitted(int equals) const { OpDef d = *this; d.omitted_equals = static_cast<std::int8_t>(equals); return d; }
+  constexpr OpDef with(std::span<const KwDefault> kd) const { OpDef d = *this; d.defaults = kd; return d; }
 };
 
 namespace detail {
@@ -65,49 +107,72 @@ inline constexpr OperandRule kMatmul[] = {same_dtype(1, 0), cube_dtype(0), matmu
 inline constexpr OperandRule kMatmulAcc[] = {rank_is(0, 2), rank_is(1, 2), rank_is(2, 2), same_dtype(2, 1), cube_dtype(1),
                                              matmul_inner(1, 2), accumulator(0, 1, 2), memory_is(0, MemSpace::Acc),
                                              memory_is(1, MemSpace::Left), memory_is(2, MemSpace::Right)};
+inline constexpr OperandRule kTensorMatmul[] = {same_dtype(1, 0), cube_dtype(0), matmul_inner(0, 1)};
+inline constexpr OperandRule kTensorMatmulAcc[] = {rank_is(0, 2), same_dtype(2, 1), cube_dtype(1), matmul_inner(1, 2),
+                                                   accumulator(0, 1, 2)};
+inline constexpr OperandRule kTensorSame[] = {same_dtype(1, 0), same_shape(1, 0)};
+// Documented kwarg defaults (PyPTO's operation reference). A default the pass pipeline has no
+// other form of (atomic, a_trans, clamp, ...) is accepted only at its default value.
+inline constexpr KwDefault kCreateDefaults[] = {kw_layout("layout", TensorLayout::ND)};
+inline constexpr KwDefault kLoadDefaults[] = {kw_mem("target_memory", MemSpace::Vec), kw_false("transpose")};
+inline constexpr KwDefault kVecDefault[] = {kw_mem("target_memory", MemSpace::Vec)};
+inline constexpr KwDefault kStoreDefaults[] = {kw_enum("atomic", "pl.AtomicType.None_")};
+inline constexpr KwDefault kSliceDefaults[] = {kw_false("clamp")};
+inline constexpr KwDefault kMatmulDefaults[] = {kw_inferred_dtype("out_dtype"), kw_false("a_trans"), kw_false("b_trans"),
+                                                kw_false("c_matrix_nz")};
+inline constexpr KwDefault kMatmulAccDefaults[] = {kw_false("a_trans"), kw_false("b_trans")};
 // clang-format off
 inline constexpr std::array kOps{
   // tensor.* (orchestration level)
-  OpDef{"tensor.create",   "L",       "dtype,layout",           tensor_create},
-  OpDef{"tensor.full",     "L,S",     "dtype",                  tensor_full},
-  OpDef{"tensor.slice",    "N,L,L,L?", "",                      tensor_slice, kTensorSlice},
-  OpDef{"tensor.assemble", "N,N,L",   "",                       first_operand_type, kTensorAssemble, Effect::WritesArg, 0},  // in place (docs/semantics.md)
-  OpDef{"tensor.read",     "N,L",     "",                       element_scalar, kIndexed},
-  OpDef{"tensor.write",    "N,L,S",   "",                       first_operand_type, kIndexed, Effect::WritesArg, 0},
-  OpDef{"tensor.add",      "N,A",     "",                       first_operand_type, kTensorElementwise},
-  OpDef{"tensor.sub",      "N,A",     "",                       first_operand_type, kTensorElementwise},
-  OpDef{"tensor.mul",      "N,A",     "",                       first_operand_type, kTensorElementwise},
-  OpDef{"tensor.div",      "N,A",     "",                       first_operand_type, kTensorElementwise},
+  OpDef{"tensor.create",   "L",       "dtype,layout",           tensor_create}.named("shape").with(kCreateDefaults),
+  OpDef{"tensor.full",     "L,S",     "dtype",                  tensor_full}.named("shape,value"),
+  OpDef{"tensor.slice",    "N,L,L,L?", "drop_dims",             tensor_slice, kTensorSlice}.named("tensor,shape,offset,valid_shape").omitted(1).with(kSliceDefaults),
+  OpDef{"tensor.assemble", "N,N,L",   "",                       first_operand_type, kTensorAssemble, Effect::WritesArg, 0}.named("target,source,offset").with(kStoreDefaults),  // in place (docs/semantics.md)
+  OpDef{"tensor.read",     "N,L",     "",                       element_scalar, kIndexed}.named("tensor,indices"),
+  OpDef{"tensor.write",    "N,L,S",   "",                       first_operand_type, kIndexed, Effect::WritesArg, 0}.named("tensor,indices,value"),
+  OpDef{"tensor.add",      "N,A",     "",                       first_operand_type, kTensorElementwise}.named("lhs,rhs"),
+  OpDef{"tensor.sub",      "N,A",     "",                       first_operand_type, kTensorElementwise}.named("lhs,rhs"),
+  OpDef{"tensor.mul",      "N,A",     "",                       first_operand_type, kTensorElementwise}.named("lhs,rhs"),
+  OpDef{"tensor.div",      "N,A",     "",                       first_operand_type, kTensorElementwise}.named("lhs,rhs"),
+  OpDef{"tensor.maximum",  "N,N",     "",                       first_operand_type, kTensorSame}.named("lhs,rhs"),
+  OpDef{"tensor.minimum",  "N,N",     "",                       first_operand_type, kTensorSame}.named("lhs,rhs"),
+  OpDef{"tensor.exp", "N", "", first_operand_type, kFloatOnly}.named("input"),  OpDef{"tensor.abs", "N", "", first_operand_type}.named("input"),
+  OpDef{"tensor.sqrt", "N", "", first_operand_type, kFloatOnly}.named("input"), OpDef{"tensor.neg", "N", "", first_operand_type}.named("input"),
+  OpDef{"tensor.relu", "N", "", first_operand_type}.named("input"), OpDef{"tensor.log", "N", "", first_operand_type, kFloatOnly}.named("input"),
+  OpDef{"tensor.recip", "N", "", first_operand_type, kFloatOnly}.named("input"), OpDef{"tensor.rsqrt", "N", "", first_operand_type, kFloatOnly}.named("input"),
+  OpDef{"tensor.reshape",  "N,L",     "",                       tensor_reshape, kTileReshape}.named("input,shape"),
+  OpDef{"tensor.matmul",   "N,N",     "out_dtype",              tensor_matmul, kTensorMatmul}.named("lhs,rhs").with(kMatmulDefaults),
+  OpDef{"tensor.matmul_acc", "N,N,N", "",                       first_operand_type, kTensorMatmulAcc}.named("acc,lhs,rhs").with(kMatmulAccDefaults),
   // tile.* transfers and storage
-  OpDef{"tile.load",       "N,L,L,L?", "target_memory,transpose", tile_load, kTileLoad},
-  OpDef{"tile.store",      "T,L,N",   "",                       third_operand_type, kTileStore, Effect::WritesArg, 2},
-  OpDef{"tile.create",     "L",       "dtype,target_memory",    tile_create},
-  OpDef{"tile.full",       "L,S",     "dtype,target_memory",    tile_create},
-  OpDef{"tile.alloc",      "S",       "memory_space,addr",           ptr_result, {}, Effect::Control, -1, "memory_space"},
-  OpDef{"tile.move",       "T",       "target_memory",          tile_move},
-  OpDef{"tile.reshape",    "T,L",     "",                       tile_reshape, kTileReshape},
-  OpDef{"tile.slice",      "T,L,L,L?", "",                      tile_reshape, kTileSlice},
-  OpDef{"tile.assemble",   "T,T,L",   "",                       first_operand_tile, kTileAssemble},
-  OpDef{"tile.extract",    "T,S,S,L", "target_memory",          tile_extract, kTileExtract},
-  OpDef{"tile.transpose_view", "T",   "",                       tile_transpose, kRank2},
-  OpDef{"tile.set_validshape", "T,S,S", "",                     tile_set_validshape, kSetValidShape},
+  OpDef{"tile.load",       "N,L,L,L?", "target_memory,transpose", tile_load, kTileLoad}.named("tensor,offsets,shapes,valid_shape").omitted(2).with(kLoadDefaults),
+  OpDef{"tile.store",      "T,L,N",   "",                       third_operand_type, kTileStore, Effect::WritesArg, 2}.named("tile,offsets,output_tensor").with(kStoreDefaults),
+  OpDef{"tile.create",     "L",       "dtype,target_memory",    tile_create}.named("shape").with(kVecDefault),
+  OpDef{"tile.full",       "L,S",     "dtype,target_memory",    tile_create}.named("shape,value").with(kVecDefault),
+  OpDef{"tile.alloc",      "S",       "memory_space,addr",           ptr_result, {}, Effect::Control, -1, "memory_space"}.named("size"),
+  OpDef{"tile.move",       "T",       "target_memory",          tile_move}.named("tile"),
+  OpDef{"tile.reshape",    "T,L",     "",                       tile_reshape, kTileReshape}.named("tile,shape"),
+  OpDef{"tile.slice",      "T,L,L,L?", "",                      tile_reshape, kTileSlice}.named("tile,shape,offset,valid_shape").omitted(1).with(kSliceDefaults),
+  OpDef{"tile.assemble",   "T,T,L",   "",                       first_operand_tile, kTileAssemble}.named("target,source,offset"),
+  OpDef{"tile.extract",    "T,S,S,L", "target_memory",          tile_extract, kTileExtract}.named("tile,row,col,shape"),
+  OpDef{"tile.transpose_view", "T",   "",                       tile_transpose, kRank2}.named("tile"),
+  OpDef{"tile.set_validshape", "T,S,S", "",                     tile_set_validshape, kSetValidShape}.named("tile,valid_row,valid_col"),
   // tile elementwise, binary
-  OpDef{"tile.add", "T,T", "", first_operand_tile, kElementwise}, OpDef{"tile.sub", "T,T", "", first_operand_tile, kElementwise},
-  OpDef{"tile.mul", "T,T", "", first_operand_tile, kElementwise}, OpDef{"tile.div", "T,T", "precision", first_operand_tile, kElementwise},
-  OpDef{"tile.maximum", "T,T", "", first_operand_tile, kElementwise}, OpDef{"tile.minimum", "T,T", "", first_operand_tile, kElementwise},
+  OpDef{"tile.add", "T,T", "", first_operand_tile, kElementwise}.named("lhs,rhs"), OpDef{"tile.sub", "T,T", "", first_operand_tile, kElementwise}.named("lhs,rhs"),
+  OpDef{"tile.mul", "T,T", "", first_operand_tile, kElementwise}.named("lhs,rhs"), OpDef{"tile.div", "T,T", "precision", first_operand_tile, kElementwise}.named("lhs,rhs"),
+  OpDef{"tile.maximum", "T,T", "", first_operand_tile, kElementwise}.named("lhs,rhs"), OpDef{"tile.minimum", "T,T", "", first_operand_tile, kElementwise}.named("lhs,rhs"),
   // tile elementwise, unary
-  OpDef{"tile.exp", "T", "", first_operand_tile, kFloatOnly},  OpDef{"tile.abs", "T", "", first_operand_tile},
-  OpDef{"tile.sqrt", "T", "", first_operand_tile, kFloatOnly}, OpDef{"tile.neg", "T", "", first_operand_tile},
-  OpDef{"tile.relu", "T", "", first_operand_tile}, OpDef{"tile.log", "T", "", first_operand_tile, kFloatOnly},
-  OpDef{"tile.recip", "T", "precision", first_operand_tile, kFloatOnly}, OpDef{"tile.rsqrt", "T", "precision", first_operand_tile, kFloatOnly},
+  OpDef{"tile.exp", "T", "", first_operand_tile, kFloatOnly}.named("tile"),  OpDef{"tile.abs", "T", "", first_operand_tile}.named("tile"),
+  OpDef{"tile.sqrt", "T", "", first_operand_tile, kFloatOnly}.named("tile"), OpDef{"tile.neg", "T", "", first_operand_tile}.named("tile"),
+  OpDef{"tile.relu", "T", "", first_operand_tile}.named("tile"), OpDef{"tile.log", "T", "", first_operand_tile, kFloatOnly}.named("tile"),
+  OpDef{"tile.recip", "T", "precision", first_operand_tile, kFloatOnly}.named("tile"), OpDef{"tile.rsqrt", "T", "precision", first_operand_tile, kFloatOnly}.named("tile"),
   // tile ∘ scalar
-  OpDef{"tile.adds", "T,S", "", first_operand_tile}, OpDef{"tile.subs", "T,S", "", first_operand_tile},
-  OpDef{"tile.muls", "T,S", "", first_operand_tile}, OpDef{"tile.divs", "T,S", "precision", first_operand_tile},
-  OpDef{"tile.maximums", "T,S", "", first_operand_tile}, OpDef{"tile.minimums", "T,S", "", first_operand_tile},
-  OpDef{"tile.lrelu", "T,S", "", first_operand_tile},
+  OpDef{"tile.adds", "T,S", "", first_operand_tile}.named("lhs,rhs"), OpDef{"tile.subs", "T,S", "", first_operand_tile}.named("lhs,rhs"),
+  OpDef{"tile.muls", "T,S", "", first_operand_tile}.named("lhs,rhs"), OpDef{"tile.divs", "T,S", "precision", first_operand_tile}.named("lhs,rhs"),
+  OpDef{"tile.maximums", "T,S", "", first_operand_tile}.named("lhs,rhs"), OpDef{"tile.minimums", "T,S", "", first_operand_tile}.named("lhs,rhs"),
+  OpDef{"tile.lrelu", "T,S", "", first_operand_tile}.named("tile,slope"),
   // cube
-  OpDef{"tile.matmul",     "T,T",     "",                       tile_matmul, kMatmul},
-  OpDef{"tile.matmul_acc", "T,T,T,S?", "",                      first_operand_tile, kMatmulAcc},
+  OpDef{"tile.matmul",     "T,T",     "out_dtype",              tile_matmul, kMatmul}.named("lhs,rhs").with(kMatmulDefaults),
+  OpDef{"tile.matmul_acc", "T,T,T,S?", "",                      first_operand_tile, kMatmulAcc}.named("acc,lhs,rhs,init_cond").with(kMatmulAccDefaults),
   // SPMD block queries
   OpDef{"tile.get_block_idx",    "", "", index_scalar, {}, Effect::Control},
   OpDef{"tile.get_block_num",    "", "", index_scalar, {}, Effect::Control},
@@ -147,30 +212,6 @@ inline constexpr std::array kOps{
 
 inline std::span<const OpDef> all_ops() { return detail::kOps; }
 
-/// Kwargs whose value is the op's default: the parser drops them and the printer omits them, so
-/// `pl.create_tensor(s, dtype=d)` and `pl.tensor.create(s, dtype=d, layout=pl.TensorLayout.ND)` are
-/// one program (../shared/dsl.md "Ops").
-struct KwargDefault {
-  std::string_view op, key;
-  AttrValue value;
-};
-inline const std::vector<KwargDefault>& kwarg_defaults() {
-  static const std::vector<KwargDefault> table{
-      {"tensor.create", "layout", TensorLayout::ND},
-      {"tile.load", "target_memory", MemSpace::Vec},
-      {"tile.load", "transpose", false},
-      {"tile.create", "target_memory", MemSpace::Vec},
-      {"tile.full", "target_memory", MemSpace::Vec},
-  };
-  return table;
-}
-inline bool is_default_kwarg(std::string_view op, std::string_view key, const AttrValue& v) {
-  for (const auto& d : kwarg_defaults())
-    if (d.op == op && d.key == key && d.value.index() == v.index() && !std::holds_alternative<Expr>(v) && d.value == v)
-      return true;
-  return false;
-}
-
 /// Looks an op up by its registry name ("tile.add"). Hashed: the parser, verifier, printer and
 /// passes ask once per call node.
 inline const OpDef* find_op(std::string_view name) {
@@ -193,6 +234,20 @@ inline const Symbol& op_symbol(const OpDef& def) {
     return v;
   }();
   return symbols[static_cast<std::size_t>(&def - detail::kOps.data())];
+}
+
+/// The row of an op whose spelling has defaults (documented kwarg defaults or an omitted operand),
+/// by the interned name of a call node; nullptr for every other op and for user calls. Equality
+/// and hashing ask it once per call node: keyed by the interned text's address, not its chars.
+inline const OpDef* op_with_defaults(const Symbol& callee) {
+  static const std::unordered_map<const char*, const OpDef*> index = [] {
+    std::unordered_map<const char*, const OpDef*> m;
+    for (const OpDef& d : detail::kOps)
+      if (!d.defaults.empty() || d.omitted_equals >= 0) m.emplace(op_symbol(d).data(), &d);
+    return m;
+  }();
+  auto it = index.find(callee.data());
+  return it == index.end() ? nullptr : it->second;
 }
 
 /// Number of required and maximum operands from a signature string.
@@ -228,6 +283,76 @@ inline bool kwarg_accepted(const OpDef& d, std::string_view key) {
   return false;
 }
 
+/// The row's documented default for `key`, if it declares one.
+inline const KwDefault* kwarg_default(const OpDef& d, std::string_view key) {
+  for (const KwDefault& k : d.defaults)
+    if (k.key == key) return &k;
+  return nullptr;
+}
+
+/// Whether `key=v` on a call of `d` with result type `result` is the documented default: such a
+/// kwarg is dropped by the parser, not printed, and ignored by equality and hashing. An
+/// `InferredDType` kwarg is the default when it names the dtype the op infers (its result's).
+inline bool is_default_kwarg(const OpDef& d, std::string_view key, const AttrValue& v, const Type& result) {
+  const KwDefault* k = kwarg_default(d, key);
+  if (!k) return false;
+  if (k->kind == KwDefault::InferredDType) {
+    auto* dt = std::get_if<DType>(&v);
+    return dt && dtype_of(result) == *dt;
+  }
+  return default_matches(*k, v);
+}
+
+/// The index of the operand documented as `name` (`value` of tile.full is operand 1), or -1.
+inline int operand_index(const OpDef& d, std::string_view name) {
+  std::string_view s = d.params;
+  for (int i = 0; !s.empty(); ++i) {
+    auto c = s.find(',');
+    if (s.substr(0, c) == name) return i;
+    if (c == std::string_view::npos) break;
+    s.remove_prefix(c + 1);
+  }
+  return -1;
+}
+
+/// The documented name of operand `i` ("operand 2" where the row names none).
+inline std::string operand_param_name(const OpDef& d, std::size_t i) {
+  std::string_view s = d.params;
+  for (std::size_t k = 0; !s.empty(); ++k) {
+    auto c = s.find(',');
+    if (k == i) return std::string(s.substr(0, c));
+    if (c == std::string_view::npos) break;
+    s.remove_prefix(c + 1);
+  }
+  return "operand " + std::to_string(i + 1);
+}
+
+namespace detail {
+/// Same operand written twice: one node, or two lists of the same nodes / integer constants.
+inline bool same_operand(const Expr& a, const Expr& b) {
+  if (a == b) return true;
+  auto* x = expr_as<MakeTuple>(a);
+  auto* y = expr_as<MakeTuple>(b);
+  if (!x || !y || x->elems.size() != y->elems.size()) return false;
+  for (std::size_t i = 0; i < x->elems.size(); ++i) {
+    if (x->elems[i] == y->elems[i]) continue;
+    auto p = const_int(x->elems[i]), q = const_int(y->elems[i]);
+    if (!p || !q || *p != *q) return false;
+  }
+  return true;
+}
+}  // namespace detail
+
+/// How many leading operands carry meaning: a trailing optional operand written equal to its
+/// omitted default (`omitted_equals`) is not one of them.
+inline std::size_t meaningful_operands(const OpDef& d, const std::vector<Expr>& args) {
+  if (d.omitted_equals < 0 || args.empty()) return args.size();
+  auto [req, max] = operand_arity(d.operands);
+  const auto from = static_cast<std::size_t>(d.omitted_equals);
+  if (static_cast<int>(args.size()) != max || req == max || from >= args.size() - 1) return args.size();
+  return detail::same_operand(args.back(), args[from]) ? args.size() - 1 : args.size();
+}
+
 /// Checks operand count, operand kinds and kwargs, then infers the result type.
 inline InferResult check_and_infer(const OpDef& d, const std::vector<Expr>& args, const Kwargs& kw) {
   auto [req, max] = operand_arity(d.operands);
@@ -257,8 +382,13 @@ inline InferResult check_and_infer(const OpDef& d, const std::vector<Expr>& args
       return InferResult::fail(std::string(d.name) + " operand " + std::to_string(i + 1) + " must be " + std::string(want));
     }
   }
-  for (const auto& [key, v] : kw)
-    if (!kwarg_accepted(d, key)) return InferResult::fail(std::string(d.name) + " has no keyword '" + key + "'");
+  for (const auto& [key, v] : kw) {
+    if (kwarg_accepted(d, key)) continue;
+    if (const KwDefault* k = kwarg_default(d, key))
+      return InferResult::fail(std::string(d.name) + ": only the default of '" + key + "' is supported" +
+                               (k->kind == KwDefault::Bool ? " (False)" : k->kind == KwDefault::Enum ? " (" + std::string(k->name) + ")" : ""));
+    return InferResult::fail(std::string(d.name) + " has no keyword '" + key + "'");
+  }
   return d.infer(args, kw);
 }
 

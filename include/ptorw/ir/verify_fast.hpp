@@ -210,7 +210,8 @@ inline bool op_surely_ok(const OpSig& s, const std::vector<Expr>& args, const Kw
   if (f == &tensor_create) return find_kwarg(kw, "dtype") != nullptr;
   if (f == &tensor_slice) {
     auto* t = type_as<TensorType>(args[0]->type);
-    return t && list_size(args[1]) == t->shape.size() && list_size(args[2]) == t->shape.size();
+    return t && list_size(args[1]) == t->shape.size() && list_size(args[2]) == t->shape.size() &&
+           (args.size() < 4 || list_size(args[3]) == t->shape.size()) && !find_kwarg(kw, "drop_dims");
   }
   if (f == &tile_load) {
     auto* t = type_as<TensorType>(args[0]->type);

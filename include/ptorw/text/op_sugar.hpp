@@ -22,7 +22,7 @@ struct Sugar { std::string_view name, op; };
 inline constexpr Sugar kFixedSugar[] = {
     {"load", "tile.load"},           {"store", "tile.store"},         {"create_tensor", "tensor.create"},
     {"create_tile", "tile.create"},  {"write", "tensor.write"},       {"read", "tensor.read"},
-    {"matmul", "tile.matmul"},       {"matmul_acc", "tile.matmul_acc"}, {"move", "tile.move"},
+    {"move", "tile.move"},
     {"alloc", "tile.alloc"},         {"extract", "tile.extract"},     {"transpose_view", "tile.transpose_view"},
     {"set_validshape", "tile.set_validshape"},
 };
@@ -55,10 +55,15 @@ inline OpChoice resolve_op_sugar(std::string_view name, const std::vector<ir::Ex
     if (args.size() == 2 && detail::is_scalar(args[0]) && detail::is_scalar(args[1])) return {{}, d.scalar_op, {}};
     return {{}, {}, "operands must be tile/tile, tile/scalar, tensor/any or scalar/scalar"};
   }
-  // Any other `pl.X` names the tile or tensor op of its first operand's kind.
+  // Any other `pl.X` names the tile or tensor op of its first operand's kind (PyPTO's `pl.*`
+  // dispatcher: "it inspects the argument types and forwards to the tensor or tile implementation").
   if (!args.empty()) {
     std::string prefix = detail::is_tile(args[0]) ? "tile." : detail::is_tensor(args[0]) ? "tensor." : "";
     if (!prefix.empty() && ir::find_op(prefix + std::string(name))) return {prefix + std::string(name), {}, {}};
+    const char* other = prefix == "tile." ? "tensor." : prefix == "tensor." ? "tile." : nullptr;
+    if (other && ir::find_op(other + std::string(name)))
+      return {{}, {}, "pl." + std::string(name) + " has no " + prefix.substr(0, prefix.size() - 1) + " form here; its operand 1 is a " +
+                          prefix.substr(0, prefix.size() - 1) + " (docs/dsl.md lists each op's forms)"};
   }
   if (ir::find_op("tile." + std::string(name))) return {"tile." + std::string(name), {}, {}};
   return {{}, {}, {}};

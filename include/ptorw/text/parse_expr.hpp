@@ -137,9 +137,101 @@ inline ir::Expr Parser::parse_unary() {
   return parse_postfix();
 }
 
+namespace detail {
+/// The extent `hi - lo` of a subscript slice, folded where it is plain: constants, `k : k + n`.
+inline ir::Expr slice_extent(const ir::Expr& lo, const ir::Expr& hi, Interner& in) {
+  auto l = ir::const_int(lo), h = ir::const_int(hi);
+  if (l && h) return in.int_const(*h - *l, ir::DType::INDEX);
+  if (l && *l == 0) return hi;
+  if (auto* b = ir::expr_as<ir::Binary>(hi); b && b->op == ir::BinOp::Add) {
+    if (b->lhs == lo) return b->rhs;
+    if (b->rhs == lo) return b->lhs;
+  }
+  return nullptr;
+}
+}  // namespace detail
+
+/// `A[0:16, :]`, `A[i, j]`, `A[k0 : k0 + K, 2]` on a tensor or tile (PyPTO's directives page):
+/// slices become pl.tensor.slice / pl.tile.slice (shape = hi - lo, a bare `:` the whole dim,
+/// missing trailing items `:`), an integer index in a slice is a unit dim that is dropped
+/// (`drop_dims`), and all-integer indices read one element (pl.tensor.read). `for_write` returns
+/// the offsets only (the assemble / write sugar of parse_subscript_assignment).
+inline Parser::Subscript Parser::parse_subscript(const ir::Expr& base, const Token& open) {
+  auto* tt = ir::type_as<ir::TensorType>(base->type);
+  auto* lt = ir::type_as<ir::TileType>(base->type);
+  const std::vector<ir::Expr>& dims = tt ? tt->shape : lt->shape;
+  Subscript sub;
+  std::size_t k = 0;
+  while (!peek().punct("]")) {
+    if (k >= dims.size()) fail_at(peek(), "too many subscripts for a value of rank " + std::to_string(dims.size()));
+    ir::Expr lo, hi;
+    bool is_slice = false;
+    if (!peek().punct(":")) lo = parse_expr();
+    if (accept_punct(":")) {
+      is_slice = true;
+      if (!peek().punct(",") && !peek().punct("]")) hi = parse_expr();
+      if (peek().punct(":")) fail_at(peek(), "a slice step is not supported");
+    }
+    for (const ir::Expr* x : {&lo, &hi})
+      if (*x && !ir::type_as<ir::ScalarType>((*x)->type)) fail_at(open, "a subscript must be an integer scalar");
+    if (!lo) lo = interner_.int_const(0, ir::DType::INDEX);
+    ir::Expr ext;
+    if (is_slice) {
+      if (!hi) hi = dims[k];
+      ext = detail::slice_extent(lo, hi, interner_);
+      if (!ext) {
+        Token minus = open;
+        minus.text = "-";
+        ext = make_binary(ir::BinOp::Sub, hi, lo, minus);
+      }
+      sub.any_slice = true;
+    } else {
+      ext = interner_.int_const(1, ir::DType::INDEX);
+      sub.dropped.push_back(static_cast<std::int64_t>(k));
+    }
+    sub.offsets.push_back(lo);
+    sub.shape.push_back(ext);
+    ++k;
+    if (!accept_punct(",")) break;
+  }
+  expect_punct("]", "to close the subscript");
+  for (; k < dims.size(); ++k) {  // `A[0:16]` on a rank-2 value: the remaining dims whole
+    sub.offsets.push_back(interner_.int_const(0, ir::DType::INDEX));
+    sub.shape.push_back(dims[k]);
+    sub.any_slice = true;
+  }
+  return sub;
+}
+
+inline ir::Expr Parser::subscript_read(const ir::Expr& base, const Token& open) {
+  const bool tile = ir::type_as<ir::TileType>(base->type) != nullptr;
+  Subscript sub = parse_subscript(base, open);
+  std::vector<ir::Expr> args{base};
+  ir::Kwargs kw;
+  if (!sub.any_slice) {
+    if (tile) fail_at(open, "an element read of a tile (pl.tile.read) is not supported; slice it or read the tensor");
+    args.push_back(interner_.tuple(std::move(sub.offsets), span_of(open)));
+    return make_op_call("tensor.read", std::move(args), std::move(kw), open);
+  }
+  if (!sub.dropped.empty()) {
+    if (tile) fail_at(open, "an integer index in a tile slice would drop a dim; tile slices keep their rank");
+    std::vector<ir::Expr> d;
+    for (auto i : sub.dropped) d.push_back(interner_.int_const(i, ir::DType::INDEX));
+    kw.emplace_back("drop_dims", interner_.tuple(std::move(d), span_of(open)));
+  }
+  args.push_back(interner_.tuple(std::move(sub.shape), span_of(open)));
+  args.push_back(interner_.tuple(std::move(sub.offsets), span_of(open)));
+  return make_op_call(tile ? "tile.slice" : "tensor.slice", std::move(args), std::move(kw), open);
+}
+
 inline ir::Expr Parser::parse_postfix() {
   ir::Expr e = parse_primary();
   while (peek().punct("[")) {
+    if (ir::type_as<ir::TensorType>(e->type) || ir::type_as<ir::TileType>(e->type)) {
+      Token open = take();
+      e = subscript_read(e, open);
+      continue;
+    }
     Token open = take();
     Token idx = peek();
     if (idx.kind != Tok::Int) fail_at(idx, "a tuple index must be an integer literal");
@@ -329,10 +421,9 @@ inline void Parser::parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwa
     } else {
       if (keywords_started) fail_at(at, "positional argument after keyword arguments");
       if (at_enum_ref()) {
-        // Only a leading enum operand is meaningful (`pl.tile.alloc(pl.Mem.Vec, n)`); the caller
-        // moves it to its kwarg. Record it as a kwarg under a reserved key.
-        if (scratch_.size() != base) fail_at(at, "an enum value can only be the first argument");
-        kwargs.emplace_back("__leading", parse_attr_value());
+        // A positional enum (`pl.tile.alloc(pl.Mem.Vec, n)`, `pl.tile.full(shape, pl.FP32, v)`,
+        // `pl.cast(x, pl.FP16)`) names a kwarg by its kind; make_op_call moves it there.
+        kwargs.emplace_back("__enum", parse_attr_value());
       } else {
         ir::Expr e = parse_expr();
         scratch_.push_back(std::move(e));
@@ -367,24 +458,61 @@ inline ir::Expr Parser::make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const 
   return ir::make_expr(ir::Binary{op, std::move(l), std::move(r)}, ir::scalar_type(d), span_of(at));
 }
 
+namespace detail {
+/// The kwarg a positional enum stands for, by the enum's kind (the first the op accepts).
+inline std::string_view enum_kwarg(const ir::OpDef& d, const ir::AttrValue& v) {
+  static constexpr std::string_view dtype_keys[] = {"dtype", "out_dtype", "target_type"};
+  static constexpr std::string_view mem_keys[] = {"target_memory", "memory_space"};
+  static constexpr std::string_view layout_keys[] = {"layout"};
+  static constexpr std::string_view pad_keys[] = {"pad_value"};
+  static constexpr std::string_view atomic_keys[] = {"atomic"};
+  std::span<const std::string_view> keys;
+  if (std::holds_alternative<ir::DType>(v)) keys = dtype_keys;
+  else if (std::holds_alternative<ir::MemSpace>(v)) keys = mem_keys;
+  else if (std::holds_alternative<ir::TensorLayout>(v)) keys = layout_keys;
+  else if (auto* e = std::get_if<ir::EnumRef>(&v)) {
+    if (e->text.rfind("pl.PadValue.", 0) == 0) keys = pad_keys;
+    else if (e->text.rfind("pl.AtomicType.", 0) == 0) keys = atomic_keys;
+  }
+  for (std::string_view k : keys)
+    if (ir::kwarg_accepted(d, k) || ir::kwarg_default(d, k)) return k;
+  return {};
+}
+}  // namespace detail
+
 inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args, ir::Kwargs kwargs, const Token& at) {
   const ir::OpDef* def = ir::find_op(op);
   if (!def) fail_at(at, "unknown op 'pl." + op + "'");
-  // Filtered in place (most calls keep every kwarg): renames the leading enum operand to its
-  // kwarg and drops kwargs equal to their default.
+  // Filtered in place (most calls keep every kwarg): a positional enum becomes the kwarg of its
+  // kind, a keyword naming an operand (`value=0.0`) becomes that operand.
   ir::Kwargs kept = std::move(kwargs);
   std::size_t n_kept = 0;
+  std::size_t positional = args.size();
   for (std::size_t i = 0; i < kept.size(); ++i) {
     auto& [k, v] = kept[i];
-    if (k == "__leading") {
-      if (def->leading_kwarg.empty()) fail_at(at, "pl." + op + " takes no enum operand");
-      k = std::string(def->leading_kwarg);
+    if (k == "__enum") {
+      std::string_view key = detail::enum_kwarg(*def, v);
+      if (key.empty()) fail_at(at, "pl." + op + " takes no positional " + std::string(ir::describe_attr_kind(v)));
+      k = std::string(key);
+      for (std::size_t j = 0; j < i; ++j)
+        if (kept[j].first == k) fail_at(at, "pl." + op + ": '" + k + "' given twice");
+    } else if (int idx = ir::operand_index(*def, k); idx >= 0) {
+      if (static_cast<std::size_t>(idx) < positional) fail_at(at, "pl." + op + ": '" + k + "' given both by position and by keyword");
+      if (args.size() <= static_cast<std::size_t>(idx)) args.resize(static_cast<std::size_t>(idx) + 1);
+      if (args[static_cast<std::size_t>(idx)]) fail_at(at, "pl." + op + ": '" + k + "' given twice");
+      args[static_cast<std::size_t>(idx)] = attr_operand(v, at, *def, k);
+      continue;
     }
-    if (ir::is_default_kwarg(op, k, v)) continue;
     if (n_kept != i) kept[n_kept] = std::move(kept[i]);
     ++n_kept;
   }
   kept.resize(n_kept);
+  for (std::size_t i = 0; i < args.size(); ++i)
+    if (!args[i]) fail_at(at, "pl." + op + " is missing its operand '" + ir::operand_param_name(*def, i) + "'");
+  canonical_operands(*def, args, kept, at);
+  // Kwargs at their documented default are dropped before inference, so that an unsupported
+  // kwarg written at its default is accepted (ir::check_and_infer refuses other values).
+  drop_default_kwargs(*def, args, kept);
   ir::Type type;
   const bool memoizable = op_types_.key(*def, args, kept);
   if (const ir::Type* known = memoizable ? op_types_.find() : nullptr) {
@@ -399,6 +527,57 @@ inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args,
                        span_of(at));
 }
 
+/// A keyword operand's value as an expression (`value=-1.0`, `valid_shape=[16, n]`).
+inline ir::Expr Parser::attr_operand(const ir::AttrValue& v, const Token& at, const ir::OpDef& def, const std::string& key) {
+  if (auto* e = std::get_if<ir::Expr>(&v)) return *e;
+  if (auto* i = std::get_if<std::int64_t>(&v)) return interner_.int_const(*i, ir::DType::INDEX);
+  if (auto* d = std::get_if<double>(&v)) return ir::make_float(*d, ir::DType::FP32, span_of(at));
+  if (auto* b = std::get_if<bool>(&v)) return ir::make_bool(*b, span_of(at));
+  fail_at(at, "pl." + std::string(def.name) + ": '" + key + "' is an operand, not " + std::string(ir::describe_attr_kind(v)));
+}
+
+/// One canonical form (docs/dsl.md "Defaults"): a trailing operand equal to its omitted default
+/// is dropped, and a slice's `drop_dims` of exactly the leading dims is the trailing-dims form.
+inline void Parser::canonical_operands(const ir::OpDef& def, std::vector<ir::Expr>& args, ir::Kwargs& kw, const Token& at) {
+  args.resize(ir::meaningful_operands(def, args));
+  if (def.name != "tensor.slice" || args.size() != 3) return;
+  const ir::AttrValue* d = ir::find_kwarg(kw, "drop_dims");
+  const ir::Expr* e = d ? std::get_if<ir::Expr>(d) : nullptr;
+  auto* drops = e ? ir::expr_as<ir::MakeTuple>(*e) : nullptr;
+  auto* shape = ir::expr_as<ir::MakeTuple>(args[1]);
+  if (!drops || !shape || drops->elems.size() >= shape->elems.size()) return;
+  for (std::size_t i = 0; i < drops->elems.size(); ++i) {
+    auto k = ir::const_int(drops->elems[i]);
+    auto n = ir::const_int(shape->elems[i]);
+    if (!k || *k != static_cast<std::int64_t>(i) || !n || *n != 1) return;
+  }
+  std::vector<ir::Expr> trailing(shape->elems.begin() + static_cast<std::ptrdiff_t>(drops->elems.size()), shape->elems.end());
+  args[1] = interner_.tuple(std::move(trailing), span_of(at));
+  for (std::size_t i = 0; i < kw.size(); ++i)
+    if (kw[i].first == "drop_dims") { kw.erase(kw.begin() + static_cast<std::ptrdiff_t>(i)); break; }
+}
+
+/// Drops kwargs written at their documented default (an InferredDType one when it names what the
+/// op infers without it).
+inline void Parser::drop_default_kwargs(const ir::OpDef& def, const std::vector<ir::Expr>& args, ir::Kwargs& kw) {
+  if (def.defaults.empty() || kw.empty()) return;
+  for (std::size_t i = 0; i < kw.size();) {
+    const ir::KwDefault* d = ir::kwarg_default(def, kw[i].first);
+    bool drop = false;
+    if (d && d->kind == ir::KwDefault::InferredDType) {
+      ir::Kwargs without = kw;
+      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
+      ir::InferResult r = ir::check_and_infer(def, args, without);
+      auto* dt = std::get_if<ir::DType>(&kw[i].second);
+      drop = r.error.empty() && dt && ir::dtype_of(r.type) == *dt;
+    } else if (d) {
+      drop = ir::default_matches(*d, kw[i].second);
+    }
+    if (drop) kw.erase(kw.begin() + static_cast<std::ptrdiff_t>(i));
+    else ++i;
+  }
+}
+
 inline ir::Expr Parser::parse_call(std::string_view dotted, const Token& at) {
   std::string_view name = dotted.substr(3);  // after "pl."
   if (name == "submit") return parse_submit(at);
@@ -409,6 +588,8 @@ inline ir::Expr Parser::parse_call(std::string_view dotted, const Token& at) {
   ir::Kwargs kwargs;
   parse_call_args(args, kwargs);
   if (name == "cast") {
+    for (auto& [k, v] : kwargs)
+      if (k == "__enum" && std::holds_alternative<ir::DType>(v)) k = "target_type";  // pl.cast(x, pl.FP16)
     auto target = ir::kwarg_as<ir::DType>(kwargs, "target_type");
     if (args.size() != 1 || !target || kwargs.size() != 1) fail_at(at, "pl.cast takes one scalar and target_type=pl.<dtype>");
     if (!ir::type_as<ir::ScalarType>(args[0]->type)) fail_at(at, "pl.cast converts scalars only");
@@ -445,7 +626,7 @@ inline ir::Expr Parser::parse_user_call(const Token& name_tok) {
   if (args.size() != callee.params.size())
     fail_at(name_tok, "self." + name + " takes " + std::to_string(callee.params.size()) + " arguments, got " +
                           std::to_string(args.size()));
-  if (ir::find_kwarg(kwargs, "__leading")) fail_at(name_tok, "an enum value is not a function argument");
+  if (ir::find_kwarg(kwargs, "__enum")) fail_at(name_tok, "an enum value is not a function argument");
   return ir::make_expr(ir::Call{ir::CallKind::Function, known.name, std::move(args), std::move(kwargs), std::move(attrs)},
                        known.result, span_of(name_tok));
 }

@@ -57,6 +57,7 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
     return;
   }
   if (peek(1).punct("=") || peek(1).punct(":") || peek(1).punct(",")) return parse_assignment(b, kind);
+  if (peek(1).punct("[")) return parse_subscript_assignment(b);
   for (std::string_view aug : {"+=", "-=", "*=", "/=", "//="})
     if (peek(1).punct(aug)) fail_at(peek(1), "augmented assignment '" + std::string(aug) + "' is not supported; write x = x op y");
   ir::Expr e = parse_expr();
@@ -135,6 +136,53 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
     b.stmts.push_back(ir::make_assign(var, std::move(item), span_of(names[i])));
     bind(var);
   }
+}
+
+/// `dst[i:i+16, j:j+32] = src` is `dst = pl.tensor.assemble(dst, src, [i, j])` (pl.tile.assemble
+/// for a tile), `out[:] = v` the whole window, `A[i, j] = v` is `A = pl.tensor.write(A, [i, j], v)`
+/// (PyPTO's directives page: pre-SSA sugar that rebinds the target).
+inline void Parser::parse_subscript_assignment(Block& b) {
+  Token name = take();
+  ir::Expr base = lookup(name);
+  Token open = take();
+  const bool tile = ir::type_as<ir::TileType>(base->type) != nullptr;
+  if (!tile && !ir::type_as<ir::TensorType>(base->type)) fail_at(open, "only a tensor or a tile takes a subscript assignment");
+  Subscript sub = parse_subscript(base, open);
+  if (!peek().punct("=")) expected("'=' after the subscript target");
+  take();
+  Token rhs = peek();
+  ir::Expr value = parse_expr();
+  expect_newline();
+  std::vector<ir::Expr> args{base};
+  ir::Expr call;
+  if (!sub.any_slice) {
+    if (tile) fail_at(open, "an element write of a tile (pl.tile.write) is not supported");
+    args.push_back(interner_.tuple(std::move(sub.offsets), span_of(open)));
+    args.push_back(std::move(value));
+    call = make_op_call("tensor.write", std::move(args), {}, open);
+  } else {
+    // The window must be the value's shape where both are known (dropped unit dims aside).
+    const std::vector<ir::Expr>* vs = nullptr;
+    if (auto* t = ir::type_as<ir::TensorType>(value->type)) vs = &t->shape;
+    if (auto* t = ir::type_as<ir::TileType>(value->type)) vs = &t->shape;
+    if (!vs) fail_at(rhs, "the value assigned to a subscript window must be a tensor or a tile");
+    std::vector<ir::Expr> window;
+    for (std::size_t i = 0; i < sub.shape.size(); ++i)
+      if (std::find(sub.dropped.begin(), sub.dropped.end(), static_cast<std::int64_t>(i)) == sub.dropped.end())
+        window.push_back(sub.shape[i]);
+    bool fits = window.size() == vs->size();
+    for (std::size_t i = 0; fits && i < window.size(); ++i) {
+      auto w = ir::const_int(window[i]), v = ir::const_int((*vs)[i]);
+      fits = !w || !v || *w == *v;
+    }
+    if (!fits) fail_at(rhs, "the value's shape does not match the subscript window");
+    args.push_back(std::move(value));
+    args.push_back(interner_.tuple(std::move(sub.offsets), span_of(open)));
+    call = make_op_call(tile ? "tile.assemble" : "tensor.assemble", std::move(args), {}, open);
+  }
+  ir::Expr var = ir::make_var(std::string(name.text), call->type, span_of(name));
+  b.stmts.push_back(ir::make_assign(var, std::move(call), span_of(name)));
+  bind(var);
 }
 
 inline std::vector<ir::Expr> Parser::bind_results(const YieldTargets* targets, const std::vector<ir::Type>& types,
@@ -343,6 +391,20 @@ inline void Parser::parse_return(Block& b) {
     } while (accept_punct(","));
   }
   expect_newline();
+  // `return self.f(x)` where f returns several values: bound to a tuple and returned element by
+  // element, the same program as `a, b = self.f(x)` / `return a, b` (one canonical form).
+  if (values.size() == 1 && current_returns_.size() > 1)
+    if (auto* tt = ir::type_as<ir::TupleType>(values[0]->type); tt && tt->elems.size() == current_returns_.size()) {
+      ir::Expr tmp = ir::make_var("ret_tuple", values[0]->type, span_of(ret));
+      b.stmts.push_back(ir::make_assign(tmp, std::move(values[0]), span_of(ret)));
+      values.clear();
+      for (std::size_t i = 0; i < tt->elems.size(); ++i) {
+        ir::Expr item = ir::make_get_item(tmp, static_cast<std::int64_t>(i), span_of(ret));
+        ir::Expr var = ir::make_var("ret" + std::to_string(i), item->type, span_of(ret));
+        b.stmts.push_back(ir::make_assign(var, std::move(item), span_of(ret)));
+        values.push_back(std::move(var));
+      }
+    }
   if (values.size() != current_returns_.size())
     fail_at(ret, "the function returns " + std::to_string(current_returns_.size()) + " values, but this return has " +
                      std::to_string(values.size()));

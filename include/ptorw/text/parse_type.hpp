@@ -122,14 +122,17 @@ inline ir::MemRef Parser::parse_memref() {
 inline ParsedType Parser::parse_annotation(bool allow_direction) {
   Token first = peek();
   DepthGuard guard(*this, first);
-  if (accept_name("tuple")) {
-    expect_punct("[", "after tuple");
+  // `tuple[A, B]` and `pl.Tuple[A, B]` are one type (PyPTO's docs write both).
+  const bool pl_tuple = first.name("pl") && peek(1).punct(".") && peek(2).name("Tuple");
+  if (pl_tuple) { take(); take(); take(); }
+  if (pl_tuple || accept_name("tuple")) {
+    expect_punct("[", pl_tuple ? "after pl.Tuple" : "after tuple");
     std::vector<ir::Type> elems;
     do {
       if (peek().punct("]")) break;
       elems.push_back(parse_annotation(false).type);
     } while (accept_punct(","));
-    expect_punct("]", "to close tuple[...]");
+    expect_punct("]", pl_tuple ? "to close pl.Tuple[...]" : "to close tuple[...]");
     return {ir::make_type(ir::TupleType{std::move(elems)})};
   }
   if (!first.name("pl")) expected("a type annotation such as pl.Tensor[[64], pl.FP32]");

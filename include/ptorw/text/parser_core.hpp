@@ -180,6 +180,17 @@ class Parser {
   ir::Expr parse_user_call(const Token& name_tok);
   ir::Expr parse_submit(const Token& at);
   ir::Expr make_op_call(std::string op, std::vector<ir::Expr> args, ir::Kwargs kwargs, const Token& at);
+  struct Subscript {
+    std::vector<ir::Expr> offsets, shape;
+    std::vector<std::int64_t> dropped;  // dims given by an integer index
+    bool any_slice = false;
+  };
+  Subscript parse_subscript(const ir::Expr& base, const Token& open);
+  ir::Expr subscript_read(const ir::Expr& base, const Token& open);
+  void parse_subscript_assignment(Block& b);
+  ir::Expr attr_operand(const ir::AttrValue& v, const Token& at, const ir::OpDef& def, const std::string& key);
+  void canonical_operands(const ir::OpDef& def, std::vector<ir::Expr>& args, ir::Kwargs& kw, const Token& at);
+  void drop_default_kwargs(const ir::OpDef& def, const std::vector<ir::Expr>& args, ir::Kwargs& kw);
   ir::Expr make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const Token& at);
   void parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwargs, ir::Kwargs* attrs = nullptr);
   ir::AttrValue parse_attr_value();

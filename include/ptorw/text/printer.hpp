@@ -275,9 +275,13 @@ class Printer {
     }, v);
   }
   /// Writes `k=v` pairs, each preceded by ", " unless it is the first item of the argument list.
-  void put_kwargs(const ir::Kwargs& kw, bool first, std::string_view skip = {}) {
+  /// `def`/`result`: an op call's kwargs at their documented default are not printed (the parser
+  /// drops them too: one canonical form).
+  void put_kwargs(const ir::Kwargs& kw, bool first, std::string_view skip = {}, const ir::OpDef* def = nullptr,
+                  const ir::Type* result = nullptr) {
     for (const auto& [k, v] : kw) {
       if (k == skip) continue;
+      if (def && !def->defaults.empty() && ir::is_default_kwarg(*def, k, v, *result)) continue;
       if (!first) out_ += ", ";
       first = false;
       out_ += k;
@@ -428,12 +432,13 @@ class Printer {
             put_attr(*v);
             first = false;
           }
-        if (!k.args.empty()) {
+        const std::size_t n_args = def ? ir::meaningful_operands(*def, k.args) : k.args.size();
+        for (std::size_t i = 0; i < n_args; ++i) {
           if (!first) out_ += ", ";
-          put_args(k.args);
+          put_expr(k.args[i], 0);
           first = false;
         }
-        put_kwargs(k.kwargs, first, lead_key);
+        put_kwargs(k.kwargs, first, lead_key, def, &e->type);
         out_ += ')';
       } else if constexpr (std::is_same_v<K, ir::Submit>) {
         out_ += "pl.submit(self.";

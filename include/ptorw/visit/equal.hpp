@@ -259,6 +259,51 @@ class Equal {
     if (auto* d = std::get_if<double>(&a)) return same_float(*d, std::get<double>(b)) || differ(describe(a), describe(b));
     return a == b || differ(describe(a), describe(b));
   }
+  /// An op call whose row declares defaults (docs/dsl.md "Defaults"): an operand or kwarg written
+  /// equal to its default compares equal to the omitted one.
+  bool op_call_modulo_defaults(const ir::OpDef& def, const ir::Call& x, const ir::Call& y, const ir::Expr& a,
+                               const ir::Expr& b) {
+    const std::size_t n = ir::meaningful_operands(def, x.args);
+    if (n != ir::meaningful_operands(def, y.args)) return differ(describe(a), describe(b)) || at("Call.args");
+    for (std::size_t i = 0; i < n; ++i)
+      if (!expr(x.args[i], y.args[i])) return at(indexed("Call.args", i));
+    auto given = [&](const ir::Kwargs& kw, std::size_t i, const ir::Type& t) {
+      return !is_shadowed_kwarg(kw, i) && !ir::is_default_kwarg(def, kw[i].first, kw[i].second, t);
+    };
+    for (std::size_t i = 0; i < x.kwargs.size(); ++i) {
+      if (!given(x.kwargs, i, a->type)) continue;
+      const auto& [k, v] = x.kwargs[i];
+      const ir::AttrValue* w = ir::find_kwarg(y.kwargs, k);
+      if (!w || ir::is_default_kwarg(def, k, *w, b->type))
+        return differ(describe(v), default_text(def, k, b->type)) || at("Call.kwargs[" + quoted(k) + "]");
+      if (!attr(v, *w)) return at("Call.kwargs[" + quoted(k) + "]");
+    }
+    for (std::size_t i = 0; i < y.kwargs.size(); ++i)
+      if (given(y.kwargs, i, b->type)) {
+        const std::string& k = y.kwargs[i].first;
+        const ir::AttrValue* v = ir::find_kwarg(x.kwargs, k);
+        if (!v || ir::is_default_kwarg(def, k, *v, a->type))
+          return differ(default_text(def, k, a->type), describe(y.kwargs[i].second)) || at("Call.kwargs[" + quoted(k) + "]");
+      }
+    return kwargs(x.attrs, y.attrs, "Call.attrs");
+  }
+  /// The documented default of `key`, as the printer would write it, or "<absent>".
+  static std::string default_text(const ir::OpDef& def, const std::string& key, const ir::Type& result) {
+    const ir::KwDefault* d = ir::kwarg_default(def, key);
+    if (!d) return "<absent>";
+    switch (d->kind) {
+      case ir::KwDefault::Bool: return d->value ? "True" : "False";
+      case ir::KwDefault::Int: return std::to_string(d->value);
+      case ir::KwDefault::Mem: return describe(ir::AttrValue{static_cast<ir::MemSpace>(d->value)});
+      case ir::KwDefault::Layout: return describe(ir::AttrValue{static_cast<ir::TensorLayout>(d->value)});
+      case ir::KwDefault::Enum: return std::string(d->name);
+      case ir::KwDefault::InferredDType: {
+        auto dt = ir::dtype_of(result);
+        return dt ? describe(ir::AttrValue{*dt}) : "<inferred>";
+      }
+    }
+    return "<absent>";
+  }
   /// Kwargs and attrs are unordered maps (dsl.md): each key of either side must be on the other.
   bool kwargs(const ir::Kwargs& a, const ir::Kwargs& b, const std::string& field) {
     for (std::size_t i = 0; i < a.size(); ++i) {
@@ -356,6 +401,8 @@ class Equal {
       return expr(x.operand, y.operand) || at("Unary.operand");
     } else if constexpr (std::is_same_v<K, ir::Call>) {
       if (x.kind != y.kind || x.callee != y.callee) return differ(describe(a), describe(b)) || at("Call.callee");
+      if (x.kind == ir::CallKind::Op)
+        if (const ir::OpDef* def = ir::op_with_defaults(x.callee)) return op_call_modulo_defaults(*def, x, y, a, b);
       return exprs(x.args, y.args, "Call.args", a, b) && kwargs(x.kwargs, y.kwargs, "Call.kwargs") &&
              kwargs(x.attrs, y.attrs, "Call.attrs");
     } else if constexpr (std::is_same_v<K, ir::Submit>) {
