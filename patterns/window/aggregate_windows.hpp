@@ -11,17 +11,20 @@
 //     return r                                               # r returned once, used nowhere else
 //
 // Checks (each failure is the remark of that Out param):
-//   * the Out param is used once, as the init of an iter-arg of a top-level For with constant
-//     start, stop and step (step > 0, at least one trip) — "statically provable";
+//   * the Out param is used once, as the init of an iter-arg of a top-level For whose start is
+//     affine in the callee's scalar params and whose trip count and step are constant (step > 0,
+//     at least one trip: `pl.range(4)`, `pl.range(ob_chunk, ob_chunk + 4)`) — "statically
+//     provable": the extent covered is affine in the params with a constant trip count;
 //   * the iter-arg is used once, as the target of a `tile.store` that is a top-level statement of
 //     the loop body; the store result only feeds the loop's yield at the iter-arg's position; the
 //     loop result at that position is returned exactly once and used nowhere else;
 //   * the stored tile is static, of the parameter's rank and fully valid (FinalStore's checks);
-//   * offsets are affine in the callee's scalar params and the loop variable; exactly one dim
+//   * offsets are affine in the callee's scalar params and the loop variable (read through pure
+//     scalar definitions, callee_scalars.hpp: `row = row_base + i * 32`); exactly one dim
 //     varies with the loop, by exactly the tile extent per trip (|coefficient × step| = extent,
 //     positive), so the trips tile one box without gaps or overlap: the aggregate window is written
 //     whole. Its shape is the tile shape with trips × extent in that dim; its offset is the store
-//     offset at the first trip. Loops nested inside the loop, or several varying dims, are refused
+//     offset at the first trip (the loop variable replaced by the start's form). Loops nested inside the loop, or several varying dims, are refused
 //     (fail closed).
 //
 // AggregateInputWindowLoop — "all references must be inside one static ForStmt, at least one
@@ -49,78 +52,58 @@
 
 namespace ptorw::patterns::window::aggregate_detail {
 
-/// A top-level For with constant bounds, its start, step and trip count; or a refusal.
+/// A top-level For whose start is affine in the callee's scalar params and whose trip count and
+/// step are constant (`pl.range(4)`, `pl.range(2, 6, 2)`, `pl.range(ob_chunk, ob_chunk + 4)`): the
+/// extent it covers is affine in the params with a constant trip count, which is all the window
+/// proof needs ("statically provable"). Its start (a form), step and trip count; or a refusal.
 struct StaticLoop {
   const ir::For* loop = nullptr;
   ir::Stmt stmt;
-  std::int64_t start = 0, step = 1, trips = 0;
+  analysis::Affine start;
+  std::int64_t step = 1, trips = 0;
 };
 
-inline std::optional<StaticLoop> static_loop(const ir::Stmt& s, std::string& why) {
+inline std::optional<StaticLoop> static_loop(const ir::Stmt& s, const CalleeScalars& sc, std::string& why) {
   auto* f = ir::stmt_as<ir::For>(s);
   if (!f) return why = "the loop carrying it is not a For loop", std::nullopt;
-  auto start = ir::const_int(f->start), stop = ir::const_int(f->stop), step = ir::const_int(f->step);
-  if (!start || !stop || !step) return why = "the loop carrying it has non-constant bounds (not statically provable)", std::nullopt;
-  if (*step <= 0) return why = "the loop carrying it has no positive constant step", std::nullopt;
-  std::int64_t span = 0;
-  if (__builtin_sub_overflow(*stop, *start, &span)) return why = "int64 overflow in the loop's trip count", std::nullopt;
-  if (span <= 0) return why = "the loop carrying it runs no trip", std::nullopt;
-  std::int64_t trips = span / *step + (span % *step != 0);
-  return StaticLoop{f, s, *start, *step, trips};
+  auto start = sc.form(f->start), stop = sc.form(f->stop), step = sc.form(f->step);
+  if (!step.value || !step.value->is_constant())
+    return why = "the loop carrying it has non-constant bounds (not statically provable): its step " +
+                 (step.value ? analysis::affine_text(*step.value) : step.why) + " is not a constant", std::nullopt;
+  if (!start.value || !stop.value)
+    return why = "the loop carrying it has non-constant bounds (not statically provable): its " +
+                 std::string(start.value ? "stop " + stop.why : "start " + start.why) + " is not affine in the callee's scalar params", std::nullopt;
+  auto span = analysis::affine_axpy(*stop.value, -1, *start.value);
+  if (!span) return why = "int64 overflow in the loop's trip count", std::nullopt;
+  if (!span->is_constant())
+    return why = "the loop carrying it has non-constant bounds (not statically provable): stop - start = " +
+                 analysis::affine_text(*span) + " is not a constant trip count", std::nullopt;
+  const std::int64_t st = step.value->constant;
+  if (st <= 0) return why = "the loop carrying it has no positive constant step", std::nullopt;
+  if (span->constant <= 0) return why = "the loop carrying it runs no trip", std::nullopt;
+  std::int64_t trips = span->constant / st + (span->constant % st != 0);
+  return StaticLoop{f, s, std::move(*start.value), st, trips};
 }
 
 /// Affine forms of offsets over the callee's scalar params and the loop variable.
-inline std::optional<std::vector<analysis::Affine>> loop_forms(const ir::Function& f, const ir::Expr& loop_var,
+inline std::optional<std::vector<analysis::Affine>> loop_forms(const CalleeScalars& sc, const ir::Expr& loop_var,
                                                                const std::vector<ir::Expr>& offs, std::string& why) {
-  std::unordered_set<const ir::ExprNode*> atoms{loop_var.get()};
-  for (const auto& p : f.params)
-    if (p.dir == ir::Direction::In && ir::type_as<ir::ScalarType>(p.var->type)) atoms.insert(p.var.get());
-  analysis::AtomPolicy pol{[&](const ir::Expr& e) { return atoms.count(e.get()) > 0; }, {}};
   std::vector<analysis::Affine> forms;
   for (const auto& o : offs) {
-    auto r = analysis::affine_of(o, pol);
+    auto r = sc.form(o, loop_var);
     if (!r.value)
-      return why = "an offset is not affine in the callee's scalar params and the loop variable (" + r.why + ")", std::nullopt;
+      return why = "an offset is not affine in the callee's scalar params and the loop variable (offset " + r.why + ")", std::nullopt;
     forms.push_back(std::move(*r.value));
   }
   return forms;
 }
 
-/// `form` with the loop variable replaced by the constant `at` (checked).
-inline std::optional<analysis::Affine> at_trip(const analysis::Affine& form, const ir::Expr& loop_var, std::int64_t at) {
+/// `form` with the loop variable replaced by the form `at` (checked).
+inline std::optional<analysis::Affine> at_trip(const analysis::Affine& form, const ir::Expr& loop_var, const analysis::Affine& at) {
   const std::int64_t c = form.coeff(loop_var.get());
   analysis::Affine jv{0, {{loop_var.get(), 1}}};
   auto r = analysis::affine_axpy(form, -c, jv);  // drop the loop term
-  if (!r) return std::nullopt;
-  std::int64_t k = 0;
-  if (__builtin_mul_overflow(c, at, &k) || __builtin_add_overflow(r->constant, k, &r->constant)) return std::nullopt;
-  return r;
-}
-
-/// An affine form over callee params (and possibly the loop variable) as an expression: terms in
-/// parameter order (`p`, `p * c`), then the constant; `0` when empty. Only used for offsets that
-/// the pass computes (aggregate bases, localized offsets), never to reprint user expressions.
-inline ir::Expr render(const analysis::Affine& a, const ir::Function& f, const ir::Expr& loop_var) {
-  std::vector<ir::Expr> order;
-  for (const auto& p : f.params) order.push_back(p.var);
-  order.push_back(loop_var);
-  const ir::Type idx = ir::scalar_type(ir::DType::INDEX);
-  ir::Expr out;
-  auto add = [&](ir::BinOp op, ir::Expr term) {
-    out = out ? ir::make_expr(ir::Binary{op, out, std::move(term)}, idx) : std::move(term);
-  };
-  for (const auto& v : order) {
-    const std::int64_t c = a.coeff(v.get());
-    if (c == 0) continue;
-    const std::int64_t mag = c < 0 ? -c : c;  // c != INT64_MIN: forms come from checked arithmetic
-    ir::Expr term = mag == 1 ? v : ir::make_expr(ir::Binary{ir::BinOp::Mul, v, ir::make_int(mag)}, idx);
-    if (c < 0 && !out) term = ir::make_expr(ir::Unary{ir::UnOp::Neg, term}, idx);
-    add(c < 0 && out ? ir::BinOp::Sub : ir::BinOp::Add, std::move(term));
-  }
-  if (!out) return ir::make_int(a.constant);
-  if (a.constant > 0 || a.constant == INT64_MIN) add(ir::BinOp::Add, ir::make_int(a.constant));
-  else if (a.constant < 0) add(ir::BinOp::Sub, ir::make_int(-a.constant));
-  return out;
+  return r ? analysis::affine_axpy(*r, c, at) : std::nullopt;
 }
 
 }  // namespace ptorw::patterns::window::aggregate_detail
@@ -128,7 +111,7 @@ inline ir::Expr render(const analysis::Affine& a, const ir::Function& f, const i
 namespace ptorw::patterns::window::callee_detail {
 
 /// AggregateWindowLoop for Out param p, or the refusal in `why`.
-inline std::optional<OutWindow> aggregate_out(const ir::Function& f, std::size_t p, std::string& why) {
+inline std::optional<OutWindow> aggregate_out(const ir::Function& f, const CalleeScalars& sc, std::size_t p, std::string& why) {
   using namespace aggregate_detail;
   const ir::Expr& pv = f.params[p].var;
   const auto stmts = ir::stmts_of(f.body);
@@ -147,7 +130,7 @@ inline std::optional<OutWindow> aggregate_out(const ir::Function& f, std::size_t
       if (auto* ia = ir::expr_as<ir::IterArg>((*ias)[i]); ia && ia->init.get() == pv.get()) loop_stmt = s, k = i;
   }
   if (!loop_stmt) return why = "it is not the init of an iter-arg of a top-level loop", std::nullopt;
-  auto loop = static_loop(loop_stmt, why);
+  auto loop = static_loop(loop_stmt, sc, why);
   if (!loop) return std::nullopt;
   const ir::For& l = *loop->loop;
   if (k >= l.return_vars.size()) return why = "the loop has no result for its iter-arg", std::nullopt;
@@ -179,7 +162,7 @@ inline std::optional<OutWindow> aggregate_out(const ir::Function& f, std::size_t
   if (!tile) return std::nullopt;
   auto* offs = ir::expr_as<ir::MakeTuple>(args[1]);
   if (!offs || offs->elems.size() != rank) return why = "the store offsets are not a list of its rank", std::nullopt;
-  auto forms = loop_forms(f, l.loop_var, offs->elems, why);
+  auto forms = loop_forms(sc, l.loop_var, offs->elems, why);
   if (!forms) return std::nullopt;
   OutWindow o;
   o.param = p;
@@ -202,23 +185,25 @@ inline std::optional<OutWindow> aggregate_out(const ir::Function& f, std::size_t
       if (__builtin_mul_overflow(c, loop->step, &gap)) return why = "int64 overflow in the per-trip offset step", std::nullopt;
       if (gap != (*tile)[d])
         return why = "dim " + std::to_string(d) + " moves by " + std::to_string(gap) + " per trip, not by the tile extent " +
-                     std::to_string((*tile)[d]) + " (the trips do not tile one window exactly)", std::nullopt;
+                     std::to_string((*tile)[d]) + " (the trips do not tile one window exactly; offset " +
+                     analysis::affine_text((*forms)[d]) + ")", std::nullopt;
       if (__builtin_mul_overflow(loop->trips, (*tile)[d], &o.w.shape[d])) return why = "int64 overflow in the aggregate extent", std::nullopt;
       analysis::Affine local{0, {}};
       auto diff = analysis::affine_axpy((*forms)[d], -1, *base);
       if (!diff) return why = "int64 overflow in the localized offset", std::nullopt;
       local = *diff;
-      o.local_offsets.push_back(base->is_constant() && base->constant == 0 ? offs->elems[d] : render(local, f, l.loop_var));
-      o.w.offsets.push_back(render(*base, f, l.loop_var));
+      o.local_offsets.push_back(base->is_constant() && base->constant == 0 ? offs->elems[d] : sc.render(local, l.loop_var));
+      o.w.offsets.push_back(sc.render(*base));
     } else {
       o.local_offsets.push_back(ir::make_int(0));
-      o.w.offsets.push_back(offs->elems[d]);
+      o.w.offsets.push_back(sc.window_offset(offs->elems[d], *base));
     }
     o.w.forms.push_back(std::move(*base));
   }
   if (varying != 1)
-    return why = varying == 0 ? "no offset dim varies with the loop (every trip writes the same window)"
-                              : "several offset dims vary with the loop (the trips do not form one window)", std::nullopt;
+    return why = (varying == 0 ? "no offset dim varies with the loop (every trip writes the same window; offsets "
+                               : "several offset dims vary with the loop (the trips do not form one window; offsets ") +
+                 forms_text(*forms) + ")", std::nullopt;
   auto strides = parent_strides(pv->type, why);
   if (!strides) return std::nullopt;
   o.w.strides = std::move(*strides);
@@ -229,8 +214,8 @@ inline std::optional<OutWindow> aggregate_out(const ir::Function& f, std::size_t
 
 /// AggregateInputWindowLoop for In tensor param p, given the callee's accepted Out windows; or the
 /// refusal in `why`.
-inline std::optional<InWindow> aggregate_input(const ir::Function& f, std::size_t p, const std::vector<OutWindow>& outs,
-                                               std::string& why) {
+inline std::optional<InWindow> aggregate_input(const ir::Function& f, const CalleeScalars& sc, std::size_t p,
+                                               const std::vector<OutWindow>& outs, std::string& why) {
   using namespace aggregate_detail;
   const ir::Expr& pv = f.params[p].var;
   auto refs = window_reads(f.body, pv, why);
@@ -241,7 +226,7 @@ inline std::optional<InWindow> aggregate_input(const ir::Function& f, std::size_
     if (o.shape == Shape::AggregateWindowLoop && uses_of(o.loop, pv) == uses) loop_stmt = o.loop;
   if (!loop_stmt)
     return why = "its references are not all inside the loop of an AggregateWindowLoop output of the callee", std::nullopt;
-  auto loop = static_loop(loop_stmt, why);
+  auto loop = static_loop(loop_stmt, sc, why);
   if (!loop) return std::nullopt;
   const ir::Expr& j = loop->loop->loop_var;
   InWindow in;
@@ -253,7 +238,7 @@ inline std::optional<InWindow> aggregate_input(const ir::Function& f, std::size_
     std::vector<std::int64_t> shape;
     std::vector<ir::Expr> offs;
     if (!read_window((*refs)[i], shape, offs)) return why = "a reference has no static window shape", std::nullopt;
-    auto forms = loop_forms(f, j, offs, why);
+    auto forms = loop_forms(sc, j, offs, why);
     if (!forms) return std::nullopt;
     if (i == 0) read_shape = shape, read_forms = std::move(*forms);
     else if (shape != read_shape || *forms != read_forms)
@@ -267,13 +252,14 @@ inline std::optional<InWindow> aggregate_input(const ir::Function& f, std::size_
     varies |= c != 0;
     // The bounding box over the trips: base at the first (c >= 0) or last trip, extent
     // (trips - 1) * |c * step| + read extent; checked.
-    std::int64_t gap = 0, last = 0, span = 0, extent = 0;
+    std::int64_t gap = 0, last_step = 0, span = 0, extent = 0;
     if (__builtin_mul_overflow(c, loop->step, &gap) || gap == INT64_MIN ||
-        __builtin_mul_overflow(loop->trips - 1, loop->step, &last) || __builtin_add_overflow(loop->start, last, &last) ||
+        __builtin_mul_overflow(loop->trips - 1, loop->step, &last_step) ||
         __builtin_mul_overflow(loop->trips - 1, gap < 0 ? -gap : gap, &span) ||
         __builtin_add_overflow(span, read_shape[d], &extent))
       return why = "int64 overflow in the aggregate window", std::nullopt;
-    auto base = at_trip(read_forms[d], j, gap >= 0 ? loop->start : last);
+    auto last = analysis::affine_axpy(loop->start, 1, analysis::Affine{last_step, {}});  // the start of the last trip
+    auto base = last ? at_trip(read_forms[d], j, gap >= 0 ? loop->start : *last) : std::nullopt;
     if (!base) return why = "int64 overflow in the aggregate window", std::nullopt;
     auto dim = ir::const_int(pshape[d]);
     if (!base->is_constant() || base->constant != 0 || !dim || *dim != extent)

@@ -13,7 +13,10 @@
 //   * the result is assigned: `x = self.k(...)` (single result) or unpacked `a, b = ...` /
 //     `r, tid = pl.submit(...)` — the parser's `t = ...; a = t[0]; b = t[1]` with the projections
 //     right after the call and `t` used by nothing else (then the windowed Outs' projections become
-//     the assembles and the others project the clone's result);
+//     the assembles and the others project the clone's result); or a tuple variable `t` used only
+//     by projections `x = t[k]` anywhere after the call — some results (a Submit's task id) may be
+//     projected late or never (rewrite_projected_call; spec: alias search through "tuple
+//     projections");
 //   * input-only Submit call sites stay full (spec "Input-window eligibility");
 //   * each windowed Out: the call's result for it has the parent's type; its offsets, after
 //     substituting the call's arguments, are affine in the accepted loop variables; in every
@@ -76,6 +79,9 @@ struct SiteDecision {
   std::string why;  // empty: accepted
   std::vector<SiteWindow> outs, ins;
   std::vector<std::size_t> families;  // of the windowed Outs
+  // A tuple-variable result read by projections anywhere after the call (not one adjacent
+  // unpack): those projections, every use of the variable.
+  const std::vector<ir::Stmt>* projections = nullptr;
 };
 
 /// The callee's offsets with its params replaced by the call's arguments; a constant when affine-constant.
@@ -91,7 +97,9 @@ inline std::optional<std::vector<ir::Expr>> site_offsets(const CallerFacts& fact
       return it == by_param.end() ? x : it->second;
     });
     analysis::AffineResult r = facts.affine(e);
-    if (!r.value) return why = "an offset is not affine in the accepted loop variables (" + r.why + ")", std::nullopt;
+    if (!r.value)
+      return why = "an offset is not affine in the accepted loop variables (offset " + facts.resolved(e) + ": " + r.why + ")",
+             std::nullopt;
     if (r.value->is_constant()) e = ir::make_int(r.value->constant);
     forms.push_back(std::move(*r.value));
     out.push_back(std::move(e));
@@ -132,6 +140,28 @@ inline std::vector<ir::Expr> result_vars(const CallStmt& c, std::size_t results,
   return out;
 }
 
+/// Spec "tuple projections": a tuple-variable result `t` used only by projections `x = t[k]`,
+/// wherever they sit after the call (a task id projected later or never, results read where
+/// needed). Those projections; null with the reason otherwise.
+inline const std::vector<ir::Stmt>* tuple_projections(const CallStmt& c, std::size_t results, const CallerFacts& facts,
+                                                      const UseCounts& uses, std::string& why) {
+  auto* tt = c.target && ir::expr_as<ir::Var>(c.target) ? ir::type_as<ir::TupleType>(c.target->type) : nullptr;
+  if (!tt || tt->elems.size() != results) {
+    why = "the call's results are not assigned to one variable each (a tuple result must be unpacked right after the "
+          "call and used by nothing else)";
+    return nullptr;
+  }
+  static const std::vector<ir::Stmt> none;
+  const std::vector<ir::Stmt>* ps = facts.projections_of(c.target);
+  if (!ps) ps = &none;
+  if (uses_of(uses, c.target) != static_cast<int>(ps->size())) {
+    why = "the tuple result '" + ir::var_name(c.target) + "' is used other than by projections 'x = " +
+          ir::var_name(c.target) + "[k]'";
+    return nullptr;
+  }
+  return ps;
+}
+
 inline SiteDecision decide(const ir::Function& caller, CallerFacts& facts, const CallStmt& c, const WindowedCallee& wc,
                            const UseCounts& uses) {
   SiteDecision d;
@@ -144,13 +174,12 @@ inline SiteDecision decide(const ir::Function& caller, CallerFacts& facts, const
     return d.why = "input-only Submit call sites stay full (a full input may carry a wider dependency)", d;
   const std::size_t results = callee.return_types.size() + (c.is_submit() ? 1 : 0);
   const std::vector<ir::Expr> res_vars = result_vars(c, results, uses);
-  if (res_vars.empty())
-    return d.why = "the call's results are not assigned to one variable each (a tuple result must be unpacked right "
-                   "after the call and used by nothing else)", d;
+  if (res_vars.empty() && !(d.projections = tuple_projections(c, results, facts, uses, d.why))) return d;
   for (const auto& o : wc.windows.outs) {
     const ir::Expr& arg = args[o.param];
-    const ir::Expr& res = res_vars[o.ret];
-    if (!ir::expr_as<ir::Var>(res) || !visit::structural_equal(res->type, arg->type).equal)
+    const ir::Expr res = d.projections ? nullptr : res_vars[o.ret];
+    const ir::Type& res_type = res ? res->type : ir::type_as<ir::TupleType>(c.target->type)->elems[o.ret];
+    if ((res && !ir::expr_as<ir::Var>(res)) || !visit::structural_equal(res_type, arg->type).equal)
       return d.why = "the result carrying Out param '" + ir::var_name(callee.params[o.param].var) +
                      "' does not have its parent's type", d;
     std::vector<analysis::Affine> forms;
@@ -204,9 +233,8 @@ inline ir::Expr window_slice(const SiteWindow& s, std::vector<ir::Stmt>& out, co
   return v;
 }
 
-/// The statements replacing an accepted call.
-inline std::vector<ir::Stmt> rewrite_call(const CallStmt& c, const SiteDecision& d, const WindowedCallee& wc) {
-  std::vector<ir::Stmt> out;
+/// The window slices of an accepted call (appended to `out`) and the call of the clone on them.
+inline ir::Expr windowed_call(const CallStmt& c, const SiteDecision& d, const WindowedCallee& wc, std::vector<ir::Stmt>& out) {
   std::vector<ir::Expr> args = c.args();
   for (const auto& s : d.ins) args[s.param] = window_slice(s, out, ir::var_name(c.args()[s.param]));
   for (const auto& s : d.outs) args[s.param] = window_slice(s, out, ir::var_name(c.args()[s.param]));
@@ -221,6 +249,14 @@ inline std::vector<ir::Stmt> rewrite_call(const CallStmt& c, const SiteDecision&
     call = ir::make_expr(ir::Submit{clone.name, std::move(args), ir::expr_as<ir::Submit>(c.call)->kwargs},
                          ir::make_type(ir::TupleType{std::move(ts)}), c.call->span);
   }
+  return call;
+}
+
+/// The statements replacing an accepted call whose results are assigned one variable each.
+inline std::vector<ir::Stmt> rewrite_call(const CallStmt& c, const SiteDecision& d, const WindowedCallee& wc) {
+  std::vector<ir::Stmt> out;
+  ir::Expr call = windowed_call(c, d, wc, out);
+  const ir::Function& clone = *wc.clone;
   std::vector<ir::Stmt> assembles;
   auto* tuple = ir::expr_as<ir::MakeTuple>(c.target);
   const bool unpacked = !tuple && !c.unpack.empty();
@@ -249,6 +285,50 @@ inline std::vector<ir::Stmt> rewrite_call(const CallStmt& c, const SiteDecision&
   out.push_back(ir::make_assign(target, call, c.stmt->span));
   for (auto& s : assembles) out.push_back(std::move(s));
   return out;
+}
+
+/// An accepted call with a tuple-variable result read by projections anywhere after it (spec: the
+/// alias search "descends into nested ... bodies, so tensor aliases such as ... tuple projections
+/// are resolved"): into `repl`,
+///
+///   <slices>; t_window = self.k__windowed(...)
+///   x_window = t_window[j]; x = pl.tensor.assemble(out, x_window, offset)   # each windowed Out j
+///
+/// where x is the first projection `x = t[j]` (its definition moves up to the call, which
+/// dominates it; a fresh `t_j` when result j is never projected), and every other projection
+/// `y = t[k]` stays where it is as `y = x` (a windowed k) or `y = t_window[k]` (the task id of a
+/// Submit, results that are not windowed).
+inline void rewrite_projected_call(const CallStmt& c, const SiteDecision& d, const WindowedCallee& wc,
+                                   std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>>& repl) {
+  std::vector<ir::Stmt> out;
+  ir::Expr call = windowed_call(c, d, wc, out);
+  ir::Expr t = ir::make_var(ir::var_name(c.target) + "_window", call->type, c.target->span);
+  out.push_back(ir::make_assign(t, call, c.stmt->span));
+  auto index_of = [](const ir::Stmt& p) { return ir::expr_as<ir::TupleGetItem>(ir::stmt_as<ir::Assign>(p)->value)->index; };
+  std::unordered_map<std::int64_t, ir::Expr> assembled;  // result position → the assembled parent
+  for (std::size_t i = 0; i < d.outs.size(); ++i) {
+    const auto j = static_cast<std::int64_t>(wc.windows.outs[i].ret);
+    const ir::Stmt* first = nullptr;
+    for (const auto& p : *d.projections)
+      if (!first && index_of(p) == j) first = &p;
+    ir::Expr asm_ = nullptr, x = first ? ir::stmt_as<ir::Assign>(*first)->var : nullptr;
+    ir::Expr next = ir::make_var((x ? ir::var_name(x) : ir::var_name(c.target) + "_" + std::to_string(j)) + "_window",
+                                 wc.clone->return_types[static_cast<std::size_t>(j)]);
+    out.push_back(ir::make_assign(next, ir::make_get_item(t, j)));
+    asm_ = op("tensor.assemble", {c.args()[d.outs[i].param], next, d.outs[i].offset_operand});  // shared with the slice
+    if (!x) x = ir::make_var(ir::var_name(c.target) + "_" + std::to_string(j), asm_->type);
+    out.push_back(ir::make_assign(x, asm_, first ? (*first)->span : c.stmt->span));
+    assembled[j] = x;
+    if (first) repl.emplace(first->get(), std::vector<ir::Stmt>{});
+  }
+  for (const auto& p : *d.projections) {
+    if (repl.count(p.get())) continue;
+    const auto* a = ir::stmt_as<ir::Assign>(p);
+    auto it = assembled.find(index_of(p));
+    ir::Expr v = it != assembled.end() ? it->second : ir::make_get_item(t, index_of(p), a->value->span);
+    repl.emplace(p.get(), std::vector<ir::Stmt>{ir::make_assign(a->var, v, p->span)});
+  }
+  repl.emplace(c.stmt, std::move(out));
 }
 
 using visit::splice;  // (visit/splice.hpp)
@@ -292,7 +372,7 @@ inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& call
     auto it = callees.find(calls[i].callee());
     if (it == callees.end()) continue;
     wcs[i] = &it->second;
-    if (!counted && !calls[i].unpack.empty()) {  // only callers with unpacked windowed calls pay for this
+    if (!counted && calls[i].target && ir::type_as<ir::TupleType>(calls[i].target->type)) {  // only tuple results pay
       uses = count_uses(caller.body);
       counted = true;
     }
@@ -341,9 +421,13 @@ inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& call
       continue;
     }
     if (ds[i].why.empty()) {
-      repl.emplace(calls[i].stmt, rewrite_call(calls[i], ds[i], *wcs[i]));
-      if (!ir::expr_as<ir::MakeTuple>(calls[i].target))  // the projections are part of the replacement
-        for (const auto& p : calls[i].unpack) repl.emplace(p.get(), std::vector<ir::Stmt>{});
+      if (ds[i].projections) {
+        rewrite_projected_call(calls[i], ds[i], *wcs[i], repl);
+      } else {
+        repl.emplace(calls[i].stmt, rewrite_call(calls[i], ds[i], *wcs[i]));
+        if (!ir::expr_as<ir::MakeTuple>(calls[i].target))  // the projections are part of the replacement
+          for (const auto& p : calls[i].unpack) repl.emplace(p.get(), std::vector<ir::Stmt>{});
+      }
       used.insert(name);
     }
     if (remarks)

@@ -11,7 +11,8 @@
 //   * the stored tile has a static shape of the parameter's rank and covers it (no narrower
 //     valid_shape), so the whole window is written;
 //   * offsets are affine in the callee's In scalar params ("window shape and offset must be
-//     statically known enough to materialize a tensor.slice");
+//     statically known enough to materialize a tensor.slice"), read through pure scalar
+//     definitions of the body (callee_scalars.hpp: `row = blk * 16` before the store);
 //   * the parent strides are recoverable: ND layout, and every dim right of the first static (or
 //     explicit constant strides) — "Dynamic shapes" of issue 4;
 //   * the window is not the full parameter at offset zero (nothing to narrow); constant windows lie
@@ -20,7 +21,8 @@
 //   * an In tensor param of a callee with a data return;
 //   * every reference is `tile.load(p, offsets, shape[, valid])` (not transposed, valid = shape) or
 //     `tensor.slice(p, shape, offsets)`, p only as the source operand;
-//   * all references agree on shape and (affine) offsets; the offsets use callee params only;
+//   * all references agree on shape and (affine) offsets; the offsets use callee params only
+//     (directly or through pure scalar definitions, callee_scalars.hpp);
 //   * full shape at zero offset is skipped; strides recoverable as above.
 //   * references may sit inside loops as long as their offsets use callee params only (the same
 //     window every trip); offsets varying with a loop are AggregateInputWindowLoop
@@ -43,7 +45,7 @@ namespace ptorw::patterns::window {
 namespace callee_detail {
 
 /// FinalStore for Out param p, or the refusal in `why`.
-inline std::optional<OutWindow> final_store(const ir::Function& f, std::size_t p, std::string& why) {
+inline std::optional<OutWindow> final_store(const ir::Function& f, const CalleeScalars& sc, std::size_t p, std::string& why) {
   const ir::Expr& pv = f.params[p].var;
   const auto stmts = ir::stmts_of(f.body);
   auto* ret = stmts.empty() ? nullptr : ir::stmt_as<ir::Return>(stmts.back());
@@ -71,9 +73,9 @@ inline std::optional<OutWindow> final_store(const ir::Function& f, std::size_t p
     o.w.shape = *shape;
     auto* offs = ir::expr_as<ir::MakeTuple>(args[1]);
     if (!offs || offs->elems.size() != o.w.shape.size()) return why = "the store offsets are not a list of its rank", std::nullopt;
-    o.w.offsets = offs->elems;
-    auto forms = offset_forms(f, o.w.offsets, why);
+    auto forms = offset_forms(sc, offs->elems, why);
     if (!forms) return std::nullopt;
+    o.w.offsets = window_offsets(sc, offs->elems, *forms);
     o.w.forms = std::move(*forms);
     auto strides = parent_strides(pv->type, why);
     if (!strides) return std::nullopt;
@@ -86,7 +88,7 @@ inline std::optional<OutWindow> final_store(const ir::Function& f, std::size_t p
 }
 
 /// PureInputWindowConsumer for In tensor param p, or the refusal in `why`.
-inline std::optional<InWindow> pure_input(const ir::Function& f, std::size_t p, std::string& why) {
+inline std::optional<InWindow> pure_input(const ir::Function& f, const CalleeScalars& sc, std::size_t p, std::string& why) {
   const ir::Expr& pv = f.params[p].var;
   bool data_return = false;
   for (const auto& t : f.return_types) data_return |= ir::type_as<ir::TensorType>(t) || ir::type_as<ir::TileType>(t);
@@ -99,14 +101,15 @@ inline std::optional<InWindow> pure_input(const ir::Function& f, std::size_t p, 
     std::vector<std::int64_t> shape;
     std::vector<ir::Expr> offs;
     if (!read_window((*refs)[i], shape, offs)) return why = "a reference has no static window shape", std::nullopt;
-    auto forms = offset_forms(f, offs, why);
+    auto forms = offset_forms(sc, offs, why);
     if (!forms) return std::nullopt;
     if (i == 0) {
       in.w.shape = shape;
-      in.w.offsets = offs;
+      in.w.offsets = window_offsets(sc, offs, *forms);
       in.w.forms = std::move(*forms);
     } else if (shape != in.w.shape || *forms != in.w.forms) {
-      return why = "its references disagree on the window shape or offset", std::nullopt;
+      return why = "its references disagree on the window shape or offset (" + ints_text(in.w.shape) + " at " +
+                   forms_text(in.w.forms) + " and " + ints_text(shape) + " at " + forms_text(*forms) + ")", std::nullopt;
     }
   }
   if (in.w.shape.size() != ir::shape_of(pv->type)->size()) return why = "its window has another rank", std::nullopt;
@@ -137,13 +140,14 @@ inline CalleeWindows analyse_callee(const ir::Function& f) {
   using namespace callee_detail;
   CalleeWindows cw;
   cw.fn = &f;
+  const CalleeScalars sc(f);
   std::vector<std::pair<std::size_t, std::string>> remarks;  // by param position
   for (std::size_t p = 0; p < f.params.size(); ++p) {
     const ir::Param& param = f.params[p];
     if (!ir::type_as<ir::TensorType>(param.var->type) || param.dir != ir::Direction::Out) continue;
     std::string why, agg_why;
-    std::optional<OutWindow> o = final_store(f, p, why);
-    if (!o) o = aggregate_out(f, p, agg_why);
+    std::optional<OutWindow> o = final_store(f, sc, p, why);
+    if (!o) o = aggregate_out(f, sc, p, agg_why);
     if (o) {
       remarks.emplace_back(p, "Out param " + param_text(f, p) + ": " + shape_name(o->shape) + " window " +
                                   ints_text(o->w.shape) + " (parent strides " + ints_text(o->w.strides) + ")");
@@ -159,10 +163,10 @@ inline CalleeWindows analyse_callee(const ir::Function& f) {
     std::string why, agg_why;
     if (param.dir == ir::Direction::InOut) {
       remarks.emplace_back(p, "InOut param " + param_text(f, p) + " stays full: only Out and In tensors are windowed");
-    } else if (auto in = pure_input(f, p, why)) {
+    } else if (auto in = pure_input(f, sc, p, why)) {
       remarks.emplace_back(p, "In param " + param_text(f, p) + ": PureInputWindowConsumer window " + ints_text(in->w.shape));
       cw.ins.push_back(std::move(*in));
-    } else if (auto agg = aggregate_input(f, p, cw.outs, agg_why)) {
+    } else if (auto agg = aggregate_input(f, sc, p, cw.outs, agg_why)) {
       remarks.emplace_back(p, "In param " + param_text(f, p) + ": AggregateInputWindowLoop window " + ints_text(agg->w.shape) +
                                   " (parent strides " + ints_text(agg->w.strides) + ")");
       cw.ins.push_back(std::move(*agg));

@@ -12,7 +12,9 @@
 //     visible init tensor for both ForStmt and WhileStmt");
 //   * the affine form of a scalar at a call site over the accepted loop variables (enclosing For
 //     loop variables and the caller's scalar params; scalars assigned from such expressions are
-//     expanded).
+//     expanded), and the expression resolved through them for remarks;
+//   * the projections `x = t[k]` of each tuple variable, wherever they sit (spec: "tensor aliases
+//     such as loop returns and tuple projections are resolved to the visible parent").
 #pragma once
 #include <functional>
 #include <map>
@@ -26,6 +28,7 @@
 #include "ptorw/analysis/affine.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/patterns/common/out_param_returns.hpp"
+#include "ptorw/patterns/window/callee_scalars.hpp"
 #include "ptorw/visit/erased.hpp"
 
 namespace ptorw::patterns::window {
@@ -159,6 +162,21 @@ class CallerFacts {
     return folded;
   }
 
+  /// The statements `x = t[k]` (x a variable) that project tuple variable `t`, in program order,
+  /// wherever they sit ("alias collection descends into nested ... bodies"); null when none.
+  const std::vector<ir::Stmt>* projections_of(const ir::Expr& t) const {
+    auto it = projections_.find(t.get());
+    return it == projections_.end() ? nullptr : &it->second;
+  }
+
+  /// `e` resolved through the caller's scalar definitions, as text (for remarks).
+  std::string resolved(const ir::Expr& e) const {
+    return resolved_text(e, [&](const ir::ExprNode* v) -> const ir::Expr* {
+      auto it = scalar_defs_.find(v);
+      return it == scalar_defs_.end() ? nullptr : &it->second;
+    });
+  }
+
   /// Affine form of a call-site scalar over the accepted loop variables.
   analysis::AffineResult affine(const ir::Expr& e) const {
     analysis::AtomPolicy pol;
@@ -277,6 +295,8 @@ class CallerFacts {
     if (auto* a = ir::stmt_as<ir::Assign>(s)) {
       assign(*a);
       record(s, a->value, a->var);
+      if (auto* g = ir::expr_as<ir::TupleGetItem>(a->value); g && ir::expr_as<ir::Var>(a->var))
+        projections_[g->tuple.get()].push_back(s);
     } else if (auto* e = ir::stmt_as<ir::Eval>(s)) {
       record(s, e->value, nullptr);
     } else if (auto* f = ir::stmt_as<ir::For>(s)) {
@@ -404,6 +424,7 @@ class CallerFacts {
   std::vector<ir::Expr> probes_;  // keeps probe nodes alive (their addresses are keys)
   std::unordered_set<const ir::ExprNode*> atoms_;
   std::unordered_map<const ir::ExprNode*, ir::Expr> scalar_defs_, alias_, loop_init_;
+  std::unordered_map<const ir::ExprNode*, std::vector<ir::Stmt>> projections_;  // tuple variable → `x = t[k]`
   std::vector<const ir::StmtNode*> loops_;
   std::vector<CallStmt> calls_;
 };

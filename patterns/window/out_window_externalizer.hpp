@@ -6,13 +6,15 @@
 //
 // Pieces (each its own file):
 //   window.hpp             the vocabulary: a window, the per-callee decision, shared helpers
+//   callee_scalars.hpp     callee offsets and loop bounds read through pure scalar definitions
 //   callee_windows.hpp     which params of a windowize=True InCore/AIC/AIV callee touch one static
 //                          window: FinalStore (Out), PureInputWindowConsumer (In)
 //   aggregate_windows.hpp  AggregateWindowLoop (Out carried through a static loop) and
 //                          AggregateInputWindowLoop (In read across that loop)
 //   windowed_clone.hpp     the `<callee>__windowed` clone, made once; the original stays
 //   caller_facts.hpp       call statements, loops, parent families, loop-return aliases (and
-//                          whether a loop writes its init in place), affine call-site offsets
+//                          whether a loop writes its init in place), affine call-site offsets,
+//                          tuple projections
 //   call_site_rewrite.hpp  per call: proven → slice + windowed call + assemble; else full
 //
 // One Program rule: the decision needs callee bodies and every call site together. Everything

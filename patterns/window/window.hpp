@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ptorw/analysis/affine.hpp"
+#include "ptorw/patterns/window/callee_scalars.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/normal_form.hpp"
@@ -136,20 +137,32 @@ inline bool used_in_loop(const ir::Stmt& body, const ir::Expr& v) {
   return found;
 }
 
-/// Affine forms of offsets over the callee's In scalar params ("may reference only callee params").
-inline std::optional<std::vector<analysis::Affine>> offset_forms(const ir::Function& f, const std::vector<ir::Expr>& offs,
+/// Affine forms of offsets over the callee's In scalar params ("may reference only callee params"),
+/// read through pure scalar definitions (callee_scalars.hpp).
+inline std::optional<std::vector<analysis::Affine>> offset_forms(const CalleeScalars& sc, const std::vector<ir::Expr>& offs,
                                                                  std::string& why) {
-  std::unordered_set<const ir::ExprNode*> scalars;
-  for (const auto& p : f.params)
-    if (p.dir == ir::Direction::In && ir::type_as<ir::ScalarType>(p.var->type)) scalars.insert(p.var.get());
-  analysis::AtomPolicy pol{[&](const ir::Expr& e) { return scalars.count(e.get()) > 0; }, {}};
   std::vector<analysis::Affine> forms;
   for (const auto& o : offs) {
-    auto r = analysis::affine_of(o, pol);
-    if (!r.value) return why = "an offset is not affine in the callee's scalar params (" + r.why + ")", std::nullopt;
+    auto r = sc.form(o);
+    if (!r.value) return why = "an offset is not affine in the callee's scalar params (offset " + r.why + ")", std::nullopt;
     forms.push_back(std::move(*r.value));
   }
   return forms;
+}
+
+/// The window offsets to materialize for callee offsets `offs` of forms `forms`.
+inline std::vector<ir::Expr> window_offsets(const CalleeScalars& sc, const std::vector<ir::Expr>& offs,
+                                            const std::vector<analysis::Affine>& forms) {
+  std::vector<ir::Expr> out;
+  for (std::size_t d = 0; d < offs.size(); ++d) out.push_back(sc.window_offset(offs[d], forms[d]));
+  return out;
+}
+
+/// Offset forms as text for remarks: `[row_base + 32*i, 0]`.
+inline std::string forms_text(const std::vector<analysis::Affine>& forms) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < forms.size(); ++i) s += (i ? ", " : "") + analysis::affine_text(forms[i]);
+  return s + "]";
 }
 
 /// Full shape at zero offset, or (constant windows of static parents) out of bounds: a reason.

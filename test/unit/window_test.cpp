@@ -159,6 +159,68 @@ TEST_CASE("pattern 5 remarks name the aggregate shapes") {
   CHECK_MESSAGE(ov.find("AggregateWindowLoop: dim 1 moves by 32 per trip, not by the tile extent 64") != std::string::npos, ov);
 }
 
+// Issue 15: offsets resolve through pure scalar definitions, and a refusal shows the offset
+// resolved (its affine form when it has one), at the callee and at the call site.
+TEST_CASE("pattern 5 remarks show offsets resolved through local definitions") {
+  const char* root_env = std::getenv("PTORW_SOURCE_ROOT");
+  fs::path dir = fs::path(root_env ? root_env : ".") / "test" / "golden" / "optimize-orch-tensors";
+  auto remarks = [](const ir::ProgramPtr& p) {
+    std::string all;
+    for (const auto& r : run_pass(p, true).remarks)
+      if (r.rule == "out_window_externalizer") all += r.reason + "\n";
+    return all;
+  };
+  auto golden = [&](const char* stem) { return remarks(parse(read(dir / (std::string(stem) + ".before.py")), stem)); };
+  std::string sq = golden("p5_offset_local_scalar_not_affine_unchanged");
+  CHECK_MESSAGE(sq.find("AggregateWindowLoop: an offset is not affine in the callee's scalar params and the loop variable "
+                        "(offset row_base + i * i: a product of two variables)") != std::string::npos, sq);
+  std::string trips = golden("p5_aggregate_loop_trip_count_not_constant_unchanged");
+  CHECK_MESSAGE(trips.find("non-constant bounds (not statically provable): stop - start = -a + b is not a constant trip count") !=
+                    std::string::npos, trips);
+  std::string alias = golden("p5_tuple_variable_aliased_unchanged");
+  CHECK_MESSAGE(alias.find("call of 'split' stays full: the tuple result 'pair' is used other than by projections") !=
+                    std::string::npos, alias);
+  const std::string src =
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore, attrs={\"windowize\": True})\n"
+      "    def k(self, data: pl.Tensor[[256, 32], pl.FP32], row_base: pl.Scalar[pl.INDEX],\n"
+      "          out: pl.Out[pl.Tensor[[256, 32], pl.FP32]]) -> pl.Tensor[[256, 32], pl.FP32]:\n"
+      "        for i, (acc,) in pl.range(4, init_values=(out,)):\n"
+      "            step = i * 16\n"
+      "            row = row_base + step\n"
+      "            t = pl.load(data, [row, 0], [32, 32])\n"
+      "            s = pl.store(t, [row, 0], acc)\n"
+      "            r = pl.yield_(s)\n"
+      "        return r\n"
+      "\n"
+      "    @pl.function(type=pl.FunctionType.InCore, attrs={\"windowize\": True})\n"
+      "    def h(self, x: pl.Tensor[[16, 32], pl.FP32], row: pl.Scalar[pl.INDEX],\n"
+      "          out: pl.Out[pl.Tensor[[64, 32], pl.FP32]]) -> pl.Tensor[[64, 32], pl.FP32]:\n"
+      "        t = pl.load(x, [0, 0], [16, 32])\n"
+      "        r = pl.store(t, [row, 0], out)\n"
+      "        return r\n"
+      "\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, x: pl.Tensor[[256, 32], pl.FP32], y: pl.Tensor[[16, 32], pl.FP32],\n"
+      "             o: pl.Tensor[[256, 32], pl.FP32], p: pl.Tensor[[64, 32], pl.FP32]) -> pl.Tensor[[64, 32], pl.FP32]:\n"
+      "        a = self.k(x, 0, o)\n"
+      "        for i, (acc,) in pl.range(2, init_values=(p,)):\n"
+      "            sq = i * i\n"
+      "            b = self.h(y, sq + 16, acc)\n"
+      "            res = pl.yield_(b)\n"
+      "        return res\n";
+  std::string all = remarks(parse(src, "p5_local.py"));
+  // Affine through the definitions, refused for another reason: the remark shows the form.
+  CHECK_MESSAGE(all.find("AggregateWindowLoop: dim 0 moves by 16 per trip, not by the tile extent 32 (the trips do not tile "
+                         "one window exactly; offset row_base + 16*i)") != std::string::npos, all);
+  CHECK_MESSAGE(all.find("In param 'data' stays full: an offset is not affine in the callee's scalar params (offset "
+                         "row_base + 16*i: 'i' is not an accepted variable)") != std::string::npos, all);
+  // Call site: the argument resolved through the caller's definition.
+  CHECK_MESSAGE(all.find("call of 'h' stays full: an offset is not affine in the accepted loop variables (offset i * i + 16: "
+                         "a product of two variables)") != std::string::npos, all);
+}
+
 // Issue 4 "Scale": the analysis never enumerates trip counts; a nest of three 128-trip loops
 // around a windowed call (and a 128-trip aggregate loop in the callee) is decided in milliseconds.
 TEST_CASE("pattern 5 analyses a nest of three 128-trip loops without enumerating trips") {

@@ -8,12 +8,16 @@
 // `-`, and `*` where one side is constant. Anything else (division, modulo, min/max, casts, calls,
 // an atom the caller does not accept) is refused with a reason. A variable that is not an atom may
 // be *expanded* by the caller (e.g. a scalar defined by `row = i * 16` in orchestration).
+//
+// For remarks: `affine_text` prints a form ("row_base + 32*i + 16", atoms by name), and
+// `scalar_text` prints an integer expression that is not affine ("i * i").
 #pragma once
 #include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -100,6 +104,63 @@ inline AffineResult affine_of(const ir::Expr& e, const AtomPolicy& policy, int d
   else if (l.value->is_constant()) out = affine_axpy(Affine{}, l.value->constant, *r.value);
   else return AffineResult::fail("a product of two variables");
   return out ? AffineResult::ok(std::move(*out)) : AffineResult::fail("int64 overflow");
+}
+
+/// The name of an atom (a Var or IterArg node).
+inline std::string atom_name(const ir::ExprNode* n) {
+  if (auto* v = std::get_if<ir::Var>(&n->kind)) return v->name;
+  if (auto* v = std::get_if<ir::IterArg>(&n->kind)) return v->name;
+  return "?";
+}
+
+/// `row_base + 32*i - 16`: terms in the order their atoms are defined (parameters before loop
+/// variables; by source position, then name — deterministic, unlike the node order), then the
+/// constant; `0` when empty. For remarks only.
+inline std::string affine_text(const Affine& a) {
+  std::vector<std::tuple<std::uint32_t, std::uint32_t, std::string, std::int64_t>> order;
+  for (const auto& [atom, c] : a.terms) order.emplace_back(atom->span.line, atom->span.col, atom_name(atom), c);
+  std::sort(order.begin(), order.end());
+  std::vector<std::pair<std::string, std::int64_t>> terms;
+  for (const auto& t : order) terms.emplace_back(std::get<2>(t), std::get<3>(t));
+  std::string s;
+  auto put = [&](std::int64_t c, const std::string& name) {
+    const bool neg = c < 0;
+    std::string mag = neg ? std::to_string(c).substr(1) : std::to_string(c);  // INT64_MIN safe
+    std::string body = name.empty() ? mag : (mag == "1" ? name : mag + "*" + name);
+    s += s.empty() ? (neg ? "-" + body : body) : (neg ? " - " : " + ") + body;
+  };
+  for (const auto& [n, c] : terms) put(c, n);
+  if (a.constant != 0 || s.empty()) put(a.constant, "");
+  return s;
+}
+
+/// An integer scalar expression as text (`row_base + i * i`, `b - a`), parenthesized by
+/// precedence; `...` for anything that is not a variable, constant, unary or binary expression.
+/// For remarks only.
+inline std::string scalar_text(const ir::Expr& e, int depth = 0) {
+  if (!e || depth > 16) return "...";
+  if (auto c = ir::const_int(e)) return std::to_string(*c);
+  if (ir::is_var_like(e)) return ir::var_name(e);
+  auto prec = [](const ir::Expr& x) {
+    auto* b = ir::expr_as<ir::Binary>(x);
+    if (!b) return 3;
+    if (b->op == ir::BinOp::Add || b->op == ir::BinOp::Sub) return 1;
+    if (b->op == ir::BinOp::Mul || b->op == ir::BinOp::FloorDiv || b->op == ir::BinOp::Mod || b->op == ir::BinOp::Div) return 2;
+    return 0;
+  };
+  auto sub = [&](const ir::Expr& x, bool paren) {
+    std::string t = scalar_text(x, depth + 1);
+    return paren ? "(" + t + ")" : t;
+  };
+  if (auto* u = ir::expr_as<ir::Unary>(e))
+    return (u->op == ir::UnOp::Neg ? "-" : u->op == ir::UnOp::Not ? "not " : "cast ") + sub(u->operand, prec(u->operand) < 3);
+  if (auto* b = ir::expr_as<ir::Binary>(e)) {
+    static const char* ops[] = {"+", "-", "*", "//", "%", "/", "min", "max", "<", "<=", ">", ">=", "==", "!=", "and", "or"};
+    const int p = prec(e);
+    return sub(b->lhs, prec(b->lhs) < p || p == 0) + " " + ops[static_cast<int>(b->op)] + " " +
+           sub(b->rhs, prec(b->rhs) <= p || p == 0);
+  }
+  return "...";
 }
 
 }  // namespace ptorw::analysis

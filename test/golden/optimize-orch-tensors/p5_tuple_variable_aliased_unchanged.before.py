@@ -1,4 +1,4 @@
-# rule: Pattern 5 fail-closed — a multi-result call site whose tuple is not unpacked right after the call (another statement sits between the call and its projections) cannot give each windowed Out its own result variable, so the call stays full-tensor
+# rule: Pattern 5 fail-closed — tuple projections are followed, but the tuple variable itself must be read only through them: here pair is aliased whole (alias = pair) and projected through the alias, so the call's results are not followed and the call stays full-tensor (remark: "the tuple result 'pair' is used other than by projections")
 # expect: unchanged
 import ptorw.language as pl
 
@@ -21,7 +21,7 @@ class P:
     def main(self, x: pl.Tensor[[16, 32], pl.FP32], p: pl.Tensor[[64, 32], pl.FP32],
              q: pl.Tensor[[64, 32], pl.FP32]) -> tuple[pl.Tensor[[64, 32], pl.FP32], pl.Tensor[[64, 32], pl.FP32]]:
         pair = self.split(x, 16, p, q)
-        r = 16 + 16
-        lo_r = pair[0]
-        hi_r = pair[1]
+        alias = pair
+        lo_r = alias[0]
+        hi_r = alias[1]
         return lo_r, hi_r

@@ -1,0 +1,50 @@
+# Expected (hand-written from the spec): kv__windowed writes [16, 32] windows of both Outs at
+# [0, 0] (parent strides [32, 1]). main slices k_cache and v_cache at [32, 0] and calls the clone;
+# result 0 (never projected) is assembled into k_cache under a fresh name, result 1 into v_cache as
+# v_a, the first projection of it, whose definition moves up to the call; the other projection
+# v_b reads v_a.
+import ptorw.language as pl
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore, attrs={"windowize": True})
+    def kv(self, x: pl.Tensor[[16, 32], pl.FP32], row: pl.Scalar[pl.INDEX],
+           k_out: pl.Out[pl.Tensor[[64, 32], pl.FP32]],
+           v_out: pl.Out[pl.Tensor[[64, 32], pl.FP32]]
+           ) -> tuple[pl.Tensor[[64, 32], pl.FP32], pl.Tensor[[64, 32], pl.FP32]]:
+        t = pl.load(x, [0, 0], [16, 32])
+        a = pl.tile.exp(t)
+        b = pl.tile.neg(t)
+        k_r = pl.store(a, [row, 0], k_out)
+        v_r = pl.store(b, [row, 0], v_out)
+        return k_r, v_r
+
+    @pl.function(type=pl.FunctionType.InCore, attrs={"windowize": True})
+    def kv__windowed(self, x: pl.Tensor[[16, 32], pl.FP32], row: pl.Scalar[pl.INDEX],
+                     k_out: pl.Out[pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.ND)]],
+                     v_out: pl.Out[pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.ND)]]
+                     ) -> tuple[pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.ND)], pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.ND)]]:
+        t = pl.load(x, [0, 0], [16, 32])
+        a = pl.tile.exp(t)
+        b = pl.tile.neg(t)
+        k_r: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.ND)] = pl.store(a, [0, 0], k_out)
+        v_r: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.ND)] = pl.store(b, [0, 0], v_out)
+        return k_r, v_r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16, 32], pl.FP32], k_cache: pl.Tensor[[64, 32], pl.FP32],
+             v_cache: pl.Tensor[[64, 32], pl.FP32], flag: pl.Scalar[pl.BOOL]) -> pl.Tensor[[64, 32], pl.FP32]:
+        k_cache_window = pl.tensor.slice(k_cache, [16, 32], [32, 0])
+        v_cache_window = pl.tensor.slice(v_cache, [16, 32], [32, 0])
+        result_window = self.kv__windowed(x, 32, k_cache_window, v_cache_window)
+        result_0_window = result_window[0]
+        result_0 = pl.tensor.assemble(k_cache, result_0_window, [32, 0])
+        v_a_window = result_window[1]
+        v_a = pl.tensor.assemble(v_cache, v_a_window, [32, 0])
+        if flag:
+            out = pl.yield_(v_a)
+        else:
+            v_b = v_a
+            out = pl.yield_(v_b)
+        return out
