@@ -1,10 +1,12 @@
 // The interpreter oracle (issue 14, "an oracle that does not check itself"): every elementwise op
-// of value mode — tile binary, unary and tile∘scalar ops, fills, tensor.add/sub/mul/div — judged
+// of value mode — tile binary, unary and tile∘scalar ops, fills, tensor.add/sub/mul/div, the tensor
+// forms tensor.maximum/minimum and tensor.exp/log/sqrt/recip/rsqrt/abs/neg/relu — judged
 // per dtype on asymmetric inputs and edge values (NaN, ±0, ±inf, subnormals, FP16/BF16 ties and
 // overflow, integer wrap, division by zero) against formulas written in the test
 // (oracle_ref.hpp), never against interpreter helpers. The tile rows run again in buffer mode, as
 // a planned Tile kernel and as Buffer IR (each Tile op through the Buffer op its recipe names).
-// tile.matmul / matmul_acc are checked against an in-order FP32 (INT32) accumulation. Every row of
+// tile.matmul / matmul_acc and tensor.matmul (every out_dtype) / matmul_acc are checked against an
+// in-order FP32 (INT32) accumulation, then the conversion of oracle_ref.hpp. Every row of
 // the elementwise recipe table and every op of the registry must be judged here (a reference
 // formula, a poison row, or a stated exemption), and poison is checked per op: computing ops fail
 // on it, data movement carries it.
@@ -43,6 +45,11 @@ const Ref kRefs[] = {
     {"tensor.add", Kind::Binary, Op::Add},      {"tensor.sub", Kind::Binary, Op::Sub},
     {"tensor.mul", Kind::Binary, Op::Mul},      {"tensor.div", Kind::Binary, Op::DivTrunc},
     {"tensor.full", Kind::Fill},                {"tensor.write", Kind::Fill},
+    {"tensor.maximum", Kind::Binary, Op::Max},  {"tensor.minimum", Kind::Binary, Op::Min},
+    {"tensor.exp", Kind::Unary, {}, Un::Exp},   {"tensor.log", Kind::Unary, {}, Un::Log},
+    {"tensor.sqrt", Kind::Unary, {}, Un::Sqrt}, {"tensor.recip", Kind::Unary, {}, Un::Recip},
+    {"tensor.rsqrt", Kind::Unary, {}, Un::Rsqrt}, {"tensor.abs", Kind::Unary, {}, Un::Abs},
+    {"tensor.neg", Kind::Unary, {}, Un::Neg},   {"tensor.relu", Kind::Unary, {}, Un::Relu},
 };
 const Ref* find_ref(std::string_view op) {
   for (const auto& r : kRefs)
@@ -50,6 +57,12 @@ const Ref* find_ref(std::string_view op) {
   return nullptr;
 }
 bool is_tile(const Ref& r) { return r.op.starts_with("tile."); }
+/// A tensor op whose second operand may be a scalar (registry signature `N,A`: add/sub/mul/div);
+/// tensor.maximum / minimum take tensors only.
+bool takes_scalar(const Ref& r) {
+  const ir::OpDef* d = ir::find_op(r.op);
+  return d && d->operands == "N,A";
+}
 
 /// Scalar operands of tile∘scalar ops and fill values: each is converted (rounded once) to the
 /// tile's dtype first — FP32 1 + 2^-11 is a tie in FP16, 65520 overflows FP16, 16777217 is a
@@ -177,11 +190,15 @@ void run_unary(const Ref& ref, DType d, Mode mode) {
     as.push_back(a.bits);
     want.push_back(oracle::unary(ref.uop, a));
   }
-  auto prog = parse_ok(kernel(d, as.size(), {}, ref, mode));
-  RunResult r = run_main(*prog, {tensor(d, as), out_tensor(d, {1, static_cast<i64>(as.size())})}, policy(mode));
+  const bool tile = is_tile(ref);
+  auto prog = parse_ok(tile ? kernel(d, as.size(), {}, ref, mode) : orch(d, as.size(), ", A: TENSOR", "pl." + std::string(ref.op) + "(A)"));
+  std::vector<Value> args{tensor(d, as)};
+  if (tile) args.push_back(out_tensor(d, {1, static_cast<i64>(as.size())}));
+  RunResult r = run_main(*prog, std::move(args), policy(mode));
   g_rows += want.size();
-  if (want[0].error) return check_error(r, "float tiles only", std::string(ref.op) + " on " + dt(d));
-  check_elems(r, "Out", want, [&](std::size_t k) { return std::string(ref.op) + " " + mode_name(mode) + ": " + oracle::show(vs[k]); });
+  if (want[0].error) return check_error(r, tile ? "float tiles only" : "float tensors only", std::string(ref.op) + " on " + dt(d));
+  check_elems(r, tile ? "Out" : "return", want,
+              [&](std::size_t k) { return std::string(ref.op) + " " + mode_name(mode) + ": " + oracle::show(vs[k]); });
 }
 
 /// tile∘scalar ops (and tensor ops with a scalar operand): the scalar is converted to d first,
@@ -263,11 +280,13 @@ void run_ref(const Ref& ref, DType d, Mode mode) {
 TEST_CASE("oracle: every elementwise op has a reference formula (recipe table and registry)") {
   for (const auto& r : lowering::kElementwiseRecipes) CHECK_MESSAGE(find_ref(r.tile_op), "recipe " << r.tile_op << " has no reference formula");
   // The registry's elementwise shapes: tile ∘ tile, tile, tile ∘ scalar returning the first
-  // operand's tile type; tensor ∘ anything.
+  // operand's tile type; tensor ∘ anything; tensor ∘ tensor and tensor returning the first
+  // operand's type.
   for (const ir::OpDef& d : ir::all_ops()) {
     const bool tile_ew = d.name.starts_with("tile.") && d.infer == &ir::infer::first_operand_tile &&
                          (d.operands == "T" || d.operands == "T,T" || d.operands == "T,S");
-    const bool tensor_ew = d.name.starts_with("tensor.") && d.operands == "N,A";
+    const bool tensor_ew = d.name.starts_with("tensor.") &&
+                           (d.operands == "N,A" || (d.infer == &ir::infer::first_operand_type && (d.operands == "N" || d.operands == "N,N")));
     if (tile_ew || tensor_ew) CHECK_MESSAGE(find_ref(d.name), "registry op " << d.name << " has no reference formula");
   }
 }
@@ -292,63 +311,123 @@ TEST_CASE("oracle: the tile rows in buffer mode (planned Tile, and Buffer IR thr
 TEST_CASE("oracle: tensor ops with a scalar operand convert it to the tensor's dtype first") {
   g_rows = 0;
   for (const auto& ref : kRefs)
-    if (ref.op.starts_with("tensor.") && ref.kind == Kind::Binary)
+    if (ref.op.starts_with("tensor.") && ref.kind == Kind::Binary && takes_scalar(ref))
       for (DType d : kDtypes) run_scalar(ref, d, Mode::Value);
   MESSAGE("tensor ∘ scalar: " << g_rows << " element rows");
 }
 
 // ---- cube: tile.matmul / tile.matmul_acc (docs/semantics.md "Cube") ----
 
-TEST_CASE("oracle: matmul accumulates k ascending, each product and sum rounded to FP32 (INT8: INT32 wrap)") {
-  // l [2, 4] @ r [4, 2]. Row 0 of l times column 0 of r is 2^24 + 1 - 2^24 + 1: in order, in FP32,
-  // that is 1 (2^24 + 1 rounds to 2^24); any other order or a wider accumulator gives 2 or 0.
-  for (DType d : {DType::FP32, DType::FP16, DType::BF16, DType::INT8}) {
-    const bool fp = oracle::is_fp(d);
+namespace {
+
+/// The cube operands of the matmul rows, in operand dtype d: l [2, 4], r [4, 2] and an accumulator
+/// a [2, 2] in the accumulation dtype ad (FP32, or INT32 for INT8). Row 0 of l times column 0 of r
+/// is 2^24 + 1 - 2^24 + 1: in order, in FP32, that is 1 (2^24 + 1 rounds to 2^24); any other order
+/// or a wider accumulator gives 2 or 0.
+struct Cube {
+  DType d, ad;
+  bool fp;
+  std::vector<u64> l, r, a;
+
+  explicit Cube(DType dt) : d(dt), ad(oracle::is_fp(dt) ? DType::FP32 : DType::INT32), fp(oracle::is_fp(dt)) {
     const double big = 4096.0;  // big * big = 2^24
     auto enc = [&](double x) { return fp ? oracle::fv(d, x).bits : oracle::iv(d, static_cast<i64>(x)).bits; };
     const double lv[2][4] = {{big, 1, -big, 1}, {fp ? -2.5 : -128, fp ? 0.75 : 127, 3, fp ? 0x1p-10 : -7}};
     const double rv[4][2] = {{fp ? big : 1, 1.5}, {1, -3}, {fp ? big : 1, 7}, {1, fp ? 0x1p-9 : -128}};
     const double acc0[2][2] = {{fp ? 0.1 : 5, -1}, {fp ? 1e30 : 100000, 3}};
-    std::vector<u64> l, r, a;
     for (auto& row : lv)
       for (double x : row) l.push_back(enc(x));
     for (auto& row : rv)
       for (double x : row) r.push_back(enc(x));
-    const DType ad = fp ? DType::FP32 : DType::INT32;
     for (auto& row : acc0)
       for (double x : row) a.push_back(fp ? oracle::fv(ad, x).bits : oracle::iv(ad, static_cast<i64>(x)).bits);
-    auto expect = [&](bool from_acc) {
-      std::vector<Expect> want;
-      for (int i = 0; i < 2; ++i)
-        for (int j = 0; j < 2; ++j) {
-          if (fp) {
-            float acc = from_acc ? oracle::f32(a[i * 2 + j]) : 0.0f;
-            for (int k = 0; k < 4; ++k) {
-              const float p = oracle::f32(*oracle::convert({d, l[i * 4 + k]}, DType::FP32)) *
-                              oracle::f32(*oracle::convert({d, r[k * 2 + j]}, DType::FP32));
-              acc = acc + p;
-            }
-            want.push_back(oracle::ok(oracle::bits32(acc)));
-          } else {
-            oracle::i128 acc = from_acc ? oracle::ival(a[i * 2 + j]) : 0;
-            for (int k = 0; k < 4; ++k) acc = oracle::ival(oracle::wrap(acc + oracle::i128(oracle::ival(l[i * 4 + k])) * oracle::ival(r[k * 2 + j]), ad));
-            want.push_back(oracle::ok(oracle::wrap(acc, ad)));
+  }
+  /// The accumulator encodings (in ad) of l @ r, or a + l @ r: k ascending, each product and sum
+  /// rounded to FP32 (the hardware's float), or INT32 wrap-around of exact products.
+  std::vector<u64> sums(bool from_acc) const {
+    std::vector<u64> out;
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 2; ++j) {
+        if (fp) {
+          float acc = from_acc ? oracle::f32(a[i * 2 + j]) : 0.0f;
+          for (int k = 0; k < 4; ++k) {
+            const float p = oracle::f32(*oracle::convert({d, l[i * 4 + k]}, DType::FP32)) *
+                            oracle::f32(*oracle::convert({d, r[k * 2 + j]}, DType::FP32));
+            acc = acc + p;
           }
+          out.push_back(oracle::bits32(acc));
+        } else {
+          oracle::i128 acc = from_acc ? oracle::ival(a[i * 2 + j]) : 0;
+          for (int k = 0; k < 4; ++k) acc = oracle::ival(oracle::wrap(acc + oracle::i128(oracle::ival(l[i * 4 + k])) * oracle::ival(r[k * 2 + j]), ad));
+          out.push_back(oracle::wrap(acc, ad));
         }
-      return want;
-    };
-    if (fp) CHECK(expect(false)[0].bits == 0x3f800000);  // the reference itself: 1, not the exact 2
-    const std::string D = dt(d), AD = dt(ad);
+      }
+    return out;
+  }
+  /// sums() converted to `od` (oracle_ref.hpp's conversion): one expectation per element, or an
+  /// error when an element has no value in od.
+  std::vector<Expect> expect(bool from_acc, DType od) const {
+    std::vector<Expect> want;
+    for (u64 b : sums(from_acc)) {
+      auto c = oracle::convert({ad, b}, od);
+      want.push_back(c ? oracle::ok(*c) : oracle::err());
+    }
+    return want;
+  }
+};
+
+const DType kCubeDtypes[] = {DType::FP32, DType::FP16, DType::BF16, DType::INT8};
+
+}  // namespace
+
+TEST_CASE("oracle: matmul accumulates k ascending, each product and sum rounded to FP32 (INT8: INT32 wrap)") {
+  for (DType d : kCubeDtypes) {
+    const Cube c(d);
+    if (c.fp) CHECK(c.sums(false)[0] == 0x3f800000);  // the reference itself: 1, not the exact 2
+    const std::string D = dt(d), AD = dt(c.ad);
     const std::string src = "@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore)\n    def main(self, l: pl.Tile[[2, 4], " + D +
                             "], r: pl.Tile[[4, 2], " + D + "], a: pl.Tile[[2, 2], " + AD + "]) -> tuple[pl.Tile[[2, 2], " + AD +
                             "], pl.Tile[[2, 2], " + AD + "], pl.Tile[[2, 2], " + AD + "]]:\n" +
                             "        m = pl.tile.matmul(l, r)\n        c = pl.tile.matmul_acc(a, l, r)\n"
                             "        z = pl.tile.matmul_acc(a, l, r, True)\n        return m, c, z\n";
-    RunResult run = run_main(*parse_ok(src), {tile(d, l, {2, 4}), tile(d, r, {4, 2}), tile(ad, a, {2, 2})});
-    check_elems(run, "return[0]", expect(false), [&](std::size_t k) { return "tile.matmul " + D + " element " + std::to_string(k); });
-    check_elems(run, "return[1]", expect(true), [&](std::size_t k) { return "tile.matmul_acc " + D + " element " + std::to_string(k); });
-    check_elems(run, "return[2]", expect(false), [&](std::size_t k) { return "tile.matmul_acc init " + D + " element " + std::to_string(k); });
+    RunResult run = run_main(*parse_ok(src), {tile(d, c.l, {2, 4}), tile(d, c.r, {4, 2}), tile(c.ad, c.a, {2, 2})});
+    check_elems(run, "return[0]", c.expect(false, c.ad), [&](std::size_t k) { return "tile.matmul " + D + " element " + std::to_string(k); });
+    check_elems(run, "return[1]", c.expect(true, c.ad), [&](std::size_t k) { return "tile.matmul_acc " + D + " element " + std::to_string(k); });
+    check_elems(run, "return[2]", c.expect(false, c.ad), [&](std::size_t k) { return "tile.matmul_acc init " + D + " element " + std::to_string(k); });
   }
+}
+
+TEST_CASE("oracle: tensor.matmul accumulates as tile.matmul, then converts to out_dtype; tensor.matmul_acc from acc") {
+  std::size_t rows = 0;
+  for (DType d : kCubeDtypes) {
+    const Cube c(d);
+    const std::string D = dt(d), AD = dt(c.ad);
+    const std::string params = "l: pl.Tensor[[2, 4], " + D + "], r: pl.Tensor[[4, 2], " + D + "], a: pl.Tensor[[2, 2], " + AD + "]";
+    auto prog = [&](const std::string& ret, const std::string& expr) {
+      return "@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.Orchestration)\n    def main(self, " + params + ") -> " + ret +
+             ":\n        m = " + expr + "\n        return m\n";
+    };
+    auto args = [&] { return std::vector<Value>{tensor(d, c.l, {2, 4}), tensor(d, c.r, {4, 2}), tensor(c.ad, c.a, {2, 2})}; };
+    // Default out_dtype: the accumulation dtype.
+    RunResult plain = run_main(*parse_ok(prog("pl.Tensor[[2, 2], " + AD + "]", "pl.tensor.matmul(l, r)")), args());
+    check_elems(plain, "return", c.expect(false, c.ad), [&](std::size_t k) { return "tensor.matmul " + D + " element " + std::to_string(k); });
+    RunResult acc = run_main(*parse_ok(prog("pl.Tensor[[2, 2], " + AD + "]", "pl.tensor.matmul_acc(a, l, r)")), args());
+    check_elems(acc, "return", c.expect(true, c.ad), [&](std::size_t k) { return "tensor.matmul_acc " + D + " element " + std::to_string(k); });
+    rows += 8;
+    for (DType od : {DType::FP32, DType::FP16, DType::BF16, DType::INT32, DType::INT16, DType::INT8}) {
+      const std::string OD = dt(od);
+      RunResult r = run_main(*parse_ok(prog("pl.Tensor[[2, 2], " + OD + "]", "pl.tensor.matmul(l, r, out_dtype=" + OD + ")")), args());
+      const auto want = c.expect(false, od);
+      const std::string row = "tensor.matmul " + D + " out_dtype=" + OD;
+      rows += want.size();
+      if (std::any_of(want.begin(), want.end(), [](const Expect& e) { return e.error; })) {
+        check_error(r, "cannot convert", row);
+        continue;
+      }
+      check_elems(r, "return", want, [&](std::size_t k) { return row + " element " + std::to_string(k); });
+    }
+  }
+  MESSAGE("tensor cube: " << rows << " element rows");
 }
 
 // ---- poison (docs/semantics.md "Poison"): per op, table-driven ----
@@ -396,6 +475,11 @@ std::vector<PoisonRow> poison_rows() {
   for (const auto& ref : kRefs) {
     const std::string op(ref.op), call = "pl." + op;
     if (ref.kind == Kind::Fill) continue;  // reads no element
+    if (!is_tile(ref) && ref.kind == Kind::Unary) {
+      rows.push_back(fails(op, ", A: " + kN44, "        r = " + call + "(A)\n", kN44, [] { return std::vector<Value>{ptensor()}; },
+                           op + " reads poison element [1, 2] of 'A'"));
+      continue;
+    }
     if (!is_tile(ref)) {
       const std::string p = ", A: " + kN44 + ", B: " + kN44;
       rows.push_back(fails(op, p, "        r = " + call + "(A, B)\n", kN44, [] { return std::vector<Value>{ptensor(), ctensor()}; },
@@ -452,6 +536,16 @@ std::vector<PoisonRow> poison_rows() {
   carry("tensor.assemble", ", A: " + kN44,
         "        p = pl.full([8, 4], 0.0, dtype=pl.FP32)\n        r = pl.tensor.assemble(p, A, [4, 0])\n",
         "pl.Tensor[[8, 4], pl.FP32]", [] { return std::vector<Value>{ptensor()}; }, "return", {22});
+  rows.push_back(fails("tensor.matmul", ", A: " + kN44 + ", B: " + kN44, "        r = pl.tensor.matmul(A, B)\n", kN44,
+                  [] { return std::vector<Value>{ctensor(), ptensor()}; }, "tensor.matmul reads poison element [1, 2] of 'B'"));
+  rows.push_back(fails("tensor.matmul_acc", ", A: " + kN44 + ", B: " + kN44, "        r = pl.tensor.matmul_acc(A, B, B)\n", kN44,
+                  [] { return std::vector<Value>{ptensor(), ctensor()}; }, "tensor.matmul_acc reads poison element [1, 2] of 'A'"));
+  // tensor.reshape is a view: flat position 6 stays flat position 6.
+  carry("tensor.reshape", ", A: " + kN44, "        r = pl.tensor.reshape(A, [2, 8])\n", "pl.Tensor[[2, 8], pl.FP32]",
+        [] { return std::vector<Value>{ptensor()}; }, "return", {6});
+  // A rank-reducing slice: row 1 of A as a [4] view; [1, 2] is its element 2.
+  carry("tensor.slice", ", A: " + kN44, "        r = pl.slice(A, [4], [1, 0])\n", "pl.Tensor[[4], pl.FP32]",
+        [] { return std::vector<Value>{ptensor()}; }, "return", {2});
   carry("tile.create", "", "        r = pl.tile.create([2, 2], dtype=pl.FP32)\n", "pl.Tile[[2, 2], pl.FP32]",
         [] { return std::vector<Value>{}; }, "return", {0, 1, 2, 3});
   carry("tensor.create", "", "        r = pl.create_tensor([2, 2], dtype=pl.FP32)\n", "pl.Tensor[[2, 2], pl.FP32]",

@@ -330,9 +330,18 @@ std::vector<Row> rows() {
   t.push_back({"tensor.full", Form::Tensor, "every element the value: no poison", {
       {"[2, 2]", {tile_def("r", {}, "pl.full([2, 2], 1.0, dtype=pl.FP32)")}, {16, 16}, false, "", {}, "return", "r", N2},
   }});
-  t.push_back({"tensor.slice", Form::Tensor, "a view: the same storage, marks seen through it", {
+  t.push_back({"tensor.slice", Form::Tensor, "a view: the same storage, marks seen through it; a rank-reducing slice keeps "
+                                             "the strides of the dims it keeps", {
       {"[8, 16] at [2, 0]", {tile_def("r", {}, "pl.tensor.slice(A, [8, 16], [2, 0])")}, {16, 16}, true, "", {flat(kR - 2, kC, 16)},
        "return", "r", "pl.Tensor[[8, 16], pl.FP32]"},
+      {"row 3 as a [16] view (trailing dims)", {tile_def("r", {}, "pl.tensor.slice(A, [16], [3, 0])")}, {16, 16}, true, "",
+       {static_cast<std::size_t>(kC)}, "return", "r", "pl.Tensor[[16], pl.FP32]"},
+      {"column 10 as a [16] view (drop_dims=[1])", {tile_def("r", {}, "pl.tensor.slice(A, [16, 1], [0, 10], drop_dims=[1])")}, {16, 16},
+       true, "", {static_cast<std::size_t>(kR)}, "return", "r", "pl.Tensor[[16], pl.FP32]"},
+  }});
+  t.push_back({"tensor.reshape", Form::Tensor, "a view of the dense storage under another shape: marks at the same flat position", {
+      {"[16, 16] as [8, 32]", {tile_def("r", {}, "pl.tensor.reshape(A, [8, 32])")}, {16, 16}, true, "", {static_cast<std::size_t>(P)},
+       "return", "r", "pl.Tensor[[8, 32], pl.FP32]"},
   }});
   t.push_back({"tensor.assemble", Form::Tensor, "copies the part's values and marks into the parent's window in place; the rest "
                                                 "of the parent kept", {
@@ -367,6 +376,35 @@ std::vector<Row> rows() {
         {"a scalar operand", {tile_def("r", {}, call + "(B, s)")}, {16, 16}, true, "", {}, "return", "r", N16},
     }});
   }
+  const std::string N16 = "pl.Tensor[[16, 16], pl.FP32]";
+  for (const char* b : {"maximum", "minimum"}) {
+    const std::string op = std::string("tensor.") + b, call = "pl.tensor." + std::string(b);
+    t.push_back({op, Form::Tensor, "elementwise: a poison operand element is an error", {
+        {"poison in the first operand", {tile_def("r", {}, call + "(A, B)")}, {16, 16}, true, reads_poison(op, "A"), {}, "return", "r", N16},
+        {"poison in the second operand", {tile_def("r", {}, call + "(B, A)")}, {16, 16}, true, reads_poison(op, "A"), {}, "return", "r", N16},
+        {"clean operands", {tile_def("r", {}, call + "(B, B)")}, {16, 16}, true, "", {}, "return", "r", N16},
+    }});
+  }
+  for (const char* u : kUnary) {
+    const std::string op = std::string("tensor.") + u, call = "pl.tensor." + std::string(u);
+    t.push_back({op, Form::Tensor, "elementwise: a poison operand element is an error", {
+        {"poison in the operand", {tile_def("r", {}, call + "(A)")}, {16, 16}, true, reads_poison(op, "A"), {}, "return", "r", N16},
+        {"a clean operand", {tile_def("r", {}, call + "(B)")}, {16, 16}, true, "", {}, "return", "r", N16},
+    }});
+  }
+  t.push_back({"tensor.matmul", Form::Tensor, "computing op: reads l[i, k] and r[k, j]; a poison element read is an error", {
+      {"poison in l", {tile_def("r", {}, "pl.tensor.matmul(A, B)")}, {16, 16}, true, reads_poison("tensor.matmul", "A"), {}, "return", "r", N16},
+      {"poison in r", {tile_def("r", {}, "pl.tensor.matmul(B, A)")}, {16, 16}, true, reads_poison("tensor.matmul", "A"), {}, "return", "r", N16},
+      {"clean operands", {tile_def("r", {}, "pl.tensor.matmul(B, B)")}, {16, 16}, true, "", {}, "return", "r", N16},
+  }});
+  t.push_back({"tensor.matmul_acc", Form::Tensor, "computing op: starts from acc's element; a poison element read (acc, l or r) "
+                                                  "is an error", {
+      {"poison in acc", {tile_def("r", {}, "pl.tensor.matmul_acc(A, B, B)")}, {16, 16}, true, reads_poison("tensor.matmul_acc", "A"), {},
+       "return", "r", N16},
+      {"poison in l", {tile_def("r", {}, "pl.tensor.matmul_acc(B, A, B)")}, {16, 16}, true, reads_poison("tensor.matmul_acc", "A"), {},
+       "return", "r", N16},
+      {"clean operands", {tile_def("r", {}, "pl.tensor.matmul_acc(B, B, B)")}, {16, 16}, true, "", {}, "return", "r", N16},
+  }});
 
   // -- Buffer IR (buffer mode) --
   const std::string kBufCompute = "the tile op over dst's valid region: operands read there (a poison element is an error); "

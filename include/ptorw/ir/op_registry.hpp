@@ -290,15 +290,23 @@ inline const KwDefault* kwarg_default(const OpDef& d, std::string_view key) {
   return nullptr;
 }
 
-/// Whether `key=v` on a call of `d` with result type `result` is the documented default: such a
-/// kwarg is dropped by the parser, not printed, and ignored by equality and hashing. An
-/// `InferredDType` kwarg is the default when it names the dtype the op infers (its result's).
-inline bool is_default_kwarg(const OpDef& d, std::string_view key, const AttrValue& v, const Type& result) {
+/// The dtype an op infers for a call of `d` on `args` without any kwarg (an InferredDType default).
+inline std::optional<DType> inferred_dtype(const OpDef& d, const std::vector<Expr>& args) {
+  auto [req, max] = operand_arity(d.operands);
+  if (static_cast<int>(args.size()) < req) return std::nullopt;
+  InferResult r = d.infer(args, {});
+  return r.error.empty() ? dtype_of(r.type) : std::nullopt;
+}
+
+/// Whether `key=v` on a call of `d` with operands `args` is the documented default: such a kwarg
+/// is dropped by the parser, not printed, and ignored by equality and hashing. An
+/// `InferredDType` kwarg is the default when it names the dtype the op infers without it.
+inline bool is_default_kwarg(const OpDef& d, std::string_view key, const AttrValue& v, const std::vector<Expr>& args) {
   const KwDefault* k = kwarg_default(d, key);
   if (!k) return false;
   if (k->kind == KwDefault::InferredDType) {
     auto* dt = std::get_if<DType>(&v);
-    return dt && dtype_of(result) == *dt;
+    return dt && inferred_dtype(d, args) == *dt;
   }
   return default_matches(*k, v);
 }

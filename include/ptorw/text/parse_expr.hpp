@@ -172,8 +172,17 @@ inline Parser::Subscript Parser::parse_subscript(const ir::Expr& base, const Tok
       if (!peek().punct(",") && !peek().punct("]")) hi = parse_expr();
       if (peek().punct(":")) fail_at(peek(), "a slice step is not supported");
     }
-    for (const ir::Expr* x : {&lo, &hi})
-      if (*x && !ir::type_as<ir::ScalarType>((*x)->type)) fail_at(open, "a subscript must be an integer scalar");
+    for (ir::Expr* x : {&lo, &hi}) {
+      if (!*x) continue;
+      if (!ir::type_as<ir::ScalarType>((*x)->type)) fail_at(open, "a subscript must be an integer scalar");
+      // Python's negative bounds count from the end of the dim (`A[-16:, :]`): static dims only.
+      if (auto v = ir::const_int(*x); v && *v < 0) {
+        auto n = ir::const_int(dims[k]);
+        if (!n) fail_at(open, "a negative subscript needs a static dim");
+        if (*n + *v < 0) fail_at(open, "subscript " + std::to_string(*v) + " is outside a dim of " + std::to_string(*n));
+        *x = interner_.int_const(*n + *v, ir::DType::INDEX);
+      }
+    }
     if (!lo) lo = interner_.int_const(0, ir::DType::INDEX);
     ir::Expr ext;
     if (is_slice) {
@@ -500,7 +509,7 @@ inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args,
       if (static_cast<std::size_t>(idx) < positional) fail_at(at, "pl." + op + ": '" + k + "' given both by position and by keyword");
       if (args.size() <= static_cast<std::size_t>(idx)) args.resize(static_cast<std::size_t>(idx) + 1);
       if (args[static_cast<std::size_t>(idx)]) fail_at(at, "pl." + op + ": '" + k + "' given twice");
-      args[static_cast<std::size_t>(idx)] = attr_operand(v, at, *def, k);
+      args[static_cast<std::size_t>(idx)] = attr_operand(v, at, "pl." + op, k);
       continue;
     }
     if (n_kept != i) kept[n_kept] = std::move(kept[i]);
@@ -510,6 +519,8 @@ inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args,
   for (std::size_t i = 0; i < args.size(); ++i)
     if (!args[i]) fail_at(at, "pl." + op + " is missing its operand '" + ir::operand_param_name(*def, i) + "'");
   canonical_operands(*def, args, kept, at);
+  if (auto [req, max] = ir::operand_arity(def->operands); static_cast<int>(args.size()) < req && !def->params.empty())
+    fail_at(at, "pl." + op + " is missing its operand '" + ir::operand_param_name(*def, args.size()) + "'");
   // Kwargs at their documented default are dropped before inference, so that an unsupported
   // kwarg written at its default is accepted (ir::check_and_infer refuses other values).
   drop_default_kwargs(*def, args, kept);
@@ -528,18 +539,24 @@ inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args,
 }
 
 /// A keyword operand's value as an expression (`value=-1.0`, `valid_shape=[16, n]`).
-inline ir::Expr Parser::attr_operand(const ir::AttrValue& v, const Token& at, const ir::OpDef& def, const std::string& key) {
+inline ir::Expr Parser::attr_operand(const ir::AttrValue& v, const Token& at, std::string_view callee, const std::string& key) {
   if (auto* e = std::get_if<ir::Expr>(&v)) return *e;
   if (auto* i = std::get_if<std::int64_t>(&v)) return interner_.int_const(*i, ir::DType::INDEX);
   if (auto* d = std::get_if<double>(&v)) return ir::make_float(*d, ir::DType::FP32, span_of(at));
   if (auto* b = std::get_if<bool>(&v)) return ir::make_bool(*b, span_of(at));
-  fail_at(at, "pl." + std::string(def.name) + ": '" + key + "' is an operand, not " + std::string(ir::describe_attr_kind(v)));
+  fail_at(at, std::string(callee) + ": '" + key + "' is an operand, not " + std::string(ir::describe_attr_kind(v)));
 }
 
 /// One canonical form (docs/dsl.md "Defaults"): a trailing operand equal to its omitted default
 /// is dropped, and a slice's `drop_dims` of exactly the leading dims is the trailing-dims form.
 inline void Parser::canonical_operands(const ir::OpDef& def, std::vector<ir::Expr>& args, ir::Kwargs& kw, const Token& at) {
   args.resize(ir::meaningful_operands(def, args));
+  // `pl.set_validshape(t, [rows, cols])` (the user docs' list form) is the two-scalar form.
+  if (def.name == "tile.set_validshape" && args.size() == 2)
+    if (auto* l = ir::expr_as<ir::MakeTuple>(args[1]); l && l->elems.size() == 2) {
+      std::vector<ir::Expr> e = l->elems;
+      args = {args[0], e[0], e[1]};
+    }
   if (def.name != "tensor.slice" || args.size() != 3) return;
   const ir::AttrValue* d = ir::find_kwarg(kw, "drop_dims");
   const ir::Expr* e = d ? std::get_if<ir::Expr>(d) : nullptr;
@@ -563,16 +580,7 @@ inline void Parser::drop_default_kwargs(const ir::OpDef& def, const std::vector<
   if (def.defaults.empty() || kw.empty()) return;
   for (std::size_t i = 0; i < kw.size();) {
     const ir::KwDefault* d = ir::kwarg_default(def, kw[i].first);
-    bool drop = false;
-    if (d && d->kind == ir::KwDefault::InferredDType) {
-      ir::Kwargs without = kw;
-      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
-      ir::InferResult r = ir::check_and_infer(def, args, without);
-      auto* dt = std::get_if<ir::DType>(&kw[i].second);
-      drop = r.error.empty() && dt && ir::dtype_of(r.type) == *dt;
-    } else if (d) {
-      drop = ir::default_matches(*d, kw[i].second);
-    }
+    const bool drop = d && ir::is_default_kwarg(def, kw[i].first, kw[i].second, args);
     if (drop) kw.erase(kw.begin() + static_cast<std::ptrdiff_t>(i));
     else ++i;
   }
@@ -623,6 +631,24 @@ inline ir::Expr Parser::parse_user_call(const Token& name_tok) {
   std::vector<ir::Expr> args;
   ir::Kwargs kwargs, attrs;
   parse_call_args(args, kwargs, &attrs);
+  // Keyword arguments naming a parameter (`self.k(a, out=o)`) take its position (Python's rule).
+  if (!kwargs.empty()) {
+    const std::size_t positional = args.size();
+    ir::Kwargs rest;
+    for (auto& [k, v] : kwargs) {
+      std::size_t p = 0;
+      while (p < callee.params.size() && ir::var_name(callee.params[p].var) != k) ++p;
+      if (p == callee.params.size()) { rest.emplace_back(k, std::move(v)); continue; }
+      if (p < positional) fail_at(name_tok, "self." + name + ": argument '" + k + "' given both by position and by keyword");
+      if (args.size() <= p) args.resize(p + 1);
+      if (args[p]) fail_at(name_tok, "self." + name + ": argument '" + k + "' given twice");
+      const ir::Expr* e = std::get_if<ir::Expr>(&v);
+      args[p] = e ? *e : attr_operand(v, name_tok, "self." + name, k);
+    }
+    kwargs = std::move(rest);
+    for (std::size_t i = 0; i < args.size(); ++i)
+      if (!args[i]) fail_at(name_tok, "self." + name + " is missing its argument '" + ir::var_name(callee.params[i].var) + "'");
+  }
   if (args.size() != callee.params.size())
     fail_at(name_tok, "self." + name + " takes " + std::to_string(callee.params.size()) + " arguments, got " +
                           std::to_string(args.size()));

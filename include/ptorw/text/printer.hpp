@@ -278,10 +278,10 @@ class Printer {
   /// `def`/`result`: an op call's kwargs at their documented default are not printed (the parser
   /// drops them too: one canonical form).
   void put_kwargs(const ir::Kwargs& kw, bool first, std::string_view skip = {}, const ir::OpDef* def = nullptr,
-                  const ir::Type* result = nullptr) {
+                  const std::vector<ir::Expr>* args = nullptr) {
     for (const auto& [k, v] : kw) {
       if (k == skip) continue;
-      if (def && !def->defaults.empty() && ir::is_default_kwarg(*def, k, v, *result)) continue;
+      if (def && !def->defaults.empty() && ir::is_default_kwarg(*def, k, v, *args)) continue;
       if (!first) out_ += ", ";
       first = false;
       out_ += k;
@@ -438,7 +438,7 @@ class Printer {
           put_expr(k.args[i], 0);
           first = false;
         }
-        put_kwargs(k.kwargs, first, lead_key, def, &e->type);
+        put_kwargs(k.kwargs, first, lead_key, def, &k.args);
         out_ += ')';
       } else if constexpr (std::is_same_v<K, ir::Submit>) {
         out_ += "pl.submit(self.";

@@ -267,28 +267,28 @@ class Equal {
     if (n != ir::meaningful_operands(def, y.args)) return differ(describe(a), describe(b)) || at("Call.args");
     for (std::size_t i = 0; i < n; ++i)
       if (!expr(x.args[i], y.args[i])) return at(indexed("Call.args", i));
-    auto given = [&](const ir::Kwargs& kw, std::size_t i, const ir::Type& t) {
-      return !is_shadowed_kwarg(kw, i) && !ir::is_default_kwarg(def, kw[i].first, kw[i].second, t);
+    auto given = [&](const ir::Kwargs& kw, std::size_t i, const std::vector<ir::Expr>& args) {
+      return !is_shadowed_kwarg(kw, i) && !ir::is_default_kwarg(def, kw[i].first, kw[i].second, args);
     };
     for (std::size_t i = 0; i < x.kwargs.size(); ++i) {
-      if (!given(x.kwargs, i, a->type)) continue;
+      if (!given(x.kwargs, i, x.args)) continue;
       const auto& [k, v] = x.kwargs[i];
       const ir::AttrValue* w = ir::find_kwarg(y.kwargs, k);
-      if (!w || ir::is_default_kwarg(def, k, *w, b->type))
-        return differ(describe(v), default_text(def, k, b->type)) || at("Call.kwargs[" + quoted(k) + "]");
+      if (!w || ir::is_default_kwarg(def, k, *w, y.args))
+        return differ(describe(v), default_text(def, k, y.args)) || at("Call.kwargs[" + quoted(k) + "]");
       if (!attr(v, *w)) return at("Call.kwargs[" + quoted(k) + "]");
     }
     for (std::size_t i = 0; i < y.kwargs.size(); ++i)
-      if (given(y.kwargs, i, b->type)) {
+      if (given(y.kwargs, i, y.args)) {
         const std::string& k = y.kwargs[i].first;
         const ir::AttrValue* v = ir::find_kwarg(x.kwargs, k);
-        if (!v || ir::is_default_kwarg(def, k, *v, a->type))
-          return differ(default_text(def, k, a->type), describe(y.kwargs[i].second)) || at("Call.kwargs[" + quoted(k) + "]");
+        if (!v || ir::is_default_kwarg(def, k, *v, x.args))
+          return differ(default_text(def, k, x.args), describe(y.kwargs[i].second)) || at("Call.kwargs[" + quoted(k) + "]");
       }
     return kwargs(x.attrs, y.attrs, "Call.attrs");
   }
   /// The documented default of `key`, as the printer would write it, or "<absent>".
-  static std::string default_text(const ir::OpDef& def, const std::string& key, const ir::Type& result) {
+  static std::string default_text(const ir::OpDef& def, const std::string& key, const std::vector<ir::Expr>& args) {
     const ir::KwDefault* d = ir::kwarg_default(def, key);
     if (!d) return "<absent>";
     switch (d->kind) {
@@ -298,7 +298,7 @@ class Equal {
       case ir::KwDefault::Layout: return describe(ir::AttrValue{static_cast<ir::TensorLayout>(d->value)});
       case ir::KwDefault::Enum: return std::string(d->name);
       case ir::KwDefault::InferredDType: {
-        auto dt = ir::dtype_of(result);
+        auto dt = ir::inferred_dtype(def, args);
         return dt ? describe(ir::AttrValue{*dt}) : "<inferred>";
       }
     }

@@ -90,7 +90,7 @@ class Hasher {
     if (!e) return kNull;
     if (ir::is_var_like(e)) return use(e);
     std::uint64_t h = combine(0x300, e->kind.index());
-    h = std::visit([&](const auto& x) { return expr_fields(h, x, e->type); }, e->kind);
+    h = std::visit([&](const auto& x) { return expr_fields(h, x); }, e->kind);
     if (ir::expr_as<ir::MakeTuple>(e)) return h;  // equality skips its derived tuple type
     if (ir::expr_as<ir::ConstInt>(e) && index_like(e->type)) return combine(h, index_type_hash());
     return combine(h, type(e->type));
@@ -189,7 +189,7 @@ class Hasher {
     return combine(h, static_cast<std::uint64_t>(n.pad));
   }
 
-  template <class K> std::uint64_t expr_fields(std::uint64_t h, const K& x, const ir::Type& type) {
+  template <class K> std::uint64_t expr_fields(std::uint64_t h, const K& x) {
     if constexpr (std::is_same_v<K, ir::ConstInt>) {
       return combine(h, static_cast<std::uint64_t>(x.value));
     } else if constexpr (std::is_same_v<K, ir::ConstBool>) {
@@ -210,7 +210,7 @@ class Hasher {
           for (std::size_t i = 0; i < n; ++i) args = combine(args, expr(x.args[i]));
           std::uint64_t sum = 0;
           for (std::size_t i = 0; i < x.kwargs.size(); ++i)
-            if (!is_shadowed_kwarg(x.kwargs, i) && !ir::is_default_kwarg(*def, x.kwargs[i].first, x.kwargs[i].second, type))
+            if (!is_shadowed_kwarg(x.kwargs, i) && !ir::is_default_kwarg(*def, x.kwargs[i].first, x.kwargs[i].second, x.args))
               sum += combine(fnv1a(x.kwargs[i].first), attr(x.kwargs[i].second));
           return combine(combine(combine(h, args), combine(kKw, sum)), kwargs(x.attrs));
         }

@@ -1,0 +1,208 @@
+// The pl language forms of issue 15, each as a parse -> print -> parse round trip and as
+// structural-equality pairs: spellings of one operation (keyword operands, positional enums,
+// arguments written at their documented default, subscript sugar, rank-reducing slices, `pl.*`
+// dispatch) are equal, hash alike and print identically; a differing explicit argument is not
+// equal. Expected texts are written by hand from docs/dsl.md and PyPTO's operation reference.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "ptorw/text/parser.hpp"
+#include "ptorw/text/printer.hpp"
+#include "ptorw/visit/equal.hpp"
+#include "ptorw/visit/hash.hpp"
+
+using namespace ptorw;
+
+namespace {
+// An orchestration function and a kernel, each with one free line `y = <expr>`.
+std::string orch(const std::string& line) {
+  return "@pl.program\nclass P:\n"
+         "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+         "    def main(self, x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[2, 16, 64], pl.FP32],\n"
+         "             a: pl.Tensor[[16, 32], pl.FP16], b: pl.Tensor[[32, 64], pl.FP16],\n"
+         "             r: pl.Scalar[pl.INDEX]) -> pl.Tensor[[64, 64], pl.FP32]:\n"
+         "        " + line + "\n"
+         "        return x\n";
+}
+std::string kernel(const std::string& line) {
+  return "@pl.program\nclass P:\n"
+         "    @pl.function(type=pl.FunctionType.InCore)\n"
+         "    def k(self, x: pl.Tensor[[64, 64], pl.FP32], r: pl.Scalar[pl.INDEX],\n"
+         "          o: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:\n"
+         "        t = pl.tile.load(x, [0, 0], [64, 64])\n"
+         "        " + line + "\n"
+         "        o2 = pl.tile.store(t, [0, 0], o)\n"
+         "        return o2\n";
+}
+
+ir::ProgramPtr parse_ok(const std::string& src) {
+  auto r = text::parse_program(src, "form.py");
+  for (auto& d : r.errors) FAIL_CHECK(d.str());
+  REQUIRE(r.ok());
+  return r.program;
+}
+
+/// Round trip: the printed text parses to an equal program that prints identically.
+void round_trips(const ir::Program& p) {
+  const std::string printed = text::print_program(p);
+  CAPTURE(printed);
+  auto back = parse_ok(printed);
+  auto eq = visit::structural_equal(p, *back);
+  CHECK_MESSAGE(eq.equal, eq.report());
+  CHECK(text::print_program(*back) == printed);
+}
+
+/// Two spellings of one program: equal both ways, equal hashes, identical prints (unless the
+/// spellings name their variables differently), round trips.
+void same(const std::string& a, const std::string& b, bool same_names = true) {
+  CAPTURE(a);
+  CAPTURE(b);
+  auto pa = parse_ok(a), pb = parse_ok(b);
+  auto eq = visit::structural_equal(*pa, *pb);
+  CHECK_MESSAGE(eq.equal, eq.report());
+  CHECK(visit::structural_equal(*pb, *pa).equal);
+  CHECK(visit::structural_hash(*pa) == visit::structural_hash(*pb));
+  if (same_names) CHECK(text::print_program(*pa) == text::print_program(*pb));
+  round_trips(*pa);
+  round_trips(*pb);
+}
+void differ(const std::string& a, const std::string& b) {
+  CAPTURE(a);
+  CAPTURE(b);
+  auto pa = parse_ok(a), pb = parse_ok(b);
+  CHECK_FALSE(visit::structural_equal(*pa, *pb).equal);
+  CHECK_FALSE(visit::structural_equal(*pb, *pa).equal);
+  round_trips(*pa);
+  round_trips(*pb);
+}
+/// The line after `y: ` the printer writes for `src` (its canonical spelling).
+std::string printed_line(const std::string& src, const std::string& var = "y") {
+  auto p = parse_ok(src);
+  const std::string out = text::print_program(*p);
+  const std::string key = "        " + var + ": ";
+  auto at = out.find(key);
+  REQUIRE(at != std::string::npos);
+  auto eol = out.find('\n', at);
+  const std::string line = out.substr(at + key.size(), eol - at - key.size());
+  return line.substr(line.find(" = ") + 3);
+}
+std::string error_of(const std::string& src) {
+  auto r = text::parse_program(src, "form.py");
+  REQUIRE_FALSE(r.ok());
+  return r.errors.front().str();
+}
+}  // namespace
+
+TEST_CASE("tile.full and pl.full: the fill value as a keyword, the dtype as a positional enum") {
+  const std::string canon = "pl.tile.full([2, 16], -1.0, dtype=pl.FP32)";
+  same(kernel("y = " + canon), kernel("y = pl.tile.full([2, 16], dtype=pl.FP32, value=-1.0)"));
+  same(kernel("y = " + canon), kernel("y = pl.tile.full([2, 16], pl.FP32, -1.0)"));
+  same(kernel("y = " + canon), kernel("y = pl.tile.full(shape=[2, 16], value=-1.0, dtype=pl.FP32, target_memory=pl.Mem.Vec)"));
+  CHECK(printed_line(kernel("y = pl.tile.full([2, 16], dtype=pl.FP32, value=-1.0)")) == canon);
+  differ(kernel("y = " + canon), kernel("y = pl.tile.full([2, 16], dtype=pl.FP32, value=1.0)"));
+  same(orch("y = pl.full([256, 64], dtype=pl.FP32, value=0.0)"), orch("y = pl.tensor.full([256, 64], 0.0, dtype=pl.FP32)"));
+  CHECK(printed_line(orch("y = pl.full([256, 64], dtype=pl.FP32, value=0.0)")) == "pl.tensor.full([256, 64], 0.0, dtype=pl.FP32)");
+  CHECK(error_of(kernel("y = pl.tile.full([2, 16], dtype=pl.FP32)")).find("pl.tile.full is missing its operand 'value'") !=
+        std::string::npos);
+  CHECK(error_of(kernel("y = pl.tile.full([2, 16], 1.0, dtype=pl.FP32, value=2.0)")).find("given both by position and by keyword") !=
+        std::string::npos);
+}
+
+TEST_CASE("tile.load: the valid shape defaults to the shape, the target memory to Vec") {
+  const std::string canon = "pl.tile.load(x, [r, 0], [64, 64])";
+  same(kernel("y = pl.tile.load(x, [r, 0], [64, 64], [64, 64], target_memory=pl.Mem.Vec)"), kernel("y = " + canon));
+  same(kernel("y = pl.load(x, offsets=[r, 0], shapes=[64, 64], valid_shape=[64, 64])"), kernel("y = " + canon));
+  same(kernel("y = pl.load(x, [r, 0], [64, 64], transpose=False)"), kernel("y = " + canon));
+  CHECK(printed_line(kernel("y = pl.tile.load(x, [r, 0], [64, 64], [64, 64], target_memory=pl.Mem.Vec)")) == canon);
+  // A differing explicit argument is kept and compares unequal.
+  differ(kernel("y = pl.tile.load(x, [r, 0], [64, 64], [64, 32])"), kernel("y = " + canon));
+  differ(kernel("y = pl.tile.load(x, [r, 0], [64, 64], target_memory=pl.Mem.Mat)"), kernel("y = " + canon));
+  CHECK(printed_line(kernel("y = pl.load(x, [r, 0], [64, 64], valid_shape=[64, 32])")) == "pl.tile.load(x, [r, 0], [64, 64], [64, 32])");
+}
+
+TEST_CASE("kwargs documented only at their default are accepted there and refused elsewhere") {
+  same(kernel("o3 = pl.store(t, [0, 0], o, atomic=pl.AtomicType.None_)"), kernel("o3 = pl.store(t, [0, 0], o)"));
+  same(orch("y = pl.tensor.create([64, 64], dtype=pl.FP32, layout=pl.TensorLayout.ND)"), orch("y = pl.create_tensor([64, 64], dtype=pl.FP32)"));
+  same(orch("y = pl.slice(x, [16, 64], [0, 0], clamp=False)"), orch("y = pl.slice(x, [16, 64], [0, 0])"));
+  CHECK(error_of(kernel("o3 = pl.store(t, [0, 0], o, atomic=pl.AtomicType.Add)")).find("only the default of 'atomic' is supported") !=
+        std::string::npos);
+  CHECK(error_of(orch("y = pl.slice(x, [16, 64], [0, 0], clamp=True)")).find("only the default of 'clamp' is supported (False)") !=
+        std::string::npos);
+  CHECK(error_of(orch("y = pl.slice(x, [16, 64], [0, 0], pad_value=pl.PadValue.zero)")).find("has no keyword 'pad_value'") !=
+        std::string::npos);
+}
+
+TEST_CASE("rank-reducing slices: trailing-dims shape, drop_dims, integer subscripts") {
+  const std::string canon = "pl.tensor.slice(w, [16, 64], [1, 0, 0])";
+  CHECK(printed_line(orch("y = pl.slice(w, [16, 64], [1, 0, 0])")) == canon);
+  same(orch("y = pl.slice(w, [16, 64], [1, 0, 0])"), orch("y = pl.tensor.slice(w, [1, 16, 64], [1, 0, 0], drop_dims=[0])"));
+  same(orch("y = pl.slice(w, [16, 64], [1, 0, 0])"), orch("y = w[1, :, :]"));
+  same(orch("y = pl.slice(w, [16, 64], [1, 0, 0])"), orch("y = w[1]"));
+  differ(orch("y = pl.slice(w, [16, 64], [1, 0, 0])"), orch("y = pl.slice(w, [16, 64], [0, 0, 0])"));
+  // Dropping an inner unit dim keeps drop_dims (no trailing form says it).
+  CHECK(printed_line(orch("y = pl.tensor.slice(w, [1, 1, 64], [0, 3, 0], drop_dims=[1])")) ==
+        "pl.tensor.slice(w, [1, 1, 64], [0, 3, 0], drop_dims=[1])");
+  CHECK(printed_line(orch("y = w[0:1, 3, :]")) == "pl.tensor.slice(w, [1, 1, 64], [0, 3, 0], drop_dims=[1])");
+  same(orch("y = pl.slice(x, [16, 64], [0, 0], valid_shape=[16, 64])"), orch("y = pl.slice(x, [16, 64], [0, 0])"));
+  differ(orch("y = pl.slice(x, [16, 64], [0, 0], valid_shape=[16, 32])"), orch("y = pl.slice(x, [16, 64], [0, 0])"));
+  CHECK(error_of(orch("y = pl.tensor.slice(w, [2, 16, 64], [0, 0, 0], drop_dims=[0])")).find("dim 0 of the shape is not 1") !=
+        std::string::npos);
+  CHECK(error_of(orch("y = pl.slice(w, [16, 64], [0, 0])")).find("offset must have the rank of the source (3)") != std::string::npos);
+}
+
+TEST_CASE("subscript slicing, element reads and the assemble / write sugar") {
+  same(orch("y = x[0:16, :]"), orch("y = pl.slice(x, [16, 64], [0, 0])"));
+  same(orch("y = x[r:r + 16, 0:32]"), orch("y = pl.tensor.slice(x, [16, 32], [r, 0])"));
+  same(orch("y = x[16:]"), orch("y = pl.tensor.slice(x, [48, 64], [16, 0])"));
+  same(orch("y = x[r, 3]"), orch("y = pl.tensor.read(x, [r, 3])"));
+  same(kernel("y = t[0:16, 32:64]"), kernel("y = pl.tile.slice(t, [16, 32], [0, 32])"));
+  same(orch("x[0:16, :] = x[16:32, :]"), orch("x = pl.tensor.assemble(x, pl.tensor.slice(x, [16, 64], [16, 0]), [0, 0])"));
+  same(orch("x[r, 0] = 1.0"), orch("x = pl.tensor.write(x, [r, 0], 1.0)"));
+  same(orch("y = x[-16:, :]"), orch("y = pl.tensor.slice(x, [16, 64], [48, 0])"));
+  same(kernel("y = pl.set_validshape(t, [r, 64])"), kernel("y = pl.tile.set_validshape(t, r, 64)"));
+  CHECK(error_of(orch("y = x[0:16:2, :]")).find("a slice step is not supported") != std::string::npos);
+  CHECK(error_of(orch("x[0:16, :] = x[0:8, :]")).find("does not match the subscript window") != std::string::npos);
+  CHECK(error_of(orch("y = x[0, 0, 0]")).find("too many subscripts") != std::string::npos);
+}
+
+TEST_CASE("pl.* dispatches to the tensor or tile form by operand type") {
+  same(orch("y = pl.matmul(a, b, out_dtype=pl.FP32)"), orch("y = pl.tensor.matmul(a, b)"));
+  same(orch("y = pl.matmul(a, b, a_trans=False, b_trans=False)"), orch("y = pl.tensor.matmul(a, b)"));
+  differ(orch("y = pl.matmul(a, b, out_dtype=pl.FP16)"), orch("y = pl.tensor.matmul(a, b)"));
+  CHECK(printed_line(orch("y = pl.matmul(a, b, out_dtype=pl.FP16)")) == "pl.tensor.matmul(a, b, out_dtype=pl.FP16)");
+  same(orch("y = pl.exp(x)"), orch("y = pl.tensor.exp(x)"));
+  same(orch("y = pl.maximum(x, x)"), orch("y = pl.tensor.maximum(x, x)"));
+  same(kernel("y = pl.exp(t)"), kernel("y = pl.tile.exp(t)"));
+  same(orch("y = pl.reshape(x, [4096])"), orch("y = pl.tensor.reshape(x, [4096])"));
+  same(kernel("y = pl.cast(r, pl.INT32)"), kernel("y = pl.cast(r, target_type=pl.INT32)"));
+}
+
+TEST_CASE("pl.Tuple annotations, returning a multi-value call, tuple variables with projections") {
+  const std::string head =
+      "@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def f(self, x: pl.Tensor[[16], pl.FP32], o1: pl.Out[pl.Tensor[[16], pl.FP32]], o2: pl.Out[pl.Tensor[[16], pl.FP32]])"
+      " -> tuple[pl.Tensor[[16], pl.FP32], pl.Tensor[[16], pl.FP32]]:\n"
+      "        t = pl.load(x, [0], [16])\n"
+      "        r1 = pl.store(t, [0], o1)\n"
+      "        r2 = pl.store(t, [0], o2)\n"
+      "        return r1, r2\n\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, x: pl.Tensor[[16], pl.FP32], o1: pl.Tensor[[16], pl.FP32], o2: pl.Tensor[[16], pl.FP32])";
+  same(head + " -> pl.Tuple[pl.Tensor[[16], pl.FP32], pl.Tensor[[16], pl.FP32]]:\n        return self.f(x, o1, o2)\n",
+       head + " -> tuple[pl.Tensor[[16], pl.FP32], pl.Tensor[[16], pl.FP32]]:\n        a, b = self.f(x, o1, o2)\n        return a, b\n",
+       /*same_names=*/false);
+  // A tuple variable annotated with pl.Tuple and read by projections later.
+  round_trips(*parse_ok(head + " -> tuple[pl.Tensor[[16], pl.FP32], pl.Tensor[[16], pl.FP32]]:\n"
+                               "        p: pl.Tuple[pl.Tensor[[16], pl.FP32], pl.Tensor[[16], pl.FP32]] = self.f(x, o1, o2)\n"
+                               "        u = p[1]\n        v = p[0]\n        return u, v\n"));
+  CHECK(error_of(head + " -> tuple[pl.Tensor[[16], pl.FP32], pl.Tensor[[16], pl.FP32]]:\n"
+                        "        p: pl.Tuple[pl.Tensor[[16], pl.FP32]] = self.f(x, o1, o2)\n        return p[0], p[1]\n")
+            .find("annotation has 1 tuple elements but the value has 2") != std::string::npos);
+  // Keyword arguments of a user call take their parameter's position.
+  same(head + " -> tuple[pl.Tensor[[16], pl.FP32], pl.Tensor[[16], pl.FP32]]:\n        a, b = self.f(x, o2=o2, o1=o1)\n        return a, b\n",
+       head + " -> tuple[pl.Tensor[[16], pl.FP32], pl.Tensor[[16], pl.FP32]]:\n        a, b = self.f(x, o1, o2)\n        return a, b\n");
+  differ(head + " -> tuple[pl.Tensor[[16], pl.FP32], pl.Tensor[[16], pl.FP32]]:\n        a, b = self.f(x, o1, o2)\n        return b, a\n",
+         head + " -> tuple[pl.Tensor[[16], pl.FP32], pl.Tensor[[16], pl.FP32]]:\n        a, b = self.f(x, o1, o2)\n        return a, b\n");
+}
