@@ -206,3 +206,22 @@ TEST_CASE("pl.Tuple annotations, returning a multi-value call, tuple variables w
   differ(head + " -> tuple[pl.Tensor[[16], pl.FP32], pl.Tensor[[16], pl.FP32]]:\n        a, b = self.f(x, o1, o2)\n        return b, a\n",
          head + " -> tuple[pl.Tensor[[16], pl.FP32], pl.Tensor[[16], pl.FP32]]:\n        a, b = self.f(x, o1, o2)\n        return a, b\n");
 }
+
+TEST_CASE("pl.submit: task options by name, allow_early_resolve=False is the default") {
+  const std::string head =
+      "@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def k(self, x: pl.Tensor[[16], pl.FP32], o: pl.Out[pl.Tensor[[16], pl.FP32]]) -> pl.Tensor[[16], pl.FP32]:\n"
+      "        t = pl.load(x, [0], [16])\n"
+      "        r = pl.store(t, [0], o)\n"
+      "        return r\n\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, x: pl.Tensor[[16], pl.FP32], o: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:\n"
+      "        with pl.manual_scope():\n";
+  same(head + "            r, tid = pl.submit(self.k, x, o, allow_early_resolve=False)\n        return r\n",
+       head + "            r, tid = pl.submit(self.k, x, o)\n        return r\n");
+  differ(head + "            r, tid = pl.submit(self.k, x, o, allow_early_resolve=True)\n        return r\n",
+         head + "            r, tid = pl.submit(self.k, x, o)\n        return r\n");
+  CHECK(error_of(head + "            r, tid = pl.submit(self.k, x, o, bogus=1)\n        return r\n").find("pl.submit has no keyword 'bogus'") !=
+        std::string::npos);
+}

@@ -672,7 +672,15 @@ inline ir::Expr Parser::parse_submit(const Token& at) {
     if (a.kind == Tok::Name && peek(1).punct("=")) {
       take();
       take();
-      kwargs.emplace_back(std::string(a.text), parse_attr_value());
+      // PyPTO's task options (tasks/02-submit): `allow_early_resolve=False` is the default and
+      // dropped (one canonical form); any other keyword is an error, never kept unread.
+      static constexpr std::string_view known[] = {"deps", "dumps", "allow_early_resolve", "timing_slot", "predicate"};
+      if (std::find(std::begin(known), std::end(known), a.text) == std::end(known))
+        fail_at(a, "pl.submit has no keyword '" + std::string(a.text) + "' (deps, dumps, allow_early_resolve, timing_slot, predicate)");
+      if (ir::find_kwarg(kwargs, a.text)) fail_at(a, "keyword argument '" + std::string(a.text) + "' given twice");
+      ir::AttrValue v = parse_attr_value();
+      if (a.text == "allow_early_resolve" && std::holds_alternative<bool>(v) && !std::get<bool>(v)) continue;
+      kwargs.emplace_back(std::string(a.text), std::move(v));
     } else {
       args.push_back(parse_expr());
     }
