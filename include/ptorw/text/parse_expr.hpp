@@ -506,10 +506,7 @@ inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args,
       for (std::size_t j = 0; j < i; ++j)
         if (kept[j].first == k) fail_at(at, "pl." + op + ": '" + k + "' given twice");
     } else if (int idx = ir::operand_index(*def, k); idx >= 0) {
-      if (static_cast<std::size_t>(idx) < positional) fail_at(at, "pl." + op + ": '" + k + "' given both by position and by keyword");
-      if (args.size() <= static_cast<std::size_t>(idx)) args.resize(static_cast<std::size_t>(idx) + 1);
-      if (args[static_cast<std::size_t>(idx)]) fail_at(at, "pl." + op + ": '" + k + "' given twice");
-      args[static_cast<std::size_t>(idx)] = attr_operand(v, at, "pl." + op, k);
+      place_keyword(args, positional, static_cast<std::size_t>(idx), attr_operand(v, at, "pl." + op, k), "pl." + op + ": '" + k + "'", at);
       continue;
     }
     if (n_kept != i) kept[n_kept] = std::move(kept[i]);
@@ -536,6 +533,16 @@ inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args,
   }
   return ir::make_expr(ir::Call{ir::CallKind::Op, ir::op_symbol(*def), std::move(args), std::move(kept), {}}, std::move(type),
                        span_of(at));
+}
+
+/// Puts a keyword argument at its parameter's position `i` (ops and user calls alike), refusing a
+/// position already given by position or by another keyword. Gaps stay null for the caller to name.
+inline void Parser::place_keyword(std::vector<ir::Expr>& args, std::size_t positional, std::size_t i, ir::Expr value,
+                                  const std::string& what, const Token& at) {
+  if (i < positional) fail_at(at, what + " given both by position and by keyword");
+  if (args.size() <= i) args.resize(i + 1);
+  if (args[i]) fail_at(at, what + " given twice");
+  args[i] = std::move(value);
 }
 
 /// A keyword operand's value as an expression (`value=-1.0`, `valid_shape=[16, n]`).
@@ -579,9 +586,7 @@ inline void Parser::canonical_operands(const ir::OpDef& def, std::vector<ir::Exp
 inline void Parser::drop_default_kwargs(const ir::OpDef& def, const std::vector<ir::Expr>& args, ir::Kwargs& kw) {
   if (def.defaults.empty() || kw.empty()) return;
   for (std::size_t i = 0; i < kw.size();) {
-    const ir::KwDefault* d = ir::kwarg_default(def, kw[i].first);
-    const bool drop = d && ir::is_default_kwarg(def, kw[i].first, kw[i].second, args);
-    if (drop) kw.erase(kw.begin() + static_cast<std::ptrdiff_t>(i));
+    if (ir::is_default_kwarg(def, kw[i].first, kw[i].second, args)) kw.erase(kw.begin() + static_cast<std::ptrdiff_t>(i));
     else ++i;
   }
 }
@@ -639,11 +644,7 @@ inline ir::Expr Parser::parse_user_call(const Token& name_tok) {
       std::size_t p = 0;
       while (p < callee.params.size() && ir::var_name(callee.params[p].var) != k) ++p;
       if (p == callee.params.size()) { rest.emplace_back(k, std::move(v)); continue; }
-      if (p < positional) fail_at(name_tok, "self." + name + ": argument '" + k + "' given both by position and by keyword");
-      if (args.size() <= p) args.resize(p + 1);
-      if (args[p]) fail_at(name_tok, "self." + name + ": argument '" + k + "' given twice");
-      const ir::Expr* e = std::get_if<ir::Expr>(&v);
-      args[p] = e ? *e : attr_operand(v, name_tok, "self." + name, k);
+      place_keyword(args, positional, p, attr_operand(v, name_tok, "self." + name, k), "self." + name + ": argument '" + k + "'", name_tok);
     }
     kwargs = std::move(rest);
     for (std::size_t i = 0; i < args.size(); ++i)

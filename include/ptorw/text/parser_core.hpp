@@ -188,6 +188,8 @@ class Parser {
   Subscript parse_subscript(const ir::Expr& base, const Token& open);
   ir::Expr subscript_read(const ir::Expr& base, const Token& open);
   void parse_subscript_assignment(Block& b);
+  void place_keyword(std::vector<ir::Expr>& args, std::size_t positional, std::size_t i, ir::Expr value,
+                     const std::string& what, const Token& at);
   ir::Expr attr_operand(const ir::AttrValue& v, const Token& at, std::string_view callee, const std::string& key);
   void canonical_operands(const ir::OpDef& def, std::vector<ir::Expr>& args, ir::Kwargs& kw, const Token& at);
   void drop_default_kwargs(const ir::OpDef& def, const std::vector<ir::Expr>& args, ir::Kwargs& kw);
