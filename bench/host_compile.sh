@@ -2,11 +2,14 @@
 # What an embedding host compiler pays (issue 16): install the headers and ptorw.pc from BUILD into
 # a scratch prefix (`meson install --tags devel`: headers and pkg-config file only, nothing built),
 # then compile at -O2 with `pkg-config --cflags ptorw`, under /usr/bin/time -v:
-#   (a) a TU that includes <ptorw/ptorw.hpp> alone           targets: <= 5 s, <= 600 MiB
-#   (b) a TU that includes <ptorw/passes/all.hpp>, parses a program and runs make_pass("default")
-#                                                             targets: <= 12 s, <= 1 GiB
-# (b) is then linked with `pkg-config --libs ptorw` alone and run, to show there is nothing to link.
-# Prints one line per TU: wall seconds, user seconds, peak RSS in MiB, and `uptime` (machine load).
+#   umbrella  a TU that includes <ptorw/ptorw.hpp> alone            targets: <= 5 s, <= 600 MiB
+#   host      a TU that includes <ptorw/passes/all.hpp>, parses a program and runs
+#             make_pass("default")                                  targets: <= 12 s, <= 1 GiB
+#   passes    the program's one TU with <ptorw/passes/define_all.hpp> (every pass compiled once;
+#             absent before issue 16, when all.hpp itself compiled every pass into the host TU)
+# host (+ passes) is then linked with `pkg-config --libs ptorw` alone and run on an example, to
+# show there is nothing else to link. Prints wall and user seconds and peak RSS per TU, and
+# `uptime` before and after (the machine is shared: compare user time under load).
 #
 # usage: bench/host_compile.sh [BUILD_DIR] [CXX]   (defaults: build, g++; run from the source root)
 set -euo pipefail
@@ -57,11 +60,17 @@ echo "cflags: $cflags"
 echo "load before: $(uptime)"
 measure umbrella "$work/umbrella.cpp"
 measure host "$work/host.cpp"
+objs=("$work/host.o")
+if [[ -n $(find "$work/root" -path "*/ptorw/passes/define_all.hpp") ]]; then
+  echo '#include <ptorw/passes/define_all.hpp>' >"$work/passes.cpp"
+  measure passes "$work/passes.cpp"
+  objs+=("$work/passes.o")
+fi
 echo "load after:  $(uptime)"
-"$cxx" "$work/host.o" -o "$work/host" $libs
+"$cxx" "${objs[@]}" -o "$work/host" $libs
 example=$(ls examples/*.py | head -n 1)
 if "$work/host" "$example" >/dev/null; then
-  echo "host: linked with '$libs' alone and ran the default pipeline on $example"
+  echo "host: ${#objs[@]} object(s) linked with '$libs' alone; ran the default pipeline on $example"
 else
   echo "host: linked, but running it on $example failed"; exit 1
 fi
