@@ -24,7 +24,7 @@
 #include "ptorw/interp/pass_steps.hpp"
 #include "ptorw/passes/verify_source.hpp"
 #include "ptorw/ptorw.hpp"
-#include "ptorw/rewrite/stats_json.hpp"
+#include "ptorw/passes/stats_json.hpp"
 
 using namespace ptorw;
 

@@ -36,7 +36,7 @@ struct RunOptions {
   EvalOptions eval;
   /// Which mode runs each function (modes.hpp): Auto = buffer mode for planned Tile and Buffer IR.
   ModePolicy mode = ModePolicy::Auto;
-  /// Target whose memory capacities buffer mode uses (lowering/planning/storage_rules.hpp).
+  /// Target whose memory capacities buffer mode uses (ptorw/target/capacities.hpp).
   std::string target = "a2a3";
   /// Random integer scalars drawn from [0, 8) for every integer dtype (kernels run directly:
   /// their scalars are counts and offsets, which a negative value would only make fail).
@@ -257,7 +257,7 @@ inline RunResult run(const ir::Program& prog, const std::string& entry = "main",
     res.error = Diagnostic{prog.source_file, {}, Severity::Error, "no function '" + entry + "' to run"};
     return res;
   }
-  if (!lowering::planning::find_target(opts.target)) {
+  if (!ptorw::target::find_target(opts.target)) {
     res.error = Diagnostic{prog.source_file, {}, Severity::Error, "unknown target '" + opts.target + "' (a2a3 or a5)"};
     return res;
   }
