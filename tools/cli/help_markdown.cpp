@@ -25,7 +25,7 @@ std::string spelling(const CLI::Option* opt) {
   for (const auto& l : opt->get_lnames()) names.push_back("--" + l);
   std::string s = fmt::format("{}", fmt::join(names, ", "));
   const std::string type = opt->get_type_name();
-  if (opt->get_type_size() == 0) return type.empty() ? s : s + "[=" + type + "]";  // a flag, optionally with a value
+  if (opt->get_expected_min() == 0) return type.empty() ? s : s + "[=" + type + "]";  // a flag, optionally with a value
   return s + " " + type;
 }
 

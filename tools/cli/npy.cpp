@@ -24,7 +24,7 @@ constexpr Kind kKinds[] = {{"<f2", DType::FP16, 2}, {"<f4", DType::FP32, 4}, {"|
                            {"<i2", DType::INT16, 2}, {"<i4", DType::INT32, 4}, {"<i8", DType::INT64, 8},
                            {"|u1", DType::UINT8, 1}, {"|b1", DType::BOOL, 1}};
 
-[[noreturn]] void fail(const std::string& path, const std::string& why) { throw std::runtime_error(path + ": " + why); }
+[[noreturn]] void fail(const std::string& path, const std::string& why) { throw std::runtime_error(path + ": error: " + why); }
 
 /// The value of `key` in the header dict: the text after "'key':" up to the next top-level comma.
 std::string field(const std::string& header, const std::string& key, const std::string& path) {
@@ -112,7 +112,7 @@ std::size_t write_npy(const std::string& path, const interp::Output& o) {
   const Kind* kind = nullptr;
   for (const auto& k : kKinds)
     if (k.dtype == as) kind = &k;
-  if (!kind) throw std::runtime_error(path + ": no .npy element type for " + std::string(ir::name_of(o.dtype)));
+  if (!kind) throw std::runtime_error(path + ": error: no .npy element type for " + std::string(ir::name_of(o.dtype)));
   std::string shape = "(";
   for (auto d : o.shape) shape += std::to_string(d) + ",";
   if (o.shape.size() > 1) shape.pop_back();
@@ -142,7 +142,7 @@ std::size_t write_npy(const std::string& path, const interp::Output& o) {
     for (int b = 0; b < kind->bytes; ++b) out += static_cast<char>((raw >> (8 * b)) & 0xff);
   }
   std::ofstream f(path, std::ios::binary);
-  if (!(f << out)) throw std::runtime_error(path + ": cannot write file");
+  if (!(f << out)) throw std::runtime_error(path + ": error: cannot write file");
   return poison;
 }
 
