@@ -196,6 +196,10 @@ run rules simplify
 check "rules PASS: pass/rule, root, benefit" grep -q $'^simplify/remove_dead_pure_assigns\t' "$tmp/out"
 run rules simplfy
 check "rules of an unknown pass: exit 2 with the closest" test $rc -eq 2 -a -n "$(grep -F "did you mean 'simplify'?" "$tmp/err")"
+run help opt
+check "help COMMAND: that command's usage, exit 0" test $rc -eq 0 -a -n "$(grep -F 'Usage: ptorw opt [OPTIONS] file' "$tmp/out")"
+run help nope
+check "help of an unknown command: exit 2" test $rc -eq 2 -a -n "$(grep -F "ptorw help: error: unknown command 'nope'" "$tmp/err")"
 run help --markdown
 check "docs/cli.md is 'ptorw help --markdown' (regenerate it when options change)" cmp -s "$tmp/out" "$root/docs/cli.md"
 for c in print check opt equal passes rules run diffcheck emit help; do

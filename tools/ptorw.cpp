@@ -29,8 +29,9 @@ std::vector<std::string> option_names(const CLI::App& app) {
   return out;
 }
 
-/// The first command-line word that is not an option (or an option's value): the subcommand.
-std::string command_word(int argc, char** argv) {
+/// The index of the first command-line word that is not an option (or an option's value): the
+/// subcommand; 0 when there is none.
+int command_index(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--color") {
@@ -38,9 +39,43 @@ std::string command_word(int argc, char** argv) {
       continue;
     }
     if (!a.empty() && a[0] == '-') continue;
-    return a;
+    return i;
   }
-  return {};
+  return 0;
+}
+
+/// `ptorw help [COMMAND] [--markdown]`, parsed by hand: CLI11 would take `help opt` for the
+/// subcommand `opt`. The subcommand is still defined in app.cpp, for --help and docs/cli.md.
+int help_command(CLI::App& app, Options& o, int argc, char** argv, int at) {
+  o.command = "help";
+  set_command("help");
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (i == at) continue;
+    if (a == "--color" || a.rfind("--color=", 0) == 0) {
+      i += a == "--color";
+      continue;
+    }
+    if (a == "--markdown") {
+      o.markdown = true;
+    } else if (a == "-h" || a == "--help") {
+      o.help_command = "help";
+    } else if (!a.empty() && a[0] == '-') {
+      error("unknown option '" + a + "'" + did_you_mean(a, {"--markdown", "--help"}));
+      return kUsage;
+    } else if (o.help_command.empty()) {
+      o.help_command = a;
+    } else {
+      error("unexpected argument '" + a + "'");
+      return kUsage;
+    }
+  }
+  try {
+    return cmd_help(app, o);
+  } catch (const UsageError& e) {
+    error(e.what());
+    return kUsage;
+  }
 }
 
 int usage_error(CLI::App& app, CLI::App* sub, const CLI::ParseError& e) {
@@ -81,12 +116,14 @@ int main(int argc, char** argv) {
     std::cerr << app.help();
     return kUsage;
   }
-  std::string word = command_word(argc, argv);
+  const int at = command_index(argc, argv);
+  const std::string word = at ? argv[at] : "";
   if (!word.empty() && std::find(commands.begin(), commands.end(), word) == commands.end()) {
     error("unknown command '" + word + "'" + did_you_mean(word, commands) + " (commands: " + fmt::format("{}", fmt::join(commands, ", ")) + ")");
     std::cerr << "Run 'ptorw --help' for usage.\n";
     return kUsage;
   }
+  if (word == "help") return help_command(app, o, argc, argv, at);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -18,20 +18,17 @@ namespace {
 bool g_color = false;
 std::string g_command;  // for "ptorw <command>: error: ..."
 
-/// Edit distance (insert, delete, substitute), for suggestions.
+/// Edit distance (insert, delete, substitute, swap two neighbours), for suggestions.
 std::size_t distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
-  }
-  return row[b.size()];
+  return d[a.size()][b.size()];
 }
 
 /// The PassContext keys passes read: PassContext's typed fields and `target`
@@ -101,7 +98,7 @@ std::string closest(std::string_view word, const std::vector<std::string>& candi
     if (d < best_d) best_d = d, best = c;
   }
   // Close: a few edits relative to the length, or one is a prefix of the other.
-  const std::size_t limit = std::max<std::size_t>(2, word.size() / 3);
+  const std::size_t limit = std::max<std::size_t>(1, (word.size() + 1) / 3);
   for (const auto& c : candidates)
     if (word.size() >= 3 && (c.rfind(word, 0) == 0 || word.rfind(c, 0) == 0) && best_d > limit) return c;
   return best_d <= limit ? best : std::string();
