@@ -79,7 +79,7 @@ int cmd_help(CLI::App& app, const Options& o) {
   std::vector<std::string> names;
   for (auto* sub : app.get_subcommands([](CLI::App*) { return true; })) {
     if (sub->get_name() == o.help_command) {
-      std::cout << sub->help();
+      std::cout << sub->help("ptorw");
       return kOk;
     }
     names.push_back(sub->get_name());
