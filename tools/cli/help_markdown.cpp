@@ -11,9 +11,11 @@ namespace ptorw::cli {
 
 namespace {
 
-std::string cell(std::string s) {
+/// A table cell: `|` escaped; `<` and `>` too outside code spans (`code` keeps them literal).
+std::string cell(std::string s, bool code = false) {
   std::string out;
-  for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  for (char c : s)
+    out += c == '|' ? std::string("\\|") : !code && c == '<' ? std::string("&lt;") : !code && c == '>' ? std::string("&gt;") : std::string(1, c);
   return out;
 }
 
@@ -38,7 +40,7 @@ void options_table(std::string& out, const CLI::App& app) {
   for (const auto* opt : opts) {
     std::string what = opt->get_description();
     if (opt->get_required()) what += " (required)";
-    out += fmt::format("| `{}` | {} |\n", cell(spelling(opt)), cell(what));
+    out += fmt::format("| `{}` | {} |\n", cell(spelling(opt), true), cell(what));
   }
 }
 
@@ -58,10 +60,10 @@ std::string markdown_reference(CLI::App& app) {
   options_table(out, app);
   for (auto* sub : app.get_subcommands([](CLI::App*) { return true; })) {
     out += fmt::format("\n## ptorw {}\n\n{}.\n\n", sub->get_name(), sub->get_description());
-    std::string usage = "ptorw " + sub->get_name();
+    std::string usage = "ptorw " + sub->get_name() + " [OPTIONS]";  // as --help writes it
     for (const auto* opt : sub->get_options())
       if (opt->get_positional()) usage += opt->get_required() ? " " + opt->get_name() : " [" + opt->get_name() + "]";
-    out += fmt::format("```\n{} [OPTIONS]\n```\n\n", usage);
+    out += fmt::format("```\n{}\n```\n\n", usage);
     options_table(out, *sub);
   }
   return out;
