@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "fuzz_diff.hpp"
-#include "ptorw/passes/all.hpp"
+#include "ptorw/passes/define_all.hpp"
 
 int main(int argc, char** argv) {
   std::uint64_t count = 1000, seed = 1;

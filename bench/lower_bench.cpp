@@ -9,7 +9,7 @@
 
 #include "bench_util.hpp"
 #include "ptorw/codegen/emit.hpp"
-#include "ptorw/passes/all.hpp"
+#include "ptorw/passes/define_all.hpp"
 #include "ptorw/text/parser.hpp"
 
 using bench::peak_rss_mib;

@@ -44,6 +44,7 @@
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/patterns/common/call_sites.hpp"
 #include "ptorw/rewrite/rule.hpp"
+#include "ptorw/visit/call_type.hpp"
 #include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/splice.hpp"
 
@@ -225,8 +226,8 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
 
   // The call replacing the scope.
   std::vector<ir::Expr> args(free.begin(), free.end());
-  ir::Expr call = ir::make_expr(ir::Call{ir::CallKind::Function, name, std::move(args), {}, {}},
-                                ir::call_result_type(*fn), s->span);
+  ir::Type result = visit::call_result_type(*fn, args);
+  ir::Expr call = ir::make_expr(ir::Call{ir::CallKind::Function, name, std::move(args), {}, {}}, std::move(result), s->span);
   Outlined out{fn, {}};
   if (escaping.empty()) {
     out.call.push_back(ir::make_stmt(ir::Eval{call}, s->span));

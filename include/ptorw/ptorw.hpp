@@ -9,9 +9,10 @@
 // This umbrella is the core: IR, text, structural equality and hashing, the verifier, the rewrite
 // framework and the pass manager. Pass implementations are separate headers, because each one
 // instantiates the fixed-point driver over its rule tables (seconds of -O2 code generation per
-// translation unit): include the passes a translation unit runs — `ptorw/patterns/...` one by
-// one, or all of them with `ptorw/passes/all.hpp` (the CLI does). A pass registers itself under
-// its name when its header is included, so `make_pass("simplify")` finds exactly those.
+// translation unit). To run passes by name, include `ptorw/passes/all.hpp` (light: the registry)
+// wherever they run and `ptorw/passes/define_all.hpp` in exactly one translation unit of the
+// program, which compiles and registers them all (the CLI and the tests do). Or include the
+// header of a single pass (`ptorw/patterns/...`): it registers itself under its name.
 #pragma once
 #include "ptorw/ir.hpp"
 #include "ptorw/ir/verify.hpp"

@@ -9,7 +9,7 @@
 //    smallest free gap (best fit) left by the already placed allocations it is live with; lowest
 //    address among equal gaps. Conflicts come from one sweep (live_neighbours), so the cost is the
 //    number of live-together pairs, not n².
-// Both fail when an allocation does not fit in its space's capacity (storage_rules.hpp); the
+// Both fail when an allocation does not fit in its space's capacity (ptorw/target/capacities.hpp); the
 // diagnostic names the allocation, its size, the bytes live with it and the capacity.
 #pragma once
 #include <algorithm>

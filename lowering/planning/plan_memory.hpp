@@ -9,7 +9,7 @@
 //     `addr=` on every alloc, then validate their own result;
 //  3. a function with tiles but no planned storage is an error (run init-memref first).
 // Options: `memory_planner` (PassContext field), `target=a2a3|a5` (default a2a3; capacities in
-// storage_rules.hpp). Fail-closed: any error returns the input program. Idempotent: a second run
+// ptorw/target/capacities.hpp). Fail-closed: any error returns the input program. Idempotent: a second run
 // finds addresses and only validates.
 #pragma once
 #include <memory>

@@ -1,6 +1,6 @@
 // Storage facts of the memory-planning front half (lower_tile_to_buffer.md "Placement and API",
 // "Planned storage views"): which op results get new storage and which share their source's, the
-// bytes of a tile, and the per-space capacities of each target.
+// bytes of a tile (the per-space capacities of each target: ptorw/target/capacities.hpp).
 //
 // One table (`kOpStorage`) says, per tile-producing op, how its result is stored. InitMemRef,
 // storage legalization and VerifyTileStorage all read it, so they cannot disagree.
@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "ptorw/ir/builder.hpp"
+#include "ptorw/target/capacities.hpp"
 
 namespace ptorw::lowering::planning {
 
@@ -84,28 +85,14 @@ inline std::optional<std::int64_t> tile_bytes(const ir::TileType& t) {
   return n;
 }
 
-inline constexpr std::int64_t kAlign = 32;  // spec: 32-byte aligned rows, offsets and addresses
-inline constexpr std::int64_t round_up(std::int64_t n, std::int64_t a = kAlign) { return (n + a - 1) / a * a; }
-
-/// Per-space capacities in bytes of one target. a2a3 are the spec's Atlas A2/A3 sizes (Vec = UB
-/// 192 KiB, Mat = L1 512 KiB, Left/Right = L0A/L0B 64 KiB, Acc = L0C 128 KiB, Bias 1 KiB). a5 is
-/// this project's assumption for the A5 generation (UB 256 KiB, L1 512 KiB, L0A/L0B 64 KiB, L0C
-/// 256 KiB, Bias 4 KiB) until a target description says otherwise; A5 kernels stay Tile by default
-/// (spec) so only explicit pipelines use it. DDR is not planned here.
-struct TargetCapacities {
-  std::string_view target;
-  std::array<std::int64_t, 7> bytes;  // indexed by ir::MemSpace
-};
-inline constexpr std::int64_t KiB = 1024;
-inline constexpr std::array kTargets{
-    TargetCapacities{"a2a3", {0, 192 * KiB, 512 * KiB, 64 * KiB, 64 * KiB, 128 * KiB, 1 * KiB}},
-    TargetCapacities{"a5", {0, 256 * KiB, 512 * KiB, 64 * KiB, 64 * KiB, 256 * KiB, 4 * KiB}},
-};
-inline const TargetCapacities* find_target(std::string_view name) {
-  for (const auto& t : kTargets)
-    if (t.target == name) return &t;
-  return nullptr;
-}
-inline std::int64_t capacity_of(const TargetCapacities& t, ir::MemSpace s) { return t.bytes[static_cast<std::size_t>(s)]; }
+// Alignment and per-target capacities live in the target table (ptorw/target/capacities.hpp),
+// below both planning and the interpreter; planning reads them under their old names.
+using ::ptorw::target::capacity_of;
+using ::ptorw::target::find_target;
+using ::ptorw::target::kAlign;
+using ::ptorw::target::KiB;
+using ::ptorw::target::kTargets;
+using ::ptorw::target::round_up;
+using ::ptorw::target::TargetCapacities;
 
 }  // namespace ptorw::lowering::planning

@@ -22,6 +22,7 @@
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/op_registry.hpp"
 #include "ptorw/patterns/common/same_type.hpp"
+#include "ptorw/visit/call_type.hpp"
 #include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/flat_seq.hpp"
 
@@ -81,7 +82,7 @@ class CallResultTypes {
     ir::Expr n = visit::map_each_child(e, [&](const ir::Expr& c) { return expr(c); });
     if (auto* c = ir::expr_as<ir::Call>(n)) {
       if (c->kind == ir::CallKind::Function) {
-        if (const ir::Function* f = changed(c->callee)) return typed(n, ir::call_result_type(*f));
+        if (const ir::Function* f = changed(c->callee)) return typed(n, visit::call_result_type(*f, c->args));
       } else if (n != e) {
         if (const ir::OpDef* d = ir::find_op(c->callee.str())) {
           ir::InferResult r = ir::check_and_infer(*d, c->args, c->kwargs);
@@ -90,7 +91,10 @@ class CallResultTypes {
       }
     } else if (auto* s = ir::expr_as<ir::Submit>(n)) {
       if (const ir::Function* f = changed(s->callee)) {
-        std::vector<ir::Type> ts = f->return_types;
+        ir::Type r = visit::call_result_type(*f, s->args);
+        std::vector<ir::Type> ts;
+        if (auto* tt = ir::type_as<ir::TupleType>(r)) ts = tt->elems;
+        else ts = {r};
         ts.push_back(ir::scalar_type(ir::DType::TASK_ID));
         return typed(n, ir::make_type(ir::TupleType{std::move(ts)}));
       }

@@ -45,6 +45,7 @@
 #include "ptorw/patterns/window/caller_facts.hpp"
 #include "ptorw/patterns/window/windowed_clone.hpp"
 #include "ptorw/rewrite/rule.hpp"
+#include "ptorw/visit/call_type.hpp"
 #include "ptorw/visit/equal.hpp"
 #include "ptorw/visit/splice.hpp"
 
@@ -241,10 +242,13 @@ inline ir::Expr windowed_call(const CallStmt& c, const SiteDecision& d, const Wi
   const ir::Function& clone = *wc.clone;
   ir::Expr call;
   if (auto* k = ir::expr_as<ir::Call>(c.call)) {
-    call = ir::make_expr(ir::Call{k->kind, clone.name, std::move(args), k->kwargs, k->attrs}, ir::call_result_type(clone),
-                         c.call->span);
+    ir::Type t = visit::call_result_type(clone, args);
+    call = ir::make_expr(ir::Call{k->kind, clone.name, std::move(args), k->kwargs, k->attrs}, std::move(t), c.call->span);
   } else {
-    std::vector<ir::Type> ts = clone.return_types;
+    ir::Type r = visit::call_result_type(clone, args);
+    std::vector<ir::Type> ts;
+    if (auto* tt = ir::type_as<ir::TupleType>(r)) ts = tt->elems;
+    else ts = {r};
     ts.push_back(ir::scalar_type(ir::DType::TASK_ID));
     call = ir::make_expr(ir::Submit{clone.name, std::move(args), ir::expr_as<ir::Submit>(c.call)->kwargs},
                          ir::make_type(ir::TupleType{std::move(ts)}), c.call->span);

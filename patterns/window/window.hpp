@@ -218,7 +218,10 @@ inline std::optional<std::vector<const ir::Call*>> window_reads(const ir::Stmt& 
         bad = "a tile.load reads it with a valid shape other than its shape";
       else refs.push_back(c);
     } else if (c->callee == "tensor.slice" && c->args.size() == 3) {
-      refs.push_back(c);
+      // clamp=True clips the window to the sliced tensor: under Pattern 5 that tensor becomes the
+      // caller's window, so the clipping (and what the slice reads) would change. Fail closed.
+      if (ir::kwarg_as<bool>(c->kwargs, "clamp").value_or(false)) bad = "a tensor.slice with clamp=True reads it";
+      else refs.push_back(c);
     }
   });
   if (!bad.empty()) return why = bad, std::nullopt;

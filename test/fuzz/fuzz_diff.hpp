@@ -5,7 +5,7 @@
 // the input read as written against the output read by nodes and printed and parsed back.
 // When the pipeline changes a result, the individual passes of the pipeline are judged one by one
 // to name the culprit. Shared by the `fuzz_diff` test suite and `bench/fuzz_diff`.
-// The passes must be registered: include ptorw/passes/all.hpp in one TU, or link the tests'
+// The passes must be registered: include ptorw/passes/define_all.hpp in one TU, or link the tests'
 // all_passes object whole.
 //
 //   fuzz::FuzzDiff f;                 // throws if the passes are not registered

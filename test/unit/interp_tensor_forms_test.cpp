@@ -368,3 +368,65 @@ TEST_CASE("tensor forms: a small orchestration pipeline (slice, matmul, maximum,
   CHECK(o.data[1] == oracle::round_double(std::exp(2.0), DType::FP32));
   for (int k = 2; k < 6; ++k) CHECK(o.data[k] == 0x3f800000);
 }
+
+// ---- slice keywords: clamp= and pad_value= (docs/semantics.md "Tensors", "Tiles") ----
+
+namespace {
+/// An InCore `main`: x [16, 16] loaded whole, a [8, 8] slice at [12, 12] with `kw`, widened to its
+/// physical shape (so the padding is stored too) and stored to the Out param.
+std::string clamp_kernel(const std::string& kw) {
+  return "@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore)\n"
+         "    def main(self, x: pl.Tensor[[16, 16], pl.FP32], o: pl.Out[pl.Tensor[[8, 8], pl.FP32]]) -> pl.Tensor[[8, 8], pl.FP32]:\n"
+         "        t = pl.tile.load(x, [0, 0], [16, 16])\n"
+         "        s = pl.tile.slice(t, [8, 8], [12, 12]" + kw + ")\n"
+         "        w = pl.tile.set_validshape(s, 8, 8)\n"
+         "        o2 = pl.tile.store(w, [0, 0], o)\n"
+         "        return o2\n";
+}
+}  // namespace
+
+TEST_CASE("slice keywords: tile.slice clamp=True clips to the source; pad_value fills the padding") {
+  // x[i][j] = 16 i + j. The window rows/cols 12..20 reach 4 past x: element [i, j] of the slice is
+  // x[12 + i][12 + j] for i, j < 4, else padding: 0 with pad_value=zero, -inf with min, poison
+  // with no pad value.
+  auto expect = [](double pad) {
+    std::vector<double> v;
+    for (int i = 0; i < 8; ++i)
+      for (int j = 0; j < 8; ++j) v.push_back(i < 4 && j < 4 ? 16.0 * (12 + i) + (12 + j) : pad);
+    return v;
+  };
+  RunResult z = run_ok_main(clamp_kernel(", clamp=True, pad_value=pl.PadValue.zero"), {iota({16, 16}), out_tensor(F32, {8, 8})});
+  CHECK(values_of(z, "o", {8, 8}) == expect(0.0));
+  RunResult m = run_ok_main(clamp_kernel(", clamp=True, pad_value=pl.PadValue.min"), {iota({16, 16}), out_tensor(F32, {8, 8})});
+  CHECK(values_of(m, "o", {8, 8}) == expect(-INFINITY));
+  RunResult p = run_ok_main(clamp_kernel(", clamp=True"), {iota({16, 16}), out_tensor(F32, {8, 8})});
+  const Output& po = out(p, "o");
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 8; ++j) CHECK_MESSAGE(po.poison[static_cast<std::size_t>(i * 8 + j)] == (i < 4 && j < 4 ? 0 : 1), i << "," << j);
+  // Without clamp the same window is an error (it must lie inside the source).
+  auto plain = text::parse_program(clamp_kernel(""), "t.py");
+  if (plain.ok()) CHECK_FALSE(run_main(*plain.program, {iota({16, 16}), out_tensor(F32, {8, 8})}).ok());
+}
+
+TEST_CASE("slice keywords: tile.slice pad_value inside the source replaces the padding only") {
+  // A [8, 8] window at [0, 0] with valid_shape [2, 3]: the valid part is x's, the rest the pad.
+  RunResult r = run_ok_main(clamp_kernel("").replace(clamp_kernel("").find("[12, 12])"), 9, "[0, 0], valid_shape=[2, 3], pad_value=pl.PadValue.max)"),
+                            {iota({16, 16}), out_tensor(F32, {8, 8})});
+  std::vector<double> want;
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 8; ++j) want.push_back(i < 2 && j < 3 ? 16.0 * i + j : INFINITY);
+  CHECK(values_of(r, "o", {8, 8}) == want);
+}
+
+TEST_CASE("slice keywords: tensor.slice clamp=True inside the source is the plain view; past it an error") {
+  const std::string in = orch("x: pl.Tensor[[64, 64], pl.FP32]", "pl.Tensor[[16, 64], pl.FP32]",
+                              "        a = pl.slice(x, [16, 64], [48, 0], clamp=True, pad_value=pl.PadValue.zero)\n        return a\n");
+  RunResult r = run_ok_main(in, {iota({64, 64})});
+  std::vector<double> want;
+  for (int k = 0; k < 16 * 64; ++k) want.push_back(48.0 * 64 + k);
+  CHECK(values_of(r, "return", {16, 64}) == want);
+  const std::string past = orch("x: pl.Tensor[[64, 64], pl.FP32]", "pl.Tensor[[16, 64], pl.FP32]",
+                                "        a = pl.slice(x, [16, 64], [56, 0], clamp=True)\n        return a\n");
+  CHECK(run_err_main(past, {iota({64, 64})}).find("tensor.slice clamp=True: the window [16, 64] at [56, 0] reaches past 'x' [64, 64]") !=
+        std::string::npos);
+}

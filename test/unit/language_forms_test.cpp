@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "ptorw/ir/verify.hpp"
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
@@ -127,10 +128,92 @@ TEST_CASE("kwargs documented only at their default are accepted there and refuse
   same(orch("y = pl.slice(x, [16, 64], [0, 0], clamp=False)"), orch("y = pl.slice(x, [16, 64], [0, 0])"));
   CHECK(error_of(kernel("o3 = pl.store(t, [0, 0], o, atomic=pl.AtomicType.Add)")).find("only the default of 'atomic' is supported") !=
         std::string::npos);
-  CHECK(error_of(orch("y = pl.slice(x, [16, 64], [0, 0], clamp=True)")).find("only the default of 'clamp' is supported (False)") !=
+  CHECK(error_of(kernel("o3 = pl.store(t, [0, 0], o, atomic=pl.AtomicType.Max)")).find("only the default of 'atomic' is supported") !=
         std::string::npos);
-  CHECK(error_of(orch("y = pl.slice(x, [16, 64], [0, 0], pad_value=pl.PadValue.zero)")).find("has no keyword 'pad_value'") !=
+}
+
+TEST_CASE("slice keywords clamp= and pad_value=: canonical form, equality, errors") {
+  // Written at their defaults (clamp=False, pad_value=pl.PadValue.null) they are the plain slice.
+  same(orch("y = pl.slice(x, [16, 64], [0, 0], pad_value=pl.PadValue.null)"), orch("y = pl.slice(x, [16, 64], [0, 0])"));
+  same(orch("y = pl.slice(x, [16, 64], [0, 0], clamp=False, pad_value=pl.PadValue.null)"), orch("y = x[0:16, :]"));
+  // Otherwise they are kept, printed after the operands, and compared.
+  CHECK(printed_line(orch("y = pl.slice(x, [16, 64], [56, 0], clamp=True, pad_value=pl.PadValue.zero)")) ==
+        "pl.tensor.slice(x, [16, 64], [56, 0], clamp=True, pad_value=pl.PadValue.zero)");
+  CHECK(printed_line(orch("y = pl.slice(x, [16, 64], [48, 0], valid_shape=[r, 64], pad_value=pl.PadValue.min)")) ==
+        "pl.tensor.slice(x, [16, 64], [48, 0], [r, 64], pad_value=pl.PadValue.min)");
+  same(orch("y = pl.slice(x, [16, 64], [56, 0], clamp=True)"), orch("y = pl.tensor.slice(x, [16, 64], [56, 0], clamp=True, pad_value=pl.PadValue.null)"));
+  differ(orch("y = pl.slice(x, [16, 64], [0, 0], clamp=True)"), orch("y = pl.slice(x, [16, 64], [0, 0])"));
+  differ(orch("y = pl.slice(x, [16, 64], [0, 0], pad_value=pl.PadValue.zero)"), orch("y = pl.slice(x, [16, 64], [0, 0])"));
+  differ(orch("y = pl.slice(x, [16, 64], [0, 0], pad_value=pl.PadValue.zero)"), orch("y = pl.slice(x, [16, 64], [0, 0], pad_value=pl.PadValue.max)"));
+  // A tile slice's pad value is its result's TileView pad.
+  {
+    auto p = parse_ok(kernel("y = pl.tile.slice(t, [16, 16], [56, 56], clamp=True, pad_value=pl.PadValue.zero)"));
+    const std::string out = text::print_program(*p);
+    CHECK(out.find("        y: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec, pl.TileView(pad=pl.PadValue.zero)] = "
+                   "pl.tile.slice(t, [16, 16], [56, 56], clamp=True, pad_value=pl.PadValue.zero)\n") != std::string::npos);
+    round_trips(*p);
+  }
+  // clamp=True may reach past the source (it is clipped); without it the window must fit.
+  {
+    auto clamped = parse_ok(orch("y = pl.slice(x, [16, 64], [56, 0], clamp=True)"));
+    CHECK(ir::verify(*clamped).empty());
+    auto plain = parse_ok(orch("y = pl.slice(x, [16, 64], [56, 0])"));
+    auto d = ir::verify(*plain);
+    REQUIRE_FALSE(d.empty());
+    CHECK(d.front().str().find("tensor.slice window [56, 72) in dimension 0 is outside operand 1 ('x') of shape [64, 64]") != std::string::npos);
+  }
+  CHECK(error_of(orch("y = pl.slice(x, [16, 64], [0, 0], pad_value=1.5)")).find("tensor.slice pad_value must be pl.PadValue.null, zero, max or min") !=
         std::string::npos);
+  CHECK(error_of(orch("y = pl.slice(x, [16, 64], [0, 0], pad_value=pl.TensorLayout.ND)")).find("pad_value must be pl.PadValue") !=
+        std::string::npos);
+  CHECK(error_of(orch("y = pl.slice(x, [16, 64], [0, 0], clamp=1)")).find("tensor.slice clamp must be True or False") != std::string::npos);
+  CHECK(error_of(kernel("y = pl.tile.slice(t, [16, 16], [0, 0], pad_value=0)")).find("tile.slice pad_value must be pl.PadValue") !=
+        std::string::npos);
+  CHECK(error_of(kernel("y = pl.tile.reshape(t, [16, 256], pad_value=pl.PadValue.zero)")).find("has no keyword 'pad_value'") !=
+        std::string::npos);
+}
+
+TEST_CASE("a scalar parameter named like a pl.dynamic dim is that dim inside its function") {
+  // The form the lowering reads a symbolic dim from. Inside each function `M` is its parameter
+  // (Python scoping); at a call the callee's parameter is replaced by the argument, so the call's
+  // type never names a variable of another function. Expected text written by hand.
+  const std::string src =
+      "M = pl.dynamic(\"M\")\n\n"
+      "@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def k(self, M: pl.Scalar[pl.INDEX], x: pl.Tensor[[M, 128], pl.FP32], out: pl.Out[pl.Tensor[[M, 128], pl.FP32]]) -> pl.Tensor[[M, 128], pl.FP32]:\n"
+      "        t: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[M, 128])] = pl.tile.load(x, [0, 0], [64, 128], [M, 128])\n"
+      "        out_1: pl.Tensor[[M, 128], pl.FP32] = pl.tile.store(t, [0, 0], out)\n"
+      "        return out_1\n\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, M: pl.Scalar[pl.INDEX], x: pl.Tensor[[M, 128], pl.FP32], x2: pl.Tensor[[32, 128], pl.FP32]) -> pl.Tensor[[M, 128], pl.FP32]:\n"
+      "        out: pl.Tensor[[M, 128], pl.FP32] = pl.tensor.create([M, 128], dtype=pl.FP32)\n"
+      "        r: pl.Tensor[[M, 128], pl.FP32] = self.k(M, x, out)\n"
+      "        out2: pl.Tensor[[32, 128], pl.FP32] = pl.tensor.create([32, 128], dtype=pl.FP32)\n"
+      "        r2: pl.Tensor[[32, 128], pl.FP32] = self.k(32, x2, out2)\n"
+      "        r3: pl.Tensor[[M * 2, 128], pl.FP32] = pl.tensor.create([M * 2, 128], dtype=pl.FP32)\n"
+      "        return r\n";
+  auto p = parse_ok(src);
+  CHECK(text::print_program(*p) == src);
+  round_trips(*p);
+  for (const auto& d : ir::verify(*p)) FAIL_CHECK(d.str());
+  // The call's result type names the caller's own M (not k's parameter), or the constant.
+  CHECK(printed_line(src, "r") == "self.k(M, x, out)");
+  // A caller that names the dim through another variable gets its argument in the type.
+  const std::string via =
+      "@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def k(self, M: pl.Scalar[pl.INDEX], x: pl.Tensor[[M, 128], pl.FP32]) -> pl.Tensor[[M, 128], pl.FP32]:\n"
+      "        return x\n\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, n: pl.Scalar[pl.INDEX], x: pl.Tensor[[n * 2, 128], pl.FP32]) -> pl.Tensor[[n * 2, 128], pl.FP32]:\n"
+      "        r = self.k(n * 2, x)\n"
+      "        return r\n";
+  auto pv = parse_ok(via);
+  const std::string out = text::print_program(*pv);
+  CHECK(out.find("        r: pl.Tensor[[n * 2, 128], pl.FP32] = self.k(n * 2, x)\n") != std::string::npos);
+  for (const auto& d : ir::verify(*pv)) FAIL_CHECK(d.str());
+  round_trips(*pv);
 }
 
 TEST_CASE("rank-reducing slices: trailing-dims shape, drop_dims, integer subscripts") {

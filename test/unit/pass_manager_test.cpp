@@ -8,7 +8,7 @@
 #include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/passes/sequence_pass.hpp"
 #include "ptorw/patterns/normalize/simplify.hpp"
-#include "ptorw/rewrite/stats_json.hpp"
+#include "ptorw/passes/stats_json.hpp"
 #include "rewrite_fixtures.hpp"
 
 using namespace ptorw;

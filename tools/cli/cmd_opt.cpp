@@ -14,7 +14,7 @@
 #include "cli/trace_diff.hpp"
 #include "ptorw/passes/verify_source.hpp"
 #include "ptorw/ptorw.hpp"
-#include "ptorw/rewrite/stats_json.hpp"
+#include "ptorw/passes/stats_json.hpp"
 
 namespace ptorw::cli {
 

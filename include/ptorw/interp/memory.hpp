@@ -1,7 +1,7 @@
 // Buffer mode's on-chip memory (docs/semantics.md "Buffer mode"): one byte array per memory space,
 // each byte with a poison mark, and the views (BufVal, value.hpp) that read and write it.
 //
-//  * Capacities come from the planner's per-target table (lowering/planning/storage_rules.hpp), so
+//  * Capacities come from the target table (ptorw/target/capacities.hpp), so
 //    the interpreter and the planner agree on what fits. Addressed allocations live in
 //    [0, capacity). Addressless allocations (PTOAS: allocation identities only) get distinct
 //    addresses from a bump allocator in an arena *above* the capacity, one per allocating call
@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "ptorw/interp/value.hpp"
-#include "ptorw/lowering/planning/storage_rules.hpp"
+#include "ptorw/target/capacities.hpp"
 
 namespace ptorw::interp {
 
@@ -44,22 +44,22 @@ struct Memory {
   };
 
   explicit Memory(std::string_view target = "a2a3") {
-    const auto* t = lowering::planning::find_target(target);
-    if (!t) t = lowering::planning::find_target("a2a3");
+    const auto* t = ptorw::target::find_target(target);
+    if (!t) t = ptorw::target::find_target("a2a3");
     target_ = t;
   }
 
   std::string_view target() const { return target_->target; }
-  std::int64_t capacity(ir::MemSpace s) const { return lowering::planning::capacity_of(*target_, s); }
+  std::int64_t capacity(ir::MemSpace s) const { return ptorw::target::capacity_of(*target_, s); }
 
   /// The address of an addressless allocation made by call node `site` (stable per node).
   std::int64_t place_addressless(const void* site, ir::MemSpace s, std::int64_t bytes) {
     auto [it, fresh] = addressless_.try_emplace(site, 0);
     if (!fresh) return it->second;
     Space& sp = space(s);
-    if (sp.arena_next < 0) sp.arena_next = lowering::planning::round_up(capacity(s), kBufAlign);
+    if (sp.arena_next < 0) sp.arena_next = ptorw::target::round_up(capacity(s), kBufAlign);
     it->second = sp.arena_next;
-    sp.arena_next += lowering::planning::round_up(std::max<std::int64_t>(bytes, 1), kBufAlign);
+    sp.arena_next += ptorw::target::round_up(std::max<std::int64_t>(bytes, 1), kBufAlign);
     return it->second;
   }
 
@@ -148,7 +148,7 @@ struct Memory {
     return sp;
   }
 
-  const lowering::planning::TargetCapacities* target_;
+  const ptorw::target::TargetCapacities* target_;
   std::array<Space, 7> spaces_;
   std::unordered_map<const void*, std::int64_t> addressless_;
   struct Writer {

@@ -22,6 +22,7 @@
 #include "ptorw/interp/random.hpp"
 #include "ptorw/interp/value_ops.hpp"
 #include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/visit/walk.hpp"
 
 namespace ptorw::interp {
 
@@ -43,7 +44,7 @@ struct RunOptions {
   EvalOptions eval;
   /// Which mode runs each function (modes.hpp): Auto = buffer mode for planned Tile and Buffer IR.
   ModePolicy mode = ModePolicy::Auto;
-  /// Target whose memory capacities buffer mode uses (lowering/planning/storage_rules.hpp).
+  /// Target whose memory capacities buffer mode uses (ptorw/target/capacities.hpp).
   std::string target = "a2a3";
   /// Random integer scalars drawn from [0, 8) for every integer dtype (kernels run directly:
   /// their scalars are counts and offsets, which a negative value would only make fail).
@@ -88,6 +89,15 @@ inline void bind_dims(Evaluator& ev, const ir::Program& p, const RunOptions& o) 
 }
 
 namespace detail {
+
+/// Whether the scalar parameter `v` of `fn` is named in the type of another parameter.
+inline bool names_a_dim(const ir::Function& fn, const ir::Expr& v) {
+  bool found = false;
+  auto on = [&](const ir::Expr& x) { found = found || x == v; };
+  for (const ir::Param& p : fn.params)
+    if (p.var && p.var != v) visit::for_each_type_expr(p.var->type, [&](const ir::Expr& d) { visit::walk_expr(d, on); });
+  return found;
+}
 
 inline Shape global_dims(Evaluator& ev, const std::vector<ir::Expr>& es, const char* what) {
   Shape out;
@@ -143,13 +153,31 @@ inline std::vector<Value> make_inputs(Evaluator& ev, const ir::Function& fn, con
   // Sized up front and assigned in place: moving Value temporaries into the vector makes g++ 12
   // report (spurious) maybe-uninitialized reads of the other variant alternatives.
   std::vector<Value> args(fn.params.size());
+  // Dim parameters first (`def k(self, x: pl.Tensor[[M, 128], ...], M: pl.Scalar[pl.INDEX])`):
+  // they size the other inputs, so each takes its dim's value (--dim M=..., else a value given
+  // for the scalar, else the default dim) and is bound while the shapes below are evaluated.
+  std::vector<bool> dim_param(fn.params.size(), false);
+  for (std::size_t i = 0; i < fn.params.size(); ++i) {
+    const ir::Param& p = fn.params[i];
+    auto* st = ir::type_as<ir::ScalarType>(p.var->type);
+    if (!st || !ir::is_int(st->dtype) || !detail::names_a_dim(fn, p.var)) continue;
+    const std::string& name = ir::var_name(p.var);
+    auto d = opts.dims.find(name);
+    auto sc = opts.scalars.find(name);
+    std::int64_t n = d != opts.dims.end() ? d->second : sc != opts.scalars.end() ? static_cast<std::int64_t>(sc->second) : opts.default_dim;
+    args[i].v = Scalar{st->dtype, int_bits(n, st->dtype)};
+    ev.bind_global(p.var, args[i]);
+    dim_param[i] = true;
+  }
   for (std::size_t i = 0; i < fn.params.size(); ++i) {
     const ir::Param& p = fn.params[i];
     Rng rng(opts.seed, i);
     const std::string& name = ir::var_name(p.var);
     if (auto* st = ir::type_as<ir::ScalarType>(p.var->type)) {
       auto it = opts.scalars.find(name);
-      if (it != opts.scalars.end()) {
+      if (dim_param[i]) {
+        continue;  // bound above
+      } else if (it != opts.scalars.end()) {
         Bits b = ir::is_float(st->dtype) ? float_bits(it->second, st->dtype)
                                          : float_to_int_bits(it->second, st->dtype).value_or(0);
         args[i].v = Scalar{st->dtype, b};
@@ -248,7 +276,7 @@ inline RunResult run(const ir::Program& prog, const std::string& entry = "main",
     res.error = Diagnostic{prog.source_file, {}, Severity::Error, "no function '" + entry + "' to run"};
     return res;
   }
-  if (!lowering::planning::find_target(opts.target)) {
+  if (!ptorw::target::find_target(opts.target)) {
     res.error = Diagnostic{prog.source_file, {}, Severity::Error, "unknown target '" + opts.target + "' (a2a3 or a5)"};
     return res;
   }

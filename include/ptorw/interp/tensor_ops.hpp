@@ -101,6 +101,15 @@ inline Value slice(OpCall& c) {
   const std::size_t lead = t.shape.size() - shape.size();
   Shape ext(lead, 1);
   ext.insert(ext.end(), shape.begin(), shape.end());
+  // clamp=True clips the window to t and never enlarges it: a window inside t is unchanged. The
+  // part of a window past t has no storage to alias, so that case is refused (fail closed), not
+  // guessed (docs/semantics.md).
+  if (ir::kwarg_as<bool>(c.call.kwargs, "clamp").value_or(false))
+    for (std::size_t i = 0; i < ext.size(); ++i)
+      if (off[i] >= 0 && off[i] + ext[i] > t.shape[i])
+        fail("tensor.slice clamp=True: the window " + dims_str(ext) + " at " + dims_str(off) + " reaches past " +
+             c.operand_name(0) + " " + dims_str(t.shape) +
+             "; a tensor view past its source is not modelled by the interpreter (only a window inside it)");
   check_window("tensor.slice of " + c.operand_name(0), t.shape, off, ext);
   if (c.args.size() > 3) {
     Shape valid = c.ints(3, "valid_shape");

@@ -21,16 +21,30 @@ inline DType dtype_kw(const OpCall& c) {
   return ir::dtype_of(c.result_type).value_or(DType::FP32);
 }
 
-/// The padding value the declared result type asks for (TileView pad), or nullopt = poison.
-inline std::optional<Bits> pad_bits(const ir::Type& t, DType d) {
-  auto* tt = ir::type_as<ir::TileType>(t);
-  if (!tt || !tt->view || !tt->view->pad) return std::nullopt;
-  switch (*tt->view->pad) {
+/// The bits of a pad value in dtype `d` (`max` = +inf / the integer maximum, `min` = -inf / the
+/// integer minimum), or nullopt for `null` = poison.
+inline std::optional<Bits> pad_value_bits(ir::PadValue p, DType d) {
+  switch (p) {
     case ir::PadValue::zero: return ir::is_float(d) ? float_bits(0.0, d) : Bits{0};
     case ir::PadValue::max: return max_bits(d);
     case ir::PadValue::min: return min_bits(d);
     default: return std::nullopt;
   }
+}
+
+/// The padding value the declared result type asks for (TileView pad), or nullopt = poison.
+inline std::optional<Bits> pad_bits(const ir::Type& t, DType d) {
+  auto* tt = ir::type_as<ir::TileType>(t);
+  if (!tt || !tt->view || !tt->view->pad) return std::nullopt;
+  return pad_value_bits(*tt->view->pad, d);
+}
+
+/// The `pad_value=pl.PadValue.X` kwarg of a slice (checked by the op's type rule), if given.
+inline std::optional<ir::PadValue> pad_value_kwarg(const OpCall& c) {
+  const ir::AttrValue* v = ir::find_kwarg(c.call.kwargs, "pad_value");
+  auto* e = v ? std::get_if<ir::EnumRef>(v) : nullptr;
+  if (!e || e->text.rfind("pl.PadValue.", 0) != 0) return std::nullopt;
+  return ir::enum_from<ir::PadValue>(std::string_view(e->text).substr(12));
 }
 
 /// Sets every element outside the valid region to the pad value, or to poison.
@@ -181,16 +195,44 @@ inline std::shared_ptr<TileData> window_copy(const OpCall& c, const TileData& t,
   return r;
 }
 
-/// tile.slice(t, shape, offset[, valid_shape]).
+/// tile.slice(t, shape, offset[, valid_shape], clamp=False, pad_value=pl.PadValue.null).
+/// `clamp=True`: the window may reach past t's physical shape; it is clipped to t (never
+/// enlarged): elements past t are padding and the valid extents end where t ends. `pad_value`:
+/// the padding of the result holds that value instead of what the window covered (poison).
 inline Value slice(OpCall& c) {
   const TileVal& t = c.arg<TileVal>(0);
   Shape shape = c.ints(1, "shape"), off = c.ints(2, "offset");
-  auto r = window_copy(c, *t, off, shape, t->mem);
+  const bool clamp = ir::kwarg_as<bool>(c.call.kwargs, "clamp").value_or(false);
+  std::shared_ptr<TileData> r;
+  Shape inside = shape;  // the window's extents that lie inside t
+  if (clamp) {
+    if (off.size() != t->shape.size()) fail("tile.slice offset " + dims_str(off) + " does not have the rank of " + dims_str(t->shape));
+    for (std::size_t i = 0; i < off.size(); ++i) {
+      if (off[i] < 0) fail("tile.slice offset " + dims_str(off) + " is negative");
+      inside[i] = std::clamp<std::int64_t>(t->shape[i] - off[i], 0, shape[i]);
+    }
+    r = new_tile(t->dtype, t->mem, shape);
+    Shape sidx(off.size());
+    for_each_index(shape, [&](const Shape& idx) {
+      auto l = static_cast<std::size_t>(r->linear(idx));
+      for (std::size_t i = 0; i < idx.size(); ++i) {
+        if (idx[i] >= inside[i]) return;  // past t: stays poison (padding)
+        sidx[i] = off[i] + idx[i];
+      }
+      auto s = static_cast<std::size_t>(t->linear(sidx));
+      r->data[l] = t->data[s];
+      r->poison[l] = t->poison[s];
+    });
+    for (std::size_t i = 0; i < shape.size(); ++i) r->valid[i] = std::clamp<std::int64_t>(t->valid[i] - off[i], 0, inside[i]);
+  } else {
+    r = window_copy(c, *t, off, shape, t->mem);
+  }
   if (c.args.size() > 3) {
     Shape valid = c.ints(3, "valid_shape");
     check_valid("tile.slice", valid, shape);
-    r->valid = valid;
+    for (std::size_t i = 0; i < valid.size(); ++i) r->valid[i] = std::min(valid[i], inside[i]);
   }
+  if (auto p = pad_value_kwarg(c)) fill_padding(*r, pad_value_bits(*p, t->dtype));
   return {TileVal(r)};
 }
 

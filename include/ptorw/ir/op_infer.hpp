@@ -33,9 +33,25 @@ inline InferResult tensor_full(const std::vector<Expr>& a, const Kwargs& kw) {
 /// tensor.slice(t, shape, offset[, valid_shape], drop_dims=[...]): the offset has the source's
 /// rank; a shorter shape names the trailing dims (the leading ones unit and dropped), and
 /// `drop_dims` drops further unit dims of the shape (docs/dsl.md "Slices").
+/// The `clamp=` and `pad_value=` keywords of a slice: a bool, and one of pl.PadValue.null, zero,
+/// max, min. Returns an error message, or "" when both are well formed (or absent).
+inline std::string slice_keywords_error(const char* op, const Kwargs& kw, std::optional<PadValue>* pad = nullptr) {
+  if (const AttrValue* c = find_kwarg(kw, "clamp"); c && !std::holds_alternative<bool>(*c))
+    return std::string(op) + " clamp must be True or False";
+  if (const AttrValue* p = find_kwarg(kw, "pad_value")) {
+    auto* e = std::get_if<EnumRef>(p);
+    std::optional<PadValue> v;
+    if (e && e->text.rfind("pl.PadValue.", 0) == 0) v = enum_from<PadValue>(std::string_view(e->text).substr(12));
+    if (!v) return std::string(op) + " pad_value must be pl.PadValue.null, zero, max or min";
+    if (pad) *pad = v;
+  }
+  return {};
+}
+
 inline InferResult tensor_slice(const std::vector<Expr>& a, const Kwargs& kw) {
   auto* t = type_as<TensorType>(a[0]->type);
   if (!t) return InferResult::fail("tensor.slice of a non-tensor");
+  if (std::string e = slice_keywords_error("tensor.slice", kw); !e.empty()) return InferResult::fail(std::move(e));
   auto shape = list_elems(a[1]);
   const std::size_t rank = t->shape.size();
   if (list_elems(a[2]).size() != rank)
@@ -124,11 +140,16 @@ inline InferResult tile_move(const std::vector<Expr>& a, const Kwargs& kw) {
   if (!m) return InferResult::fail("tile.move needs target_memory=");
   return InferResult::ok(make_type(TileType{t->shape, t->dtype, {}, *m, {}}));
 }
-inline InferResult tile_reshape(const std::vector<Expr>& a, const Kwargs&) {
+/// tile.reshape and tile.slice: the shape operand; a slice's valid shape and `pad_value=` (the
+/// padding the result holds, lower_tile_to_buffer.md TileView `pad`) go into its TileView.
+inline InferResult tile_reshape(const std::vector<Expr>& a, const Kwargs& kw) {
   auto* t = type_as<TileType>(a[0]->type);
   if (!t) return InferResult::fail("operand 1 must be a tile");
+  std::optional<PadValue> pad;
+  if (std::string e = slice_keywords_error("tile.slice", kw, &pad); !e.empty()) return InferResult::fail(std::move(e));
   TileType r{list_elems(a[1]), t->dtype, {}, t->memory, {}};
-  if (a.size() > 3) r.view = TileView{list_elems(a[3]), {}, {}, {}, {}};
+  if (pad == PadValue::null) pad.reset();
+  if (a.size() > 3 || pad) r.view = TileView{a.size() > 3 ? list_elems(a[3]) : std::vector<Expr>{}, {}, {}, {}, pad};
   return InferResult::ok(make_type(std::move(r)));
 }
 inline InferResult tile_extract(const std::vector<Expr>& a, const Kwargs& kw) {

@@ -117,7 +117,7 @@ inline constexpr KwDefault kCreateDefaults[] = {kw_layout("layout", TensorLayout
 inline constexpr KwDefault kLoadDefaults[] = {kw_mem("target_memory", MemSpace::Vec), kw_false("transpose")};
 inline constexpr KwDefault kVecDefault[] = {kw_mem("target_memory", MemSpace::Vec)};
 inline constexpr KwDefault kStoreDefaults[] = {kw_enum("atomic", "pl.AtomicType.None_")};
-inline constexpr KwDefault kSliceDefaults[] = {kw_false("clamp")};
+inline constexpr KwDefault kSliceDefaults[] = {kw_false("clamp"), kw_enum("pad_value", "pl.PadValue.null")};
 inline constexpr KwDefault kMatmulDefaults[] = {kw_inferred_dtype("out_dtype"), kw_false("a_trans"), kw_false("b_trans"),
                                                 kw_false("c_matrix_nz")};
 inline constexpr KwDefault kMatmulAccDefaults[] = {kw_false("a_trans"), kw_false("b_trans")};
@@ -126,7 +126,7 @@ inline constexpr std::array kOps{
   // tensor.* (orchestration level)
   OpDef{"tensor.create",   "L",       "dtype,layout",           tensor_create}.named("shape").with(kCreateDefaults),
   OpDef{"tensor.full",     "L,S",     "dtype",                  tensor_full}.named("shape,value"),
-  OpDef{"tensor.slice",    "N,L,L,L?", "drop_dims",             tensor_slice, kTensorSlice}.named("tensor,shape,offset,valid_shape").omitted(1).with(kSliceDefaults),
+  OpDef{"tensor.slice",    "N,L,L,L?", "drop_dims,clamp,pad_value",          tensor_slice, kTensorSlice}.named("tensor,shape,offset,valid_shape").omitted(1).with(kSliceDefaults),
   OpDef{"tensor.assemble", "N,N,L",   "",                       first_operand_type, kTensorAssemble, Effect::WritesArg, 0}.named("target,source,offset").with(kStoreDefaults),  // in place (docs/semantics.md)
   OpDef{"tensor.read",     "N,L",     "",                       element_scalar, kIndexed}.named("tensor,indices"),
   OpDef{"tensor.write",    "N,L,S",   "",                       first_operand_type, kIndexed, Effect::WritesArg, 0}.named("tensor,indices,value"),
@@ -151,7 +151,7 @@ inline constexpr std::array kOps{
   OpDef{"tile.alloc",      "S",       "memory_space,addr",           ptr_result, {}, Effect::Control, -1, "memory_space"}.named("size"),
   OpDef{"tile.move",       "T",       "target_memory",          tile_move}.named("tile"),
   OpDef{"tile.reshape",    "T,L",     "",                       tile_reshape, kTileReshape}.named("tile,shape"),
-  OpDef{"tile.slice",      "T,L,L,L?", "",                      tile_reshape, kTileSlice}.named("tile,shape,offset,valid_shape").omitted(1).with(kSliceDefaults),
+  OpDef{"tile.slice",      "T,L,L,L?", "clamp,pad_value",               tile_reshape, kTileSlice}.named("tile,shape,offset,valid_shape").omitted(1).with(kSliceDefaults),
   OpDef{"tile.assemble",   "T,T,L",   "",                       first_operand_tile, kTileAssemble}.named("target,source,offset"),
   OpDef{"tile.extract",    "T,S,S,L", "target_memory",          tile_extract, kTileExtract}.named("tile,row,col,shape"),
   OpDef{"tile.transpose_view", "T",   "",                       tile_transpose, kRank2}.named("tile"),

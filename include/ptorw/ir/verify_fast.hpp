@@ -211,7 +211,7 @@ inline bool op_surely_ok(const OpSig& s, const std::vector<Expr>& args, const Kw
   if (f == &tensor_slice) {
     auto* t = type_as<TensorType>(args[0]->type);
     return t && list_size(args[1]) == t->shape.size() && list_size(args[2]) == t->shape.size() &&
-           (args.size() < 4 || list_size(args[3]) == t->shape.size()) && !find_kwarg(kw, "drop_dims");
+           (args.size() < 4 || list_size(args[3]) == t->shape.size()) && kw.empty();  // drop_dims, clamp, pad_value: judged
   }
   if (f == &tile_load) {
     auto* t = type_as<TensorType>(args[0]->type);

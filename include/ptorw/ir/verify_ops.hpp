@@ -234,6 +234,8 @@ class Judge {
         const auto* off = list(r.b);
         const auto* ext = list(r.d) ? list(r.d) : list(r.c);
         if (!src || !off || !ext) return true;
+        // A slice with clamp=True is clipped to its source by definition (it may reach past it).
+        if (kwarg_as<bool>(kw_, "clamp").value_or(false)) return true;
         bool swap = !r.kwarg.empty() && kwarg_as<bool>(kw_, r.kwarg).value_or(false);
         if (swap && ext->size() != 2) return true;
         return window<E>(

@@ -1,74 +1,12 @@
 // Options a pipeline runs under: the C++ side of the spec's
 //   passes.PassContext([], enable_buffer_ir=True, memory_planner=...)
-//
-// Two kinds of option:
-//  * typed fields for the options the spec names (read them directly: `ctx.enable_buffer_ir`);
-//  * a string map for everything pass-specific (`simplify.max_iterations=8`), read with
-//    get / flag / integer, so a new pass option needs no change here.
-// `set(key, value)` accepts both (a CLI's `--opt key=value` or Python kwargs go through it): known
-// keys are parsed into their typed field and rejected with a message when malformed.
+// The type is rewrite::Options (ptorw/rewrite/options.hpp): rules read the options through
+// rewrite::Context, and the rewrite layer sits below the pass layer.
 #pragma once
-#include <charconv>
-#include <cstdint>
-#include <map>
-#include <optional>
-#include <string>
-#include <string_view>
+#include "ptorw/rewrite/options.hpp"
 
 namespace ptorw::passes {
 
-struct PassContext {
-  /// Lower selected InCore functions to Buffer IR (spec: default True; False = legacy path).
-  bool enable_buffer_ir = true;
-  /// Storage planner: "PYPTO", "DSA_RP" or "PTOAS".
-  std::string memory_planner = "PYPTO";
-  /// Pass-specific options, by key.
-  std::map<std::string, std::string, std::less<>> options;
-
-  static bool is_planner(std::string_view p) { return p == "PYPTO" || p == "DSA_RP" || p == "PTOAS"; }
-
-  /// Sets an option; returns an error message (empty on success).
-  std::string set(std::string_view key, std::string_view value) {
-    if (key == "enable_buffer_ir") {
-      auto b = parse_bool(value);
-      if (!b) return "enable_buffer_ir expects true or false, got '" + std::string(value) + "'";
-      enable_buffer_ir = *b;
-      return {};
-    }
-    if (key == "memory_planner") {
-      if (!is_planner(value)) return "memory_planner must be PYPTO, DSA_RP or PTOAS, got '" + std::string(value) + "'";
-      memory_planner = std::string(value);
-      return {};
-    }
-    options.insert_or_assign(std::string(key), std::string(value));
-    return {};
-  }
-
-  std::optional<std::string_view> get(std::string_view key) const {
-    auto it = options.find(key);
-    if (it == options.end()) return std::nullopt;
-    return std::string_view(it->second);
-  }
-  /// A boolean option; `dflt` when absent or malformed.
-  bool flag(std::string_view key, bool dflt) const {
-    auto v = get(key);
-    if (!v) return dflt;
-    return parse_bool(*v).value_or(dflt);
-  }
-  /// An integer option; `dflt` when absent or malformed.
-  std::int64_t integer(std::string_view key, std::int64_t dflt) const {
-    auto v = get(key);
-    if (!v) return dflt;
-    std::int64_t out = 0;
-    auto [p, ec] = std::from_chars(v->data(), v->data() + v->size(), out);
-    return ec == std::errc() && p == v->data() + v->size() ? out : dflt;
-  }
-
-  static std::optional<bool> parse_bool(std::string_view v) {
-    if (v == "true" || v == "True" || v == "1" || v == "on") return true;
-    if (v == "false" || v == "False" || v == "0" || v == "off") return false;
-    return std::nullopt;
-  }
-};
+using PassContext = rewrite::Options;
 
 }  // namespace ptorw::passes

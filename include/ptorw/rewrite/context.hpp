@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "ptorw/ir/function.hpp"
-#include "ptorw/passes/pass_context.hpp"
+#include "ptorw/rewrite/options.hpp"
 
 namespace ptorw::rewrite {
 
@@ -22,7 +22,7 @@ class DriverCore;
 class Context {
  public:
   Context() = default;
-  explicit Context(const passes::PassContext* options) : options_(options) {}
+  explicit Context(const Options* options) : options_(options) {}
 
   /// The function being rewritten as it was when its current sweep began (null for Program rules).
   const ir::Function* function() const { return function_; }
@@ -33,7 +33,7 @@ class Context {
         if (f && f->name == name) return f;
     return nullptr;
   }
-  const passes::PassContext& options() const { return options_ ? *options_ : default_options(); }
+  const Options& options() const { return options_ ? *options_ : default_options(); }
   /// True when declines are recorded: rules may then spend time composing detailed reasons.
   bool remarks_enabled() const { return remarks_; }
   /// The source file of the program (for diagnostics).
@@ -41,11 +41,11 @@ class Context {
 
  private:
   friend class detail::DriverCore;
-  static const passes::PassContext& default_options() {
-    static const passes::PassContext d;
+  static const Options& default_options() {
+    static const Options d;
     return d;
   }
-  const passes::PassContext* options_ = nullptr;
+  const Options* options_ = nullptr;
   const ir::Function* function_ = nullptr;
   const std::vector<ir::FunctionPtr>* functions_ = nullptr;
   bool remarks_ = false;

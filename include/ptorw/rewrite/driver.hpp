@@ -44,7 +44,7 @@ template <class... Rs> class Driver final : public detail::DriverCore {
  public:
   using Table = boost::hana::tuple<Rs...>;
 
-  Driver(const Table& table, const DriverOptions& opts, const passes::PassContext* options)
+  Driver(const Table& table, const DriverOptions& opts, const Options* options)
       : DriverCore(opts, options, {RuleStats{Rs::name, Rs::root, Rs::benefit, 0, 0, 0, 0}...},
                    Roots{has<RootKind::Program>, has<RootKind::Function>, has<RootKind::Stmt>, has<RootKind::Expr>}),
         table_(table) {}
@@ -128,7 +128,7 @@ template <class... Rs> class Driver final : public detail::DriverCore {
 /// Context::options().
 template <Rule... Rs>
 RunResult run_table(const boost::hana::tuple<Rs...>& table, const ir::ProgramPtr& program, const DriverOptions& opts = {},
-                    const passes::PassContext* options = nullptr) {
+                    const Options* options = nullptr) {
   static_assert(detail::unique_names<Rs...>(), "rule names within a table must be unique");
   return Driver<Rs...>(table, opts, options).run(program);
 }

@@ -28,7 +28,7 @@ class DriverCore {
     bool program, function, stmt, expr;
   };
 
-  DriverCore(const DriverOptions& opts, const passes::PassContext* options, std::vector<RuleStats> stats, Roots roots)
+  DriverCore(const DriverOptions& opts, const Options* options, std::vector<RuleStats> stats, Roots roots)
       : opts_(opts), ctx_(options), roots_(roots), tracing_(opts.trace || bool(opts.on_trace)) {
     ctx_.remarks_ = opts.remarks;
     res_.stats = std::move(stats);

@@ -1,5 +1,5 @@
-// JSON export of driver and pipeline statistics (nlohmann/json), kept out of the core headers so
-// only users that print JSON pay for it.
+// JSON export of driver statistics (nlohmann/json; a pipeline's: ptorw/passes/stats_json.hpp),
+// kept out of the core headers so only users that print JSON pay for it.
 //
 //   {"stop": "Converged", "iterations": 2, "rewrites": 5,
 //    "rules": [{"name": "fold_add", "root": "Expr", "benefit": 100,
@@ -7,7 +7,6 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
-#include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/rewrite/run_result.hpp"
 
 namespace ptorw::rewrite {
@@ -28,16 +27,6 @@ inline nlohmann::json to_json(const std::vector<RuleStats>& stats) {
 inline nlohmann::json to_json(const RunResult& r) {
   return {{"stop", std::string(name_of(r.stop))}, {"message", r.message}, {"iterations", r.iterations},
           {"rewrites", r.rewrites}, {"rules", to_json(r.stats)}};
-}
-
-/// One object per pass, in pipeline order.
-inline nlohmann::json to_json(const passes::PipelineResult& r) {
-  nlohmann::json ps = nlohmann::json::array();
-  for (const auto& p : r.passes)
-    ps.push_back({{"pass", p.name}, {"time_ns", p.time_ns}, {"changed", p.changed},
-                  {"stop", std::string(name_of(p.stop))}, {"iterations", p.iterations}, {"rewrites", p.rewrites},
-                  {"rules", to_json(p.stats)}});
-  return {{"ok", r.ok}, {"passes", ps}};
 }
 
 }  // namespace ptorw::rewrite

@@ -654,8 +654,9 @@ inline ir::Expr Parser::parse_user_call(const Token& name_tok) {
     fail_at(name_tok, "self." + name + " takes " + std::to_string(callee.params.size()) + " arguments, got " +
                           std::to_string(args.size()));
   if (ir::find_kwarg(kwargs, "__enum")) fail_at(name_tok, "an enum value is not a function argument");
+  ir::Type result = known.names_params ? visit::call_result_type(callee, args) : known.result;
   return ir::make_expr(ir::Call{ir::CallKind::Function, known.name, std::move(args), std::move(kwargs), std::move(attrs)},
-                       known.result, span_of(name_tok));
+                       std::move(result), span_of(name_tok));
 }
 
 inline ir::Expr Parser::parse_submit(const Token& at) {
@@ -691,6 +692,11 @@ inline ir::Expr Parser::parse_submit(const Token& at) {
     fail_at(name, "self." + std::string(name.text) + " takes " + std::to_string(callee.params.size()) + " arguments, got " +
                       std::to_string(args.size()));
   std::vector<ir::Type> elems = callee.return_types;
+  if (known.names_params) {
+    ir::Type r = visit::call_result_type(callee, args);
+    if (auto* tt = ir::type_as<ir::TupleType>(r)) elems = tt->elems;
+    else elems = {r};
+  }
   elems.push_back(ir::scalar_type(ir::DType::TASK_ID));
   ir::Type t = elems.size() == 1 ? elems[0] : ir::make_type(ir::TupleType{std::move(elems)});
   return ir::make_expr(ir::Submit{known.name, std::move(args), std::move(kwargs)}, std::move(t), span_of(at));

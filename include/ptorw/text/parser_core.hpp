@@ -18,6 +18,7 @@
 #include "ptorw/text/lexer.hpp"
 #include "ptorw/text/name_table.hpp"
 #include "ptorw/text/op_type_memo.hpp"
+#include "ptorw/visit/call_type.hpp"
 
 namespace ptorw::text {
 
@@ -215,9 +216,10 @@ class Parser {
     const ir::Function* fn;
     ir::Symbol name;  // interned once here, shared by every call node of the function
     ir::Type result;  // the type of a call (ir::call_result_type), interned once here
+    bool names_params = false;  // a return type names a parameter: typed per call (visit/call_type.hpp)
   };
   KnownFunction known_function(const ir::Function& fn) {
-    return KnownFunction{&fn, fn.name, interner_.type(ir::call_result_type(fn))};
+    return KnownFunction{&fn, fn.name, interner_.type(ir::call_result_type(fn)), visit::return_types_name_params(fn)};
   }
   struct Signature {
     ir::Function fn;  // params, types, attrs; body empty

@@ -49,8 +49,47 @@ class Printer {
     return out_.take();
   }
 
+  /// The symbolic dims as `f` sees them. A parameter named like a dim (`def k(self, M:
+  /// pl.Scalar[pl.INDEX], x: pl.Tensor[[M, 128], ...])`) shadows it, as in Python: the parser binds
+  /// `M` in that function to the parameter, so the parameter keeps its name as long as the function
+  /// never refers to the global dim itself (then the parameter is renamed, M_1, as before).
+  const std::vector<std::pair<const ir::ExprNode*, std::string>>& visible_globals(const ir::Function& f) {
+    bool clash = false;
+    for (const auto& p : f.params)
+      for (const auto& g : globals_) clash = clash || (p.var && PrintNames::var_name_or(p.var) == g.second);
+    if (!clash) return globals_;
+    shadowed_globals_.clear();
+    for (const auto& g : globals_) {
+      bool named = false;
+      for (const auto& p : f.params) named = named || (p.var && PrintNames::var_name_or(p.var) == g.second);
+      if (!named || refers_to(f, g.first)) shadowed_globals_.push_back(g);
+    }
+    return shadowed_globals_;
+  }
+  /// Whether `node` is used anywhere in `f`: its statements, expressions and every type in it.
+  static bool refers_to(const ir::Function& f, const ir::ExprNode* node) {
+    bool found = false;
+    auto in_type = [&](auto&& self, const ir::Type& t) -> void {
+      visit::for_each_type_expr(t, [&](const ir::Expr& d) {
+        auto on = [&](const ir::Expr& x) { found = found || x.get() == node || (x->type && (self(self, x->type), found)); };
+        visit::walk_expr(d, on);
+      });
+    };
+    auto on_expr = [&](const ir::Expr& e) {
+      if (found || !e) return;
+      found = e.get() == node;
+      if (!found) in_type(in_type, e->type);
+    };
+    auto on_stmt = [](const ir::Stmt&) {};
+    for (const auto& p : f.params)
+      if (p.var) on_expr(p.var);
+    for (const auto& t : f.return_types) in_type(in_type, t);
+    if (!found && f.body) visit::walk(f.body, on_stmt, on_expr);
+    return found;
+  }
+
   void function(const ir::Function& f, int indent) {
-    names_.begin_function(globals_, f.names == ir::NameBinding::Text);
+    names_.begin_function(visible_globals(f), f.names == ir::NameBinding::Text);
     type_index_ = visit::PtrMap<std::uint32_t>{};
     type_text_.clear();
     uses_.clear();
@@ -664,6 +703,7 @@ class Printer {
   PrintNames names_;
   std::array<OpMemo, 64> op_memo_{};
   std::vector<std::pair<const ir::ExprNode*, std::string>> globals_;  // the program's symbolic dims
+  std::vector<std::pair<const ir::ExprNode*, std::string>> shadowed_globals_;  // visible_globals' answer
   const ir::Function* fn_ = nullptr;  // the function being printed (for count_uses)
   bool uses_counted_ = false;
   std::unordered_map<const ir::ExprNode*, std::size_t> uses_;

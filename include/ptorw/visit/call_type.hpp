@@ -1,0 +1,105 @@
+// The type of a call of a user function at one call site.
+//
+// A function's types may name its own scalar parameters: `def k(self, M: pl.Scalar[pl.INDEX],
+// x: pl.Tensor[[M, 128], pl.FP32]) -> pl.Tensor[[M, 128], pl.FP32]` (the form the lowering reads a
+// symbolic dim from, lower_tile_to_buffer.md). Inside `k`, `M` is the parameter. At a call
+// `self.k(n, x)` the result is `pl.Tensor[[n, 128], pl.FP32]`: the callee's parameter must not leak
+// into the caller, where it is undefined (a verifier error, and the printer would rename it).
+#pragma once
+#include <unordered_map>
+#include <vector>
+
+#include "ptorw/ir/builder.hpp"
+#include "ptorw/visit/children.hpp"
+
+namespace ptorw::visit {
+
+/// `t` with every expression inside it (dims, strides, valid shapes, MemRef operands) mapped by
+/// `fe` (an Expr -> Expr function applied to whole dim expressions); `t` itself when unchanged.
+template <class FE> ir::Type map_type_exprs(const ir::Type& t, FE&& fe) {
+  if (!t) return t;
+  bool changed = false;
+  auto list = [&](std::vector<ir::Expr>& v) {
+    for (auto& x : v)
+      if (x) {
+        ir::Expr n = fe(x);
+        changed |= n != x;
+        x = std::move(n);
+      }
+  };
+  auto one = [&](ir::Expr& x) {
+    if (!x) return;
+    ir::Expr n = fe(x);
+    changed |= n != x;
+    x = std::move(n);
+  };
+  auto memref = [&](std::optional<ir::MemRef>& m) {
+    if (m) { one(m->base); one(m->offset); one(m->size); }
+  };
+  ir::Type out = std::visit([&](const auto& k) -> ir::Type {
+    using K = std::decay_t<decltype(k)>;
+    K copy = k;
+    if constexpr (std::is_same_v<K, ir::TensorType>) {
+      list(copy.shape);
+      if (copy.view) { list(copy.view->stride); list(copy.view->valid_shape); }
+      memref(copy.memref);
+    } else if constexpr (std::is_same_v<K, ir::TileType>) {
+      list(copy.shape);
+      memref(copy.memref);
+      if (copy.view) list(copy.view->valid_shape);
+    } else if constexpr (std::is_same_v<K, ir::BufferType>) {
+      list(copy.shape);
+      if (copy.view) list(copy.view->valid_shape);
+    } else if constexpr (std::is_same_v<K, ir::TupleType>) {
+      for (auto& e : copy.elems) {
+        ir::Type n = map_type_exprs(e, fe);
+        changed |= n != e;
+        e = std::move(n);
+      }
+    } else {
+      return t;
+    }
+    return changed ? ir::make_type(std::move(copy)) : t;
+  }, t->kind);
+  return out;
+}
+
+namespace detail {
+/// Replaces uses of the nodes in `map` inside `e` (a dim expression); `e` itself when none occurs.
+inline ir::Expr substitute_uses(const ir::Expr& e, const std::unordered_map<const ir::ExprNode*, ir::Expr>& map) {
+  if (!e) return e;
+  if (auto it = map.find(e.get()); it != map.end()) return it->second;
+  return map_children(e, [&](const ir::Expr& c) { return substitute_uses(c, map); });
+}
+}  // namespace detail
+
+/// Whether some return type of `callee` names one of its own parameters.
+inline bool return_types_name_params(const ir::Function& callee) {
+  bool named = false;
+  for (const ir::Type& t : callee.return_types)
+    for_each_type_expr(t, [&](const ir::Expr& d) {
+      auto walk = [&](auto&& self, const ir::Expr& x) -> void {
+        if (named || !x) return;
+        if (ir::is_var_like(x)) {
+          for (const ir::Param& p : callee.params) named = named || p.var == x;
+          return;
+        }
+        for_each_child(x, [&](const ir::Expr& c) { self(self, c); });
+      };
+      walk(walk, d);
+    });
+  return named;
+}
+
+/// The type of `self.callee(args...)`: its return type (or the tuple of them) with each of the
+/// callee's parameters named inside it replaced by the argument passed for it.
+inline ir::Type call_result_type(const ir::Function& callee, const std::vector<ir::Expr>& args) {
+  ir::Type t = ir::call_result_type(callee);
+  if (args.size() != callee.params.size() || !return_types_name_params(callee)) return t;
+  std::unordered_map<const ir::ExprNode*, ir::Expr> map;
+  for (std::size_t i = 0; i < args.size(); ++i)
+    if (callee.params[i].var && args[i]) map.emplace(callee.params[i].var.get(), args[i]);
+  return map_type_exprs(t, [&](const ir::Expr& d) { return detail::substitute_uses(d, map); });
+}
+
+}  // namespace ptorw::visit

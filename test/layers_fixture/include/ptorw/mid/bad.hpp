@@ -1,0 +1,3 @@
+#pragma once
+#include "ptorw/low/base.hpp"
+#include "ptorw/high/top.hpp"

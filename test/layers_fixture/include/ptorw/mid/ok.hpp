@@ -1,0 +1,2 @@
+#pragma once
+#include <ptorw/low/base.hpp>
