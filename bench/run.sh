@@ -23,8 +23,8 @@ if [[ $what == pattern5 || $what == all ]]; then
   for n in 10000 100000 1000000; do
     /usr/bin/python3 "$here/bench/gen_program.py" --statements "$n" --seed 1 --windowize -o "$tmp/w$n.py"
     calls=$(grep -c '= self\.k_' "$tmp/w$n.py")
-    /usr/bin/time -f '%e %M' -o "$tmp/time" "$build/tools/ptorw" opt --passes=optimize-orch-tensors --stats=text \
-      "$tmp/w$n.py" -o "$tmp/out$n.py" 2>"$tmp/stats"
+    /usr/bin/time -f '%e %M' -o "$tmp/time" "$build/tools/ptorw" opt --passes=optimize-orch-tensors \
+      --stats-file "$tmp/stats" "$tmp/w$n.py" -o "$tmp/out$n.py"
     windowed=$(grep -c '__windowed(' "$tmp/out$n.py" || true)
     pass=$(sed -n 's/^pass optimize-orch-tensors: .*, \([0-9]*\) us$/\1/p' "$tmp/stats")
     p5=$(sed -n 's/^ *out_window_externalizer: .*, \([0-9]*\) us$/\1/p' "$tmp/stats")

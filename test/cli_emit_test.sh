@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `ptorw emit` end to end (tools/ptorw.cpp): one <kernel>.pto per Buffer-stage kernel under -o DIR,
+# `ptorw emit` end to end (tools/cli/cmd_emit.cpp): one <kernel>.pto per Buffer-stage kernel under --output-dir DIR,
 # modules on stdout without it, a kernel without a PTO form refused with its reason, fail-closed input
 # leaves nothing behind, generic output accepted by mlir-opt-19 when it is installed.
 # usage: cli_emit_test.sh PTORW SOURCE_ROOT
@@ -13,18 +13,18 @@ check() {  # check NAME CONDITION...
   if "$@"; then echo "ok: $name"; else echo "FAIL: $name"; fails=$((fails + 1)); fi
 }
 
-"$ptorw" emit "$root/test/codegen/int_dtypes.py" --target=pto -o "$tmp/out" 2> "$tmp/err"
-check "exit 0 with -o DIR" test $? -eq 0
+"$ptorw" emit "$root/test/codegen/int_dtypes.py" --target=pto --output-dir "$tmp/out" 2> "$tmp/err"
+check "exit 0 with --output-dir DIR" test $? -eq 0
 check "one file per kernel" test -f "$tmp/out/ints.pto" -a -f "$tmp/out/halves.pto"
 check "each file is one module" grep -q '^module attributes {pto.target_arch = "a2a3"} {$' "$tmp/out/ints.pto"
 check "the orchestration-free program names no other file" test "$(ls "$tmp/out" | wc -l)" -eq 2
 
 "$ptorw" emit "$root/test/codegen/representation.py" --target=pto --arch=a5 --pto-version=old > "$tmp/stdout.pto"
-check "stdout without -o, --arch=a5" grep -q '^module attributes {pto.target_arch = "a5"} {$' "$tmp/stdout.pto"
+check "stdout without -o or --output-dir, --arch=a5" grep -q '^module attributes {pto.target_arch = "a5"} {$' "$tmp/stdout.pto"
 
 # pattern1's kernel stays on Tile IR after the tile-to-buffer pipeline the command runs first; its
 # planned form is emitted by the same emitter, and its rank-1 tile has no tile_buf spelling.
-"$ptorw" emit "$root/examples/pattern1_iter_arg_reuse.py" --target=pto -o "$tmp/tile" 2> "$tmp/tile_err"
+"$ptorw" emit "$root/examples/pattern1_iter_arg_reuse.py" --target=pto --output-dir "$tmp/tile" 2> "$tmp/tile_err"
 check "kernel without a PTO form: exit 1" test $? -eq 1
 check "kernel without a PTO form: file:line:col and the reason" grep -q 'pattern1_iter_arg_reuse.py:[0-9]*:[0-9]*: error: a tile_buf is rank 2' "$tmp/tile_err"
 check "kernel without a PTO form: nothing written" test ! -e "$tmp/tile"
@@ -34,13 +34,15 @@ printf '%s\n' '@pl.program' 'class P:' \
   '    def k(self, A: pl.Tensor[[16, 32], pl.FP32]):' \
   '        a: pl.Buffer[[16, 32], pl.INT32, pl.Mem.Vec] = pl.buffer.alloc(())' \
   '        pl.buffer.sub(a, a, a)' > "$tmp/bad.py"
-"$ptorw" emit "$tmp/bad.py" --target=pto -o "$tmp/bad" 2> "$tmp/bad_err"
+"$ptorw" emit "$tmp/bad.py" --target=pto --output-dir "$tmp/bad" 2> "$tmp/bad_err"
 check "fail closed: exit 1" test $? -eq 1
 check "fail closed: file:line:col names the op" grep -q "bad.py:6:9: error: 'pl.buffer.sub' has no recipe for INT32" "$tmp/bad_err"
 check "fail closed: nothing written" test ! -e "$tmp/bad"
 
-"$ptorw" emit "$root/test/codegen/representation.py" 2> /dev/null
-check "--target is required" test $? -ne 0
+# --target defaults to pto, the only target (issue 22; it was required).
+"$ptorw" emit "$root/test/codegen/representation.py" > "$tmp/default_target.pto" 2> /dev/null
+check "--target defaults to pto: exit 0" test $? -eq 0
+check "--target defaults to pto: the same module" cmp -s "$tmp/default_target.pto" <("$ptorw" emit "$root/test/codegen/representation.py" --target=pto)
 
 if command -v mlir-opt-19 > /dev/null; then
   "$ptorw" emit "$root/test/codegen/while_loop.py" --target=pto --generic --loc | mlir-opt-19 --allow-unregistered-dialect > /dev/null

@@ -114,7 +114,7 @@ for f in "$root"/examples/*.py "$root"/test/golden/default/*.before.py "$root"/t
       fail "emit of default's output on $rel ($planner): select-buffer-ir: $(grep -m1 -o "return value.*" "$tmp/remarks")"
       bad=1
     fi
-    "$ptorw" emit "$out" --target=pto --planner=$planner -o "$tmp/pto" > /dev/null 2> "$tmp/emit" && { rm -rf "$tmp/pto"; continue; }
+    "$ptorw" emit "$out" --target=pto --planner=$planner --output-dir "$tmp/pto" > /dev/null 2> "$tmp/emit" && { rm -rf "$tmp/pto"; continue; }
     rm -rf "$tmp/pto"
     kept=$(sed -n 's/.*select-buffer-ir: stays on Tile IR: .* (in \([A-Za-z0-9_]*\))$/\1/p' "$tmp/remarks")
     while IFS= read -r line; do

@@ -186,6 +186,13 @@ TEST_CASE("diffcheck_pipeline names the step that changed the result") {
   // The input on 3 seeds; identity and pattern1 on 3 seeds, each read by nodes and printed back;
   // drop-inout fails on its first run.
   CHECK(r.runs == 3 + 6 + 6 + 1);
+  // What each program was run on (issue 22: `ptorw diffcheck` prints it): the input, then each
+  // step that returned a program of its own; drop-inout stopped the check before its line.
+  CHECK(r.log == std::vector<std::string>{
+                     "input: run on 3 seeds (1, 2, 3): 3 runs",
+                     "'identity': output read by nodes and printed and parsed back, each on 3 seeds: 6 runs, equal to its input",
+                     "'pattern1': output read by nodes and printed and parsed back, each on 3 seeds: 6 runs, equal to its input",
+                     "'unchanged': returned its input unchanged: not run again"});
 
   steps.resize(3);
   steps.push_back({"throws", [](const ir::Program&) -> ir::ProgramPtr { throw std::runtime_error("boom"); }});
@@ -217,4 +224,25 @@ TEST_CASE("diffcheck: every example is equal to itself re-parsed from its printe
     DiffReport r = diffcheck(*p, *copy);
     CHECK_MESSAGE(r.ok(), r.str());
   }
+}
+
+TEST_CASE("run: given tensor inputs fill the entry's parameters; dtype and shape are checked (issue 22)") {
+  auto p = parse_example("pattern1_iter_arg_reuse.py");
+  RunOptions o;
+  RunOptions::Tensor x{ir::DType::FP32, {64}, {}};
+  for (int i = 0; i < 64; ++i) x.data.push_back(float_bits(i, ir::DType::FP32));
+  o.tensors["x"] = x;
+  RunResult r = run(*p, "compute", o);
+  REQUIRE(r.ok());
+  const Output& ret = r.outputs.front();  // compute(x) = x + x
+  CHECK(ret.name == "return");
+  CHECK(double_value(ret.data[5], ir::DType::FP32) == 10.0);
+  CHECK(double_value(ret.data[63], ir::DType::FP32) == 126.0);
+  o.tensors["x"].shape = {8, 8};
+  r = run(*p, "compute", o);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error->message == "input 'x' is FP32[8, 8], but parameter 'x' is FP32[64]");
+  o.tensors["x"].shape = {64};
+  o.tensors["x"].dtype = ir::DType::INT32;
+  CHECK(run(*p, "compute", o).error->message == "input 'x' is INT32[64], but parameter 'x' is FP32[64]");
 }

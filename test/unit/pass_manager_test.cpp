@@ -6,6 +6,7 @@
 #include <boost/hana/tuple.hpp>
 
 #include "ptorw/passes/pass_manager.hpp"
+#include "ptorw/passes/sequence_pass.hpp"
 #include "ptorw/patterns/normalize/simplify.hpp"
 #include "ptorw/passes/stats_json.hpp"
 #include "rewrite_fixtures.hpp"
@@ -270,4 +271,33 @@ TEST_CASE("driver options reach the tables: remarks and trace per pass") {
   bool saw = false;
   for (const auto& m : r.passes[0].remarks) saw |= m.rule == "fold_floordiv" && m.reason == "division by zero";
   CHECK(saw);
+}
+
+TEST_CASE("trace entries keep their nodes on request and skip the text (issue 22: ptorw opt --trace)") {
+  PassManagerOptions o;
+  o.driver.trace = true;
+  PassManager pm(o);
+  pm.add(index_pass());
+  auto r = pm.run(foldable());
+  REQUIRE_FALSE(r.passes.at(0).trace.empty());
+  const auto& with_text = r.passes[0].trace.front();
+  CHECK_FALSE(with_text.before.empty());                             // the default: text ...
+  CHECK(std::holds_alternative<std::monostate>(with_text.before_node));  // ... and no nodes
+
+  pm.options().driver.trace_nodes = true;
+  pm.options().driver.trace_text = false;
+  r = pm.run(foldable());
+  REQUIRE_FALSE(r.passes.at(0).trace.empty());
+  const auto& t = r.passes[0].trace.front();
+  CHECK(t.before.empty());
+  CHECK(t.after.empty());
+  REQUIRE(t.before_node.index() != 0);
+  CHECK(t.before_node.index() == t.after_node.index());
+  CHECK(t.before_node != t.after_node);
+}
+
+TEST_CASE("a sequence pass names its steps, so print-after-all can run them one by one (issue 22)") {
+  Pass s = sequence_pass("seq", "", {}, {"simplify", "simplify"});
+  CHECK(s.steps == std::vector<std::string>{"simplify", "simplify"});
+  CHECK(make_pass("simplify")->steps.empty());
 }

@@ -49,6 +49,9 @@ struct DiffReport {
   std::optional<Difference> diff;
   std::string message;          // the failing run's or step's error
   std::size_t runs = 0;         // interpreter runs performed
+  /// What was run and compared, one line per program judged (diffcheck_pipeline), e.g.
+  /// "'simplify': output read by nodes and printed and parsed back, 3 seeds each: equal to its input".
+  std::vector<std::string> log;
 
   bool ok() const { return status == DiffStatus::Equal; }
   std::string str() const {
@@ -123,7 +126,12 @@ inline ir::ProgramPtr reparsed(const ir::Program& p, std::string& error) {
 inline DiffReport diffcheck_pipeline(const ir::Program& input, const std::vector<PassStep>& steps, const DiffOptions& opts = {}) {
   DiffReport rep;
   std::vector<RunResult> prev;
+  std::string seed_list;
+  for (auto sd : opts.seeds) seed_list += (seed_list.empty() ? "" : ", ") + std::to_string(sd);
+  const std::string seeds_text = std::to_string(opts.seeds.size()) + (opts.seeds.size() == 1 ? " seed" : " seeds");
   if (!detail::run_all(input, opts, prev, rep)) return rep;
+  rep.log.push_back("input: run on " + seeds_text + " (" + seed_list + "): " + std::to_string(opts.seeds.size()) +
+                    (opts.seeds.size() == 1 ? " run" : " runs"));
   const ir::Program* cur = &input;
   ir::ProgramPtr hold;
   RunOptions by_nodes = opts.run;
@@ -146,7 +154,10 @@ inline DiffReport diffcheck_pipeline(const ir::Program& input, const std::vector
       rep.stage_index = i;
       return rep;
     }
-    if (next.get() == cur && !reads_names(*cur)) continue;
+    if (next.get() == cur && !reads_names(*cur)) {
+      rep.log.push_back("'" + step.name + "': returned its input unchanged: not run again");
+      continue;
+    }
     std::string parse_error;
     ir::ProgramPtr printed = detail::reparsed(*next, parse_error);
     if (!printed) {
@@ -183,6 +194,8 @@ inline DiffReport diffcheck_pipeline(const ir::Program& input, const std::vector
         if (leg.options == &by_nodes) now.push_back(std::move(r));
       }
     }
+    rep.log.push_back("'" + step.name + "': output read by nodes and printed and parsed back, each on " + seeds_text +
+                      ": " + std::to_string(2 * opts.seeds.size()) + " runs, equal to its input");
     prev = std::move(now);
     hold = std::move(next);
     cur = hold.get();

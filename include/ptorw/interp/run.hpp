@@ -33,6 +33,14 @@ struct RunOptions {
   std::int64_t default_dim = 64;
   /// Values of the entry's scalar parameters by name (converted to their dtype); others random.
   std::map<std::string, double, std::less<>> scalars;
+  /// Contents of the entry's tensor parameters by name (row-major, bits of `dtype`; `ptorw run
+  /// --input`), checked against the parameter's dtype and shape; other tensors random.
+  struct Tensor {
+    DType dtype = DType::FP32;
+    Shape shape;
+    std::vector<Bits> data;
+  };
+  std::map<std::string, Tensor, std::less<>> tensors;
   EvalOptions eval;
   /// Which mode runs each function (modes.hpp): Auto = buffer mode for planned Tile and Buffer IR.
   ModePolicy mode = ModePolicy::Auto;
@@ -183,7 +191,18 @@ inline std::vector<Value> make_inputs(Evaluator& ev, const ir::Function& fn, con
       Shape strides;
       if (tt->view && !tt->view->stride.empty()) strides = detail::global_dims(ev, tt->view->stride, "an entry tensor stride");
       TensorVal t = new_tensor(tt->dtype, shape, strides);
-      if (p.dir != ir::Direction::Out)
+      if (auto given = opts.tensors.find(name); given != opts.tensors.end()) {
+        const RunOptions::Tensor& g = given->second;
+        if (g.dtype != tt->dtype || g.shape != shape)
+          fail("input '" + name + "' is " + std::string(ir::name_of(g.dtype)) + dims_str(g.shape) + ", but parameter '" +
+               name + "' is " + std::string(ir::name_of(tt->dtype)) + dims_str(shape));
+        std::size_t k = 0;
+        for_each_index(shape, [&](const Shape& idx) {
+          auto q = static_cast<std::size_t>(t.pos(idx));
+          t.storage->data[q] = g.data[k++];
+          t.storage->poison[q] = 0;
+        });
+      } else if (p.dir != ir::Direction::Out)
         for_each_index(shape, [&](const Shape& idx) {
           auto q = static_cast<std::size_t>(t.pos(idx));
           t.storage->data[q] = random_element(rng, tt->dtype);

@@ -43,6 +43,9 @@ struct Pass {
   PassProperties properties;
   std::vector<rewrite::RuleInfo> rules;  // documentation of table passes (empty otherwise)
   PassFn run;
+  /// A pass made of registered passes (sequence_pass.hpp): their names, in order (empty otherwise).
+  /// A caller that wants to see between them (print-after-all) runs these instead.
+  std::vector<std::string> steps{};
 
   /// Runs with default driver options; throws std::runtime_error when the pass fails.
   ir::ProgramPtr operator()(const ir::ProgramPtr& p, const PassContext& ctx = {}) const {

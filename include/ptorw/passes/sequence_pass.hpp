@@ -13,7 +13,7 @@
 namespace ptorw::passes {
 
 inline Pass sequence_pass(std::string name, std::string summary, PassProperties props, std::vector<std::string> steps) {
-  Pass p{name, std::move(summary), props, {}, {}};
+  Pass p{name, std::move(summary), props, {}, {}, steps};
   p.run = [name, steps = std::move(steps)](const ir::ProgramPtr& in, const PassContext& ctx,
                                            const rewrite::DriverOptions& opts) {
     PassManagerOptions o;

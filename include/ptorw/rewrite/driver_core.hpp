@@ -410,7 +410,15 @@ class DriverCore {
   }
 
   template <class Node> void record(std::string_view rule, const Node& before, const Node& after) {
-    TraceEntry t{std::string(rule), cur_function_, span_of(before), text(before), text(after)};
+    TraceEntry t{std::string(rule), cur_function_, span_of(before), {}, {}, {}, {}};
+    if (opts_.trace_text) {
+      t.before = text(before);
+      t.after = text(after);
+    }
+    if (opts_.trace_nodes) {
+      t.before_node = before;
+      t.after_node = after;
+    }
     if (opts_.on_trace) opts_.on_trace(t);
     if (opts_.trace) res_.trace.push_back(std::move(t));
   }

@@ -6,6 +6,7 @@
 #include <limits>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "ptorw/ir/diagnostic.hpp"
@@ -36,13 +37,18 @@ struct RuleStats {
   std::uint64_t time_ns = 0;  // in match + rewrite, when DriverOptions::timing is on
 };
 
+/// A traced node itself (shared and immutable), by the rule's root kind.
+using TraceNode = std::variant<std::monostate, ir::Expr, ir::Stmt, ir::FunctionPtr, ir::ProgramPtr>;
+
 /// One rule application.
 struct TraceEntry {
   std::string rule;
   std::string function;  // empty for Program rules
   ir::Span span;         // of the rewritten node, or of its statement when the node has none
-  std::string before;
+  std::string before;    // rendered with DriverOptions::text (empty without trace_text)
   std::string after;
+  TraceNode before_node{};  // with DriverOptions::trace_nodes: the nodes, for a caller's own rendering
+  TraceNode after_node{};
 };
 
 /// Why a rule declined at a node (only declines with a reason; silent ones are not recorded).
@@ -85,6 +91,11 @@ struct DriverOptions {
   bool trace = false;
   /// ... and/or stream each one here (also enables tracing).
   std::function<void(const TraceEntry&)> on_trace{};
+  /// Render `before` / `after` as text (a Program rule's text is the whole program) ...
+  bool trace_text = true;
+  /// ... and/or keep the nodes themselves in `before_node` / `after_node` (a caller narrows a
+  /// Program or Function rule's change to the statements it touched: tools/cli/trace_diff.cpp).
+  bool trace_nodes = false;
   TextHooks text{};
 };
 

@@ -1,0 +1,172 @@
+// Every subcommand and option of `ptorw`, defined once. An option several subcommands take is
+// added by one helper below, so its spelling, meaning and help text are the same everywhere.
+#include <charconv>
+
+#include "cli/cli.hpp"
+
+namespace ptorw::cli {
+
+const char* const kExitCodesText =
+    "Exit codes: 0 success; 1 the input or a pass failed (cannot be read, does not parse or verify, "
+    "fails to run, a pass reports an error) or a check found a difference (equal, diffcheck); 2 the "
+    "command line is wrong (no command; an unknown command, option, --opt key or value; a missing argument). "
+    "Program text goes to stdout (or -o FILE), diagnostics, remarks and traces to stderr.";
+
+namespace {
+
+/// An integer of at least `lo` (CLI11's PositiveNumber prints a 300-digit upper bound).
+CLI::Validator at_least(std::int64_t lo) {
+  return CLI::Validator(
+      [lo](std::string& s) -> std::string {
+        std::int64_t v = 0;
+        auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+        if (ec != std::errc() || p != s.data() + s.size()) return "'" + s + "' is not an integer";
+        if (v < lo) return "'" + s + "' is less than " + std::to_string(lo);
+        return {};
+      },
+      "");
+}
+
+void add_input(CLI::App* c, Options& o) { c->add_option("file", o.file, "input program (pl DSL; - reads stdin)")->required(); }
+void add_output_file(CLI::App* c, Options& o, const char* what) {
+  c->add_option("-o,--output", o.out, std::string("write ") + what + " to FILE (default stdout)")->type_name("FILE");
+}
+void add_passes(CLI::App* c, Options& o) {
+  c->add_option("--passes", o.passes_spec, "comma-separated pass names (`ptorw passes` lists them; default = "
+                                           "convert-to-ssa,flatten-call-expr,simplify,optimize-orch-tensors)")
+      ->required()
+      ->type_name("PASS[,PASS...]");
+}
+void add_planner(CLI::App* c, Options& o) {
+  c->add_option("--planner", o.planner, "memory planner of tile-to-buffer (default pypto; any case)")
+      ->type_name("pypto|dsa_rp|ptoas")
+      ->transform(CLI::IsMember({"pypto", "dsa_rp", "ptoas"}, CLI::ignore_case).description(""));
+}
+void add_arch(CLI::App* c, Options& o) {
+  c->add_option("--arch", o.arch, "target architecture: memory capacities and pto.target_arch (default a2a3)")
+      ->type_name("a2a3|a5")
+      ->transform(CLI::IsMember({"a2a3", "a5"}, CLI::ignore_case).description(""));
+}
+void add_pass_options(CLI::App* c, Options& o) {
+  c->add_option("--opt", o.opts, "pass option (repeatable): enable_buffer_ir=true|false, "
+                                 "memory_planner=pypto|dsa_rp|ptoas, target=a2a3|a5")
+      ->type_name("KEY=VALUE");
+}
+void add_run_options(CLI::App* c, Options& o) {
+  c->add_option("--entry", o.entry, "entry function (default main; without main each kernel runs directly)")
+      ->type_name("NAME");
+  c->add_option("--dim", o.dims, "value of a pl.dynamic dim (repeatable; others 64)")->type_name("NAME=INT");
+}
+
+}  // namespace
+
+void define_app(CLI::App& app, Options& o) {
+  app.name("ptorw");
+  app.description("ptorw: orchestration and tile-lowering rewrites for tile NPU programs (pl DSL), in the "
+                  "manner of mlir-opt");
+  app.set_version_flag("--version", std::string("ptorw ") + PTORW_VERSION);
+  app.add_option("--color", o.color, "colour diagnostics: auto (when stderr is a terminal), always, never")
+      ->type_name("auto|always|never")
+      ->check(CLI::IsMember({"auto", "always", "never"}).description(""));
+  app.footer(kExitCodesText);
+  app.fallthrough();
+
+  auto* print = app.add_subcommand("print", "parse FILE and print it back in canonical form");
+  add_input(print, o);
+  add_output_file(print, o, "the program");
+
+  auto* check = app.add_subcommand("check", "parse and verify FILE (hand-written text as Python reads it)");
+  add_input(check, o);
+
+  auto* opt = app.add_subcommand("opt", "run a pass pipeline over FILE and print the result");
+  add_input(opt, o);
+  add_passes(opt, o);
+  add_output_file(opt, o, "the program");
+  add_planner(opt, o);
+  add_arch(opt, o);
+  add_pass_options(opt, o);
+  opt->add_flag("--print-after-all", o.print_after_all,
+                "print the program to stderr after every pass (the steps of default and tile-to-buffer too)");
+  opt->add_flag("--verify-each", o.verify_each, "also verify the output of every pass, not only the last");
+  opt->add_flag("--no-verify", o.no_verify, "skip verifying the input and the output and checking pass properties")
+      ->excludes("--verify-each");
+  opt->add_flag("--stats{text}", o.stats, "per-rule statistics on stdout after the program: --stats or --stats=json "
+                                          "(json needs -o FILE or --stats-file, so stdout holds only JSON)")
+      ->type_name("text|json");
+  opt->add_option("--stats-file", o.stats_file, "write the statistics to FILE instead (format of --stats, default text)")
+      ->type_name("FILE");
+  opt->add_flag("--trace{short}", o.trace, "print each rule application to stderr: rule, file:line:col and a "
+                                           "bounded DSL diff of the smallest enclosing statement; =full prints "
+                                           "whole nodes")
+      ->type_name("short|full");
+  opt->add_flag("--remarks{*}", o.remarks, "print why rules declined, deduplicated; =PATTERN keeps rules whose name "
+                                           "matches (glob, or a substring)")
+      ->type_name("PATTERN");
+  opt->add_flag("--check", o.check_mode, "abort when a rule claims a change it did not make");
+  opt->add_option("--max-iterations", o.max_iterations, "driver rounds per rule table (default 64)")
+      ->type_name("INT>=1")
+      ->check(at_least(1));
+
+  auto* equal = app.add_subcommand("equal", "structural equality of two programs up to renaming (exit 1: different, "
+                                            "2: an input cannot be read)");
+  equal->add_option("a", o.file, "first program")->required();
+  equal->add_option("b", o.file_b, "second program")->required();
+
+  app.add_subcommand("passes", "list registered passes and their rules");
+
+  auto* rules = app.add_subcommand("rules", "list the rules (patterns) of every pass, or of PASS: pass/rule, root "
+                                            "kind, benefit, description");
+  rules->add_option("pass", o.pass_name, "only this pass");
+
+  auto* run = app.add_subcommand("run", "interpret FILE (planned Tile and Buffer IR kernels in buffer mode) and "
+                                        "print every output: digest, scalar value, tensor summary");
+  add_input(run, o);
+  add_run_options(run, o);
+  add_arch(run, o);
+  run->add_option("--seed", o.seed, "seed of the random inputs (default 1)")->type_name("INT>=0")->check(at_least(0));
+  run->add_option("--input", o.inputs, "entry parameter from a .npy file (repeatable; dtype and shape must match; "
+                                       "0-d for a scalar)")
+      ->type_name("NAME=FILE.npy");
+  run->add_option("--print", o.print, "tensor values: summary (first elements, min, max) or full")
+      ->type_name("summary|full")
+      ->check(CLI::IsMember({"summary", "full"}).description(""));
+  run->add_option("--output-dir", o.output_dir, "also write every output to DIR/<name>.npy")->type_name("DIR");
+  run->add_option("--mode", o.mode, "auto (buffer mode for planned Tile and Buffer IR) or value (value mode "
+                                    "everywhere)")
+      ->type_name("auto|value")
+      ->check(CLI::IsMember({"auto", "value"}).description(""));
+
+  auto* diff = app.add_subcommand("diffcheck", "run FILE before and after each pass on the same random inputs; fail at "
+                                               "the first differing output");
+  add_input(diff, o);
+  add_passes(diff, o);
+  add_run_options(diff, o);
+  add_planner(diff, o);
+  add_arch(diff, o);
+  add_pass_options(diff, o);
+  diff->add_option("--seeds", o.seeds, "number of random input seeds, 1..N (default 3)")
+      ->type_name("INT>=1")
+      ->check(at_least(1));
+
+  auto* emit = app.add_subcommand("emit", "plan and lower Tile kernels, then one PTO module per Buffer-stage kernel");
+  add_input(emit, o);
+  emit->add_option("--target", o.target, "output format (default pto, the only one)")
+      ->type_name("pto")
+      ->check(CLI::IsMember({"pto"}).description(""));
+  add_planner(emit, o);
+  add_arch(emit, o);
+  emit->add_option("-o,--output", o.out, "write the module to FILE (a program with one kernel; default stdout)")
+      ->type_name("FILE");
+  emit->add_option("--output-dir", o.output_dir, "write one DIR/<kernel>.pto per kernel")->type_name("DIR");
+  emit->add_flag("--generic", o.generic, "MLIR generic form (mlir-opt-19 --allow-unregistered-dialect reads it)");
+  emit->add_option("--pto-version", o.pto_version, "assembler spellings: old (pto.subset, DPS treshape) or new")
+      ->type_name("old|new")
+      ->check(CLI::IsMember({"old", "new"}).description(""));
+  emit->add_flag("--loc", o.locations, "print loc(\"file\":line:col) after ops");
+
+  auto* help = app.add_subcommand("help", "help on ptorw or COMMAND; --markdown renders docs/cli.md");
+  help->add_option("command", o.help_command, "a subcommand");
+  help->add_flag("--markdown", o.markdown, "the reference of every command as Markdown (docs/cli.md)");
+}
+
+}  // namespace ptorw::cli

@@ -1,0 +1,97 @@
+// `ptorw emit`: plan and lower Tile kernels (tile-to-buffer), then one PTO module per Buffer-stage
+// kernel: on stdout, to -o FILE (one kernel), or to --output-dir DIR (one <kernel>.pto each).
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <iostream>
+
+#include "cli/cli.hpp"
+#include "ptorw/codegen/emit.hpp"
+#include "ptorw/passes/verify_source.hpp"
+#include "ptorw/ptorw.hpp"
+
+namespace ptorw::cli {
+
+namespace {
+
+int emit_lowered(const ir::Program& p, const codegen::EmitOptions& eo, const Options& o) {
+  auto r = codegen::emit_program(p, eo);
+  print_diagnostics(r.diagnostics);
+  if (!r.ok()) return kFailed;
+  std::string file = p.source_file.empty() ? "<input>" : display_name(p.source_file);
+  if (!r.tile_stage.empty()) {
+    std::cerr << fmt::format("{}: {}: kernels at FunctionIRStage.Tile are not emitted ({}): they stay Tile (not "
+                             "selected for Buffer IR) and Tile-stage emission is not implemented\n",
+                             file, r.kernels.empty() ? "error" : "warning", fmt::join(r.tile_stage, ", "));
+    if (r.kernels.empty()) return kFailed;
+  }
+  if (r.kernels.empty()) {
+    std::cerr << file << ": no InCore/AIC/AIV kernels; nothing to emit\n";
+    return kOk;
+  }
+  if (!o.output_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(o.output_dir, ec);
+    if (ec) {
+      std::cerr << fmt::format("{}: error: cannot create directory: {}\n", o.output_dir, ec.message());
+      return kFailed;
+    }
+    for (const auto& k : r.kernels)
+      if (int rc = write_output(k.text, (std::filesystem::path(o.output_dir) / (k.name + ".pto")).string())) return rc;
+    return kOk;
+  }
+  if (!o.out.empty() && o.out != "-" && r.kernels.size() > 1) {
+    std::vector<std::string> names;
+    for (const auto& k : r.kernels) names.push_back(k.name);
+    throw UsageError(fmt::format("-o {} names one file, but {} has {} kernels ({}): use --output-dir DIR for one "
+                                 "<kernel>.pto each",
+                                 o.out, file, r.kernels.size(), fmt::join(names, ", ")));
+  }
+  std::string all;
+  for (const auto& k : r.kernels) all += k.text;
+  return write_output(all, o.out);
+}
+
+}  // namespace
+
+int cmd_emit(const Options& o) {
+  if (!o.out.empty() && !o.output_dir.empty()) throw UsageError("give -o FILE or --output-dir DIR, not both");
+  if (!o.out.empty() && o.out != "-" && std::filesystem::is_directory(o.out))
+    throw UsageError(fmt::format("-o {} is a directory: -o names a file; use --output-dir {}", o.out, o.out));
+  passes::PassContext ctx = make_context(o);  // --planner, --arch
+  auto p = load(o.file);
+  if (!p) return kFailed;
+  if (auto refused = passes::text_input_error(*p, "ptorw emit", true)) {  // lowering reads nodes, not names
+    print_diagnostics({*refused});
+    return kFailed;
+  }
+  auto ds = ir::verify(*p);
+  print_diagnostics(ds);
+  if (has_errors(ds)) return kFailed;
+  // Kernels still at Tile stage go through the device pipeline first (plan, select, lower).
+  bool tile_kernels = false;
+  for (const auto& f : p->functions)
+    tile_kernels = tile_kernels || (ir::is_incore_like(f->type) && f->stage == ir::Stage::Tile &&
+                                    !ir::find_kwarg(f->attrs, "buffer_ir_selected"));
+  const std::string arch(ctx.get("target").value_or("a2a3"));
+  if (tile_kernels) {
+    auto lower = passes::make_pass("tile-to-buffer");
+    if (!lower) {
+      error("pass 'tile-to-buffer' is not registered");
+      return kFailed;
+    }
+    if (!ctx.get("target")) ctx.set("target", arch);
+    passes::PassOutcome lo = lower->run(p, ctx, {});
+    print_diagnostics(lo.diagnostics);
+    if (has_errors(lo.diagnostics)) return kFailed;
+    p = lo.program;
+  }
+  codegen::EmitOptions eo;
+  eo.arch = arch == "a5" ? codegen::Arch::A5 : codegen::Arch::A2A3;
+  eo.generic = o.generic;
+  eo.version = o.pto_version == "old" ? codegen::PtoVersion::Old : codegen::PtoVersion::New;
+  eo.locations = o.locations;
+  return emit_lowered(*p, eo, o);
+}
+
+}  // namespace ptorw::cli
