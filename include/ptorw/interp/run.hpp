@@ -92,11 +92,9 @@ namespace detail {
 
 /// Whether the scalar parameter `v` of `fn` is named in the type of another parameter.
 inline bool names_a_dim(const ir::Function& fn, const ir::Expr& v) {
-  bool found = false;
-  auto on = [&](const ir::Expr& x) { found = found || x == v; };
   for (const ir::Param& p : fn.params)
-    if (p.var && p.var != v) visit::for_each_type_expr(p.var->type, [&](const ir::Expr& d) { visit::walk_expr(d, on); });
-  return found;
+    if (p.var && p.var != v && visit::type_mentions(p.var->type, [&](const ir::Expr& x) { return x == v; })) return true;
+  return false;
 }
 
 inline Shape global_dims(Evaluator& ev, const std::vector<ir::Expr>& es, const char* what) {

@@ -68,22 +68,13 @@ class Printer {
   }
   /// Whether `node` is used anywhere in `f`: its statements, expressions and every type in it.
   static bool refers_to(const ir::Function& f, const ir::ExprNode* node) {
+    auto is_node = [&](const ir::Expr& x) { return x.get() == node; };
     bool found = false;
-    auto in_type = [&](auto&& self, const ir::Type& t) -> void {
-      visit::for_each_type_expr(t, [&](const ir::Expr& d) {
-        auto on = [&](const ir::Expr& x) { found = found || x.get() == node || (x->type && (self(self, x->type), found)); };
-        visit::walk_expr(d, on);
-      });
-    };
-    auto on_expr = [&](const ir::Expr& e) {
-      if (found || !e) return;
-      found = e.get() == node;
-      if (!found) in_type(in_type, e->type);
-    };
+    auto on_expr = [&](const ir::Expr& e) { found = found || is_node(e) || visit::type_mentions(e->type, is_node); };
     auto on_stmt = [](const ir::Stmt&) {};
     for (const auto& p : f.params)
       if (p.var) on_expr(p.var);
-    for (const auto& t : f.return_types) in_type(in_type, t);
+    for (const auto& t : f.return_types) found = found || visit::type_mentions(t, is_node);
     if (!found && f.body) visit::walk(f.body, on_stmt, on_expr);
     return found;
   }

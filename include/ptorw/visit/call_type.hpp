@@ -11,6 +11,7 @@
 
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/visit/children.hpp"
+#include "ptorw/visit/walk.hpp"
 
 namespace ptorw::visit {
 
@@ -75,20 +76,14 @@ inline ir::Expr substitute_uses(const ir::Expr& e, const std::unordered_map<cons
 
 /// Whether some return type of `callee` names one of its own parameters.
 inline bool return_types_name_params(const ir::Function& callee) {
-  bool named = false;
+  auto is_param = [&](const ir::Expr& x) {
+    for (const ir::Param& p : callee.params)
+      if (p.var == x) return true;
+    return false;
+  };
   for (const ir::Type& t : callee.return_types)
-    for_each_type_expr(t, [&](const ir::Expr& d) {
-      auto walk = [&](auto&& self, const ir::Expr& x) -> void {
-        if (named || !x) return;
-        if (ir::is_var_like(x)) {
-          for (const ir::Param& p : callee.params) named = named || p.var == x;
-          return;
-        }
-        for_each_child(x, [&](const ir::Expr& c) { self(self, c); });
-      };
-      walk(walk, d);
-    });
-  return named;
+    if (type_mentions(t, is_param)) return true;
+  return false;
 }
 
 /// The type of `self.callee(args...)`: its return type (or the tuple of them) with each of the

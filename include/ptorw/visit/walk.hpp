@@ -17,4 +17,15 @@ template <class FS, class FE> void walk(const ir::Stmt& s, FS& on_stmt, FE& on_e
       s, [&](const ir::Expr& e) { walk_expr(e, on_expr); }, [&](const ir::Stmt& c) { walk(c, on_stmt, on_expr); });
 }
 
+/// Whether some expression inside type `t` (dims, strides, valid shapes, MemRef operands, at any
+/// depth) satisfies `pred`.
+template <class P> bool type_mentions(const ir::Type& t, P&& pred) {
+  bool found = false;
+  auto on = [&](const ir::Expr& x) { found = found || pred(x); };
+  for_each_type_expr(t, [&](const ir::Expr& d) {
+    if (!found) walk_expr(d, on);
+  });
+  return found;
+}
+
 }  // namespace ptorw::visit
