@@ -7,6 +7,8 @@
 #             make_pass("default")                                  targets: <= 12 s, <= 1 GiB
 #   passes    the program's one TU with <ptorw/passes/define_all.hpp> (every pass compiled once;
 #             absent before issue 16, when all.hpp itself compiled every pass into the host TU)
+# then the same three with -DPTORW_SEPARATE_COMPILATION, plus `entries`, the program's one TU with
+# <ptorw/define_entries.hpp> (parse, print, verify, ... compiled once: ptorw/entry.hpp).
 # host (+ passes) is then linked with `pkg-config --libs ptorw` alone and run on an example, to
 # show there is nothing else to link. Prints wall and user seconds and peak RSS per TU, and
 # `uptime` before and after (the machine is shared: compare user time under load).
@@ -46,31 +48,45 @@ int main(int argc, char** argv) {
 }
 CPP
 
-measure() {  # name source
+measure() {  # name source [extra flags]
   local log="$work/$1.time"
-  /usr/bin/time -v "$cxx" -std=c++20 -O2 $cflags -c "$2" -o "$work/$1.o" 2>"$log"
+  /usr/bin/time -v "$cxx" -std=c++20 -O2 $cflags ${3:-} -c "$2" -o "$work/$1.o" 2>"$log"
   local wall user rss
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, t, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + t[i]; print s}' "$log")
   user=$(awk -F': ' '/User time/ {print $2}' "$log")
   rss=$(awk -F': ' '/Maximum resident/ {printf "%.0f", $2 / 1024}' "$log")
-  printf '%-9s %6.1f s wall  %6.1f s user  %5s MiB peak\n' "$1" "$wall" "$user" "$rss"
+  printf '%-16s %6.1f s wall  %6.1f s user  %5s MiB peak\n' "$1" "$wall" "$user" "$rss"
+}
+
+link_and_run() {  # label objects...
+  local label=$1; shift
+  "$cxx" "$@" -o "$work/host" $libs
+  local example
+  example=$(ls examples/*.py | head -n 1)
+  if "$work/host" "$example" >/dev/null; then
+    echo "$label: $# object(s) linked with '$libs' alone; ran the default pipeline on $example"
+  else
+    echo "$label: linked, but running it on $example failed"; exit 1
+  fi
 }
 
 echo "cflags: $cflags"
 echo "load before: $(uptime)"
+echo "# header-only (default): every TU that calls an entry point compiles it"
 measure umbrella "$work/umbrella.cpp"
 measure host "$work/host.cpp"
-objs=("$work/host.o")
-if [[ -n $(find "$work/root" -path "*/ptorw/passes/define_all.hpp") ]]; then
-  echo '#include <ptorw/passes/define_all.hpp>' >"$work/passes.cpp"
-  measure passes "$work/passes.cpp"
-  objs+=("$work/passes.o")
-fi
+echo '#include <ptorw/passes/define_all.hpp>' >"$work/passes.cpp"
+measure passes "$work/passes.cpp"
+link_and_run header-only "$work/host.o" "$work/passes.o"
+
+# -DPTORW_SEPARATE_COMPILATION (ptorw/entry.hpp): entry points declared in every TU, compiled once
+# in the TU that includes ptorw/define_entries.hpp first.
+sep=-DPTORW_SEPARATE_COMPILATION
+echo "# separate compilation ($sep): the host TU pays parsing, not code generation"
+measure umbrella_sep "$work/umbrella.cpp" "$sep"
+measure host_sep "$work/host.cpp" "$sep"
+measure passes_sep "$work/passes.cpp" "$sep"
+echo '#include <ptorw/define_entries.hpp>' >"$work/entries.cpp"
+measure entries_sep "$work/entries.cpp" "$sep"
 echo "load after:  $(uptime)"
-"$cxx" "${objs[@]}" -o "$work/host" $libs
-example=$(ls examples/*.py | head -n 1)
-if "$work/host" "$example" >/dev/null; then
-  echo "host: ${#objs[@]} object(s) linked with '$libs' alone; ran the default pipeline on $example"
-else
-  echo "host: linked, but running it on $example failed"; exit 1
-fi
+link_and_run separate "$work/host_sep.o" "$work/passes_sep.o" "$work/entries_sep.o"

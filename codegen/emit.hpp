@@ -14,6 +14,7 @@
 // and that form is emitted, so both representations produce one native op set. Unplanned Tile
 // kernels are listed in `tile_stage` and not emitted.
 #pragma once
+#include "ptorw/entry.hpp"
 #include <string>
 #include <vector>
 
@@ -39,12 +40,19 @@ struct EmitResult {
 };
 
 /// The module of one Buffer-stage kernel, or an EmitError.
-inline std::string emit_kernel(const ir::Program& p, const ir::Function& f, const EmitOptions& o) {
+PTORW_ENTRY std::string emit_kernel(const ir::Program& p, const ir::Function& f, const EmitOptions& o)
+#if PTORW_ENTRY_BODIES
+{
   Kernel k = KernelEmitter(p, f, o).run();
   return print_module(k, arch_name(o.arch), PrintOptions{o.generic, o.locations, p.source_file});
 }
+#else
+;
+#endif
 
-inline EmitResult emit_program(const ir::Program& p, const EmitOptions& o = {}) {
+PTORW_ENTRY EmitResult emit_program(const ir::Program& p, const EmitOptions& o = {})
+#if PTORW_ENTRY_BODIES
+{
   EmitResult r;
   for (const auto& f : p.functions) {
     if (!ir::is_incore_like(f->type)) continue;
@@ -85,5 +93,8 @@ inline EmitResult emit_program(const ir::Program& p, const EmitOptions& o = {}) 
   if (!r.ok()) r.kernels.clear();  // no partial output
   return r;
 }
+#else
+;
+#endif
 
 }  // namespace ptorw::codegen

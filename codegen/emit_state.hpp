@@ -14,14 +14,13 @@
 
 #include "ptorw/codegen/mlir_ops.hpp"
 #include "ptorw/codegen/pto_types.hpp"
+#include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/expr.hpp"
 
 namespace ptorw::codegen {
 
-struct EmitError {
-  ir::Span span;
-  std::string message;
-};
+/// An emission refusal (the lowering stages' one error type, ir/diagnostic.hpp); thrown by `fail`.
+using EmitError = StageError;
 [[noreturn]] inline void fail(ir::Span sp, std::string msg) { throw EmitError{sp, std::move(msg)}; }
 
 namespace detail {

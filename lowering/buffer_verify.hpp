@@ -13,6 +13,7 @@
 //    operands have the destination dtype, and recip writes a distinct destination;
 //  * returns name GM parameters.
 #pragma once
+#include "ptorw/entry.hpp"
 #include <string>
 #include <unordered_set>
 
@@ -188,11 +189,16 @@ class Checker {
 }  // namespace buffer_verify_detail
 
 /// Diagnostics for every Buffer-stage function of `p` (empty when all hold).
-inline Diagnostics verify_buffer_ir(const ir::Program& p) {
+PTORW_ENTRY Diagnostics verify_buffer_ir(const ir::Program& p)
+#if PTORW_ENTRY_BODIES
+{
   Diagnostics out;
   for (const auto& f : p.functions)
     if (f->stage == ir::Stage::Buffer) buffer_verify_detail::Checker(p, *f, out).run();
   return out;
 }
+#else
+;
+#endif
 
 }  // namespace ptorw::lowering

@@ -26,16 +26,14 @@
 #include <vector>
 
 #include "ptorw/ir/builder.hpp"
+#include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/visit/equal.hpp"
 #include "ptorw/visit/flat_seq.hpp"
 
 namespace ptorw::lowering {
 
 /// A fail-closed diagnostic of the lowering: the statement's span and the rule violated.
-struct LowerError {
-  ir::Span span;
-  std::string message;
-};
+using LowerError = StageError;
 
 /// The Buffer descriptor of a Tile: physical shape, dtype, space and layout/valid fields; no storage.
 /// A valid shape equal to the physical shape is dropped (it is the default).

@@ -72,6 +72,8 @@ struct MergeOutParamIntoIterArg {
   static constexpr std::string_view name = "iter_arg_reuse";
   static constexpr rewrite::RootKind root = rewrite::RootKind::Program;
   static constexpr int benefit = 10;
+  // One application merges every planned out-param of the program (Plan covers all call sites).
+  static constexpr bool complete = true;
   static std::string describe() {
     return "out = tensor.create(..); r = self.k(.., a, .., out) with r yielded back to a (or k's full-load/loop/store "
            "shape)  →  r = self.k(.., a, ..), a InOut in k";

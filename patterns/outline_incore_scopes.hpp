@@ -258,6 +258,8 @@ struct OutlineIncoreScopes {
   static constexpr std::string_view name = "outline_incore_scopes";
   static constexpr rewrite::RootKind root = rewrite::RootKind::Program;
   static constexpr int benefit = 1;
+  // One application outlines every scope of the program.
+  static constexpr bool complete = true;
   static std::string describe() {
     return "with pl.at(level=pl.Level.CORE_GROUP, windowize=w, name_hint=n): <tile code> -> r = self.n(free values) "
            "with a new InCore function n carrying attr windowize=w";

@@ -20,6 +20,9 @@ using CalleeVote = void (*)(const OrchCallScan&, const OrchCallScan::Callee&, bo
 template <CalleeVote callee_sites> struct StridePlanRule {
   static constexpr rewrite::RootKind root = rewrite::RootKind::Program;
   static constexpr int benefit = 1;
+  // The plan attaches every stride it votes for in one application; a param that has its stride
+  // is no longer a candidate.
+  static constexpr bool complete = true;
 
   rewrite::MatchResult<StridePlan> match(const ir::ProgramPtr& prog, rewrite::Context& ctx) const {
     const OrchCallScan scan(*prog);

@@ -42,10 +42,8 @@
 
 namespace ptorw::lowering::planning {
 
-struct PlanError {
-  ir::Span span;
-  std::string message;
-};
+/// A planning refusal (the lowering stages' one error type, ir/diagnostic.hpp).
+using PlanError = StageError;
 
 enum class YieldPlan : std::uint8_t { Identity, Join, Copy, SnapshotCopy };
 enum class EntryPlan : std::uint8_t { TakeOver, Copy };

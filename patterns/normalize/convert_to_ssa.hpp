@@ -350,6 +350,8 @@ struct ConvertToSsa {
   static constexpr std::string_view name = "convert_to_ssa";
   static constexpr rewrite::RootKind root = rewrite::RootKind::Program;
   static constexpr int benefit = 10;
+  // One application converts every function that needs it; its output is in SSA form.
+  static constexpr bool complete = true;
   static std::string describe() {
     return "in functions that do not verify: reassigned names → fresh definitions, loop-carried names → iter args "
            "+ results, names assigned in if arms → if results";

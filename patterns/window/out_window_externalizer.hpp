@@ -45,6 +45,8 @@ struct ExternalizeStaticWindows {
   static constexpr std::string_view name = "out_window_externalizer";
   static constexpr rewrite::RootKind root = rewrite::RootKind::Program;
   static constexpr int benefit = 1;
+  // One application windows every eligible kernel and rewrites all of its call sites.
+  static constexpr bool complete = true;
   static std::string describe() {
     return "r = self.k(..., out) with k windowize=True writing one static window -> w = tensor.slice(out, shape, "
            "offset); w2 = self.k__windowed(..., w); r = tensor.assemble(out, w2, offset)";

@@ -127,7 +127,11 @@ class FuzzDiff {
   interp::PassStep default_step(bool& changed) {
     return {"default", [this, &changed](const ir::Program& prog) -> ir::ProgramPtr {
               auto in = std::make_shared<const ir::Program>(prog);
-              passes::PassOutcome o = default_.run(in, {}, {});
+              // Checking mode: a rule claiming a change it did not make, or a complete rule
+              // matching its own output (rewrite/rule.hpp), stops the run as CheckFailed.
+              rewrite::DriverOptions checking;
+              checking.check = true;
+              passes::PassOutcome o = default_.run(in, {}, checking);
               if (o.stop == rewrite::StopReason::CheckFailed) throw std::runtime_error("default: " + o.message);
               for (const auto& d : o.diagnostics)
                 if (d.severity == Severity::Error) throw std::runtime_error("default: " + d.str());

@@ -15,6 +15,7 @@
 // A step is a name and a callable Program -> ProgramPtr; pass_steps.hpp adapts registered
 // passes (`--passes=a,b`) to steps.
 #pragma once
+#include "ptorw/entry.hpp"
 #include <exception>
 #include <functional>
 #include <string>
@@ -123,7 +124,9 @@ inline ir::ProgramPtr reparsed(const ir::Program& p, std::string& error) {
 /// reading ("read by nodes" / "printed and parsed back"). Steps that return their input
 /// unchanged (same pointer) are not re-run unless the input has functions read by names (then the
 /// unchanged program must also mean the same read by nodes).
-inline DiffReport diffcheck_pipeline(const ir::Program& input, const std::vector<PassStep>& steps, const DiffOptions& opts = {}) {
+PTORW_ENTRY DiffReport diffcheck_pipeline(const ir::Program& input, const std::vector<PassStep>& steps, const DiffOptions& opts = {})
+#if PTORW_ENTRY_BODIES
+{
   DiffReport rep;
   std::vector<RunResult> prev;
   std::string seed_list;
@@ -202,11 +205,16 @@ inline DiffReport diffcheck_pipeline(const ir::Program& input, const std::vector
   }
   return rep;
 }
+#else
+;
+#endif
 
 /// Judges one rewrite: `after` must match `before` on every seed. Both are read as written (a
 /// function the parser marked as read by names, by names); to judge what a pass produced, use
 /// diffcheck_pipeline, which also reads its output by nodes and printed back.
-inline DiffReport diffcheck(const ir::Program& before, const ir::Program& after, const DiffOptions& opts = {}) {
+PTORW_ENTRY DiffReport diffcheck(const ir::Program& before, const ir::Program& after, const DiffOptions& opts = {})
+#if PTORW_ENTRY_BODIES
+{
   DiffReport rep;
   std::vector<RunResult> prev;
   if (!detail::run_all(before, opts, prev, rep)) return rep;
@@ -224,12 +232,20 @@ inline DiffReport diffcheck(const ir::Program& before, const ir::Program& after,
   }
   return rep;
 }
+#else
+;
+#endif
 
 /// Judges what a pass produced from `before`: `after` read by nodes and printed and parsed back,
 /// each against `before` read as written (diffcheck_pipeline's rule for one step).
-inline DiffReport diffcheck_output(const ir::Program& before, const ir::ProgramPtr& after, const DiffOptions& opts = {}) {
+PTORW_ENTRY DiffReport diffcheck_output(const ir::Program& before, const ir::ProgramPtr& after, const DiffOptions& opts = {})
+#if PTORW_ENTRY_BODIES
+{
   return diffcheck_pipeline(before, {PassStep{"after", [after](const ir::Program&) { return after; }}}, opts);
 }
+#else
+;
+#endif
 
 /// One run of a multi-stage comparison: a program and the mode policy it runs under.
 struct Leg {
@@ -241,7 +257,9 @@ struct Leg {
 /// Judges every leg against the first (the reference) on every seed: e.g. a kernel before
 /// planning in value mode, the planned kernel in buffer mode, and its Buffer IR in buffer mode.
 /// The blamed stage is the first leg whose outputs differ or whose run fails.
-inline DiffReport diffcheck_legs(const std::vector<Leg>& legs, const DiffOptions& opts = {}) {
+PTORW_ENTRY DiffReport diffcheck_legs(const std::vector<Leg>& legs, const DiffOptions& opts = {})
+#if PTORW_ENTRY_BODIES
+{
   DiffReport rep;
   if (legs.empty()) return rep;
   for (auto seed : opts.seeds) {
@@ -273,5 +291,8 @@ inline DiffReport diffcheck_legs(const std::vector<Leg>& legs, const DiffOptions
   }
   return rep;
 }
+#else
+;
+#endif
 
 }  // namespace ptorw::interp

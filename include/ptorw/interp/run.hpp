@@ -11,6 +11,7 @@
 // values ("return" or "return[i]") and the final contents of every Out/InOut tensor parameter
 // (by parameter name), each packed row-major with its poison marks (docs/semantics.md "Runs").
 #pragma once
+#include "ptorw/entry.hpp"
 #include <map>
 #include <optional>
 #include <string>
@@ -267,7 +268,9 @@ inline void use_modes(Evaluator& ev, Memory& mem, const RunOptions& opts) {
 }
 
 /// Runs `entry` of `prog` on random inputs drawn from `opts.seed`.
-inline RunResult run(const ir::Program& prog, const std::string& entry = "main", const RunOptions& opts = {}) {
+PTORW_ENTRY RunResult run(const ir::Program& prog, const std::string& entry = "main", const RunOptions& opts = {})
+#if PTORW_ENTRY_BODIES
+{
   RunResult res;
   ir::FunctionPtr fn = prog.find(entry);
   if (!fn) {
@@ -291,12 +294,17 @@ inline RunResult run(const ir::Program& prog, const std::string& entry = "main",
   }
   return run_with(ev, prog, *fn, std::move(args));
 }
+#else
+;
+#endif
 
 /// Runs every InCore / AIC / AIV function of `prog` directly, in program order, each on its own
 /// random inputs (tensors random, Out tensors poison, integer scalars in [0, 8), BOOL random) and
 /// fresh memory. Outputs are the kernels' outputs in turn, named `kernel.return`, `kernel.Out`.
 /// This is how a program without an orchestration `main` (a lowering golden) is run.
-inline RunResult run_kernels(const ir::Program& prog, const RunOptions& opts = {}) {
+PTORW_ENTRY RunResult run_kernels(const ir::Program& prog, const RunOptions& opts = {})
+#if PTORW_ENTRY_BODIES
+{
   RunResult all;
   RunOptions o = opts;
   o.nonneg_int_scalars = true;
@@ -319,11 +327,19 @@ inline RunResult run_kernels(const ir::Program& prog, const RunOptions& opts = {
   if (!any) all.error = Diagnostic{prog.source_file, {}, Severity::Error, "no 'main' and no kernel to run"};
   return all;
 }
+#else
+;
+#endif
 
 /// `entry` when the program has it; else, for the default entry `main`, every kernel directly.
-inline RunResult run_program(const ir::Program& prog, const std::string& entry = "main", const RunOptions& opts = {}) {
+PTORW_ENTRY RunResult run_program(const ir::Program& prog, const std::string& entry = "main", const RunOptions& opts = {})
+#if PTORW_ENTRY_BODIES
+{
   if (entry == "main" && !prog.find(entry)) return run_kernels(prog, opts);
   return run(prog, entry, opts);
 }
+#else
+;
+#endif
 
 }  // namespace ptorw::interp

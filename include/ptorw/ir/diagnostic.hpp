@@ -27,6 +27,16 @@ struct Diagnostic {
 
 using Diagnostics = std::vector<Diagnostic>;
 
+/// The one error type of the lowering stages (planning, LowerTileToBuffer, PTO emission): a
+/// fail-closed refusal at a span, naming the rule it could not meet. The stages spell it
+/// planning::PlanError, lowering::LowerError and codegen::EmitError (aliases), and a pass turns it
+/// into a Diagnostic with `diagnostic(file)`.
+struct StageError {
+  ir::Span span;
+  std::string message;
+  Diagnostic diagnostic(std::string file) const { return Diagnostic{std::move(file), span, Severity::Error, message}; }
+};
+
 inline bool has_errors(const Diagnostics& ds) {
   for (const auto& d : ds)
     if (d.severity == Severity::Error) return true;

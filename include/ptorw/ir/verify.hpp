@@ -20,6 +20,7 @@
 //    has as many results as iter args; `return` gives one value per declared result type; a while
 //    or if condition is a scalar BOOL; loop bounds are scalar integers.
 #pragma once
+#include "ptorw/entry.hpp"
 #include <algorithm>
 #include <string>
 #include <unordered_map>
@@ -622,17 +623,24 @@ class Verifier {
 }  // namespace verify_detail
 
 /// Verifies a whole program; an empty result means it is well formed.
-inline Diagnostics verify(const Program& p) {
+PTORW_ENTRY Diagnostics verify(const Program& p);
+/// Verifies one function of `p` (callees are looked up in `p`).
+PTORW_ENTRY Diagnostics verify(const Program& p, const Function& f);
+
+#if PTORW_ENTRY_BODIES
+/// Verifies a whole program; an empty result means it is well formed.
+PTORW_ENTRY Diagnostics verify(const Program& p) {
   Diagnostics out;
   verify_detail::Verifier(p, out).program();
   return out;
 }
 
 /// Verifies one function of `p` (callees are looked up in `p`).
-inline Diagnostics verify(const Program& p, const Function& f) {
+PTORW_ENTRY Diagnostics verify(const Program& p, const Function& f) {
   Diagnostics out;
   verify_detail::Verifier(p, out).function(f);
   return out;
 }
+#endif  // PTORW_ENTRY_BODIES
 
 }  // namespace ptorw::ir

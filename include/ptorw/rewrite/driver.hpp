@@ -15,7 +15,10 @@
 // callers of a function whose signature changed; a Program rule that fires queues every function.
 // The run converges after a round in which nothing fired. Rules are assumed deterministic: Function
 // rules are not asked again about a function version on which they all declined (unless the
-// signature of a function it calls changed), so the confirming round costs one sweep.
+// signature of a function it calls changed), nor Program rules about a program version on which
+// they all declined — including the node a rule loop just ended on — so the confirming round costs
+// one sweep and no whole-program analysis. A rule that declares itself `complete` (rule.hpp) is
+// not asked about its own output either: a whole-program pattern that applies is analysed once.
 //
 // Immutability and cost: the input is never mutated. A sweep rebuilds only the spine above a
 // rewritten node and shares every untouched subtree (an unchanged function is returned as the same
@@ -33,6 +36,8 @@
 #pragma once
 #include <boost/hana/at.hpp>
 #include <boost/hana/tuple.hpp>
+#include <array>
+#include <memory>
 #include <utility>
 
 #include "ptorw/rewrite/driver_core.hpp"
@@ -103,6 +108,11 @@ template <class... Rs> class Driver final : public detail::DriverCore {
   template <std::size_t I, class Node> [[gnu::noinline]] bool try_rule_slow(const Node& node, Node& out, int local) {
     const auto& rule = boost::hana::at_c<I>(table_);
     using R = rule_t<I>;
+    // A complete rule is not asked about its own output (rule.hpp); checking mode asks anyway and
+    // holds the rule to its claim.
+    constexpr bool kComplete = is_complete<R>() && (R::root == RootKind::Program || R::root == RootKind::Function);
+    const bool own_output = kComplete && produced_[I].get() == static_cast<const void*>(node.get());
+    if (own_output && !options().check) return false;
     RuleStats& st = stats(I);
     ++st.tried;
     const auto t0 = start_timer();
@@ -115,13 +125,24 @@ template <class... Rs> class Driver final : public detail::DriverCore {
       }
       return false;
     }
+    if (own_output) {
+      stop_timer(st, t0);
+      incomplete(R::name, node);
+      return false;
+    }
     ++st.matched;
     out = rule.rewrite(m.bindings(), context());
     stop_timer(st, t0);
-    return accept(R::name, st, node, out, local);
+    const bool applied = accept(R::name, st, node, out, local);
+    if constexpr (kComplete)
+      if (applied) produced_[I] = out;
+    return applied;
   }
 
   const Table& table_;
+  // Per rule: the node a complete rule last produced, held so that its address cannot be reused
+  // by a later node while it is compared against.
+  std::array<std::shared_ptr<const void>, sizeof...(Rs)> produced_{};
 };
 
 /// Runs `table` to a fixed point over `program`. `options` (may be null) is what rules see as

@@ -65,14 +65,20 @@ class DriverCore {
         fns_[i] = now;
         if (signature_changed(*old, *now)) queue_callers(old->name, next);
       }
-      if (roots_.program && !stop_) {
-        ir::ProgramPtr cur = assemble();
+      // Program rules are not asked again about the program version on which they all declined
+      // (they are deterministic in it): a round in which nothing else changed costs no analysis.
+      ir::ProgramPtr cur = roots_.program && !stop_ ? assemble() : nullptr;
+      if (cur && cur != settled_program_) {
         cur_function_.clear();
         cur_span_ = {};
         ir::ProgramPtr out = apply_program(cur);
         if (!out) {
           set_stop(StopReason::CheckFailed, "a Program rule returned a null program");
-        } else if (out != cur) {
+        } else if (out == cur) {
+          settled_program_ = std::move(cur);
+        } else {
+          // The rules were tried on `out` until none fired (apply_program's loop): it is settled too.
+          if (!stop_) settled_program_ = out;
           fired = true;
           base_ = out;
           fns_ = out->functions;
@@ -136,6 +142,15 @@ class DriverCore {
     if (seen_notes_.insert(std::move(key)).second) res_.remarks.push_back(std::move(r));
   }
 
+  /// Checking mode caught a rule declaring itself complete (rule.hpp) matching its own output.
+  template <class Node> void incomplete(std::string_view rule, const Node& node) {
+    const ir::Span sp = span_of(node);
+    set_stop(StopReason::CheckFailed,
+             "rule '" + std::string(rule) + "' declares itself complete but matched its own output " +
+                 (cur_function_.empty() ? "" : "in " + cur_function_ + " ") + "at " + std::to_string(sp.line) + ":" +
+                 std::to_string(sp.col) + ": " + text(node));
+  }
+
   /// Bookkeeping of a rewrite that returned `out` for `node`. Returns false when it is not a
   /// change (same node, or — when checking — an identical tree; checking mode then stops).
   /// `local` counts the applications at this node so far.
@@ -192,7 +207,13 @@ class DriverCore {
       ir::FunctionPtr out = apply_function(f);
       if (!out) set_stop(StopReason::CheckFailed, "a Function rule erased function '" + hold->name + "'; use a Program rule");
       else if (out == f) settled = f;
-      else f = std::move(out);
+      else {
+        // apply_function tried the rules on `out` until none fired: unless the run stopped, they
+        // all declined on it, and the next round does not ask them again (unless the sweep or a
+        // callee's signature changes it).
+        f = std::move(out);
+        if (!stop_) settled = f;
+      }
     }
     ctx_.function_ = nullptr;
     return f;
@@ -432,6 +453,7 @@ class DriverCore {
   ir::ProgramPtr base_;               // supplies name, dyn dims and file of the result
   std::vector<ir::FunctionPtr> fns_;  // current version of every function
   std::vector<ir::FunctionPtr> settled_;  // per function: the version all Function rules declined on
+  ir::ProgramPtr settled_program_;         // the version all Program rules declined on
   std::vector<ir::Expr> scratch_;       // children results of the nodes being swept, innermost last
   std::vector<ir::Stmt> stmt_scratch_;
   std::unordered_set<std::string> seen_notes_;  // located notes already reported (remark_at)

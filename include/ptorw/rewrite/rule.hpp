@@ -17,6 +17,15 @@
 //   static bool may_match(const Node&)     — a cheaper pre-check still (e.g. the operator of a
 //                                            Binary); when false the rule is not tried either.
 //   static std::string describe()          — one line for `ptorw rules` (e.g. "x + 0 → x").
+//   static constexpr bool complete = true  — (Program and Function rules) one application does all
+//                                            the rule would do: its output is never a match of its
+//                                            own. The driver then does not try it again on the node
+//                                            it just produced — a whole-program analysis is not
+//                                            re-run only to learn that it declines — but only on a
+//                                            node another rule changed since. Checking mode
+//                                            (DriverOptions::check) still re-tries it there and
+//                                            stops with CheckFailed if it matches: the claim is
+//                                            tested, not trusted.
 // "Tried" in the statistics counts the nodes that pass both filters.
 //
 // `match` either returns bindings or declines. A decline carries a *reason* ("division by zero")
@@ -173,6 +182,12 @@ template <class R> constexpr std::uint32_t kinds_of() {
 template <class R, class Node> bool may_match(const Node& n) {
   if constexpr (requires { { R::may_match(n) } -> std::convertible_to<bool>; }) return R::may_match(n);
   else return true;
+}
+
+/// Whether the rule declares itself complete (see above).
+template <class R> constexpr bool is_complete() {
+  if constexpr (requires { { R::complete } -> std::convertible_to<bool>; }) return R::complete;
+  else return false;
 }
 
 template <class R> std::string describe_rule() {

@@ -1,6 +1,7 @@
 // Entry point of the pl-DSL front end: `parse_program(text, file)` returns a Program or the first
 // error as `file:line:col: error: ...`. Never crashes on bad input; nesting is bounded.
 #pragma once
+#include "ptorw/entry.hpp"
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -193,7 +194,13 @@ struct ParseResult {
   bool ok() const { return program != nullptr && errors.empty(); }
 };
 
-inline ParseResult parse_program(std::string_view src, std::string file = "<input>", ParseOptions opts = {}) {
+/// The program in `src` (named `file` in diagnostics), or its first error.
+PTORW_ENTRY ParseResult parse_program(std::string_view src, std::string file = "<input>", ParseOptions opts = {});
+/// Reads and parses a file; `-` reads standard input.
+PTORW_ENTRY ParseResult parse_file(const std::string& path);
+
+#if PTORW_ENTRY_BODIES
+PTORW_ENTRY ParseResult parse_program(std::string_view src, std::string file, ParseOptions opts) {
   ParseResult r;
   try {
     if (opts.single_pass) {
@@ -219,7 +226,7 @@ inline ParseResult parse_program(std::string_view src, std::string file = "<inpu
 
 /// Reads and parses a file; `-` reads standard input. (stdio, not iostreams: this header is in
 /// every host translation unit, and <iostream>/<fstream>/<sstream> cost 0.3 s of its compile.)
-inline ParseResult parse_file(const std::string& path) {
+PTORW_ENTRY ParseResult parse_file(const std::string& path) {
   std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
   if (!f) return {nullptr, {Diagnostic{path, {}, Severity::Error, std::string("cannot open file: ") + std::strerror(errno)}}};
   std::string text;
@@ -231,5 +238,6 @@ inline ParseResult parse_file(const std::string& path) {
   if (failed) return {nullptr, {Diagnostic{path, {}, Severity::Error, std::string("cannot read file: ") + std::strerror(err)}}};
   return parse_program(text, path == "-" ? "<stdin>" : path);
 }
+#endif  // PTORW_ENTRY_BODIES
 
 }  // namespace ptorw::text

@@ -4,6 +4,7 @@
 // arguments and non-default kwargs. Names are name hints made unique within a function.
 // The output parses back to a structurally equal program.
 #pragma once
+#include "ptorw/entry.hpp"
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -704,18 +705,26 @@ class Printer {
   const void* prefetched_ = nullptr;  // keeps the statement prefetches (see visit::prefetch_statement)
 };
 
-inline std::string print_program(const ir::Program& p) { return Printer{}.program(p); }
-inline std::string print_function(const ir::Function& f) {
+PTORW_ENTRY std::string print_program(const ir::Program& p);
+PTORW_ENTRY std::string print_function(const ir::Function& f);
+PTORW_ENTRY std::string print_expr(const ir::Expr& e);
+PTORW_ENTRY std::string print_type(const ir::Type& t);
+PTORW_ENTRY std::string print_stmt(const ir::Stmt& s);
+
+#if PTORW_ENTRY_BODIES
+PTORW_ENTRY std::string print_program(const ir::Program& p) { return Printer{}.program(p); }
+PTORW_ENTRY std::string print_function(const ir::Function& f) {
   Printer pr;
   pr.function(f, 0);
   return pr.take();
 }
-inline std::string print_expr(const ir::Expr& e) { return Printer{}.expr(e); }
-inline std::string print_type(const ir::Type& t) { return Printer{}.type(t); }
-inline std::string print_stmt(const ir::Stmt& s) {
+PTORW_ENTRY std::string print_expr(const ir::Expr& e) { return Printer{}.expr(e); }
+PTORW_ENTRY std::string print_type(const ir::Type& t) { return Printer{}.type(t); }
+PTORW_ENTRY std::string print_stmt(const ir::Stmt& s) {
   Printer pr;
   pr.stmt(s, 0);
   return pr.take();
 }
+#endif  // PTORW_ENTRY_BODIES
 
 }  // namespace ptorw::text

@@ -19,6 +19,7 @@
 // expression, statement or field). The path is built while unwinding after a mismatch, so equal
 // programs pay nothing for it. Recursion follows nesting depth only; statement lists are iterated.
 #pragma once
+#include "ptorw/entry.hpp"
 #include <algorithm>
 #include <boost/pfr/core.hpp>
 #include <cmath>
@@ -481,33 +482,45 @@ class Equal {
 
 }  // namespace detail
 
-inline EqualResult structural_equal(const ir::Program& a, const ir::Program& b) {
+PTORW_ENTRY EqualResult structural_equal(const ir::Program& a, const ir::Program& b);
+/// Two functions, names ignored.
+PTORW_ENTRY EqualResult structural_equal(const ir::Function& a, const ir::Function& b);
+/// Two statements, each taken as a body: a Seq is its flattened statement list (paths start with
+/// `stmt N`), a null statement an empty one.
+PTORW_ENTRY EqualResult structural_equal(const ir::Stmt& a, const ir::Stmt& b);
+PTORW_ENTRY EqualResult structural_equal(const ir::Expr& a, const ir::Expr& b);
+PTORW_ENTRY EqualResult structural_equal(const ir::Type& a, const ir::Type& b);
+
+#if PTORW_ENTRY_BODIES
+PTORW_ENTRY EqualResult structural_equal(const ir::Program& a, const ir::Program& b) {
   detail::Equal e;
   bool ok = e.program(a, b);
   return std::move(e).result(ok);
 }
 /// Two functions, names ignored.
-inline EqualResult structural_equal(const ir::Function& a, const ir::Function& b) {
+PTORW_ENTRY EqualResult structural_equal(const ir::Function& a, const ir::Function& b) {
   detail::Equal e;
   bool ok = e.function(a, b);
   return std::move(e).result(ok);
 }
 /// Two statements, each taken as a body: a Seq is its flattened statement list (paths start with
 /// `stmt N`), a null statement an empty one.
-inline EqualResult structural_equal(const ir::Stmt& a, const ir::Stmt& b) {
+PTORW_ENTRY EqualResult structural_equal(const ir::Stmt& a, const ir::Stmt& b) {
   detail::Equal e;
   bool ok = e.block(a, b);
   return std::move(e).result(ok);
 }
-inline EqualResult structural_equal(const ir::Expr& a, const ir::Expr& b) {
+PTORW_ENTRY EqualResult structural_equal(const ir::Expr& a, const ir::Expr& b) {
   detail::Equal e;
   bool ok = e.expr(a, b);
   return std::move(e).result(ok);
 }
-inline EqualResult structural_equal(const ir::Type& a, const ir::Type& b) {
+PTORW_ENTRY EqualResult structural_equal(const ir::Type& a, const ir::Type& b) {
   detail::Equal e;
   bool ok = e.type(a, b);
   return std::move(e).result(ok);
 }
+
+#endif  // PTORW_ENTRY_BODIES
 
 }  // namespace ptorw::visit

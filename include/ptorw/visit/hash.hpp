@@ -10,6 +10,7 @@
 //    are hashed in normal form (visit/normal_form.hpp) and bodies as flat lists (visit/flat_seq.hpp).
 // The values are stable across runs and machines (FNV-1a for strings, a fixed 64-bit mixer).
 #pragma once
+#include "ptorw/entry.hpp"
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -275,11 +276,20 @@ class Hasher {
 
 }  // namespace detail
 
-inline std::uint64_t structural_hash(const ir::Program& p) { return detail::Hasher{}.program(p); }
+PTORW_ENTRY std::uint64_t structural_hash(const ir::Program& p);
 /// A function's hash leaves out its name, like `structural_equal` on two functions.
-inline std::uint64_t structural_hash(const ir::Function& f) { return detail::Hasher{}.function(f); }
-inline std::uint64_t structural_hash(const ir::Stmt& s) { return detail::Hasher{}.block(s); }
-inline std::uint64_t structural_hash(const ir::Expr& e) { return detail::Hasher{}.expr(e); }
-inline std::uint64_t structural_hash(const ir::Type& t) { return detail::Hasher{}.type(t); }
+PTORW_ENTRY std::uint64_t structural_hash(const ir::Function& f);
+PTORW_ENTRY std::uint64_t structural_hash(const ir::Stmt& s);
+PTORW_ENTRY std::uint64_t structural_hash(const ir::Expr& e);
+PTORW_ENTRY std::uint64_t structural_hash(const ir::Type& t);
+
+#if PTORW_ENTRY_BODIES
+PTORW_ENTRY std::uint64_t structural_hash(const ir::Program& p) { return detail::Hasher{}.program(p); }
+/// A function's hash leaves out its name, like `structural_equal` on two functions.
+PTORW_ENTRY std::uint64_t structural_hash(const ir::Function& f) { return detail::Hasher{}.function(f); }
+PTORW_ENTRY std::uint64_t structural_hash(const ir::Stmt& s) { return detail::Hasher{}.block(s); }
+PTORW_ENTRY std::uint64_t structural_hash(const ir::Expr& e) { return detail::Hasher{}.expr(e); }
+PTORW_ENTRY std::uint64_t structural_hash(const ir::Type& t) { return detail::Hasher{}.type(t); }
+#endif  // PTORW_ENTRY_BODIES
 
 }  // namespace ptorw::visit
