@@ -251,27 +251,13 @@ inline void add_planned_tile_ops(OpTable& t) {
   t["tile.extract"] = planned<extract>;
   t["tile.assemble"] = planned<assemble>;
   t["tile.transpose_view"] = relabel<transpose_view>;
-  t["tile.add"] = planned<binary<BinOp::Add>>;
-  t["tile.sub"] = planned<binary<BinOp::Sub>>;
-  t["tile.mul"] = planned<binary<BinOp::Mul>>;
-  t["tile.div"] = planned<binary<BinOp::Div>>;
-  t["tile.maximum"] = planned<binary<BinOp::Max>>;
-  t["tile.minimum"] = planned<binary<BinOp::Min>>;
-  t["tile.exp"] = planned<unary<Un::Exp>>;
-  t["tile.abs"] = planned<unary<Un::Abs>>;
-  t["tile.sqrt"] = planned<unary<Un::Sqrt>>;
-  t["tile.neg"] = planned<unary<Un::Neg>>;
-  t["tile.relu"] = planned<unary<Un::Relu>>;
-  t["tile.log"] = planned<unary<Un::Log>>;
-  t["tile.recip"] = planned<unary<Un::Recip>, Overlap::Distinct>;
-  t["tile.rsqrt"] = planned<unary<Un::Rsqrt>, Overlap::Distinct>;
-  t["tile.adds"] = planned<scalar_op<Sc::Add>>;
-  t["tile.subs"] = planned<scalar_op<Sc::Sub>>;
-  t["tile.muls"] = planned<scalar_op<Sc::Mul>>;
-  t["tile.divs"] = planned<scalar_op<Sc::Div>>;
-  t["tile.maximums"] = planned<scalar_op<Sc::Max>>;
-  t["tile.minimums"] = planned<scalar_op<Sc::Min>>;
-  t["tile.lrelu"] = planned<scalar_op<Sc::Lrelu>>;
+  // Every elementwise row's tile form over memory; recip / rsqrt (`distinct_destination`) may not
+  // touch their destination (lower_tile_to_buffer.md "recip requires a distinct destination").
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((t[ir::kElementwiseOps[I].tile] =
+          planned<ew_tile_fn<I>(), ir::kElementwiseOps[I].distinct_destination ? Overlap::Distinct : Overlap::InPlaceOk>),
+     ...);
+  }(std::make_index_sequence<ir::kElementwiseOps.size()>{});
   t["tile.matmul"] = planned_cube<matmul>;
   t["tile.matmul_acc"] = planned_cube<matmul_acc>;
   t["tile.get_block_idx"] = block_idx;
