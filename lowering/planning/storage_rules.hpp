@@ -12,9 +12,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/elementwise_ops.hpp"
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/target/capacities.hpp"
 
 namespace ptorw::lowering::planning {
@@ -69,6 +71,17 @@ constexpr auto make_op_storage() {
 }
 }  // namespace detail
 inline constexpr auto kOpStorage = detail::make_op_storage();
+
+/// The storage rule of op `id` (nullptr: the op produces no planned tile): one index.
+inline const OpStorage* op_storage(ir::OpId id) {
+  static const std::vector<const OpStorage*> index = [] {
+    std::vector<const OpStorage*> v(ir::op_count());
+    for (const auto& r : kOpStorage) v[ir::op_id_of_name(r.op).v] = &r;
+    return v;
+  }();
+  return id.valid() ? index[id.v] : nullptr;
+}
+inline const OpStorage* op_storage(const ir::Symbol& op) { return op_storage(ir::op_id(op)); }
 
 inline const OpStorage* op_storage(std::string_view op) {
   for (const auto& r : kOpStorage)

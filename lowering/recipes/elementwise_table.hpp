@@ -10,9 +10,11 @@
 #include <array>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "ptorw/ir/elementwise_ops.hpp"
 #include "ptorw/ir/enums.hpp"
+#include "ptorw/ir/op_id.hpp"
 
 namespace ptorw::lowering {
 
@@ -81,6 +83,26 @@ inline constexpr const ElementwiseRecipe* find_recipe_by_buffer_op(std::string_v
     if (r.buffer_op == op) return &r;
   return nullptr;
 }
+namespace detail {
+/// The recipe of each op id: index 0 by Tile op, index 1 by Buffer op (built once).
+inline const std::array<std::vector<const ElementwiseRecipe*>, 2>& recipes_by_id() {
+  static const std::array<std::vector<const ElementwiseRecipe*>, 2> index = [] {
+    std::array<std::vector<const ElementwiseRecipe*>, 2> ix{std::vector<const ElementwiseRecipe*>(ir::op_count()),
+                                                            std::vector<const ElementwiseRecipe*>(ir::op_count())};
+    for (const auto& r : kElementwiseRecipes) {
+      ix[0][ir::op_id_of_name(r.tile_op).v] = &r;
+      ix[1][ir::op_id_of_name(r.buffer_op).v] = &r;
+    }
+    return ix;
+  }();
+  return index;
+}
+}  // namespace detail
+/// The recipe converting Tile op `id` (nullptr when none): one index, no string comparison.
+inline const ElementwiseRecipe* find_tile_recipe(ir::OpId id) { return id.valid() ? detail::recipes_by_id()[0][id.v] : nullptr; }
+/// The recipe whose Buffer op is `id` (nullptr when none).
+inline const ElementwiseRecipe* find_buffer_recipe(ir::OpId id) { return id.valid() ? detail::recipes_by_id()[1][id.v] : nullptr; }
+
 inline constexpr bool supports(const ElementwiseRecipe& r, ir::DType d) { return (r.dtypes & bit(d)) != 0; }
 
 }  // namespace ptorw::lowering

@@ -248,16 +248,27 @@ inline const OpDef* find_op(std::string_view name) {
   return it == index.end() ? nullptr : it->second;
 }
 
+namespace detail {
+static_assert(kOps.size() < kNoOp, "op ids are 16-bit indices into kOps");
+/// One Symbol per registry op, each bound to its op id (the op's index in kOps) on first use.
+inline const std::vector<Symbol>& op_symbols() {
+  static const std::vector<Symbol> symbols = [] {
+    std::vector<Symbol> v;
+    v.reserve(kOps.size());
+    for (std::size_t i = 0; i < kOps.size(); ++i) {
+      v.emplace_back(kOps[i].name);
+      v.back().bind_op_index(static_cast<std::uint16_t>(i));
+    }
+    return v;
+  }();
+  return symbols;
+}
+}  // namespace detail
+
 /// The interned name of a registry op (ir/symbol.hpp), made once per op: the parser names every
 /// op call with it instead of interning the text again.
 inline const Symbol& op_symbol(const OpDef& def) {
-  static const std::vector<Symbol> symbols = [] {
-    std::vector<Symbol> v;
-    v.reserve(detail::kOps.size());
-    for (const OpDef& d : detail::kOps) v.emplace_back(d.name);
-    return v;
-  }();
-  return symbols[static_cast<std::size_t>(&def - detail::kOps.data())];
+  return detail::op_symbols()[static_cast<std::size_t>(&def - detail::kOps.data())];
 }
 
 /// The row of an op whose spelling has defaults (documented kwarg defaults or an omitted operand),
