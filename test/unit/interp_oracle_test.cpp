@@ -486,6 +486,11 @@ std::vector<PoisonRow> poison_rows() {
                            op + " reads poison element [1, 2] of 'A'"));
       continue;
     }
+    if (!is_tile(ref) && ref.kind == Kind::Scalar) {  // tensor ∘ scalar: the scalar is never poison
+      rows.push_back(fails(op, ", A: " + kN44 + ", s: pl.Scalar[pl.FP32]", "        r = " + call + "(A, s)\n", kN44,
+                           [] { return std::vector<Value>{ptensor(), two()}; }, op + " reads poison element [1, 2] of 'A'"));
+      continue;
+    }
     if (!is_tile(ref)) {
       const std::string p = ", A: " + kN44 + ", B: " + kN44;
       rows.push_back(fails(op, p, "        r = " + call + "(A, B)\n", kN44, [] { return std::vector<Value>{ptensor(), ctensor()}; },
