@@ -341,7 +341,7 @@ class KernelEmitter : EmitState {
     auto* c = ir::expr_as<ir::Call>(e);
     if (!c) fail(e->span, "this expression statement has no PTO spelling");
     if (c->kind == ir::CallKind::Op)
-      if (const auto* r = lowering::find_recipe_by_buffer_op(c->callee)) return elementwise(*r, *c, e);
+      if (const auto* r = lowering::find_buffer_recipe(ir::op_id(c->callee))) return elementwise(*r, *c, e);
     const OpSpelling& s = spelling(*c, e);
     const Spelling& v = versioned(s);
     Op op = make_op(v.syntax, std::string(v.pto_op));

@@ -8,8 +8,10 @@
 #include <array>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "ptorw/codegen/mlir_ops.hpp"
+#include "ptorw/ir/op_id.hpp"
 
 namespace ptorw::codegen {
 
@@ -72,6 +74,17 @@ inline constexpr const OpSpelling* find_spelling(std::string_view buffer_op) {
     if (s.buffer_op == buffer_op) return &s;
   return nullptr;
 }
+
+/// The spelling of Buffer op `id` (nullptr: none, the emitter fails closed): one index.
+inline const OpSpelling* find_spelling(ir::OpId id) {
+  static const std::vector<const OpSpelling*> index = [] {
+    std::vector<const OpSpelling*> v(ir::op_count());
+    for (const auto& s : kOpSpellings) v[ir::op_id_of_name(s.buffer_op).v] = &s;
+    return v;
+  }();
+  return id.valid() ? index[id.v] : nullptr;
+}
+inline const OpSpelling* find_spelling(const ir::Symbol& buffer_op) { return find_spelling(ir::op_id(buffer_op)); }
 
 /// Precision attributes ride in a trailing dict (pto_format.md): `precision=pl.Precision.high` ->
 /// `{precisionType = #pto<div_precision high_precision>}`. A value without a row fails closed.

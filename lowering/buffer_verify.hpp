@@ -17,6 +17,7 @@
 #include <string>
 #include <unordered_set>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/lowering/recipes/elementwise_table.hpp"
 #include "ptorw/lowering/storage_index.hpp"
@@ -106,20 +107,21 @@ class Checker {
     if (!c) return;
     if (c->kind != ir::CallKind::Op) return err(sp, "device helper calls are not Buffer IR");
     const std::string& op = c->callee;
+    const ir::OpId id = ir::op_id(c->callee);
     if (op.rfind("tile.", 0) == 0) return err(sp, op + " remains after lowering");
-    if (op == "buffer.alloc" || op == "buffer.subview" || op == "buffer.reshape") {
+    if (id == ir::op::id("buffer.alloc") || id == ir::op::id("buffer.subview") || id == ir::op::id("buffer.reshape")) {
       const ir::BufferType* t = target ? buf(target) : nullptr;
       if (!t) return err(sp, op + " must define a handle annotated pl.Buffer[...]");
       if (t->memory == ir::MemSpace::Vec && t->shape.size() == 2) {
         auto cols = ir::const_int(t->shape[1]);
         if (!cols || (*cols * ir::dtype_bytes(t->dtype)) % 32 != 0) err(sp, "Vec buffer rows must be 32-byte aligned");
       }
-      if (op == "buffer.alloc") return alloc(sp, *c);
+      if (id == ir::op::id("buffer.alloc")) return alloc(sp, *c);
       const ir::BufferType* src = buf(c->args[0]);
       if (!src) return;
       if (src->memory != t->memory) return err(sp, op + " changes the memory space");
       auto a = static_bytes(src->shape, src->dtype), b = static_bytes(t->shape, t->dtype);
-      if (op == "buffer.reshape") {
+      if (id == ir::op::id("buffer.reshape")) {
         if (!a || !b || *a != *b) err(sp, "buffer.reshape must preserve physical bytes");
         return;
       }
@@ -136,8 +138,8 @@ class Checker {
       }
       return;
     }
-    if (op == "buffer.load" || op == "buffer.store") return transfer(sp, *c, op == "buffer.load");
-    if (const ElementwiseRecipe* r = find_recipe_by_buffer_op(op)) return elementwise(sp, *c, *r);
+    if (id == ir::op::id("buffer.load") || id == ir::op::id("buffer.store")) return transfer(sp, *c, id == ir::op::id("buffer.load"));
+    if (const ElementwiseRecipe* r = find_buffer_recipe(id)) return elementwise(sp, *c, *r);
   }
 
   void alloc(ir::Span sp, const ir::Call& c) {

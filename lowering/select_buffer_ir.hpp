@@ -27,6 +27,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/lowering/recipes/all_recipes.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -132,38 +133,39 @@ class Selector {
   void call(ir::Span sp, const ir::Expr& target, const ir::Call& c) {
     if (c.kind != ir::CallKind::Op) return refuse(sp, "device helper call '" + c.callee + "' stays on Tile IR");
     const std::string& op = c.callee;
-    if (!has_recipe(op) || op == "tile.matmul" || op == "tile.matmul_acc" || op == "tile.extract")
+    const ir::OpId id = ir::op_id(c.callee);
+    if (!has_recipe(id) || id == ir::op::id("tile.matmul") || id == ir::op::id("tile.matmul_acc") || id == ir::op::id("tile.extract"))
       return refuse(sp, op + " has no default Buffer recipe in this release");
     for (const auto& a : c.args) tile_ok(a, sp);
     tile_ok(target, sp);
     if (refusal_) return;
-    if (op == "tile.load" || op == "tile.store") {
-      const ir::Expr& t = op == "tile.load" ? c.args[0] : c.args[2];
+    if (id == ir::op::id("tile.load") || id == ir::op::id("tile.store")) {
+      const ir::Expr& t = id == ir::op::id("tile.load") ? c.args[0] : c.args[2];
       auto* tt = ir::type_as<ir::TensorType>(t->type);
       if (!tt || !(kTransfer & bit(tt->dtype))) return refuse(sp, op + " of this element type has no GM transfer recipe");
       if (tt->view && (!tt->view->stride.empty() || tt->view->layout != ir::TensorLayout::ND))
         return refuse(sp, op + " of a strided or non-ND tensor (only ordinary packed ND GM)");
       if (ir::find_kwarg(c.kwargs, "transpose")) return refuse(sp, "tile.load with transpose stays on Tile IR");
-      if (op == "tile.store" && target) {
+      if (id == ir::op::id("tile.store") && target) {
         if (const ir::ExprNode* p = param_of(c.args[2])) gm_[target.get()] = p;
         else return refuse(sp, "tile.store target does not resolve to a GM parameter");
       }
       return;
     }
-    if (op == "tile.move") {
+    if (id == ir::op::id("tile.move")) {
       auto src = tile_of(c.args[0]);
       auto dst = tile_of(target);
       if (!src || !dst || !same_physical(*src, *dst)) return refuse(sp, "tile.move must copy between equal Vec descriptors");
       return;
     }
-    if (op == "tile.reshape") {
+    if (id == ir::op::id("tile.reshape")) {
       auto src = tile_of(c.args[0]);
       auto dst = tile_of(target);
       if (!src || !dst || static_bytes(src->shape, src->dtype) != static_bytes(dst->shape, dst->dtype))
         return refuse(sp, "tile.reshape must preserve physical bytes");
       return;
     }
-    if (const ElementwiseRecipe* r = find_recipe_by_tile_op(op)) {
+    if (const ElementwiseRecipe* r = find_tile_recipe(id)) {
       if (!r->default_rollout) return refuse(sp, op + " is outside the default rollout's recipe table");
       auto dst = tile_of(target);
       if (!dst) return refuse(sp, op + " result must be assigned");

@@ -25,6 +25,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/visit/equal.hpp"
@@ -193,7 +194,7 @@ class StorageIndex {
     while (const ir::Stmt* next = it.next()) {
       const ir::Stmt& st = *next;
       auto* a = ir::stmt_as<ir::Assign>(st);
-      if (!a || !ir::is_op_call(a->value, "tile.alloc")) continue;
+      if (!a || !ir::is_op_call(a->value, ir::op::id("tile.alloc"))) continue;
       auto* c = ir::expr_as<ir::Call>(a->value);
       AllocInfo info{a->var, ir::kwarg_as<ir::MemSpace>(c->kwargs, "memory_space").value_or(ir::MemSpace::Vec), 0,
                      ir::kwarg_as<std::int64_t>(c->kwargs, "addr"), st->span};

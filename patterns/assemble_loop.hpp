@@ -33,6 +33,7 @@
 #include <string>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/patterns/common/function_facts.hpp"
 #include "ptorw/patterns/common/same_type.hpp"
@@ -72,7 +73,7 @@ inline std::optional<std::string> not_accumulation(const FunctionFacts& F, const
     return "iter-arg " + quoted(acc) + " has " + std::to_string(n) +
            " uses; its only use must be tile.assemble(" + ir::var_name(acc) + ", ...)";
   for (const auto& s : body.stmts) {
-    if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::is_op_call(a->value, "tile.assemble")) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::is_op_call(a->value, ir::op::id("tile.assemble"))) {
       const auto& args = ir::expr_as<ir::Call>(a->value)->args;
       if (args.size() != 3 || args[0].get() != acc.get()) continue;
       if (y->values[0].get() != a->var.get())
@@ -120,7 +121,7 @@ inline std::optional<std::string> judge_loop(const FunctionFacts& F, const Body&
     return "the loop carries " + std::to_string(L.iter_args.size()) + " values; Pattern 3 needs a single iter-arg";
   const ir::Expr& init = ir::expr_as<ir::IterArg>(L.iter_args[0])->init;
   const ir::Assign* create = F.assign_defining(init);
-  if (!create || !ir::is_op_call(create->value, "tile.create"))
+  if (!create || !ir::is_op_call(create->value, ir::op::id("tile.create")))
     return "the iter-arg's init " + quoted(init) + " is not defined by tile.create";
   found.create = F.def_of(init);
   if (F.pos_of(found.create).body != F.pos_of(s.get()).body)
@@ -133,7 +134,7 @@ inline std::optional<std::string> judge_loop(const FunctionFacts& F, const Body&
   const ir::Expr& result = L.return_vars[0];
   const ir::Assign* store = nullptr;
   for (std::size_t j = i + 1; j < b.stmts.size() && !store; ++j)
-    if (auto* a = ir::stmt_as<ir::Assign>(b.stmts[j]); a && ir::is_op_call(a->value, "tile.store") &&
+    if (auto* a = ir::stmt_as<ir::Assign>(b.stmts[j]); a && ir::is_op_call(a->value, ir::op::id("tile.store")) &&
                                                       ir::expr_as<ir::Call>(a->value)->args.size() == 3 &&
                                                       ir::expr_as<ir::Call>(a->value)->args[0].get() == result.get()) {
       store = a;
@@ -241,7 +242,7 @@ struct RewriteAssembleLoopToStore {
  private:
   static bool has_assemble(const ir::Stmt& body) {
     bool found = false;
-    visit::walk_all(body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) { found |= ir::is_op_call(e, "tile.assemble"); });
+    visit::walk_all(body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) { found |= ir::is_op_call(e, ir::op::id("tile.assemble")); });
     return found;
   }
   /// The near misses worth a remark: a loop carrying a tile.create'd value whose body assembles,
@@ -254,9 +255,9 @@ struct RewriteAssembleLoopToStore {
     bool created = false, assembles = false, into_iter_arg = false;
     for (const auto& a : *iters)
       if (auto* it = ir::expr_as<ir::IterArg>(a); it && it->init)
-        if (const ir::Assign* d = F.assign_defining(it->init); d && ir::is_op_call(d->value, "tile.create")) created = true;
+        if (const ir::Assign* d = F.assign_defining(it->init); d && ir::is_op_call(d->value, ir::op::id("tile.create"))) created = true;
     visit::walk_all(s, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
-      if (!ir::is_op_call(e, "tile.assemble")) return;
+      if (!ir::is_op_call(e, ir::op::id("tile.assemble"))) return;
       assembles = true;
       const auto& args = ir::expr_as<ir::Call>(e)->args;
       for (const auto& a : *iters) into_iter_arg |= !args.empty() && args[0].get() == a.get();

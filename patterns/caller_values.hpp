@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/patterns/common/row_major_strides.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -161,7 +162,7 @@ class CallerValues {
     const Def* d = def(e);
     if (!d || d->index >= 0) return declared_strides(e->type);
     if (ir::is_var_like(*d->value)) return memory_strides(*d->value, depth + 1);
-    if (ir::is_op_call(*d->value, "tensor.slice") || ir::is_op_call(*d->value, "tensor.assemble")) {
+    if (ir::is_op_call(*d->value, ir::op::id("tensor.slice")) || ir::is_op_call(*d->value, ir::op::id("tensor.assemble"))) {
       const auto& args = ir::expr_as<ir::Call>(*d->value)->args;
       if (args.empty()) return KnownStrides::unknown("its parent is missing");
       return trailing_strides(memory_strides(args[0], depth + 1), rank_of(e->type));

@@ -25,6 +25,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/patterns/common/tree_edits.hpp"
 #include "ptorw/patterns/iter_arg_reuse/caller_side.hpp"
 #include "ptorw/rewrite/rule.hpp"
@@ -196,7 +197,7 @@ struct MergeOutParamIntoIterArg {
       if (out >= s.args().size()) continue;
       const FunctionFacts& F = facts_of(s.caller);
       const ir::Assign* a = F.assign_defining(s.args()[out]);
-      if (!a || !ir::is_op_call(a->value, "tensor.create")) continue;
+      if (!a || !ir::is_op_call(a->value, ir::op::id("tensor.create"))) continue;
       fresh_out = true;
       const ir::StmtNode* const* at = F.assign_of_call.find(s.call.get());
       if (at && FunctionFacts::loop_owner(F.body_of(*at))) return true;

@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/patterns/caller_values.hpp"
 #include "ptorw/patterns/common/call_sites.hpp"
 
@@ -49,7 +50,7 @@ class OrchCallScan {
             bool submit = false;
             if (auto* c = ir::expr_as<ir::Call>(e)) {
               if (c->kind == ir::CallKind::Function) callee = &c->callee.str();
-              else if (c->callee == "tensor.assemble") assembles.emplace_back(c, at);
+              else if (ir::op_id(c->callee) == ir::op::id("tensor.assemble")) assembles.emplace_back(c, at);
             } else if (auto* s = ir::expr_as<ir::Submit>(e)) {
               callee = &s->callee.str();
               submit = true;

@@ -40,6 +40,7 @@
 #include <utility>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/patterns/common/call_sites.hpp"
@@ -139,7 +140,7 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
     if (root_of(e)) ++allowed[e.get()];
   };
   visit::walk_all(scope.body, [&](const ir::Stmt& st) {
-    if (auto* a = ir::stmt_as<ir::Assign>(st); a && ir::is_op_call(a->value, "tile.store")) {
+    if (auto* a = ir::stmt_as<ir::Assign>(st); a && ir::is_op_call(a->value, ir::op::id("tile.store"))) {
       const auto& args = ir::expr_as<ir::Call>(a->value)->args;
       if (args.size() == 3)
         if (auto r = root_of(args[2])) {

@@ -32,6 +32,7 @@
 #include <utility>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/patterns/caller_values.hpp"
 #include "ptorw/patterns/common/row_major_strides.hpp"
@@ -119,8 +120,8 @@ class ParamMemory {
     }
     if (auto* c = ir::expr_as<ir::Call>(e)) {
       for (std::size_t i = 0; i < c->args.size(); ++i) {
-        const bool understood = c->kind == ir::CallKind::Op && ((c->callee == "tile.load" && i == 0) ||
-                                                                (c->callee == "tile.store" && i == 2));
+        const bool understood = c->kind == ir::CallKind::Op && ((ir::op_id(c->callee) == ir::op::id("tile.load") && i == 0) ||
+                                                                (ir::op_id(c->callee) == ir::op::id("tile.store") && i == 2));
         if (understood && ir::is_var_like(c->args[i])) continue;
         if (member(c->args[i])) {
           const std::string by = c->kind == ir::CallKind::Op ? c->callee.str() : "a call of '" + c->callee + "'";
@@ -209,7 +210,7 @@ class ParamMemory {
           if (member(k.value)) add(k.var);  // x = m
         } else {
           uses(k.value);
-          if (ir::is_op_call(k.value, "tile.store")) {
+          if (ir::is_op_call(k.value, ir::op::id("tile.store"))) {
             const auto& args = ir::expr_as<ir::Call>(k.value)->args;
             if (args.size() > 2 && member(args[2])) add(k.var);  // r = tile.store(t, offsets, m)
           }
@@ -269,7 +270,7 @@ struct Substitute {
     if (auto it = map.find(e.get()); it != map.end()) return it->second;
     if (ir::is_var_like(e)) return e;
     ir::Expr n = visit::map_each_child(e, [&](const ir::Expr& c) { return expr(c); });
-    if (n != e && ir::is_op_call(n, "tile.store")) {
+    if (n != e && ir::is_op_call(n, ir::op::id("tile.store"))) {
       const auto& args = ir::expr_as<ir::Call>(n)->args;
       if (args.size() > 2 && args[2]) n = ir::make_expr(n->kind, args[2]->type, n->span);
     }

@@ -23,6 +23,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/lowering/planning/verify_tile_storage.hpp"
 
 namespace ptorw::lowering::planning {
@@ -144,7 +145,7 @@ class StorageSimulation {
   void stmt(const ir::Stmt& s, State& st) {
     ir::Span sp = s->span;
     if (auto* a = ir::stmt_as<ir::Assign>(s)) {
-      if (ir::is_op_call(a->value, "tile.alloc")) return;
+      if (ir::is_op_call(a->value, ir::op::id("tile.alloc"))) return;
       reads(st, a->value, sp);
       auto k = key(a->var);
       if (!k) return;

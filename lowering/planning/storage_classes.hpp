@@ -35,6 +35,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/lowering/planning/storage_rules.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -213,7 +214,7 @@ class StorageClasses {
     int pos = next_++;
     const ir::Type& t = a.var->type;
     auto* call = ir::expr_as<ir::Call>(a.value);
-    if (ir::type_as<ir::PtrType>(t) || (call && call->callee == "tile.alloc")) {
+    if (ir::type_as<ir::PtrType>(t) || (call && ir::op_id(call->callee) == ir::op::id("tile.alloc"))) {
       error(sp, "tile.alloc in a function being planned: a function is either fully planned or not at all");
       return;
     }

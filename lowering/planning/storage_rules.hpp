@@ -3,15 +3,20 @@
 // bytes of a tile (the per-space capacities of each target: ptorw/target/capacities.hpp).
 //
 // One table (`kOpStorage`) says, per tile-producing op, how its result is stored. InitMemRef,
-// storage legalization and VerifyTileStorage all read it, so they cannot disagree.
+// storage legalization and VerifyTileStorage all read it, so they cannot disagree. The elementwise
+// rows are derived from the op definitions (ir/elementwise_ops.hpp): a new value in new storage,
+// in place unless the op needs a distinct destination.
 #pragma once
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ptorw/ir/builder.hpp"
+#include "ptorw/ir/elementwise_ops.hpp"
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/target/capacities.hpp"
 
 namespace ptorw::lowering::planning {
@@ -32,24 +37,14 @@ struct OpStorage {
 };
 
 // clang-format off
-inline constexpr std::array kOpStorage{
+inline constexpr std::array kOtherOpStorage{
   OpStorage{"tile.load", StorageRule::New},
   OpStorage{"tile.create", StorageRule::New},
   OpStorage{"tile.full", StorageRule::New},
   OpStorage{"tile.move", StorageRule::New, true},  // a copy: an exact self-copy is harmless
   OpStorage{"tile.extract", StorageRule::New},
   OpStorage{"tile.matmul", StorageRule::New},
-  OpStorage{"tile.add", StorageRule::New, true}, OpStorage{"tile.sub", StorageRule::New, true},
-  OpStorage{"tile.mul", StorageRule::New, true}, OpStorage{"tile.div", StorageRule::New, true},
-  OpStorage{"tile.maximum", StorageRule::New, true}, OpStorage{"tile.minimum", StorageRule::New, true},
-  OpStorage{"tile.exp", StorageRule::New, true}, OpStorage{"tile.abs", StorageRule::New, true},
-  OpStorage{"tile.sqrt", StorageRule::New, true}, OpStorage{"tile.neg", StorageRule::New, true},
-  OpStorage{"tile.relu", StorageRule::New, true}, OpStorage{"tile.log", StorageRule::New, true},
-  OpStorage{"tile.recip", StorageRule::New, false}, OpStorage{"tile.rsqrt", StorageRule::New, false},
-  OpStorage{"tile.adds", StorageRule::New, true}, OpStorage{"tile.subs", StorageRule::New, true},
-  OpStorage{"tile.muls", StorageRule::New, true}, OpStorage{"tile.divs", StorageRule::New, true},
-  OpStorage{"tile.maximums", StorageRule::New, true}, OpStorage{"tile.minimums", StorageRule::New, true},
-  OpStorage{"tile.lrelu", StorageRule::New, true},
+  // tile.add ... tile.lrelu: from ir::kElementwiseOps (kOpStorage below)
   OpStorage{"tile.reshape", StorageRule::Relabel},
   OpStorage{"tile.transpose_view", StorageRule::Relabel},
   OpStorage{"tile.set_validshape", StorageRule::Relabel},
@@ -63,6 +58,30 @@ inline constexpr std::array kOpStorage{
             "tile.matmul_acc is not planned yet (it accumulates in place into its accumulator's storage)"},
 };
 // clang-format on
+
+namespace detail {
+constexpr auto make_op_storage() {
+  std::array<OpStorage, kOtherOpStorage.size() + ir::kElementwiseOps.size()> out{};
+  std::size_t n = 0;
+  for (const OpStorage& r : kOtherOpStorage) out[n++] = r;
+  // Elementwise results are new values; the destination may be an operand's storage (exactly in
+  // place) unless the op needs a distinct destination (spec "recip requires a distinct destination").
+  for (const ir::EwOp& r : ir::kElementwiseOps) out[n++] = OpStorage{r.tile, StorageRule::New, !r.distinct_destination};
+  return out;
+}
+}  // namespace detail
+inline constexpr auto kOpStorage = detail::make_op_storage();
+
+/// The storage rule of op `id` (nullptr: the op produces no planned tile): one index.
+inline const OpStorage* op_storage(ir::OpId id) {
+  static const std::vector<const OpStorage*> index = [] {
+    std::vector<const OpStorage*> v(ir::op_count());
+    for (const auto& r : kOpStorage) v[ir::op_id_of_name(r.op).v] = &r;
+    return v;
+  }();
+  return id.valid() ? index[id.v] : nullptr;
+}
+inline const OpStorage* op_storage(const ir::Symbol& op) { return op_storage(ir::op_id(op)); }
 
 inline const OpStorage* op_storage(std::string_view op) {
   for (const auto& r : kOpStorage)

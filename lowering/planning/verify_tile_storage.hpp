@@ -17,6 +17,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/lowering/planning/storage_rules.hpp"
@@ -43,7 +44,7 @@ struct PlannedAllocs {
   }
 };
 
-inline bool is_alloc_call(const ir::Expr& e) { return ir::is_op_call(e, "tile.alloc"); }
+inline bool is_alloc_call(const ir::Expr& e) { return ir::is_op_call(e, ir::op::id("tile.alloc")); }
 
 /// Whether `f` already carries planned storage (a tile.alloc, or a MemRef on a tile definition).
 inline bool is_planned(const ir::Function& f) {

@@ -26,8 +26,9 @@ inline constexpr auto kRecipes =
 /// Converts one op call through the first matching recipe; false when no recipe knows the op.
 inline bool lower_call(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
   bool done = false;
+  const ir::OpId id = ir::op_id(c.callee);
   boost::hana::for_each(kRecipes, [&](auto r) {
-    if (done || !decltype(r)::matches(c.callee)) return;
+    if (done || !decltype(r)::matches(id)) return;
     decltype(r)::lower(target, c, sp, cx);
     done = true;
   });
@@ -35,7 +36,7 @@ inline bool lower_call(const ir::Expr& target, const ir::Call& c, ir::Span sp, R
 }
 
 /// Whether some recipe converts `op` (used by selection, so the two cannot disagree).
-inline bool has_recipe(std::string_view op) {
+inline bool has_recipe(ir::OpId op) {
   bool found = false;
   boost::hana::for_each(kRecipes, [&](auto r) { found = found || decltype(r)::matches(op); });
   return found;

@@ -10,8 +10,8 @@ namespace ptorw::lowering::recipes {
 
 struct BlockQuery {
   static constexpr std::string_view name = "block_query";
-  static bool matches(std::string_view op) {
-    return op == "tile.get_block_idx" || op == "tile.get_block_num" || op == "tile.get_subblock_idx";
+  static bool matches(ir::OpId op) {
+    return op == ir::op::id("tile.get_block_idx") || op == ir::op::id("tile.get_block_num") || op == ir::op::id("tile.get_subblock_idx");
   }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     if (!target) return cx.fail(sp, c.callee + " must be assigned (a direct SSA assignment)");

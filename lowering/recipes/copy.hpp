@@ -10,7 +10,7 @@ namespace ptorw::lowering::recipes {
 
 struct MoveCopy {
   static constexpr std::string_view name = "move_copy";
-  static bool matches(std::string_view op) { return op == "tile.move"; }
+  static bool matches(ir::OpId op) { return op == ir::op::id("tile.move"); }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     ir::Expr src = cx.handle(c.args[0], sp);
     ir::Expr dst = cx.handle(target, sp);

@@ -15,9 +15,9 @@ namespace ptorw::lowering::recipes {
 
 struct Matmul {
   static constexpr std::string_view name = "matmul";
-  static bool matches(std::string_view op) { return op == "tile.matmul" || op == "tile.matmul_acc"; }
+  static bool matches(ir::OpId op) { return op == ir::op::id("tile.matmul") || op == ir::op::id("tile.matmul_acc"); }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
-    const bool acc_form = c.callee == "tile.matmul_acc";
+    const bool acc_form = ir::op_id(c.callee) == ir::op::id("tile.matmul_acc");
     const std::size_t l = acc_form ? 1 : 0;
     ir::Expr lh = cx.handle(c.args[l], sp), rh = cx.handle(c.args[l + 1], sp), dst = cx.handle(target, sp);
     if (!lh || !rh || !dst) return;
@@ -37,7 +37,7 @@ struct Matmul {
 
 struct Extract {
   static constexpr std::string_view name = "extract";
-  static bool matches(std::string_view op) { return op == "tile.extract"; }
+  static bool matches(ir::OpId op) { return op == ir::op::id("tile.extract"); }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     ir::Expr src = cx.handle(c.args[0], sp), dst = cx.handle(target, sp);
     if (!src || !dst) return;

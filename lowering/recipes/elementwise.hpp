@@ -27,9 +27,9 @@ inline ir::Expr convert_scalar(const ir::Expr& s, ir::DType d, ir::Span sp) {
 
 struct Elementwise {
   static constexpr std::string_view name = "elementwise";
-  static bool matches(std::string_view op) { return find_recipe_by_tile_op(op) != nullptr; }
+  static bool matches(ir::OpId op) { return find_tile_recipe(op) != nullptr; }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
-    const ElementwiseRecipe& r = *find_recipe_by_tile_op(c.callee);
+    const ElementwiseRecipe& r = *find_tile_recipe(ir::op_id(c.callee));
     auto* tl = ir::type_as<ir::TileType>(target ? target->type : nullptr);
     if (!tl) return cx.fail(sp, std::string(r.tile_op) + " must be assigned to a tile");
     if (!supports(r, tl->dtype))

@@ -4,14 +4,17 @@
 // element types it supports. Selection, conversion, the Buffer verifier and the PTO emitter all read
 // this one table, so they cannot disagree (../shared/design.md "Promises").
 //
-// Adding an op is one row (plus its tile./buffer. registry entries), e.g.
-//   {"tile.rsqrt", "buffer.rsqrt", "pto.trsqrt", Arity::Unary, kF32, true, false}.
+// The rows are derived from the op definitions (ir/elementwise_ops.hpp: one row per op carries its
+// recipe and PTO spelling); only the fill recipe, whose Tile op is a storage op, is written here.
 #pragma once
 #include <array>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
+#include "ptorw/ir/elementwise_ops.hpp"
 #include "ptorw/ir/enums.hpp"
+#include "ptorw/ir/op_id.hpp"
 
 namespace ptorw::lowering {
 
@@ -24,10 +27,10 @@ enum class Arity : std::uint8_t {
 };
 
 /// A set of element types as a bit mask over ir::DType.
-using DTypeMask = std::uint32_t;
-constexpr DTypeMask bit(ir::DType d) { return DTypeMask{1} << static_cast<unsigned>(d); }
-inline constexpr DTypeMask kF32 = bit(ir::DType::FP32);
-inline constexpr DTypeMask kAddMul = bit(ir::DType::FP16) | bit(ir::DType::FP32) | bit(ir::DType::INT32);
+using DTypeMask = ir::DTypeMask;
+constexpr DTypeMask bit(ir::DType d) { return ir::dtype_bit(d); }
+inline constexpr DTypeMask kF32 = ir::kF32Only;
+inline constexpr DTypeMask kAddMul = ir::kAddMulTypes;
 /// Ordinary packed ND GM load/store (BF16 transfers do not imply BF16 arithmetic).
 inline constexpr DTypeMask kTransfer = kAddMul | bit(ir::DType::BF16);
 
@@ -46,33 +49,29 @@ struct ElementwiseRecipe {
   bool default_rollout = true;
 };
 
-// clang-format off
-inline constexpr std::array kElementwiseRecipes{
-  ElementwiseRecipe{"tile.add",      "buffer.add",      "pto.tadd",     Arity::Binary, kAddMul},
-  ElementwiseRecipe{"tile.mul",      "buffer.mul",      "pto.tmul",     Arity::Binary, kAddMul},
-  ElementwiseRecipe{"tile.sub",      "buffer.sub",      "pto.tsub",     Arity::Binary, kF32},
-  ElementwiseRecipe{"tile.div",      "buffer.div",      "pto.tdiv",     Arity::Binary, kF32},
-  ElementwiseRecipe{"tile.maximum",  "buffer.maximum",  "pto.tmax",     Arity::Binary, kF32},
-  ElementwiseRecipe{"tile.minimum",  "buffer.minimum",  "pto.tmin",     Arity::Binary, kF32},
-  ElementwiseRecipe{"tile.abs",      "buffer.abs",      "pto.tabs",     Arity::Unary,  kF32},
-  ElementwiseRecipe{"tile.exp",      "buffer.exp",      "pto.texp",     Arity::Unary,  kF32},
-  ElementwiseRecipe{"tile.sqrt",     "buffer.sqrt",     "pto.tsqrt",    Arity::Unary,  kF32},
-  ElementwiseRecipe{"tile.neg",      "buffer.neg",      "pto.tneg",     Arity::Unary,  kF32},
-  ElementwiseRecipe{"tile.relu",     "buffer.relu",     "pto.trelu",    Arity::Unary,  kF32},
-  ElementwiseRecipe{"tile.log",      "buffer.log",      "pto.tlog",     Arity::Unary,  kF32},
-  ElementwiseRecipe{"tile.recip",    "buffer.recip",    "pto.trecip",   Arity::Unary,  kF32, true},
-  ElementwiseRecipe{"tile.adds",     "buffer.adds",     "pto.tadds",    Arity::Scalar, kF32},
-  ElementwiseRecipe{"tile.subs",     "buffer.subs",     "pto.tsubs",    Arity::Scalar, kF32},
-  ElementwiseRecipe{"tile.muls",     "buffer.muls",     "pto.tmuls",    Arity::Scalar, kF32},
-  ElementwiseRecipe{"tile.divs",     "buffer.divs",     "pto.tdivs",    Arity::Scalar, kF32},
-  ElementwiseRecipe{"tile.maximums", "buffer.maximums", "pto.tmaxs",    Arity::Scalar, kF32},
-  ElementwiseRecipe{"tile.minimums", "buffer.minimums", "pto.tmins",    Arity::Scalar, kF32},
-  ElementwiseRecipe{"tile.lrelu",    "buffer.lrelu",    "pto.tlrelu",   Arity::Scalar, kF32},
-  ElementwiseRecipe{"tile.full",     "buffer.full",     "pto.texpands", Arity::Fill,   kF32},
-  // Outside the default rollout (see default_rollout).
-  ElementwiseRecipe{"tile.rsqrt",    "buffer.rsqrt",    "pto.trsqrt",   Arity::Unary,  kF32, true, false},
-};
-// clang-format on
+namespace detail {
+constexpr Arity arity_of(ir::EwShape s) {
+  return s == ir::EwShape::Binary ? Arity::Binary : s == ir::EwShape::Unary ? Arity::Unary : Arity::Scalar;
+}
+constexpr std::size_t recipe_count() {
+  std::size_t n = 1;  // tile.full
+  for (const ir::EwOp& r : ir::kElementwiseOps) n += r.has_recipe() ? 1 : 0;
+  return n;
+}
+constexpr auto make_recipes() {
+  std::array<ElementwiseRecipe, recipe_count()> out{};
+  std::size_t n = 0;
+  for (const ir::EwOp& r : ir::kElementwiseOps)
+    if (r.has_recipe())
+      out[n++] = ElementwiseRecipe{r.tile, r.buffer, r.pto, arity_of(r.shape), r.dtypes, r.distinct_destination, r.default_rollout};
+  // "full followed by store also qualifies without a load"; "fill shape/dtype select the
+  // destination descriptor" (FP32: "BF16 transfer support does not include BF16 arithmetic or fill").
+  out[n++] = ElementwiseRecipe{"tile.full", "buffer.full", "pto.texpands", Arity::Fill, kF32};
+  return out;
+}
+}  // namespace detail
+
+inline constexpr auto kElementwiseRecipes = detail::make_recipes();
 
 inline constexpr const ElementwiseRecipe* find_recipe_by_tile_op(std::string_view op) {
   for (const auto& r : kElementwiseRecipes)
@@ -84,6 +83,26 @@ inline constexpr const ElementwiseRecipe* find_recipe_by_buffer_op(std::string_v
     if (r.buffer_op == op) return &r;
   return nullptr;
 }
+namespace detail {
+/// The recipe of each op id: index 0 by Tile op, index 1 by Buffer op (built once).
+inline const std::array<std::vector<const ElementwiseRecipe*>, 2>& recipes_by_id() {
+  static const std::array<std::vector<const ElementwiseRecipe*>, 2> index = [] {
+    std::array<std::vector<const ElementwiseRecipe*>, 2> ix{std::vector<const ElementwiseRecipe*>(ir::op_count()),
+                                                            std::vector<const ElementwiseRecipe*>(ir::op_count())};
+    for (const auto& r : kElementwiseRecipes) {
+      ix[0][ir::op_id_of_name(r.tile_op).v] = &r;
+      ix[1][ir::op_id_of_name(r.buffer_op).v] = &r;
+    }
+    return ix;
+  }();
+  return index;
+}
+}  // namespace detail
+/// The recipe converting Tile op `id` (nullptr when none): one index, no string comparison.
+inline const ElementwiseRecipe* find_tile_recipe(ir::OpId id) { return id.valid() ? detail::recipes_by_id()[0][id.v] : nullptr; }
+/// The recipe whose Buffer op is `id` (nullptr when none).
+inline const ElementwiseRecipe* find_buffer_recipe(ir::OpId id) { return id.valid() ? detail::recipes_by_id()[1][id.v] : nullptr; }
+
 inline constexpr bool supports(const ElementwiseRecipe& r, ir::DType d) { return (r.dtypes & bit(d)) != 0; }
 
 }  // namespace ptorw::lowering

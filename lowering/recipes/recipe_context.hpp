@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/lowering/storage_index.hpp"
 
 namespace ptorw::lowering {

@@ -15,7 +15,7 @@ namespace ptorw::lowering::recipes {
 
 struct AllocDefinition {
   static constexpr std::string_view name = "alloc_definition";
-  static bool matches(std::string_view op) { return op == "tile.alloc"; }
+  static bool matches(ir::OpId op) { return op == ir::op::id("tile.alloc"); }
   static void lower(const ir::Expr& target, const ir::Call&, ir::Span, RecipeContext& cx) {
     for (auto& s : cx.index().definitions(target)) cx.out.push_back(std::move(s));
   }
@@ -23,13 +23,13 @@ struct AllocDefinition {
 
 struct CreateTile {
   static constexpr std::string_view name = "create_tile";
-  static bool matches(std::string_view op) { return op == "tile.create"; }
+  static bool matches(ir::OpId op) { return op == ir::op::id("tile.create"); }
   static void lower(const ir::Expr& target, const ir::Call&, ir::Span sp, RecipeContext& cx) { cx.handle(target, sp); }
 };
 
 struct ReshapeView {
   static constexpr std::string_view name = "reshape_view";
-  static bool matches(std::string_view op) { return op == "tile.reshape"; }
+  static bool matches(ir::OpId op) { return op == ir::op::id("tile.reshape"); }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     const Member* src = cx.index().member_of(c.args[0]);
     const Member* dst = cx.index().member_of(target);

@@ -12,7 +12,7 @@ namespace ptorw::lowering::recipes {
 
 struct GmLoad {
   static constexpr std::string_view name = "gm_load";
-  static bool matches(std::string_view op) { return op == "tile.load"; }
+  static bool matches(ir::OpId op) { return op == ir::op::id("tile.load"); }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     if (ir::find_kwarg(c.kwargs, "transpose")) return cx.fail(sp, "tile.load with transpose has no Buffer recipe yet");
     auto* tt = ir::type_as<ir::TensorType>(c.args[0]->type);
@@ -27,7 +27,7 @@ struct GmLoad {
 
 struct GmStore {
   static constexpr std::string_view name = "gm_store";
-  static bool matches(std::string_view op) { return op == "tile.store"; }
+  static bool matches(ir::OpId op) { return op == ir::op::id("tile.store"); }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     auto* tt = ir::type_as<ir::TensorType>(c.args[2]->type);
     auto* tl = ir::type_as<ir::TileType>(c.args[0]->type);

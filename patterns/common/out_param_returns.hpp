@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/visit/walk.hpp"
 
@@ -19,7 +20,7 @@ inline std::unordered_map<const ir::ExprNode*, std::size_t> stored_params(const 
   std::unordered_map<const ir::ExprNode*, std::size_t> out;
   auto fs = [&](const ir::Stmt& s) {
     auto* a = ir::stmt_as<ir::Assign>(s);
-    if (!a || !ir::is_op_call(a->value, "tile.store")) return;
+    if (!a || !ir::is_op_call(a->value, ir::op::id("tile.store"))) return;
     const auto& args = ir::expr_as<ir::Call>(a->value)->args;
     if (args.size() < 3) return;
     auto it = param_of.find(args[2].get());

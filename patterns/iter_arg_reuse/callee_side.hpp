@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/patterns/common/function_facts.hpp"
 #include "ptorw/patterns/common/out_param_returns.hpp"
@@ -75,7 +76,7 @@ inline std::optional<std::string> merge_refused(const Callee& k, std::size_t p_i
   // Reads of p_in: tile.load only.
   int loads = 0;
   visit::walk_all(f.body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
-    if (auto* c = ir::expr_as<ir::Call>(e); c && ir::is_op_call(e, "tile.load") && !c->args.empty() &&
+    if (auto* c = ir::expr_as<ir::Call>(e); c && ir::is_op_call(e, ir::op::id("tile.load")) && !c->args.empty() &&
                                             c->args[0].get() == in.var.get())
       ++loads;
   });
@@ -117,7 +118,7 @@ inline StandaloneInput standalone_input(const Callee& k, std::size_t p_out) {
   if (rets.size() != 1 || !ret || rets[0] >= ret->values.size())
     return no("the callee does not return " + param_name(f, p_out) + " through a single tile.store");
   const ir::Assign* store = k.facts.assign_defining(ret->values[rets[0]]);
-  if (!store || !ir::is_op_call(store->value, "tile.store"))
+  if (!store || !ir::is_op_call(store->value, ir::op::id("tile.store")))
     return no("the value returned for " + param_name(f, p_out) + " is not defined by tile.store");
   const auto& sargs = ir::expr_as<ir::Call>(store->value)->args;
   if (sargs.size() != 3 || sargs[2].get() != f.params[p_out].var.get() || !all_zero(sargs[1]))
@@ -136,7 +137,7 @@ inline StandaloneInput standalone_input(const Callee& k, std::size_t p_out) {
   if (!init || !*init)
     return no("the tile stored into " + param_name(f, p_out) + " is not carried through a loop of the callee");
   const ir::Assign* load = k.facts.assign_defining(*init);
-  if (!load || !ir::is_op_call(load->value, "tile.load"))
+  if (!load || !ir::is_op_call(load->value, ir::op::id("tile.load")))
     return no("the loop carrying the tile stored into " + param_name(f, p_out) + " does not start from a tile.load");
   const auto& largs = ir::expr_as<ir::Call>(load->value)->args;
   if (largs.size() != 3) return no("the carried tile is not loaded by a plain full tile.load");

@@ -45,6 +45,7 @@
 #include <utility>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/patterns/common/call_sites.hpp"
 #include "ptorw/patterns/iter_arg_reuse/callee_side.hpp"
 
@@ -87,7 +88,7 @@ inline std::optional<std::string> buffer_refused(const ProgramView& view, const 
   if (const ir::Assign* a = F.assign_defining(v)) {
     const ir::StmtNode* def = F.def_of(v);
     const auto* c = ir::expr_as<ir::Call>(a->value);
-    const bool fresh = ir::is_op_call(a->value, "tensor.create") || ir::is_op_call(a->value, "tensor.full");
+    const bool fresh = ir::is_op_call(a->value, ir::op::id("tensor.create")) || ir::is_op_call(a->value, ir::op::id("tensor.full"));
     const bool kernel_result = c && c->kind == ir::CallKind::Function && view.returns_of(c->callee);
     if (!fresh && !kernel_result)
       return name + " is defined by " + (c ? c->callee.str() : std::string("an expression")) +
@@ -217,7 +218,7 @@ inline SiteVerdict judge_site(const CallSite& site, const ProgramView& view, con
   // The Out argument: a tensor.create of the same body, used only here.
   const ir::Expr& o = args[c.out];
   const ir::Assign* create = F.assign_defining(o);
-  if (!create || !ir::is_op_call(create->value, "tensor.create"))
+  if (!create || !ir::is_op_call(create->value, ir::op::id("tensor.create")))
     return no("the Out argument " + quoted(ir::var_name(o)) + " is not defined by tensor.create");
   const ir::StmtNode* create_stmt = F.def_of(o);
   if (F.pos_of(create_stmt).body != F.pos_of(stmt).body)

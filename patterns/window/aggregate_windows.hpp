@@ -48,6 +48,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/patterns/window/window.hpp"
 
 namespace ptorw::patterns::window::aggregate_detail {
@@ -144,7 +145,7 @@ inline std::optional<OutWindow> aggregate_out(const ir::Function& f, const Calle
   const ir::Assign* a = nullptr;
   for (const auto& s : body) {
     auto* as = ir::stmt_as<ir::Assign>(s);
-    if (!as || !ir::is_op_call(as->value, "tile.store") || !ir::expr_as<ir::Var>(as->var)) continue;
+    if (!as || !ir::is_op_call(as->value, ir::op::id("tile.store")) || !ir::expr_as<ir::Var>(as->var)) continue;
     const auto& args = ir::expr_as<ir::Call>(as->value)->args;
     if (args.size() == 3 && args[2].get() == acc.get()) store = s.get(), a = as;
   }

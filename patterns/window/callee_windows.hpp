@@ -37,6 +37,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/patterns/window/aggregate_windows.hpp"
 #include "ptorw/patterns/window/window.hpp"
 
@@ -55,7 +56,7 @@ inline std::optional<OutWindow> final_store(const ir::Function& f, const CalleeS
   if (used_in_loop(f.body, pv)) return why = "it is written inside a loop (not a FinalStore)", std::nullopt;
   for (const auto& s : stmts) {
     auto* a = ir::stmt_as<ir::Assign>(s);
-    if (!a || !ir::is_op_call(a->value, "tile.store") || !ir::expr_as<ir::Var>(a->var)) continue;
+    if (!a || !ir::is_op_call(a->value, ir::op::id("tile.store")) || !ir::expr_as<ir::Var>(a->var)) continue;
     const auto& args = ir::expr_as<ir::Call>(a->value)->args;
     if (args.size() != 3 || args[2].get() != pv.get()) continue;
     if (uses != 1) return why = "it is used other than by one tile.store", std::nullopt;

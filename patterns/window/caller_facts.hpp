@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/analysis/affine.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/patterns/common/out_param_returns.hpp"
@@ -72,7 +73,7 @@ inline std::vector<std::optional<std::size_t>> carried_param_returns(const ir::F
   };
   std::function<void(const ir::Stmt&)> walk = [&](const ir::Stmt& s) {
     if (auto* a = ir::stmt_as<ir::Assign>(s)) {
-      if (ir::is_op_call(a->value, "tile.store") && ir::expr_as<ir::Call>(a->value)->args.size() == 3)
+      if (ir::is_op_call(a->value, ir::op::id("tile.store")) && ir::expr_as<ir::Call>(a->value)->args.size() == 3)
         if (auto p = of(ir::expr_as<ir::Call>(a->value)->args[2])) carrier[a->var.get()] = *p;
       return;
     }
@@ -263,7 +264,7 @@ class CallerFacts {
       return;
     }
     if (auto* c = ir::expr_as<ir::Call>(v); c && !c->args.empty() &&
-        (c->callee == "tensor.assemble" || c->callee == "tensor.slice" || c->callee == "tensor.write"))
+        (ir::op_id(c->callee) == ir::op::id("tensor.assemble") || ir::op_id(c->callee) == ir::op::id("tensor.slice") || ir::op_id(c->callee) == ir::op::id("tensor.write")))
       unite(a.var, -1, c->args[0], -1);
   }
 
@@ -384,9 +385,9 @@ class CallerFacts {
       const ir::Expr& d = it->second;
       if (ir::is_var_like(d)) return carries(d, base, depth + 1);
       if (auto* c = ir::expr_as<ir::Call>(d); c && c->kind == ir::CallKind::Op) {
-        if ((c->callee == "tensor.assemble" || c->callee == "tensor.write") && !c->args.empty())
+        if ((ir::op_id(c->callee) == ir::op::id("tensor.assemble") || ir::op_id(c->callee) == ir::op::id("tensor.write")) && !c->args.empty())
           return carries(c->args[0], base, depth + 1);
-        if (c->callee == "tile.store" && c->args.size() == 3) return carries(c->args[2], base, depth + 1);
+        if (ir::op_id(c->callee) == ir::op::id("tile.store") && c->args.size() == 3) return carries(c->args[2], base, depth + 1);
         return false;
       }
       if (auto* g = ir::expr_as<ir::TupleGetItem>(d)) {

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/analysis/affine.hpp"
 #include "ptorw/patterns/window/callee_scalars.hpp"
 #include "ptorw/ir/builder.hpp"
@@ -212,12 +213,12 @@ inline std::optional<std::vector<const ir::Call*>> window_reads(const ir::Stmt& 
   visit::walk_all(body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
     auto* c = ir::expr_as<ir::Call>(e);
     if (!c || c->kind != ir::CallKind::Op || c->args.empty() || c->args[0].get() != pv.get()) return;
-    if (c->callee == "tile.load") {
+    if (ir::op_id(c->callee) == ir::op::id("tile.load")) {
       if (ir::kwarg_as<bool>(c->kwargs, "transpose").value_or(false)) bad = "a transpose load reads it";
       else if (c->args.size() == 4 && !(const_list(c->args[3]) && const_list(c->args[3]) == const_list(c->args[2])))
         bad = "a tile.load reads it with a valid shape other than its shape";
       else refs.push_back(c);
-    } else if (c->callee == "tensor.slice" && c->args.size() == 3) {
+    } else if (ir::op_id(c->callee) == ir::op::id("tensor.slice") && c->args.size() == 3) {
       // clamp=True clips the window to the sliced tensor: under Pattern 5 that tensor becomes the
       // caller's window, so the clipping (and what the slice reads) would change. Fail closed.
       if (ir::kwarg_as<bool>(c->kwargs, "clamp").value_or(false)) bad = "a tensor.slice with clamp=True reads it";
@@ -231,7 +232,7 @@ inline std::optional<std::vector<const ir::Call*>> window_reads(const ir::Stmt& 
 
 /// The window operands of a read: (static shape, offsets list) or nullopt.
 inline bool read_window(const ir::Call* c, std::vector<std::int64_t>& shape, std::vector<ir::Expr>& offsets) {
-  const bool load = c->callee == "tile.load";
+  const bool load = ir::op_id(c->callee) == ir::op::id("tile.load");
   auto s = const_list(c->args[load ? 2 : 1]);
   auto* offs = ir::expr_as<ir::MakeTuple>(c->args[load ? 1 : 2]);
   if (!s || !offs || offs->elems.size() != s->size()) return false;

@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/patterns/common/call_sites.hpp"
 #include "ptorw/patterns/common/row_major_strides.hpp"
@@ -133,14 +134,15 @@ inline ir::FunctionPtr make_windowed_clone(const ir::Function& f, const CalleeWi
     }
     auto* c = ir::expr_as<ir::Call>(e);
     if (!c || c->kind != ir::CallKind::Op) return e;
-    if (c->callee == "tile.store" && c->args.size() == 3 && stores_into.count(c->args[2].get())) {
+    if (ir::op_id(c->callee) == ir::op::id("tile.store") && c->args.size() == 3 && stores_into.count(c->args[2].get())) {
       ir::Call n = *c;
       if (outs.count(c->args[2].get())) n.args[1] = zero_offsets(outs.at(c->args[2].get()));  // FinalStore
       return ir::make_expr(std::move(n), c->args[2]->type, e->span);
     }
-    if ((c->callee == "tile.load" || c->callee == "tensor.slice") && !c->args.empty() && ins.count(c->args[0].get())) {
+    if ((ir::op_id(c->callee) == ir::op::id("tile.load") || ir::op_id(c->callee) == ir::op::id("tensor.slice")) &&
+        !c->args.empty() && ins.count(c->args[0].get())) {
       ir::Call n = *c;
-      n.args[c->callee == "tile.load" ? 1 : 2] = zero_offsets(ins.at(c->args[0].get()));
+      n.args[ir::op_id(c->callee) == ir::op::id("tile.load") ? 1 : 2] = zero_offsets(ins.at(c->args[0].get()));
       return ir::make_expr(std::move(n), e->type, e->span);
     }
     return e;

@@ -1,6 +1,7 @@
 // The interpreter oracle (issue 14, "an oracle that does not check itself"): every elementwise op
 // of value mode — tile binary, unary and tile∘scalar ops, fills, tensor.add/sub/mul/div, the tensor
-// forms tensor.maximum/minimum and tensor.exp/log/sqrt/recip/rsqrt/abs/neg/relu — judged
+// forms tensor.maximum/minimum, tensor.exp/log/sqrt/recip/rsqrt/abs/neg/relu and
+// tensor.adds/subs/muls/divs — judged
 // per dtype on asymmetric inputs and edge values (NaN, ±0, ±inf, subnormals, FP16/BF16 ties and
 // overflow, integer wrap, division by zero) against formulas written in the test
 // (oracle_ref.hpp), never against interpreter helpers. The tile rows run again in buffer mode, as
@@ -10,6 +11,7 @@
 // the elementwise recipe table and every op of the registry must be judged here (a reference
 // formula, a poison row, or a stated exemption), and poison is checked per op: computing ops fail
 // on it, data movement carries it.
+#include "op_coverage.hpp"
 #include "oracle_harness.hpp"
 #include "ptorw/lowering/recipes/elementwise_table.hpp"
 
@@ -50,6 +52,8 @@ const Ref kRefs[] = {
     {"tensor.sqrt", Kind::Unary, {}, Un::Sqrt}, {"tensor.recip", Kind::Unary, {}, Un::Recip},
     {"tensor.rsqrt", Kind::Unary, {}, Un::Rsqrt}, {"tensor.abs", Kind::Unary, {}, Un::Abs},
     {"tensor.neg", Kind::Unary, {}, Un::Neg},   {"tensor.relu", Kind::Unary, {}, Un::Relu},
+    {"tensor.adds", Kind::Scalar, Op::Add},     {"tensor.subs", Kind::Scalar, Op::Sub},
+    {"tensor.muls", Kind::Scalar, Op::Mul},     {"tensor.divs", Kind::Scalar, Op::DivTrunc},
 };
 const Ref* find_ref(std::string_view op) {
   for (const auto& r : kRefs)
@@ -277,6 +281,8 @@ void run_ref(const Ref& ref, DType d, Mode mode) {
 
 }  // namespace
 
+bool oracle_has_formula(std::string_view op) { return find_ref(op) != nullptr; }
+
 TEST_CASE("oracle: every elementwise op has a reference formula (recipe table and registry)") {
   for (const auto& r : lowering::kElementwiseRecipes) CHECK_MESSAGE(find_ref(r.tile_op), "recipe " << r.tile_op << " has no reference formula");
   // The registry's elementwise shapes: tile ∘ tile, tile, tile ∘ scalar returning the first
@@ -478,6 +484,11 @@ std::vector<PoisonRow> poison_rows() {
     if (!is_tile(ref) && ref.kind == Kind::Unary) {
       rows.push_back(fails(op, ", A: " + kN44, "        r = " + call + "(A)\n", kN44, [] { return std::vector<Value>{ptensor()}; },
                            op + " reads poison element [1, 2] of 'A'"));
+      continue;
+    }
+    if (!is_tile(ref) && ref.kind == Kind::Scalar) {  // tensor ∘ scalar: the scalar is never poison
+      rows.push_back(fails(op, ", A: " + kN44 + ", s: pl.Scalar[pl.FP32]", "        r = " + call + "(A, s)\n", kN44,
+                           [] { return std::vector<Value>{ptensor(), two()}; }, op + " reads poison element [1, 2] of 'A'"));
       continue;
     }
     if (!is_tile(ref)) {

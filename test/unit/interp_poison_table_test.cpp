@@ -21,6 +21,7 @@
 #include <map>
 #include <tuple>
 
+#include "op_coverage.hpp"
 #include "oracle_harness.hpp"
 
 using namespace oracle_run;
@@ -385,6 +386,15 @@ std::vector<Row> rows() {
         {"clean operands", {tile_def("r", {}, call + "(B, B)")}, {16, 16}, true, "", {}, "return", "r", N16},
     }});
   }
+  // tensor ∘ scalar (tensor.adds/subs/muls/divs): the tensor operand as in tensor.add; the scalar
+  // is never poison.
+  for (const char* b : {"adds", "subs", "muls", "divs"}) {
+    const std::string op = std::string("tensor.") + b, call = "pl.tensor." + std::string(b);
+    t.push_back({op, Form::Tensor, "elementwise: a poison operand element is an error", {
+        {"poison in the tensor operand", {tile_def("r", {}, call + "(A, s)")}, {16, 16}, true, reads_poison(op, "A"), {}, "return", "r", N16},
+        {"a clean operand", {tile_def("r", {}, call + "(B, s)")}, {16, 16}, true, "", {}, "return", "r", N16},
+    }});
+  }
   for (const char* u : kUnary) {
     const std::string op = std::string("tensor.") + u, call = "pl.tensor." + std::string(u);
     t.push_back({op, Form::Tensor, "elementwise: a poison operand element is an error", {
@@ -518,6 +528,13 @@ std::vector<Value> inputs(const Probe& p) {
 }
 
 }  // namespace
+
+bool poison_table_has_row(std::string_view op) {
+  static const std::vector<Row> all = rows();
+  for (const Row& r : all)
+    if (r.op == op) return true;
+  return false;
+}
 
 TEST_CASE("poison per op, table-driven, in value mode and buffer mode (docs/semantics.md)") {
   std::size_t value_rows = 0, buffer_rows = 0, value_probes = 0, buffer_probes = 0;

@@ -309,27 +309,12 @@ inline void add_buffer_ir_ops(OpTable& t) {
   t["buffer.copy"] = buffer_ops::copy;
   t["buffer.full"] = buffer_ops::full;
   t["buffer.set_validshape"] = buffer_ops::set_validshape;
-  t["buffer.add"] = compute<binary<BinOp::Add>>;
-  t["buffer.sub"] = compute<binary<BinOp::Sub>>;
-  t["buffer.mul"] = compute<binary<BinOp::Mul>>;
-  t["buffer.div"] = compute<binary<BinOp::Div>>;
-  t["buffer.maximum"] = compute<binary<BinOp::Max>>;
-  t["buffer.minimum"] = compute<binary<BinOp::Min>>;
-  t["buffer.exp"] = compute<unary<Un::Exp>>;
-  t["buffer.abs"] = compute<unary<Un::Abs>>;
-  t["buffer.sqrt"] = compute<unary<Un::Sqrt>>;
-  t["buffer.neg"] = compute<unary<Un::Neg>>;
-  t["buffer.relu"] = compute<unary<Un::Relu>>;
-  t["buffer.log"] = compute<unary<Un::Log>>;
-  t["buffer.recip"] = compute<unary<Un::Recip>, Overlap::Distinct>;
-  t["buffer.rsqrt"] = compute<unary<Un::Rsqrt>, Overlap::Distinct>;
-  t["buffer.adds"] = compute<scalar_op<Sc::Add>>;
-  t["buffer.subs"] = compute<scalar_op<Sc::Sub>>;
-  t["buffer.muls"] = compute<scalar_op<Sc::Mul>>;
-  t["buffer.divs"] = compute<scalar_op<Sc::Div>>;
-  t["buffer.maximums"] = compute<scalar_op<Sc::Max>>;
-  t["buffer.minimums"] = compute<scalar_op<Sc::Min>>;
-  t["buffer.lrelu"] = compute<scalar_op<Sc::Lrelu>>;
+  // Every elementwise row's Buffer IR form: its tile form's meaning, destination-passing.
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((t[ir::kElementwiseOps[I].buffer] =
+          compute<ew_tile_fn<I>(), ir::kElementwiseOps[I].distinct_destination ? Overlap::Distinct : Overlap::InPlaceOk>),
+     ...);
+  }(std::make_index_sequence<ir::kElementwiseOps.size()>{});
   t["buffer.matmul"] = cube<false>;
   t["buffer.matmul_acc"] = cube<true>;
   t["buffer.extract"] = buffer_ops::extract;

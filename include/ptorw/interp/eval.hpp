@@ -420,12 +420,12 @@ class Evaluator {
   Value eval_kind(const ir::Call& c, const ir::Expr& e, Frame& f, const ir::Type* declared) {
     std::vector<Value> args = eval_all(c.args, f);
     if (c.kind == ir::CallKind::Op) {
-      auto it = f.ops->find(c.callee);
-      if (it == f.ops->end()) fail("op '" + c.callee + "' has no semantics in this interpreter mode");
+      const OpFn fn = f.ops->find(c.callee);  // by interned op id
+      if (!fn) fail("op '" + c.callee + "' has no semantics in this interpreter mode");
       InFrame in_frame(*this, f);
       op_env_.site = e->span;
       OpCall oc{c, args, declared ? *declared : e->type, op_env_, &in_frame};
-      return it->second(oc);
+      return fn(oc);
     }
     return pack(call_user(c.callee, std::move(args)));
   }

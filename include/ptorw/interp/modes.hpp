@@ -8,6 +8,7 @@
 #pragma once
 #include <type_traits>
 
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/interp/buffer_ops.hpp"
 #include "ptorw/interp/value_ops.hpp"
 #include "ptorw/ir/function.hpp"
@@ -26,7 +27,7 @@ inline bool planned_type(const ir::Type& t) {
 }
 inline bool planned_expr(const ir::Expr& e) {
   auto* c = e ? ir::expr_as<ir::Call>(e) : nullptr;
-  return c && c->kind == ir::CallKind::Op && (c->callee == "tile.alloc" || c->callee.rfind("buffer.", 0) == 0);
+  return c && c->kind == ir::CallKind::Op && (ir::op_id(c->callee) == ir::op::id("tile.alloc") || c->callee.rfind("buffer.", 0) == 0);
 }
 inline bool planned_stmt(const ir::Stmt& s) {
   if (!s) return false;

@@ -14,6 +14,7 @@
 
 #include "ptorw/interp/value.hpp"
 #include "ptorw/ir/expr.hpp"
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/type.hpp"
 
 namespace ptorw::interp {
@@ -51,6 +52,8 @@ struct OpCall {
   const FrameEval* frame = nullptr;
 
   const std::string& op() const { return call.callee; }
+  /// The interned id of the op (ir/op_id.hpp): compare it, not op()'s text.
+  ir::OpId id() const { return ir::op_id(call.callee); }
   /// `'x'` when operand i is a variable, else `operand i+1` — for messages.
   std::string operand_name(std::size_t i) const {
     if (i < call.args.size() && ir::is_var_like(call.args[i])) return "'" + ir::var_name(call.args[i]) + "'";
@@ -67,7 +70,44 @@ struct OpCall {
 };
 
 using OpFn = Value (*)(OpCall&);
-using OpTable = std::unordered_map<std::string_view, OpFn>;
+
+/// A mode's handlers, indexed by interned op id (ir/op_id.hpp): the evaluator finds a call's
+/// handler with one array index instead of hashing its name. Filled by name (`t["tile.add"] = f`)
+/// once per mode; iterated and counted by name by the coverage tests.
+class OpTable {
+ public:
+  class Slot {
+   public:
+    Slot& operator=(OpFn f) {
+      t_.by_name_[name_] = f;
+      if (const ir::OpId id = ir::op_id_of_name(name_); id.valid()) t_.by_id_[id.v] = f;
+      return *this;
+    }
+
+   private:
+    friend class OpTable;
+    Slot(OpTable& t, std::string_view n) : t_(t), name_(n) {}
+    OpTable& t_;
+    std::string_view name_;
+  };
+
+  OpTable() : by_id_(ir::op_count(), nullptr) {}
+  Slot operator[](std::string_view name) { return Slot(*this, name); }
+  std::size_t count(std::string_view name) const { return by_name_.count(name); }
+  /// The handler of a call's callee, or nullptr.
+  OpFn find(const ir::Symbol& callee) const {
+    const ir::OpId id = ir::op_id(callee);
+    if (id.valid()) return by_id_[id.v];
+    auto it = by_name_.find(callee.view());
+    return it == by_name_.end() ? nullptr : it->second;
+  }
+  auto begin() const { return by_name_.begin(); }
+  auto end() const { return by_name_.end(); }
+
+ private:
+  std::unordered_map<std::string_view, OpFn> by_name_;
+  std::vector<OpFn> by_id_;
+};
 
 /// Writes through a view of an active call's In parameter are errors (docs/semantics.md "Calls").
 /// So are writes to storage marked read-only (Storage::read_only: an entry's In argument under

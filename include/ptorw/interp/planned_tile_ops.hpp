@@ -163,7 +163,7 @@ template <OpFn F, Overlap Rule = Overlap::InPlaceOk> Value planned(OpCall& c) {
   if (!dst) fail(c.op() + ": a tile result in a planned function needs a pl.MemRef in its type");
   // tile.assemble's source may already be the window it is assembled into (written in place).
   for (const auto& [i, v] : views) {
-    if (c.op() == "tile.assemble" && i == 1) {
+    if (c.id() == ir::op::id("tile.assemble") && i == 1) {
       Shape off = ints_of(c.args.at(2), "tile.assemble offset");
       BufVal window = *dst;
       window.shape = v.shape;
@@ -182,7 +182,7 @@ template <OpFn F> Value relabel(OpCall& c) {
   const BufVal* src = c.args.empty() ? nullptr : std::get_if<BufVal>(&c.args[0].v);
   if (!src) return planned<F>(c);
   // Only a boxed transpose is a byte relabel (NZ bytes read as ZN); a row-major one copies.
-  if (c.op() == "tile.transpose_view" && !src->boxed) return planned<F>(c);
+  if (c.id() == ir::op::id("tile.transpose_view") && !src->boxed) return planned<F>(c);
   const BufVal s = *src;
   auto views = read_operands(c);
   Value r = F(c);
@@ -195,10 +195,10 @@ template <OpFn F> Value relabel(OpCall& c) {
     // boxes transposed (NZ <-> ZN); a reshape reinterprets the source's packed boxes under the
     // result's own layout.
     BufVal out = s;
-    if (c.op() == "tile.transpose_view") {
+    if (c.id() == ir::op::id("tile.transpose_view")) {
       out.shape = t.shape;
       out.boxed = s.boxed->transposed();
-    } else if (c.op() == "tile.reshape") {
+    } else if (c.id() == ir::op::id("tile.reshape")) {
       if (!dense(s))
         fail("tile.reshape of " + c.operand_name(0) + " (" + view_str(s) + "), a window of bigger boxed storage: a "
              "reshape reinterprets packed boxes");
@@ -209,12 +209,12 @@ template <OpFn F> Value relabel(OpCall& c) {
     return {out};
   }
   if (dst->mem == s.mem && dst->addr == s.addr) {
-    if (c.op() == "tile.reshape" && !dense(s))
+    if (c.id() == ir::op::id("tile.reshape") && !dense(s))
       fail("tile.reshape of " + c.operand_name(0) + " (" + view_str(s) + ") whose rows are not dense: a reshape "
            "reinterprets packed bytes");
     BufVal out = s;
     out.shape = t.shape;
-    if (c.op() == "tile.reshape") out.strides = packed_byte_strides(t.shape, t.dtype);
+    if (c.id() == ir::op::id("tile.reshape")) out.strides = packed_byte_strides(t.shape, t.dtype);
     out.valid = std::make_shared<Shape>(t.valid);
     return {out};
   }
@@ -251,27 +251,13 @@ inline void add_planned_tile_ops(OpTable& t) {
   t["tile.extract"] = planned<extract>;
   t["tile.assemble"] = planned<assemble>;
   t["tile.transpose_view"] = relabel<transpose_view>;
-  t["tile.add"] = planned<binary<BinOp::Add>>;
-  t["tile.sub"] = planned<binary<BinOp::Sub>>;
-  t["tile.mul"] = planned<binary<BinOp::Mul>>;
-  t["tile.div"] = planned<binary<BinOp::Div>>;
-  t["tile.maximum"] = planned<binary<BinOp::Max>>;
-  t["tile.minimum"] = planned<binary<BinOp::Min>>;
-  t["tile.exp"] = planned<unary<Un::Exp>>;
-  t["tile.abs"] = planned<unary<Un::Abs>>;
-  t["tile.sqrt"] = planned<unary<Un::Sqrt>>;
-  t["tile.neg"] = planned<unary<Un::Neg>>;
-  t["tile.relu"] = planned<unary<Un::Relu>>;
-  t["tile.log"] = planned<unary<Un::Log>>;
-  t["tile.recip"] = planned<unary<Un::Recip>, Overlap::Distinct>;
-  t["tile.rsqrt"] = planned<unary<Un::Rsqrt>, Overlap::Distinct>;
-  t["tile.adds"] = planned<scalar_op<Sc::Add>>;
-  t["tile.subs"] = planned<scalar_op<Sc::Sub>>;
-  t["tile.muls"] = planned<scalar_op<Sc::Mul>>;
-  t["tile.divs"] = planned<scalar_op<Sc::Div>>;
-  t["tile.maximums"] = planned<scalar_op<Sc::Max>>;
-  t["tile.minimums"] = planned<scalar_op<Sc::Min>>;
-  t["tile.lrelu"] = planned<scalar_op<Sc::Lrelu>>;
+  // Every elementwise row's tile form over memory; recip / rsqrt (`distinct_destination`) may not
+  // touch their destination (lower_tile_to_buffer.md "recip requires a distinct destination").
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((t[ir::kElementwiseOps[I].tile] =
+          planned<ew_tile_fn<I>(), ir::kElementwiseOps[I].distinct_destination ? Overlap::Distinct : Overlap::InPlaceOk>),
+     ...);
+  }(std::make_index_sequence<ir::kElementwiseOps.size()>{});
   t["tile.matmul"] = planned_cube<matmul>;
   t["tile.matmul_acc"] = planned_cube<matmul_acc>;
   t["tile.get_block_idx"] = block_idx;

@@ -7,6 +7,7 @@
 #include "ptorw/interp/op_api.hpp"
 #include "ptorw/interp/scalar_ops.hpp"
 #include "ptorw/interp/tile_compute_ops.hpp"
+#include "ptorw/ir/elementwise_ops.hpp"
 #include "ptorw/ir/attr.hpp"
 
 namespace ptorw::interp {
@@ -240,17 +241,17 @@ template <ir::BinOp Op> Value same(OpCall& c) {
   return binary<Op>(c);
 }
 
-/// The dtype rule of the unary ops that have no integer form: exp, sqrt, log, recip, rsqrt.
-inline void check_unary_dtype(const OpCall& c, tile_ops::Un op, DType d) {
-  using tile_ops::Un;
-  if (!ir::is_float(d) && op != Un::Abs && op != Un::Neg && op != Un::Relu)
-    fail(c.op() + " is defined for float tensors only, not " + std::string(ir::name_of(d)));
+/// The dtype rule of the unary ops that have no integer form (their row has no `ints`): exp,
+/// sqrt, log, recip, rsqrt.
+inline void check_unary_dtype(const OpCall& c, const ir::ElemSem& op, DType d) {
+  if (!ir::is_float(d) && !op.ints) fail(c.op() + " is defined for float tensors only, not " + std::string(ir::name_of(d)));
 }
 
 /// tensor.exp/abs/sqrt/neg/relu/log/recip/rsqrt(t): a fresh packed tensor of t's shape and dtype,
 /// each element tile_ops::unary_elem of the same op (the tile form's numerics). A poison element
 /// is an error.
-template <tile_ops::Un Op> Value unary(OpCall& c) {
+template <std::size_t I> Value unary(OpCall& c) {
+  constexpr const ir::ElemSem& Op = ir::kElementwiseOps[I].sem;
   const TensorVal& a = c.arg<TensorVal>(0);
   check_unary_dtype(c, Op, a.dtype());
   TensorVal r = new_tensor(a.dtype(), a.shape);
@@ -262,6 +263,22 @@ template <tile_ops::Un Op> Value unary(OpCall& c) {
     r.storage->poison[pr] = 0;
   });
   return {r};
+}
+
+/// tensor.adds/subs/muls/divs(t, s): tensor.add/... with a scalar operand only.
+template <ir::BinOp Op> Value scalar_only(OpCall& c) {
+  if (c.args.size() < 2) fail(c.op() + " needs two operands");
+  c.arg<Scalar>(1);  // a tensor operand is an error (the tensor ∘ tensor forms are tensor.add/...)
+  return binary<Op>(c);
+}
+
+/// The value-mode handler of the tensor form of elementwise row I.
+template <std::size_t I> constexpr OpFn ew_tensor_fn() {
+  constexpr const ir::EwOp& r = ir::kElementwiseOps[I];
+  if constexpr (r.tensor_form == ir::TensorForm::TensorOrScalar) return binary<r.sem.bop>;
+  else if constexpr (r.tensor_form == ir::TensorForm::SameTensor) return same<r.sem.bop>;
+  else if constexpr (r.tensor_form == ir::TensorForm::Scalar) return scalar_only<r.sem.bop>;
+  else return unary<I>;
 }
 
 /// True when the view's elements are dense and row-major: each dim of extent > 1 has the stride
@@ -378,20 +395,12 @@ inline void add_tensor_ops(OpTable& t) {
   t["tensor.assemble"] = assemble;
   t["tensor.read"] = read;
   t["tensor.write"] = write;
-  t["tensor.add"] = binary<ir::BinOp::Add>;
-  t["tensor.sub"] = binary<ir::BinOp::Sub>;
-  t["tensor.mul"] = binary<ir::BinOp::Mul>;
-  t["tensor.div"] = binary<ir::BinOp::Div>;
-  t["tensor.maximum"] = same<ir::BinOp::Max>;
-  t["tensor.minimum"] = same<ir::BinOp::Min>;
-  t["tensor.exp"] = unary<tile_ops::Un::Exp>;
-  t["tensor.abs"] = unary<tile_ops::Un::Abs>;
-  t["tensor.sqrt"] = unary<tile_ops::Un::Sqrt>;
-  t["tensor.neg"] = unary<tile_ops::Un::Neg>;
-  t["tensor.relu"] = unary<tile_ops::Un::Relu>;
-  t["tensor.log"] = unary<tile_ops::Un::Log>;
-  t["tensor.recip"] = unary<tile_ops::Un::Recip>;
-  t["tensor.rsqrt"] = unary<tile_ops::Un::Rsqrt>;
+  // Every elementwise row's tensor form (ir/elementwise_ops.hpp).
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((ir::kElementwiseOps[I].tensor_form != ir::TensorForm::None ? void(t[ir::kElementwiseOps[I].tensor] = ew_tensor_fn<I>())
+                                                                  : void()),
+     ...);
+  }(std::make_index_sequence<ir::kElementwiseOps.size()>{});
   t["tensor.reshape"] = reshape;
   t["tensor.matmul"] = matmul;
   t["tensor.matmul_acc"] = matmul_acc;

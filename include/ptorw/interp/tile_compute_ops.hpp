@@ -7,9 +7,11 @@
 // result's padding is poison.
 #pragma once
 #include <cmath>
+#include <utility>
 
 #include "ptorw/interp/op_api.hpp"
 #include "ptorw/interp/scalar_ops.hpp"
+#include "ptorw/ir/elementwise_ops.hpp"
 
 namespace ptorw::interp {
 
@@ -63,34 +65,19 @@ template <ir::BinOp Op> Value binary(OpCall& c) {
   return {TileVal(r)};
 }
 
-enum class Un { Exp, Abs, Sqrt, Neg, Relu, Log, Recip, Rsqrt };
-
-inline Bits unary_elem(const OpCall& c, Un op, Bits a, DType d) {
+/// One element of a unary op (its row's formula, ir/elementwise_ops.hpp): floats through `fp` on
+/// the exact value, rounded once; integers through `ints`, wrapped to the dtype.
+inline Bits unary_elem(const OpCall& c, const ir::ElemSem& op, Bits a, DType d) {
   if (!ir::is_float(d)) {
-    std::int64_t x = int_value(a);
-    switch (op) {
-      case Un::Abs: return wrap_int(x < 0 ? 0 - static_cast<std::uint64_t>(x) : static_cast<std::uint64_t>(x), d);
-      case Un::Neg: return wrap_int(0 - static_cast<std::uint64_t>(x), d);
-      case Un::Relu: return int_bits(x > 0 ? x : 0, d);
-      default: fail(c.op() + " is defined for float tiles only, not " + std::string(ir::name_of(d)));
-    }
+    if (!op.ints) fail(c.op() + " is defined for float tiles only, not " + std::string(ir::name_of(d)));
+    return wrap_int(op.ints(int_value(a)), d);
   }
-  const double x = double_value(a, d);
-  double z = 0;
-  switch (op) {
-    case Un::Exp: z = std::exp(x); break;
-    case Un::Abs: z = std::fabs(x); break;
-    case Un::Sqrt: z = std::sqrt(x); break;  // sqrt(negative) is NaN
-    case Un::Neg: z = -x; break;
-    case Un::Relu: z = std::isnan(x) ? x : (x > 0 ? x : 0.0); break;  // relu(-0) = +0
-    case Un::Log: z = std::log(x); break;
-    case Un::Recip: z = 1.0 / x; break;
-    case Un::Rsqrt: z = 1.0 / std::sqrt(x); break;
-  }
-  return float_bits(z, d);
+  return float_bits(op.fp(double_value(a, d)), d);
 }
 
-template <Un Op> Value unary(OpCall& c) {
+/// The unary op of elementwise row I.
+template <std::size_t I> Value unary(OpCall& c) {
+  constexpr const ir::ElemSem& Op = ir::kElementwiseOps[I].sem;
   const TileVal& a = c.arg<TileVal>(0);
   auto r = result_like(*a);
   for_each_index(a->valid, [&](const Shape& idx) {
@@ -103,10 +90,9 @@ template <Un Op> Value unary(OpCall& c) {
 }
 
 /// Tile-scalar ops: the scalar is first converted to the tile's dtype (rounded once), then the
-/// op is the binary op of that dtype. `Lrelu` is x > 0 ? x : x * s.
-enum class Sc { Add, Sub, Mul, Div, Max, Min, Lrelu };
-
-template <Sc Op> Value scalar_op(OpCall& c) {
+/// op is the binary op of that dtype. A `leaky` row (lrelu) is x > 0 ? x : x * s.
+template <std::size_t I> Value scalar_op(OpCall& c) {
+  constexpr const ir::ElemSem& Op = ir::kElementwiseOps[I].sem;
   const TileVal& a = c.arg<TileVal>(0);
   const Scalar s = convert(c.arg<Scalar>(1), a->dtype);
   const DType d = a->dtype;
@@ -116,23 +102,24 @@ template <Sc Op> Value scalar_op(OpCall& c) {
     if (a->poison[l]) poison_read(c, 0, idx);
     Bits x = a->data[l];
     Bits z = 0;
-    switch (Op) {
-      case Sc::Add: z = binary_elem(c, ir::BinOp::Add, x, s.bits, d); break;
-      case Sc::Sub: z = binary_elem(c, ir::BinOp::Sub, x, s.bits, d); break;
-      case Sc::Mul: z = binary_elem(c, ir::BinOp::Mul, x, s.bits, d); break;
-      case Sc::Div: z = binary_elem(c, ir::BinOp::Div, x, s.bits, d); break;
-      case Sc::Max: z = binary_elem(c, ir::BinOp::Max, x, s.bits, d); break;
-      case Sc::Min: z = binary_elem(c, ir::BinOp::Min, x, s.bits, d); break;
-      case Sc::Lrelu: {
-        bool pos = ir::is_float(d) ? double_value(x, d) > 0 : int_value(x) > 0;
-        z = pos ? x : binary_elem(c, ir::BinOp::Mul, x, s.bits, d);
-        break;
-      }
+    if constexpr (Op.leaky) {
+      bool pos = ir::is_float(d) ? double_value(x, d) > 0 : int_value(x) > 0;
+      z = pos ? x : binary_elem(c, ir::BinOp::Mul, x, s.bits, d);
+    } else {
+      z = binary_elem(c, Op.bop, x, s.bits, d);
     }
     r->data[l] = z;
     r->poison[l] = 0;
   });
   return {TileVal(r)};
+}
+
+/// The value-mode handler of the tile form of elementwise row I.
+template <std::size_t I> constexpr OpFn ew_tile_fn() {
+  constexpr const ir::EwOp& r = ir::kElementwiseOps[I];
+  if constexpr (r.shape == ir::EwShape::Binary) return binary<r.sem.bop>;
+  else if constexpr (r.shape == ir::EwShape::Unary) return unary<I>;
+  else return scalar_op<I>;
 }
 
 /// The accumulation dtype of a cube op: FP16/BF16/FP32 -> FP32, INT8 -> INT32.
@@ -212,28 +199,10 @@ inline Value matmul_acc(OpCall& c) {
 
 inline void add_tile_compute_ops(OpTable& t) {
   using namespace tile_ops;
-  using ir::BinOp;
-  t["tile.add"] = binary<BinOp::Add>;
-  t["tile.sub"] = binary<BinOp::Sub>;
-  t["tile.mul"] = binary<BinOp::Mul>;
-  t["tile.div"] = binary<BinOp::Div>;
-  t["tile.maximum"] = binary<BinOp::Max>;
-  t["tile.minimum"] = binary<BinOp::Min>;
-  t["tile.exp"] = unary<Un::Exp>;
-  t["tile.abs"] = unary<Un::Abs>;
-  t["tile.sqrt"] = unary<Un::Sqrt>;
-  t["tile.neg"] = unary<Un::Neg>;
-  t["tile.relu"] = unary<Un::Relu>;
-  t["tile.log"] = unary<Un::Log>;
-  t["tile.recip"] = unary<Un::Recip>;
-  t["tile.rsqrt"] = unary<Un::Rsqrt>;
-  t["tile.adds"] = scalar_op<Sc::Add>;
-  t["tile.subs"] = scalar_op<Sc::Sub>;
-  t["tile.muls"] = scalar_op<Sc::Mul>;
-  t["tile.divs"] = scalar_op<Sc::Div>;
-  t["tile.maximums"] = scalar_op<Sc::Max>;
-  t["tile.minimums"] = scalar_op<Sc::Min>;
-  t["tile.lrelu"] = scalar_op<Sc::Lrelu>;
+  // Every elementwise row's tile form (ir/elementwise_ops.hpp).
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((t[ir::kElementwiseOps[I].tile] = ew_tile_fn<I>()), ...);
+  }(std::make_index_sequence<ir::kElementwiseOps.size()>{});
   t["tile.matmul"] = matmul;
   t["tile.matmul_acc"] = matmul_acc;
 }

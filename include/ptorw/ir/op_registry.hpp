@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ptorw/ir/elementwise_ops.hpp"
 #include "ptorw/ir/op_infer.hpp"
 #include "ptorw/ir/type.hpp"
 #include "ptorw/ir/op_rules.hpp"
@@ -122,7 +123,7 @@ inline constexpr KwDefault kMatmulDefaults[] = {kw_inferred_dtype("out_dtype"), 
                                                 kw_false("c_matrix_nz")};
 inline constexpr KwDefault kMatmulAccDefaults[] = {kw_false("a_trans"), kw_false("b_trans")};
 // clang-format off
-inline constexpr std::array kOps{
+inline constexpr std::array kOtherOps{
   // tensor.* (orchestration level)
   OpDef{"tensor.create",   "L",       "dtype,layout",           tensor_create}.named("shape").with(kCreateDefaults),
   OpDef{"tensor.full",     "L,S",     "dtype",                  tensor_full}.named("shape,value"),
@@ -130,16 +131,7 @@ inline constexpr std::array kOps{
   OpDef{"tensor.assemble", "N,N,L",   "",                       first_operand_type, kTensorAssemble, Effect::WritesArg, 0}.named("target,source,offset").with(kStoreDefaults),  // in place (docs/semantics.md)
   OpDef{"tensor.read",     "N,L",     "",                       element_scalar, kIndexed}.named("tensor,indices"),
   OpDef{"tensor.write",    "N,L,S",   "",                       first_operand_type, kIndexed, Effect::WritesArg, 0}.named("tensor,indices,value"),
-  OpDef{"tensor.add",      "N,A",     "",                       first_operand_type, kTensorElementwise}.named("lhs,rhs"),
-  OpDef{"tensor.sub",      "N,A",     "",                       first_operand_type, kTensorElementwise}.named("lhs,rhs"),
-  OpDef{"tensor.mul",      "N,A",     "",                       first_operand_type, kTensorElementwise}.named("lhs,rhs"),
-  OpDef{"tensor.div",      "N,A",     "",                       first_operand_type, kTensorElementwise}.named("lhs,rhs"),
-  OpDef{"tensor.maximum",  "N,N",     "",                       first_operand_type, kTensorSame}.named("lhs,rhs"),
-  OpDef{"tensor.minimum",  "N,N",     "",                       first_operand_type, kTensorSame}.named("lhs,rhs"),
-  OpDef{"tensor.exp", "N", "", first_operand_type, kFloatOnly}.named("input"),  OpDef{"tensor.abs", "N", "", first_operand_type}.named("input"),
-  OpDef{"tensor.sqrt", "N", "", first_operand_type, kFloatOnly}.named("input"), OpDef{"tensor.neg", "N", "", first_operand_type}.named("input"),
-  OpDef{"tensor.relu", "N", "", first_operand_type}.named("input"), OpDef{"tensor.log", "N", "", first_operand_type, kFloatOnly}.named("input"),
-  OpDef{"tensor.recip", "N", "", first_operand_type, kFloatOnly}.named("input"), OpDef{"tensor.rsqrt", "N", "", first_operand_type, kFloatOnly}.named("input"),
+  // tensor.add/sub/.../rsqrt and tensor.adds/...: derived from elementwise_ops.hpp (below)
   OpDef{"tensor.reshape",  "N,L",     "",                       tensor_reshape, kTileReshape}.named("input,shape"),
   OpDef{"tensor.matmul",   "N,N",     "out_dtype",              tensor_matmul, kTensorMatmul}.named("lhs,rhs").with(kMatmulDefaults),
   OpDef{"tensor.matmul_acc", "N,N,N", "",                       first_operand_type, kTensorMatmulAcc}.named("acc,lhs,rhs").with(kMatmulAccDefaults),
@@ -156,20 +148,7 @@ inline constexpr std::array kOps{
   OpDef{"tile.extract",    "T,S,S,L", "target_memory",          tile_extract, kTileExtract}.named("tile,row,col,shape"),
   OpDef{"tile.transpose_view", "T",   "",                       tile_transpose, kRank2}.named("tile"),
   OpDef{"tile.set_validshape", "T,S,S", "",                     tile_set_validshape, kSetValidShape}.named("tile,valid_row,valid_col"),
-  // tile elementwise, binary
-  OpDef{"tile.add", "T,T", "", first_operand_tile, kElementwise}.named("lhs,rhs"), OpDef{"tile.sub", "T,T", "", first_operand_tile, kElementwise}.named("lhs,rhs"),
-  OpDef{"tile.mul", "T,T", "", first_operand_tile, kElementwise}.named("lhs,rhs"), OpDef{"tile.div", "T,T", "precision", first_operand_tile, kElementwise}.named("lhs,rhs"),
-  OpDef{"tile.maximum", "T,T", "", first_operand_tile, kElementwise}.named("lhs,rhs"), OpDef{"tile.minimum", "T,T", "", first_operand_tile, kElementwise}.named("lhs,rhs"),
-  // tile elementwise, unary
-  OpDef{"tile.exp", "T", "", first_operand_tile, kFloatOnly}.named("tile"),  OpDef{"tile.abs", "T", "", first_operand_tile}.named("tile"),
-  OpDef{"tile.sqrt", "T", "", first_operand_tile, kFloatOnly}.named("tile"), OpDef{"tile.neg", "T", "", first_operand_tile}.named("tile"),
-  OpDef{"tile.relu", "T", "", first_operand_tile}.named("tile"), OpDef{"tile.log", "T", "", first_operand_tile, kFloatOnly}.named("tile"),
-  OpDef{"tile.recip", "T", "precision", first_operand_tile, kFloatOnly}.named("tile"), OpDef{"tile.rsqrt", "T", "precision", first_operand_tile, kFloatOnly}.named("tile"),
-  // tile ∘ scalar
-  OpDef{"tile.adds", "T,S", "", first_operand_tile}.named("lhs,rhs"), OpDef{"tile.subs", "T,S", "", first_operand_tile}.named("lhs,rhs"),
-  OpDef{"tile.muls", "T,S", "", first_operand_tile}.named("lhs,rhs"), OpDef{"tile.divs", "T,S", "precision", first_operand_tile}.named("lhs,rhs"),
-  OpDef{"tile.maximums", "T,S", "", first_operand_tile}.named("lhs,rhs"), OpDef{"tile.minimums", "T,S", "", first_operand_tile}.named("lhs,rhs"),
-  OpDef{"tile.lrelu", "T,S", "", first_operand_tile}.named("tile,slope"),
+  // tile elementwise, unary and tile ∘ scalar ops: derived from elementwise_ops.hpp (below)
   // cube
   OpDef{"tile.matmul",     "T,T",     "out_dtype",              tile_matmul, kMatmul}.named("lhs,rhs").with(kMatmulDefaults),
   OpDef{"tile.matmul_acc", "T,T,T,S?", "",                      first_operand_tile, kMatmulAcc}.named("acc,lhs,rhs,init_cond").with(kMatmulAccDefaults),
@@ -188,18 +167,7 @@ inline constexpr std::array kOps{
   OpDef{"buffer.copy",     "B,B",       "",   void_result, {}, Effect::WritesArg, 1},
   OpDef{"buffer.full",     "S,B",       "",   void_result, {}, Effect::WritesArg, 1},
   OpDef{"buffer.set_validshape", "B,L", "",   void_result, {}, Effect::WritesArg, 0},
-  OpDef{"buffer.add", "B,B,B", "", void_result, {}, Effect::WritesArg, 2}, OpDef{"buffer.sub", "B,B,B", "", void_result, {}, Effect::WritesArg, 2},
-  OpDef{"buffer.mul", "B,B,B", "", void_result, {}, Effect::WritesArg, 2}, OpDef{"buffer.div", "B,B,B", "precision", void_result, {}, Effect::WritesArg, 2},
-  OpDef{"buffer.maximum", "B,B,B", "", void_result, {}, Effect::WritesArg, 2}, OpDef{"buffer.minimum", "B,B,B", "", void_result, {}, Effect::WritesArg, 2},
-  OpDef{"buffer.exp", "B,B", "", void_result, {}, Effect::WritesArg, 1},  OpDef{"buffer.abs", "B,B", "", void_result, {}, Effect::WritesArg, 1},
-  OpDef{"buffer.sqrt", "B,B", "", void_result, {}, Effect::WritesArg, 1}, OpDef{"buffer.neg", "B,B", "", void_result, {}, Effect::WritesArg, 1},
-  OpDef{"buffer.relu", "B,B", "", void_result, {}, Effect::WritesArg, 1}, OpDef{"buffer.log", "B,B", "", void_result, {}, Effect::WritesArg, 1},
-  OpDef{"buffer.recip", "B,B", "precision", void_result, {}, Effect::WritesArg, 1},
-  OpDef{"buffer.rsqrt", "B,B", "precision", void_result, {}, Effect::WritesArg, 1},
-  OpDef{"buffer.adds", "B,S,B", "", void_result, {}, Effect::WritesArg, 2}, OpDef{"buffer.subs", "B,S,B", "", void_result, {}, Effect::WritesArg, 2},
-  OpDef{"buffer.muls", "B,S,B", "", void_result, {}, Effect::WritesArg, 2}, OpDef{"buffer.divs", "B,S,B", "precision", void_result, {}, Effect::WritesArg, 2},
-  OpDef{"buffer.maximums", "B,S,B", "", void_result, {}, Effect::WritesArg, 2}, OpDef{"buffer.minimums", "B,S,B", "", void_result, {}, Effect::WritesArg, 2},
-  OpDef{"buffer.lrelu", "B,S,B", "", void_result, {}, Effect::WritesArg, 2},
+  // buffer.add/.../lrelu: derived from elementwise_ops.hpp (below)
   OpDef{"buffer.matmul",     "B,B,B",   "", void_result, {}, Effect::WritesArg, 2},
   OpDef{"buffer.matmul_acc", "B,B,B",   "", void_result, {}, Effect::WritesArg, 2},
   OpDef{"buffer.extract",    "B,S,S,B", "", void_result, {}, Effect::WritesArg, 3},
@@ -208,6 +176,62 @@ inline constexpr std::array kOps{
   OpDef{"buffer.get_subblock_idx", "", "", index_scalar, {}, Effect::Control},
 };
 // clang-format on
+
+/// The registry rows of one elementwise op (elementwise_ops.hpp): its tile form, its Buffer IR
+/// form (destination-passing: the destination is the last operand, the result VoidType) and its
+/// tensor form when it has one. Operand rules as docs/semantics.md states them: tile ∘ tile operands
+/// agree in dtype, shape and memory; tensor ∘ tensor in dtype and shape; float-only unary ops
+/// refuse integer operands.
+constexpr OpDef ew_tile_def(const EwOp& r) {
+  const std::string_view kw = r.precision ? "precision" : "";
+  switch (r.shape) {
+    case EwShape::Binary: return OpDef{r.tile, "T,T", kw, first_operand_tile, kElementwise}.named(r.params);
+    case EwShape::Unary:
+      return OpDef{r.tile, "T", kw, first_operand_tile, r.float_only() ? std::span<const OperandRule>(kFloatOnly)
+                                                                       : std::span<const OperandRule>()}.named(r.params);
+    case EwShape::Scalar: return OpDef{r.tile, "T,S", kw, first_operand_tile}.named(r.params);
+  }
+  return {};
+}
+constexpr OpDef ew_buffer_def(const EwOp& r) {
+  const std::string_view kw = r.precision ? "precision" : "";
+  switch (r.shape) {
+    case EwShape::Binary: return OpDef{r.buffer, "B,B,B", kw, void_result, {}, Effect::WritesArg, 2};
+    case EwShape::Unary: return OpDef{r.buffer, "B,B", kw, void_result, {}, Effect::WritesArg, 1};
+    case EwShape::Scalar: return OpDef{r.buffer, "B,S,B", kw, void_result, {}, Effect::WritesArg, 2};
+  }
+  return {};
+}
+constexpr OpDef ew_tensor_def(const EwOp& r) {
+  switch (r.tensor_form) {
+    case TensorForm::TensorOrScalar: return OpDef{r.tensor, "N,A", "", first_operand_type, kTensorElementwise}.named("lhs,rhs");
+    case TensorForm::SameTensor: return OpDef{r.tensor, "N,N", "", first_operand_type, kTensorSame}.named("lhs,rhs");
+    case TensorForm::Unary:
+      return OpDef{r.tensor, "N", "", first_operand_type, r.float_only() ? std::span<const OperandRule>(kFloatOnly)
+                                                                          : std::span<const OperandRule>()}.named("input");
+    case TensorForm::Scalar: return OpDef{r.tensor, "N,S", "", first_operand_type}.named("lhs,rhs");
+    case TensorForm::None: break;
+  }
+  return {};
+}
+constexpr std::size_t ew_def_count() {
+  std::size_t n = 0;
+  for (const EwOp& r : kElementwiseOps) n += r.tensor_form == TensorForm::None ? 2 : 3;
+  return n;
+}
+/// Every registry row: the hand-written ones, then the elementwise ones (tile, buffer, tensor).
+constexpr auto all_op_defs() {
+  std::array<OpDef, kOtherOps.size() + ew_def_count()> out{};
+  std::size_t n = 0;
+  for (const OpDef& d : kOtherOps) out[n++] = d;
+  for (const EwOp& r : kElementwiseOps) {
+    out[n++] = ew_tile_def(r);
+    out[n++] = ew_buffer_def(r);
+    if (r.tensor_form != TensorForm::None) out[n++] = ew_tensor_def(r);
+  }
+  return out;
+}
+inline constexpr auto kOps = all_op_defs();
 }  // namespace detail
 
 inline std::span<const OpDef> all_ops() { return detail::kOps; }
@@ -224,16 +248,27 @@ inline const OpDef* find_op(std::string_view name) {
   return it == index.end() ? nullptr : it->second;
 }
 
+namespace detail {
+static_assert(kOps.size() < kNoOp, "op ids are 16-bit indices into kOps");
+/// One Symbol per registry op, each bound to its op id (the op's index in kOps) on first use.
+inline const std::vector<Symbol>& op_symbols() {
+  static const std::vector<Symbol> symbols = [] {
+    std::vector<Symbol> v;
+    v.reserve(kOps.size());
+    for (std::size_t i = 0; i < kOps.size(); ++i) {
+      v.emplace_back(kOps[i].name);
+      v.back().bind_op_index(static_cast<std::uint16_t>(i));
+    }
+    return v;
+  }();
+  return symbols;
+}
+}  // namespace detail
+
 /// The interned name of a registry op (ir/symbol.hpp), made once per op: the parser names every
 /// op call with it instead of interning the text again.
 inline const Symbol& op_symbol(const OpDef& def) {
-  static const std::vector<Symbol> symbols = [] {
-    std::vector<Symbol> v;
-    v.reserve(detail::kOps.size());
-    for (const OpDef& d : detail::kOps) v.emplace_back(d.name);
-    return v;
-  }();
-  return symbols[static_cast<std::size_t>(&def - detail::kOps.data())];
+  return detail::op_symbols()[static_cast<std::size_t>(&def - detail::kOps.data())];
 }
 
 /// The row of an op whose spelling has defaults (documented kwarg defaults or an omitted operand),
