@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from conftest import ROOT
+import ptorw.language as pl
 from ptorw import ir, passes
 
 GOLDEN = ROOT / "test" / "golden"
@@ -36,6 +37,7 @@ def load_program(path):
     name = f"_golden_{next(_counter)}"
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
+    module.pl = pl  # some lowering goldens omit `import ptorw.language as pl`
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
