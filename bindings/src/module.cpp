@@ -49,6 +49,14 @@ struct DiagError : std::exception {
   const char* what() const noexcept override { return text.c_str(); }
 };
 
+/// Python text of a C++ string; bytes that are not UTF-8 (a message quoting part of a bad input)
+/// become U+FFFD instead of a UnicodeDecodeError.
+py::str safe_str(const std::string& s) {
+  PyObject* o = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "replace");
+  if (!o) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(o);
+}
+
 py::object& error_class(ErrorKind k) {
   static py::object classes[5];
   return classes[static_cast<int>(k)];
@@ -297,12 +305,6 @@ const ir::Param* find_param(const ir::Program& p, const std::string& entry, cons
   return nullptr;
 }
 
-interp::Bits element_bits(double v, ir::DType dt) {
-  if (ir::is_float(dt)) return interp::float_bits(v, dt);
-  if (dt == ir::DType::BOOL) return v != 0 ? 1 : 0;
-  return interp::int_bits(static_cast<std::int64_t>(v), dt);
-}
-
 void add_input(const ir::Program& p, const std::string& entry, const std::string& name, const py::handle& value,
                interp::RunOptions& ro) {
   const ir::Param* prm = find_param(p, entry, name);
@@ -507,10 +509,10 @@ PYBIND11_MODULE(_core, m) {
       if (!cls) cls = py::reinterpret_borrow<py::object>(PyExc_RuntimeError);
       py::list diags;
       for (const auto& d : e.diags)
-        diags.append(py::make_tuple(d.file, d.span.line, d.span.col,
+        diags.append(py::make_tuple(safe_str(d.file), d.span.line, d.span.col,
                                     d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "remark",
-                                    d.message));
-      py::object exc = cls(e.text, diags);
+                                    safe_str(d.message)));
+      py::object exc = cls(safe_str(e.text), diags);
       PyErr_SetObject(cls.ptr(), exc.ptr());
     }
   });
@@ -615,7 +617,7 @@ PYBIND11_MODULE(_core, m) {
         return py::none();
       })
       .def_property_readonly("op", [](const PyExpr& e) -> py::object {
-        if (auto* c = std::get_if<ir::Call>(&e.e->kind)) {
+        if (std::holds_alternative<ir::Call>(e.e->kind)) {
           std::string t = text::print_expr(e.e);
           auto paren = t.find('(');
           return py::cast(paren == std::string::npos ? t : t.substr(0, paren));
@@ -788,8 +790,8 @@ PYBIND11_MODULE(_core, m) {
         py::object cls = error_class(ErrorKind::Pass);
         if (!cls) throw std::runtime_error(r.error_text);
         py::list diags;
-        for (const auto& d : r.diagnostics) diags.append(d);
-        PyErr_SetObject(cls.ptr(), cls(r.error_text, diags).ptr());
+        for (const auto& d : r.diagnostics) diags.append(safe_str(d));
+        PyErr_SetObject(cls.ptr(), cls(safe_str(r.error_text), diags).ptr());
         throw py::error_already_set();
       });
 
