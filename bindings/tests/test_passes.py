@@ -110,3 +110,14 @@ def test_pass_metadata():
     p = passes.simplify()
     assert "fold_add" in p.rules and p.summary
     assert passes.tile_to_buffer().steps == ["init-memref", "select-buffer-ir", "plan-memory", "lower-tile-to-buffer"]
+
+
+def test_print_after_all_and_timings_with_instruments(capsys):
+    seen = []
+    with passes.PassContext([lambda name, prog: seen.append(name)]):
+        pm = PassManager(OptimizationStrategy.Orchestration, print_after_all=True)
+        pm.run_passes(Kernel)
+    err = capsys.readouterr().err
+    assert err.count("# ---- after ") == 4 and "# ---- after simplify ----" in err
+    assert list(pm.timings) == ["ConvertToSSA", "FlattenCallExpr", "Simplify", "OptimizeOrchTensors"]
+    assert len(seen) == 4

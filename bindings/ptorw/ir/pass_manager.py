@@ -81,9 +81,10 @@ class PassManager:
     """
 
     def __init__(self, strategy=OptimizationStrategy.Default, *, verify=None, verify_each=False, check=False,
-                 max_iterations=64):
+                 max_iterations=64, print_after_all=False):
         self.strategy = Strategy(strategy)
         self.verify, self.verify_each, self.check, self.max_iterations = verify, verify_each, check, max_iterations
+        self.print_after_all = print_after_all
         self.records = []
         self.timings = {}
         self.total_seconds = 0.0
@@ -110,12 +111,21 @@ class PassManager:
                 raise ValueError(f"{up_to!r} is not a pass of {self.strategy.strategy.name}: {self.pass_names}")
             names = names[:keys[0] + 1]
         t0 = _time.perf_counter()
+        if self.print_after_all:  # like `ptorw opt --print-after-all`: the program after every pass, on stderr
+            import sys
+
+            def show(name, prog):
+                print(f"# ---- after {name} ----\n{prog}", file=sys.stderr, end="")
+            with _passes.PassContext([show]):
+                r = _passes.run_pipeline(program, names, verify=self.verify, verify_each=self.verify_each,
+                                         check=self.check, max_iterations=self.max_iterations, raise_on_error=False)
+            return self._finish(program, r, t0)
         r = _passes.run_pipeline(program, names, verify=self.verify, verify_each=self.verify_each, check=self.check,
                                  max_iterations=self.max_iterations, raise_on_error=False)
+        return self._finish(program, r, t0)
+
+    def _finish(self, program, r, t0):
         self.total_seconds = _time.perf_counter() - t0
-        if isinstance(r, type(program)):
-            self.records, self.timings = [], {}
-            return r
         self.records = list(r.passes)
         self.timings = {PASCAL_NAMES.get(rec.name, rec.name): rec.seconds for rec in r.passes}
         r.raise_if_failed()

@@ -19,7 +19,7 @@ parser reads the text, and the text says ``pl.``). Symbolic dims ``M = pl.dynami
 level are passed to the parser with the class.
 """
 import inspect as _inspect
-import linecache as _linecache
+import re as _re
 import sys as _sys
 import textwrap as _textwrap
 
@@ -150,6 +150,7 @@ def _source_of(cls):
 
 def _parse_class(lines, start, file, dims):
     text = "".join(lines)
+    dims = [d for d in dims if _re.search(r"\b" + _re.escape(d) + r"\b", text)]  # only the dims it uses
     dedented = _textwrap.dedent(text)
     first = lines[0] if lines else ""
     indent = len(first) - len(first.lstrip()) if dedented != text else 0

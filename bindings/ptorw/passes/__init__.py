@@ -155,23 +155,37 @@ def run_pipeline(program, names, *, verify=None, verify_each=False, check=False,
     names = list(names)
     instruments = _instruments()
     if instruments and names:  # one pass at a time, so that every instrument sees every step
-        out = program
+        records, out, r = [], program, None
         for n in names:
             r = _core.run_pipeline(out._p, [n], current_options(), verify, verify_each, True, check, max_iterations)
+            records.extend(r.passes)
             if not r.ok:
-                if raise_on_error:
-                    r.raise_if_failed()
-                return r
+                break
             out = Program._wrap(r.program)
             for ins in instruments:
                 if callable(ins):
                     ins(n, out)
-        return out if raise_on_error else r
+        if raise_on_error:
+            r.raise_if_failed()
+            return out
+        return _Steps(r, out, records)
     r = _core.run_pipeline(program._p, names, current_options(), verify, verify_each, True, check, max_iterations)
     if not raise_on_error:
         return r
     r.raise_if_failed()
     return Program._wrap(r.program)
+
+
+class _Steps:
+    """A pipeline run one pass at a time: the last step's result with every step's records."""
+
+    def __init__(self, last, program, records):
+        self._last, self.passes = last, records
+        self.ok, self.diagnostics = last.ok, last.diagnostics
+        self.program = program._p if last.ok else last.program
+
+    def raise_if_failed(self):
+        self._last.raise_if_failed()
 
 
 class Pass:
