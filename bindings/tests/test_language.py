@@ -160,3 +160,9 @@ def test_pl_names_used_only_in_bodies_are_placeholders():
     assert repr(pl.Level.CORE_GROUP) == "pl.Level.CORE_GROUP"
     assert pl.FP16.name == "FP16"
     assert pl.FunctionType.AIC == ir.FunctionType.AIC
+
+
+def test_program_span_is_the_class_line():
+    src = open(__file__, encoding="utf-8").read().splitlines()
+    assert src[Scale.span.begin_line - 1] == "class Scale:"
+    assert Scale.span.begin_column == 1

@@ -160,17 +160,19 @@ class Program:
     existing functions.
     """
 
-    __slots__ = ("_p",)
+    __slots__ = ("_p", "_span")
 
     def __init__(self, functions, name="", span=None):
         fns = list(functions.values()) if hasattr(functions, "values") else list(functions)
         file = span.filename if isinstance(span, Span) else ""
         self._p = _core.make_program([f._f for f in fns], name, file)
+        self._span = span if isinstance(span, Span) else None
 
     @classmethod
-    def _wrap(cls, core):
+    def _wrap(cls, core, span=None):
         p = cls.__new__(cls)
         p._p = core
+        p._span = span
         return p
 
     name = property(lambda self: self._p.name, doc="The class name of the @pl.program.")
@@ -182,7 +184,8 @@ class Program:
 
     @property
     def span(self):
-        return Span(self._p.source_file, 0, 0)
+        """Where the class is (``@pl.program``), else the file with line 0."""
+        return self._span if self._span is not None else Span(self._p.source_file, 0, 0)
 
     def get_function(self, name):
         return self.functions.get(name)

@@ -180,7 +180,10 @@ def program(cls=None):
         dims = _dims_in_scope(cls, caller)
     finally:
         del frame, caller
-    return _Program._wrap(_parse_class(lines, start, file, dims))
+    from ..ir import Span
+    class_line = next((start + i for i, line in enumerate(lines) if line.lstrip().startswith("class ")), start)
+    indent = len(lines[0]) - len(lines[0].lstrip()) if lines else 0
+    return _Program._wrap(_parse_class(lines, start, file, dims), Span(file, class_line, indent + 1))
 
 
 def parse(text, file="<input>"):
