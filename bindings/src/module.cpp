@@ -489,6 +489,55 @@ template <class T> std::vector<std::string> enum_names() {
 
 std::string span_file(const ir::ProgramPtr& p) { return p ? p->source_file : std::string(); }
 
+/// A Python attribute value (bool, int, float, str, or an Expr) as an IR attribute.
+ir::AttrValue attr_from_python(const std::string& key, const py::handle& v) {
+  if (py::isinstance<py::bool_>(v)) return v.cast<bool>();
+  if (py::isinstance<py::int_>(v)) return v.cast<std::int64_t>();
+  if (py::isinstance<py::float_>(v)) return v.cast<double>();
+  if (py::isinstance<py::str>(v)) return v.cast<std::string>();
+  if (py::isinstance<PyExpr>(v)) return v.cast<PyExpr>().e;
+  throw py::type_error("attrs['" + key + "']: a bool, int, float, str or Expr is expected");
+}
+
+std::optional<ir::EnumRef> enum_ref(const std::optional<std::string>& s, const char* what) {
+  if (!s) return std::nullopt;
+  if (s->rfind("pl.", 0) != 0) throw py::value_error(std::string(what) + " must be written as the DSL spells it, e.g. 'pl.Level.CORE_GROUP'");
+  return ir::EnumRef{*s};
+}
+
+/// A new function from existing nodes (params are Vars of parsed programs).
+PyFunction make_function(const std::string& name, const std::vector<std::pair<PyExpr, std::string>>& params,
+                         const std::vector<PyType>& return_types, const PyStmt& body, const std::string& type,
+                         const std::string& stage, const std::optional<std::string>& level,
+                         const std::optional<std::string>& role, const py::dict& attrs, std::uint32_t line,
+                         std::uint32_t col) {
+  ir::Function g;
+  g.name = name;
+  auto t = ir::enum_from<ir::FunctionType>(type);
+  if (!t) throw py::value_error("unknown function type '" + type + "'");
+  g.type = *t;
+  auto st = ir::enum_from<ir::Stage>(stage);
+  if (!st) throw py::value_error("unknown stage '" + stage + "'");
+  g.stage = *st;
+  for (const auto& [v, d] : params) {
+    auto dir = ir::enum_from<ir::Direction>(d);
+    if (!dir) throw py::value_error("unknown direction '" + d + "'");
+    if (!v.e || !std::holds_alternative<ir::Var>(v.e->kind)) throw py::type_error("a parameter must be a Var");
+    g.params.push_back({v.e, *dir});
+  }
+  for (const auto& rt : return_types) g.return_types.push_back(rt.t);
+  if (!body.s) throw py::value_error("a function needs a body");
+  g.body = body.s;
+  g.level = enum_ref(level, "level");
+  g.role = enum_ref(role, "role");
+  for (const auto& [k, v] : attrs) {
+    std::string key = py::str(k).cast<std::string>();
+    g.attrs.push_back({key, attr_from_python(key, v)});
+  }
+  g.span = {line, col};
+  return PyFunction{std::make_shared<const ir::Function>(std::move(g)), nullptr};
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -753,6 +802,9 @@ PYBIND11_MODULE(_core, m) {
     return PyProgram{std::move(p)};
   }, py::arg("functions"), py::arg("name"), py::arg("file") = "", py::arg("dims_from") = py::none());
 
+  m.def("make_function", &make_function, py::arg("name"), py::arg("params"), py::arg("return_types"), py::arg("body"),
+        py::arg("type") = "Opaque", py::arg("stage") = "Tile", py::arg("level") = py::none(), py::arg("role") = py::none(),
+        py::arg("attrs") = py::dict(), py::arg("line") = 0, py::arg("col") = 0);
   m.def("equal_program", &equal_tuple<PyProgram>);
   m.def("equal_function", &equal_tuple<PyFunction>);
   m.def("equal_stmt", &equal_tuple<PyStmt>);

@@ -132,9 +132,16 @@ def test_program_constructor_and_function_copy():
     only = ir.Program([kernel], "OnlyKernel", ir.Span("made.py", 0, 0))
     assert list(only.functions) == ["kernel"] and only.name == "OnlyKernel"
     renamed = ir.Function("kernel2", list(zip(kernel.params, kernel.param_directions)), kernel.return_types,
-                          kernel.body, type=ir.FunctionType.AIV, base=kernel)
+                          kernel.body, type=ir.FunctionType.AIV, level=pl.Level.CORE_GROUP,
+                          attrs={"windowize": True})
     assert renamed.name == "kernel2" and renamed.func_type == ir.FunctionType.AIV
+    assert renamed.level == "pl.Level.CORE_GROUP" and dict(renamed.attrs) == {"windowize": True}
     assert "def kernel2" in str(renamed)
+    copy = kernel.with_changes(name="kernel3")
+    assert copy.name == "kernel3" and ir.structural_equal(copy.body, kernel.body)
+    # A program of new functions prints, parses back and runs.
+    rebuilt = ir.Program([kernel.with_changes(), Scale.functions["main"]], "Rebuilt")
+    ir.assert_structural_equal(ptorw.parse(str(rebuilt)), rebuilt)
 
 
 def test_ir_visitor_subclass():

@@ -101,25 +101,27 @@ class Function:
     __slots__ = ("_f",)
 
     def __init__(self, name, params, return_types, body, span=None, type=FunctionType.Opaque, level=None, role=None,
-                 attrs=None, requires_runtime_binding=False, stage=None, base=None):
-        """Builds a function from existing nodes: ``params`` is a list of ``(Var, ParamDirection)``.
-
-        Nodes must come from parsed programs (there are no Python node constructors); ``base``
-        (a Function) supplies everything not given. ``level``, ``role``, ``attrs``, ``span`` and
-        ``requires_runtime_binding`` cannot be set on a new function yet and must match ``base``.
-        """
-        if base is None:
-            raise NotImplementedError("ir.Function(...) needs base=<an existing Function> (no node constructors yet)")
-        if attrs not in (None, base.attrs) or level not in (None, base.level) or role not in (None, base.role):
-            raise NotImplementedError("changing level, role or attrs is not supported yet")
+                 attrs=None, requires_runtime_binding=False, stage=FunctionIRStage.Tile):
+        """Builds a function from existing nodes: ``params`` is a list of ``(Var, ParamDirection)``
+        (Vars, types and bodies come from parsed programs: there are no Python node constructors).
+        ``level`` / ``role`` are written as the DSL spells them (``pl.Level.CORE_GROUP``);
+        ``attrs`` values are bools, ints, floats, strings or Exprs. ptorw does not model
+        ``requires_runtime_binding`` (it must be False)."""
         if requires_runtime_binding:
             raise NotImplementedError("requires_runtime_binding is not modelled by ptorw")
-        self._f = base._f.with_changes(
+        line, col = (span.begin_line, span.begin_column) if isinstance(span, Span) else (0, 0)
+        self._f = _core.make_function(
+            name, [(p, _enum_value(d)) for p, d in params], list(return_types), body, _enum_value(type),
+            _enum_value(stage), None if level is None else repr(level) if not isinstance(level, str) else level,
+            None if role is None else repr(role) if not isinstance(role, str) else role, dict(attrs or {}), line, col)
+
+    def with_changes(self, name=None, params=None, return_types=None, body=None, type=None, stage=None):
+        """A copy with some parts replaced (the rest, attrs and level included, kept)."""
+        return Function._wrap(self._f.with_changes(
             name, _enum_value(type) if type is not None else None,
-            _enum_value(stage) if stage is not None else None,
-            body,
+            _enum_value(stage) if stage is not None else None, body,
             [(p, _enum_value(d)) for p, d in params] if params is not None else None,
-            list(return_types) if return_types is not None else None)
+            list(return_types) if return_types is not None else None))
 
     @classmethod
     def _wrap(cls, core):

@@ -46,8 +46,11 @@ class Function:
     requires_runtime_binding: bool
     def __init__(self, name: str, params: Sequence[Tuple[Expr, ParamDirection]], return_types: Sequence[Type],
                  body: Stmt, span: Optional[Span] = ..., type: FunctionType = ..., level: Any = ..., role: Any = ...,
-                 attrs: Any = ..., requires_runtime_binding: bool = ..., stage: Optional[FunctionIRStage] = ...,
-                 base: Optional[Function] = ...) -> None: ...
+                 attrs: Optional[Mapping[str, Any]] = ..., requires_runtime_binding: bool = ...,
+                 stage: FunctionIRStage = ...) -> None: ...
+    def with_changes(self, name: Optional[str] = ..., params: Optional[Sequence[Tuple[Expr, ParamDirection]]] = ...,
+                     return_types: Optional[Sequence[Type]] = ..., body: Optional[Stmt] = ...,
+                     type: Optional[FunctionType] = ..., stage: Optional[FunctionIRStage] = ...) -> Function: ...
 
 class Program:
     name: str
