@@ -6,7 +6,8 @@ build/meson-logs/testlog.json (one JSON object per line) this reads the test's o
   - doctest summaries `[doctest] test cases: 12 | 11 passed | 1 failed | 0 skipped` (all of them
     are summed, so a test that runs several doctest binaries counts them all);
   - pytest summaries `=== 3 passed, 1 failed, 2 skipped in 0.1s ===` (also the -q form without
-    `=`); errors count as failed, xpassed as passed, xfailed as skipped;
+    `=`, which the `pytest` test of bindings/meson.build prints); errors count as failed, xpassed
+    as passed, xfailed as skipped;
   - a test with no parsable summary counts as one case, by Meson's result.
 A test that Meson marks failed (crash after the summary, timeout, non-zero exit) always counts at
 least one failure. Exit status: 1 if anything failed (or the log is missing), else 0.

@@ -9,6 +9,7 @@ PACKAGES=(
   libboost1.81-dev       # Hana + PFR; the default libboost-dev (1.74) has no PFR
   librange-v3-dev doctest-dev libfmt-dev libcli11-dev nlohmann-json3-dev
   pybind11-dev python3-dev python3-pytest
+  python3-pybind11 python3-mesonpy python3-numpy python3-pip   # the `ptorw` Python package (bindings/)
   mlir-19-tools          # mlir-opt-19: the mlir_generic suite checks the emitter's generic PTO form
 )
 

@@ -1,0 +1,230 @@
+"""Every registered pass as a factory, and the PassContext they run under.
+
+``passes.optimize_orch_tensors()`` returns a Pass; calling it on a Program returns the new
+Program (the input is never changed)::
+
+    After = passes.optimize_orch_tensors()(Before)
+
+    with passes.PassContext([], enable_buffer_ir=True, memory_planner="PTOAS"):
+        lowered = passes.tile_to_buffer()(program)
+
+A pass checks, as ``ptorw opt`` does, that its input verifies and holds the properties it
+requires, and that its output holds those it promises; a refusal raises PassError with the reason.
+The factory names are the C++ registry's names with ``_`` for ``-`` (``ptorw passes`` lists them);
+``init_mem_ref`` is an alias of ``init_memref``.
+"""
+import enum as _enum
+import threading as _threading
+
+from .. import _core
+from .._errors import PassError  # noqa: F401
+
+__all__ = ["Pass", "PassContext", "MemoryPlanner", "current_options", "registered_pass_names", "run_pipeline"]
+
+
+class MemoryPlanner(_enum.Enum):
+    """Storage planners of LowerTileToBuffer (``memory_planner=`` of PassContext)."""
+    PYPTO = "PYPTO"
+    DSA_RP = "DSA_RP"
+    PTOAS = "PTOAS"
+
+
+_local = _threading.local()
+
+
+def _stack():
+    if not hasattr(_local, "stack"):
+        _local.stack = []
+    return _local.stack
+
+
+def _option_text(key, value):
+    if isinstance(value, _enum.Enum):
+        value = value.value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    value = str(value)
+    if key == "memory_planner":
+        value = value.rsplit(".", 1)[-1].upper()
+    if key == "target":
+        value = value.lower()
+    return value
+
+
+class PassContext:
+    """Options every pass run inside it sees (a context manager; contexts nest).
+
+    ``PassContext(instruments, enable_buffer_ir=None, memory_planner=None, target=None,
+    verify=None, **options)``: options given as None inherit the enclosing context's value; the
+    innermost given value wins. ``instruments`` is accepted for PyPTO compatibility: each item
+    that is callable is called as ``instrument(pass_name, program)`` after every pass.
+    ``verify=False`` turns off the input/property/output checks (like ``ptorw opt --no-verify``).
+    """
+
+    def __init__(self, instruments=(), enable_buffer_ir=None, memory_planner=None, target=None, verify=None,
+                 **options):
+        self.instruments = list(instruments or ())
+        given = dict(options)
+        if enable_buffer_ir is not None:
+            given["enable_buffer_ir"] = enable_buffer_ir
+        if memory_planner is not None:
+            given["memory_planner"] = memory_planner
+        if target is not None:
+            given["target"] = target
+        self._given = {k: _option_text(k, v) for k, v in given.items()}
+        if "memory_planner" in self._given and self._given["memory_planner"] not in ("PYPTO", "DSA_RP", "PTOAS"):
+            raise ValueError(f"memory_planner must be PYPTO, DSA_RP or PTOAS, got {memory_planner!r}")
+        if "target" in self._given and self._given["target"] not in ("a2a3", "a5"):
+            raise ValueError(f"target must be 'a2a3' or 'a5', got {target!r}")
+        if "enable_buffer_ir" in self._given and self._given["enable_buffer_ir"] not in ("true", "false"):
+            raise ValueError(f"enable_buffer_ir must be a bool, got {enable_buffer_ir!r}")
+        self._verify = verify
+        self._outer = None
+
+    def __enter__(self):
+        st = _stack()
+        self._outer = st[-1] if st else None
+        st.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        st = _stack()
+        if st and st[-1] is self:
+            st.pop()
+        return False
+
+    @property
+    def options(self):
+        """The effective options: the enclosing context's, overridden by this one's."""
+        base = self._outer.options if self._outer is not None else {}
+        out = dict(base)
+        out.update(self._given)
+        return out
+
+    @property
+    def verify(self):
+        if self._verify is not None:
+            return self._verify
+        return self._outer.verify if self._outer is not None else True
+
+    @property
+    def all_instruments(self):
+        outer = self._outer.all_instruments if self._outer is not None else []
+        return outer + self.instruments
+
+    enable_buffer_ir = property(lambda self: self.options.get("enable_buffer_ir", "true") == "true")
+    memory_planner = property(lambda self: MemoryPlanner(self.options.get("memory_planner", "PYPTO")))
+    target = property(lambda self: self.options.get("target", "a2a3"))
+
+    @staticmethod
+    def current():
+        """The innermost active PassContext, or None."""
+        st = _stack()
+        return st[-1] if st else None
+
+    def __repr__(self):
+        return f"PassContext({self.options})"
+
+
+def current_options():
+    """The options of the innermost PassContext (empty outside any)."""
+    ctx = PassContext.current()
+    return ctx.options if ctx is not None else {}
+
+
+def _current_verify():
+    ctx = PassContext.current()
+    return ctx.verify if ctx is not None else True
+
+
+def _instruments():
+    ctx = PassContext.current()
+    return ctx.all_instruments if ctx is not None else []
+
+
+def run_pipeline(program, names, *, verify=None, verify_each=False, check=False, max_iterations=64,
+                 raise_on_error=True):
+    """Runs registered passes (C++ names, e.g. ``["simplify", "optimize-orch-tensors"]``) in order
+    under the current PassContext. Returns the Program, or (``raise_on_error=False``) the
+    PipelineResult (``program``, ``ok``, ``diagnostics``, ``passes`` with per-pass timing)."""
+    from ..ir import Program
+    if not isinstance(program, Program):
+        raise TypeError(f"expected an ir.Program, got {type(program).__name__}")
+    if verify is None:
+        verify = _current_verify()
+    names = list(names)
+    instruments = _instruments()
+    if instruments and names:  # one pass at a time, so that every instrument sees every step
+        records, out, r = [], program, None
+        for n in names:
+            r = _core.run_pipeline(out._p, [n], current_options(), verify, verify_each, True, check, max_iterations)
+            records.extend(r.passes)
+            if not r.ok:
+                break
+            out = Program._wrap(r.program)
+            for ins in instruments:
+                if callable(ins):
+                    ins(n, out)
+        if raise_on_error:
+            r.raise_if_failed()
+            return out
+        return _Steps(r, out, records)
+    r = _core.run_pipeline(program._p, names, current_options(), verify, verify_each, True, check, max_iterations)
+    if not raise_on_error:
+        return r
+    r.raise_if_failed()
+    return Program._wrap(r.program)
+
+
+class _Steps:
+    """A pipeline run one pass at a time: the last step's result with every step's records."""
+
+    def __init__(self, last, program, records):
+        self._last, self.passes = last, records
+        self.ok, self.diagnostics = last.ok, last.diagnostics
+        self.program = program._p if last.ok else last.program
+
+    def raise_if_failed(self):
+        self._last.raise_if_failed()
+
+
+class Pass:
+    """A registered pass: ``pass_(program) -> program``. ``name`` is the registry name,
+    ``summary`` its one-line description, ``steps`` the passes it runs (for sequences), ``rules``
+    its rule names."""
+
+    def __init__(self, name):
+        self.name, self.summary, self.steps, self.rules = _core.pass_info(name)
+
+    def __call__(self, program):
+        return run_pipeline(program, [self.name])
+
+    def __repr__(self):
+        return f"<Pass {self.name}: {self.summary}>"
+
+
+def registered_pass_names():
+    """The C++ registry's pass names (``ptorw passes``)."""
+    return list(_core.pass_names())
+
+
+def _factory(cname):
+    def make():
+        return Pass(cname)
+    make.__name__ = cname.replace("-", "_")
+    make.__qualname__ = make.__name__
+    try:
+        summary = _core.pass_info(cname)[1]
+    except Exception:  # pragma: no cover
+        summary = ""
+    make.__doc__ = f"The `{cname}` pass: {summary}"
+    return make
+
+
+for _n in _core.pass_names():
+    globals()[_n.replace("-", "_")] = _factory(_n)
+    __all__.append(_n.replace("-", "_"))
+if "init_memref" in globals():
+    init_mem_ref = globals()["init_memref"]
+    __all__.append("init_mem_ref")
+del _n

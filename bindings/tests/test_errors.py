@@ -1,0 +1,122 @@
+"""Errors are Python exceptions carrying file:line:col; bad input never crashes the process."""
+import pytest
+
+import ptorw
+import ptorw.language as pl
+from ptorw import ir, interp, passes, codegen
+
+
+def this_line():
+    import inspect
+    return inspect.currentframe().f_back.f_lineno
+
+
+def test_parse_error_points_at_the_python_file():
+    with pytest.raises(ptorw.ParseError) as info:
+        @pl.program
+        class Bad:
+            @pl.function(type=pl.FunctionType.InCore)
+            def k(self, x: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:
+                y = pl.no_such_op(x)
+                return y
+    line = this_line() - 2  # the line of `y = pl.no_such_op(x)`
+    e = info.value
+    assert e.file == __file__
+    assert e.line == line, str(e)
+    assert str(e).startswith(f"{__file__}:{line}:")
+    assert "no_such_op" in str(e)
+    # The column is the Python file's own (the class is indented inside this function).
+    src = open(__file__, encoding="utf-8").read().splitlines()[line - 1]
+    assert src[e.column - 1:].startswith("pl.no_such_op"), (src, e.column)
+
+
+def test_missing_annotation_is_an_error():
+    with pytest.raises(ptorw.ParseError, match="annotated"):
+        @pl.program
+        class Bad:
+            @pl.function
+            def k(self, x):
+                return x
+
+
+def test_parse_text_errors():
+    with pytest.raises(ptorw.ParseError) as info:
+        ptorw.parse("@pl.program\nclass A:\n    def f(self):\n", "t.py")
+    assert str(info.value).startswith("t.py:3:")
+    with pytest.raises(ptorw.ParseError):
+        ptorw.parse("", "empty.py")
+    with pytest.raises(ptorw.ParseError):
+        ptorw.parse("\x00\xff garbage (((", "garbage.py")
+
+
+def test_pass_refusal_raises_with_reason():
+    # A kernel using a tensor-level op: optimize-orch-tensors requires IncoreTileOps.
+    @pl.program
+    class TensorOpInKernel:
+        @pl.function(type=pl.FunctionType.InCore)
+        def k(self, x: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:
+            o = pl.tensor.create([16, 32], dtype=pl.FP32)
+            return o
+
+    with pytest.raises(ptorw.PassError) as info:
+        passes.optimize_orch_tensors()(TensorOpInKernel)
+    assert "IncoreTileOps" in str(info.value)
+    assert info.value.line > 0 and info.value.file == __file__
+
+
+def test_verify_error():
+    @pl.program
+    class WrongReturn:
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def main(self, x: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[32], pl.FP32]:
+            return x
+
+    with pytest.raises(ptorw.VerifyError) as info:
+        ir.verify(WrongReturn)
+    assert f"{__file__}:" in str(info.value)
+    assert ir.verify(WrongReturn, raise_on_error=False)
+
+
+def test_bad_options():
+    with pytest.raises(ValueError):
+        passes.PassContext([], memory_planner="FASTEST")
+    with pytest.raises(ValueError):
+        passes.PassContext([], target="x86")
+    with pytest.raises(AttributeError):
+        passes.no_such_pass()
+
+
+def test_interp_errors():
+    @pl.program
+    class K:
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def main(self, x: pl.Tensor[[4], pl.INT32]) -> pl.Tensor[[4], pl.INT32]:
+            return x
+
+    import numpy as np
+    with pytest.raises(ptorw.InterpError):
+        interp.run(K, {"x": np.zeros(5, dtype=np.int32)})  # wrong shape
+    with pytest.raises(TypeError):
+        interp.run(K, {"x": np.zeros(4, dtype=np.float32)})  # float array for an INT32 parameter
+    with pytest.raises(KeyError):
+        interp.run(K, {"y": np.zeros(4, dtype=np.int32)})
+    with pytest.raises(ptorw.InterpError):
+        interp.run(K, entry="nope")
+
+
+def test_emit_without_kernels_is_empty_and_bad_arch_refused():
+    @pl.program
+    class NoKernel:
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def main(self, x: pl.Tensor[[4], pl.INT32]) -> pl.Tensor[[4], pl.INT32]:
+            return x
+
+    assert codegen.emit_pto(NoKernel) == {}
+    with pytest.raises(ValueError):
+        codegen.emit_pto(NoKernel, arch="x86")
+
+
+def test_source_less_class_is_a_type_error():
+    ns = {"pl": pl}
+    with pytest.raises(TypeError):
+        exec("@pl.program\nclass A:\n    pass\n", ns)

@@ -1,0 +1,175 @@
+"""@pl.program in Python: parsing the class source, printing, equality, hashing, inspection."""
+import inspect
+
+import pytest
+
+import ptorw
+import ptorw.language as pl
+from ptorw import ir
+
+N = pl.dynamic("N")
+
+
+@pl.program
+class Scale:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, x: pl.Tensor[[N, 32], pl.FP32],
+               out: pl.Out[pl.Tensor[[N, 32], pl.FP32]]) -> pl.Tensor[[N, 32], pl.FP32]:
+        t = pl.load(x, [0, 0], [N, 32])
+        u = pl.tile.muls(t, 2.0)
+        r = pl.store(u, [0, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[N, 32], pl.FP32]) -> pl.Tensor[[N, 32], pl.FP32]:
+        o = pl.tensor.create([N, 32], dtype=pl.FP32)
+        y = self.kernel(x, o)
+        return y
+
+
+def test_program_is_an_ir_program():
+    assert isinstance(Scale, ir.Program)
+    assert Scale.name == "Scale"
+    assert list(Scale.functions) == ["kernel", "main"]
+    assert Scale.dynamic_dims == ["N"]
+    assert Scale.span.filename == __file__
+
+
+def test_print_round_trips():
+    text = str(Scale)
+    assert "@pl.program" in text and "class Scale" in text and "def kernel" in text
+    again = ptorw.parse(text, "again.py")
+    ir.assert_structural_equal(again, Scale)
+    assert ir.structural_hash(again) == ir.structural_hash(Scale)
+    assert ir.python_print(Scale) == text
+
+
+def test_spans_are_the_python_files_lines():
+    lines, start = inspect.getsourcelines(Scale.__class__)  # noqa: F841 (Program has no source)
+    kernel = Scale.functions["kernel"]
+    src = open(__file__, encoding="utf-8").read().splitlines()
+    assert "def kernel" in src[kernel.span.begin_line - 1]
+    assert kernel.span.filename == __file__
+
+
+def test_function_inspection():
+    k = Scale.functions["kernel"]
+    assert k.name == "kernel"
+    assert k.func_type == ir.FunctionType.InCore
+    assert ir.is_incore_type(k.func_type) and not ir.is_incore_type(Scale.functions["main"].func_type)
+    assert [p.name for p in k.params] == ["x", "out"]
+    assert k.param_directions == [ir.ParamDirection.In, ir.ParamDirection.Out]
+    assert [str(t) for t in k.return_types] == ["pl.Tensor[[N, 32], pl.FP32]"]
+    assert k.params[0].type.dtype == "FP32"
+    assert k.params[0].type.kind == "TensorType"
+    assert k.stage == ir.FunctionIRStage.Tile
+    assert dict(k.attrs) == {}
+    assert k.requires_runtime_binding is False
+    body = k.body
+    assert body.kind == "SeqStmts"
+    kinds = [s.kind for s in body.stmts]
+    assert kinds == ["AssignStmt", "AssignStmt", "AssignStmt", "ReturnStmt"]
+    assign = body.stmts[1]
+    assert assign.var.name == "u"
+    assert assign.value.kind == "Call" and assign.value.op == "pl.tile.muls"
+    assert [str(a) for a in assign.value.args] == ["t", "2.0"]
+    assert body.stmts[3].values[0] == body.stmts[2].var  # the same Var node
+
+
+def test_functions_mapping_is_read_only():
+    with pytest.raises(TypeError):
+        Scale.functions["x"] = None
+
+
+def test_structural_equal_up_to_renaming():
+    @pl.program
+    class Renamed:
+        @pl.function(type=pl.FunctionType.InCore)
+        def kernel(self, a: pl.Tensor[[N, 32], pl.FP32],
+                   b: pl.Out[pl.Tensor[[N, 32], pl.FP32]]) -> pl.Tensor[[N, 32], pl.FP32]:
+            t2 = pl.load(a, [0, 0], [N, 32])
+            u2 = pl.tile.muls(t2, 2.0)
+            r2 = pl.store(u2, [0, 0], b)
+            return r2
+
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def main(self, x: pl.Tensor[[N, 32], pl.FP32]) -> pl.Tensor[[N, 32], pl.FP32]:
+            o = pl.tensor.create([N, 32], dtype=pl.FP32)
+            y = self.kernel(x, o)
+            return y
+
+    assert ir.structural_equal(Renamed, Scale)
+    ir.assert_structural_equal(Renamed.functions["kernel"], Scale.functions["kernel"])
+    assert ir.structural_hash(Renamed) == ir.structural_hash(Scale)
+
+
+def test_assert_structural_equal_reports_first_difference():
+    @pl.program
+    class Other:
+        @pl.function(type=pl.FunctionType.InCore)
+        def kernel(self, x: pl.Tensor[[N, 32], pl.FP32],
+                   out: pl.Out[pl.Tensor[[N, 32], pl.FP32]]) -> pl.Tensor[[N, 32], pl.FP32]:
+            t = pl.load(x, [0, 0], [N, 32])
+            u = pl.tile.muls(t, 3.0)
+            r = pl.store(u, [0, 0], out)
+            return r
+
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def main(self, x: pl.Tensor[[N, 32], pl.FP32]) -> pl.Tensor[[N, 32], pl.FP32]:
+            o = pl.tensor.create([N, 32], dtype=pl.FP32)
+            y = self.kernel(x, o)
+            return y
+
+    assert not ir.structural_equal(Other, Scale)
+    with pytest.raises(AssertionError) as info:
+        ir.assert_structural_equal(Other, Scale)
+    msg = str(info.value)
+    assert "first difference at" in msg and "kernel" in msg and "3.0" in msg and "2.0" in msg
+
+
+def test_program_constructor_and_function_copy():
+    kernel = Scale.functions["kernel"]
+    only = ir.Program([kernel], "OnlyKernel", ir.Span("made.py", 0, 0))
+    assert list(only.functions) == ["kernel"] and only.name == "OnlyKernel"
+    renamed = ir.Function("kernel2", list(zip(kernel.params, kernel.param_directions)), kernel.return_types,
+                          kernel.body, type=ir.FunctionType.AIV, level=pl.Level.CORE_GROUP,
+                          attrs={"windowize": True})
+    assert renamed.name == "kernel2" and renamed.func_type == ir.FunctionType.AIV
+    assert renamed.level == "pl.Level.CORE_GROUP" and dict(renamed.attrs) == {"windowize": True}
+    assert "def kernel2" in str(renamed)
+    copy = kernel.with_changes(name="kernel3")
+    assert copy.name == "kernel3" and ir.structural_equal(copy.body, kernel.body)
+    # A program of new functions prints, parses back and runs.
+    rebuilt = ir.Program([kernel.with_changes(), Scale.functions["main"]], "Rebuilt")
+    ir.assert_structural_equal(ptorw.parse(str(rebuilt)), rebuilt)
+
+
+def test_ir_visitor_subclass():
+    class Counter(ir.IRVisitor):
+        def __init__(self):
+            self.calls, self.assigns = [], 0
+
+        def visit_call(self, call):
+            self.calls.append(call.op)
+            super().visit_call(call)
+
+        def visit_assign_stmt(self, stmt):
+            self.assigns += 1
+            super().visit_assign_stmt(stmt)
+
+    c = Counter()
+    c.visit(Scale)
+    assert c.assigns == 5  # kernel: t, u, r; main: o, y
+    assert "pl.tile.muls" in c.calls and "self.kernel" in c.calls
+
+
+def test_pl_names_used_only_in_bodies_are_placeholders():
+    assert repr(pl.Level.CORE_GROUP) == "pl.Level.CORE_GROUP"
+    assert pl.FP16.name == "FP16"
+    assert pl.FunctionType.AIC == ir.FunctionType.AIC
+
+
+def test_program_span_is_the_class_line():
+    src = open(__file__, encoding="utf-8").read().splitlines()
+    assert src[Scale.span.begin_line - 1] == "class Scale:"
+    assert Scale.span.begin_column == 1
