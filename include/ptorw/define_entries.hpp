@@ -21,3 +21,5 @@
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
 #include "ptorw/visit/hash.hpp"
+#include "ptorw/rewrite/identical.hpp"
+#include "ptorw/visit/erased.hpp"

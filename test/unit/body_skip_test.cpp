@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "ptorw/text/parser.hpp"
+#include "ptorw/text/parser_core.hpp"  // detail::fast_body_skip
 #include "ptorw/text/printer.hpp"
 #include "../fuzz/mutate.hpp"
 

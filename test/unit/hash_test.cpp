@@ -7,6 +7,7 @@
 #include "ir_samples.hpp"
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
+#include "ptorw/visit/equal.hpp"
 #include "ptorw/visit/hash.hpp"
 
 using namespace samples;

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "ptorw/ir.hpp"
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"

@@ -9,6 +9,7 @@
 
 #include "ir_samples.hpp"
 #include "ptorw/ir/verify.hpp"
+#include "ptorw/ir/verify_impl.hpp"  // the verifier's internals under test (verify_detail)
 #include "ptorw/visit/flat_seq.hpp"
 
 using namespace samples;

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <type_traits>
 #include <unordered_map>
+
+#include "ptorw/ir/diagnostic.hpp"  // the fmt formatter of positions
 #include <vector>
 
 #include "ptorw/interp/op_api.hpp"
@@ -448,9 +450,7 @@ class Evaluator {
     } catch (InterpError& e) {
       if (!e.located) throw;  // argument binding failed: the calling statement locates it
       // The error is located inside the callee: add where it was called from.
-      throw InterpError(std::string(e.what()) + "\n  in '" + callee + "' called at " + prog_.source_file + ":" +
-                            std::to_string(site.line) + ":" + std::to_string(site.col),
-                        e.span);
+      throw InterpError(fmt::format("{}\n  in '{}' called at {}:{}", e.what(), callee, prog_.source_file, site), e.span);
     }
   }
   static Value pack(std::vector<Value> vs) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/op_registry.hpp"
 #include "ptorw/visit/describe.hpp"
 
@@ -337,9 +338,7 @@ class Judge {
   }
 
   static std::string describe_dim(const Expr& e) { return visit::describe(e); }
-  static std::string count(std::size_t n, const char* noun) {
-    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
-  }
+  static std::string count(std::size_t n, const char* noun) { return counted(n, noun); }
   /// FP16 / BF16 / FP32 accumulate in FP32, INT8 in INT32 (docs/semantics.md "Cube"); other dtypes
   /// have no accumulation dtype.
   static std::optional<DType> accumulation(DType d) {

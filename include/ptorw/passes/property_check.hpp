@@ -29,7 +29,7 @@
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/passes/properties.hpp"
-#include "ptorw/visit/children.hpp"
+#include "ptorw/visit/erased.hpp"
 
 namespace ptorw::passes {
 
@@ -65,7 +65,7 @@ inline const ir::ExprNode* nested_call(const ir::Expr& e, bool root_ok) {
   if (!e || ir::is_var_like(e)) return nullptr;
   if (!root_ok && is_call(e)) return e.get();
   const ir::ExprNode* found = nullptr;
-  visit::for_each_child(e, [&](const ir::Expr& c) {
+  visit::each_child(e, [&](const ir::Expr& c) {
     if (!found) found = nested_call(c, false);
   });
   return found;
@@ -132,7 +132,7 @@ class Checker {
       if (p_ == IrProperty::SplitIncoreOrch && op.rfind("tile.", 0) == 0)
         fail(e->span, "the orchestration function '" + f_.name + "' uses the device op " + op);
     }
-    visit::for_each_child(e, [&](const ir::Expr& x) { ops(x); });
+    visit::each_child(e, [&](const ir::Expr& x) { ops(x); });
   }
   void stmt(const ir::Stmt& s, bool top, bool last) {
     if (!s || v_) return;

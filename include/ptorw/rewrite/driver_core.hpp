@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/core.h>
+
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/rewrite/brief_text.hpp"
 #include "ptorw/rewrite/context.hpp"
@@ -49,7 +51,7 @@ class DriverCore {
     settled_.assign(fns_.size(), nullptr);
     while (!stop_) {
       if (res_.iterations >= opts_.max_iterations) {
-        set_stop(StopReason::IterationLimit, "still changing after " + std::to_string(res_.iterations) + " rounds");
+        set_stop(StopReason::IterationLimit, fmt::format("still changing after {} rounds", res_.iterations));
         break;
       }
       ++res_.iterations;
@@ -137,18 +139,15 @@ class DriverCore {
   void remark_at(std::string_view rule, const Note& n) {
     Remark r{std::string(rule), n.function.empty() ? cur_function_ : n.function, n.span.line ? n.span : cur_span_,
              n.text};
-    std::string key = r.rule + '\0' + r.function + '\0' + std::to_string(r.span.line) + ':' +
-                      std::to_string(r.span.col) + '\0' + r.reason;
+    // Fields joined by the ASCII unit separator, which no rule name, function name or position holds.
+    std::string key = fmt::format("{}\x1f{}\x1f{}\x1f{}", r.rule, r.function, r.span, r.reason);
     if (seen_notes_.insert(std::move(key)).second) res_.remarks.push_back(std::move(r));
   }
 
   /// Checking mode caught a rule declaring itself complete (rule.hpp) matching its own output.
   template <class Node> void incomplete(std::string_view rule, const Node& node) {
-    const ir::Span sp = span_of(node);
-    set_stop(StopReason::CheckFailed,
-             "rule '" + std::string(rule) + "' declares itself complete but matched its own output " +
-                 (cur_function_.empty() ? "" : "in " + cur_function_ + " ") + "at " + std::to_string(sp.line) + ":" +
-                 std::to_string(sp.col) + ": " + text(node));
+    set_stop(StopReason::CheckFailed, fmt::format("rule '{}' declares itself complete but matched its own output {}: {}",
+                                                  rule, where(node), text(node)));
   }
 
   /// Bookkeeping of a rewrite that returned `out` for `node`. Returns false when it is not a
@@ -174,13 +173,10 @@ class DriverCore {
     ++res_.rewrites;
     if (tracing_) record(rule, node, out);
     if (res_.rewrites >= opts_.max_rewrites)
-      set_stop(StopReason::RewriteLimit, "reached max_rewrites = " + std::to_string(opts_.max_rewrites));
+      set_stop(StopReason::RewriteLimit, fmt::format("reached max_rewrites = {}", opts_.max_rewrites));
     if (local + 1 >= opts_.max_rewrites_per_node) {
-      const ir::Span sp = span_of(node);
-      set_stop(StopReason::RewriteLimit, std::to_string(local + 1) + " rewrites in a row at one node " +
-                                             (cur_function_.empty() ? "" : "in " + cur_function_ + " ") + "at " +
-                                             std::to_string(sp.line) + ":" + std::to_string(sp.col) + ", the last by '" +
-                                             std::string(rule) + "' (a rewrite cycle?)");
+      set_stop(StopReason::RewriteLimit, fmt::format("{} rewrites in a row at one node {}, the last by '{}' (a rewrite cycle?)",
+                                                     local + 1, where(node), rule));
     }
     return true;
   }
@@ -404,11 +400,15 @@ class DriverCore {
   }
 
   template <class Node> void check_failed(std::string_view rule, const Node& node, const char* what) {
-    const ir::Span sp = span_of(node);
     set_stop(StopReason::CheckFailed,
-             "rule '" + std::string(rule) + "' matched " + (cur_function_.empty() ? "" : "in " + cur_function_ + " ") +
-                 "at " + std::to_string(sp.line) + ":" + std::to_string(sp.col) + " and " + what +
-                 " (a rule that claims a change it did not make never converges): " + text(node));
+             fmt::format("rule '{}' matched {} and {} (a rule that claims a change it did not make never converges): {}",
+                         rule, where(node), what, text(node)));
+  }
+
+  /// `in FUNCTION at LINE:COL` (no function part outside one): where a driver message points.
+  template <class Node> std::string where(const Node& node) const {
+    if (cur_function_.empty()) return fmt::format("at {}", span_of(node));
+    return fmt::format("in {} at {}", cur_function_, span_of(node));
   }
 
   ir::Span span_of(const ir::Expr& n) const { return n && n->span.line ? n->span : cur_span_; }

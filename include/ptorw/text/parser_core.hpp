@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ptorw/ir.hpp"
+#include "ptorw/text/parse_options.hpp"
 #include "ptorw/text/intern.hpp"
 #include "ptorw/text/lexer.hpp"
 #include "ptorw/text/name_table.hpp"
@@ -57,14 +58,6 @@ struct Block {
 
 enum class BlockKind { Function, Loop, While, IfArm, Scope };
 
-/// How to parse. The defaults suit a host compiler; tests force each path.
-struct ParseOptions {
-  /// Parse each body right after its signature, in one pass over the text, instead of skipping
-  /// every body first to collect the signatures (parser.hpp). Falls back to the two-phase parse,
-  /// with exactly its result and its first error, when a body calls a function defined after it
-  /// or anything goes wrong.
-  bool single_pass = true;
-};
 
 class Parser {
  public:

@@ -1,0 +1,232 @@
+// Implementation of the parser's entry points (declared in text/parser.hpp, which includes this
+// file where entry bodies are compiled: ptorw/entry.hpp).
+#pragma once
+// Included only by parser.hpp, after its declarations (never directly).
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/text/parse_expr.hpp"
+#include "ptorw/text/parse_stmt.hpp"
+#include "ptorw/text/parse_type.hpp"
+
+namespace ptorw::text {
+
+inline void Parser::skip_block() {
+  if (la_count_ == 0 && detail::fast_body_skip() && lex_.skip_indented_block()) return;
+  expect_newline();
+  if (peek().kind != Tok::Indent) expected("an indented function body");
+  take();
+  int depth = 1;
+  while (depth > 0) {
+    Token t = take();
+    if (t.kind == Tok::Indent) ++depth;
+    else if (t.kind == Tok::Dedent) --depth;
+    else if (t.kind == Tok::End) fail_at(t, "unexpected end of input in a function body");
+  }
+}
+
+inline void Parser::parse_decorated_function(Signatures& sigs) {
+  Token at = expect_punct("@", "before a function");
+  if (!(accept_name("pl") && accept_punct(".") && accept_name("function")))
+    fail_at(at, "only @pl.function methods are allowed in a @pl.program class");
+  ir::Function fn;
+  fn.span = span_of(at);
+  if (peek().punct("(")) {
+    std::vector<ir::Expr> args;
+    ir::Kwargs kw, attrs;
+    parse_call_args(args, kw, &attrs);
+    if (!args.empty()) fail_at(at, "@pl.function takes keyword arguments only (type=, attrs=, level=, role=)");
+    fn.attrs = std::move(attrs);
+    for (auto& [k, v] : kw) {
+      auto* e = std::get_if<ir::EnumRef>(&v);
+      if (k == "type") {
+        std::optional<ir::FunctionType> ft;
+        if (e && e->text.rfind("pl.FunctionType.", 0) == 0) ft = ir::enum_from<ir::FunctionType>(e->text.substr(16));
+        if (!ft) fail_at(at, "type= must be pl.FunctionType.{Opaque, Orchestration, InCore, AIC, AIV, Group}");
+        fn.type = *ft;
+      } else if (k == "level" || k == "role") {
+        if (!e) fail_at(at, k + "= must be an enum such as pl.Level.CORE_GROUP");
+        (k == "level" ? fn.level : fn.role) = *e;
+      } else if (k == "stage") {
+        std::optional<ir::Stage> st;
+        if (e && e->text.rfind("pl.FunctionIRStage.", 0) == 0) st = ir::enum_from<ir::Stage>(e->text.substr(19));
+        if (!st) fail_at(at, "stage= must be pl.FunctionIRStage.Tile or Buffer");
+        fn.stage = *st;
+      } else {
+        fail_at(at, "@pl.function has no keyword '" + k + "' (type, attrs, level, role, stage)");
+      }
+    }
+  }
+  expect_newline();
+  if (!accept_name("def")) expected("'def' after the decorator");
+  Token name = expect_name("a function name");
+  fn.name = std::string(name.text);
+  fn.span = span_of(name);
+  expect_punct("(", "after the function name");
+  if (!accept_name("self")) expected("'self' as the first parameter");
+  scope_.clear();
+  while (accept_punct(",")) {
+    if (peek().punct(")")) break;
+    Token pn = expect_name("a parameter name");
+    if (scope_.find(pn.text)) fail_at(pn, "duplicate parameter '" + std::string(pn.text) + "'");
+    expect_punct(":", "after the parameter name (parameters must be annotated)");
+    ParsedType pt = parse_annotation(true);
+    if (!pt.type) fail_at(pn, "parameter '" + std::string(pn.text) + "' needs a full type, e.g. pl.Tensor[[64], pl.FP32]");
+    if (pt.has_dir && !ir::type_as<ir::TensorType>(pt.type) && !ir::type_as<ir::TileType>(pt.type))
+      fail_at(pn, "only tensor and tile parameters take pl.Out / pl.InOut");
+    ir::Expr v = ir::make_var(std::string(pn.text), interner_.type(pt.type), span_of(pn));
+    fn.params.push_back({v, pt.dir});
+    bind(v);
+  }
+  expect_punct(")", "to close the parameter list");
+  if (accept_punct("->")) {
+    if (peek().name("None")) {
+      take();
+    } else {
+      ParsedType rt = parse_annotation(false);
+      if (!rt.type) fail_at(name, "the return annotation needs a full type");
+      if (auto* tt = ir::type_as<ir::TupleType>(rt.type)) fn.return_types = tt->elems;
+      else fn.return_types = {rt.type};
+    }
+  }
+  expect_punct(":", "at the end of the def line");
+  Signature& s = sigs.emplace_back(Signature{std::move(fn), lex_, la_, la_head_, la_count_, scope_, nullptr});
+  if (single_pass_) {
+    // The body right away, with the signatures seen so far (callee_signature); scope_ holds
+    // the parameters.
+    if (!signatures_.try_emplace(s.fn.name, known_function(s.fn)).second) throw SinglePassAbort{};  // reported in two phases
+    current_returns_ = s.fn.return_types;
+    begin_body();
+    Block body = parse_block(BlockKind::Function);
+    ir::Function f = s.fn;
+    f.body = ir::make_seq(std::move(body.stmts), f.span);
+    f.names = body_binding();
+    s.parsed = std::make_shared<const ir::Function>(std::move(f));
+    return;
+  }
+  skip_block();
+}
+
+inline ir::ProgramPtr Parser::parse_program() {
+  auto prog = std::make_shared<ir::Program>();
+  prog->source_file = file_;
+  Signatures sigs;
+  bool seen_program = false;
+  for (;;) {
+    Token t = peek();
+    if (t.kind == Tok::Newline) { take(); continue; }
+    if (t.kind == Tok::End) break;
+    if (t.kind == Tok::Indent) fail_at(t, "unexpected indent");
+    if (t.name("import") || t.name("from")) {
+      while (peek().kind != Tok::Newline && peek().kind != Tok::End) take();
+      continue;
+    }
+    if (t.kind == Tok::Name && peek(1).punct("=")) {  // M = pl.dynamic("M")
+      take();
+      take();
+      if (!(accept_name("pl") && accept_punct(".") && accept_name("dynamic")))
+        fail_at(t, "only symbolic dims 'NAME = pl.dynamic(\"NAME\")' may be defined at top level");
+      expect_punct("(", "after pl.dynamic");
+      if (peek().kind != Tok::String) expected("a string name in pl.dynamic(...)");
+      take();
+      expect_punct(")", "to close pl.dynamic(...)");
+      expect_newline();
+      std::string n(t.text);
+      if (globals_.find(t.text)) fail_at(t, "symbolic dim '" + n + "' defined twice");
+      auto v = ir::make_var(n, ir::scalar_type(ir::DType::INDEX), span_of(t));
+      globals_.bind(v);
+      prog->dyn_dims.push_back(v);
+      continue;
+    }
+    if (!t.punct("@")) expected("'@pl.program', an import or a symbolic dim definition");
+    if (seen_program) fail_at(t, "only one @pl.program class per file");
+    seen_program = true;
+    take();
+    if (!(accept_name("pl") && accept_punct(".") && accept_name("program"))) fail_at(t, "expected @pl.program");
+    expect_newline();
+    if (!accept_name("class")) expected("'class' after @pl.program");
+    prog->name = std::string(expect_name("a class name").text);
+    if (accept_punct("(")) expect_punct(")", "(classes take no bases)");
+    expect_punct(":", "after the class name");
+    expect_newline();
+    if (peek().kind != Tok::Indent) expected("an indented class body");
+    take();
+    while (peek().kind != Tok::Dedent && peek().kind != Tok::End) {
+      if (peek().kind == Tok::Newline) { take(); continue; }
+      if (peek().name("pass")) { take(); expect_newline(); continue; }
+      parse_decorated_function(sigs);
+    }
+    if (peek().kind == Tok::Dedent) take();
+  }
+  if (!seen_program) fail_at(peek(), "no @pl.program class in the input");
+  if (single_pass_) {
+    for (auto& s : sigs) prog->functions.push_back(std::move(s.parsed));
+    return prog;
+  }
+
+  for (const auto& s : sigs) {
+    if (signatures_.count(s.fn.name)) fail_at(s.fn.span, "function '" + s.fn.name + "' defined twice");
+    signatures_.insert_or_assign(s.fn.name, known_function(s.fn));
+  }
+  for (auto& s : sigs) {
+    lex_ = s.body_lexer;
+    la_ = s.la;
+    la_head_ = s.la_head;
+    la_count_ = s.la_count;
+    scope_ = s.param_scope;
+    current_returns_ = s.fn.return_types;
+    // parse_block expects to sit before the NEWLINE that ends the def line.
+    begin_body();
+    Block body = parse_block(BlockKind::Function);
+    ir::Function fn = s.fn;
+    fn.body = ir::make_seq(std::move(body.stmts), fn.span);
+    fn.names = body_binding();
+    prog->functions.push_back(std::make_shared<const ir::Function>(std::move(fn)));
+  }
+  return prog;
+}
+
+#if PTORW_ENTRY_BODIES
+PTORW_ENTRY ParseResult parse_program(std::string_view src, std::string file, ParseOptions opts) {
+  ParseResult r;
+  try {
+    if (opts.single_pass) {
+      // Any error, or a call of a later function, and the two-phase parse starts from scratch: its
+      // result and its first error are the reference (the single pass only skips its first phase).
+      try {
+        Parser p(src, file, true);
+        r.program = p.parse_program();
+        return r;
+      } catch (const ParseError&) {
+      } catch (const Parser::SinglePassAbort&) {
+      }
+    }
+    Parser p(src, file);
+    r.program = p.parse_program();
+  } catch (const ParseError& e) {
+    r.errors.push_back(Diagnostic{file, {e.line, e.col}, Severity::Error, e.what()});
+  } catch (const std::bad_alloc&) {
+    r.errors.push_back(Diagnostic{file, {}, Severity::Error, "out of memory while parsing"});
+  }
+  return r;
+}
+
+/// Reads and parses a file; `-` reads standard input. (stdio, not iostreams: this header is in
+/// every host translation unit, and <iostream>/<fstream>/<sstream> cost 0.3 s of its compile.)
+PTORW_ENTRY ParseResult parse_file(const std::string& path) {
+  std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+  if (!f) return {nullptr, {Diagnostic{path, {}, Severity::Error, std::string("cannot open file: ") + std::strerror(errno)}}};
+  std::string text;
+  char buf[1 << 16];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) text.append(buf, n);
+  const bool failed = std::ferror(f) != 0;
+  const int err = errno;
+  if (f != stdin) std::fclose(f);
+  if (failed) return {nullptr, {Diagnostic{path, {}, Severity::Error, std::string("cannot read file: ") + std::strerror(err)}}};
+  return parse_program(text, path == "-" ? "<stdin>" : path);
+}
+#endif  // PTORW_ENTRY_BODIES
+
+}  // namespace ptorw::text
