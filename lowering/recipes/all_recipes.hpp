@@ -23,13 +23,15 @@
 #include "ptorw/lowering/recipes/storage_ops.hpp"
 #include "ptorw/lowering/recipes/transfer.hpp"
 #include "ptorw/lowering/recipes/valid_shape.hpp"
+#include "ptorw/lowering/recipes/windows.hpp"
 
 namespace ptorw::lowering {
 
 inline constexpr auto kRecipes =
     boost::hana::make_tuple(recipes::AllocDefinition{}, recipes::CreateTile{}, recipes::ReshapeView{}, recipes::GmLoad{},
                             recipes::GmStore{}, recipes::Elementwise{}, recipes::MoveCopy{}, recipes::BlockQuery{},
-                            recipes::Matmul{}, recipes::Extract{}, recipes::SetValidShape{});
+                            recipes::Matmul{}, recipes::Extract{}, recipes::TransposeView{}, recipes::SetValidShape{},
+                            recipes::Windows{});
 
 /// Calls `f(entry)` with the entry converting Tile op `id`; false when no entry knows the op.
 template <class F>

@@ -60,4 +60,19 @@ struct Extract {
   }
 };
 
+/// tile.transpose_view: "needs no call: storage indexing has already declared the relabelled
+/// window". The storage index does not declare matrix relabels yet, so the entry refuses with that
+/// reason until it does (outside the default rollout, like the rest of the cube path).
+struct TransposeView {
+  static constexpr std::string_view name = "transpose_view";
+  static constexpr bool default_rollout = false;
+  static bool matches(ir::OpId op) { return op == ir::op::id("tile.transpose_view"); }
+  static bool produces(ir::OpId) { return false; }
+  static Refusal applies(const ir::Expr&, const ir::Call&, const ApplyContext&) {
+    return refuse("no Buffer recipe for tile.transpose_view (the storage index does not declare matrix relabels yet)");
+  }
+  static void lower(const ir::Expr&, const ir::Call&, ir::Span, RecipeContext&) {}  // never reached: `applies` refuses
+  static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
+};
+
 }  // namespace ptorw::lowering::recipes

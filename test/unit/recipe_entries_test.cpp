@@ -16,6 +16,7 @@
 
 #include "ptorw/codegen/emit.hpp"
 #include "ptorw/codegen/pto_spelling.hpp"
+#include "ptorw/ir/elementwise_ops.hpp"
 #include "ptorw/lowering/lower_tile_to_buffer.hpp"
 #include "ptorw/lowering/recipes/all_recipes.hpp"
 #include "ptorw/lowering/recipes/control_flow.hpp"
@@ -80,19 +81,24 @@ void ask(const ir::Stmt& body, std::string_view entry, Asked& out) {
 struct OpCase {
   const char* golden;
   const char* entry;
-  const char* reason;     // what the entry, selection and (when `explicit_too`) conversion say
-  bool explicit_too;      // false: a default-rollout rule; explicit conversion goes through
+  const char* default_reason;   // what the entry (asked for the default rollout) and selection say
+  const char* explicit_reason;  // what the entry (asked explicitly) and conversion say; nullptr: a
+                                // default-rollout rule only, explicit conversion goes through
 };
 
 // clang-format off
 const OpCase kOpCases[] = {
-  {"error_transpose_load",         "gm_load",     "tile.load with transpose has no Buffer recipe yet", true},
-  {"select_fp16_sub_keeps_tile",   "elementwise", "no Buffer recipe for tile.sub on pl.FP16", true},
-  {"error_no_recipe_for_dtype",    "elementwise", "no Buffer recipe for tile.sub on pl.FP16", true},
-  {"select_no_recipe_keeps_tile",  "elementwise", "tile.rsqrt is outside the default rollout's recipe table", false},
+  {"error_transpose_load",         "gm_load",     "tile.load with transpose has no Buffer recipe yet",
+                                                  "tile.load with transpose has no Buffer recipe yet"},
+  {"select_fp16_sub_keeps_tile",   "elementwise", "no Buffer recipe for tile.sub on pl.FP16", "no Buffer recipe for tile.sub on pl.FP16"},
+  {"error_no_recipe_for_dtype",    "elementwise", "no Buffer recipe for tile.sub on pl.FP16", "no Buffer recipe for tile.sub on pl.FP16"},
+  {"select_no_recipe_keeps_tile",  "elementwise", "tile.rsqrt is outside the default rollout's recipe table", nullptr},
   {"select_valid_mismatch_keeps_tile", "elementwise",
-   "tile.exp operands and destination must have matching physical shapes and valid extents", false},
-  {"error_block_query_unassigned", "block_query", "tile.get_block_idx must be assigned (a direct SSA assignment)", true},
+   "tile.exp operands and destination must have matching physical shapes and valid extents", nullptr},
+  {"error_block_query_unassigned", "block_query", "tile.get_block_idx must be assigned (a direct SSA assignment)",
+                                                  "tile.get_block_idx must be assigned (a direct SSA assignment)"},
+  {"error_no_recipe_for_slice",    "windows",     "tile.slice has no default Buffer recipe in this release",
+                                                  "no Buffer recipe for tile.slice (slice and assemble windows are a later recipe)"},
 };
 // clang-format on
 
@@ -108,12 +114,12 @@ TEST_CASE("an op the entry refuses: the entry, selection and conversion give the
     ask(f.body, k.entry, asked);
     REQUIRE_MESSAGE(asked.found, "no call of entry " << k.entry);
     REQUIRE(asked.default_reason);
-    CHECK(asked.default_reason->text == k.reason);
-    CHECK(selection(f) == std::optional<std::string>(k.reason));
-    if (k.explicit_too) {
+    CHECK(asked.default_reason->text == k.default_reason);
+    CHECK(selection(f) == std::optional<std::string>(k.default_reason));
+    if (k.explicit_reason) {
       REQUIRE(asked.explicit_reason);
-      CHECK(asked.explicit_reason->text == k.reason);
-      CHECK(conversion(f) == std::optional<std::string>(k.reason));
+      CHECK(asked.explicit_reason->text == k.explicit_reason);
+      CHECK(conversion(f) == std::optional<std::string>(k.explicit_reason));
     } else {
       CHECK_FALSE(asked.explicit_reason);
       CHECK(conversion(f) == std::nullopt);  // "availability alone does not widen default acceptance"
@@ -127,7 +133,8 @@ TEST_CASE("entries outside the default rollout: selection names the entry's rule
     return ir::Call{ir::CallKind::Op, op, std::move(args), {}, {}};
   };
   auto no_rule = [] { return lowering::Refusal{}; };
-  for (const char* op : {"tile.matmul", "tile.matmul_acc", "tile.extract", "tile.set_validshape"}) {
+  for (const char* op : {"tile.matmul", "tile.matmul_acc", "tile.extract", "tile.transpose_view", "tile.set_validshape",
+                         "tile.slice", "tile.assemble"}) {
     CAPTURE(op);
     auto why = lowering::applies_default(nullptr, call(op, {}), no_rule);
     REQUIRE(why);
@@ -246,11 +253,17 @@ TEST_CASE("every Buffer op has one producing entry, and the emitter spells exact
     CHECK_MESSAGE(spelled, name << ": produced but without a PTO spelling");
   }
   for (const auto& s : codegen::kOpSpellings) CHECK_MESSAGE(!lowering::producer_name(ir::op_id_of_name(s.buffer_op)).empty(), s.buffer_op);
-  // No Tile op belongs to two entries (the first match would silently win).
+  // No Tile op belongs to two entries (the first match would silently win), and every Tile op
+  // family has its recipe-side entry: each tile.* op that is not an elementwise row (whose recipe,
+  // when it has one, is that row's) has exactly one entry, even if the entry only refuses for now.
   for (std::size_t i = 0; i < ir::op_count(); ++i) {
     const ir::OpId id{static_cast<std::uint16_t>(i)};
+    const std::string_view name = ir::op_def(id)->name;
     int owners = 0;
     boost::hana::for_each(lowering::kRecipes, [&](auto r) { owners += decltype(r)::matches(id) ? 1 : 0; });
-    CHECK_MESSAGE(owners <= 1, ir::op_def(id)->name);
+    CHECK_MESSAGE(owners <= 1, name);
+    bool elementwise_row = false;
+    for (const ir::EwOp& r : ir::kElementwiseOps) elementwise_row = elementwise_row || r.tile == name;
+    if (name.starts_with("tile.") && !elementwise_row) CHECK_MESSAGE(owners == 1, name << ": no recipe entry");
   }
 }
