@@ -1,14 +1,15 @@
 // The PTO emitter of one Buffer-stage kernel (pto_format.md): a walk over the function that builds
-// the MLIR model of mlir_ops.hpp. Elementwise Buffer ops are emitted from the recipe table
-// (lowering/recipes/elementwise_table.hpp), every other Buffer op from the spelling table
-// (pto_spelling.hpp), scalars through emit_state.hpp. An op, type or statement without a spelling
+// the MLIR model of mlir_ops.hpp. Elementwise Buffer ops are emitted from the Elementwise recipe
+// entry's rows (lowering/recipes/elementwise_table.hpp), every other Buffer op from the spelling
+// table (pto_spelling.hpp) once its producing recipe entry is found (lowering/recipes/all_recipes.hpp),
+// scalars through emit_state.hpp. An op, type or statement without a spelling
 // throws EmitError naming it; the caller turns that into a diagnostic and prints nothing.
 #pragma once
 #include "ptorw/codegen/emit_state.hpp"
 #include "ptorw/codegen/pto_spelling.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/ir/op_registry.hpp"
-#include "ptorw/lowering/recipes/elementwise_table.hpp"
+#include "ptorw/lowering/recipes/all_recipes.hpp"
 
 namespace ptorw::codegen {
 
@@ -176,6 +177,9 @@ class KernelEmitter : EmitState {
     if (c.kind != ir::CallKind::Op) fail(e->span, "the call of '" + c.callee + "' has no PTO spelling (device helper calls)");
     const OpSpelling* s = find_spelling(c.callee);
     if (!s) fail(e->span, "'pl." + c.callee + "' has no PTO spelling");
+    // The op's owner is the recipe entry that produces it (lowering/recipes/all_recipes.hpp): a
+    // spelling without an entry would emit what no recipe writes and no verifier rule covers.
+    if (lowering::producer_name(ir::op_id(c.callee)).empty()) fail(e->span, "'pl." + c.callee + "' is produced by no recipe entry");
     check_arity(c, e);
     if (!c.attrs.empty()) fail(e->span, "'pl." + c.callee + "' call attributes have no PTO spelling");
     if (!c.kwargs.empty()) fail(e->span, "'pl." + c.callee + "' keyword '" + c.kwargs.front().first + "' has no PTO spelling");

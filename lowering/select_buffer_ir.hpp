@@ -4,22 +4,24 @@
 // rewrites after selection cannot change it). With `enable_buffer_ir=False` nothing is selected and
 // nothing is recorded: every kernel keeps the Tile pipeline.
 //
-// This release accepts the Vec path of the default a2/a3 rollout; each refusal names its rule:
+// This release accepts the Vec path of the default a2/a3 rollout; each refusal names its rule. The
+// rules of ops and of For/While/If/Return/Scope are their recipe entries' (`applies`, asked with
+// Acceptance::Default; recipes/all_recipes.hpp, recipes/control_flow.hpp), the same entries
+// conversion asks; this file holds only the whole-kernel rules:
 //  * target A5                                   → Tile ("A5 retains Tile IR")
-//  * tiles: rank 2, static, pl.Mem.Vec, 32-byte physical rows, static valid extents
-//  * ops: GM load/store (FP16, BF16, FP32, INT32; ordinary packed ND tensors, no transpose) and the
-//    rows of the elementwise recipe table for their dtype; Vec→Vec move; create; equal-byte reshape;
-//    block queries. Elementwise operands and destination have matching physical shapes *and* valid
-//    extents ("matching valid extents alone do not qualify").
-//  * everything else stays Tile: reductions and other ops without a recipe, slices/assemble and
-//    runtime valid extents (later recipes), the cube path (later in this rollout), device helper
-//    calls, scopes
-//  * For loops need an INDEX induction variable and a provably positive constant step
-//  * tensor results must resolve to one GM parameter whose type matches the declared result,
-//    including TensorView metadata ("kernels with mismatched return views retain Tile IR")
+//  * tiles: rank 2, static, pl.Mem.Vec, 32-byte physical rows, static valid extents (`tile_rule`,
+//    on every op operand and result and on every carry and branch result)
+//  * device helper calls, task launches and non-scalar values without an op stay Tile
 //  * the kernel's PTO signature must carry it (a selected kernel's compilation errors propagate):
 //    every symbolic dim of a GM tensor parameter is a scalar parameter of the same name (codegen's
 //    ABI), and every result is a GM tensor (a PTO kernel returns nothing)
+// and asks the entries for the rest: an op without an entry, or whose entry is outside the default
+// rollout (cube, runtime valid extents), "has no default Buffer recipe in this release"; GM
+// load/store need the transfer dtypes and packed ND tensors, no transpose; elementwise rows need the
+// spec's table, their dtype, and operands matching the destination's physical shape *and* valid
+// extents; moves copy between equal Vec descriptors; reshape keeps physical bytes; For needs an
+// INDEX induction variable and a provably positive constant step; GM carries, branch results and
+// returns resolve to one parameter whose type matches the declared result.
 #pragma once
 #include <functional>
 #include <optional>
@@ -29,6 +31,7 @@
 
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/lowering/recipes/all_recipes.hpp"
+#include "ptorw/lowering/recipes/control_flow.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/flat_seq.hpp"
@@ -42,15 +45,57 @@ struct Refusal {
   std::string reason;
 };
 
+/// The whole-kernel walk. Per op call it asks the call's recipe entry (recipes/all_recipes.hpp,
+/// `applies_default`), per For/While/If/Return/Scope the statement's entry
+/// (recipes/control_flow.hpp, `select`): the rules below are only those of the whole kernel — the
+/// tile descriptors of the Vec rollout, the PTO signature, and what is not a call.
 class Selector {
  public:
   explicit Selector(const ir::Function& f) : fn_(f) {
     for (const auto& p : f.params) params_.insert(p.var.get());
   }
   std::optional<Refusal> run() {
-    block(fn_.body);
+    walk(fn_.body);
     abi();
     return refusal_;
+  }
+
+  // ---- what a statement entry's `select` uses (recipes/control_flow.hpp) ----
+  void refuse(ir::Span sp, std::string why) {
+    if (!refusal_) refusal_ = Refusal{sp, std::move(why)};
+  }
+  bool refused() const { return refusal_.has_value(); }
+  const ir::Function& fn() const { return fn_; }
+  /// The GM parameter a tensor value aliases, or null.
+  const ir::ExprNode* param_of(const ir::Expr& t) const {
+    if (!t) return nullptr;
+    if (params_.count(t.get())) return t.get();
+    auto it = gm_.find(t.get());
+    return it == gm_.end() ? nullptr : it->second;
+  }
+  void alias(const ir::Expr& v, const ir::ExprNode* p) { gm_[v.get()] = p; }
+  /// The tile rules of the default a2/a3 rollout ("statically sized rank-2 dense Vec ... Physical
+  /// rows must be 32-byte aligned"; runtime valid extents and the cube path come later).
+  void tile_rule(const ir::Expr& v, ir::Span sp) {
+    auto* t = ir::type_as<ir::TileType>(v ? v->type : nullptr);
+    if (!t) return;
+    const std::string who = "tile '" + ir::var_name(v) + "'";
+    if (t->memory.value_or(ir::MemSpace::Vec) != ir::MemSpace::Vec) return refuse(sp, who + " is not in pl.Mem.Vec (the cube path follows later)");
+    if (t->shape.size() != 2) return refuse(sp, who + " is not rank 2");
+    auto bytes = static_bytes(t->shape, t->dtype);
+    if (!bytes) return refuse(sp, who + " is not statically sized");
+    if ((*ir::const_int(t->shape[1]) * ir::dtype_bytes(t->dtype)) % 32 != 0)
+      return refuse(sp, who + " has physical rows that are not 32-byte aligned");
+    if (t->view)
+      for (const auto& e : t->view->valid_shape)
+        if (!ir::const_int(e)) return refuse(sp, who + " has runtime valid extents (a later recipe)");
+  }
+  void walk(const ir::Stmt& s) {
+    visit::FlatStmts it(s);
+    while (const ir::Stmt* next = it.next()) {
+      if (refusal_) return;
+      stmt(*next);
+    }
   }
 
  private:
@@ -58,16 +103,6 @@ class Selector {
   std::unordered_set<const ir::ExprNode*> params_;
   std::unordered_map<const ir::ExprNode*, const ir::ExprNode*> gm_;  // tensor value -> parameter
   std::optional<Refusal> refusal_;
-
-  void refuse(ir::Span sp, std::string why) {
-    if (!refusal_) refusal_ = Refusal{sp, std::move(why)};
-  }
-  const ir::ExprNode* param_of(const ir::Expr& t) const {
-    if (!t) return nullptr;
-    if (params_.count(t.get())) return t.get();
-    auto it = gm_.find(t.get());
-    return it == gm_.end() ? nullptr : it->second;
-  }
 
   /// What the kernel's PTO signature can carry (codegen/README.md "What is emitted"): a symbolic
   /// dim of a GM tensor parameter is read from the scalar parameter of the same name, and results
@@ -96,155 +131,37 @@ class Selector {
                                     " is not a GM tensor: a kernel gives data back only through its GM tensor parameters");
   }
 
-  void tile_ok(const ir::Expr& v, ir::Span sp) {
-    auto* t = ir::type_as<ir::TileType>(v ? v->type : nullptr);
-    if (!t) return;
-    const std::string who = "tile '" + ir::var_name(v) + "'";
-    if (t->memory.value_or(ir::MemSpace::Vec) != ir::MemSpace::Vec) return refuse(sp, who + " is not in pl.Mem.Vec (the cube path follows later)");
-    if (t->shape.size() != 2) return refuse(sp, who + " is not rank 2");
-    auto bytes = static_bytes(t->shape, t->dtype);
-    if (!bytes) return refuse(sp, who + " is not statically sized");
-    if ((*ir::const_int(t->shape[1]) * ir::dtype_bytes(t->dtype)) % 32 != 0)
-      return refuse(sp, who + " has physical rows that are not 32-byte aligned");
-    if (t->view)
-      for (const auto& e : t->view->valid_shape)
-        if (!ir::const_int(e)) return refuse(sp, who + " has runtime valid extents (a later recipe)");
-  }
-  static std::optional<ir::TileType> tile_of(const ir::Expr& e) {
-    if (auto* t = e ? ir::type_as<ir::TileType>(e->type) : nullptr) return *t;
-    return std::nullopt;
-  }
-  static bool same_valid(const ir::TileType& a, const ir::TileType& b) {
-    auto valid = [](const ir::TileType& t) {
-      std::vector<std::int64_t> v;
-      const auto& src = t.view && !t.view->valid_shape.empty() ? t.view->valid_shape : t.shape;
-      for (const auto& e : src) v.push_back(ir::const_int(e).value_or(-1));
-      return v;
-    };
-    return valid(a) == valid(b);
-  }
-  static bool same_physical(const ir::TileType& a, const ir::TileType& b) {
-    if (a.shape.size() != b.shape.size() || a.dtype != b.dtype) return false;
-    for (std::size_t i = 0; i < a.shape.size(); ++i)
-      if (ir::const_int(a.shape[i]) != ir::const_int(b.shape[i])) return false;
-    return true;
-  }
-
+  /// One op call: its entry decides; the kernel's tile rules run on its operands and result first.
   void call(ir::Span sp, const ir::Expr& target, const ir::Call& c) {
     if (c.kind != ir::CallKind::Op) return refuse(sp, "device helper call '" + c.callee + "' stays on Tile IR");
-    const std::string& op = c.callee;
-    const ir::OpId id = ir::op_id(c.callee);
-    if (!has_recipe(id) || id == ir::op::id("tile.matmul") || id == ir::op::id("tile.matmul_acc") || id == ir::op::id("tile.extract"))
-      return refuse(sp, op + " has no default Buffer recipe in this release");
-    for (const auto& a : c.args) tile_ok(a, sp);
-    tile_ok(target, sp);
-    if (refusal_) return;
-    if (id == ir::op::id("tile.load") || id == ir::op::id("tile.store")) {
-      const ir::Expr& t = id == ir::op::id("tile.load") ? c.args[0] : c.args[2];
-      auto* tt = ir::type_as<ir::TensorType>(t->type);
-      if (!tt || !(kTransfer & bit(tt->dtype))) return refuse(sp, op + " of this element type has no GM transfer recipe");
-      if (tt->view && (!tt->view->stride.empty() || tt->view->layout != ir::TensorLayout::ND))
-        return refuse(sp, op + " of a strided or non-ND tensor (only ordinary packed ND GM)");
-      if (ir::find_kwarg(c.kwargs, "transpose")) return refuse(sp, "tile.load with transpose stays on Tile IR");
-      if (id == ir::op::id("tile.store") && target) {
-        if (const ir::ExprNode* p = param_of(c.args[2])) gm_[target.get()] = p;
-        else return refuse(sp, "tile.store target does not resolve to a GM parameter");
-      }
-      return;
-    }
-    if (id == ir::op::id("tile.move")) {
-      auto src = tile_of(c.args[0]);
-      auto dst = tile_of(target);
-      if (!src || !dst || !same_physical(*src, *dst)) return refuse(sp, "tile.move must copy between equal Vec descriptors");
-      return;
-    }
-    if (id == ir::op::id("tile.reshape")) {
-      auto src = tile_of(c.args[0]);
-      auto dst = tile_of(target);
-      if (!src || !dst || static_bytes(src->shape, src->dtype) != static_bytes(dst->shape, dst->dtype))
-        return refuse(sp, "tile.reshape must preserve physical bytes");
-      return;
-    }
-    if (const ElementwiseRecipe* r = find_tile_recipe(id)) {
-      if (!r->default_rollout) return refuse(sp, op + " is outside the default rollout's recipe table");
-      auto dst = tile_of(target);
-      if (!dst) return refuse(sp, op + " result must be assigned");
-      if (!supports(*r, dst->dtype)) return refuse(sp, op + " has no recipe for pl." + std::string(ir::name_of(dst->dtype)));
-      for (const auto& a : c.args) {
-        auto src = tile_of(a);
-        if (!src) continue;
-        if (!same_physical(*src, *dst) || !same_valid(*src, *dst))
-          return refuse(sp, op + " operands and destination must have matching physical shapes and valid extents");
-      }
+    auto operands_ok = [&]() -> lowering::Refusal {
+      for (const auto& a : c.args) tile_rule(a, sp);
+      tile_rule(target, sp);
+      return refusal_ ? lowering::refuse(refusal_->reason) : std::nullopt;
+    };
+    if (auto why = applies_default(target, c, operands_ok)) return refuse(sp, why->text);
+    // The store result is the output tensor itself (GM alias bookkeeping for the statement entries).
+    if (ir::op_id(c.callee) == ir::op::id("tile.store") && target) {
+      if (const ir::ExprNode* p = param_of(c.args[2])) gm_[target.get()] = p;
+      else return refuse(sp, "tile.store target does not resolve to a GM parameter");
     }
   }
 
-  void block(const ir::Stmt& s) {
-    visit::FlatStmts it(s);
-    while (const ir::Stmt* next = it.next()) {
-      if (refusal_) return;
-      const ir::Stmt& st = *next;
-      ir::visit_stmt([&](const auto& k) {
-        using K = std::decay_t<decltype(k)>;
-        if constexpr (std::is_same_v<K, ir::Assign>) {
-          tile_ok(k.var, st->span);
-          if (auto* c = ir::expr_as<ir::Call>(k.value)) call(st->span, k.var, *c);
-          else if (ir::expr_as<ir::Submit>(k.value)) refuse(st->span, "task launches stay on Tile IR");
-          else if (!ir::type_as<ir::ScalarType>(k.var->type)) refuse(st->span, "non-scalar value without an op");
-        } else if constexpr (std::is_same_v<K, ir::Eval>) {
-          if (auto* c = ir::expr_as<ir::Call>(k.value)) call(st->span, nullptr, *c);
-        } else if constexpr (std::is_same_v<K, ir::Seq>) {
-          block(st);
-        } else if constexpr (std::is_same_v<K, ir::If>) {
-          block(k.then_body);
-          block(k.else_body);
-          auto* a = visit::final_yield(k.then_body);
-          auto* b = visit::final_yield(k.else_body);
-          for (std::size_t i = 0; i < k.return_vars.size(); ++i) {
-            tile_ok(k.return_vars[i], st->span);
-            if (!ir::type_as<ir::TensorType>(k.return_vars[i]->type)) continue;
-            const ir::ExprNode* pa = a && i < a->values.size() ? param_of(a->values[i]) : nullptr;
-            const ir::ExprNode* pb = b && i < b->values.size() ? param_of(b->values[i]) : nullptr;
-            if (!pa || pa != pb) return refuse(st->span, "both branch arms must resolve GM result '" + ir::var_name(k.return_vars[i]) + "' to one parameter");
-            gm_[k.return_vars[i].get()] = pa;
-          }
-        } else if constexpr (std::is_same_v<K, ir::For> || std::is_same_v<K, ir::While>) {
-          if constexpr (std::is_same_v<K, ir::For>) {
-            auto* lt = ir::type_as<ir::ScalarType>(k.loop_var->type);
-            if (!lt || (lt->dtype != ir::DType::INDEX && lt->dtype != ir::DType::INT64))
-              return refuse(st->span, "a For loop needs an INDEX induction variable");
-            auto step = ir::const_int(k.step);
-            if (!step || *step <= 0) return refuse(st->span, "a For loop needs a provably positive constant step");
-          }
-          for (const auto& ia : k.iter_args) {
-            tile_ok(ia, st->span);
-            if (!ir::type_as<ir::TensorType>(ia->type)) continue;
-            const ir::ExprNode* p = param_of(ir::expr_as<ir::IterArg>(ia)->init);
-            if (!p) return refuse(st->span, "GM loop carry '" + ir::var_name(ia) + "' does not start from a parameter");
-            gm_[ia.get()] = p;
-          }
-          block(k.body);
-          auto* y = visit::final_yield(k.body);
-          for (std::size_t i = 0; i < k.iter_args.size() && !refusal_; ++i) {
-            if (!ir::type_as<ir::TensorType>(k.iter_args[i]->type)) continue;
-            const ir::ExprNode* p = gm_[k.iter_args[i].get()];
-            if (!y || i >= y->values.size() || param_of(y->values[i]) != p)
-              return refuse(st->span, "loop backedge changes the GM alias of '" + ir::var_name(k.iter_args[i]) + "'");
-            if (i < k.return_vars.size()) gm_[k.return_vars[i].get()] = p;
-          }
-        } else if constexpr (std::is_same_v<K, ir::Return>) {
-          for (std::size_t i = 0; i < k.values.size(); ++i) {
-            if (ir::type_as<ir::ScalarType>(k.values[i]->type)) continue;
-            const ir::ExprNode* p = param_of(k.values[i]);
-            if (!p) return refuse(st->span, "return value " + std::to_string(i + 1) + " does not resolve to a GM parameter");
-            if (i < fn_.return_types.size() && !visit::structural_equal(p->type, fn_.return_types[i]).equal)
-              return refuse(st->span, "return value " + std::to_string(i + 1) + " aliases a parameter whose type (view) differs from the declared result");
-          }
-        } else if constexpr (std::is_same_v<K, ir::Scope>) {
-          refuse(st->span, "scopes stay on Tile IR");
-        }
-      }, st->kind);
-    }
+  void stmt(const ir::Stmt& st) {
+    if (with_stmt_recipe(st, [&](auto r, const auto& node) { decltype(r)::select(st, node, *this); })) return;
+    ir::visit_stmt([&](const auto& k) {
+      using K = std::decay_t<decltype(k)>;
+      if constexpr (std::is_same_v<K, ir::Assign>) {
+        tile_rule(k.var, st->span);
+        if (auto* c = ir::expr_as<ir::Call>(k.value)) call(st->span, k.var, *c);
+        else if (ir::expr_as<ir::Submit>(k.value)) refuse(st->span, "task launches stay on Tile IR");
+        else if (!ir::type_as<ir::ScalarType>(k.var->type)) refuse(st->span, "non-scalar value without an op");
+      } else if constexpr (std::is_same_v<K, ir::Eval>) {
+        if (auto* c = ir::expr_as<ir::Call>(k.value)) call(st->span, nullptr, *c);
+      } else if constexpr (std::is_same_v<K, ir::Seq>) {
+        walk(st);
+      }
+    }, st->kind);
   }
 };
 

@@ -4,13 +4,28 @@
 #pragma once
 #include <string_view>
 
+#include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
 
 namespace ptorw::lowering::recipes {
 
 struct MoveCopy {
   static constexpr std::string_view name = "move_copy";
+  static constexpr bool default_rollout = true;
   static bool matches(ir::OpId op) { return op == ir::op::id("tile.move"); }
+  static bool produces(ir::OpId op) { return op == ir::op::id("buffer.copy"); }
+  /// The default rollout moves only between equal Vec descriptors (the carry and entry copies of
+  /// storage legalization); Mat→Left/Right moves belong to the cube path.
+  static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext& ax) {
+    if (!ax.default_rollout()) return std::nullopt;
+    auto* src = ir::type_as<ir::TileType>(c.args[0]->type);
+    auto* dst = target ? ir::type_as<ir::TileType>(target->type) : nullptr;
+    bool equal = src && dst && src->dtype == dst->dtype && src->shape.size() == dst->shape.size();
+    for (std::size_t i = 0; equal && i < src->shape.size(); ++i) equal = ir::const_int(src->shape[i]) == ir::const_int(dst->shape[i]);
+    if (!equal) return refuse("tile.move must copy between equal Vec descriptors");
+    return std::nullopt;
+  }
+  static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     ir::Expr src = cx.handle(c.args[0], sp);
     ir::Expr dst = cx.handle(target, sp);

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "ptorw/lowering/recipes/elementwise_table.hpp"
+#include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
 
 namespace ptorw::lowering::recipes {
@@ -25,15 +26,82 @@ inline ir::Expr convert_scalar(const ir::Expr& s, ir::DType d, ir::Span sp) {
   return ir::make_expr(ir::Unary{ir::UnOp::Cast, s}, ir::scalar_type(d), sp);
 }
 
+namespace elementwise_detail {
+/// Physical shape and dtype of a tile, and its valid extents (-1 where not constant).
+inline bool same_physical(const ir::TileType& a, const ir::TileType& b) {
+  if (a.shape.size() != b.shape.size() || a.dtype != b.dtype) return false;
+  for (std::size_t i = 0; i < a.shape.size(); ++i)
+    if (ir::const_int(a.shape[i]) != ir::const_int(b.shape[i])) return false;
+  return true;
+}
+inline std::vector<std::int64_t> valid_extents(const ir::TileType& t) {
+  std::vector<std::int64_t> v;
+  const auto& src = t.view && !t.view->valid_shape.empty() ? t.view->valid_shape : t.shape;
+  for (const auto& e : src) v.push_back(ir::const_int(e).value_or(-1));
+  return v;
+}
+inline bool same_buffer_shape(const ir::BufferType& a, const ir::BufferType& b) {
+  if (a.dtype != b.dtype || a.shape.size() != b.shape.size()) return false;
+  for (std::size_t i = 0; i < a.shape.size(); ++i) {
+    auto x = ir::const_int(a.shape[i]), y = ir::const_int(b.shape[i]);
+    if (!x || !y || *x != *y) return false;
+  }
+  return true;
+}
+}  // namespace elementwise_detail
+
 struct Elementwise {
   static constexpr std::string_view name = "elementwise";
+  static constexpr bool default_rollout = true;
   static bool matches(ir::OpId op) { return find_tile_recipe(op) != nullptr; }
+  static bool produces(ir::OpId op) { return find_buffer_recipe(op) != nullptr; }
+  /// The row's rules: an assigned tile of a dtype the row lists; the default rollout also needs a
+  /// row of the spec's table and, for tile operands, "matching physical shapes and valid extents;
+  /// matching valid extents alone do not qualify".
+  static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext& ax) {
+    const ElementwiseRecipe& r = *find_tile_recipe(ir::op_id(c.callee));
+    const std::string op(r.tile_op);
+    if (ax.default_rollout() && !r.default_rollout) return refuse(op + " is outside the default rollout's recipe table");
+    auto* tl = ir::type_as<ir::TileType>(target ? target->type : nullptr);
+    if (!tl) return refuse(op + " must be assigned to a tile");
+    if (!supports(r, tl->dtype)) return refuse("no Buffer recipe for " + op + " on pl." + std::string(ir::name_of(tl->dtype)));
+    if (ax.default_rollout())
+      for (const auto& a : c.args) {
+        auto* src = a ? ir::type_as<ir::TileType>(a->type) : nullptr;
+        if (src && (!elementwise_detail::same_physical(*src, *tl) ||
+                    elementwise_detail::valid_extents(*src) != elementwise_detail::valid_extents(*tl)))
+          return refuse(op + " operands and destination must have matching physical shapes and valid extents");
+      }
+    return std::nullopt;
+  }
+  /// The BufferIR rule of a row's Buffer op: operand and destination descriptors have one physical
+  /// shape and dtype, the dtype is listed, scalar operands have the destination dtype, and a row
+  /// that needs it writes a distinct destination.
+  static Refusal check_buffer(const ir::Expr&, const ir::Call& c, BufferCheckContext&) {
+    const ElementwiseRecipe& r = *find_buffer_recipe(ir::op_id(c.callee));
+    const std::string op(r.buffer_op);
+    if (c.args.empty()) return std::nullopt;
+    const ir::Expr& dst = c.args.back();
+    auto* d = ir::type_as<ir::BufferType>(dst->type);
+    if (!d) return std::nullopt;
+    if (!supports(r, d->dtype)) return refuse(op + " has no recipe for pl." + std::string(ir::name_of(d->dtype)));
+    for (std::size_t i = 0; i + 1 < c.args.size(); ++i) {
+      const ir::Expr& a = c.args[i];
+      if (auto* s = ir::type_as<ir::ScalarType>(a->type)) {
+        if (s->dtype != d->dtype) return refuse(op + " scalar operand must be converted to the destination dtype");
+        continue;
+      }
+      auto* b = ir::type_as<ir::BufferType>(a->type);
+      if (!b) continue;
+      if (!elementwise_detail::same_buffer_shape(*b, *d))
+        return refuse(op + " operand " + std::to_string(i + 1) + " and destination must have one physical shape and dtype");
+      if (r.distinct_destination && a == dst) return refuse(op + " requires a destination distinct from its operand");
+    }
+    return std::nullopt;
+  }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     const ElementwiseRecipe& r = *find_tile_recipe(ir::op_id(c.callee));
-    auto* tl = ir::type_as<ir::TileType>(target ? target->type : nullptr);
-    if (!tl) return cx.fail(sp, std::string(r.tile_op) + " must be assigned to a tile");
-    if (!supports(r, tl->dtype))
-      return cx.fail(sp, "no Buffer recipe for " + std::string(r.tile_op) + " on pl." + std::string(ir::name_of(tl->dtype)));
+    auto* tl = ir::type_as<ir::TileType>(target->type);  // `applies` asked: an assigned tile
     ir::Expr dst = cx.handle(target, sp);
     if (!dst) return;
     std::vector<ir::Expr> args;

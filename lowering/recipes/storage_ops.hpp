@@ -9,27 +9,104 @@
 #pragma once
 #include <string_view>
 
+#include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
 
 namespace ptorw::lowering::recipes {
 
+namespace storage_detail {
+/// The BufferIR rule of an allocation: a static nonnegative 32-byte-multiple address, and one
+/// planner per kernel (all addressed or all addressless).
+inline Refusal check_alloc(const ir::Call& c, BufferCheckContext& bx) {
+  if (c.args.size() < 2) {
+    ++bx.addressless;
+  } else {
+    ++bx.addressed;
+    auto a = ir::const_int(c.args[1]);
+    if (!a || *a < 0 || *a % 32 != 0) return refuse("buffer.alloc address must be a static nonnegative multiple of 32");
+  }
+  if (bx.addressed && bx.addressless) return refuse("a kernel's allocations must be all addressed or all addressless (one planner)");
+  return std::nullopt;
+}
+/// The BufferIR rule of a view: same space; reshape keeps physical bytes; a subview of a byte root
+/// lies inside its parent at a row offset.
+inline Refusal check_view(const ir::BufferType& t, const ir::Call& c) {
+  const std::string op = c.callee.str();
+  auto* src = ir::type_as<ir::BufferType>(c.args[0]->type);
+  if (!src) return std::nullopt;
+  if (src->memory != t.memory) return refuse(op + " changes the memory space");
+  if (ir::op_id(c.callee) == ir::op::id("buffer.reshape")) {
+    auto a = static_bytes(src->shape, src->dtype), b = static_bytes(t.shape, t.dtype);
+    if (!a || !b || *a != *b) return refuse("buffer.reshape must preserve physical bytes");
+    return std::nullopt;
+  }
+  auto* mt = c.args.size() > 1 ? ir::expr_as<ir::MakeTuple>(c.args[1]) : nullptr;
+  if (!mt || mt->elems.size() != src->shape.size()) return refuse("buffer.subview offsets must have the parent's rank");
+  if (src->dtype == ir::DType::UINT8 && t.dtype == ir::DType::UINT8 && src->shape.size() == 2) {
+    auto r = ir::const_int(mt->elems[0]);
+    auto prow = ir::const_int(src->shape[0]), crow = ir::const_int(t.shape[0]);
+    if (r && prow && crow && (*r < 0 || *r + *crow > *prow))
+      return refuse("buffer.subview rows [" + std::to_string(*r) + ", " + std::to_string(*r + *crow) + ") exceed the parent's " +
+                    std::to_string(*prow) + " rows");
+  }
+  return std::nullopt;
+}
+}  // namespace storage_detail
+
+/// tile.alloc: the storage index's definitions (allocation, subviews, reshapes) at this place.
 struct AllocDefinition {
   static constexpr std::string_view name = "alloc_definition";
+  static constexpr bool default_rollout = true;
   static bool matches(ir::OpId op) { return op == ir::op::id("tile.alloc"); }
+  static bool produces(ir::OpId op) {
+    return op == ir::op::id("buffer.alloc") || op == ir::op::id("buffer.subview") || op == ir::op::id("buffer.reshape");
+  }
+  static Refusal applies(const ir::Expr&, const ir::Call&, const ApplyContext&) { return std::nullopt; }
   static void lower(const ir::Expr& target, const ir::Call&, ir::Span, RecipeContext& cx) {
     for (auto& s : cx.index().definitions(target)) cx.out.push_back(std::move(s));
   }
+  /// Every definition names an annotated handle; Vec rows are 32-byte aligned ("Physical rows must
+  /// be 32-byte aligned"); then the allocation or view rule.
+  static Refusal check_buffer(const ir::Expr& target, const ir::Call& c, BufferCheckContext& bx) {
+    const std::string op = c.callee.str();
+    auto* t = target ? ir::type_as<ir::BufferType>(target->type) : nullptr;
+    if (!t) return refuse(op + " must define a handle annotated pl.Buffer[...]");
+    if (t->memory == ir::MemSpace::Vec && t->shape.size() == 2) {
+      auto cols = ir::const_int(t->shape[1]);
+      if (!cols || (*cols * ir::dtype_bytes(t->dtype)) % 32 != 0) return refuse("Vec buffer rows must be 32-byte aligned");
+    }
+    if (ir::op_id(c.callee) == ir::op::id("buffer.alloc")) return storage_detail::check_alloc(c, bx);
+    return storage_detail::check_view(*t, c);
+  }
 };
 
+/// tile.create: nothing; the tile's handle is declared at its allocation.
 struct CreateTile {
   static constexpr std::string_view name = "create_tile";
+  static constexpr bool default_rollout = true;
   static bool matches(ir::OpId op) { return op == ir::op::id("tile.create"); }
+  static bool produces(ir::OpId) { return false; }
+  static Refusal applies(const ir::Expr&, const ir::Call&, const ApplyContext&) { return std::nullopt; }
   static void lower(const ir::Expr& target, const ir::Call&, ir::Span sp, RecipeContext& cx) { cx.handle(target, sp); }
+  static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
 };
 
+/// tile.reshape: nothing once its storage window is checked. The default rollout needs equal
+/// physical bytes ("Reshape and reinterpret preserve equal physical bytes").
 struct ReshapeView {
   static constexpr std::string_view name = "reshape_view";
+  static constexpr bool default_rollout = true;
   static bool matches(ir::OpId op) { return op == ir::op::id("tile.reshape"); }
+  static bool produces(ir::OpId) { return false; }
+  static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext& ax) {
+    if (!ax.default_rollout()) return std::nullopt;  // conversion checks the storage window itself
+    auto* src = ir::type_as<ir::TileType>(c.args[0]->type);
+    auto* dst = target ? ir::type_as<ir::TileType>(target->type) : nullptr;
+    if (!src || !dst || static_bytes(src->shape, src->dtype) != static_bytes(dst->shape, dst->dtype))
+      return refuse("tile.reshape must preserve physical bytes");
+    return std::nullopt;
+  }
+  static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     const Member* src = cx.index().member_of(c.args[0]);
     const Member* dst = cx.index().member_of(target);

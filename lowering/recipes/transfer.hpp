@@ -3,43 +3,113 @@
 //
 //   t = tile.load(A, offs, shape[, valid])   →  buffer.load(A, offs, shape, t_buf)
 //   r = tile.store(t, offs, Out)             →  buffer.store(t_buf, offs, shape(t), Out); r ≡ Out
+//
+// Where they apply (one check, asked by selection and conversion alike): a GM tensor and a tile of
+// one element type, default policies (no transpose, no Acc conversion kwargs); the default rollout
+// further needs the table's transfer dtypes ("Ordinary packed ND GM load/store: FP16, BF16, FP32,
+// INT32") and an ordinary packed ND tensor.
 #pragma once
 #include <string_view>
 
+#include "ptorw/lowering/recipes/elementwise_table.hpp"
+#include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
 
 namespace ptorw::lowering::recipes {
 
+namespace transfer_detail {
+/// The default-rollout rules of one GM tensor operand of `op`.
+inline Refusal default_gm(const ir::TensorType& tt, std::string_view op) {
+  if (!(kTransfer & bit(tt.dtype))) return refuse(std::string(op) + " of this element type has no GM transfer recipe");
+  if (tt.view && (!tt.view->stride.empty() || tt.view->layout != ir::TensorLayout::ND))
+    return refuse(std::string(op) + " of a strided or non-ND tensor (only ordinary packed ND GM)");
+  return std::nullopt;
+}
+inline std::string dims(const std::vector<ir::Expr>& d) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (i) s += ", ";
+    auto c = ir::const_int(d[i]);
+    s += c ? std::to_string(*c) : "?";
+  }
+  return s + "]";
+}
+inline bool same_dims(const std::vector<ir::Expr>& a, const std::vector<ir::Expr>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    auto x = ir::const_int(a[i]), y = ir::const_int(b[i]);
+    if (!x || !y || *x != *y) return false;
+  }
+  return true;
+}
+/// The BufferIR rule of buffer.load / buffer.store: the window is the buffer's shape, the element
+/// type is kept, the offsets have the tensor's rank, and the tensor is a GM parameter.
+inline Refusal check(const ir::Call& c, bool load, const BufferCheckContext& bx) {
+  const ir::Expr& tensor = load ? c.args[0] : c.args[3];
+  const ir::Expr& b = load ? c.args[3] : c.args[0];
+  auto* tt = ir::type_as<ir::TensorType>(tensor->type);
+  auto* bt = ir::type_as<ir::BufferType>(b->type);
+  if (!tt || !bt) return std::nullopt;
+  const std::string op = load ? "buffer.load" : "buffer.store";
+  if (tt->dtype != bt->dtype) return refuse(op + " changes the element type (GM transfers do not cast)");
+  auto* sizes = ir::expr_as<ir::MakeTuple>(c.args[2]);
+  if (!sizes || !same_dims(sizes->elems, bt->shape))
+    return refuse(op + " window " + (sizes ? dims(sizes->elems) : "?") + " differs from the buffer shape " + dims(bt->shape));
+  auto* offs = ir::expr_as<ir::MakeTuple>(c.args[1]);
+  if (!offs || offs->elems.size() != tt->shape.size()) return refuse(op + " offsets must have the tensor's rank");
+  if (!bx.is_param(tensor)) return refuse(op + " must name a GM parameter");
+  return std::nullopt;
+}
+}  // namespace transfer_detail
+
 struct GmLoad {
   static constexpr std::string_view name = "gm_load";
+  static constexpr bool default_rollout = true;
   static bool matches(ir::OpId op) { return op == ir::op::id("tile.load"); }
-  static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
-    if (ir::find_kwarg(c.kwargs, "transpose")) return cx.fail(sp, "tile.load with transpose has no Buffer recipe yet");
+  static bool produces(ir::OpId op) { return op == ir::op::id("buffer.load"); }
+  static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext& ax) {
+    if (ir::find_kwarg(c.kwargs, "transpose")) return refuse("tile.load with transpose has no Buffer recipe yet");
     auto* tt = ir::type_as<ir::TensorType>(c.args[0]->type);
     auto* tl = ir::type_as<ir::TileType>(target ? target->type : nullptr);
-    if (!tt || !tl) return cx.fail(sp, "tile.load must load a GM tensor into an assigned tile");
-    if (tt->dtype != tl->dtype) return cx.fail(sp, "tile.load changes the element type; GM transfers do not cast");
+    if (!tt || !tl) return refuse("tile.load must load a GM tensor into an assigned tile");
+    if (tt->dtype != tl->dtype) return refuse("tile.load changes the element type; GM transfers do not cast");
+    return ax.default_rollout() ? transfer_detail::default_gm(*tt, "tile.load") : std::nullopt;
+  }
+  static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     ir::Expr dst = cx.handle(target, sp);
     if (!dst) return;
     cx.emit("buffer.load", {cx.gm(c.args[0]), c.args[1], c.args[2], dst}, sp);
+  }
+  static Refusal check_buffer(const ir::Expr&, const ir::Call& c, BufferCheckContext& bx) {
+    return transfer_detail::check(c, true, bx);
   }
 };
 
 struct GmStore {
   static constexpr std::string_view name = "gm_store";
+  static constexpr bool default_rollout = true;
   static bool matches(ir::OpId op) { return op == ir::op::id("tile.store"); }
-  static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
+  static bool produces(ir::OpId op) { return op == ir::op::id("buffer.store"); }
+  static Refusal applies(const ir::Expr&, const ir::Call& c, const ApplyContext& ax) {
     auto* tt = ir::type_as<ir::TensorType>(c.args[2]->type);
     auto* tl = ir::type_as<ir::TileType>(c.args[0]->type);
-    if (!tt || !tl) return cx.fail(sp, "tile.store must store a tile into a GM tensor");
-    if (tt->dtype != tl->dtype) return cx.fail(sp, "tile.store changes the element type; GM transfers do not cast");
+    if (!tt || !tl) return refuse("tile.store must store a tile into a GM tensor");
+    if (tt->dtype != tl->dtype) return refuse("tile.store changes the element type; GM transfers do not cast");
+    // "Acc stores drain through the fix-pipe with its unscaled conversions only; pre_quant/pre_relu,
+    // atomic and phased stores ... still fail explicitly until their transfer recipes exist."
     if (tl->memory.value_or(ir::MemSpace::Vec) == ir::MemSpace::Acc && !c.kwargs.empty())
-      return cx.fail(sp, "Acc stores with conversion kwargs have no Buffer recipe yet");
+      return refuse("Acc stores with conversion kwargs have no Buffer recipe yet");
+    return ax.default_rollout() ? transfer_detail::default_gm(*tt, "tile.store") : std::nullopt;
+  }
+  static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     ir::Expr src = cx.handle(c.args[0], sp);
     if (!src) return;
     ir::Expr out = cx.gm(c.args[2]);
     cx.emit("buffer.store", {src, c.args[1], shape_tuple(c.args[0], sp), out}, sp);
     if (target) cx.alias_gm(target, out);  // the store result is the output tensor itself
+  }
+  static Refusal check_buffer(const ir::Expr&, const ir::Call& c, BufferCheckContext& bx) {
+    return transfer_detail::check(c, false, bx);
   }
 };
 
