@@ -17,6 +17,7 @@
 #pragma once
 #include "ptorw/entry.hpp"
 #include <exception>
+#include <fmt/format.h>  // fmt::join
 #include <functional>
 #include <string>
 #include <vector>
@@ -57,12 +58,12 @@ struct DiffReport {
   bool ok() const { return status == DiffStatus::Equal; }
   std::string str() const {
     switch (status) {
-      case DiffStatus::Equal: return "diffcheck: equal (" + std::to_string(runs) + " runs)";
+      case DiffStatus::Equal: return fmt::format("diffcheck: equal ({} runs)", runs);
       case DiffStatus::Different:
-        return "diffcheck: '" + stage + "'" + (leg.empty() ? "" : " (" + leg + ")") + " changes the result (seed " +
-               std::to_string(seed) + "): " + diff->str();
+        return fmt::format("diffcheck: '{}'{} changes the result (seed {}): {}", stage, leg.empty() ? "" : " (" + leg + ")",
+                           seed, diff->str());
       case DiffStatus::BeforeFailed:
-        return "diffcheck: the input program fails (seed " + std::to_string(seed) + "), nothing to judge:\n" + message;
+        return fmt::format("diffcheck: the input program fails (seed {}), nothing to judge:\n{}", seed, message);
       case DiffStatus::StepFailed:
         return "diffcheck: '" + stage + "'" + (leg.empty() ? "" : " (" + leg + ")") + " failed: " + message;
     }
@@ -129,12 +130,10 @@ PTORW_ENTRY DiffReport diffcheck_pipeline(const ir::Program& input, const std::v
 {
   DiffReport rep;
   std::vector<RunResult> prev;
-  std::string seed_list;
-  for (auto sd : opts.seeds) seed_list += (seed_list.empty() ? "" : ", ") + std::to_string(sd);
-  const std::string seeds_text = std::to_string(opts.seeds.size()) + (opts.seeds.size() == 1 ? " seed" : " seeds");
+  const std::string seed_list = fmt::format("{}", fmt::join(opts.seeds, ", "));
+  const std::string seeds_text = counted(opts.seeds.size(), "seed");
   if (!detail::run_all(input, opts, prev, rep)) return rep;
-  rep.log.push_back("input: run on " + seeds_text + " (" + seed_list + "): " + std::to_string(opts.seeds.size()) +
-                    (opts.seeds.size() == 1 ? " run" : " runs"));
+  rep.log.push_back(fmt::format("input: run on {} ({}): {}", seeds_text, seed_list, counted(opts.seeds.size(), "run")));
   const ir::Program* cur = &input;
   ir::ProgramPtr hold;
   RunOptions by_nodes = opts.run;
@@ -197,8 +196,8 @@ PTORW_ENTRY DiffReport diffcheck_pipeline(const ir::Program& input, const std::v
         if (leg.options == &by_nodes) now.push_back(std::move(r));
       }
     }
-    rep.log.push_back("'" + step.name + "': output read by nodes and printed and parsed back, each on " + seeds_text +
-                      ": " + std::to_string(2 * opts.seeds.size()) + " runs, equal to its input");
+    rep.log.push_back(fmt::format("'{}': output read by nodes and printed and parsed back, each on {}: {} runs, equal to its input",
+                                  step.name, seeds_text, 2 * opts.seeds.size()));
     prev = std::move(now);
     hold = std::move(next);
     cur = hold.get();

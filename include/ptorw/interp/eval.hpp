@@ -72,9 +72,9 @@ class Evaluator {
   /// parameters are not write-protected (the host owns those buffers).
   std::vector<Value> call(const ir::Function& fn, std::vector<Value> args, bool entry = false) {
     if (static_cast<int>(active_.size()) >= lim_.max_call_depth)
-      fail("call depth limit (" + std::to_string(lim_.max_call_depth) + ") exceeded calling '" + fn.name + "'");
+      fail(fmt::format("call depth limit ({}) exceeded calling '{}'", lim_.max_call_depth, fn.name));
     if (args.size() != fn.params.size())
-      fail("'" + fn.name + "' takes " + std::to_string(fn.params.size()) + " arguments, got " + std::to_string(args.size()));
+      fail(fmt::format("'{}' takes {} arguments, got {}", fn.name, fn.params.size(), args.size()));
     if (observe_) observe_(fn, args);
     Frame fr{&fn, next_frame_id_++, {}, by_name(fn), {}, &ops_for(fn)};
     active_.push_back(fr.id);
@@ -90,8 +90,7 @@ class Evaluator {
       out.clear();
     }
     if (out.size() != fn.return_types.size())
-      fail("'" + fn.name + "' returned " + std::to_string(out.size()) + " values, its type says " +
-           std::to_string(fn.return_types.size()));
+      fail(fmt::format("'{}' returned {} values, its type says {}", fn.name, out.size(), fn.return_types.size()));
     if (export_ && fr.ops != &ops_)  // only functions of another mode than the default's
       for (auto& v : out) v = export_(v);
     return out;
@@ -237,7 +236,7 @@ class Evaluator {
 
   void bind_all(Frame& f, const std::vector<ir::Expr>& vars, const std::vector<Value>& vals, const char* what) {
     if (vars.size() != vals.size())
-      fail(std::string(what) + " binds " + std::to_string(vars.size()) + " names to " + std::to_string(vals.size()) + " values");
+      fail(fmt::format("{} binds {} names to {} values", what, vars.size(), vals.size()));
     for (std::size_t i = 0; i < vars.size(); ++i) bind(f, vars[i], vals[i]);
   }
 
@@ -269,7 +268,7 @@ class Evaluator {
     }
     if (flow == Flow::Yield) {
       if (yielded.size() != iter_args.size())
-        fail("the loop body yields " + std::to_string(yielded.size()) + " values for " + std::to_string(iter_args.size()) + " loop-carried values");
+        fail(fmt::format("the loop body yields {} values for {} loop-carried values", yielded.size(), iter_args.size()));
       carried = std::move(yielded);
     } else if (!iter_args.empty()) {
       fail("the loop body ended without pl.yield_ of its loop-carried values");
@@ -281,7 +280,7 @@ class Evaluator {
   Flow exec(const ir::Stmt& s, Frame& f, std::vector<Value>& out) {
     if (!s) return Flow::Next;
     if (++steps_ > lim_.max_steps)
-      fail("step limit (" + std::to_string(lim_.max_steps) + " statements) exceeded: a loop that does not terminate?");
+      fail(fmt::format("step limit ({} statements) exceeded: a loop that does not terminate?", lim_.max_steps));
     current_span_ = s->span;
     try {
       return ir::visit_stmt([&](const auto& k) { return exec_kind(k, f, out); }, s->kind);
@@ -416,7 +415,7 @@ class Evaluator {
     Value t = eval(g.tuple, f, nullptr);
     const TupleVal& tv = expect<TupleVal>(t, "a projected value");
     if (g.index < 0 || static_cast<std::size_t>(g.index) >= tv.elems.size())
-      fail("tuple index " + std::to_string(g.index) + " out of range for " + std::to_string(tv.elems.size()) + " values");
+      fail(fmt::format("tuple index {} out of range for {} values", g.index, tv.elems.size()));
     return tv.elems[static_cast<std::size_t>(g.index)];
   }
   Value eval_kind(const ir::Call& c, const ir::Expr& e, Frame& f, const ir::Type* declared) {

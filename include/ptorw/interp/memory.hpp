@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <fmt/core.h>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -110,7 +111,7 @@ struct Memory {
   std::string writer(std::uint32_t gen) const {
     if (gen == 0 || gen > writers_.size()) return "a write outside a tile definition";
     const Writer& w = writers_[gen - 1];
-    return "the " + *w.op + " at line " + std::to_string(w.site.line) + ", column " + std::to_string(w.site.col);
+    return fmt::format("the {} at line {}, column {}", *w.op, w.site.line, w.site.col);
   }
 
   /// Raw bytes as stored (for tests): value and poison mark.
@@ -135,8 +136,7 @@ struct Memory {
   /// against their allocation before they are made, so this only guards the interpreter).
   Space& reach(ir::MemSpace s, std::int64_t addr, std::int64_t n) {
     if (addr < 0 || n < 0 || addr + n > (std::int64_t{1} << 32))
-      fail("internal: an access at byte " + std::to_string(addr) + " of " + std::string(ir::name_of(s)) +
-           " is outside every allocation");
+      fail(fmt::format("internal: an access at byte {} of {} is outside every allocation", addr, ir::name_of(s)));
     Space& sp = space(s);
     auto end = static_cast<std::size_t>(addr + n);
     if (sp.data.size() < end) {

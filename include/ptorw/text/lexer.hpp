@@ -1,6 +1,7 @@
 // A streaming lexer for the pl DSL: Python tokens with INDENT/DEDENT/NEWLINE, implicit line joining
 // inside brackets, `#` comments and blank lines skipped. Tokens view into the source text.
 #pragma once
+#include <fmt/core.h>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -305,7 +306,7 @@ class Lexer {
       pos_ = p;
       at_line_start_ = false;
       if (width > indents_.back()) {
-        if (static_cast<int>(indents_.size()) > kMaxNesting) fail(p, "blocks nested too deeply (limit " + std::to_string(kMaxNesting) + ")");
+        if (static_cast<int>(indents_.size()) > kMaxNesting) fail(p, fmt::format("blocks nested too deeply (limit {})", kMaxNesting));
         indents_.push_back(width);
         return make(Tok::Indent, p, 0);
       }
@@ -421,7 +422,7 @@ class Lexer {
   /// Bracket nesting for implicit line joining; `c` is the bracket at pos_.
   void track_bracket(char c) {
     if (c == '(' || c == '[' || c == '{') {
-      if (depth_ >= kMaxNesting) fail(pos_, "brackets nested too deeply (limit " + std::to_string(kMaxNesting) + ")");
+      if (depth_ >= kMaxNesting) fail(pos_, fmt::format("brackets nested too deeply (limit {})", kMaxNesting));
       ++depth_;
       open_.push_back(c);
       return;

@@ -1,6 +1,7 @@
 // Expressions: scalar arithmetic with Python precedence, literals, lists/tuples, tuple projection,
 // op calls (`pl.tile.add`, sugar such as `pl.load`), user calls (`self.k(...)`), `pl.submit`.
 #pragma once
+#include <fmt/core.h>
 #include <charconv>
 #include <cstdlib>
 
@@ -163,7 +164,7 @@ inline Parser::Subscript Parser::parse_subscript(const ir::Expr& base, const Tok
   Subscript sub;
   std::size_t k = 0;
   while (!peek().punct("]")) {
-    if (k >= dims.size()) fail_at(peek(), "too many subscripts for a value of rank " + std::to_string(dims.size()));
+    if (k >= dims.size()) fail_at(peek(), fmt::format("too many subscripts for a value of rank {}", dims.size()));
     ir::Expr lo, hi;
     bool is_slice = false;
     if (!peek().punct(":")) lo = parse_expr();
@@ -179,7 +180,7 @@ inline Parser::Subscript Parser::parse_subscript(const ir::Expr& base, const Tok
       if (auto v = ir::const_int(*x); v && *v < 0) {
         auto n = ir::const_int(dims[k]);
         if (!n) fail_at(open, "a negative subscript needs a static dim");
-        if (*n + *v < 0) fail_at(open, "subscript " + std::to_string(*v) + " is outside a dim of " + std::to_string(*n));
+        if (*n + *v < 0) fail_at(open, fmt::format("subscript {} is outside a dim of {}", *v, *n));
         *x = interner_.int_const(*n + *v, ir::DType::INDEX);
       }
     }
@@ -252,7 +253,7 @@ inline ir::Expr Parser::parse_postfix() {
     auto [p, ec] = std::from_chars(idx.text.data(), idx.text.data() + idx.text.size(), i);
     if (ec != std::errc() || p != idx.text.data() + idx.text.size()) fail_at(idx, "tuple index out of range");
     if (i < 0 || static_cast<std::size_t>(i) >= tt->elems.size())
-      fail_at(idx, "tuple index " + std::to_string(i) + " out of range for a tuple of " + std::to_string(tt->elems.size()));
+      fail_at(idx, fmt::format("tuple index {} out of range for a tuple of {}", i, tt->elems.size()));
     e = ir::make_get_item(e, i, span_of(open));
   }
   return e;
@@ -651,8 +652,7 @@ inline ir::Expr Parser::parse_user_call(const Token& name_tok) {
       if (!args[i]) fail_at(name_tok, "self." + name + " is missing its argument '" + ir::var_name(callee.params[i].var) + "'");
   }
   if (args.size() != callee.params.size())
-    fail_at(name_tok, "self." + name + " takes " + std::to_string(callee.params.size()) + " arguments, got " +
-                          std::to_string(args.size()));
+    fail_at(name_tok, fmt::format("self.{} takes {} arguments, got {}", name, callee.params.size(), args.size()));
   if (ir::find_kwarg(kwargs, "__enum")) fail_at(name_tok, "an enum value is not a function argument");
   ir::Type result = known.names_params ? visit::call_result_type(callee, args) : known.result;
   return ir::make_expr(ir::Call{ir::CallKind::Function, known.name, std::move(args), std::move(kwargs), std::move(attrs)},
@@ -689,8 +689,7 @@ inline ir::Expr Parser::parse_submit(const Token& at) {
   }
   expect_punct(")", "to close pl.submit(...)");
   if (args.size() != callee.params.size())
-    fail_at(name, "self." + std::string(name.text) + " takes " + std::to_string(callee.params.size()) + " arguments, got " +
-                      std::to_string(args.size()));
+    fail_at(name, fmt::format("self.{} takes {} arguments, got {}", name.text, callee.params.size(), args.size()));
   std::vector<ir::Type> elems = callee.return_types;
   if (known.names_params) {
     ir::Type r = visit::call_result_type(callee, args);

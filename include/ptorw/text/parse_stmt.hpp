@@ -3,6 +3,7 @@
 #pragma once
 #include "ptorw/text/parse_type.hpp"  // detail::restates
 #include "ptorw/text/parser_core.hpp"
+#include <fmt/core.h>
 
 namespace ptorw::text {
 
@@ -99,7 +100,7 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
     parse_call_args(args, kw);
     if (!kw.empty()) fail_at(rhs, "pl.yield_ takes no keyword arguments");
     if (args.size() != names.size())
-      fail_at(names[0], std::to_string(names.size()) + " names bound to a pl.yield_ of " + std::to_string(args.size()) + " values");
+      fail_at(names[0], fmt::format("{} names bound to a pl.yield_ of {} values", names.size(), args.size()));
     expect_newline();
     YieldTargets tg;
     for (auto& n : names) tg.names.push_back(n.text);
@@ -123,9 +124,9 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
   }
   // `a, b = value` unpacks a tuple: one tuple-typed definition and one projection per name.
   auto* tt = ir::type_as<ir::TupleType>(value->type);
-  if (!tt) fail_at(rhs, "cannot unpack a non-tuple value into " + std::to_string(names.size()) + " names");
+  if (!tt) fail_at(rhs, fmt::format("cannot unpack a non-tuple value into {} names", names.size()));
   if (tt->elems.size() != names.size())
-    fail_at(names[0], "cannot unpack " + std::to_string(tt->elems.size()) + " values into " + std::to_string(names.size()) + " names");
+    fail_at(names[0], fmt::format("cannot unpack {} values into {} names", tt->elems.size(), names.size()));
   std::string tmp_name;
   for (auto& n : names) tmp_name += (tmp_name.empty() ? "" : "_") + std::string(n.text);
   ir::Expr tmp = ir::make_var(tmp_name + "_tuple", value->type, span_of(names[0]));
@@ -270,8 +271,9 @@ inline void Parser::parse_for(Block& b) {
   }
   if (carried.size() != inits.size()) {
     if (inits.empty()) fail_at(carried.empty() ? for_tok : carried[0], "loop-carried names need init_values=(...)");
-    fail_at(for_tok, std::to_string(carried.size()) + " loop-carried names for " + std::to_string(inits.size()) +
-                         " init_values; write 'for i, (a, b) in pl.range(n, init_values=(a0, b0))'");
+    fail_at(for_tok, fmt::format("{} loop-carried names for {} init_values; write "
+                                 "'for i, (a, b) in pl.range(n, init_values=(a0, b0))'",
+                                 carried.size(), inits.size()));
   }
 
   // Header names are visible only inside the body (dsl.md); remember what they shadow.
@@ -297,7 +299,7 @@ inline void Parser::parse_for(Block& b) {
   std::size_t yielded = body.yield ? body.yield->values.size() : 0;
   if (yielded != iter_args.size())
     fail_at(body.stmts.empty() ? for_tok : Token{Tok::Name, {}, body.stmts.back()->span.line, body.stmts.back()->span.col},
-            "the loop carries " + std::to_string(iter_args.size()) + " values but its body yields " + std::to_string(yielded));
+            fmt::format("the loop carries {} values but its body yields {}", iter_args.size(), yielded));
   if (!is_while) loop_vars_.pop_back();
   for (auto it2 = shadowed.rbegin(); it2 != shadowed.rend(); ++it2) {
     if (it2->second) scope_.bind(it2->second);  // restored, not a new definition
@@ -342,7 +344,7 @@ inline void Parser::parse_if(Block& b, const Token& if_tok) {
   if (n_then || n_else) {
     if (!else_b) fail_at(if_tok, "an if that yields values needs an else arm yielding the same number");
     if (n_then != n_else)
-      fail_at(if_tok, "the if arm yields " + std::to_string(n_then) + " values but the else arm yields " + std::to_string(n_else));
+      fail_at(if_tok, fmt::format("the if arm yields {} values but the else arm yields {}", n_then, n_else));
     if (then_b.targets && else_b->targets && then_b.targets->names != else_b->targets->names)
       fail_at(Token{Tok::Name, {}, else_b->targets->span.line, else_b->targets->span.col},
               "both arms must bind the same names to pl.yield_");
@@ -406,8 +408,7 @@ inline void Parser::parse_return(Block& b) {
       }
     }
   if (values.size() != current_returns_.size())
-    fail_at(ret, "the function returns " + std::to_string(current_returns_.size()) + " values, but this return has " +
-                     std::to_string(values.size()));
+    fail_at(ret, fmt::format("the function returns {} values, but this return has {}", current_returns_.size(), values.size()));
   b.stmts.push_back(ir::make_stmt(ir::Return{std::move(values)}, span_of(ret)));
 }
 

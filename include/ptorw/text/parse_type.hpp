@@ -1,6 +1,8 @@
 // Annotations: `pl.Tensor[[64, 32], pl.FP32, pl.TensorView(...)]`, `pl.Tile[...]`, `pl.Scalar[dt]`,
 // `pl.Out[T]`, `pl.InOut[T]`, `tuple[T, ...]`, `pl.Ptr` (../shared/dsl.md "Types").
 #pragma once
+#include <fmt/core.h>
+
 #include "ptorw/text/parser_core.hpp"
 #include "ptorw/text/string_literal.hpp"
 
@@ -298,11 +300,11 @@ inline ir::Type Parser::merge_annotation(const ParsedType& ann, const ir::Type& 
     fail_at(at, "annotation says " + detail::type_kind_name(ann.type) + " but the value is " + detail::type_kind_name(inferred));
   auto check_shape = [&](const std::vector<ir::Expr>& a, const std::vector<ir::Expr>& b) {
     if (a.size() != b.size())
-      fail_at(at, "annotation has rank " + std::to_string(a.size()) + " but the value has rank " + std::to_string(b.size()));
+      fail_at(at, fmt::format("annotation has rank {} but the value has rank {}", a.size(), b.size()));
     for (std::size_t i = 0; i < a.size(); ++i) {
       auto x = ir::const_int(a[i]), y = ir::const_int(b[i]);
       if (x && y && *x != *y)
-        fail_at(at, "annotation has dimension " + std::to_string(i) + " = " + std::to_string(*x) + " but the value has " + std::to_string(*y));
+        fail_at(at, fmt::format("annotation has dimension {} = {} but the value has {}", i, *x, *y));
     }
   };
   auto check_dtype = [&](ir::DType a, ir::DType b) {
@@ -335,8 +337,8 @@ inline ir::Type Parser::merge_annotation(const ParsedType& ann, const ir::Type& 
   }
   if (auto* t = ir::type_as<ir::TupleType>(ann.type)) {
     if (t->elems.size() != ir::type_as<ir::TupleType>(inferred)->elems.size())
-      fail_at(at, "annotation has " + std::to_string(t->elems.size()) + " tuple elements but the value has " +
-                      std::to_string(ir::type_as<ir::TupleType>(inferred)->elems.size()));
+      fail_at(at, fmt::format("annotation has {} tuple elements but the value has {}", t->elems.size(),
+                              ir::type_as<ir::TupleType>(inferred)->elems.size()));
     return inferred;
   }
   return inferred;

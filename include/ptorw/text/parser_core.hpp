@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <deque>
+#include <fmt/core.h>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -124,7 +125,7 @@ class Parser {
   struct DepthGuard {
     Parser& p;
     DepthGuard(Parser& parser, const Token& at) : p(parser) {
-      if (++p.depth_ > kMaxNesting) p.fail_at(at, "nesting too deep (limit " + std::to_string(kMaxNesting) + ")");
+      if (++p.depth_ > kMaxNesting) p.fail_at(at, fmt::format("nesting too deep (limit {})", kMaxNesting));
     }
     ~DepthGuard() { --p.depth_; }
   };
