@@ -34,6 +34,8 @@
 // Later full-parent reads are not looked at (spec: they do not disable output windowing).
 #pragma once
 #include <cstdlib>
+#include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -93,7 +95,7 @@ inline std::optional<std::vector<ir::Expr>> site_offsets(const CallerFacts& fact
   for (std::size_t i = 0; i < callee.params.size(); ++i) by_param[callee.params[i].var.get()] = args[i];
   std::vector<ir::Expr> out;
   for (const auto& o : w.offsets) {
-    ir::Expr e = map_exprs(o, [&](const ir::Expr& x) {
+    ir::Expr e = visit::map_exprs(o, [&](const ir::Expr& x) {
       auto it = by_param.find(x.get());
       return it == by_param.end() ? x : it->second;
     });
@@ -358,17 +360,30 @@ inline bool calls_any(const ir::Stmt& s, const std::unordered_map<std::string, W
   return found;
 }
 
-/// Decides every call of a windowed callee in `caller`; returns the new body (null: unchanged) and
-/// adds one note per such call.
-inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& caller,
-                               const std::unordered_map<std::string, WindowedCallee>& callees,
-                               std::vector<rewrite::Note>& notes, bool remarks, std::unordered_set<std::string>& used) {
+/// The decisions about the calls of one caller, made by the match; the rewrite builds the new body
+/// from them (rewrite_caller). The facts are shared: the decisions point into them.
+struct CallerDecision {
+  const ir::Function* caller = nullptr;
+  std::shared_ptr<CallerFacts> facts;
+  std::vector<site_detail::SiteDecision> ds;        // per call of facts->calls()
+  std::vector<const WindowedCallee*> wcs;           // per call: its windowed callee, or null
+};
+
+/// Decides every call of a windowed callee in `caller` and adds one note per such call; nullopt when
+/// no call may use its clone.
+inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, const ir::Function& caller,
+                                                   const std::unordered_map<std::string, WindowedCallee>& callees,
+                                                   std::vector<rewrite::Note>& notes, bool remarks,
+                                                   std::unordered_set<std::string>& used) {
   using namespace site_detail;
-  if (!remarks && !calls_any(caller.body, callees)) return nullptr;  // the common case after the rewrite
-  CallerFacts facts(caller, prog);
+  if (!remarks && !calls_any(caller.body, callees)) return std::nullopt;  // the common case after the rewrite
+  CallerDecision cd{&caller, std::make_shared<CallerFacts>(caller, prog), {}, {}};
+  CallerFacts& facts = *cd.facts;
   const auto& calls = facts.calls();
-  std::vector<SiteDecision> ds(calls.size());
-  std::vector<const WindowedCallee*> wcs(calls.size(), nullptr);
+  std::vector<SiteDecision>& ds = cd.ds;
+  std::vector<const WindowedCallee*>& wcs = cd.wcs;
+  ds.resize(calls.size());
+  wcs.assign(calls.size(), nullptr);
   bool any = remarks;  // remarks also cover calls rewritten by an earlier run
   UseCounts uses;
   bool counted = false;
@@ -383,7 +398,7 @@ inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& call
     ds[i] = decide(caller, facts, calls[i], it->second, uses);
     any = true;
   }
-  if (!any) return nullptr;
+  if (!any) return std::nullopt;
   // Sibling full writers (spec "same-scope sibling writers"), to a fixed point.
   for (bool changed = true; changed;) {
     changed = false;
@@ -416,7 +431,7 @@ inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& call
         }
     }
   }
-  std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>> repl;
+  bool accepted = false;
   for (std::size_t i = 0; i < calls.size(); ++i) {
     const std::string& name = calls[i].callee();
     if (!wcs[i]) {
@@ -425,13 +440,7 @@ inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& call
       continue;
     }
     if (ds[i].why.empty()) {
-      if (ds[i].projections) {
-        rewrite_projected_call(calls[i], ds[i], *wcs[i], repl);
-      } else {
-        repl.emplace(calls[i].stmt, rewrite_call(calls[i], ds[i], *wcs[i]));
-        if (!ir::expr_as<ir::MakeTuple>(calls[i].target))  // the projections are part of the replacement
-          for (const auto& p : calls[i].unpack) repl.emplace(p.get(), std::vector<ir::Stmt>{});
-      }
+      accepted = true;
       used.insert(name);
     }
     if (remarks)
@@ -439,8 +448,27 @@ inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& call
                                     ds[i].why.empty() ? "call of '" + name + "' uses '" + windowed_name(name) + "'"
                                                       : "call of '" + name + "' stays full: " + ds[i].why});
   }
-  if (repl.empty()) return nullptr;
-  return splice(caller.body, repl);
+  if (!accepted) return std::nullopt;
+  return cd;
+}
+
+/// The rewrite, rooted at the caller's body: every accepted call of `d` replaced by its slices,
+/// windowed call and assembles.
+inline ir::Stmt rewrite_caller(const CallerDecision& d) {
+  using namespace site_detail;
+  const auto& calls = d.facts->calls();
+  std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>> repl;
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    if (!d.wcs[i] || !d.ds[i].why.empty()) continue;
+    if (d.ds[i].projections) {
+      rewrite_projected_call(calls[i], d.ds[i], *d.wcs[i], repl);
+    } else {
+      repl.emplace(calls[i].stmt, rewrite_call(calls[i], d.ds[i], *d.wcs[i]));
+      if (!ir::expr_as<ir::MakeTuple>(calls[i].target))  // the projections are part of the replacement
+        for (const auto& p : calls[i].unpack) repl.emplace(p.get(), std::vector<ir::Stmt>{});
+    }
+  }
+  return splice(d.caller->body, repl);
 }
 
 }  // namespace ptorw::patterns::window
