@@ -255,7 +255,7 @@ inline constexpr LoopCheck kLoopChecks[] = {
 /// Why the loop statement `s` of body `b` (at index `i`) is not rewritten — the first check of
 /// kLoopChecks that refuses — or, in `found`, what to rewrite.
 inline std::optional<std::string> judge_loop(const FunctionFacts& F, const Body& b, std::size_t i, Found& found) {
-  LoopQuestion q{F, b, i, found};
+  LoopQuestion q{F, b, i, found, nullptr, nullptr};
   for (const LoopCheck& c : kLoopChecks)
     if (auto why = c.refuses(q)) return why;
   return std::nullopt;

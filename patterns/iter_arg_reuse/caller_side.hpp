@@ -346,7 +346,7 @@ inline constexpr SiteCheck kSiteChecks[] = {
 
 inline SiteVerdict judge_site(const analysis::CallSite& site, const ProgramView& view, const FunctionFacts& F,
                               OutParamCase& c) {
-  SiteQuestion q{site, view, F, c};
+  SiteQuestion q{site, view, F, c, nullptr, nullptr, nullptr, std::nullopt};
   for (const SiteCheck& check : kSiteChecks)
     if (auto why = check.refuses(q)) return SiteVerdict{std::nullopt, nullptr, std::move(*why)};
   return {q.in, q.create, {}};
