@@ -14,7 +14,8 @@
 // disappear and the function returns the loop result. A Function rule: it reads and rewrites one
 // InCore-type function only.
 //
-// Eligibility, each a named check below (the reason of a decline names the one that failed):
+// Eligibility, each a named check of kLoopChecks below (the reason of a decline names the one that
+// failed):
 //   * the function is InCore, AIC or AIV (spec "Scope");
 //   * a For loop (not While, not pl.parallel) with a single iter-arg;
 //   * its init is a `tile.create` of the same body, used only as that init;
@@ -31,13 +32,14 @@
 #include <boost/hana/tuple.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/patterns/common/function_facts.hpp"
 #include "ptorw/patterns/common/same_type.hpp"
-#include "ptorw/patterns/common/tree_edits.hpp"
+#include "ptorw/visit/tree_edit.hpp"
 #include "ptorw/rewrite/rule.hpp"
 #include "ptorw/visit/describe.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -112,50 +114,150 @@ struct Found {
   ir::Expr out;                // the Out param
 };
 
-/// Why the loop statement `s` of body `b` (at index `i`) is not rewritten, or what to rewrite.
-inline std::optional<std::string> judge_loop(const FunctionFacts& F, const Body& b, std::size_t i, Found& found) {
-  const ir::Stmt& s = b.stmts[i];
-  if (ir::stmt_as<ir::While>(s)) return std::string("a While loop; Pattern 3 rewrites For loops only");
-  const auto& L = ir::kind_get<ir::For>(s->kind);
-  if (L.iter_args.size() != 1 || L.return_vars.size() != 1 || !ir::expr_as<ir::IterArg>(L.iter_args[0]))
-    return "the loop carries " + std::to_string(L.iter_args.size()) + " values; Pattern 3 needs a single iter-arg";
-  const ir::Expr& init = ir::expr_as<ir::IterArg>(L.iter_args[0])->init;
-  const ir::Assign* create = F.assign_defining(init);
-  if (!create || !ir::is_op_call(create->value, ir::op::id("tile.create")))
-    return "the iter-arg's init " + quoted(init) + " is not defined by tile.create";
-  found.create = F.def_of(init);
-  if (F.pos_of(found.create).body != F.pos_of(s.get()).body)
-    return "the tile.create of " + quoted(init) + " is not in the body that holds the loop";
-  if (F.uses_of(init) != 1) return quoted(init) + " is used other than as the loop's init";
-  auto* tile = ir::type_as<ir::TileType>(L.iter_args[0]->type);
-  if (!tile) return "the iter-arg is not a tile";
-  if (auto why = not_accumulation(F, s.get(), tile->dtype, found.chain)) return why;
+/// What the checks of one loop see, and what each establishes for the next.
+struct LoopQuestion {
+  const FunctionFacts& F;
+  const Body& b;
+  std::size_t i;  // the loop's index in b
+  Found& found;
+  const ir::TileType* tile = nullptr;  // is_tile: the accumulated tile type
+  const ir::Assign* store = nullptr;   // final_store: `ret = tile.store(result, offsets, out)`
 
-  const ir::Expr& result = L.return_vars[0];
-  const ir::Assign* store = nullptr;
-  for (std::size_t j = i + 1; j < b.stmts.size() && !store; ++j)
-    if (auto* a = ir::stmt_as<ir::Assign>(b.stmts[j]); a && ir::is_op_call(a->value, ir::op::id("tile.store")) &&
-                                                      ir::expr_as<ir::Call>(a->value)->args.size() == 3 &&
-                                                      ir::expr_as<ir::Call>(a->value)->args[0].get() == result.get()) {
-      store = a;
-      found.store = b.stmts[j].get();
+  const ir::Stmt& stmt() const { return b.stmts[i]; }
+  const ir::For& loop() const { return ir::kind_get<ir::For>(stmt()->kind); }
+  const ir::Expr& init() const { return ir::expr_as<ir::IterArg>(loop().iter_args[0])->init; }
+};
+
+/// One named eligibility check of a loop: its refusal (the remark's text) or nullopt. `rule`
+/// quotes the spec sentence or issue rule it implements.
+struct LoopCheck {
+  std::string_view name;
+  std::string_view rule;
+  std::optional<std::string> (*refuses)(LoopQuestion&);
+};
+
+namespace loop_checks {
+
+using Why = std::optional<std::string>;
+
+inline Why for_loop(LoopQuestion& q) {
+  if (!ir::stmt_as<ir::While>(q.stmt())) return std::nullopt;
+  return std::string("a While loop; Pattern 3 rewrites For loops only");
+}
+
+inline Why single_iter_arg(LoopQuestion& q) {
+  const auto& L = q.loop();
+  if (L.iter_args.size() == 1 && L.return_vars.size() == 1 && ir::expr_as<ir::IterArg>(L.iter_args[0]))
+    return std::nullopt;
+  return "the loop carries " + std::to_string(L.iter_args.size()) + " values; Pattern 3 needs a single iter-arg";
+}
+
+inline Why init_is_create(LoopQuestion& q) {
+  const ir::Assign* create = q.F.assign_defining(q.init());
+  if (!create || !ir::is_op_call(create->value, ir::op::id("tile.create")))
+    return "the iter-arg's init " + quoted(q.init()) + " is not defined by tile.create";
+  q.found.create = q.F.def_of(q.init());
+  return std::nullopt;
+}
+
+inline Why create_in_same_body(LoopQuestion& q) {
+  if (q.F.pos_of(q.found.create).body == q.F.pos_of(q.stmt().get()).body) return std::nullopt;
+  return "the tile.create of " + quoted(q.init()) + " is not in the body that holds the loop";
+}
+
+inline Why init_used_once(LoopQuestion& q) {
+  if (q.F.uses_of(q.init()) == 1) return std::nullopt;
+  return quoted(q.init()) + " is used other than as the loop's init";
+}
+
+inline Why is_tile(LoopQuestion& q) {
+  q.tile = ir::type_as<ir::TileType>(q.loop().iter_args[0]->type);
+  if (q.tile) return std::nullopt;
+  return std::string("the iter-arg is not a tile");
+}
+
+inline Why accumulates(LoopQuestion& q) {
+  return not_accumulation(q.F, q.stmt().get(), q.tile->dtype, q.found.chain);
+}
+
+inline Why final_store(LoopQuestion& q) {
+  const ir::Expr& result = q.loop().return_vars[0];
+  for (std::size_t j = q.i + 1; j < q.b.stmts.size() && !q.store; ++j)
+    if (auto* a = ir::stmt_as<ir::Assign>(q.b.stmts[j]); a && ir::is_op_call(a->value, ir::op::id("tile.store")) &&
+                                                        ir::expr_as<ir::Call>(a->value)->args.size() == 3 &&
+                                                        ir::expr_as<ir::Call>(a->value)->args[0].get() == result.get()) {
+      q.store = a;
+      q.found.store = q.b.stmts[j].get();
     }
-  if (!store || F.uses_of(result) != 1)
-    return "the loop result " + quoted(result) + " is not used only by a tile.store after the loop";
-  const auto& sargs = ir::expr_as<ir::Call>(store->value)->args;
-  if (!all_zero(sargs[1])) return std::string("the final tile.store is not at offset [0, ...]");
-  found.out = sargs[2];
-  const std::size_t* p = found.out ? F.param.find(found.out.get()) : nullptr;
-  if (!p) return "the final tile.store writes " + quoted(found.out) + ", not an Out param";
-  if (auto d = F.fn->params[*p].dir; d != ir::Direction::Out)
-    return "the final tile.store writes " + quoted(found.out) + ", an " + std::string(ir::name_of(d)) +
+  if (q.store && q.F.uses_of(result) == 1) return std::nullopt;
+  return "the loop result " + quoted(result) + " is not used only by a tile.store after the loop";
+}
+
+inline Why store_at_origin(LoopQuestion& q) {
+  const auto& sargs = ir::expr_as<ir::Call>(q.store->value)->args;
+  if (all_zero(sargs[1])) return std::nullopt;
+  return std::string("the final tile.store is not at offset [0, ...]");
+}
+
+inline Why stores_into_out(LoopQuestion& q) {
+  q.found.out = ir::expr_as<ir::Call>(q.store->value)->args[2];
+  const std::size_t* p = q.found.out ? q.F.param.find(q.found.out.get()) : nullptr;
+  if (!p) return "the final tile.store writes " + quoted(q.found.out) + ", not an Out param";
+  if (auto d = q.F.fn->params[*p].dir; d != ir::Direction::Out)
+    return "the final tile.store writes " + quoted(q.found.out) + ", an " + std::string(ir::name_of(d)) +
            " param, not an Out param";
-  if (F.uses_of(found.out) != 1) return "Out param " + quoted(found.out) + " is used other than by the final tile.store";
-  auto* tensor = ir::type_as<ir::TensorType>(found.out->type);
-  if (!tensor || tensor->dtype != tile->dtype || !same_dims(tensor->shape, tile->shape))
-    return "Out param " + quoted(found.out) + " has type " + visit::describe(found.out->type) +
-           ", not the shape and dtype of the accumulated " + visit::describe(L.iter_args[0]->type);
-  if (!ir::expr_as<ir::Var>(store->var)) return std::string("the final tile.store's result is not a variable");
+  return std::nullopt;
+}
+
+inline Why out_used_once(LoopQuestion& q) {
+  if (q.F.uses_of(q.found.out) == 1) return std::nullopt;
+  return "Out param " + quoted(q.found.out) + " is used other than by the final tile.store";
+}
+
+inline Why out_fits_tile(LoopQuestion& q) {
+  auto* tensor = ir::type_as<ir::TensorType>(q.found.out->type);
+  if (tensor && tensor->dtype == q.tile->dtype && same_dims(tensor->shape, q.tile->shape)) return std::nullopt;
+  return "Out param " + quoted(q.found.out) + " has type " + visit::describe(q.found.out->type) +
+         ", not the shape and dtype of the accumulated " + visit::describe(q.loop().iter_args[0]->type);
+}
+
+inline Why store_result_is_var(LoopQuestion& q) {
+  if (ir::expr_as<ir::Var>(q.store->var)) return std::nullopt;
+  return std::string("the final tile.store's result is not a variable");
+}
+
+}  // namespace loop_checks
+
+/// The checks of a candidate loop, asked in order (the list at the top of this file).
+inline constexpr LoopCheck kLoopChecks[] = {
+    {"for_loop", "spec P3 \"contains a for loop that accumulates results\"", loop_checks::for_loop},
+    {"single_iter_arg", "spec P3 \"accumulates results via tile.assemble into an iter-arg\"",
+     loop_checks::single_iter_arg},
+    {"init_is_create", "spec P3 \"initializing the iter-arg from the Out param instead of a tile.create\"",
+     loop_checks::init_is_create},
+    {"create_in_same_body", "issue 3: the tile.create that disappears is in the loop's body", loop_checks::create_in_same_body},
+    {"init_used_once", "issue 3: the tile.create's value has no other use (it disappears)", loop_checks::init_used_once},
+    {"is_tile", "spec P3 \"The tile.assemble creates intermediate tile copies\": the iter-arg is a tile",
+     loop_checks::is_tile},
+    {"accumulates", "spec P3 \"accumulates results via tile.assemble into an iter-arg\" (nested loops: issue 3)",
+     loop_checks::accumulates},
+    {"final_store", "spec P3 \"then stores the final result\"", loop_checks::final_store},
+    {"store_at_origin", "spec P3 \"stores the final result\": the whole tile, at offset 0", loop_checks::store_at_origin},
+    {"stores_into_out", "spec P3 \"writing into the Out param\"", loop_checks::stores_into_out},
+    {"out_used_once", "issue 3: the Out param has no other use (its writes move into the loop)",
+     loop_checks::out_used_once},
+    {"out_fits_tile", "spec P3 \"use tile.store directly\": the Out param has the tile's shape and dtype",
+     loop_checks::out_fits_tile},
+    {"store_result_is_var", "issue 3: the final store's result is a variable (it becomes the loop result)",
+     loop_checks::store_result_is_var},
+};
+
+/// Why the loop statement `s` of body `b` (at index `i`) is not rewritten — the first check of
+/// kLoopChecks that refuses — or, in `found`, what to rewrite.
+inline std::optional<std::string> judge_loop(const FunctionFacts& F, const Body& b, std::size_t i, Found& found) {
+  LoopQuestion q{F, b, i, found, nullptr, nullptr};
+  for (const LoopCheck& c : kLoopChecks)
+    if (auto why = c.refuses(q)) return why;
   return std::nullopt;
 }
 
@@ -210,10 +312,12 @@ struct RewriteAssembleLoopToStore {
     assemble_loop::Found found;
   };
 
-  rewrite::MatchResult<Bindings> match(const ir::FunctionPtr& f, rewrite::Context&) const {
+  rewrite::MatchResult<Bindings> match(const ir::FunctionPtr& f, rewrite::Context& ctx) const {
     using namespace assemble_loop;
     if (!ir::is_incore_like(f->type) || !f->body || !has_assemble(f->body)) return rewrite::not_applicable();
-    FunctionFacts F(*f);
+    // The kernel's facts are an analysis of the pass run: Pattern 1 may have computed them for this
+    // same version already (a kernel is Pattern 1's callee).
+    const FunctionFacts& F = ctx.analyses().get<FunctionFacts>(f);
     std::vector<rewrite::Note> notes;
     for (const Body& b : F.bodies) {
       for (std::size_t i = 0; i < b.stmts.size(); ++i) {
@@ -231,12 +335,12 @@ struct RewriteAssembleLoopToStore {
     using namespace assemble_loop;
     const Found& m = b.found;
     auto [loop, result] = rebuild_level(m.chain, 0, m.out, m.out->type);
-    TreeEdits ed;
+    visit::TreeEdit ed;
     ed.stmts.emplace(m.create, nullptr);
     ed.stmts.emplace(m.chain[0].loop, std::move(loop));
     ed.stmts.emplace(m.store, nullptr);
     ed.exprs.emplace(std::get<ir::Assign>(m.store->kind).var.get(), std::move(result));
-    return ir::with_function(*b.fn, [&](ir::Function& g) { g.body = edit_body(b.fn->body, ed); });
+    return ir::with_function(*b.fn, [&](ir::Function& g) { g.body = ed.body(b.fn->body); });
   }
 
  private:

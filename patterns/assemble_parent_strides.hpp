@@ -42,6 +42,7 @@
 // declines, and its notes (one per call site) are the pass's remarks for this pattern.
 #pragma once
 #include <boost/hana/tuple.hpp>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,12 +65,12 @@ struct OutReturns {
   std::vector<std::size_t> positions;
   std::string blocker;
 };
-inline OutReturns returns_of(const ir::Function& callee, std::size_t p,
+inline OutReturns returns_of(const ParamMemories& memory, std::size_t p,
                              const std::vector<std::optional<std::size_t>>& mapping) {
   OutReturns out;
   for (std::size_t r = 0; r < mapping.size(); ++r)
     if (mapping[r] == p) out.positions.push_back(r);
-  const ParamMemory mem(callee, p);
+  const ParamMemory& mem = memory.of(p);
   for (std::size_t r : mem.returned_at())
     if (r < mapping.size() && !mapping[r]) out.positions.push_back(r);
   out.blocker = mem.blocker();
@@ -77,7 +78,7 @@ inline OutReturns returns_of(const ir::Function& callee, std::size_t p,
 }
 
 /// What call site `s` binds to Out param `p` of `callee` (see the checks above).
-inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std::size_t p, const CallSite& s,
+inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std::size_t p, const analysis::CallSite& s,
                        const std::vector<std::size_t>& returns, bool remarks) {
   const CallerValues& vals = scan.values(s.caller);
   const ir::Expr& arg = s.args()[p];
@@ -115,13 +116,14 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
 
 /// Decides every Out param of one callee from all its call sites; adds the attachments to `plan`
 /// and, with remarks on, one note per call site.
-inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c, bool remarks, StridePlan& plan,
-                         std::vector<rewrite::Note>& notes) {
+inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c, analysis::AnalysisCache& cache,
+                         bool remarks, StridePlan& plan, std::vector<rewrite::Note>& notes) {
   const ir::Function& callee = *c.fn;
+  const std::shared_ptr<const ParamMemories> memory = cache.share<ParamMemories>(c.fn);
   const auto& sites = c.sites;
   for (const auto& s : sites)
     if (s.args().size() != callee.params.size()) return;  // an ill-formed call (the verifier reports it)
-  const auto mapping = out_param_return_mapping(callee);
+  const auto& mapping = cache.get<OutParamReturns>(c.fn).map;
   std::vector<std::vector<std::string>> clauses(sites.size());
   std::vector<std::pair<std::size_t, std::vector<std::int64_t>>> attach;
   std::vector<bool> claimed(callee.return_types.size(), false);  // return positions some param carries
@@ -130,7 +132,7 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
   for (std::size_t p = 0; p < callee.params.size(); ++p) {
     const ir::Param& param = callee.params[p];
     if (param.dir == ir::Direction::In || !ir::type_as<ir::TensorType>(param.var->type)) continue;
-    const OutReturns returns = returns_of(callee, p, mapping);
+    const OutReturns returns = returns_of(*memory, p, mapping);
     for (std::size_t r : returns.positions) claimed[r] = true;
     if (untraced.empty() && !returns.blocker.empty()) untraced = value_text(param.var) + ": " + returns.blocker;
     std::vector<StrideVote> votes;
@@ -145,13 +147,13 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
       continue;
     }
     has_out = true;
-    const StrideDecision d = decide_strides(callee, p, votes);
+    const StrideDecision d = decide_strides(callee, *memory, p, votes);
     if (d.verdict == StrideVerdict::Attach) attach.emplace_back(p, d.strides);
     if (remarks && d.verdict != StrideVerdict::NotConcerned)
       for (std::size_t i = 0; i < sites.size(); ++i)
         clauses[i].push_back("Out param " + value_text(param.var) + ": " + site_text(d, votes, i));
   }
-  if (!attach.empty()) plan.callees.emplace_back(callee.name, std::move(attach));
+  if (!attach.empty()) plan.callees.push_back({callee.name, std::move(attach), memory});
   if (!remarks) return;
   for (std::size_t i = 0; i < sites.size(); ++i) {
     for (std::size_t r = 0; r < claimed.size(); ++r) {

@@ -87,6 +87,7 @@ inline std::size_t rank_of(const ir::Type& t) {
 /// Definitions of one function, by variable node.
 class CallerValues {
  public:
+  static constexpr std::string_view name = "caller_values";  // an analysis (ptorw/analysis/cache.hpp)
   /// A variable's definition: `x = value` (index < 0) or element `index` of `a, b = value`.
   /// `value` points into the defining Assign node (the function outlives this index): storing the
   /// pointer, not a copy of the shared_ptr, spares a reference-count write to every defined value

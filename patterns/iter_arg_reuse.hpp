@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "ptorw/ir/op_id.hpp"
-#include "ptorw/patterns/common/tree_edits.hpp"
+#include "ptorw/visit/tree_edit.hpp"
 #include "ptorw/patterns/iter_arg_reuse/caller_side.hpp"
 #include "ptorw/rewrite/rule.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -45,27 +45,8 @@ struct PlannedMerge {
 struct Plan {
   std::size_t callee;  // index into Program::functions
   std::vector<PlannedMerge> merges;
-  std::vector<CallSite> sites;
+  std::vector<analysis::CallSite> sites;
 };
-
-/// Call sites of every user function, in program order (one walk for the whole program).
-inline std::unordered_map<std::string, std::vector<CallSite>> all_call_sites(const ir::Program& p) {
-  std::unordered_map<std::string, std::vector<CallSite>> out;
-  for (const auto& f : p.functions) {
-    if (!f->body) continue;
-    ir::Span stmt_span{};
-    visit::walk_all(
-        f->body, [&](const ir::Stmt& s) { stmt_span = s->span; },
-        [&](const ir::Expr& e) {
-          ir::Span sp = e->span.line ? e->span : stmt_span;
-          if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Function)
-            out[c->callee].push_back({f.get(), e, sp, false});
-          else if (auto* s = ir::expr_as<ir::Submit>(e))
-            out[s->callee].push_back({f.get(), e, sp, true});
-        });
-  }
-  return out;
-}
 
 }  // namespace iter_arg_reuse
 
@@ -85,30 +66,30 @@ struct MergeOutParamIntoIterArg {
     std::vector<iter_arg_reuse::Plan> plans;
   };
 
-  rewrite::MatchResult<Bindings> match(const ir::ProgramPtr& p, rewrite::Context&) const {
+  rewrite::MatchResult<Bindings> match(const ir::ProgramPtr& p, rewrite::Context& ctx) const {
     using namespace iter_arg_reuse;
-    auto sites = all_call_sites(*p);
-    ProgramView view(*p);
-    for (const auto& [callee, list] : sites) view.called.insert(callee);
-    std::unordered_map<const ir::Function*, std::unique_ptr<FunctionFacts>> facts;
+    // The analyses of the pass run: the call-site index of this program version, and per function
+    // version its facts — computed once, whichever pattern or round asks first.
+    analysis::AnalysisCache& cache = ctx.analyses();
+    const analysis::CallSiteIndex& sites = cache.get<analysis::CallSiteIndex>(p);
+    ProgramView view(*p, sites, cache);
+    std::unordered_map<const ir::Function*, const ir::FunctionPtr*> version;  // a caller's node → its handle
+    for (const auto& f : p->functions) version.emplace(f.get(), &f);
     auto facts_of = [&](const ir::Function* f) -> const FunctionFacts& {
-      auto& slot = facts[f];
-      if (!slot) slot = std::make_unique<FunctionFacts>(*f);
-      return *slot;
+      return cache.get<FunctionFacts>(*version.at(f));
     };
     Bindings b{p, {}};
     std::vector<rewrite::Note> notes;
     for (std::size_t ki = 0; ki < p->functions.size(); ++ki) {
       const ir::Function& k = *p->functions[ki];
-      if (!ir::is_incore_like(k.type) || !k.body) continue;
-      auto s = sites.find(k.name);
-      if (s == sites.end()) continue;
+      if (!ir::is_incore_like(k.type) || !k.body || !sites.called(k.name)) continue;
+      const std::vector<analysis::CallSite>& calls = sites.of(k.name);
       std::optional<Callee> callee;
-      Plan plan{ki, {}, s->second};
+      Plan plan{ki, {}, calls};
       for (std::size_t out = 0; out < k.params.size(); ++out) {
         if (k.params[out].dir != ir::Direction::Out) continue;
-        if (!callee) callee.emplace(k);
-        if (!near_miss(s->second, out, facts_of, *callee)) continue;
+        if (!callee) callee.emplace(p->functions[ki], cache);
+        if (!near_miss(calls, out, facts_of, *callee)) continue;
         const std::string what = quoted(k.name) + " Out param " + param_name(k, out) + " not merged: ";
         const auto rets = callee->returns_of(out);
         if (rets.size() != 1) {
@@ -121,7 +102,7 @@ struct MergeOutParamIntoIterArg {
         std::optional<std::size_t> in;
         PlannedMerge pm{{0, out}, {}};
         std::optional<rewrite::Note> refused;
-        for (const CallSite& site : s->second) {
+        for (const analysis::CallSite& site : calls) {
           SiteVerdict v = judge_site(site, view, facts_of(site.caller), c);
           if (!v.in) {
             refused = rewrite::Note{site.caller->name, site.span, what + v.why};
@@ -157,7 +138,7 @@ struct MergeOutParamIntoIterArg {
   ir::ProgramPtr rewrite(const Bindings& b, rewrite::Context&) const {
     using namespace iter_arg_reuse;
     auto prog = std::make_shared<ir::Program>(*b.program);
-    std::unordered_map<const ir::Function*, TreeEdits> edits;
+    std::unordered_map<const ir::Function*, visit::TreeEdit> edits;
     for (const Plan& plan : b.plans) {
       const ir::Function& k = *b.program->functions[plan.callee];
       std::vector<char> dropped(k.params.size(), 0);
@@ -167,7 +148,7 @@ struct MergeOutParamIntoIterArg {
         merges.push_back(m.merge);
         for (const auto& [caller, create] : m.creates) edits[caller].stmts.emplace(create, nullptr);
       }
-      for (const CallSite& site : plan.sites) {
+      for (const analysis::CallSite& site : plan.sites) {
         const auto& call = std::get<ir::Call>(site.call->kind);
         ir::Call next{call.kind, call.callee, {}, call.kwargs, call.attrs};  // kwargs and attrs stay
         for (std::size_t i = 0; i < call.args.size(); ++i)
@@ -179,7 +160,7 @@ struct MergeOutParamIntoIterArg {
     for (auto& f : prog->functions) {
       auto it = edits.find(f.get());
       if (it == edits.end()) continue;
-      ir::Stmt body = edit_body(f->body, it->second);
+      ir::Stmt body = it->second.body(f->body);
       f = ir::with_function(*f, [&](ir::Function& g) { g.body = std::move(body); });
     }
     return prog;
@@ -190,10 +171,10 @@ struct MergeOutParamIntoIterArg {
   /// and either sits directly in a loop body (a loop-form candidate) or the callee has the
   /// standalone shape. Other calls with a fresh Out buffer are simply not this pattern.
   template <class FactsOf>
-  static bool near_miss(const std::vector<CallSite>& sites, std::size_t out, FactsOf& facts_of,
+  static bool near_miss(const std::vector<analysis::CallSite>& sites, std::size_t out, FactsOf& facts_of,
                         const iter_arg_reuse::Callee& callee) {
     bool fresh_out = false;
-    for (const CallSite& s : sites) {
+    for (const analysis::CallSite& s : sites) {
       if (out >= s.args().size()) continue;
       const FunctionFacts& F = facts_of(s.caller);
       const ir::Assign* a = F.assign_defining(s.args()[out]);

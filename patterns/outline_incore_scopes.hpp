@@ -43,7 +43,7 @@
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/passes/registry.hpp"
-#include "ptorw/patterns/common/call_sites.hpp"
+#include "ptorw/visit/tree_edit.hpp"
 #include "ptorw/rewrite/rule.hpp"
 #include "ptorw/visit/call_type.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -200,13 +200,13 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
   edit = [&](const ir::Expr& e) -> ir::Expr {
     if (auto it = vars.find(e.get()); it != vars.end()) return it->second;
     if (auto* ia = ir::expr_as<ir::IterArg>(e)) {  // first met at its definition (the loop header)
-      ir::Expr n = ir::make_iter_arg(ia->name, e->type, ia->init ? map_exprs(ia->init, edit) : ia->init, e->span);
+      ir::Expr n = ir::make_iter_arg(ia->name, e->type, ia->init ? visit::map_exprs(ia->init, edit) : ia->init, e->span);
       vars[e.get()] = n;
       return n;
     }
     return e;
   };
-  std::vector<ir::Stmt> body = ir::stmts_of(map_exprs(scope.body, edit));
+  std::vector<ir::Stmt> body = ir::stmts_of(visit::map_exprs(scope.body, edit));
   std::vector<ir::Type> returns;
   if (!escaping.empty()) {
     std::vector<ir::Expr> values;

@@ -26,7 +26,9 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -39,6 +41,7 @@
 #include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/flat_seq.hpp"
 #include "ptorw/visit/normal_form.hpp"
+#include "ptorw/visit/tree_edit.hpp"
 
 namespace ptorw::patterns {
 
@@ -258,30 +261,32 @@ class ParamMemory {
   }
 };
 
+/// ParamMemory of each parameter of one function version, each computed on its first request — an
+/// analysis of the pass run (ptorw/analysis/cache.hpp): Pattern 2 asks it while deciding (returns,
+/// step 6 of stride_votes.hpp) and again while rewriting, Pattern 4 of the same callee version.
+class ParamMemories {
+ public:
+  static constexpr std::string_view name = "param_memory";
+  explicit ParamMemories(const ir::Function& f) : f_(f), memo_(f.params.size()) {}
+  const ParamMemory& of(std::size_t p) const {
+    if (!memo_.at(p)) memo_[p] = std::make_unique<const ParamMemory>(f_, p);
+    return *memo_[p];
+  }
+
+ private:
+  const ir::Function& f_;  // the cache entry holds the function version
+  mutable std::vector<std::unique_ptr<const ParamMemory>> memo_;
+};
+
 namespace param_strides_detail {
 
-/// Rebuilds a body with variables replaced; a `tile.store` whose target changed takes the new
-/// target's type (op_registry.hpp: its result type is its third operand's).
-struct Substitute {
-  const std::unordered_map<const ir::ExprNode*, ir::Expr>& map;
-
-  ir::Expr expr(const ir::Expr& e) const {
-    if (!e) return e;
-    if (auto it = map.find(e.get()); it != map.end()) return it->second;
-    if (ir::is_var_like(e)) return e;
-    ir::Expr n = visit::map_each_child(e, [&](const ir::Expr& c) { return expr(c); });
-    if (n != e && ir::is_op_call(n, ir::op::id("tile.store"))) {
-      const auto& args = ir::expr_as<ir::Call>(n)->args;
-      if (args.size() > 2 && args[2]) n = ir::make_expr(n->kind, args[2]->type, n->span);
-    }
-    return n;
-  }
-  ir::Stmt stmt(const ir::Stmt& s) const {
-    if (!s) return s;
-    return visit::map_each_child(
-        s, [&](const ir::Expr& e) { return expr(e); }, [&](const ir::Stmt& c) { return stmt(c); });
-  }
-};
+/// A `tile.store` whose target changed takes the new target's type (op_registry.hpp: its result
+/// type is its third operand's) — the TreeEdit hook of with_param_strides.
+inline ir::Expr retype_store(const ir::Expr& old, const ir::Expr& now) {
+  if (now == old || !ir::is_op_call(now, ir::op::id("tile.store"))) return now;
+  const auto& args = ir::expr_as<ir::Call>(now)->args;
+  return args.size() > 2 && args[2] ? ir::make_expr(now->kind, args[2]->type, now->span) : now;
+}
 
 }  // namespace param_strides_detail
 
@@ -290,16 +295,18 @@ struct Substitute {
 /// ParamMemory(f, i).blocker() is empty for each. The callers' call types then follow
 /// (apply_stride_plan, common/call_result_types.hpp).
 inline ir::FunctionPtr with_param_strides(
-    const ir::Function& f, const std::vector<std::pair<std::size_t, std::vector<std::int64_t>>>& attach) {
-  std::unordered_map<const ir::ExprNode*, ir::Expr> map;
-  const param_strides_detail::Substitute sub{map};
+    const ir::Function& f, const ParamMemories& memory,
+    const std::vector<std::pair<std::size_t, std::vector<std::int64_t>>>& attach) {
+  visit::TreeEdit ed;  // the memory's variables, retyped; stores into them follow
+  ed.rebuilt = param_strides_detail::retype_store;
+  auto& map = ed.exprs;
   std::vector<ir::Type> returns = f.return_types;
   for (const auto& [i, strides] : attach) {
-    const ParamMemory mem(f, i);
+    const ParamMemory& mem = memory.of(i);
     for (const auto& m : mem.members()) {  // definition order: an iter arg's init is mapped first
       ir::Type t = with_strides(m->type, strides);
       if (auto* ia = ir::expr_as<ir::IterArg>(m))
-        map[m.get()] = ir::make_expr(ir::IterArg{ia->name, sub.expr(ia->init)}, std::move(t), m->span);
+        map[m.get()] = ir::make_iter_arg(ia->name, std::move(t), ed.expr(ia->init), m->span);
       else
         map[m.get()] = ir::make_expr(ir::Var{ir::var_name(m)}, std::move(t), m->span);
     }
@@ -309,7 +316,7 @@ inline ir::FunctionPtr with_param_strides(
   return ir::with_function(f, [&](ir::Function& g) {
     for (auto& p : g.params)
       if (auto it = map.find(p.var.get()); it != map.end()) p.var = it->second;
-    g.body = sub.stmt(g.body);
+    g.body = ed.body(g.body);
     g.return_types = std::move(returns);
   });
 }

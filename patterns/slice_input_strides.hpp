@@ -29,6 +29,7 @@
 // declining re-match reports one note per call site.
 #pragma once
 #include <boost/hana/tuple.hpp>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,7 +44,7 @@ namespace ptorw::patterns {
 namespace slice_input_strides_detail {
 
 /// What call site `s` binds to tensor param `p` of `callee`.
-inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std::size_t p, const CallSite& s,
+inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std::size_t p, const analysis::CallSite& s,
                        bool remarks) {
   const CallerValues& vals = scan.values(s.caller);
   const ir::Expr& arg = s.args()[p];
@@ -61,9 +62,10 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
 
 /// Decides every In tensor param of one callee from all its call sites; adds the attachments to
 /// `plan` and, with remarks on, one note per call site.
-inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c, bool remarks, StridePlan& plan,
-                         std::vector<rewrite::Note>& notes) {
+inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c, analysis::AnalysisCache& cache,
+                         bool remarks, StridePlan& plan, std::vector<rewrite::Note>& notes) {
   const ir::Function& callee = *c.fn;
+  const std::shared_ptr<const ParamMemories> memory = cache.share<ParamMemories>(c.fn);
   const auto& sites = c.sites;
   for (const auto& s : sites)
     if (s.args().size() != callee.params.size()) return;  // an ill-formed call (the verifier reports it)
@@ -85,13 +87,13 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
       continue;
     }
     has_in = true;
-    const StrideDecision d = decide_strides(callee, p, votes);
+    const StrideDecision d = decide_strides(callee, *memory, p, votes);
     if (d.verdict == StrideVerdict::Attach) attach.emplace_back(p, d.strides);
     if (remarks && d.verdict != StrideVerdict::NotConcerned)
       for (std::size_t i = 0; i < sites.size(); ++i)
         clauses[i].push_back("In param " + value_text(param.var) + ": " + site_text(d, votes, i));
   }
-  if (!attach.empty()) plan.callees.emplace_back(callee.name, std::move(attach));
+  if (!attach.empty()) plan.callees.push_back({callee.name, std::move(attach), memory});
   if (!remarks) return;
   for (std::size_t i = 0; i < sites.size(); ++i) {
     if (clauses[i].empty() && has_in) clauses[i].push_back("gets no tensor.slice as an In tensor argument");

@@ -1,10 +1,11 @@
 // The rule shape shared by Pattern 2 (AssembleParentStrides) and Pattern 4 (SliceInputStrides):
-// one Program rule scans every InCore-type call once (OrchCallScan), lets each callee's call sites
-// vote on parameter strides (stride_votes.hpp) and, when some callee has agreed strides, applies
-// them all in one rewrite; otherwise it declines with the per-call-site notes as remarks.
-// A pattern supplies only its vote, `void callee_sites(scan, callee, remarks, plan, notes)`, as the
-// template argument.
+// one Program rule reads every InCore-type call (OrchCallScan, an analysis of the pass run shared by
+// both patterns), lets each callee's call sites vote on parameter strides (stride_votes.hpp) and,
+// when some callee has agreed strides, applies them all in one rewrite; otherwise it declines with
+// the per-call-site notes as remarks. A pattern supplies only its vote,
+// `void callee_sites(scan, callee, analyses, remarks, plan, notes)`, as the template argument.
 #pragma once
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -14,8 +15,8 @@
 
 namespace ptorw::patterns {
 
-using CalleeVote = void (*)(const OrchCallScan&, const OrchCallScan::Callee&, bool, StridePlan&,
-                            std::vector<rewrite::Note>&);
+using CalleeVote = void (*)(const OrchCallScan&, const OrchCallScan::Callee&, analysis::AnalysisCache&, bool,
+                            StridePlan&, std::vector<rewrite::Note>&);
 
 template <CalleeVote callee_sites> struct StridePlanRule {
   static constexpr rewrite::RootKind root = rewrite::RootKind::Program;
@@ -25,10 +26,12 @@ template <CalleeVote callee_sites> struct StridePlanRule {
   static constexpr bool complete = true;
 
   rewrite::MatchResult<StridePlan> match(const ir::ProgramPtr& prog, rewrite::Context& ctx) const {
-    const OrchCallScan scan(*prog);
+    analysis::AnalysisCache& cache = ctx.analyses();
+    const OrchCallScan& scan = cache.get<OrchCallScan>(prog);
     StridePlan plan{prog, {}};
     std::vector<rewrite::Note> notes;
-    for (const auto& callee : scan.callees()) callee_sites(scan, callee, ctx.remarks_enabled(), plan, notes);
+    for (const auto& callee : scan.callees())
+      callee_sites(scan, callee, cache, ctx.remarks_enabled(), plan, notes);
     if (!plan.callees.empty()) return plan;
     return rewrite::decline_at(std::move(notes));
   }

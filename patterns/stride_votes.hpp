@@ -13,8 +13,9 @@
 //      (a default view is the same type as no view, ../shared/dsl.md "Types")
 //   6. the callee cannot give the memory these strides consistently      → no strides (param_strides.hpp)
 //   7. otherwise                                                         → attach the agreed strides
-// `site_text` says, per call site, which of these happened: the remarks of the pass. A StridePlan
-// collects the parameters to attach; apply_stride_plan rewrites their callees.
+// Checks 1–6 are the named table kStrideChecks, asked in order. `site_text` says, per call site,
+// which of them settled the parameter: the remarks of the pass. A StridePlan collects the
+// parameters to attach; apply_stride_plan rewrites their callees.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -27,7 +28,7 @@
 #include "ptorw/ir/function.hpp"
 #include "ptorw/patterns/caller_values.hpp"
 #include "ptorw/patterns/common/call_result_types.hpp"
-#include "ptorw/patterns/common/call_sites.hpp"
+#include "ptorw/analysis/call_sites.hpp"
 #include "ptorw/patterns/param_strides.hpp"
 #include "ptorw/rewrite/rule.hpp"
 
@@ -50,54 +51,120 @@ struct StrideDecision {
   std::string why;                    // Blocked: the callee's blocker; Unknown: when the param is at fault
 };
 
-inline StrideDecision decide_strides(const ir::Function& callee, std::size_t param, const std::vector<StrideVote>& votes) {
-  StrideDecision d;
-  bool exhibited = false;
-  for (const auto& v : votes) exhibited |= v.exhibits;
-  if (!exhibited) return d;  // 1
-  const ir::Type& pt = callee.params[param].var->type;
-  const bool all_known = [&] {
+/// What the checks of one decision see.
+struct StrideQuestion {
+  const ir::Function& callee;
+  std::size_t param;
+  const std::vector<StrideVote>& votes;
+  const ParamMemories& memory;  // the callee's (an analysis of the pass run)
+
+  const ir::Type& type() const { return callee.params[param].var->type; }
+  bool all_known() const {
     for (const auto& v : votes)
       if (!v.strides.value) return false;
     return true;
-  }();
-  if (has_explicit_strides(pt)) {  // 2
-    KnownStrides own = declared_strides(pt);
-    d.verdict = StrideVerdict::KeepExplicit;
-    if (own.value) {
-      d.strides = *own.value;
-      bool agree = all_known;
-      for (const auto& v : votes) agree = agree && *v.strides.value == *own.value;
-      if (agree) d.verdict = StrideVerdict::Holds;
-    }
-    return d;
   }
-  if (!all_known) {  // 3
-    d.verdict = StrideVerdict::Unknown;
-    return d;
+};
+
+/// One named eligibility check of the decision. `decides` either settles the parameter (true, the
+/// verdict in `d`) or lets it through to the next check (false; it may record what it established,
+/// e.g. the agreed strides). `rule` quotes the rule it implements; the remark each verdict produces
+/// at a call site is `site_text` below.
+struct StrideCheck {
+  std::string_view name;
+  std::string_view rule;
+  bool (*decides)(const StrideQuestion&, StrideDecision&);
+};
+
+namespace stride_checks {
+
+inline bool shows_pattern(const StrideQuestion& q, StrideDecision& d) {
+  for (const auto& v : q.votes)
+    if (v.exhibits) return false;
+  d.verdict = StrideVerdict::NotConcerned;
+  return true;
+}
+
+inline bool keeps_explicit(const StrideQuestion& q, StrideDecision& d) {
+  if (!has_explicit_strides(q.type())) return false;
+  KnownStrides own = declared_strides(q.type());
+  d.verdict = StrideVerdict::KeepExplicit;
+  if (own.value) {
+    d.strides = *own.value;
+    bool agree = q.all_known();
+    for (const auto& v : q.votes) agree = agree && *v.strides.value == *own.value;
+    if (agree) d.verdict = StrideVerdict::Holds;
   }
-  for (const auto& v : votes)
-    if (*v.strides.value != *votes.front().strides.value) {  // 4
+  return true;
+}
+
+inline bool strides_known(const StrideQuestion& q, StrideDecision& d) {
+  if (q.all_known()) return false;
+  d.verdict = StrideVerdict::Unknown;
+  return true;
+}
+
+inline bool sites_agree(const StrideQuestion& q, StrideDecision& d) {
+  for (const auto& v : q.votes)
+    if (*v.strides.value != *q.votes.front().strides.value) {
       d.verdict = StrideVerdict::Conflict;
-      return d;
+      return true;
     }
-  d.strides = *votes.front().strides.value;
-  KnownStrides packed = declared_strides(pt);
+  d.strides = *q.votes.front().strides.value;  // the agreed strides, for the checks below
+  return false;
+}
+
+inline bool not_packed(const StrideQuestion& q, StrideDecision& d) {
+  KnownStrides packed = declared_strides(q.type());
   if (!packed.value) {
     d.verdict = StrideVerdict::Unknown;
     d.why = "its shape is not static (strides are attached for static shapes only)";
-    return d;
+    return true;
   }
-  if (*packed.value == d.strides) {  // 5
-    d.verdict = StrideVerdict::Packed;
-    return d;
-  }
-  ParamMemory mem(callee, param);  // 6
-  if (!mem.blocker().empty()) {
-    d.verdict = StrideVerdict::Blocked;
-    d.why = mem.blocker();
-    return d;
-  }
+  if (*packed.value != d.strides) return false;
+  d.verdict = StrideVerdict::Packed;
+  return true;
+}
+
+inline bool memory_consistent(const StrideQuestion& q, StrideDecision& d) {
+  const ParamMemory& mem = q.memory.of(q.param);
+  if (mem.blocker().empty()) return false;
+  d.verdict = StrideVerdict::Blocked;
+  d.why = mem.blocker();
+  return true;
+}
+
+}  // namespace stride_checks
+
+/// The checks, in the order they are asked (the numbers of the file comment). A parameter that
+/// passes them all gets the agreed strides attached (7).
+inline constexpr StrideCheck kStrideChecks[] = {
+    {"shows_pattern",
+     "1. spec P2 \"Analyze tensor.assemble(parent, incore_result, offset) patterns in orchestration\"; P4 \"When "
+     "orchestration passes a sliced tensor (tensor.slice) as an In argument\"",
+     stride_checks::shows_pattern},
+    {"keeps_explicit", "2. explicit strides on the parameter are kept (issue 3; spec P4: the parameter otherwise has "
+                       "\"contiguous strides (computed from its own shape)\")",
+     stride_checks::keeps_explicit},
+    {"strides_known", "3. static shapes only: a site whose strides are unknown blocks (issue 3; fail closed)",
+     stride_checks::strides_known},
+    {"sites_agree", "4. a parameter has one type for all its callers: every call site must bind the same strides",
+     stride_checks::sites_agree},
+    {"not_packed", "5. a default view is the same type as no view (../shared/dsl.md \"Types\"): packed strides are "
+                   "not attached",
+     stride_checks::not_packed},
+    {"memory_consistent", "6. spec P2 \"so tile.store can use the correct memory layout\", P4 \"so tile.load uses "
+                          "the correct memory layout\": every variable that is the parameter's memory takes the "
+                          "strides (param_strides.hpp)",
+     stride_checks::memory_consistent},
+};
+
+inline StrideDecision decide_strides(const ir::Function& callee, const ParamMemories& memory, std::size_t param,
+                                     const std::vector<StrideVote>& votes) {
+  const StrideQuestion q{callee, param, votes, memory};
+  StrideDecision d;
+  for (const StrideCheck& c : kStrideChecks)
+    if (c.decides(q, d)) return d;
   d.verdict = StrideVerdict::Attach;  // 7
   return d;
 }
@@ -142,10 +209,18 @@ inline std::string site_text(const StrideDecision& d, const std::vector<StrideVo
   return {};
 }
 
-/// The program matched and, by callee name, the parameters to give strides (Patterns 2 and 4).
+/// One callee's parameters to give strides, with the callee's ParamMemories (the decision's, reused
+/// by the rewrite).
+struct PlannedStrides {
+  std::string callee;
+  std::vector<std::pair<std::size_t, std::vector<std::int64_t>>> attach;
+  std::shared_ptr<const ParamMemories> memory;
+};
+
+/// The program matched and the callees to rewrite (Patterns 2 and 4).
 struct StridePlan {
   ir::ProgramPtr program;
-  std::vector<std::pair<std::string, std::vector<std::pair<std::size_t, std::vector<std::int64_t>>>>> callees;
+  std::vector<PlannedStrides> callees;
 };
 
 /// The program with each planned callee rewritten by with_param_strides, and the calls of those whose
@@ -156,10 +231,10 @@ inline ir::ProgramPtr apply_stride_plan(const StridePlan& plan) {
   for (std::size_t i = 0; i < out->functions.size(); ++i)
     if (out->functions[i]) index.try_emplace(out->functions[i]->name, i);
   std::unordered_map<std::string, const ir::Function*> retyped;  // callees whose result types changed
-  for (const auto& [name, attach] : plan.callees) {
-    auto& f = out->functions[index.at(name)];
-    ir::FunctionPtr g = with_param_strides(*f, attach);
-    if (g->return_types != f->return_types) retyped[name] = g.get();
+  for (const auto& c : plan.callees) {
+    auto& f = out->functions[index.at(c.callee)];
+    ir::FunctionPtr g = with_param_strides(*f, *c.memory, c.attach);
+    if (g->return_types != f->return_types) retyped[c.callee] = g.get();
     f = std::move(g);
   }
   refresh_call_result_types(*out, retyped);  // the calls (and what is typed from them) follow
@@ -167,7 +242,7 @@ inline ir::ProgramPtr apply_stride_plan(const StridePlan& plan) {
 }
 
 /// Joins the per-parameter clauses of one call site into one note.
-inline void add_site_note(std::vector<rewrite::Note>& notes, const CallSite& s, const std::string& callee,
+inline void add_site_note(std::vector<rewrite::Note>& notes, const analysis::CallSite& s, const std::string& callee,
                           const std::vector<std::string>& clauses) {
   if (clauses.empty()) return;
   std::string text = "'" + callee + "' ";

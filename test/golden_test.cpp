@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <memory>
+#include <type_traits>
+#include <vector>
 #include <filesystem>
 #include <fstream>
 #include <cstdio>
@@ -112,7 +115,8 @@ passes::PassContext context_of(const std::string& opts) {
 }
 
 passes::PipelineResult run_pipeline(const std::string& spec, const ir::ProgramPtr& prog, bool verify_input = true,
-                                    const passes::PassContext& ctx = {}, bool check = true) {
+                                    const passes::PassContext& ctx = {}, bool check = true,
+                                    analysis::AnalysisCache* analyses = nullptr) {
   auto pipeline = passes::parse_pipeline(spec);
   REQUIRE_MESSAGE(pipeline.error.empty(), pipeline.error);
   passes::PassManagerOptions o;
@@ -124,6 +128,7 @@ passes::PipelineResult run_pipeline(const std::string& spec, const ir::ProgramPt
     return ir::verify(p);
   };
   o.driver.check = check;
+  o.driver.analyses = analyses;  // null: each pass run keeps its own
   passes::PassManager pm(o);
   for (auto& p : pipeline.passes) pm.add(std::move(p));
   return pm.run(prog, ctx);
@@ -313,14 +318,19 @@ TEST_CASE("golden cases") {
 // themselves complete (rewrite/rule.hpp): each is tried exactly once per pass run on every golden
 // (outside checking mode, which re-tries them to test the claim — the golden cases above run in
 // it), whether it applies or declines.
-TEST_CASE("whole-program rules analyse each golden once per pass run") {
+/// One golden run outside checking mode (`check` off: complete rules are then asked once).
+struct GoldenRun {
+  fs::path path;
+  passes::PipelineResult result;
+};
+
+/// Runs every golden that has an outcome (not `expect-error`) through its pipeline. With
+/// `make_cache`, each golden's pipeline uses the cache it returns for all of its passes.
+template <class MakeCache = std::nullptr_t>
+std::vector<GoldenRun> run_goldens(MakeCache make_cache = nullptr) {
   const char* root_env = std::getenv("PTORW_SOURCE_ROOT");
   fs::path root = fs::path(root_env ? root_env : ".") / "test" / "golden";
-  const std::vector<std::string_view> once = {"convert_to_ssa",   "outline_incore_scopes", "iter_arg_reuse",
-                                              "assemble_parent_strides", "slice_input_strides",
-                                              "out_window_externalizer"};
-  std::map<std::string, std::uint64_t> applied;
-  int cases = 0;
+  std::vector<GoldenRun> runs;
   for (const auto& e : fs::recursive_directory_iterator(root)) {
     std::string name = e.path().filename().string();
     if (name.size() <= 10 || name.substr(name.size() - 10) != ".before.py") continue;
@@ -331,13 +341,27 @@ TEST_CASE("whole-program rules analyse each golden once per pass run") {
     auto before = parse(e.path());
     REQUIRE(before);
     const bool verify_input = header_value(src, "verify-input") != "no";
-    auto r = run_pipeline(spec, before, verify_input, context_of(header_value(src, "opt")), /*check=*/false);
+    analysis::AnalysisCache* cache = nullptr;
+    if constexpr (!std::is_same_v<MakeCache, std::nullptr_t>) cache = make_cache(e.path());
+    runs.push_back({e.path(), run_pipeline(spec, before, verify_input, context_of(header_value(src, "opt")),
+                                           /*check=*/false, cache)});
+  }
+  return runs;
+}
+
+TEST_CASE("whole-program rules analyse each golden once per pass run") {
+  const std::vector<std::string_view> once = {"convert_to_ssa",   "outline_incore_scopes", "iter_arg_reuse",
+                                              "assemble_parent_strides", "slice_input_strides",
+                                              "out_window_externalizer"};
+  std::map<std::string, std::uint64_t> applied;
+  int cases = 0;
+  for (const auto& [path, r] : run_goldens()) {
     ++cases;
     for (const auto& rec : r.passes)
       for (const auto& st : rec.stats) {
         if (std::find(once.begin(), once.end(), st.name) == once.end()) continue;
-        CHECK_MESSAGE(st.tried == 1, e.path().string() << ": pass " << rec.name << ", rule " << st.name << " tried "
-                                                       << st.tried << " times");
+        CHECK_MESSAGE(st.tried == 1, path.string() << ": pass " << rec.name << ", rule " << st.name << " tried "
+                                                   << st.tried << " times");
         CHECK(st.matched == st.applied);
         applied[std::string(st.name)] += st.applied;
       }
@@ -345,4 +369,76 @@ TEST_CASE("whole-program rules analyse each golden once per pass run") {
   CHECK(cases > 50);
   // Not vacuous: each of these rules applies on some golden (and was then not asked again).
   for (auto n : once) CHECK_MESSAGE(applied[std::string(n)] > 0, n << " never applied on the goldens");
+}
+
+// Issue 16, the analysis layer (ptorw/analysis/cache.hpp): every analysis a pattern asks for —
+// call-site index, function calls, function facts, caller values, parameter memory, ... — is
+// computed at most once per IR version in a pass run: no computation repeats one of a version that
+// is still alive. The statistics are printed per rule (tried / matched / applied) and per analysis
+// (requested / computed), summed over the goldens.
+TEST_CASE("each analysis is computed once per IR version in a pass run, on every golden") {
+  struct Rule {
+    std::uint64_t tried = 0, matched = 0, applied = 0;
+  };
+  std::map<std::string, Rule> rules;
+  std::map<std::string, analysis::AnalysisStats> analyses;
+  for (const auto& [path, r] : run_goldens()) {
+    for (const auto& rec : r.passes) {
+      for (const auto& st : rec.stats) {
+        Rule& t = rules[rec.name + " / " + std::string(st.name)];
+        t.tried += st.tried;
+        t.matched += st.matched;
+        t.applied += st.applied;
+      }
+      for (const auto& a : rec.analyses) {
+        CHECK_MESSAGE(a.repeats == 0, path.string() << ": pass " << rec.name << " computed analysis " << a.name << " "
+                                                    << a.repeats << " times more than once for the same version");
+        CHECK(a.computed <= a.requested);
+        auto& t = analyses[std::string(a.name)];
+        t.requested += a.requested;
+        t.computed += a.computed;
+        t.repeats += a.repeats;
+      }
+    }
+  }
+  std::ostringstream table;
+  table << "per rule over the goldens (tried / matched / applied):\n";
+  for (const auto& [name, t] : rules)
+    if (t.tried) table << "  " << name << ": " << t.tried << " / " << t.matched << " / " << t.applied << "\n";
+  table << "per analysis over the goldens (requested / computed / repeats):\n";
+  for (const auto& [name, t] : analyses)
+    table << "  " << name << ": " << t.requested << " / " << t.computed << " / " << t.repeats << "\n";
+  MESSAGE(table.str());
+  // Not vacuous: the patterns ask the layer, and the cache answers some requests without computing.
+  for (const char* n : {"call_site_index", "function_calls", "function_facts", "orch_call_scan", "caller_values",
+                        "function_assembles", "param_memory", "out_param_returns", "window_candidate"})
+    CHECK_MESSAGE(analyses[n].computed > 0, n << " was never computed on the goldens");
+  std::uint64_t requested = 0, computed = 0;
+  for (const auto& [name, t] : analyses) requested += t.requested, computed += t.computed;
+  CHECK(requested > computed);
+}
+
+// The check above is not vacuous: with a cache that computes every request (the mutation "caching
+// broken"), the same goldens show repeated computations — and the same outputs, so caching changes
+// no outcome.
+TEST_CASE("a cache that does not cache is caught by the repeat count, and changes no output") {
+  std::vector<std::unique_ptr<analysis::AnalysisCache>> caches;
+  auto uncached = run_goldens([&](const fs::path&) {
+    caches.push_back(std::make_unique<analysis::AnalysisCache>());
+    caches.back()->set_enabled(false);
+    return caches.back().get();
+  });
+  auto cached = run_goldens();
+  REQUIRE(uncached.size() == cached.size());
+  std::uint64_t repeats = 0;
+  for (const auto& c : caches)
+    for (const auto& a : c->stats()) repeats += a.repeats;
+  CHECK(repeats > 0);
+  for (std::size_t i = 0; i < cached.size(); ++i) {
+    REQUIRE(cached[i].path == uncached[i].path);
+    const auto& a = cached[i].result.program;
+    const auto& b = uncached[i].result.program;
+    CHECK_MESSAGE(cached[i].result.ok == uncached[i].result.ok, cached[i].path.string());
+    if (a && b) CHECK_MESSAGE(visit::structural_equal(*a, *b).equal, cached[i].path.string());
+  }
 }

@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <stdexcept>
+#include <string_view>
 #include <vector>
 
 #include "ptorw/ir/function.hpp"
@@ -33,6 +34,7 @@ struct Projection {
 };
 
 struct FunctionFacts {
+  static constexpr std::string_view name = "function_facts";  // an analysis (ptorw/analysis/cache.hpp)
   const ir::Function* fn = nullptr;
   std::vector<Body> bodies;
   UseCounts uses;

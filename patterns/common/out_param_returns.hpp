@@ -4,6 +4,7 @@
 // into the value a previous store returned writes the same tensor).
 #pragma once
 #include <optional>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -49,5 +50,13 @@ inline std::vector<std::optional<std::size_t>> out_param_return_mapping(const ir
   }
   return map;
 }
+
+/// BuildOutParamReturnMappings of one function version, as an analysis of the pass run
+/// (ptorw/analysis/cache.hpp): Patterns 1, 2 and 5 ask it of the same callees.
+struct OutParamReturns {
+  static constexpr std::string_view name = "out_param_returns";
+  std::vector<std::optional<std::size_t>> map;
+  explicit OutParamReturns(const ir::Function& f) : map(out_param_return_mapping(f)) {}
+};
 
 }  // namespace ptorw::patterns

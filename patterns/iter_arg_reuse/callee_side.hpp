@@ -4,7 +4,8 @@
 // buffer"), and the merge itself.
 //
 // After the merge the kernel writes into the buffer it reads. That keeps the meaning only when
-// every read of `p_in` happens before the first write, so the checks are (all must hold):
+// every read of `p_in` happens before the first write, so the checks are (all must hold; each is a
+// named row of kMergeChecks below, quoting its rule):
 //   * `p_in` is In and `p_out` is Out, and their static types are identical (spec);
 //   * some return value carries `p_out` (BuildOutParamReturnMappings), exactly one;
 //   * `p_in` is read only by `tile.load`, and every top-level statement that reads it comes
@@ -16,15 +17,17 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
+#include "ptorw/analysis/cache.hpp"
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/patterns/common/function_facts.hpp"
 #include "ptorw/patterns/common/out_param_returns.hpp"
 #include "ptorw/patterns/common/same_type.hpp"
-#include "ptorw/patterns/common/tree_edits.hpp"
+#include "ptorw/visit/tree_edit.hpp"
 #include "ptorw/patterns/common/var_uses.hpp"
 #include "ptorw/visit/describe.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -41,12 +44,15 @@ inline std::string quoted(const std::string& s) { return "'" + s + "'"; }
 inline std::string at_text(ir::Span s) { return std::to_string(s.line) + ":" + std::to_string(s.col); }
 inline std::string param_name(const ir::Function& f, std::size_t i) { return quoted(ir::var_name(f.params[i].var)); }
 
+/// A kernel as Pattern 1 sees it: its facts and BuildOutParamReturnMappings, both analyses of the
+/// pass run (computed once per kernel version, shared with the kernel's other roles).
 struct Callee {
   const ir::Function& fn;
-  FunctionFacts facts;
-  std::vector<std::optional<std::size_t>> returns;  // return position → param it carries
+  const FunctionFacts& facts;
+  const std::vector<std::optional<std::size_t>>& returns;  // return position → param it carries
 
-  explicit Callee(const ir::Function& f) : fn(f), facts(f), returns(out_param_return_mapping(f)) {}
+  Callee(const ir::FunctionPtr& f, analysis::AnalysisCache& cache)
+      : fn(*f), facts(cache.get<FunctionFacts>(f)), returns(cache.get<OutParamReturns>(f).map) {}
 
   /// The return positions that carry param `p`.
   std::vector<std::size_t> returns_of(std::size_t p) const {
@@ -58,43 +64,96 @@ struct Callee {
   const std::vector<ir::Stmt>& top() const { return facts.bodies[0].stmts; }
 };
 
-/// Why merging Out `p_out` into In `p_in` would change what the kernel computes, or nullopt when
-/// it would not (the checks listed at the top of this file).
-inline std::optional<std::string> merge_refused(const Callee& k, std::size_t p_in, std::size_t p_out) {
-  const ir::Function& f = k.fn;
-  const ir::Param& in = f.params[p_in];
-  const ir::Param& out = f.params[p_out];
-  if (in.dir != ir::Direction::In)
-    return param_name(f, p_in) + " is " + std::string(ir::name_of(in.dir)) + ", not an In param";
-  if (!same_type(in.var->type, out.var->type))
-    return "In param " + param_name(f, p_in) + " has type " + visit::describe(in.var->type) + " but Out param " +
-           param_name(f, p_out) + " has type " + visit::describe(out.var->type) + " (the spec requires identical types)";
-  if (k.returns_of(p_out).size() != 1)
-    return "Out param " + param_name(f, p_out) + " is carried by " + std::to_string(k.returns_of(p_out).size()) +
-           " return values (BuildOutParamReturnMappings needs exactly one)";
+/// What a callee-side check sees: the kernel and the pair (Out `out` into In `in`) to merge.
+struct MergeQuestion {
+  const Callee& k;
+  std::size_t in, out;
+  const ir::Param& in_param() const { return k.fn.params[in]; }
+  const ir::Param& out_param() const { return k.fn.params[out]; }
+};
 
-  // Reads of p_in: tile.load only.
+/// One named eligibility check of the callee side: its refusal (the remark's text), or nullopt when
+/// the pair passes. `rule` quotes the spec bullet or issue rule it implements.
+struct MergeCheck {
+  std::string_view name;
+  std::string_view rule;
+  std::optional<std::string> (*refuses)(const MergeQuestion&);
+};
+
+namespace merge_checks {
+
+inline std::optional<std::string> in_is_in(const MergeQuestion& q) {
+  if (q.in_param().dir == ir::Direction::In) return std::nullopt;
+  return param_name(q.k.fn, q.in) + " is " + std::string(ir::name_of(q.in_param().dir)) + ", not an In param";
+}
+
+inline std::optional<std::string> same_types(const MergeQuestion& q) {
+  const ir::Function& f = q.k.fn;
+  if (same_type(q.in_param().var->type, q.out_param().var->type)) return std::nullopt;
+  return "In param " + param_name(f, q.in) + " has type " + visit::describe(q.in_param().var->type) +
+         " but Out param " + param_name(f, q.out) + " has type " + visit::describe(q.out_param().var->type) +
+         " (the spec requires identical types)";
+}
+
+inline std::optional<std::string> one_return(const MergeQuestion& q) {
+  const std::size_t n = q.k.returns_of(q.out).size();
+  if (n == 1) return std::nullopt;
+  return "Out param " + param_name(q.k.fn, q.out) + " is carried by " + std::to_string(n) +
+         " return values (BuildOutParamReturnMappings needs exactly one)";
+}
+
+inline std::optional<std::string> in_read_by_loads_only(const MergeQuestion& q) {
+  const ir::Expr& in = q.in_param().var;
   int loads = 0;
-  visit::walk_all(f.body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
+  visit::walk_all(q.k.fn.body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
     if (auto* c = ir::expr_as<ir::Call>(e); c && ir::is_op_call(e, ir::op::id("tile.load")) && !c->args.empty() &&
-                                            c->args[0].get() == in.var.get())
+                                            c->args[0].get() == in.get())
       ++loads;
   });
-  if (loads != k.facts.uses_of(in.var))
-    return "In param " + param_name(f, p_in) +
-           " is used other than as the source of tile.load, so the reused buffer could be read after it is written";
+  if (loads == q.k.facts.uses_of(in)) return std::nullopt;
+  return "In param " + param_name(q.k.fn, q.in) +
+         " is used other than as the source of tile.load, so the reused buffer could be read after it is written";
+}
 
-  // Every read before the first write, at the top level of the body.
-  const auto& top = k.top();
+inline std::optional<std::string> reads_before_write(const MergeQuestion& q) {
+  const auto& top = q.k.top();
   std::optional<std::size_t> last_read, first_write;
   for (std::size_t i = 0; i < top.size(); ++i) {
-    if (mentions(top[i], in.var.get())) last_read = i;
-    if (!first_write && mentions(top[i], out.var.get())) first_write = i;
+    if (mentions(top[i], q.in_param().var.get())) last_read = i;
+    if (!first_write && mentions(top[i], q.out_param().var.get())) first_write = i;
   }
-  if (last_read && first_write && *last_read >= *first_write)
-    return "In param " + param_name(f, p_in) + " is read at " + at_text(top[*last_read]->span) +
-           ", not before the first write to Out param " + param_name(f, p_out) + " at " +
-           at_text(top[*first_write]->span) + ": after the merge that read would see the new values";
+  if (!last_read || !first_write || *last_read < *first_write) return std::nullopt;
+  return "In param " + param_name(q.k.fn, q.in) + " is read at " + at_text(top[*last_read]->span) +
+         ", not before the first write to Out param " + param_name(q.k.fn, q.out) + " at " +
+         at_text(top[*first_write]->span) + ": after the merge that read would see the new values";
+}
+
+}  // namespace merge_checks
+
+/// The callee-side checks, asked in order (the list at the top of this file).
+inline constexpr MergeCheck kMergeChecks[] = {
+    {"in_is_in", "spec P1 \"Merge the Out param into the corresponding In param (promoted to InOut)\"",
+     merge_checks::in_is_in},
+    {"same_types", "spec \"Overview\": \"the same buffer could be reused\": the In and Out params have identical "
+                   "types",
+     merge_checks::same_types},
+    {"one_return", "spec \"Key Components\": BuildOutParamReturnMappings \"maps Out params to return indices via "
+                   "tile.store\": exactly one return value carries the Out param",
+     merge_checks::one_return},
+    {"in_read_by_loads_only", "spec P1 \"redirect tile.store to write into the reused buffer\": the In param is "
+                              "read by tile.load only (issue 3; fail closed)",
+     merge_checks::in_read_by_loads_only},
+    {"reads_before_write", "spec P1 \"redirect tile.store to write into the reused buffer\": every read of the In "
+                           "param comes before the first write (issue 3; fail closed)",
+     merge_checks::reads_before_write},
+};
+
+/// Why merging Out `p_out` into In `p_in` would change what the kernel computes, or nullopt when
+/// it would not: the first check of kMergeChecks that refuses.
+inline std::optional<std::string> merge_refused(const Callee& k, std::size_t p_in, std::size_t p_out) {
+  const MergeQuestion q{k, p_in, p_out};
+  for (const MergeCheck& c : kMergeChecks)
+    if (auto why = c.refuses(q)) return why;
   return std::nullopt;
 }
 
@@ -159,7 +218,7 @@ inline StandaloneInput standalone_input(const Callee& k, std::size_t p_out) {
 /// The merged kernel: each `out` dropped, each `in` promoted to InOut, every use of `out` in the
 /// body (the tile.store targets, loop inits carrying it) now `in`.
 inline ir::FunctionPtr merge_params(const ir::Function& k, const std::vector<Merge>& merges) {
-  TreeEdits ed;
+  visit::TreeEdit ed;
   std::vector<char> dropped(k.params.size(), 0), promoted(k.params.size(), 0);
   for (const Merge& g : merges) {
     ed.exprs.emplace(k.params[g.out].var.get(), k.params[g.in].var);
@@ -173,7 +232,7 @@ inline ir::FunctionPtr merge_params(const ir::Function& k, const std::vector<Mer
       g.params.push_back(k.params[i]);
       if (promoted[i]) g.params.back().dir = ir::Direction::InOut;
     }
-    g.body = edit_body(k.body, ed);
+    g.body = ed.body(k.body);
   });
 }
 

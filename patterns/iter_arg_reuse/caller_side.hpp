@@ -1,8 +1,8 @@
 // Pattern 1 (iter-arg reuse), the caller's side: does one call site `r = self.k(..., a, ..., o, ...)`
 // let Out param `p_out` of k merge into an In param, and into which one?
 //
-// The site qualifies when (spec Pattern 1 and issue 3; the ownership rule below is where the spec
-// is silent and we fail closed):
+// The site qualifies when (each a named row of kSiteChecks below, quoting its rule; spec Pattern 1
+// and issue 3; the ownership rule below is where the spec is silent and we fail closed):
 //   * it is a plain assignment of a `self.k(...)` call in a non-InCore, non-Group function
 //     (spec "Scope": Group functions stay unchanged), not a `pl.submit`;
 //   * the Out argument `o` is defined by `tensor.create` in the same body as the call and used
@@ -40,13 +40,14 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
 
 #include "ptorw/ir/op_id.hpp"
-#include "ptorw/patterns/common/call_sites.hpp"
+#include "ptorw/analysis/call_sites.hpp"
 #include "ptorw/patterns/iter_arg_reuse/callee_side.hpp"
 
 namespace ptorw::patterns::iter_arg_reuse {
@@ -54,24 +55,29 @@ namespace ptorw::patterns::iter_arg_reuse {
 /// What ownership proofs need to know about the rest of the program.
 class ProgramView {
  public:
-  explicit ProgramView(const ir::Program& p) : program(p) {}
+  ProgramView(const ir::Program& p, const analysis::CallSiteIndex& sites, analysis::AnalysisCache& cache)
+      : program(p), sites_(sites), cache_(cache) {}
   const ir::Program& program;
-  std::unordered_set<std::string> called;  // functions that have call sites
+
+  /// Whether function `name` has call sites.
+  bool called(std::string_view name) const { return sites_.called(name); }
 
   /// BuildOutParamReturnMappings of InCore-type function `name` (null for other functions).
-  const std::vector<std::optional<std::size_t>>* returns_of(const std::string& name) const {
+  const std::vector<std::optional<std::size_t>>* returns_of(std::string_view name) const {
     auto it = returns_.find(name);
     if (it == returns_.end()) {
       const ir::FunctionPtr f = program.find(name);
-      std::optional<std::vector<std::optional<std::size_t>>> r;
-      if (f && ir::is_incore_like(f->type) && f->body) r = out_param_return_mapping(*f);
-      it = returns_.emplace(name, std::move(r)).first;
+      const std::vector<std::optional<std::size_t>>* r = nullptr;
+      if (f && ir::is_incore_like(f->type) && f->body) r = &cache_.get<OutParamReturns>(f).map;
+      it = returns_.emplace(name, r).first;
     }
-    return it->second ? &*it->second : nullptr;
+    return it->second;
   }
 
  private:
-  mutable std::unordered_map<std::string, std::optional<std::vector<std::optional<std::size_t>>>> returns_;
+  const analysis::CallSiteIndex& sites_;
+  analysis::AnalysisCache& cache_;
+  mutable std::unordered_map<std::string_view, const std::vector<std::optional<std::size_t>>*> returns_;
 };
 
 /// Why the buffer of `v` may not be overwritten by `consumer`, whose value `successor` (may be
@@ -118,7 +124,7 @@ inline std::optional<std::string> buffer_refused(const ProgramView& view, const 
     if (param.dir != ir::Direction::In)
       return name + " is an " + std::string(ir::name_of(param.dir)) + " param of " + quoted(F.fn->name) +
              ", whose final contents are a result";
-    if (view.called.count(F.fn->name))
+    if (view.called(F.fn->name))
       return name + " is a param of " + quoted(F.fn->name) + ", which is itself called: its caller may read it later";
     if (body.loop_depth != 0)
       return name + " is a param used inside a loop, so every iteration would reuse its buffer";
@@ -200,63 +206,150 @@ struct OutParamCase {
   }
 };
 
-inline SiteVerdict judge_site(const CallSite& site, const ProgramView& view, const FunctionFacts& F, OutParamCase& c) {
-  auto no = [](std::string why) { return SiteVerdict{std::nullopt, nullptr, std::move(why)}; };
-  const ir::Function& caller = *F.fn;
-  if (ir::is_incore_like(caller.type))
-    return no("the call is inside InCore-type function " + quoted(caller.name) + ", which is a callee, not a caller");
-  if (caller.type == ir::FunctionType::Group)
-    return no("the call is inside Group function " + quoted(caller.name) + ", which the pass leaves unchanged");
-  if (site.is_submit) return no("the call is a pl.submit task launch");
-  const ir::StmtNode* const* at = F.assign_of_call.find(site.call.get());
-  if (!at) return no("the call is not the whole value of an assignment `r = self.k(...)`");
-  const ir::StmtNode* stmt = *at;
-  const auto& a = std::get<ir::Assign>(stmt->kind);
-  const auto& args = site.args();
-  if (args.size() != c.k.fn.params.size()) return no("the call does not pass one argument per parameter");
+/// What the caller-side checks of one call site see, and what each establishes for the next.
+struct SiteQuestion {
+  const analysis::CallSite& site;
+  const ProgramView& view;
+  const FunctionFacts& F;
+  OutParamCase& c;
+  const ir::StmtNode* stmt = nullptr;    // whole_assignment: the Assign `r = self.k(...)`
+  const ir::StmtNode* create = nullptr;  // out_is_create: the tensor.create of the Out argument
+  ir::Expr result;                       // names_in_param: the call's result for the Out param
+  std::optional<std::size_t> in;         // names_in_param: the In param the Out merges into
 
-  // The Out argument: a tensor.create of the same body, used only here.
-  const ir::Expr& o = args[c.out];
-  const ir::Assign* create = F.assign_defining(o);
+  const ir::Expr& out_arg() const { return site.args()[c.out]; }
+};
+
+/// One named eligibility check of a call site: its refusal (the remark's text) or nullopt. `rule`
+/// quotes the spec bullet or issue rule it implements.
+struct SiteCheck {
+  std::string_view name;
+  std::string_view rule;
+  std::optional<std::string> (*refuses)(SiteQuestion&);
+};
+
+namespace site_checks {
+
+using Why = std::optional<std::string>;
+
+inline Why caller_not_incore(SiteQuestion& q) {
+  const ir::Function& caller = *q.F.fn;
+  if (!ir::is_incore_like(caller.type)) return std::nullopt;
+  return "the call is inside InCore-type function " + quoted(caller.name) + ", which is a callee, not a caller";
+}
+
+inline Why caller_not_group(SiteQuestion& q) {
+  const ir::Function& caller = *q.F.fn;
+  if (caller.type != ir::FunctionType::Group) return std::nullopt;
+  return "the call is inside Group function " + quoted(caller.name) + ", which the pass leaves unchanged";
+}
+
+inline Why not_submit(SiteQuestion& q) {
+  if (!q.site.is_submit) return std::nullopt;
+  return std::string("the call is a pl.submit task launch");
+}
+
+inline Why whole_assignment(SiteQuestion& q) {
+  const ir::StmtNode* const* at = q.F.assign_of_call.find(q.site.call.get());
+  if (!at) return std::string("the call is not the whole value of an assignment `r = self.k(...)`");
+  q.stmt = *at;
+  return std::nullopt;
+}
+
+inline Why one_arg_per_param(SiteQuestion& q) {
+  if (q.site.args().size() == q.c.k.fn.params.size()) return std::nullopt;
+  return std::string("the call does not pass one argument per parameter");
+}
+
+inline Why out_is_create(SiteQuestion& q) {
+  const ir::Expr& o = q.out_arg();
+  const ir::Assign* create = q.F.assign_defining(o);
   if (!create || !ir::is_op_call(create->value, ir::op::id("tensor.create")))
-    return no("the Out argument " + quoted(ir::var_name(o)) + " is not defined by tensor.create");
-  const ir::StmtNode* create_stmt = F.def_of(o);
-  if (F.pos_of(create_stmt).body != F.pos_of(stmt).body)
-    return no("the tensor.create of " + quoted(ir::var_name(o)) + " is not in the same body as the call");
-  if (F.uses_of(o) != 1) return no(quoted(ir::var_name(o)) + " is used other than as the Out argument");
+    return "the Out argument " + quoted(ir::var_name(o)) + " is not defined by tensor.create";
+  q.create = q.F.def_of(o);
+  return std::nullopt;
+}
 
-  const ir::Expr result = result_value(F, a, c.ret, c.k.fn.return_types.size());
+inline Why create_in_same_body(SiteQuestion& q) {
+  if (q.F.pos_of(q.create).body == q.F.pos_of(q.stmt).body) return std::nullopt;
+  return "the tensor.create of " + quoted(ir::var_name(q.out_arg())) + " is not in the same body as the call";
+}
+
+inline Why out_used_once(SiteQuestion& q) {
+  if (q.F.uses_of(q.out_arg()) == 1) return std::nullopt;
+  return quoted(ir::var_name(q.out_arg())) + " is used other than as the Out argument";
+}
+
+inline Why names_in_param(SiteQuestion& q) {
+  const auto& a = std::get<ir::Assign>(q.stmt->kind);
+  const auto& args = q.site.args();
+  q.result = result_value(q.F, a, q.c.ret, q.c.k.fn.return_types.size());
   // Loop form: the result is yielded at the position of an iter-arg the call passes.
-  const Body& body = F.body_of(stmt);
-  std::optional<std::size_t> in;
+  const Body& body = q.F.body_of(q.stmt);
   std::string loop_why;
-  if (const ir::StmtNode* loop = FunctionFacts::loop_owner(body); loop && result) {
+  if (const ir::StmtNode* loop = FunctionFacts::loop_owner(body); loop && q.result) {
     const auto* for_loop = ir::kind_as<ir::For>(loop->kind);
     const auto& iters = for_loop ? for_loop->iter_args : ir::kind_get<ir::While>(loop->kind).iter_args;
     auto* y = ir::stmt_as<ir::Yield>(body.stmts.back());
     for (std::size_t p = 0; y && p < y->values.size() && p < iters.size(); ++p) {
-      if (y->values[p].get() != result.get()) continue;
-      for (std::size_t i = 0; i < args.size() && !in; ++i)
-        if (args[i].get() == iters[p].get()) in = i;
-      if (!in)
-        loop_why = "the result " + quoted(ir::var_name(result)) + " is yielded to iter-arg " +
+      if (y->values[p].get() != q.result.get()) continue;
+      for (std::size_t i = 0; i < args.size() && !q.in; ++i)
+        if (args[i].get() == iters[p].get()) q.in = i;
+      if (!q.in)
+        loop_why = "the result " + quoted(ir::var_name(q.result)) + " is yielded to iter-arg " +
                    quoted(ir::var_name(iters[p])) + ", which the call does not pass";
       break;
     }
   }
+  if (q.in) return std::nullopt;
   // Standalone form: the callee's shape names the In param.
-  if (!in) {
-    const StandaloneInput& s = c.standalone_shape();
-    if (!s.in)
-      return no(!loop_why.empty() ? loop_why
-                                  : "not the loop form (the result for the Out param is not yielded back to an "
-                                    "iter-arg passed to the call) and not the standalone form: " +
-                                        s.why);
-    in = s.in;
-  }
-  if (const auto& why = c.merge_check(*in)) return no(*why);
-  if (auto why = buffer_refused(view, F, args[*in], stmt, result)) return no(*why);
-  return {in, create_stmt, {}};
+  const StandaloneInput& s = q.c.standalone_shape();
+  if (!s.in)
+    return !loop_why.empty() ? loop_why
+                             : "not the loop form (the result for the Out param is not yielded back to an "
+                               "iter-arg passed to the call) and not the standalone form: " +
+                                   s.why;
+  q.in = s.in;
+  return std::nullopt;
+}
+
+inline Why merge_allowed(SiteQuestion& q) { return q.c.merge_check(*q.in); }
+
+inline Why buffer_owned(SiteQuestion& q) { return buffer_refused(q.view, q.F, q.site.args()[*q.in], q.stmt, q.result); }
+
+}  // namespace site_checks
+
+/// The caller-side checks, asked in order (the list at the top of this file).
+inline constexpr SiteCheck kSiteChecks[] = {
+    {"caller_not_incore", "spec \"Scope\": InCore functions are callees (params/body rewritten), not callers",
+     site_checks::caller_not_incore},
+    {"caller_not_group", "spec \"Scope\": Group functions \"Unchanged\"", site_checks::caller_not_group},
+    {"not_submit", "issue 3: a plain assignment of a `self.k(...)` call, not a pl.submit task launch",
+     site_checks::not_submit},
+    {"whole_assignment", "spec P1 example `result = self.incore_fn(iter_arg, out)`: the call is an assignment's "
+                         "whole value",
+     site_checks::whole_assignment},
+    {"one_arg_per_param", "a well-formed call (the verifier reports others)", site_checks::one_arg_per_param},
+    {"out_is_create", "spec P1 \"each iteration allocates a new output tensor via tensor.create\"",
+     site_checks::out_is_create},
+    {"create_in_same_body", "spec P1 \"remove the tensor.create\": it is in the call's body", site_checks::create_in_same_body},
+    {"out_used_once", "spec P1 \"The tensor.create is eliminated\": the Out argument has no other use",
+     site_checks::out_used_once},
+    {"names_in_param", "spec P1 \"the InCore result feeds back as an iter-arg to the next iteration\" (loop form), "
+                       "or issue 3's standalone form",
+     site_checks::names_in_param},
+    {"merge_allowed", "the callee-side checks (kMergeChecks, callee_side.hpp)", site_checks::merge_allowed},
+    {"buffer_owned", "spec P1 \"reuses iter-arg buffer\": nothing reads the reused buffer later (ownership "
+                     "rules (a)-(d) above; fail closed)",
+     site_checks::buffer_owned},
+};
+
+inline SiteVerdict judge_site(const analysis::CallSite& site, const ProgramView& view, const FunctionFacts& F,
+                              OutParamCase& c) {
+  SiteQuestion q{site, view, F, c, nullptr, nullptr, nullptr, std::nullopt};
+  for (const SiteCheck& check : kSiteChecks)
+    if (auto why = check.refuses(q)) return SiteVerdict{std::nullopt, nullptr, std::move(*why)};
+  return {q.in, q.create, {}};
 }
 
 }  // namespace ptorw::patterns::iter_arg_reuse

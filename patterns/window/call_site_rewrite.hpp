@@ -8,7 +8,8 @@
 //
 // A call uses the clone only when every window of the clone is proven at that call (the clone is
 // made once per callee; otherwise the call stays full and keeps the original callee). Checks, in
-// order, each a remark at the call site:
+// order, each a remark at the call site (named rows of kWindowSiteChecks, kOutWindowChecks and
+// kInWindowChecks below, each quoting its spec bullet):
 //   * the caller is Orchestration or Opaque (spec "Scope": call sites are rewritten there);
 //   * the result is assigned: `x = self.k(...)` (single result) or unpacked `a, b = ...` /
 //     `r, tid = pl.submit(...)` — the parser's `t = ...; a = t[0]; b = t[1]` with the projections
@@ -34,7 +35,10 @@
 // Later full-parent reads are not looked at (spec: they do not disable output windowing).
 #pragma once
 #include <cstdlib>
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -93,7 +97,7 @@ inline std::optional<std::vector<ir::Expr>> site_offsets(const CallerFacts& fact
   for (std::size_t i = 0; i < callee.params.size(); ++i) by_param[callee.params[i].var.get()] = args[i];
   std::vector<ir::Expr> out;
   for (const auto& o : w.offsets) {
-    ir::Expr e = map_exprs(o, [&](const ir::Expr& x) {
+    ir::Expr e = visit::map_exprs(o, [&](const ir::Expr& x) {
       auto it = by_param.find(x.get());
       return it == by_param.end() ? x : it->second;
     });
@@ -163,55 +167,167 @@ inline const std::vector<ir::Stmt>* tuple_projections(const CallStmt& c, std::si
   return ps;
 }
 
+/// What the checks of one call of a windowed callee see; a refusal is written to `d.why` (the
+/// remark at the call site).
+struct WindowSiteQuestion {
+  const ir::Function& caller;
+  CallerFacts& facts;
+  const CallStmt& c;
+  const WindowedCallee& wc;
+  const UseCounts& uses;
+  SiteDecision& d;
+  std::vector<ir::Expr> res_vars;  // results_readable: the call's result variables (or none: projections)
+
+  const ir::Function& callee() const { return *wc.windows.fn; }
+};
+
+/// One window of the call: what its checks establish for the next ones.
+struct WindowAtSite {
+  std::size_t param = 0;
+  const Window* w = nullptr;
+  std::size_t ret = 0;                  // Outs: the return position carrying the param
+  std::vector<analysis::Affine> forms;  // offsets_affine
+  std::vector<ir::Expr> offsets;        // offsets_affine: call-site offsets
+  ir::Expr parent;                      // the slice's parent
+};
+
+/// One named check: true when it refuses (the reason in q.d.why). `rule` quotes the spec bullet.
+template <class... Extra> struct WindowCheck {
+  std::string_view name;
+  std::string_view rule;
+  bool (*refuses)(WindowSiteQuestion&, Extra&...);
+};
+
+namespace window_site_checks {
+
+inline bool refuse(WindowSiteQuestion& q, std::string why) {
+  q.d.why = std::move(why);
+  return true;
+}
+
+inline bool caller_scope(WindowSiteQuestion& q) {
+  if (q.caller.type == ir::FunctionType::Orchestration || q.caller.type == ir::FunctionType::Opaque) return false;
+  return refuse(q, "the caller is " + std::string(ir::name_of(q.caller.type)) + ", not Orchestration or Opaque");
+}
+
+inline bool matching_args(WindowSiteQuestion& q) {
+  if (q.c.args().size() == q.callee().params.size()) return false;
+  return refuse(q, "the call's arguments do not match the callee");
+}
+
+inline bool not_input_only_submit(WindowSiteQuestion& q) {
+  if (!q.c.is_submit() || !q.wc.windows.outs.empty()) return false;
+  return refuse(q, "input-only Submit call sites stay full (a full input may carry a wider dependency)");
+}
+
+inline bool results_readable(WindowSiteQuestion& q) {
+  const std::size_t results = q.callee().return_types.size() + (q.c.is_submit() ? 1 : 0);
+  q.res_vars = result_vars(q.c, results, q.uses);
+  if (!q.res_vars.empty()) return false;
+  return !(q.d.projections = tuple_projections(q.c, results, q.facts, q.uses, q.d.why));
+}
+
+inline bool result_has_parent_type(WindowSiteQuestion& q, WindowAtSite& o) {
+  const ir::Expr& arg = q.c.args()[o.param];
+  const ir::Expr res = q.d.projections ? nullptr : q.res_vars[o.ret];
+  const ir::Type& res_type = res ? res->type : ir::type_as<ir::TupleType>(q.c.target->type)->elems[o.ret];
+  if ((!res || ir::expr_as<ir::Var>(res)) && visit::structural_equal(res_type, arg->type).equal) return false;
+  return refuse(q, "the result carrying Out param '" + ir::var_name(q.callee().params[o.param].var) +
+                       "' does not have its parent's type");
+}
+
+inline bool offsets_affine(WindowSiteQuestion& q, WindowAtSite& o) {
+  auto offs = site_offsets(q.facts, q.callee(), q.c.args(), *o.w, o.forms, q.d.why);
+  if (!offs) return true;
+  o.offsets = std::move(*offs);
+  return false;
+}
+
+inline bool disjoint_iterations(WindowSiteQuestion& q, WindowAtSite& o) {
+  q.d.why = disjoint_across(q.c, *o.w, o.forms);
+  return !q.d.why.empty();
+}
+
+inline bool distinct_parents(WindowSiteQuestion& q, WindowAtSite& o) {
+  const ir::Expr& arg = q.c.args()[o.param];
+  bool folded = false;
+  o.parent = q.facts.visible_init(arg, folded);
+  if (!folded) o.parent = arg;
+  const std::size_t fam = q.facts.family(arg);
+  for (auto other : q.d.families)
+    if (other == fam) return refuse(q, "two externalized Outs resolve to the same parent tensor");
+  q.d.families.push_back(fam);
+  return false;
+}
+
+inline bool in_parent_visible(WindowSiteQuestion& q, WindowAtSite& in) {
+  const ir::Expr& arg = q.c.args()[in.param];
+  in.parent = arg;
+  if (!q.facts.is_loop_result(arg)) return false;  // spec: slice the loop's visible init — when it is the same storage
+  bool proven = false;
+  in.parent = q.facts.in_place_init(arg, proven);
+  if (proven) return false;
+  return refuse(q, "the In argument " + ir::var_name(arg) +
+                       " is a loop result not proven to be written in place into its init (slicing the init "
+                       "would not show the loop's writes)");
+}
+
+}  // namespace window_site_checks
+
+/// The checks of one call, asked in order (the list at the top of this file).
+inline constexpr WindowCheck<> kWindowSiteChecks[] = {
+    {"caller_scope", "spec \"Scope\": Orchestration / Opaque: \"Call sites rewritten (Patterns 1, 2, 5)\"",
+     window_site_checks::caller_scope},
+    {"matching_args", "a well-formed call (the verifier reports others)", window_site_checks::matching_args},
+    {"not_input_only_submit", "spec \"input-only Submit callsites stay full-tensor\"",
+     window_site_checks::not_input_only_submit},
+    {"results_readable", "spec \"sibling-writer alias collection ... tuple projections are resolved to the visible "
+                         "parent before call-site slicing\"",
+     window_site_checks::results_readable},
+};
+
+/// The checks of each windowed Out of the call, in order.
+inline constexpr WindowCheck<WindowAtSite> kOutWindowChecks[] = {
+    {"result_has_parent_type", "spec \"out_window_next = self.kernel__windowed(..., out_window); out = "
+                               "pl.tensor.assemble(out, out_window_next, offset)\": the result has the parent's type",
+     window_site_checks::result_has_parent_type},
+    {"offsets_affine", "spec \"offsets must be affine in the surrounding loop variables accepted by the pass\"",
+     window_site_checks::offsets_affine},
+    {"disjoint_iterations", "spec \"sequential-loop siblings are rewritten only when every rewritten Out can be "
+                            "proven disjoint across sibling iterations\"",
+     window_site_checks::disjoint_iterations},
+    {"distinct_parents", "spec \"if multiple externalized Out params at the same callsite resolve to the same parent "
+                         "tensor, that callsite stays full-tensor\"",
+     window_site_checks::distinct_parents},
+};
+
+/// The checks of each windowed In of the call, in order.
+inline constexpr WindowCheck<WindowAtSite> kInWindowChecks[] = {
+    {"in_parent_visible", "spec \"When a materialized slice would otherwise use a loop-return alias as its parent, "
+                          "the pass rewrites that parent to the loop's visible init\" (only where proven in place)",
+     window_site_checks::in_parent_visible},
+    {"offsets_affine", "spec \"pure input-window shape and callee-local offset expressions may reference only callee "
+                       "params; after call-site substitution, those params may carry outer loop-affine values\"",
+     window_site_checks::offsets_affine},
+};
+
 inline SiteDecision decide(const ir::Function& caller, CallerFacts& facts, const CallStmt& c, const WindowedCallee& wc,
                            const UseCounts& uses) {
   SiteDecision d;
-  const ir::Function& callee = *wc.windows.fn;
-  const auto& args = c.args();
-  if (caller.type != ir::FunctionType::Orchestration && caller.type != ir::FunctionType::Opaque)
-    return d.why = "the caller is " + std::string(ir::name_of(caller.type)) + ", not Orchestration or Opaque", d;
-  if (args.size() != callee.params.size()) return d.why = "the call's arguments do not match the callee", d;
-  if (c.is_submit() && wc.windows.outs.empty())
-    return d.why = "input-only Submit call sites stay full (a full input may carry a wider dependency)", d;
-  const std::size_t results = callee.return_types.size() + (c.is_submit() ? 1 : 0);
-  const std::vector<ir::Expr> res_vars = result_vars(c, results, uses);
-  if (res_vars.empty() && !(d.projections = tuple_projections(c, results, facts, uses, d.why))) return d;
+  WindowSiteQuestion q{caller, facts, c, wc, uses, d, {}};
+  for (const auto& check : kWindowSiteChecks)
+    if (check.refuses(q)) return d;
   for (const auto& o : wc.windows.outs) {
-    const ir::Expr& arg = args[o.param];
-    const ir::Expr res = d.projections ? nullptr : res_vars[o.ret];
-    const ir::Type& res_type = res ? res->type : ir::type_as<ir::TupleType>(c.target->type)->elems[o.ret];
-    if ((res && !ir::expr_as<ir::Var>(res)) || !visit::structural_equal(res_type, arg->type).equal)
-      return d.why = "the result carrying Out param '" + ir::var_name(callee.params[o.param].var) +
-                     "' does not have its parent's type", d;
-    std::vector<analysis::Affine> forms;
-    auto offs = site_offsets(facts, callee, args, o.w, forms, d.why);
-    if (!offs) return d;
-    d.why = disjoint_across(c, o.w, forms);
-    if (!d.why.empty()) return d;
-    bool folded = false;
-    ir::Expr parent = facts.visible_init(arg, folded);
-    if (!folded) parent = arg;
-    const std::size_t fam = facts.family(arg);
-    for (auto other : d.families)
-      if (other == fam) return d.why = "two externalized Outs resolve to the same parent tensor", d;
-    d.families.push_back(fam);
-    d.outs.push_back(SiteWindow{o.param, &o.w, parent, *offs, ir::make_tuple(*offs)});
+    WindowAtSite at{o.param, &o.w, o.ret, {}, {}, nullptr};
+    for (const auto& check : kOutWindowChecks)
+      if (check.refuses(q, at)) return d;
+    d.outs.push_back(SiteWindow{o.param, &o.w, at.parent, at.offsets, ir::make_tuple(at.offsets)});
   }
   for (const auto& in : wc.windows.ins) {
-    const ir::Expr& arg = args[in.param];
-    ir::Expr parent = arg;
-    if (facts.is_loop_result(arg)) {  // spec: slice the loop's visible init — when it is the same storage
-      bool proven = false;
-      parent = facts.in_place_init(arg, proven);
-      if (!proven)
-        return d.why = "the In argument " + ir::var_name(arg) +
-                       " is a loop result not proven to be written in place into its init (slicing the init "
-                       "would not show the loop's writes)", d;
-    }
-    std::vector<analysis::Affine> forms;
-    auto offs = site_offsets(facts, callee, args, in.w, forms, d.why);
-    if (!offs) return d;
-    d.ins.push_back(SiteWindow{in.param, &in.w, parent, *offs, ir::make_tuple(*offs)});
+    WindowAtSite at{in.param, &in.w, 0, {}, {}, nullptr};
+    for (const auto& check : kInWindowChecks)
+      if (check.refuses(q, at)) return d;
+    d.ins.push_back(SiteWindow{in.param, &in.w, at.parent, at.offsets, ir::make_tuple(at.offsets)});
   }
   return d;
 }
@@ -358,17 +474,30 @@ inline bool calls_any(const ir::Stmt& s, const std::unordered_map<std::string, W
   return found;
 }
 
-/// Decides every call of a windowed callee in `caller`; returns the new body (null: unchanged) and
-/// adds one note per such call.
-inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& caller,
-                               const std::unordered_map<std::string, WindowedCallee>& callees,
-                               std::vector<rewrite::Note>& notes, bool remarks, std::unordered_set<std::string>& used) {
+/// The decisions about the calls of one caller, made by the match; the rewrite builds the new body
+/// from them (rewrite_caller). The facts are shared: the decisions point into them.
+struct CallerDecision {
+  const ir::Function* caller = nullptr;
+  std::shared_ptr<CallerFacts> facts;
+  std::vector<site_detail::SiteDecision> ds;        // per call of facts->calls()
+  std::vector<const WindowedCallee*> wcs;           // per call: its windowed callee, or null
+};
+
+/// Decides every call of a windowed callee in `caller` and adds one note per such call; nullopt when
+/// no call may use its clone.
+inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, const ir::Function& caller,
+                                                   const std::unordered_map<std::string, WindowedCallee>& callees,
+                                                   std::vector<rewrite::Note>& notes, bool remarks,
+                                                   std::unordered_set<std::string>& used) {
   using namespace site_detail;
-  if (!remarks && !calls_any(caller.body, callees)) return nullptr;  // the common case after the rewrite
-  CallerFacts facts(caller, prog);
+  if (!remarks && !calls_any(caller.body, callees)) return std::nullopt;  // the common case after the rewrite
+  CallerDecision cd{&caller, std::make_shared<CallerFacts>(caller, prog), {}, {}};
+  CallerFacts& facts = *cd.facts;
   const auto& calls = facts.calls();
-  std::vector<SiteDecision> ds(calls.size());
-  std::vector<const WindowedCallee*> wcs(calls.size(), nullptr);
+  std::vector<SiteDecision>& ds = cd.ds;
+  std::vector<const WindowedCallee*>& wcs = cd.wcs;
+  ds.resize(calls.size());
+  wcs.assign(calls.size(), nullptr);
   bool any = remarks;  // remarks also cover calls rewritten by an earlier run
   UseCounts uses;
   bool counted = false;
@@ -383,7 +512,7 @@ inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& call
     ds[i] = decide(caller, facts, calls[i], it->second, uses);
     any = true;
   }
-  if (!any) return nullptr;
+  if (!any) return std::nullopt;
   // Sibling full writers (spec "same-scope sibling writers"), to a fixed point.
   for (bool changed = true; changed;) {
     changed = false;
@@ -416,7 +545,7 @@ inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& call
         }
     }
   }
-  std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>> repl;
+  bool accepted = false;
   for (std::size_t i = 0; i < calls.size(); ++i) {
     const std::string& name = calls[i].callee();
     if (!wcs[i]) {
@@ -425,13 +554,7 @@ inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& call
       continue;
     }
     if (ds[i].why.empty()) {
-      if (ds[i].projections) {
-        rewrite_projected_call(calls[i], ds[i], *wcs[i], repl);
-      } else {
-        repl.emplace(calls[i].stmt, rewrite_call(calls[i], ds[i], *wcs[i]));
-        if (!ir::expr_as<ir::MakeTuple>(calls[i].target))  // the projections are part of the replacement
-          for (const auto& p : calls[i].unpack) repl.emplace(p.get(), std::vector<ir::Stmt>{});
-      }
+      accepted = true;
       used.insert(name);
     }
     if (remarks)
@@ -439,8 +562,27 @@ inline ir::Stmt rewrite_caller(const ir::Program& prog, const ir::Function& call
                                     ds[i].why.empty() ? "call of '" + name + "' uses '" + windowed_name(name) + "'"
                                                       : "call of '" + name + "' stays full: " + ds[i].why});
   }
-  if (repl.empty()) return nullptr;
-  return splice(caller.body, repl);
+  if (!accepted) return std::nullopt;
+  return cd;
+}
+
+/// The rewrite, rooted at the caller's body: every accepted call of `d` replaced by its slices,
+/// windowed call and assembles.
+inline ir::Stmt rewrite_caller(const CallerDecision& d) {
+  using namespace site_detail;
+  const auto& calls = d.facts->calls();
+  std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>> repl;
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    if (!d.wcs[i] || !d.ds[i].why.empty()) continue;
+    if (d.ds[i].projections) {
+      rewrite_projected_call(calls[i], d.ds[i], *d.wcs[i], repl);
+    } else {
+      repl.emplace(calls[i].stmt, rewrite_call(calls[i], d.ds[i], *d.wcs[i]));
+      if (!ir::expr_as<ir::MakeTuple>(calls[i].target))  // the projections are part of the replacement
+        for (const auto& p : calls[i].unpack) repl.emplace(p.get(), std::vector<ir::Stmt>{});
+    }
+  }
+  return splice(d.caller->body, repl);
 }
 
 }  // namespace ptorw::patterns::window

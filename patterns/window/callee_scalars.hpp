@@ -28,7 +28,7 @@
 #include "ptorw/analysis/affine.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/function.hpp"
-#include "ptorw/patterns/common/call_sites.hpp"
+#include "ptorw/visit/tree_edit.hpp"
 #include "ptorw/visit/erased.hpp"
 
 namespace ptorw::patterns::window {
@@ -42,7 +42,7 @@ std::string resolved_text(const ir::Expr& e, const DefOf& def_of) {
   any.expand = [&](const ir::Expr& v, int depth) { return analysis::affine_of(*def_of(v.get()), any, depth); };
   if (auto r = analysis::affine_of(e, any); r.value) return analysis::affine_text(*r.value);
   std::function<ir::Expr(const ir::Expr&, int)> subst = [&](const ir::Expr& x, int depth) -> ir::Expr {
-    return map_exprs(x, [&](const ir::Expr& v) {
+    return visit::map_exprs(x, [&](const ir::Expr& v) {
       const ir::Expr* d = depth < 16 ? def_of(v.get()) : nullptr;
       return d ? subst(*d, depth + 1) : v;
     });

@@ -12,13 +12,17 @@
 //   aggregate_windows.hpp  AggregateWindowLoop (Out carried through a static loop) and
 //                          AggregateInputWindowLoop (In read across that loop)
 //   windowed_clone.hpp     the `<callee>__windowed` clone, made once; the original stays
+//   window_candidate.hpp   the two above as one analysis of the pass run, per callee version
 //   caller_facts.hpp       call statements, loops, parent families, loop-return aliases (and
 //                          whether a loop writes its init in place), affine call-site offsets,
 //                          tuple projections
 //   call_site_rewrite.hpp  per call: proven → slice + windowed call + assemble; else full
 //
-// One Program rule: the decision needs callee bodies and every call site together. Everything
-// decided in one match is rewritten at once; the next match finds the calls using the clones and
+// One Program rule: the decision needs callee bodies and every call site together. The match only
+// decides (callee windows — an analysis of the pass run per callee version — and per call site a
+// SiteDecision); the rewrite builds each caller's new body from those decisions, replacing each
+// accepted call statement (call_site_rewrite.hpp, rewrite_caller). Everything decided in one match
+// is rewritten at once; the next match finds the calls using the clones and
 // declines with its notes — the remarks: one per candidate callee parameter (at the callee), one
 // per call of a candidate (at the call).
 #pragma once
@@ -31,13 +35,18 @@
 #include <vector>
 
 #include "ptorw/patterns/window/call_site_rewrite.hpp"
+#include "ptorw/patterns/window/window_candidate.hpp"
 #include "ptorw/rewrite/rule.hpp"
 
 namespace ptorw::patterns {
 
+/// What the match decided: the windowed callees, per caller the decisions about its calls, and the
+/// clones to add. The rewrite builds the callers' new bodies from the decisions.
 struct WindowPlan {
   ir::ProgramPtr program;
-  std::unordered_map<std::string, ir::Stmt> bodies;        // caller name → new body
+  // Shared and never moved: the decisions point into it.
+  std::shared_ptr<const std::unordered_map<std::string, window::WindowedCallee>> callees;
+  std::unordered_map<std::string, window::CallerDecision> callers;  // caller name → its decisions
   std::vector<std::pair<std::string, ir::FunctionPtr>> clones;  // original name → clone to add after it
 };
 
@@ -56,14 +65,17 @@ struct ExternalizeStaticWindows {
     using namespace window;
     const bool remarks = ctx.remarks_enabled();
     std::vector<rewrite::Note> notes;
-    std::unordered_map<std::string, WindowedCallee> callees;
+    auto owned = std::make_shared<std::unordered_map<std::string, WindowedCallee>>();
+    auto& callees = *owned;
     for (const auto& f : prog->functions) {
       if (!f || !is_window_candidate(*f)) continue;
-      CalleeWindows cw = analyse_callee(*f);
+      // The callee side is an analysis of the pass run, computed once per callee version.
+      const WindowCandidate& cand = ctx.analyses().get<WindowCandidate>(f);
+      const CalleeWindows& cw = cand.windows;
       if (remarks)
         for (const auto& r : cw.remarks) notes.push_back(rewrite::Note{f->name, f->span, "'" + f->name + "' " + r});
       if (!cw.any()) continue;
-      ir::FunctionPtr clone = make_windowed_clone(*f, cw);
+      ir::FunctionPtr clone = cand.clone;
       if (ir::FunctionPtr existing = prog->find(clone->name)) {
         if (!visit::structural_equal(*existing, *clone).equal) {
           if (remarks)
@@ -73,16 +85,16 @@ struct ExternalizeStaticWindows {
         }
         clone = existing;
       }
-      callees.emplace(f->name, WindowedCallee{std::move(cw), std::move(clone)});
+      callees.emplace(f->name, WindowedCallee{cw, std::move(clone)});
     }
     if (callees.empty()) return rewrite::decline_at(std::move(notes));
-    WindowPlan plan{prog, {}, {}};
+    WindowPlan plan{prog, owned, {}, {}};
     std::unordered_set<std::string> used;
     for (const auto& f : prog->functions) {
       if (!f || !f->body) continue;
-      if (ir::Stmt body = rewrite_caller(*prog, *f, callees, notes, remarks, used)) plan.bodies.emplace(f->name, body);
+      if (auto d = decide_caller(*prog, *f, callees, notes, remarks, used)) plan.callers.emplace(f->name, std::move(*d));
     }
-    if (plan.bodies.empty()) return rewrite::decline_at(std::move(notes));
+    if (plan.callers.empty()) return rewrite::decline_at(std::move(notes));
     for (const auto& f : prog->functions)
       if (f && used.count(f->name) && !prog->find(callees.at(f->name).clone->name))
         plan.clones.emplace_back(f->name, callees.at(f->name).clone);
@@ -94,8 +106,10 @@ struct ExternalizeStaticWindows {
     std::vector<ir::FunctionPtr> fns;
     for (const auto& f : plan.program->functions) {
       if (!f) continue;
-      auto it = plan.bodies.find(f->name);
-      fns.push_back(it == plan.bodies.end() ? f : ir::with_function(*f, [&](ir::Function& g) { g.body = it->second; }));
+      auto it = plan.callers.find(f->name);  // caller side: the rewrite is rooted at each call site
+      fns.push_back(it == plan.callers.end()
+                        ? f
+                        : ir::with_function(*f, [&](ir::Function& g) { g.body = window::rewrite_caller(it->second); }));
       for (const auto& [orig, clone] : plan.clones)
         if (orig == f->name) fns.push_back(clone);
     }

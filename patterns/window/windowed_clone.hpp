@@ -23,7 +23,7 @@
 
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
-#include "ptorw/patterns/common/call_sites.hpp"
+#include "ptorw/visit/tree_edit.hpp"
 #include "ptorw/patterns/common/row_major_strides.hpp"
 #include "ptorw/patterns/window/callee_windows.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -123,7 +123,7 @@ inline ir::FunctionPtr make_windowed_clone(const ir::Function& f, const CalleeWi
     }
   }, [](const ir::Expr&) {});
   std::function<ir::Expr(const ir::Expr&)> edit;
-  auto subst = [&](const ir::Expr& e) { return map_exprs(e, edit); };
+  auto subst = [&](const ir::Expr& e) { return visit::map_exprs(e, edit); };
   edit = [&](const ir::Expr& e) -> ir::Expr {
     if (auto it = vars.find(e.get()); it != vars.end()) return it->second;
     if (auto* ia = ir::expr_as<ir::IterArg>(e)) {  // first met at its definition (the loop header)
@@ -147,7 +147,7 @@ inline ir::FunctionPtr make_windowed_clone(const ir::Function& f, const CalleeWi
     }
     return e;
   };
-  ir::Stmt body = map_exprs(loop_stores.empty() ? f.body : localize_loop_stores(f.body, loop_stores), edit);
+  ir::Stmt body = visit::map_exprs(loop_stores.empty() ? f.body : localize_loop_stores(f.body, loop_stores), edit);
   return ir::with_function(f, [&](ir::Function& g) {
     g.name = windowed_name(f.name);
     g.params = std::move(params);

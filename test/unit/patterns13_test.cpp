@@ -8,7 +8,7 @@
 
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/patterns/assemble_loop.hpp"
-#include "ptorw/patterns/common/tree_edits.hpp"
+#include "ptorw/visit/tree_edit.hpp"
 #include "ptorw/patterns/common/var_uses.hpp"
 #include "ptorw/patterns/iter_arg_reuse.hpp"
 #include "ptorw/patterns/optimize_orch_tensors.hpp"
@@ -218,9 +218,9 @@ TEST_CASE("tree edits: a substituted iter-arg init gives the loop a fresh iter-a
                  "            res = pl.yield_(s)\n"
                  "        return res\n");
   const ir::Function& k = fn(p, "k");
-  patterns::TreeEdits ed;
+  visit::TreeEdit ed;
   ed.exprs.emplace(k.params[1].var.get(), k.params[0].var);  // y → x
-  ir::Stmt body = patterns::edit_body(k.body, ed);
+  ir::Stmt body = ed.body(k.body);
   auto stmts = ir::stmts_of(body);
   const auto& loop = ir::kind_get<ir::For>(stmts[1]->kind);
   const auto* ia = ir::expr_as<ir::IterArg>(loop.iter_args[0]);

@@ -30,6 +30,9 @@ std::string rule_table_text(const passes::PipelineResult& r) {
     for (const auto& st : p.stats)
       s += fmt::format("  {}: tried {}, matched {}, applied {}, {} us\n", st.name, st.tried, st.matched, st.applied,
                        st.time_ns / 1000);
+    // The analyses of the pass run (ptorw/analysis/cache.hpp): computed once per IR version.
+    for (const auto& a : p.analyses)
+      s += fmt::format("  analysis {}: requested {}, computed {}\n", a.name, a.requested, a.computed);
   }
   return s;
 }

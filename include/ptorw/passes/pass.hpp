@@ -32,6 +32,7 @@ struct PassOutcome {
   std::vector<rewrite::RuleStats> stats;  // all tables, in order
   std::vector<rewrite::TraceEntry> trace;
   std::vector<rewrite::Remark> remarks;
+  std::vector<analysis::AnalysisStats> analyses;  // requests / computations per analysis of the run
   Diagnostics diagnostics;  // errors here stop a pipeline
 };
 
@@ -68,7 +69,9 @@ inline std::optional<PassOutcome> refuse_input(const std::string& pass, bool acc
   return o;
 }
 
-/// A pass running `tables` one after the other, each to its fixed point.
+/// A pass running `tables` one after the other, each to its fixed point. The tables share one
+/// analysis cache for the run (ptorw/analysis/cache.hpp): what Pattern 2 computed on a program
+/// version is not computed again by Pattern 4 when Pattern 3 left that version unchanged.
 template <class... Tables>
 Pass table_pass(std::string name, std::string summary, PassProperties props, const Tables&... tables) {
   Pass p{std::move(name), std::move(summary), props, {}, {}};
@@ -83,9 +86,12 @@ Pass table_pass(std::string name, std::string summary, PassProperties props, con
     PassOutcome o;
     o.program = in;
     bool failed = false;
+    analysis::AnalysisCache cache;
+    rewrite::DriverOptions run_opts = opts;
+    if (!run_opts.analyses) run_opts.analyses = &cache;
     auto one = [&](const auto& table) {
       if (failed) return;
-      rewrite::RunResult r = rewrite::run_table(table, o.program, opts, &ctx);
+      rewrite::RunResult r = rewrite::run_table(table, o.program, run_opts, &ctx);
       if (o.stop == rewrite::StopReason::Converged && r.stop != rewrite::StopReason::Converged) {
         o.stop = r.stop;
         o.message = r.message;
@@ -99,6 +105,7 @@ Pass table_pass(std::string name, std::string summary, PassProperties props, con
       o.program = failed ? in : r.program;
     };
     (one(tables), ...);
+    if (run_opts.analyses == &cache) o.analyses = cache.stats();
     return o;
   };
   return p;

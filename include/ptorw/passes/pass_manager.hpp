@@ -59,6 +59,7 @@ struct PassRecord {
   std::vector<rewrite::RuleStats> stats;
   std::vector<rewrite::TraceEntry> trace;
   std::vector<rewrite::Remark> remarks;
+  std::vector<analysis::AnalysisStats> analyses;  // per analysis: requested / computed in this pass run
 };
 
 struct PipelineResult {
@@ -119,7 +120,8 @@ class PassManager {
       const std::uint64_t ns = rewrite::monotonic_ns() - t0;
 
       PassRecord rec{pass.name,  ns, o.program != res.program, o.stop,
-                     o.iterations, o.rewrites, std::move(o.stats), std::move(o.trace), std::move(o.remarks)};
+                     o.iterations, o.rewrites, std::move(o.stats), std::move(o.trace), std::move(o.remarks),
+                     std::move(o.analyses)};
       res.passes.push_back(std::move(rec));
       bool failed = false;
       for (auto& d : o.diagnostics) {

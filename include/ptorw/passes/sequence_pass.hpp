@@ -41,6 +41,9 @@ inline Pass sequence_pass(std::string name, std::string summary, PassProperties 
       out.stats.insert(out.stats.end(), rec.stats.begin(), rec.stats.end());
       for (auto& t : rec.trace) out.trace.push_back(std::move(t));
       for (auto& m : rec.remarks) out.remarks.push_back(std::move(m));
+      // Each step is its own pass run with its own analyses (a step may change the IR the next
+      // one analyses); their statistics are listed step by step.
+      out.analyses.insert(out.analyses.end(), rec.analyses.begin(), rec.analyses.end());
     }
     for (auto& d : r.diagnostics) {
       // A step that did not converge is reported once, by the caller, from `out.stop` / `message`.

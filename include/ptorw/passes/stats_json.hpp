@@ -18,7 +18,7 @@ inline nlohmann::json to_json(const passes::PipelineResult& r) {
   for (const auto& p : r.passes)
     ps.push_back({{"pass", p.name}, {"time_ns", p.time_ns}, {"changed", p.changed},
                   {"stop", std::string(name_of(p.stop))}, {"iterations", p.iterations}, {"rewrites", p.rewrites},
-                  {"rules", to_json(p.stats)}});
+                  {"rules", to_json(p.stats)}, {"analyses", to_json(p.analyses)}});
   return {{"ok", r.ok}, {"passes", ps}};
 }
 

@@ -1,16 +1,22 @@
 // What a rule may see while it matches or rewrites: the function being rewritten, the other
 // functions of the program (current versions), the pipeline options and whether remarks are on.
 //
+// It also hands out the analyses of the pass run (ptorw/analysis/cache.hpp): a rule asks
+// `ctx.analyses().get<A>(node)` instead of computing A itself, so an analysis is computed once per
+// IR version however many rules and rounds ask for it.
+//
 // Contract for rules below Program root: look only at your own function and at the *signatures*
 // of other functions. The driver re-sweeps a function only when it changed (or when the signature
 // of a function it calls changed), so a rule that reads another function's body must be a
 // Program rule.
 #pragma once
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "ptorw/ir/function.hpp"
+#include "ptorw/analysis/cache.hpp"
 #include "ptorw/rewrite/options.hpp"
 
 namespace ptorw::rewrite {
@@ -38,6 +44,13 @@ class Context {
   bool remarks_enabled() const { return remarks_; }
   /// The source file of the program (for diagnostics).
   const std::string& file() const { return file_; }
+  /// The analyses of this pass run (one cache per pass run, invalidated by the driver as it replaces
+  /// versions). A Context made outside a driver run gets a cache of its own.
+  analysis::AnalysisCache& analyses() const {
+    if (analyses_) return *analyses_;
+    if (!own_) own_ = std::make_shared<analysis::AnalysisCache>();
+    return *own_;
+  }
 
  private:
   friend class detail::DriverCore;
@@ -50,6 +63,8 @@ class Context {
   const std::vector<ir::FunctionPtr>* functions_ = nullptr;
   bool remarks_ = false;
   std::string file_;
+  analysis::AnalysisCache* analyses_ = nullptr;
+  mutable std::shared_ptr<analysis::AnalysisCache> own_;
 };
 
 }  // namespace ptorw::rewrite

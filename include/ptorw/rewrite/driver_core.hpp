@@ -2,6 +2,13 @@
 // over the worklist of functions, the bottom-up sweep, spine rebuilding, iter-arg redirection,
 // counters, trace, remarks and the checks of checking mode.
 //
+// The analyses of the run (ptorw/analysis/cache.hpp) are keyed on IR versions; the driver
+// invalidates each version it replaces — a function changed by the sweep or a Function rule, a
+// program (and the functions it dropped) replaced by a Program rule — so a cache entry is never
+// consulted for a version that is no longer current. It uses the cache itself: the callers queued
+// after a signature change are read from each function's FunctionCalls (the call graph), walked
+// once per function version rather than once per signature change.
+//
 // It is a non-template class with four virtual hooks — "try the rules of root K at this node" —
 // that the per-table Driver<Rs...> implements. Keeping everything else out of the template means
 // it is compiled once per TU however many tables the TU runs (compile time is a budget here).
@@ -14,6 +21,8 @@
 
 #include <fmt/core.h>
 
+#include "ptorw/analysis/cache.hpp"
+#include "ptorw/analysis/call_sites.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/rewrite/brief_text.hpp"
 #include "ptorw/rewrite/context.hpp"
@@ -21,6 +30,7 @@
 #include "ptorw/rewrite/monotonic_clock.hpp"
 #include "ptorw/rewrite/run_result.hpp"
 #include "ptorw/visit/erased.hpp"
+#include "ptorw/visit/tree_edit.hpp"
 
 namespace ptorw::rewrite::detail {
 
@@ -33,6 +43,8 @@ class DriverCore {
   DriverCore(const DriverOptions& opts, const Options* options, std::vector<RuleStats> stats, Roots roots)
       : opts_(opts), ctx_(options), roots_(roots), tracing_(opts.trace || bool(opts.on_trace)) {
     ctx_.remarks_ = opts.remarks;
+    cache_ = opts.analyses ? opts.analyses : &own_cache_;
+    ctx_.analyses_ = cache_;
     res_.stats = std::move(stats);
   }
   virtual ~DriverCore() = default;
@@ -45,6 +57,7 @@ class DriverCore {
     ctx_.file_ = input->source_file;
     const std::uint64_t before = opts_.check ? fingerprint(*input) : 0;
     base_ = input;
+    input_ = input;
     fns_ = input->functions;
     ctx_.functions_ = &fns_;
     std::vector<char> queued(fns_.size(), 1);
@@ -65,6 +78,7 @@ class DriverCore {
         fired = true;
         next[i] = 1;
         fns_[i] = now;
+        cache_->invalidate(old.get());
         if (signature_changed(*old, *now)) queue_callers(old->name, next);
       }
       // Program rules are not asked again about the program version on which they all declined
@@ -82,6 +96,7 @@ class DriverCore {
           // The rules were tried on `out` until none fired (apply_program's loop): it is settled too.
           if (!stop_) settled_program_ = out;
           fired = true;
+          invalidate_replaced(*cur, *out);
           base_ = out;
           fns_ = out->functions;
           next.assign(fns_.size(), 1);
@@ -92,6 +107,7 @@ class DriverCore {
       queued = std::move(next);
     }
     res_.program = assemble();
+    if (!opts_.analyses) res_.analyses = own_cache_.stats();
     if (opts_.check && res_.stop != StopReason::CheckFailed && fingerprint(*input) != before)
       set_stop(StopReason::CheckFailed, "the input program was modified in place during the run");
     if (opts_.timing) {
@@ -182,8 +198,6 @@ class DriverCore {
   }
 
  private:
-  using SubstMap = std::unordered_map<const ir::ExprNode*, ir::Expr>;
-
   // ---- rounds ---------------------------------------------------------------------------------
   // `settled`: the version of this function on which every Function rule last declined. Function
   // rules are deterministic in their function (and the signatures it sees), so they are not tried
@@ -215,9 +229,25 @@ class DriverCore {
     return f;
   }
 
-  ir::ProgramPtr assemble() const {
+  // The current program version. It is made once per change of the function list, and kept as
+  // base_: Program rules, the next round and the run's result then see one pointer for one version
+  // (the key of its analyses), and the version it replaces is invalidated. The input program is
+  // the caller's and stays valid.
+  ir::ProgramPtr assemble() {
     if (fns_ == base_->functions) return base_;
-    return std::make_shared<const ir::Program>(ir::Program{base_->name, base_->dyn_dims, fns_, base_->source_file});
+    if (base_ != input_) cache_->invalidate(base_.get());
+    base_ = std::make_shared<const ir::Program>(ir::Program{base_->name, base_->dyn_dims, fns_, base_->source_file});
+    return base_;
+  }
+
+  // A Program rule replaced `before` by `after`: `before` and the functions it no longer has are
+  // not current any more.
+  void invalidate_replaced(const ir::Program& before, const ir::Program& after) {
+    std::unordered_set<const ir::Function*> kept;
+    for (const auto& f : after.functions) kept.insert(f.get());
+    for (const auto& f : before.functions)
+      if (!kept.count(f.get())) cache_->invalidate(f.get());
+    cache_->invalidate(&before);
   }
 
   static bool signature_changed(const ir::Function& a, const ir::Function& b) {
@@ -233,12 +263,7 @@ class DriverCore {
   void queue_callers(const std::string& callee, std::vector<char>& next) {
     for (std::size_t j = 0; j < fns_.size(); ++j) {
       if (!fns_[j]->body) continue;
-      bool calls = false;
-      visit::walk_all(fns_[j]->body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
-        if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Function && c->callee == callee) calls = true;
-        if (auto* s = ir::expr_as<ir::Submit>(e); s && s->callee == callee) calls = true;
-      });
-      if (calls) {
+      if (cache_->get<analysis::FunctionCalls>(fns_[j]).calls(callee)) {
         next[j] = 1;
         settled_[j] = nullptr;  // what its Function rules see has changed
       }
@@ -360,33 +385,17 @@ class DriverCore {
   }
 
   // Iter-arg inits belong to the IterArg definition node, so a changed init means a new IterArg,
-  // and every use of the old one inside the loop is redirected to it.
+  // and every use of the old one inside the loop is redirected to it (visit/tree_edit.hpp).
   ir::Stmt sweep_iter_inits(const ir::Stmt& s) {
     const std::vector<ir::Expr>* args = iter_args_of(s);
     if (!args) return s;
-    SubstMap map;
+    visit::TreeEdit ed;
     for (const auto& a : *args) {
       auto* it = ir::expr_as<ir::IterArg>(a);
       if (!it || !it->init) continue;
-      if (ir::Expr n = sweep_expr(it->init)) map.emplace(a.get(), ir::make_expr(ir::IterArg{it->name, n}, a->type, a->span));
+      if (ir::Expr n = sweep_expr(it->init)) ed.exprs.emplace(a.get(), ir::make_iter_arg(it->name, a->type, n, a->span));
     }
-    return map.empty() ? s : subst_stmt(s, map);
-  }
-
-  static ir::Expr subst_expr(const ir::Expr& e, SubstMap& m) {
-    if (auto it = m.find(e.get()); it != m.end()) return it->second;
-    if (ir::is_var_like(e)) return e;
-    return visit::map_each_child(e, [&](const ir::Expr& c) { return subst_expr(c, m); });
-  }
-  static ir::Stmt subst_stmt(const ir::Stmt& s, SubstMap& m) {
-    // An inner loop whose iter-arg init mentions a substituted variable needs a fresh IterArg too.
-    if (const std::vector<ir::Expr>* args = iter_args_of(s))
-      for (const auto& a : *args)
-        if (auto* it = ir::expr_as<ir::IterArg>(a); it && it->init && !m.count(a.get()))
-          if (ir::Expr n = subst_expr(it->init, m); n != it->init)
-            m.emplace(a.get(), ir::make_expr(ir::IterArg{it->name, n}, a->type, a->span));
-    return visit::map_each_child(
-        s, [&](const ir::Expr& e) { return subst_expr(e, m); }, [&](const ir::Stmt& c) { return subst_stmt(c, m); });
+    return ed.exprs.empty() ? s : ed.stmt(s);
   }
 
   static ir::Stmt empty_seq(ir::Span sp) { return ir::make_stmt(ir::Seq{}, sp); }
@@ -450,7 +459,8 @@ class DriverCore {
   bool tracing_;
   RunResult res_;
   bool stop_ = false;
-  ir::ProgramPtr base_;               // supplies name, dyn dims and file of the result
+  ir::ProgramPtr base_;               // the current program version (assemble()); supplies name, dyn dims, file
+  ir::ProgramPtr input_;              // the caller's program
   std::vector<ir::FunctionPtr> fns_;  // current version of every function
   std::vector<ir::FunctionPtr> settled_;  // per function: the version all Function rules declined on
   ir::ProgramPtr settled_program_;         // the version all Program rules declined on
@@ -459,6 +469,8 @@ class DriverCore {
   std::unordered_set<std::string> seen_notes_;  // located notes already reported (remark_at)
   std::string cur_function_;
   ir::Span cur_span_;
+  analysis::AnalysisCache own_cache_;  // when the caller gives none (DriverOptions::analyses)
+  analysis::AnalysisCache* cache_;
 };
 
 }  // namespace ptorw::rewrite::detail

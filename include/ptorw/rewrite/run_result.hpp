@@ -11,6 +11,7 @@
 
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/function.hpp"
+#include "ptorw/analysis/cache.hpp"
 #include "ptorw/rewrite/rule.hpp"
 
 namespace ptorw::rewrite {
@@ -97,6 +98,9 @@ struct DriverOptions {
   /// Program or Function rule's change to the statements it touched: tools/cli/trace_diff.cpp).
   bool trace_nodes = false;
   TextHooks text{};
+  /// The analysis cache of the pass run this driver run belongs to (a pass of several tables shares
+  /// one across them: passes/pass.hpp). Null: the run keeps a cache of its own.
+  analysis::AnalysisCache* analyses = nullptr;
 };
 
 struct RunResult {
@@ -108,6 +112,9 @@ struct RunResult {
   std::vector<RuleStats> stats;  // table order
   std::vector<TraceEntry> trace;
   std::vector<Remark> remarks;
+  /// Requests and computations per analysis. Filled only when the run owns its cache
+  /// (DriverOptions::analyses null); otherwise the cache's owner reports them.
+  std::vector<analysis::AnalysisStats> analyses;
 
   bool converged() const { return stop == StopReason::Converged; }
   const RuleStats* find(std::string_view rule) const {

@@ -3,7 +3,8 @@
 //
 //   {"stop": "Converged", "iterations": 2, "rewrites": 5,
 //    "rules": [{"name": "fold_add", "root": "Expr", "benefit": 100,
-//               "tried": 9, "matched": 3, "applied": 3, "time_ns": 1200}, ...]}
+//               "tried": 9, "matched": 3, "applied": 3, "time_ns": 1200}, ...],
+//    "analyses": [{"name": "call_site_index", "requested": 4, "computed": 2, "repeats": 0}, ...]}
 #pragma once
 #include <nlohmann/json.hpp>
 
@@ -24,9 +25,17 @@ inline nlohmann::json to_json(const std::vector<RuleStats>& stats) {
   return rules;
 }
 
+inline nlohmann::json to_json(const std::vector<analysis::AnalysisStats>& stats) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& s : stats)
+    out.push_back({{"name", std::string(s.name)}, {"requested", s.requested}, {"computed", s.computed},
+                   {"repeats", s.repeats}});
+  return out;
+}
+
 inline nlohmann::json to_json(const RunResult& r) {
   return {{"stop", std::string(name_of(r.stop))}, {"message", r.message}, {"iterations", r.iterations},
-          {"rewrites", r.rewrites}, {"rules", to_json(r.stats)}};
+          {"rewrites", r.rewrites}, {"rules", to_json(r.stats)}, {"analyses", to_json(r.analyses)}};
 }
 
 }  // namespace ptorw::rewrite
