@@ -105,11 +105,11 @@ struct TreeEdit {
 /// `f`, which returns its argument to keep it. No IterArg rule is applied: `f` sees each IterArg at
 /// its definition first and decides (Pattern 5's windowed clone, outlining).
 inline ir::Expr map_exprs(const ir::Expr& e, const std::function<ir::Expr(const ir::Expr&)>& f) {
-  ir::Expr rebuilt = visit::map_children(e, [&](const ir::Expr& c) { return map_exprs(c, f); });
+  ir::Expr rebuilt = visit::map_each_child(e, [&](const ir::Expr& c) { return map_exprs(c, f); });
   return f(rebuilt);
 }
 inline ir::Stmt map_exprs(const ir::Stmt& s, const std::function<ir::Expr(const ir::Expr&)>& f) {
-  return visit::map_children(
+  return visit::map_each_child(
       s, [&](const ir::Expr& e) { return map_exprs(e, f); }, [&](const ir::Stmt& c) { return map_exprs(c, f); });
 }
 
