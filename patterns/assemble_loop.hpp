@@ -38,6 +38,7 @@
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/patterns/common/function_facts.hpp"
+#include "ptorw/patterns/common/named_check.hpp"
 #include "ptorw/patterns/common/same_type.hpp"
 #include "ptorw/visit/tree_edit.hpp"
 #include "ptorw/rewrite/rule.hpp"
@@ -130,11 +131,7 @@ struct LoopQuestion {
 
 /// One named eligibility check of a loop: its refusal (the remark's text) or nullopt. `rule`
 /// quotes the spec sentence or issue rule it implements.
-struct LoopCheck {
-  std::string_view name;
-  std::string_view rule;
-  std::optional<std::string> (*refuses)(LoopQuestion&);
-};
+using LoopCheck = NamedCheck<LoopQuestion&>;
 
 namespace loop_checks {
 
@@ -256,9 +253,7 @@ inline constexpr LoopCheck kLoopChecks[] = {
 /// kLoopChecks that refuses — or, in `found`, what to rewrite.
 inline std::optional<std::string> judge_loop(const FunctionFacts& F, const Body& b, std::size_t i, Found& found) {
   LoopQuestion q{F, b, i, found, nullptr, nullptr};
-  for (const LoopCheck& c : kLoopChecks)
-    if (auto why = c.refuses(q)) return why;
-  return std::nullopt;
+  return first_refusal(kLoopChecks, q);
 }
 
 /// Level `k` of the chain rebuilt over tensor type `t`: iter-arg initialised from `init`, the

@@ -25,6 +25,7 @@
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/patterns/common/function_facts.hpp"
+#include "ptorw/patterns/common/named_check.hpp"
 #include "ptorw/patterns/common/out_param_returns.hpp"
 #include "ptorw/patterns/common/same_type.hpp"
 #include "ptorw/visit/tree_edit.hpp"
@@ -74,11 +75,7 @@ struct MergeQuestion {
 
 /// One named eligibility check of the callee side: its refusal (the remark's text), or nullopt when
 /// the pair passes. `rule` quotes the spec bullet or issue rule it implements.
-struct MergeCheck {
-  std::string_view name;
-  std::string_view rule;
-  std::optional<std::string> (*refuses)(const MergeQuestion&);
-};
+using MergeCheck = NamedCheck<const MergeQuestion&>;
 
 namespace merge_checks {
 
@@ -152,9 +149,7 @@ inline constexpr MergeCheck kMergeChecks[] = {
 /// it would not: the first check of kMergeChecks that refuses.
 inline std::optional<std::string> merge_refused(const Callee& k, std::size_t p_in, std::size_t p_out) {
   const MergeQuestion q{k, p_in, p_out};
-  for (const MergeCheck& c : kMergeChecks)
-    if (auto why = c.refuses(q)) return why;
-  return std::nullopt;
+  return first_refusal(kMergeChecks, q);
 }
 
 /// The standalone form's callee shape (issue 3): returns the In param that Out `p_out` merges into,

@@ -48,6 +48,7 @@
 
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/analysis/call_sites.hpp"
+#include "ptorw/patterns/common/named_check.hpp"
 #include "ptorw/patterns/iter_arg_reuse/callee_side.hpp"
 
 namespace ptorw::patterns::iter_arg_reuse {
@@ -222,11 +223,7 @@ struct SiteQuestion {
 
 /// One named eligibility check of a call site: its refusal (the remark's text) or nullopt. `rule`
 /// quotes the spec bullet or issue rule it implements.
-struct SiteCheck {
-  std::string_view name;
-  std::string_view rule;
-  std::optional<std::string> (*refuses)(SiteQuestion&);
-};
+using SiteCheck = NamedCheck<SiteQuestion&>;
 
 namespace site_checks {
 
@@ -347,8 +344,7 @@ inline constexpr SiteCheck kSiteChecks[] = {
 inline SiteVerdict judge_site(const analysis::CallSite& site, const ProgramView& view, const FunctionFacts& F,
                               OutParamCase& c) {
   SiteQuestion q{site, view, F, c, nullptr, nullptr, nullptr, std::nullopt};
-  for (const SiteCheck& check : kSiteChecks)
-    if (auto why = check.refuses(q)) return SiteVerdict{std::nullopt, nullptr, std::move(*why)};
+  if (auto why = first_refusal(kSiteChecks, q)) return SiteVerdict{std::nullopt, nullptr, std::move(*why)};
   return {q.in, q.create, {}};
 }
 
