@@ -4,6 +4,8 @@
 // Each phase is timed on the wall clock and on this thread's CPU clock: on a shared machine the
 // wall time includes waiting for a core, the CPU time does not (it still includes kernel time for
 // page faults, and cache sharing with other processes).
+// A one-file program: the library's code is compiled here, once (ptorw/entry.hpp).
+#include "ptorw/define_entries.hpp"
 #include <chrono>
 #include <cstdio>
 #include <string>

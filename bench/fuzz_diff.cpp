@@ -10,6 +10,8 @@
 // `--print SEED` only prints the program of one seed; `--file F` judges one saved program;
 // `--isolate` runs each program in a forked child, so that a pass that crashes is reported (with
 // its seed and signal) instead of ending the run. Exit status 1 when anything failed.
+// A one-file program: the library's code is compiled here, once (ptorw/entry.hpp).
+#include "ptorw/define_all.hpp"
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -21,7 +23,6 @@
 #include <unistd.h>
 
 #include "fuzz_diff.hpp"
-#include "ptorw/passes/define_all.hpp"
 
 int main(int argc, char** argv) {
   std::uint64_t count = 1000, seed = 1;

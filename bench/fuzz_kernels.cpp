@@ -11,6 +11,8 @@
 // --file F judges a saved program; --dump DIR writes each failing program to DIR/kfuzz_SEED.py;
 // --isolate judges each seed in a forked child first, so that a crash is reported with its seed
 // and signal instead of ending the run. Exit status 1 when anything failed.
+// A one-file program: the library's code is compiled here, once (ptorw/entry.hpp).
+#include "ptorw/define_all.hpp"
 #include <cctype>
 #include <chrono>
 #include <cstdlib>

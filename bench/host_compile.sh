@@ -5,10 +5,10 @@
 #   umbrella  a TU that includes <ptorw/ptorw.hpp> alone            targets: <= 5 s, <= 600 MiB
 #   host      a TU that includes <ptorw/passes/all.hpp>, parses a program and runs
 #             make_pass("default")                                  targets: <= 12 s, <= 1 GiB
-#   passes    the program's one TU with <ptorw/passes/define_all.hpp> (every pass compiled once;
-#             absent before issue 16, when all.hpp itself compiled every pass into the host TU)
-# then the same three with -DPTORW_SEPARATE_COMPILATION, plus `entries`, the program's one TU with
-# <ptorw/define_entries.hpp> (parse, print, verify, ... compiled once: ptorw/entry.hpp).
+#   passes    the program's TU with <ptorw/passes/define_all.hpp> (every pass compiled once)
+#   entries   the program's TU with <ptorw/define_entries.hpp> (parse, print, verify, run, emit, ...
+#             compiled once; ptorw/entry.hpp). passes + entries = <ptorw/define_all.hpp>.
+# then umbrella, host and passes again with -DPTORW_HEADER_ONLY (entry points inline everywhere).
 # host (+ passes) is then linked with `pkg-config --libs ptorw` alone and run on an example, to
 # show there is nothing else to link. Prints wall and user seconds and peak RSS per TU, and
 # `uptime` before and after (the machine is shared: compare user time under load).
@@ -72,21 +72,22 @@ link_and_run() {  # label objects...
 
 echo "cflags: $cflags"
 echo "load before: $(uptime)"
-echo "# header-only (default): every TU that calls an entry point compiles it"
+# The default (ptorw/entry.hpp): entry points and passes declared in every TU, compiled once, in the
+# program's one TU with <ptorw/define_all.hpp> (or split in two: define_entries.hpp, passes/define_all.hpp).
+echo "# default: the host TU pays parsing of declarations, not code generation"
 measure umbrella "$work/umbrella.cpp"
 measure host "$work/host.cpp"
 echo '#include <ptorw/passes/define_all.hpp>' >"$work/passes.cpp"
 measure passes "$work/passes.cpp"
-link_and_run header-only "$work/host.o" "$work/passes.o"
-
-# -DPTORW_SEPARATE_COMPILATION (ptorw/entry.hpp): entry points declared in every TU, compiled once
-# in the TU that includes ptorw/define_entries.hpp first.
-sep=-DPTORW_SEPARATE_COMPILATION
-echo "# separate compilation ($sep): the host TU pays parsing, not code generation"
-measure umbrella_sep "$work/umbrella.cpp" "$sep"
-measure host_sep "$work/host.cpp" "$sep"
-measure passes_sep "$work/passes.cpp" "$sep"
 echo '#include <ptorw/define_entries.hpp>' >"$work/entries.cpp"
-measure entries_sep "$work/entries.cpp" "$sep"
+measure entries "$work/entries.cpp"
+link_and_run default "$work/host.o" "$work/passes.o" "$work/entries.o"
+
+# -DPTORW_HEADER_ONLY: every entry point inline where it is declared (a one-file tool's choice).
+ho=-DPTORW_HEADER_ONLY
+echo "# header-only ($ho): every TU that includes an entry header compiles its body"
+measure umbrella_ho "$work/umbrella.cpp" "$ho"
+measure host_ho "$work/host.cpp" "$ho"
+measure passes_ho "$work/passes.cpp" "$ho"
 echo "load after:  $(uptime)"
-link_and_run separate "$work/host_sep.o" "$work/passes_sep.o" "$work/entries_sep.o"
+link_and_run header-only "$work/host_ho.o" "$work/passes_ho.o"

@@ -3,13 +3,14 @@
 // PIPELINE defaults to the planned-Buffer pipeline; each pass is timed on its own, then the PTO
 // emitter. One process per input so that peak memory (ru_maxrss) is per size; bench/run_lower.sh
 // drives it over 1k / 10k / 100k statements and reports per-statement ratios (linearity).
+// A one-file program: the library's code is compiled here, once (ptorw/entry.hpp).
+#include "ptorw/define_all.hpp"
 #include <chrono>
 #include <cstdio>
 #include <string>
 
 #include "bench_util.hpp"
 #include "ptorw/codegen/emit.hpp"
-#include "ptorw/passes/define_all.hpp"
 #include "ptorw/text/parser.hpp"
 
 using bench::peak_rss_mib;

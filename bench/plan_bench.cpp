@@ -2,6 +2,8 @@
 // generated kernel (bench/gen_plan_kernel.py). Times each pass in-process (parse and print
 // excluded) and prints microseconds per statement, so 1k / 10k / 100k runs show linearity.
 //   plan_bench FILE STATEMENTS
+// A one-file program: the library's code is compiled here, once (ptorw/entry.hpp).
+#include "ptorw/define_all.hpp"
 #include <chrono>
 #include <cstdio>
 #include <string>

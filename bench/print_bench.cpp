@@ -2,6 +2,8 @@
 // of each print, best of R). `-o FILE` writes the last printed text, for byte comparisons across
 // printer changes. Under callgrind, `--toggle-collect='print_once*'` counts the
 // printer's instructions alone.
+// A one-file program: the library's code is compiled here, once (ptorw/entry.hpp).
+#include "ptorw/define_entries.hpp"
 #include <chrono>
 #include <cstdio>
 #include <cstring>

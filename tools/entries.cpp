@@ -1,4 +1,4 @@
 // The library's entry points (parse, print, equal, hash, verify, run, diffcheck, emit), compiled
-// once for the CLI, which builds with -DPTORW_SEPARATE_COMPILATION (ptorw/entry.hpp): its
+// once for the CLI (ptorw/entry.hpp): its
 // subcommand TUs then compile in parallel without each generating the parser and interpreter.
 #include "ptorw/define_entries.hpp"

@@ -1,11 +1,12 @@
-// The one translation unit of a program built with -DPTORW_SEPARATE_COMPILATION that compiles the
-// library's entry points (see ptorw/entry.hpp). Include it FIRST in that TU — before any other
-// ptorw header, so that each header sees PTORW_DEFINE_ENTRIES the first (and only) time it is
-// read — and nowhere else. A program compiled header-only (without the macro) never needs it.
+// The one translation unit of a program that compiles the library's entry points (parse, print,
+// equality, hash, verify, run, diffcheck, emit: see ptorw/entry.hpp). Include it FIRST in that TU
+// — before any other ptorw header, so that each header sees PTORW_DEFINE_ENTRIES the first (and
+// only) time it is read — and nowhere else. <ptorw/define_all.hpp> includes it together with every
+// pass. A program built with -DPTORW_HEADER_ONLY never needs it.
 #pragma once
 
-#ifndef PTORW_SEPARATE_COMPILATION
-#error "ptorw/define_entries.hpp is for programs compiled with -DPTORW_SEPARATE_COMPILATION (see ptorw/entry.hpp)"
+#ifdef PTORW_HEADER_ONLY
+#error "ptorw/define_entries.hpp is not for programs built with -DPTORW_HEADER_ONLY: their entry points are inline already (see ptorw/entry.hpp)"
 #endif
 #ifdef PTORW_ENTRY_HPP_SEEN
 #error "ptorw/define_entries.hpp must be the first ptorw header of its translation unit (see ptorw/entry.hpp)"

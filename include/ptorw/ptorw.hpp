@@ -7,12 +7,12 @@
 //   std::string text = ptorw::text::print_program(*out);
 //
 // This umbrella is the core: IR, text, structural equality and hashing, the verifier, the rewrite
-// framework and the pass manager. Pass implementations are separate headers, because each one
-// instantiates the fixed-point driver over its rule tables (seconds of -O2 code generation per
-// translation unit). To run passes by name, include `ptorw/passes/all.hpp` (light: the registry)
-// wherever they run and `ptorw/passes/define_all.hpp` in exactly one translation unit of the
-// program, which compiles and registers them all (the CLI and the tests do). Or include the
-// header of a single pass (`ptorw/patterns/...`): it registers itself under its name.
+// framework and the pass manager. It declares the heavy entry points (parse, print, verify, ...)
+// and the passes; their code is compiled once per program, in the one translation unit that
+// includes <ptorw/define_all.hpp> first (ptorw/entry.hpp says why; a one-file program includes
+// just that header). Nothing to link: that TU compiles the code from these headers. To run passes
+// by name include the light `ptorw/passes/all.hpp`; or include the header of a single pass
+// (`ptorw/patterns/...`): it registers itself under its name.
 #pragma once
 #include "ptorw/ir.hpp"
 #include "ptorw/ir/verify.hpp"

@@ -3,6 +3,8 @@
 // equal), so the printer and the verifier see every shape of program the parser lets through.
 // Built by scripts/fuzz-parser.sh with clang (-fsanitize=fuzzer,address,undefined); not part of
 // the Meson build.
+// A one-file program: the library's code is compiled here, once (ptorw/entry.hpp).
+#include "ptorw/define_entries.hpp"
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
