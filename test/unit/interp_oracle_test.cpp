@@ -307,9 +307,14 @@ TEST_CASE("oracle: tile and tensor elementwise ops in value mode, every dtype") 
 TEST_CASE("oracle: the tile rows in buffer mode (planned Tile, and Buffer IR through the recipe table)") {
   for (Mode mode : {Mode::Planned, Mode::BufferIR}) {
     g_rows = 0;
-    for (const auto& ref : kRefs)
-      if (is_tile(ref))
-        for (DType d : kDtypes) run_ref(ref, d, mode);
+    for (const auto& ref : kRefs) {
+      if (!is_tile(ref)) continue;
+      // An op without a Buffer form (its row has no PTO recipe, e.g. tile.sin) has no Buffer IR
+      // leg; op_rows_test.cpp checks that such a row claims no recipe.
+      const ir::EwOp* row = ir::find_elementwise(ref.op);
+      if (mode == Mode::BufferIR && row && !row->has_buffer_form()) continue;
+      for (DType d : kDtypes) run_ref(ref, d, mode);
+    }
     MESSAGE(mode_name(mode) << ": " << g_rows << " element rows");
   }
 }

@@ -311,9 +311,12 @@ inline void add_buffer_ir_ops(OpTable& t) {
   t["buffer.set_validshape"] = buffer_ops::set_validshape;
   // Every elementwise row's Buffer IR form: its tile form's meaning, destination-passing.
   [&]<std::size_t... I>(std::index_sequence<I...>) {
-    ((t[ir::kElementwiseOps[I].buffer] =
-          compute<ew_tile_fn<I>(), ir::kElementwiseOps[I].distinct_destination ? Overlap::Distinct : Overlap::InPlaceOk>),
-     ...);
+    auto add = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
+      if constexpr (ir::kElementwiseOps[J].has_buffer_form())
+        t[ir::kElementwiseOps[J].buffer] =
+            compute<ew_tile_fn<J>(), ir::kElementwiseOps[J].distinct_destination ? Overlap::Distinct : Overlap::InPlaceOk>;
+    };
+    (add(std::integral_constant<std::size_t, I>{}), ...);
   }(std::make_index_sequence<ir::kElementwiseOps.size()>{});
   t["buffer.matmul"] = cube<false>;
   t["buffer.matmul_acc"] = cube<true>;

@@ -62,7 +62,7 @@ struct ElemSem {
 
 struct EwOp {
   std::string_view tile;    // "tile.exp"
-  std::string_view buffer;  // "buffer.exp"
+  std::string_view buffer;  // "buffer.exp", or empty when the op has no Buffer form (no recipe: `pto` empty)
   std::string_view tensor;  // "tensor.exp", or empty when `tensor_form` is None
   EwShape shape;
   TensorForm tensor_form;
@@ -84,6 +84,8 @@ struct EwOp {
 
   constexpr bool float_only() const { return shape == EwShape::Unary && sem.ints == nullptr; }
   constexpr bool has_recipe() const { return !pto.empty(); }
+  /// A Buffer op exists only where a recipe produces it and the emitter can spell it.
+  constexpr bool has_buffer_form() const { return !buffer.empty(); }
 };
 
 namespace ew_detail {
@@ -106,6 +108,8 @@ inline double fp_rsqrt(double x) { return 1.0 / std::sqrt(x); }
 // The three registry names of an op: PTORW_EW_NAMES("exp") is "tile.exp", "buffer.exp", "tensor.exp".
 #define PTORW_EW_NAMES(op) "tile." op, "buffer." op, "tensor." op
 #define PTORW_EW_NAMES_NO_TENSOR(op) "tile." op, "buffer." op, ""
+// An op with Tile and tensor forms but no Buffer form (no PTO recipe): its row leaves `pto` empty.
+#define PTORW_EW_NAMES_NO_BUFFER(op) "tile." op, "", "tensor." op
 
 // clang-format off
 inline constexpr std::array kElementwiseOps{
@@ -140,6 +144,15 @@ inline constexpr std::array kElementwiseOps{
 
 #undef PTORW_EW_NAMES
 #undef PTORW_EW_NAMES_NO_TENSOR
+#undef PTORW_EW_NAMES_NO_BUFFER
+
+// A Buffer form without a recipe would be a Buffer op nothing produces and the emitter cannot
+// spell; a recipe without a Buffer form has nothing to produce.
+static_assert([] {
+  for (const EwOp& r : kElementwiseOps)
+    if (r.has_buffer_form() != r.has_recipe()) return false;
+  return true;
+}(), "an elementwise row has a Buffer name exactly when it has a PTO recipe");
 
 /// The row of a tile, buffer or tensor elementwise op name; nullptr for other names.
 constexpr const EwOp* find_elementwise(std::string_view name) {

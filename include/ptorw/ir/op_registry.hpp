@@ -216,7 +216,7 @@ constexpr OpDef ew_tensor_def(const EwOp& r) {
 }
 constexpr std::size_t ew_def_count() {
   std::size_t n = 0;
-  for (const EwOp& r : kElementwiseOps) n += r.tensor_form == TensorForm::None ? 2 : 3;
+  for (const EwOp& r : kElementwiseOps) n += 1 + (r.has_buffer_form() ? 1 : 0) + (r.tensor_form == TensorForm::None ? 0 : 1);
   return n;
 }
 /// Every registry row: the hand-written ones, then the elementwise ones (tile, buffer, tensor).
@@ -226,7 +226,7 @@ constexpr auto all_op_defs() {
   for (const OpDef& d : kOtherOps) out[n++] = d;
   for (const EwOp& r : kElementwiseOps) {
     out[n++] = ew_tile_def(r);
-    out[n++] = ew_buffer_def(r);
+    if (r.has_buffer_form()) out[n++] = ew_buffer_def(r);
     if (r.tensor_form != TensorForm::None) out[n++] = ew_tensor_def(r);
   }
   return out;
