@@ -40,6 +40,7 @@ const Ref kRefs[] = {
     {"tile.sqrt", Kind::Unary, {}, Un::Sqrt},   {"tile.recip", Kind::Unary, {}, Un::Recip},
     {"tile.rsqrt", Kind::Unary, {}, Un::Rsqrt}, {"tile.abs", Kind::Unary, {}, Un::Abs},
     {"tile.neg", Kind::Unary, {}, Un::Neg},     {"tile.relu", Kind::Unary, {}, Un::Relu},
+    {"tile.sin", Kind::Unary, {}, Un::Sin},     {"tile.cos", Kind::Unary, {}, Un::Cos},
     {"tile.adds", Kind::Scalar, Op::Add},       {"tile.subs", Kind::Scalar, Op::Sub},
     {"tile.muls", Kind::Scalar, Op::Mul},       {"tile.divs", Kind::Scalar, Op::DivTrunc},
     {"tile.maximums", Kind::Scalar, Op::Max},   {"tile.minimums", Kind::Scalar, Op::Min},
@@ -52,6 +53,7 @@ const Ref kRefs[] = {
     {"tensor.sqrt", Kind::Unary, {}, Un::Sqrt}, {"tensor.recip", Kind::Unary, {}, Un::Recip},
     {"tensor.rsqrt", Kind::Unary, {}, Un::Rsqrt}, {"tensor.abs", Kind::Unary, {}, Un::Abs},
     {"tensor.neg", Kind::Unary, {}, Un::Neg},   {"tensor.relu", Kind::Unary, {}, Un::Relu},
+    {"tensor.sin", Kind::Unary, {}, Un::Sin},   {"tensor.cos", Kind::Unary, {}, Un::Cos},
     {"tensor.adds", Kind::Scalar, Op::Add},     {"tensor.subs", Kind::Scalar, Op::Sub},
     {"tensor.muls", Kind::Scalar, Op::Mul},     {"tensor.divs", Kind::Scalar, Op::DivTrunc},
 };

@@ -172,7 +172,7 @@ std::string reads_poison(const std::string& op, const std::string& operand) {
 // The computing tile ops by operand shape (docs/semantics.md "Tiles": each works on its result's
 // valid region and fails on a poison element it reads; padding is never read).
 const char* kBinary[] = {"add", "sub", "mul", "div", "maximum", "minimum"};
-const char* kUnary[] = {"exp", "abs", "sqrt", "neg", "relu", "log", "recip", "rsqrt"};
+const char* kUnary[] = {"exp", "abs", "sqrt", "neg", "relu", "log", "recip", "rsqrt", "sin", "cos"};
 const char* kScalar[] = {"adds", "subs", "muls", "divs", "maximums", "minimums", "lrelu"};
 
 std::vector<Row> rows() {
@@ -432,7 +432,8 @@ std::vector<Row> rows() {
     }});
   };
   for (const char* b : kBinary) buf_compute(std::string("buffer.") + b, "c, p", "c, p");
-  for (const char* u : kUnary) buf_compute(std::string("buffer.") + u, "p", "p");
+  for (const char* u : kUnary)  // only ops whose row has a Buffer form (a PTO recipe): not sin, cos
+    if (ir::find_op(std::string("buffer.") + u)) buf_compute(std::string("buffer.") + u, "p", "p");
   for (const char* sc : kScalar) buf_compute(std::string("buffer.") + sc, "p, s", "p, s");
 
   t.push_back({"buffer.alloc", Form::BufferIR, "a fresh allocation: every byte poison", {

@@ -248,7 +248,7 @@ inline Expect binary(Op op, Val a, Val b, DType r) {
 }
 
 // ---- unary tile ops ----
-enum class Un { Exp, Log, Sqrt, Recip, Rsqrt, Abs, Neg, Relu };
+enum class Un { Exp, Log, Sqrt, Recip, Rsqrt, Abs, Neg, Relu, Sin, Cos };
 
 inline Expect unary(Un op, Val a) {
   if (!is_fp(a.d)) {
@@ -257,7 +257,7 @@ inline Expect unary(Un op, Val a) {
       case Un::Abs: return ok(wrap(x < 0 ? -x : x, a.d));
       case Un::Neg: return ok(wrap(-x, a.d));
       case Un::Relu: return ok(wrap(x > 0 ? x : 0, a.d));
-      default: return err();  // exp, log, sqrt, recip, rsqrt: float tiles only
+      default: return err();  // exp, log, sqrt, recip, rsqrt, sin, cos: float tiles only
     }
   }
   const Fmt f = fmt_of(a.d);
@@ -273,6 +273,8 @@ inline Expect unary(Un op, Val a) {
     case Un::Sqrt: return ok(fp32 ? bits32(std::sqrt(f32(a.bits))) : round_double(std::sqrt(x), f));
     case Un::Recip: return ok(fp32 ? bits32(1.0f / f32(a.bits)) : round_double(1.0 / x, f));
     case Un::Rsqrt: return ok(round_double(1.0 / std::sqrt(x), f));
+    case Un::Sin: return ok(round_double(std::sin(x), f));
+    case Un::Cos: return ok(round_double(std::cos(x), f));
   }
   return err();
 }

@@ -103,6 +103,8 @@ inline double fp_relu(double x) { return std::isnan(x) ? x : (x > 0 ? x : 0.0); 
 inline double fp_log(double x) { return std::log(x); }
 inline double fp_recip(double x) { return 1.0 / x; }
 inline double fp_rsqrt(double x) { return 1.0 / std::sqrt(x); }
+inline double fp_sin(double x) { return std::sin(x); }
+inline double fp_cos(double x) { return std::cos(x); }
 }  // namespace ew_detail
 
 // The three registry names of an op: PTORW_EW_NAMES("exp") is "tile.exp", "buffer.exp", "tensor.exp".
@@ -130,6 +132,11 @@ inline constexpr std::array kElementwiseOps{
   EwOp{PTORW_EW_NAMES("recip"), EwShape::Unary, TensorForm::Unary, ew_detail::un(ew_detail::fp_recip),                      "tile", true,  "pto.trecip", kF32Only, true},
   // Outside the default rollout table: an existing recipe for explicit pipelines and Tile-stage emission.
   EwOp{PTORW_EW_NAMES("rsqrt"), EwShape::Unary, TensorForm::Unary, ew_detail::un(ew_detail::fp_rsqrt),                      "tile", true,  "pto.trsqrt", kF32Only, true, false},
+  // PyPTO's catalog (ops/01-catalog.md, "Math": sin, cos): Tile and tensor forms with interpreter
+  // semantics; no PTO instruction in the lowering spec's table, so no recipe (kernels using them
+  // stay Tile and emission refuses them with the reason).
+  EwOp{PTORW_EW_NAMES_NO_BUFFER("sin"), EwShape::Unary, TensorForm::Unary, ew_detail::un(ew_detail::fp_sin),                        "tile"},
+  EwOp{PTORW_EW_NAMES_NO_BUFFER("cos"), EwShape::Unary, TensorForm::Unary, ew_detail::un(ew_detail::fp_cos),                        "tile"},
   // tile ∘ scalar (FP32). The tensor forms adds/subs/muls/divs are PyPTO's documented
   // `pl.tensor.adds/subs/muls/divs` (docs/dsl.md); maximums/minimums/lrelu have none.
   EwOp{PTORW_EW_NAMES("adds"),               EwShape::Scalar, TensorForm::Scalar, ew_detail::bin(BinOp::Add), "lhs,rhs", false, "pto.tadds"},
