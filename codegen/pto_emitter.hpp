@@ -226,6 +226,28 @@ class KernelEmitter : EmitState {
   void static_addr_copy(const ir::Expr& to, const ir::Expr& from) {
     if (auto it = static_addr_.find(from.get()); it != static_addr_.end()) static_addr_[to.get()] = it->second;
   }
+  /// Some valid extent of the buffer's type is not a nonnegative constant (-1 or symbolic).
+  static bool has_runtime_valid(const ir::Expr& buffer_var) {
+    auto* b = ir::type_as<ir::BufferType>(buffer_var->type);
+    if (!b || !b->view) return false;
+    for (const auto& v : b->view->valid_shape) {
+      auto n = static_int(v);
+      if (!n || *n < 0) return true;
+    }
+    return false;
+  }
+  /// The valid shape as the DSL spells it, for messages.
+  static std::string valid_text(const ir::Expr& buffer_var) {
+    auto* b = ir::type_as<ir::BufferType>(buffer_var->type);
+    std::string out = "valid_shape=[";
+    for (std::size_t i = 0; b && b->view && i < b->view->valid_shape.size(); ++i) {
+      if (i) out += ", ";
+      const auto& v = b->view->valid_shape[i];
+      auto n = static_int(v);
+      out += n ? std::to_string(*n) : ir::is_var_like(v) ? ir::var_name(v) : std::string("<expr>");
+    }
+    return out + "]";
+  }
   /// Both valid extents dynamic (-1 or symbolic): the `v_row=?, v_col=?` descriptors.
   static bool dynamic_valid(const ir::Expr& buffer_var) {
     auto* b = ir::type_as<ir::BufferType>(buffer_var->type);
@@ -250,6 +272,15 @@ class KernelEmitter : EmitState {
         if (!valid.empty() && valid.size() != 2) fail(e->span, "alloc_tile takes both valid extents (valid_row, valid_col) or none");
         // valid_row/valid_col state runtime extents, so only a dynamic descriptor takes them.
         if (!valid.empty() && !dynamic_valid(var)) fail(e->span, "valid_row/valid_col need a descriptor with v_row=?, v_col=?");
+        // A runtime valid extent cannot be dropped (issue 17: a [16, cols] tile was emitted as
+        // v_row=16, v_col=? with no operand stating `cols`). lower_tile_to_buffer.md "Runtime valid
+        // extents": a non-constant extent "makes both descriptor dimensions dynamic" and "the
+        // allocation starts with its physical extents"; so an allocation whose type has one must be
+        // v_row=?, v_col=? and state its starting extents.
+        if (has_runtime_valid(var) && (!dynamic_valid(var) || valid.empty()))
+          fail(e->span, "the allocation of '" + ir::var_name(var) + "' has a runtime valid extent (" + valid_text(var) +
+                            ") that its alloc_tile cannot state: an allocation with a non-constant valid extent needs "
+                            "valid_shape=[-1, -1] and its starting extents (lower_tile_to_buffer.md, Runtime valid extents)");
         alloc_backed_.insert(var.get());
         if (c.args.size() > 1) {
           auto addr = static_int(c.args[1]);

@@ -71,3 +71,40 @@ TEST_CASE("a planned Tile kernel without a PTO form fails closed with the reason
   CHECK(r.diagnostics[0].str().find("distinct") != std::string::npos);
   CHECK(r.diagnostics[0].span.line == 8);
 }
+
+// Issue 17, finding 2 ("a silent miscompile in emission"): a planned kernel loading a [16, cols]
+// valid region of [16, 64] stays on Tile IR; its emission used to exit 0 with `v_row=16, v_col=?`
+// descriptors, no operand stating `cols`, a 16x64 partition and `cols` unused. A runtime valid
+// extent is a value the emitter must express or refuse (lower_tile_to_buffer.md "Runtime valid
+// extents": it "makes both descriptor dimensions dynamic"): refused until the runtime-valid recipe
+// exists, naming the variable, its valid shape and the kernel.
+TEST_CASE("a runtime valid extent the emitter cannot state is an error, never dropped") {
+  const char* src = R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore, attrs={"buffer_ir_selected": False})
+    def k(self, x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]], cols: pl.Scalar[pl.INDEX]) -> pl.Tensor[[16, 64], pl.FP32]:
+        m0 = pl.tile.alloc(pl.Mem.Vec, 4096, addr=0)
+        m1 = pl.tile.alloc(pl.Mem.Vec, 4096, addr=4096)
+        loaded: pl.Tile[[16, 64], pl.FP32, pl.MemRef(m0, 0, 4096), pl.Mem.Vec, pl.TileView(valid_shape=[16, cols])] = pl.tile.load(x, [0, 0], [16, 64], [16, cols])
+        doubled: pl.Tile[[16, 64], pl.FP32, pl.MemRef(m1, 0, 4096), pl.Mem.Vec, pl.TileView(valid_shape=[16, cols])] = pl.tile.add(loaded, loaded)
+        o: pl.Tensor[[16, 64], pl.FP32] = pl.tile.store(doubled, [0, 0], out)
+        return o
+)";
+  auto r = codegen::emit_program(*parse(src));
+  CHECK_FALSE(r.ok());
+  CHECK(r.kernels.empty());
+  REQUIRE_FALSE(r.diagnostics.empty());
+  const std::string msg = r.diagnostics[0].str();
+  CHECK(msg.find("runtime valid extent (valid_shape=[16, cols])") != std::string::npos);
+  CHECK(msg.find("kernel 'k'") != std::string::npos);
+  CHECK(msg.find("allocation of 'loaded") != std::string::npos);
+  CHECK(r.diagnostics[0].span.line == 5);  // the allocation its storage comes from
+
+  // The same kernel with static valid extents emits (the check is about the runtime value only).
+  std::string fixed = src;
+  for (std::size_t at; (at = fixed.find("cols]")) != std::string::npos;) fixed.replace(at, 5, "48]");
+  auto ok = codegen::emit_program(*parse(fixed));
+  for (const auto& d : ok.diagnostics) FAIL_CHECK(d.str());
+  REQUIRE(ok.kernels.size() == 1);
+  CHECK(ok.kernels[0].text.find("v_row=16, v_col=48") != std::string::npos);
+}
