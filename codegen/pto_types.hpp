@@ -80,8 +80,12 @@ inline TypeText tile_buf_type(const ir::BufferType& b) {
   auto loc = pto_space(b.memory);
   auto defaults = layout_defaults(b.memory);
   if (!loc || !defaults) return {{}, "no PTO tile_buf spelling for memory space " + std::string(ir::name_of(b.memory))};
-  if (b.shape.size() != 2) return {{}, "a tile_buf is rank 2; this buffer has rank " + std::to_string(b.shape.size())};
-  auto rows = static_int(b.shape[0]), cols = static_int(b.shape[1]);
+  // A tile_buf is rank 2; a rank-1 buffer [N] is one row, 1×N (issue 17: the spec's own Pattern 1
+  // example has [64] tiles; PyPTO's codegen spells them so).
+  const std::size_t rank = b.shape.size();
+  if (rank != 1 && rank != 2)
+    return {{}, "a tile_buf is rank 2 (a rank-1 buffer is one 1×N row); this buffer has rank " + std::to_string(rank)};
+  auto rows = rank == 1 ? std::optional<std::int64_t>(1) : static_int(b.shape[0]), cols = static_int(b.shape[rank - 1]);
   if (!rows || !cols || *rows <= 0 || *cols <= 0) return {{}, "a tile_buf needs a static positive physical shape"};
   std::string v_row = std::to_string(*rows), v_col = std::to_string(*cols);
   ir::TileLayout bl = defaults->blayout, sl = defaults->slayout;
@@ -90,13 +94,13 @@ inline TypeText tile_buf_type(const ir::BufferType& b) {
   if (b.view) {
     const auto& v = *b.view;
     if (!v.valid_shape.empty()) {
-      if (v.valid_shape.size() != 2) return {{}, "a tile_buf valid shape has two extents"};
+      if (v.valid_shape.size() != rank) return {{}, "a tile_buf valid shape has one extent per dimension of the buffer"};
       auto extent = [](const ir::Expr& e) {
         auto s = static_int(e);
         return s && *s >= 0 ? std::to_string(*s) : std::string("?");
       };
-      v_row = extent(v.valid_shape[0]);
-      v_col = extent(v.valid_shape[1]);
+      v_row = rank == 1 ? std::string("1") : extent(v.valid_shape[0]);
+      v_col = extent(v.valid_shape[rank - 1]);
     }
     if (v.blayout) bl = *v.blayout;
     if (v.slayout) sl = *v.slayout;

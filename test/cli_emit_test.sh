@@ -22,12 +22,26 @@ check "the orchestration-free program names no other file" test "$(ls "$tmp/out"
 "$ptorw" emit "$root/test/codegen/representation.py" --target=pto --arch=a5 --pto-version=old > "$tmp/stdout.pto"
 check "stdout without -o or --output-dir, --arch=a5" grep -q '^module attributes {pto.target_arch = "a5"} {$' "$tmp/stdout.pto"
 
-# pattern1's kernel stays on Tile IR after the tile-to-buffer pipeline the command runs first; its
-# planned form is emitted by the same emitter, and its rank-1 tile has no tile_buf spelling.
+# pattern1's kernel stays on Tile IR after the tile-to-buffer pipeline the command runs first (its
+# tiles are rank 1, outside the rank-2 default rollout); its planned form is emitted by the same
+# emitter, each [64] tile as one 1×64 row (issue 17: the spec's own Pattern 1 example).
 "$ptorw" emit "$root/examples/pattern1_iter_arg_reuse.py" --target=pto --output-dir "$tmp/tile" 2> "$tmp/tile_err"
+check "rank-1 Tile kernel: exit 0" test $? -eq 0
+check "rank-1 Tile kernel: a one-row tile_buf" grep -q 'rows=1, cols=64, v_row=1, v_col=64' "$tmp/tile/compute.pto"
+check "rank-1 Tile kernel: the GM window keeps the tensor's rank" grep -q 'sizes = \[%c64\] : !pto.tensor_view<?xf32> -> !pto.partition_tensor_view<64xf32>' "$tmp/tile/compute.pto"
+
+# A Tile kernel using an op without a PTO recipe (tile.sin) has no PTO form: refused with the reason.
+printf '%s\n' '@pl.program' 'class P:' \
+  '    @pl.function(type=pl.FunctionType.InCore)' \
+  '    def k(self, a: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:' \
+  '        t: pl.Tile[[16, 64], pl.FP32] = pl.load(a, [0, 0], [16, 64])' \
+  '        s: pl.Tile[[16, 64], pl.FP32] = pl.sin(t)' \
+  '        o: pl.Tensor[[16, 64], pl.FP32] = pl.store(s, [0, 0], out)' \
+  '        return o' > "$tmp/sin.py"
+"$ptorw" emit "$tmp/sin.py" --target=pto --output-dir "$tmp/sin" 2> "$tmp/sin_err"
 check "kernel without a PTO form: exit 1" test $? -eq 1
-check "kernel without a PTO form: file:line:col and the reason" grep -q 'pattern1_iter_arg_reuse.py:[0-9]*:[0-9]*: error: a tile_buf is rank 2' "$tmp/tile_err"
-check "kernel without a PTO form: nothing written" test ! -e "$tmp/tile"
+check "kernel without a PTO form: file:line:col and the reason" grep -q 'sin.py:6:9: error: kernel .k. stays on Tile IR and has no PTO form: no Buffer recipe for tile.sin' "$tmp/sin_err"
+check "kernel without a PTO form: nothing written" test ! -e "$tmp/sin"
 
 printf '%s\n' '@pl.program' 'class P:' \
   '    @pl.function(type=pl.FunctionType.InCore, stage=pl.FunctionIRStage.Buffer)' \

@@ -108,3 +108,32 @@ class P:
   REQUIRE(ok.kernels.size() == 1);
   CHECK(ok.kernels[0].text.find("v_row=16, v_col=48") != std::string::npos);
 }
+
+// Issue 17, finding 3: a rank-1 buffer [N] is one 1×N tile_buf row (its valid extent is the
+// column's); rank 3 stays refused with the reason.
+TEST_CASE("rank-1 buffers are one-row tile_bufs; rank 3 is refused") {
+  const char* src = R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore, stage=pl.FunctionIRStage.Buffer)
+    def k(self, A: pl.Tensor[[64], pl.FP32], Out: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
+        a: pl.Buffer[[64], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[48])] = pl.buffer.alloc((), 0)
+        pl.buffer.load(A, (0,), (48,), a)
+        pl.buffer.store(a, (0,), (48,), Out)
+        return Out
+)";
+  auto r = codegen::emit_program(*parse(src));
+  for (const auto& d : r.diagnostics) FAIL_CHECK(d.str());
+  REQUIRE(r.kernels.size() == 1);
+  CHECK(r.kernels[0].text.find("rows=1, cols=64, v_row=1, v_col=48,") != std::string::npos);
+  CHECK(r.kernels[0].text.find("!pto.partition_tensor_view<48xf32>") != std::string::npos);
+
+  std::string rank3 = src;
+  for (auto [from, to] : {std::pair<std::string, std::string>{"[[64], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[48])]", "[[2, 4, 8], pl.FP32, pl.Mem.Vec]"}}) {
+    REQUIRE(rank3.find(from) != std::string::npos);
+    rank3.replace(rank3.find(from), from.size(), to);
+  }
+  auto bad = codegen::emit_program(*parse(rank3));
+  CHECK_FALSE(bad.ok());
+  REQUIRE_FALSE(bad.diagnostics.empty());
+  CHECK(bad.diagnostics[0].str().find("this buffer has rank 3") != std::string::npos);
+}
