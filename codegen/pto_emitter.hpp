@@ -52,9 +52,7 @@ class KernelEmitter : EmitState {
   const ir::Function& fn_;
   const EmitOptions& opts_;
   std::unordered_map<const ir::ExprNode*, Val> views_;                // GM tensor -> its tensor_view
-  std::unordered_map<const ir::ExprNode*, std::int64_t> static_addr_;  // buffer -> byte address
   std::unordered_set<const ir::ExprNode*> alloc_backed_;               // handles defined by alloc
-  bool addressed_ = false;
   bool uses_spmd_ = false;
   int partitions_ = 0;
 
@@ -149,7 +147,6 @@ class KernelEmitter : EmitState {
     if (c && c->kind == ir::CallKind::Op && !ir::type_as<ir::ScalarType>(var->type)) return define(var, *c, a.value, sp);
     if (ir::type_as<ir::BufferType>(var->type) && ir::is_var_like(a.value)) {
       values_[var.get()] = buffer(a.value);
-      static_addr_copy(var, a.value);
       if (alloc_backed_.count(a.value.get())) alloc_backed_.insert(var.get());
       return;
     }
@@ -223,9 +220,6 @@ class KernelEmitter : EmitState {
     for (const auto& x : elems(tuple)) vs.push_back(index_value(x));
     return vs;
   }
-  void static_addr_copy(const ir::Expr& to, const ir::Expr& from) {
-    if (auto it = static_addr_.find(from.get()); it != static_addr_.end()) static_addr_[to.get()] = it->second;
-  }
   /// Some valid extent of the buffer's type is not a nonnegative constant (-1 or symbolic).
   static bool has_runtime_valid(const ir::Expr& buffer_var) {
     auto* b = ir::type_as<ir::BufferType>(buffer_var->type);
@@ -286,8 +280,6 @@ class KernelEmitter : EmitState {
           auto addr = static_int(c.args[1]);
           if (!addr) fail(c.args[1]->span, "an alloc_tile address must be a constant byte offset");
           op.operands.push_back(const_int(*addr, ir::DType::INT64, sp));
-          static_addr_[var.get()] = *addr;
-          addressed_ = true;
         }
         op.operands.insert(op.operands.end(), valid.begin(), valid.end());
         op.segments = {c.args.size() > 1 ? 1 : 0, valid.empty() ? 0 : 1, valid.empty() ? 0 : 1};
@@ -297,29 +289,10 @@ class KernelEmitter : EmitState {
       case Form::Subview: return subview(var, c, e, std::move(op));
       case Form::Reshape: {
         Val src = buffer(c.args[0]);
-        static_addr_copy(var, c.args[0]);
         std::string_view t = buffer_type(var);
-        if (v.syntax == Syntax::ReshapeSsa) {
-          op.operands = {src};
-          values_[var.get()] = add_result(std::move(op), name, t);
-          return;
-        }
-        // Older assemblers reshape in DPS form into a declared tile; under an addressed planner
-        // that tile sits at the source's address (two allocations at one address alias).
-        Op alloc = make_op(Syntax::AllocTile, "pto.alloc_tile");
-        alloc.loc = sp;
-        alloc.segments = {0, 0, 0};
-        if (addressed_) {
-          auto it = static_addr_.find(var.get());
-          if (it == static_addr_.end()) fail(e->span, "the older DPS treshape needs the source's static address under an addressed planner");
-          alloc.operands = {const_int(it->second, ir::DType::INT64, sp)};
-          alloc.segments[0] = 1;
-        }
-        Val dst = add_result(std::move(alloc), name, t);
-        op.operands = {src, dst};
-        op.n_ins = 1;
-        add(std::move(op));
-        values_[var.get()] = dst;
+        // Every assembler release spells reshape in SSA form (pto_format.md "Version drift").
+        op.operands = {src};
+        values_[var.get()] = add_result(std::move(op), name, t);
         return;
       }
       case Form::BlockQuery:
@@ -351,11 +324,6 @@ class KernelEmitter : EmitState {
     } else {
       op.operands.insert(op.operands.end(), valid.begin(), valid.end());
       op.segments = {1, static_cast<int>(offsets.size()), static_cast<int>(valid.size())};
-    }
-    // The view's byte address when static: parent address plus offsets at the parent's row pitch.
-    if (auto it = static_addr_.find(c.args[0].get()); it != static_addr_.end() && offsets.size() == 2) {
-      auto r = static_int(offsets[0]), col = static_int(offsets[1]), pc = static_int(pt->shape[1]);
-      if (r && col && pc) static_addr_[var.get()] = it->second + (*r * *pc + *col) * ir::dtype_bytes(pt->dtype);
     }
     values_[var.get()] = add_result(std::move(op), ir::var_name(var), buffer_type(var));
   }
@@ -470,6 +438,9 @@ class KernelEmitter : EmitState {
       for (const auto& row : kPrecisionSpellings)
         if (key == "precision" && en && en->text == row.dsl) ps = &row;
       if (!ps) fail(e->span, "'pl." + c.callee + "' keyword '" + key + "' has no PTO spelling");
+      if (opts_.version < ps->since)
+        fail(e->span, "'pl." + c.callee + "' " + key + "=" + std::string(ps->dsl) + ": the older assembler has no " +
+                          std::string(kPrecisionAttr) + " attribute; emit with --pto-version=new");
       op.attrs.emplace_back(std::string(kPrecisionAttr), std::string(ps->pto));
     }
     add(std::move(op));

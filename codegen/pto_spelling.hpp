@@ -2,8 +2,10 @@
 // lowering/recipes/elementwise_table.hpp, `pto_op` column). One row per Buffer op: what the
 // emitter does with its operands (`Form`) and, per assembler version, the PTO op name and its
 // custom syntax. pto_format.md "Version drift of the assembler": older PTOAS releases spell the
-// view op `pto.subset` and reshape in DPS form; newer ones `pto.subview ... -> Tview` and SSA
-// `%r = pto.treshape %s : Ts -> Td`. An op without a row has no spelling: the emitter fails closed.
+// view op `pto.subset`, newer ones `pto.subview ... -> Tview`; **every** release spells reshape in
+// SSA form, `%r = pto.treshape %s : Ts -> Td` (a DPS treshape is rejected by 0.2x: "expected SSA
+// operand"). Attributes only newer releases know (the division precision) carry the first version
+// that accepts them. An op without a row has no spelling: the emitter fails closed.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -51,7 +53,7 @@ constexpr std::array<Spelling, 2> both(std::string_view op, Syntax s) { return {
 inline constexpr std::array kOpSpellings{
   OpSpelling{"buffer.alloc",          Form::Alloc,         detail::both("pto.alloc_tile", Syntax::AllocTile)},
   OpSpelling{"buffer.subview",        Form::Subview,       {{{"pto.subset", Syntax::SubsetOld}, {"pto.subview", Syntax::SubviewNew}}}},
-  OpSpelling{"buffer.reshape",        Form::Reshape,       {{{"pto.treshape", Syntax::Dps}, {"pto.treshape", Syntax::ReshapeSsa}}}},
+  OpSpelling{"buffer.reshape",        Form::Reshape,       detail::both("pto.treshape", Syntax::ReshapeSsa)},
   OpSpelling{"buffer.load",           Form::Load,          detail::both("pto.tload", Syntax::Dps)},
   OpSpelling{"buffer.store",          Form::Store,         detail::both("pto.tstore", Syntax::Dps)},
   OpSpelling{"buffer.copy",           Form::Dps,           detail::both("pto.tmov", Syntax::Dps)},
@@ -88,12 +90,15 @@ inline const OpSpelling* find_spelling(const ir::Symbol& buffer_op) { return fin
 
 /// Precision attributes ride in a trailing dict (pto_format.md): `precision=pl.Precision.high` ->
 /// `{precisionType = #pto<div_precision high_precision>}`. A value without a row fails closed.
+/// A precision kwarg is present only when it is not the default (the op table drops defaults), so
+/// an assembler older than `since` cannot express it: the emitter refuses instead of dropping it.
 struct PrecisionSpelling {
   std::string_view dsl;
   std::string_view pto;
+  PtoVersion since = PtoVersion::New;
 };
 inline constexpr std::array kPrecisionSpellings{
-  PrecisionSpelling{"pl.Precision.high", "#pto<div_precision high_precision>"},
+  PrecisionSpelling{"pl.Precision.high", "#pto<div_precision high_precision>", PtoVersion::New},
 };
 inline constexpr std::string_view kPrecisionAttr = "precisionType";
 

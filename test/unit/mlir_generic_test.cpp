@@ -129,7 +129,12 @@ TEST_CASE("mlir-opt-19 accepts the generic form of every emitted kernel; custom 
       o.version = version;
       o.locations = version == codegen::PtoVersion::Old;
       auto r = codegen::emit_program(p, o);
-      for (const auto& d : r.diagnostics) FAIL_CHECK(d.str());
+      // The one input using an attribute older assemblers do not know is refused for them (pinned
+      // by codegen_test "precision attribute rides in the trailing dict"); nothing else may fail.
+      const bool old_refusal_expected = version == codegen::PtoVersion::Old && path.filename() == "precision.py";
+      for (const auto& d : r.diagnostics)
+        if (!old_refusal_expected) FAIL_CHECK(d.str());
+      if (old_refusal_expected) CHECK_FALSE(r.ok());
       for (const auto& k : r.kernels) {
         CAPTURE(k.name);
         std::string err = mlir_check(mlir_opt, k.text, tmp);

@@ -159,7 +159,7 @@ void define_app(CLI::App& app, Options& o) {
       ->type_name("FILE");
   emit->add_option("--output-dir", o.output_dir, "write one DIR/<kernel>.pto per kernel")->type_name("DIR");
   emit->add_flag("--generic", o.generic, "MLIR generic form (mlir-opt-19 --allow-unregistered-dialect reads it)");
-  emit->add_option("--pto-version", o.pto_version, "assembler spellings: old (pto.subset, DPS treshape) or new")
+  emit->add_option("--pto-version", o.pto_version, "assembler spellings: old (pto.subset; no precision attribute) or new")
       ->type_name("old|new")
       ->check(CLI::IsMember({"old", "new"}).description(""));
   emit->add_flag("--loc", o.locations, "print loc(\"file\":line:col) after ops");
