@@ -98,6 +98,7 @@ class OrchEmitter {
   int indent_ = 0;
   std::map<std::string, int> counters_;
   std::unordered_set<std::string> used_;
+  std::unordered_map<std::string, int> next_suffix_;
   std::unordered_map<const ir::ExprNode*, std::string> names_;  // definition -> C++ expression
   std::unordered_map<const ir::ExprNode*, std::vector<std::string>> tuples_;  // tuple value -> elements
   struct ViewOf {
@@ -132,7 +133,10 @@ class OrchEmitter {
       if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
     if (base.empty() || std::isdigit(static_cast<unsigned char>(base[0]))) base = "v_" + base;
     std::string n = base;
-    for (int i = 1; used_.count(n); ++i) n = fmt::format("{}_{}", base, i);
+    // The next suffix to try per base: a name used many times (x_window in every loop body of a
+    // large program) costs one probe, not one per earlier use.
+    int& next = next_suffix_[base];
+    while (used_.count(n)) n = fmt::format("{}_{}", base, ++next);
     used_.insert(n);
     return n;
   }
