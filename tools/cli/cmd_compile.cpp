@@ -9,6 +9,7 @@
 
 #include "cli/cli.hpp"
 #include "cli/emit_options.hpp"
+#include "cli/progress.hpp"
 #include "ptorw/compile/compile.hpp"
 
 namespace ptorw::cli {
@@ -27,7 +28,16 @@ int cmd_compile(const Options& o) {
 
   auto p = load(o.file);
   if (!p) return kFailed;
-  compile::CompileResult r = compile::compile(p, co);
+  compile::CompileResult r;
+  {
+    // A pass that runs past a second shows "ptorw compile: pass 4/8 optimize-orch-tensors... 2 s".
+    Progress progress(!o.quiet);
+    co.on_pass = [&](std::string_view pass, std::size_t index, std::size_t total) {
+      progress.set(index < total ? fmt::format("ptorw compile: pass {}/{} {}", index + 1, total, pass)
+                                 : fmt::format("ptorw compile: {}", pass));
+    };
+    r = compile::compile(p, co);
+  }
   print_diagnostics(r.diagnostics);
   if (!r.program) {
     error("the pipeline failed; nothing was written");

@@ -47,7 +47,8 @@ struct CompileOptions {
   bool dump_all = false;
   /// Verify the input, check pass properties and verify the final program (as `ptorw opt`).
   bool verify = true;
-  /// Called before each pass with its name, its index and the number of passes (a progress line).
+  /// Called before each pass with its name, its index and the number of passes (a progress line),
+  /// and once before emission with ("emission", total, total).
   std::function<void(std::string_view pass, std::size_t index, std::size_t total)> on_pass;
 };
 

@@ -148,6 +148,8 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
   }
   r.program = prog;
 
+  if (options.on_pass) options.on_pass("emission", total, total);  // not a pass: index == total
+
   // 3. Kernels: one PTO module each; a kernel that has none is an error naming it, the others are written.
   codegen::EmitOptions eo = options.emit;
   eo.arch = arch == "a5" ? codegen::Arch::A5 : codegen::Arch::A2A3;
