@@ -6,7 +6,7 @@
 # kernel or function not emitted while the others are still written.
 # usage: cli_compile_test.sh PTORW SOURCE_ROOT
 set -u
-ptorw=$1 root=$2
+ptorw=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") root=$2  # absolute: the tests cd to the source root
 py=/usr/bin/python3
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ptorw_cli_compile.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -59,6 +59,18 @@ assert m["buffer_ir"] is None
 print("manifest ok")
 PYEOF
 check "windowed_rows: manifest (ids, kinds, directions, options, passes, hashes): $(tail -1 "$tmp/manifest_check")" grep -q '^manifest ok$' "$tmp/manifest_check"
+
+# Options reach the passes and the emitters, and the manifest records them.
+"$ptorw" compile examples/windowed_rows.py -o "$tmp/opts" --planner=ptoas --arch=a5 --pto-version=old -q
+check "options: exit 0" test $? -eq 0
+check "options: --arch=a5 reaches the modules" grep -q '^module attributes {pto.target_arch = "a5"} {$' "$tmp/opts/kernels/clamp_all.pto"
+check "options: --planner=ptoas places no addresses" test -z "$(grep 'addr = ' "$tmp/opts/kernels/clamp_all.pto")"
+check "options: the manifest records planner, arch and spelling" \
+  grep -q '"planner": "PTOAS"' "$tmp/opts/manifest.json"
+check "options: arch a5 and spelling old in the manifest" \
+  test "$(grep -c -e '"arch": "a5"' -e '"pto_spelling": "old"' "$tmp/opts/manifest.json")" -eq 2
+"$ptorw" compile examples/windowed_rows.py -o "$tmp/noopt" --planner=greedy 2> /dev/null
+check "options: --planner=greedy is a usage error (exit 2)" test $? -eq 2
 
 # 2. Hand-written goldens of the orchestration C++ of three examples.
 for ex in manual_pipeline pattern1_iter_arg_reuse windowed_rows; do

@@ -10,7 +10,7 @@
 # from passing by checking nothing. Without mlir-opt-19 the PTO half is skipped (said so).
 # usage: compile_syntax_test.sh PTORW SOURCE_ROOT [MLIR_OPT]
 set -u
-ptorw=$1 root=$2 mlir_opt=${3:-}
+ptorw=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") root=$2 mlir_opt=${3:-}  # absolute: the test cds to the source root
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ptorw_compile_syntax.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fails=0 inputs=0 partial=0 cpps=0 modules=0
