@@ -97,12 +97,21 @@ check "incremental: a changed kernel rewrites its module, the manifest and the C
 "$ptorw" compile examples/pattern1_iter_arg_reuse.py -o "$tmp/wr" -q 2> /dev/null
 check "stale files: the other program's kernels are removed" test ! -e "$tmp/wr/kernels/scale_rows.pto"
 
+# Removal never leaves DIR: a manifest edited to list paths outside it removes nothing there.
+mkdir -p "$tmp/guard/tree"
+echo keep > "$tmp/guard/outside.txt"
+echo keep > "$tmp/guard/absolute.txt"
+printf '{"files": {"../outside.txt": "0", "%s": "0"}}\n' "$tmp/guard/absolute.txt" > "$tmp/guard/tree/manifest.json"
+"$ptorw" compile examples/windowed_rows.py -o "$tmp/guard/tree" -q
+check "stale files: a listed path outside DIR (relative or absolute) is not removed" \
+  test -f "$tmp/guard/outside.txt" -a -f "$tmp/guard/absolute.txt"
+
 # 4. Pass dumps.
 "$ptorw" compile examples/windowed_rows.py -o "$tmp/dump" --dump-after=simplify --dump-after=plan-memory -q
 check "--dump-after: exit 0" test $? -eq 0
 check "--dump-after: passes/03_simplify.py and passes/07_plan-memory.py only" \
   test "$(cd "$tmp/dump/passes" && ls | tr '\n' ' ')" = "03_simplify.py 07_plan-memory.py "
-check "--dump-after: the dump is a program ptorw reads" "$ptorw" check "$tmp/dump/passes/07_plan-memory.py"
+check "--dump-after: the dump is a program ptorw reads" "$ptorw" check "$tmp/dump/passes/07_plan-memory.py" -o /dev/null
 "$ptorw" compile examples/windowed_rows.py -o "$tmp/dumpall" --dump-all -q
 check "--dump-all: one file per pass" test "$(ls "$tmp/dumpall/passes" | wc -l)" -eq 8
 "$ptorw" compile examples/windowed_rows.py -o "$tmp/bad" --dump-after=simplfy 2> "$tmp/dump_err"

@@ -285,7 +285,11 @@ PTORW_ENTRY WriteReport write_tree(const CompileResult& r, const std::string& di
     w.written.push_back(f.path);
   }
   for (const auto& path : previous) {
-    if (now.count(path) || path.find("..") != std::string::npos) continue;  // only files inside DIR
+    // Only files inside DIR: a manifest edited to name "../x" or "/etc/x" removes nothing.
+    const fs::path rel(path);
+    bool inside = rel.is_relative() && !rel.empty();
+    for (const auto& part : rel) inside = inside && part != "..";
+    if (now.count(path) || !inside) continue;
     std::error_code ec;
     if (fs::remove(root / path, ec)) w.removed.push_back(path);
   }
