@@ -111,7 +111,7 @@ check "stale files: a listed path outside DIR (relative or absolute) is not remo
 check "--dump-after: exit 0" test $? -eq 0
 check "--dump-after: passes/03_simplify.py and passes/07_plan-memory.py only" \
   test "$(cd "$tmp/dump/passes" && ls | tr '\n' ' ')" = "03_simplify.py 07_plan-memory.py "
-check "--dump-after: the dump is a program ptorw reads" "$ptorw" check "$tmp/dump/passes/07_plan-memory.py" -o /dev/null
+check "--dump-after: the dump is a program ptorw reads" "$ptorw" check "$tmp/dump/passes/07_plan-memory.py"
 "$ptorw" compile examples/windowed_rows.py -o "$tmp/dumpall" --dump-all -q
 check "--dump-all: one file per pass" test "$(ls "$tmp/dumpall/passes" | wc -l)" -eq 8
 "$ptorw" compile examples/windowed_rows.py -o "$tmp/bad" --dump-after=simplfy 2> "$tmp/dump_err"
