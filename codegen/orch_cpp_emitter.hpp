@@ -33,6 +33,7 @@
 
 #include "ptorw/codegen/orch_kernels.hpp"
 #include "ptorw/codegen/orch_spelling.hpp"
+#include "ptorw/codegen/orch_window_alloc.hpp"
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/ir/op_registry.hpp"
@@ -67,6 +68,11 @@ class OrchEmitter {
     for (auto n : kReservedNames) used_.insert(std::string(n));
     for (auto n : kCppKeywords) used_.insert(std::string(n));
     bind_results();
+    auto count = [](const ir::Stmt&) {};
+    auto note = [&](const ir::Expr& e) {
+      if (ir::is_var_like(e)) ++uses_[e.get()];
+    };
+    if (fn_.body) visit::walk(fn_.body, count, note);
     // Tuples whose last element (a submit's task id) some statement projects.
     auto on_stmt = [](const ir::Stmt&) {};
     auto on_expr = [&](const ir::Expr& e) {
@@ -93,6 +99,10 @@ class OrchEmitter {
   const ir::Program& prog_;
   const ir::Function& fn_;
   const KernelTable& kernels_;
+  detail::Defs defs_{fn_};
+  Roots roots_of_{defs_, kernels_};
+  std::unordered_map<const ir::ExprNode*, int> uses_;  // occurrences of each variable node
+  std::unordered_map<const ir::ExprNode*, WindowAlloc> window_allocs_;
   std::string label_;
   std::string out_;
   int indent_ = 0;
@@ -309,52 +319,8 @@ class OrchEmitter {
   }
 
   // ---- results: which tensor.create each returned tensor is (bound to an argument slot) ----
-  const ir::ExprNode* root_def(const ir::Expr& v, const detail::Defs& defs, int depth = 0) {
-    if (!v || depth > 256) return nullptr;
-    if (defs.params.count(v.get())) return v.get();
-    if (auto* ia = ir::expr_as<ir::IterArg>(v)) return root_def(ia->init, defs, depth + 1);
-    if (auto it = defs.assigned.find(v.get()); it != defs.assigned.end()) {
-      const ir::Expr& val = *it->second;
-      if (ir::is_var_like(val)) return root_def(val, defs, depth + 1);
-      if (ir::is_op_call(val, "tensor.create")) return v.get();
-      if (ir::is_op_call(val, "tensor.assemble")) return root_def(ir::expr_as<ir::Call>(val)->args[0], defs, depth + 1);
-      if (auto* g = ir::expr_as<ir::TupleGetItem>(val)) {
-        const ir::Expr* t = &g->tuple;
-        if (auto jt = defs.assigned.find(g->tuple.get()); jt != defs.assigned.end()) t = jt->second;
-        return call_result_root(*t, static_cast<std::size_t>(g->index), defs, depth);
-      }
-      return call_result_root(val, 0, defs, depth);
-    }
-    if (auto it = defs.results.find(v.get()); it != defs.results.end()) {
-      const ir::StmtNode* s = it->second.first;
-      const std::size_t i = it->second.second;
-      if (auto* f = ir::kind_as<ir::For>(s->kind)) return i < f->iter_args.size() ? root_def(f->iter_args[i], defs, depth + 1) : nullptr;
-      if (auto* w = ir::kind_as<ir::While>(s->kind)) return i < w->iter_args.size() ? root_def(w->iter_args[i], defs, depth + 1) : nullptr;
-      if (auto* x = ir::kind_as<ir::If>(s->kind)) {
-        const ir::Expr* a = detail::Defs::yielded(x->then_body, i);
-        const ir::Expr* b = x->else_body ? detail::Defs::yielded(x->else_body, i) : nullptr;
-        const ir::ExprNode* ra = a ? root_def(*a, defs, depth + 1) : nullptr;
-        return b && ra == root_def(*b, defs, depth + 1) ? ra : nullptr;
-      }
-    }
-    return nullptr;
-  }
-  /// Result `i` of a kernel call or pl.submit `e`: the storage of the argument the kernel wrote.
-  const ir::ExprNode* call_result_root(const ir::Expr& e, std::size_t i, const detail::Defs& defs, int depth) {
-    const ir::Symbol* callee = nullptr;
-    const std::vector<ir::Expr>* args = nullptr;
-    if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Function) callee = &c->callee, args = &c->args;
-    if (auto* sub = ir::expr_as<ir::Submit>(e)) callee = &sub->callee, args = &sub->args;
-    if (!callee) return nullptr;
-    const std::vector<int>* rp = nullptr;
-    if (auto* k = kernels_.kernel(callee->view())) rp = &k->result_param;
-    else if (auto* g = kernels_.group(callee->view())) rp = &g->result_param;
-    if (!rp || i >= rp->size() || (*rp)[i] < 0 || static_cast<std::size_t>((*rp)[i]) >= args->size()) return nullptr;
-    return root_def((*args)[(*rp)[i]], defs, depth + 1);
-  }
-
   void bind_results() {
-    detail::Defs defs(fn_);
+    const detail::Defs& defs = defs_;
     auto rs = detail::returned(fn_);
     // Var nodes carry their definition's position: point at the return statement instead.
     auto body = detail::flat(fn_.body);
@@ -366,7 +332,7 @@ class OrchEmitter {
     for (std::size_t i = 0; i < rs.size(); ++i) {
       if (!ir::type_as<ir::TensorType>(rs[i]->type))
         fail(at, fmt::format("result {} is not a tensor: an orchestration function returns tensors only", i));
-      const ir::ExprNode* r = root_def(rs[i], defs);
+      const ir::ExprNode* r = roots_of_.root(rs[i]);
       if (r && defs.params.count(r)) {
         slot_notes_.push_back(fmt::format("result {} is parameter '{}', written in place", i, ir::var_name(fn_.params[defs.params.at(r)].var)));
         continue;
@@ -391,6 +357,7 @@ class OrchEmitter {
   /// The statements of a block; `yield_to` are the C++ locals its Yield assigns.
   void block(const ir::Stmt& body, const std::vector<std::string>* yield_to, bool top = false) {
     auto ss = detail::flat(body);
+    for (auto& [buf, w] : plan_window_creates(ss, roots_of_, uses_, result_slots_)) window_allocs_[buf] = w;
     allocate_batch(ss);
     for (std::size_t i = 0; i < ss.size(); ++i) {
       const ir::Stmt& s = ss[i];
@@ -441,7 +408,9 @@ class OrchEmitter {
     std::vector<const ir::Assign*> batch;
     for (const auto& s : ss) {
       auto* a = ir::stmt_as<ir::Assign>(s);
-      if (!a || !ir::is_op_call(a->value, "tensor.create") || result_slots_.count(a->var.get())) continue;
+      if (!a || !ir::is_op_call(a->value, "tensor.create") || result_slots_.count(a->var.get()) ||
+          window_allocs_.count(a->var.get()))
+        continue;
       bool inner = false;
       auto on = [&](const ir::Expr& x) { inner = inner || local.count(x.get()); };
       for (const auto& arg : ir::expr_as<ir::Call>(a->value)->args) visit::walk_expr(arg, on);
@@ -481,6 +450,22 @@ class OrchEmitter {
     }
   }
 
+  /// A create whose part is later assembled into `w.parent` at `w.offsets`: the kernel writes the
+  /// parent's window directly (orch_window_alloc.hpp), so the assemble is the view written in place.
+  void window_create(const ir::Assign& a, const WindowAlloc& w, Span sp) {
+    const auto& c = *ir::expr_as<ir::Call>(a.value);
+    check_kwargs(c, sp, {"dtype", "layout"});
+    std::string parent = expr(w.parent);
+    auto offsets = list(w.offsets, sp, "offsets of tensor.assemble");
+    std::string n = define(a.var);
+    line(fmt::format("// {}: the window of {} it is assembled into", n, parent));
+    std::string sh = array(n + "_shapes", list(c.args.at(0), sp, "shape of tensor.create"));
+    std::string of = array(n + "_offsets", offsets);
+    declare("Tensor", n, fmt::format("{}.view({}, {})", parent, sh, of));
+    views_[n] = {parent, offsets};
+    roots_[n] = n;
+  }
+
   void check_kwargs(const ir::Call& c, Span sp, std::initializer_list<std::string_view> known) {
     for (const auto& [k, v] : c.kwargs)
       if (std::find(known.begin(), known.end(), k) == known.end())
@@ -506,6 +491,7 @@ class OrchEmitter {
     const ir::Expr& v = a.value;
     if (names_.count(a.var.get())) return;  // bound already (a projection named by its unpacking)
     if (batched_.count(a.var.get())) return;
+    if (auto it = window_allocs_.find(a.var.get()); it != window_allocs_.end()) return window_create(a, it->second, sp);
     if (auto it = result_slots_.find(a.var.get()); it != result_slots_.end()) {
       std::string n = define(a.var);
       declare("Tensor", n, fmt::format("orch_args.tensor({}).ref()", it->second));

@@ -135,23 +135,47 @@ check "orchestration without a C++ form: file:line:col, the function and the op"
   grep -q "attention_qk.py:[0-9]*:[0-9]*: error: orchestration 'main': 'tensor.full' has no orchestration spelling" "$tmp/aqk_err"
 check "orchestration without a C++ form: every kernel is still written" test "$(ls "$tmp/aqk/kernels" | wc -l)" -eq 4
 check "orchestration without a C++ form: no .cpp" test ! -e "$tmp/aqk/orchestration/main.cpp"
-# A copying assemble (the part is not a view of its parent) is refused, not dropped.
-printf '%s\n' 'import ptorw.language as pl' '@pl.program' 'class P:' \
-  '    @pl.function(type=pl.FunctionType.InCore)' \
-  '    def k(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:' \
-  '        t = pl.load(a, [0, 0], [16, 32])' \
-  '        r = pl.store(t, [0, 0], o)' \
-  '        return r' \
-  '    @pl.function(type=pl.FunctionType.Orchestration)' \
-  '    def main(self, a: pl.Tensor[[16, 32], pl.FP32], big: pl.Tensor[[64, 32], pl.FP32]) -> pl.Tensor[[64, 32], pl.FP32]:' \
-  '        buf = pl.create_tensor([16, 32], dtype=pl.FP32)' \
-  '        part = self.k(a, buf)' \
-  '        out = pl.tensor.assemble(big, part, [16, 0])' \
-  '        return out' > "$tmp/copy.py"
+# A create whose part is assembled into a parent becomes the parent's window (codegen/orch_window_alloc.hpp):
+# multi_return's two Out buffers are views of the two carried tensors, its assembles no-ops.
+"$ptorw" compile examples/multi_return.py -o "$tmp/mr" -q
+check "window create: multi_return compiles (exit 0)" test $? -eq 0
+check "window create: lo_buf is the window of lo_acc" \
+  grep -q 'Tensor lo_buf = lo_acc.view(lo_buf_shapes, lo_buf_offsets);' "$tmp/mr/orchestration/main.cpp"
+# Otherwise the assemble is a copy, refused, not dropped: (a) the kernel writes parents with
+# different strides ([64, 1] and [128, 1]: Pattern 2 attaches neither) through its packed Out
+# parameter ([32, 1]); (b) the strides agree, but another task reads the parent between the call
+# and the assemble, and would see the new window too early.
+copy_program() {  # copy_program PARENT_COLS BETWEEN_LINE [SECOND_PARENT_COLS]
+  printf '%s\n' 'import ptorw.language as pl' '@pl.program' 'class P:' \
+    '    @pl.function(type=pl.FunctionType.InCore)' \
+    '    def k(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:' \
+    '        t = pl.load(a, [0, 0], [16, 32])' \
+    '        r = pl.store(t, [0, 0], o)' \
+    '        return r' \
+    '    @pl.function(type=pl.FunctionType.Orchestration)' \
+    "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], big: pl.Tensor[[64, $1], pl.FP32], other: pl.Tensor[[64, ${3:-32}], pl.FP32]) -> pl.Tensor[[64, $1], pl.FP32]:" \
+    '        buf = pl.create_tensor([16, 32], dtype=pl.FP32)' \
+    '        part = self.k(a, buf)' \
+    "$2" \
+    '        out = pl.tensor.assemble(big, part, [16, 0])' \
+    '        buf2 = pl.create_tensor([16, 32], dtype=pl.FP32)' \
+    '        part2 = self.k(a, buf2)' \
+    '        out2 = pl.tensor.assemble(other, part2, [0, 0])' \
+    '        return out'
+}
+copy_program 64 '' 128 > "$tmp/copy.py"
 "$ptorw" compile "$tmp/copy.py" -o "$tmp/copy" 2> "$tmp/copy_err"
-check "copying assemble: exit 1" test $? -eq 1
-check "copying assemble: refused with file:line:col" \
-  grep -q "copy.py:13:[0-9]*: error: orchestration 'main': tensor.assemble of 'part' into 'big' copies data" "$tmp/copy_err"
+check "copying assemble (strides differ): exit 1" test $? -eq 1
+check "copying assemble (strides differ): refused with file:line:col" \
+  grep -q "copy.py:14:[0-9]*: error: orchestration 'main': tensor.assemble of 'part' into 'big' copies data" "$tmp/copy_err"
+copy_program 32 '        peek = self.k(pl.tensor.slice(big, [16, 32], [16, 0]), pl.create_tensor([16, 32], dtype=pl.FP32))' > "$tmp/touch.py"
+"$ptorw" compile "$tmp/touch.py" -o "$tmp/touch" 2> "$tmp/touch_err"
+check "copying assemble (parent read in between): exit 1" test $? -eq 1
+check "copying assemble (parent read in between): refused" grep -q "tensor.assemble of 'part' into 'big' copies data" "$tmp/touch_err"
+copy_program 32 '' > "$tmp/nocopy.py"
+"$ptorw" compile "$tmp/nocopy.py" -o "$tmp/nocopy" -q
+check "the same program without the read: the create is big's window (exit 0)" test $? -eq 0
+
 # A program that does not parse writes nothing.
 printf 'class P:\n  def f(:\n' > "$tmp/broken.py"
 "$ptorw" compile "$tmp/broken.py" -o "$tmp/broken" 2> /dev/null
