@@ -33,7 +33,7 @@ import json, sys, os
 d = sys.argv[1]
 m = json.load(open(os.path.join(d, "manifest.json")))
 def fnv(b):
-    h = 1469598103934665603
+    h = 14695981039346656037
     for c in b:
         h ^= c
         h = (h * 1099511628211) % (1 << 64)

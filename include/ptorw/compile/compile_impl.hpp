@@ -61,7 +61,7 @@ struct PassStat {
 }  // namespace detail
 
 PTORW_ENTRY std::string content_hash(std::string_view text) {
-  std::uint64_t h = 1469598103934665603ull;
+  std::uint64_t h = 14695981039346656037ull;  // the FNV-1a 64 offset basis
   for (unsigned char c : text) {
     h ^= c;
     h *= 1099511628211ull;
