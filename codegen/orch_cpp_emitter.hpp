@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "ptorw/codegen/orch_kernels.hpp"
+#include "ptorw/codegen/orch_names.hpp"
 #include "ptorw/codegen/orch_spelling.hpp"
 #include "ptorw/codegen/orch_window_alloc.hpp"
 #include "ptorw/ir/diagnostic.hpp"
@@ -39,24 +40,6 @@
 #include "ptorw/ir/op_registry.hpp"
 
 namespace ptorw::codegen::orch {
-
-/// Names the generated file uses besides the program's (never given to a program variable).
-inline constexpr std::string_view kReservedNames[] = {
-    "orch_args", "orchestration_config", "orchestration_entry", "Tensor", "Arg", "TensorCreateInfo", "TensorBatch",
-    "DataType", "PTO2TaskId", "PTO2ScopeMode", "MixedKernels", "alloc_tensors", "rt_submit_aiv_task",
-    "rt_submit_aic_task", "rt_submit_task", "ptorw_float_bits", "ptorw_bits_float", "ptorw_floordiv", "ptorw_mod",
-    "PTO2_INVALID_TASK_ID", "std", "main"};
-
-/// C++ keywords a DSL name may collide with (Python identifiers that are not Python keywords).
-inline constexpr std::string_view kCppKeywords[] = {
-    "alignas", "alignof", "asm", "auto", "bool", "case", "catch", "char", "char16_t", "char32_t", "char8_t", "class",
-    "concept", "const", "const_cast", "consteval", "constexpr", "constinit", "continue", "co_await", "co_return",
-    "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast", "enum", "explicit", "export", "extern",
-    "float", "friend", "goto", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "nullptr",
-    "operator", "private", "protected", "public", "register", "reinterpret_cast", "requires", "short", "signed",
-    "sizeof", "static", "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local",
-    "throw", "typedef", "typeid", "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t",
-    "bitand", "bitor", "compl", "and_eq", "or_eq", "xor", "xor_eq", "not_eq", "true", "false"};
 
 class OrchEmitter {
  public:
@@ -515,7 +498,6 @@ class OrchEmitter {
       return bind_task_results(a, task(c->callee, c->args, {}, v->span, false), sp);
     if (auto* sub = ir::expr_as<ir::Submit>(v)) return bind_task_results(a, task(sub->callee, sub->args, sub->kwargs, v->span, true), sp);
     if (auto* c = ir::expr_as<ir::Call>(v)) return tensor_op(a, *c, v->span);
-    if (ir::expr_as<ir::Submit>(v)) fail(sp, "a pl.submit nested in an expression");
     // A scalar computation or an alias.
     std::string init = expr(v);
     std::string n = define(a.var);
@@ -813,17 +795,10 @@ class OrchEmitter {
     for (const auto& k : kernels_.kernels)
       s += fmt::format("//   {} {} ({})\n", k.id, k.fn->name, kind_spelling(k.kind).manifest);
     s += "\n";
-    if (need_float_bits_)
-      s += "static inline uint64_t ptorw_float_bits(float v) {\n  uint32_t b;\n  std::memcpy(&b, &v, sizeof b);\n  return b;\n}\n";
-    if (need_bits_float_)
-      s += "static inline float ptorw_bits_float(uint64_t w) {\n  uint32_t b = static_cast<uint32_t>(w);\n  float v;\n"
-           "  std::memcpy(&v, &b, sizeof v);\n  return v;\n}\n";
-    if (need_floordiv_)  // Python's // rounds toward negative infinity
-      s += "static inline int64_t ptorw_floordiv(int64_t a, int64_t b) {\n  int64_t q = a / b;\n"
-           "  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;\n}\n";
-    if (need_mod_)  // Python's % takes the sign of the divisor
-      s += "static inline int64_t ptorw_mod(int64_t a, int64_t b) {\n  int64_t r = a % b;\n"
-           "  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;\n}\n";
+    if (need_float_bits_) s += kFloatBitsHelper;
+    if (need_bits_float_) s += kBitsFloatHelper;
+    if (need_floordiv_) s += kFloorDivHelper;
+    if (need_mod_) s += kModHelper;
     if (need_float_bits_ || need_bits_float_ || need_floordiv_ || need_mod_) s += "\n";
     s += fmt::format("extern \"C\" int32_t orchestration_config() {{ return {}; }}\n\n", arg_count_);
     s += "extern \"C\" void orchestration_entry(const OrchArgs& orch_args) {\n";

@@ -169,27 +169,45 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
     visit::walk_expr(e, on);
     return ok;
   };
+  // One pass over the block: the first call taking each variable as a direct argument, the
+  // projections of each tuple, the assemble of each part (lookups, so a block of n statements
+  // costs O(n), not a forward scan per create).
+  struct CallUse {
+    std::size_t at;
+    const ir::Expr* call;
+    const ir::Expr* target;  // null for an expression statement
+    int arg;
+  };
+  std::unordered_map<const ir::ExprNode*, CallUse> call_use;
+  std::unordered_map<const ir::ExprNode*, std::vector<std::pair<std::int64_t, const ir::ExprNode*>>> projections;
+  std::unordered_map<const ir::ExprNode*, std::pair<std::size_t, const ir::Call*>> assembled;
+  for (std::size_t j = 0; j < ss.size(); ++j) {
+    const ir::Expr* value = nullptr;
+    const ir::Expr* target = nullptr;
+    if (auto* b = ir::stmt_as<ir::Assign>(ss[j])) value = &b->value, target = &b->var;
+    if (auto* e = ir::stmt_as<ir::Eval>(ss[j])) value = &e->value;
+    if (!value) continue;
+    if (const auto* args = Roots::call_args(*value))
+      for (std::size_t k = 0; k < args->size(); ++k)
+        call_use.emplace((*args)[k].get(), CallUse{j, value, target, static_cast<int>(k)});
+    if (auto* g = ir::expr_as<ir::TupleGetItem>(*value); g && target) projections[g->tuple.get()].push_back({g->index, target->get()});
+    if (ir::is_op_call(*value, "tensor.assemble") && target) {
+      auto* c = ir::expr_as<ir::Call>(*value);
+      if (c->args.size() == 3) assembled.emplace(c->args[1].get(), std::pair{j, c});
+    }
+  }
   for (std::size_t i = 0; i < ss.size(); ++i) {
     auto* a = ir::stmt_as<ir::Assign>(ss[i]);
     if (!a || !ir::is_op_call(a->value, "tensor.create") || result_slots.count(a->var.get()) || count(a->var.get()) != 2)
       continue;
     const ir::ExprNode* buf = a->var.get();
     // The one use: an Out argument of a kernel call in this block.
-    std::size_t j = i + 1;
-    const ir::Expr* call = nullptr;
-    const ir::Expr* call_target = nullptr;
-    int param = -1;
-    for (; j < ss.size() && !call; ++j) {
-      const ir::Expr* value = nullptr;
-      if (auto* b = ir::stmt_as<ir::Assign>(ss[j])) value = &b->value, call_target = &b->var;
-      if (auto* e = ir::stmt_as<ir::Eval>(ss[j])) value = &e->value, call_target = nullptr;
-      const auto* args = value ? Roots::call_args(*value) : nullptr;
-      if (!args) continue;
-      for (std::size_t k = 0; k < args->size(); ++k)
-        if ((*args)[k].get() == buf) call = value, param = static_cast<int>(k);
-    }
-    if (!call || !call_target) continue;
-    --j;  // the call's position
+    auto cu = call_use.find(buf);
+    if (cu == call_use.end() || cu->second.at <= i || !cu->second.target) continue;
+    const std::size_t j = cu->second.at;
+    const ir::Expr* call = cu->second.call;
+    const ir::Expr* call_target = cu->second.target;
+    const int param = cu->second.arg;
     const ir::Symbol* callee = Roots::call_callee(*call);
     const KernelInfo* kernel = roots.kernels().kernel(callee->view());
     if (!kernel || kernel->fn->params[param].dir != ir::Direction::Out) continue;
@@ -201,24 +219,16 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
     if (r == kernel->result_param.size()) continue;
     if (!tuple) {
       part = call_target->get();
-    } else {
-      for (std::size_t k = j + 1; k < ss.size() && !part; ++k)
-        if (auto* b = ir::stmt_as<ir::Assign>(ss[k]))
-          if (auto* g = ir::expr_as<ir::TupleGetItem>(b->value);
-              g && g->tuple.get() == call_target->get() && static_cast<std::size_t>(g->index) == r)
-            part = b->var.get();
+    } else if (auto pj = projections.find(call_target->get()); pj != projections.end()) {
+      for (const auto& [index, var] : pj->second)
+        if (static_cast<std::size_t>(index) == r) part = var;
     }
     if (!part || count(part) != 2) continue;
     // The assemble of part, later in this block.
-    std::size_t k = j + 1;
-    const ir::Call* assemble = nullptr;
-    for (; k < ss.size() && !assemble; ++k)
-      if (auto* b = ir::stmt_as<ir::Assign>(ss[k]); b && ir::is_op_call(b->value, "tensor.assemble")) {
-        auto* c = ir::expr_as<ir::Call>(b->value);
-        if (c->args.size() == 3 && c->args[1].get() == part) assemble = c;
-      }
-    if (!assemble) continue;
-    --k;
+    auto as = assembled.find(part);
+    if (as == assembled.end() || as->second.first <= j) continue;
+    const std::size_t k = as->second.first;
+    const ir::Call* assemble = as->second.second;
     const ir::Expr& parent = assemble->args[0];
     const ir::ExprNode* parent_root = roots.root(parent);
     if (!parent_root || !available_at(parent, i) || !available_at(assemble->args[2], i)) continue;
