@@ -155,6 +155,7 @@ int main(int argc, char** argv) {
     if (c == "run") return cmd_run(o);
     if (c == "diffcheck") return cmd_diffcheck(o);
     if (c == "emit") return cmd_emit(o);
+    if (c == "compile") return cmd_compile(o);
     if (c == "help") return cmd_help(app, o);
   } catch (const UsageError& e) {
     error(e.what());

@@ -14,6 +14,8 @@
 #define PTORW_DEFINE_ENTRIES 1
 
 #include "ptorw/codegen/emit.hpp"
+#include "ptorw/codegen/orch_emit.hpp"
+#include "ptorw/compile/compile.hpp"
 #include "ptorw/interp/diffcheck.hpp"
 #include "ptorw/interp/run.hpp"
 #include "ptorw/ir/verify.hpp"

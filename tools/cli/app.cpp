@@ -52,6 +52,20 @@ void add_pass_options(CLI::App* c, Options& o) {
                                  "memory_planner=pypto|dsa_rp|ptoas, target=a2a3|a5")
       ->type_name("KEY=VALUE");
 }
+void add_buffer_ir(CLI::App* c, Options& o) {
+  c->add_option("--enable-buffer-ir", o.enable_buffer_ir, "lower selected kernels to Buffer IR (default true; "
+                                                          "false keeps every kernel at Tile stage)")
+      ->type_name("true|false")
+      ->check(CLI::IsMember({"true", "false"}).description(""));
+}
+/// The PTO form of emitted kernels (ptorw emit, ptorw compile).
+void add_pto_form(CLI::App* c, Options& o) {
+  c->add_flag("--generic", o.generic, "MLIR generic form (mlir-opt-19 --allow-unregistered-dialect reads it)");
+  c->add_option("--pto-version", o.pto_version, "assembler spellings: old (pto.subset; no precision attribute) or new")
+      ->type_name("old|new")
+      ->check(CLI::IsMember({"old", "new"}).description(""));
+  c->add_flag("--loc", o.locations, "print loc(\"file\":line:col) after ops");
+}
 void add_run_options(CLI::App* c, Options& o) {
   c->add_option("--entry", o.entry, "entry function (default main; without main each kernel runs directly)")
       ->type_name("NAME");
@@ -158,11 +172,26 @@ void define_app(CLI::App& app, Options& o) {
   emit->add_option("-o,--output", o.out, "write the module to FILE (a program with one kernel; default stdout)")
       ->type_name("FILE");
   emit->add_option("--output-dir", o.output_dir, "write one DIR/<kernel>.pto per kernel")->type_name("DIR");
-  emit->add_flag("--generic", o.generic, "MLIR generic form (mlir-opt-19 --allow-unregistered-dialect reads it)");
-  emit->add_option("--pto-version", o.pto_version, "assembler spellings: old (pto.subset; no precision attribute) or new")
-      ->type_name("old|new")
-      ->check(CLI::IsMember({"old", "new"}).description(""));
-  emit->add_flag("--loc", o.locations, "print loc(\"file\":line:col) after ops");
+  add_pto_form(emit, o);
+
+  auto* compile = app.add_subcommand(
+      "compile", "the whole pipeline to an output tree: DIR/kernels/<kernel>.pto, DIR/orchestration/<function>.cpp, "
+                 "DIR/manifest.json (default pipeline, then tile-to-buffer, then the emitters; windowize comes from "
+                 "the program's attrs). Incremental: unchanged files are not rewritten");
+  add_input(compile, o);
+  compile->add_option("-o,--output-dir", o.output_dir, "the output tree's directory (created when missing)")
+      ->type_name("DIR")
+      ->required();
+  add_planner(compile, o);
+  add_arch(compile, o);
+  add_buffer_ir(compile, o);
+  add_pass_options(compile, o);
+  add_pto_form(compile, o);
+  compile->add_option("--dump-after", o.dump_after, "also write the program after PASS to DIR/passes/NN_<pass>.py "
+                                                    "(repeatable; a step of default or tile-to-buffer)")
+      ->type_name("PASS");
+  compile->add_flag("--dump-all", o.dump_all, "write the program after every pass to DIR/passes/NN_<pass>.py");
+  compile->add_flag("-q,--quiet", o.quiet, "no summary line and no progress line on stderr");
 
   auto* help = app.add_subcommand("help", "help on ptorw or COMMAND; --markdown renders docs/cli.md");
   help->add_option("command", o.help_command, "a subcommand");

@@ -44,9 +44,13 @@ struct Options {
   std::string entry = "main", mode = "auto", print = "summary";
   std::int64_t seed = 1, seeds = 3;
   std::vector<std::string> dims, inputs;
-  // emit
+  // emit / compile
   std::string target = "pto", pto_version = "new";
   bool generic = false, locations = false;
+  // compile
+  std::string enable_buffer_ir;  // empty: not given (PassContext default)
+  std::vector<std::string> dump_after;
+  bool dump_all = false, quiet = false;
   // rules / help
   std::string pass_name, help_command;
   bool markdown = false;
@@ -74,7 +78,7 @@ int write_output(const std::string& text, const std::string& out);
 std::string closest(std::string_view word, const std::vector<std::string>& candidates);
 /// "; did you mean 'x'?" or "".
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates, std::string_view prefix = "");
-/// The PassContext of --planner, --arch and --opt key=value (keys and values checked). Throws UsageError.
+/// The PassContext of --planner, --arch, --enable-buffer-ir and --opt key=value (keys and values checked). Throws UsageError.
 passes::PassContext make_context(const Options& o);
 /// `--dim NAME=V` values, names checked against the program's `pl.dynamic` dims. Throws UsageError.
 std::map<std::string, std::int64_t, std::less<>> parse_dims(const std::vector<std::string>& dims, const ir::Program& p);
@@ -89,6 +93,7 @@ int cmd_opt(const Options& o);
 int cmd_run(const Options& o);
 int cmd_diffcheck(const Options& o);
 int cmd_emit(const Options& o);
+int cmd_compile(const Options& o);
 /// `ptorw help [COMMAND] [--markdown]` (help_markdown.cpp).
 int cmd_help(CLI::App& app, const Options& o);
 std::string markdown_reference(CLI::App& app);

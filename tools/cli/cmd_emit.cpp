@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/cli.hpp"
+#include "cli/emit_options.hpp"
 #include "ptorw/codegen/emit.hpp"
 #include "ptorw/passes/verify_source.hpp"
 #include "ptorw/ptorw.hpp"
@@ -54,6 +55,15 @@ int emit_lowered(const ir::Program& p, const codegen::EmitOptions& eo, const Opt
 
 }  // namespace
 
+codegen::EmitOptions make_emit_options(const Options& o, const passes::PassContext& ctx) {
+  codegen::EmitOptions eo;
+  eo.arch = ctx.get("target").value_or("a2a3") == "a5" ? codegen::Arch::A5 : codegen::Arch::A2A3;
+  eo.generic = o.generic;
+  eo.version = o.pto_version == "old" ? codegen::PtoVersion::Old : codegen::PtoVersion::New;
+  eo.locations = o.locations;
+  return eo;
+}
+
 int cmd_emit(const Options& o) {
   if (!o.out.empty() && !o.output_dir.empty()) throw UsageError("give -o FILE or --output-dir DIR, not both");
   if (!o.out.empty() && o.out != "-" && std::filesystem::is_directory(o.out))
@@ -86,12 +96,7 @@ int cmd_emit(const Options& o) {
     if (has_errors(lo.diagnostics)) return kFailed;
     p = lo.program;
   }
-  codegen::EmitOptions eo;
-  eo.arch = arch == "a5" ? codegen::Arch::A5 : codegen::Arch::A2A3;
-  eo.generic = o.generic;
-  eo.version = o.pto_version == "old" ? codegen::PtoVersion::Old : codegen::PtoVersion::New;
-  eo.locations = o.locations;
-  return emit_lowered(*p, eo, o);
+  return emit_lowered(*p, make_emit_options(o, ctx), o);
 }
 
 }  // namespace ptorw::cli

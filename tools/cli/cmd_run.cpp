@@ -15,6 +15,7 @@
 #include "cli/cli.hpp"
 #include "cli/npy.hpp"
 #include "cli/pipeline.hpp"
+#include "cli/progress.hpp"
 #include "ptorw/interp/interp.hpp"
 #include "ptorw/interp/pass_steps.hpp"
 #include "ptorw/ptorw.hpp"
@@ -22,39 +23,6 @@
 namespace ptorw::cli {
 
 namespace {
-
-/// "ptorw run: running main... 3 s" on stderr, each second after the first, when stderr is a
-/// terminal; erased when the work ends.
-class Progress {
- public:
-  explicit Progress(std::string what) {
-    if (!isatty(STDERR_FILENO)) return;
-    thread_ = std::thread([this, what = std::move(what)] {
-      std::unique_lock lock(m_);
-      int seconds = 0;
-      while (!cv_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) {
-        std::cerr << fmt::format("\r{}... {} s", what, ++seconds) << std::flush;
-        shown_ = true;
-      }
-      if (shown_) std::cerr << "\r\033[K" << std::flush;
-    });
-  }
-  ~Progress() {
-    if (!thread_.joinable()) return;
-    {
-      std::lock_guard lock(m_);
-      done_ = true;
-    }
-    cv_.notify_all();
-    thread_.join();
-  }
-
- private:
-  std::mutex m_;
-  std::condition_variable cv_;
-  bool done_ = false, shown_ = false;
-  std::thread thread_;
-};
 
 std::string element(const interp::Output& o, std::size_t i) {
   if (i < o.poison.size() && o.poison[i]) return "poison";
@@ -171,7 +139,8 @@ int cmd_run(const Options& o) {
   }
   interp::RunResult r;
   {
-    Progress progress(fmt::format("ptorw run: running {}", p->find(o.entry) ? o.entry : "the kernels"));
+    Progress progress;
+    progress.set(fmt::format("ptorw run: running {}", p->find(o.entry) ? o.entry : "the kernels"));
     r = interp::run_program(*p, o.entry, ro);
   }
   if (!r.ok()) {
@@ -217,7 +186,8 @@ int cmd_diffcheck(const Options& o) {
   d.run.target = std::string(ctx.get("target").value_or("a2a3"));  // buffer mode's capacities, as planned
   interp::DiffReport rep;
   {
-    Progress progress("ptorw diffcheck: running");
+    Progress progress;
+    progress.set("ptorw diffcheck: running");
     rep = interp::diffcheck_pipeline(*p, interp::steps_of(pipeline, ctx), d);
   }
   const bool failed = rep.status == interp::DiffStatus::BeforeFailed || rep.status == interp::DiffStatus::StepFailed;

@@ -125,6 +125,7 @@ passes::PassContext make_context(const Options& o) {
   };
   if (!o.planner.empty()) set("memory_planner", o.planner, "--planner=" + o.planner);
   if (!o.arch.empty()) set("target", o.arch, "--arch=" + o.arch);
+  if (!o.enable_buffer_ir.empty()) set("enable_buffer_ir", o.enable_buffer_ir, "--enable-buffer-ir=" + o.enable_buffer_ir);
   for (const auto& kv : o.opts) {
     auto eq = kv.find('=');
     if (eq == std::string::npos || eq == 0)

@@ -1,0 +1,809 @@
+// The orchestration C++ emitter: one Orchestration function -> one C++17 translation unit against
+// the task runtime of ../shared/pto_format.md ("Orchestration functions"). What it writes:
+//  - two C entry points: `orchestration_config()` returns the expected argument count, and
+//    `orchestration_entry(orch_args)` reads the parameters from the pack in signature order
+//    (`orch_args.tensor(i).ref()`, `orch_args.scalar(i)`), then one argument slot per returned
+//    tensor that the function creates (the caller's output; a result that is a parameter written in
+//    place needs none);
+//  - the body inside `PTO2_SCOPE() { ... }`; `pl.manual_scope()` as `PTO2_SCOPE(PTO2ScopeMode::MANUAL)`;
+//  - the tensor.create calls of one block as one `alloc_tensors` call at its head (those whose
+//    shapes the block itself computes are allocated where they stand, one call each);
+//  - one task per kernel call: an `Arg` with add_input/add_output/add_inout/add_scalar in parameter
+//    order by direction, submitted with the kernel's id (kernel list of the manifest) by
+//    rt_submit_aiv_task / rt_submit_aic_task, or rt_submit_task for a Group (a mixed task);
+//    `pl.submit(..., deps=[...])` adds `set_dependencies(deps, n)`;
+//  - tensor.slice as `x.view(shapes, offsets)`; tensor.assemble of a view back into its own parent
+//    at the same offsets (Pattern 5's slice + `__windowed` call + assemble) as nothing more, since
+//    the kernel wrote through the view; tensor.read as a host read;
+//  - For / While / If as C++ control flow, iter args as mutable locals, yields as assignments.
+// Loop and If bodies are plain C++ blocks, not runtime scopes: a tensor created in a loop body may
+// be carried out of it as an iter arg, which a nested runtime scope would reclaim at its end.
+// Anything else — an op without a row in orch_spelling.hpp, a copying assemble, a mixed InCore
+// kernel, an FP16 scalar — throws EmitError at its span naming the construct (fail closed).
+#pragma once
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "ptorw/codegen/orch_kernels.hpp"
+#include "ptorw/codegen/orch_names.hpp"
+#include "ptorw/codegen/orch_spelling.hpp"
+#include "ptorw/codegen/orch_window_alloc.hpp"
+#include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/ir/function.hpp"
+#include "ptorw/ir/op_registry.hpp"
+
+namespace ptorw::codegen::orch {
+
+class OrchEmitter {
+ public:
+  OrchEmitter(const ir::Program& p, const ir::Function& f, const KernelTable& kernels, std::string source_label)
+      : prog_(p), fn_(f), kernels_(kernels), label_(std::move(source_label)) {}
+
+  /// The translation unit; throws EmitError at the first construct without a spelling.
+  std::string run() {
+    for (auto n : kReservedNames) used_.insert(std::string(n));
+    for (auto n : kCppKeywords) used_.insert(std::string(n));
+    bind_results();
+    auto count = [](const ir::Stmt&) {};
+    auto note = [&](const ir::Expr& e) {
+      if (ir::is_var_like(e)) ++uses_[e.get()];
+    };
+    if (fn_.body) visit::walk(fn_.body, count, note);
+    // Tuples whose last element (a submit's task id) some statement projects.
+    auto on_stmt = [](const ir::Stmt&) {};
+    auto on_expr = [&](const ir::Expr& e) {
+      if (auto* g = ir::expr_as<ir::TupleGetItem>(e))
+        if (auto* tt = ir::type_as<ir::TupleType>(g->tuple->type); tt && static_cast<std::size_t>(g->index) + 1 == tt->elems.size())
+          projected_ids_.insert(g->tuple.get());
+    };
+    if (fn_.body) visit::walk(fn_.body, on_stmt, on_expr);
+    std::string body;
+    std::swap(out_, body);
+    indent_ = 1;
+    entry_params();
+    line(std::string(kAutoScope) + " {");
+    ++indent_;
+    block(fn_.body, nullptr, /*top=*/true);
+    --indent_;
+    line("}");
+    std::swap(out_, body);
+    return prologue() + body + "}\n";
+  }
+
+ private:
+  using Span = ir::Span;
+  const ir::Program& prog_;
+  const ir::Function& fn_;
+  const KernelTable& kernels_;
+  detail::Defs defs_{fn_};
+  Roots roots_of_{defs_, kernels_};
+  std::unordered_map<const ir::ExprNode*, int> uses_;  // occurrences of each variable node
+  std::unordered_map<const ir::ExprNode*, WindowAlloc> window_allocs_;
+  std::string label_;
+  std::string out_;
+  int indent_ = 0;
+  std::map<std::string, int> counters_;
+  std::unordered_set<std::string> used_;
+  std::unordered_map<std::string, int> next_suffix_;
+  std::unordered_map<const ir::ExprNode*, std::string> names_;  // definition -> C++ expression
+  std::unordered_map<const ir::ExprNode*, std::vector<std::string>> tuples_;  // tuple value -> elements
+  struct ViewOf {
+    std::string parent;
+    std::vector<std::string> offsets;
+  };
+  std::unordered_map<std::string, ViewOf> views_;     // C++ local -> the view it is
+  std::unordered_map<std::string, std::string> roots_;  // C++ tensor local -> its storage (param / create)
+  std::set<std::string> relied_roots_, broken_roots_;
+  std::unordered_map<const ir::ExprNode*, int> result_slots_;  // tensor.create var -> argument slot
+  std::vector<std::string> slot_notes_;
+  std::unordered_set<const ir::ExprNode*> batched_;
+  bool manual_ = false;
+  // Declarations hoisted out of a runtime scope block (its values are used after it).
+  std::vector<std::string>* hoist_ = nullptr;
+  int hoist_depth_ = -1;
+  bool need_float_bits_ = false, need_bits_float_ = false, need_floordiv_ = false, need_mod_ = false;
+
+  [[noreturn]] void fail(Span sp, std::string msg) const {
+    throw StageError{sp, fmt::format("orchestration '{}': {}", fn_.name, msg)};
+  }
+
+  void line(std::string_view s) {
+    out_.append(static_cast<std::size_t>(indent_) * 2, ' ');
+    out_.append(s);
+    out_ += '\n';
+  }
+
+  // ---- names ----
+  std::string fresh(std::string base) {
+    for (char& c : base)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
+    if (base.empty() || std::isdigit(static_cast<unsigned char>(base[0]))) base = "v_" + base;
+    std::string n = base;
+    // The next suffix to try per base: a name used many times (x_window in every loop body of a
+    // large program) costs one probe, not one per earlier use.
+    int& next = next_suffix_[base];
+    while (used_.count(n)) n = fmt::format("{}_{}", base, ++next);
+    used_.insert(n);
+    return n;
+  }
+  std::string define(const ir::Expr& v) {
+    std::string n = fresh(ir::var_name(v));
+    names_[v.get()] = n;
+    return n;
+  }
+  /// `args_0`, `args_1`, ...: numbered per kind of helper local.
+  std::string counter(std::string_view base) {
+    return fresh(fmt::format("{}_{}", base, counters_[std::string(base)]++));
+  }
+
+  /// Declares a local (or, inside a scope block whose values outlive it, assigns a hoisted one).
+  void declare(const std::string& type, const std::string& name, const std::string& init) {
+    if (hoist_ && indent_ == hoist_depth_) {
+      hoist_->push_back(type == "PTO2TaskId" ? fmt::format("{} {} = PTO2_INVALID_TASK_ID;", type, name)
+                                             : fmt::format("{} {}{{}};", type, name));
+      line(fmt::format("{} = {};", name, init));
+      return;
+    }
+    line(fmt::format("{} {} = {};", type, name, init));
+  }
+
+  // ---- types ----
+  std::string cpp_type(const ir::Type& t, Span sp) const {
+    if (ir::type_as<ir::TensorType>(t)) return "Tensor";
+    if (auto* s = ir::type_as<ir::ScalarType>(t)) {
+      const auto& row = dtype_spelling(s->dtype);
+      if (row.cpp.empty())
+        fail(sp, fmt::format("a pl.{} scalar has no C++17 type in orchestration code", ir::name_of(s->dtype)));
+      return std::string(row.cpp);
+    }
+    fail(sp, "only tensors and scalars exist in orchestration code (a tile, buffer or pointer value has no spelling)");
+  }
+  static const ir::ScalarType* scalar(const ir::Expr& e) { return ir::type_as<ir::ScalarType>(e->type); }
+
+  // ---- expressions ----
+  static int prec(ir::BinOp op) {
+    switch (op) {
+      case ir::BinOp::Or: return 1;
+      case ir::BinOp::And: return 2;
+      case ir::BinOp::Eq: case ir::BinOp::Ne: return 3;
+      case ir::BinOp::Lt: case ir::BinOp::Le: case ir::BinOp::Gt: case ir::BinOp::Ge: return 4;
+      case ir::BinOp::Add: case ir::BinOp::Sub: return 5;
+      default: return 6;
+    }
+  }
+  static std::string_view op_text(ir::BinOp op) {
+    switch (op) {
+      case ir::BinOp::Add: return "+";
+      case ir::BinOp::Sub: return "-";
+      case ir::BinOp::Mul: return "*";
+      case ir::BinOp::Div: return "/";
+      case ir::BinOp::Lt: return "<";
+      case ir::BinOp::Le: return "<=";
+      case ir::BinOp::Gt: return ">";
+      case ir::BinOp::Ge: return ">=";
+      case ir::BinOp::Eq: return "==";
+      case ir::BinOp::Ne: return "!=";
+      case ir::BinOp::And: return "&&";
+      case ir::BinOp::Or: return "||";
+      default: return "";
+    }
+  }
+
+  /// A scalar or tensor value as a C++ expression; `parent` is the precedence of the context.
+  std::string expr(const ir::Expr& e, int parent = 0) {
+    if (auto it = names_.find(e.get()); it != names_.end()) return it->second;
+    if (auto* c = ir::expr_as<ir::ConstInt>(e))
+      return c->value < 0 && parent >= 5 ? fmt::format("({})", c->value) : std::to_string(c->value);
+    if (auto* c = ir::expr_as<ir::ConstBool>(e)) return c->value ? "true" : "false";
+    if (auto* c = ir::expr_as<ir::ConstFloat>(e)) {
+      std::string s = fmt::format("{}", c->value);
+      if (s.find_first_of(".en") == std::string::npos) s += ".0";
+      return s + "f";
+    }
+    if (auto* b = ir::expr_as<ir::Binary>(e)) {
+      const bool flt = scalar(b->lhs) && ir::is_float(scalar(b->lhs)->dtype);
+      if (b->op == ir::BinOp::FloorDiv || b->op == ir::BinOp::Mod) {
+        if (flt) fail(e->span, "a float '//' or '%' has no spelling in orchestration code");
+        (b->op == ir::BinOp::FloorDiv ? need_floordiv_ : need_mod_) = true;  // Python rounds toward -inf
+        return fmt::format("{}({}, {})", b->op == ir::BinOp::FloorDiv ? "ptorw_floordiv" : "ptorw_mod", expr(b->lhs),
+                           expr(b->rhs));
+      }
+      if (b->op == ir::BinOp::Min || b->op == ir::BinOp::Max) {
+        std::string l = expr(b->lhs, 7), r = expr(b->rhs, 7);
+        return fmt::format("({} {} {} ? {} : {})", l, b->op == ir::BinOp::Min ? "<" : ">", r, l, r);
+      }
+      if (b->op == ir::BinOp::Div && !flt) fail(e->span, "an integer '/' (true division) has no spelling in orchestration code");
+      const int p = prec(b->op);
+      std::string s = fmt::format("{} {} {}", expr(b->lhs, p), op_text(b->op), expr(b->rhs, p + 1));
+      return p < parent ? "(" + s + ")" : s;
+    }
+    if (auto* u = ir::expr_as<ir::Unary>(e)) {
+      if (u->op == ir::UnOp::Cast)
+        return fmt::format("static_cast<{}>({})", cpp_type(e->type, e->span), expr(u->operand));
+      std::string s = fmt::format("{}{}", u->op == ir::UnOp::Not ? "!" : "-", expr(u->operand, 7));
+      return 7 < parent ? "(" + s + ")" : s;
+    }
+    if (ir::is_var_like(e)) fail(e->span, fmt::format("'{}' is used but has no C++ value here", ir::var_name(e)));
+    if (auto* c = ir::expr_as<ir::Call>(e))
+      fail(e->span, fmt::format("'{}' nested in an expression: orchestration code needs it assigned first "
+                                "(flatten-call-expr)", c->callee.view()));
+    fail(e->span, "this expression has no spelling in orchestration code");
+  }
+
+  /// `uint64_t` array elements: constants as written, others converted (list-init refuses narrowing).
+  std::string u64(const ir::Expr& e) {
+    if (auto c = ir::const_int(e); c && *c >= 0) return std::to_string(*c);
+    return fmt::format("static_cast<uint64_t>({})", expr(e));
+  }
+  std::vector<std::string> list(const ir::Expr& l, Span sp, std::string_view what) {
+    auto* t = ir::expr_as<ir::MakeTuple>(l);
+    if (!t) fail(sp, fmt::format("the {} must be a literal list", what));
+    std::vector<std::string> v;
+    for (const auto& x : t->elems) v.push_back(u64(x));
+    return v;
+  }
+  /// `const uint64_t name[n] = {...};` and the name.
+  std::string array(std::string_view base, const std::vector<std::string>& elems) {
+    std::string n = fresh(std::string(base));
+    std::string joined;
+    for (std::size_t i = 0; i < elems.size(); ++i) joined += (i ? ", " : "") + elems[i];
+    line(fmt::format("const uint64_t {}[{}] = {{{}}};", n, std::max<std::size_t>(elems.size(), 1), joined));
+    return n;
+  }
+  std::string scalar_word(const ir::Expr& e) {
+    const auto* s = scalar(e);
+    if (s && s->dtype == ir::DType::TASK_ID) fail(e->span, "a TASK_ID is not a kernel argument");
+    if (s && ir::is_float(s->dtype)) {
+      if (s->dtype != ir::DType::FP32) fail(e->span, fmt::format("a pl.{} scalar argument has no spelling", ir::name_of(s->dtype)));
+      need_float_bits_ = true;  // pto_format.md: floats bit-cast to a 64-bit word
+      return fmt::format("ptorw_float_bits({})", expr(e));
+    }
+    return fmt::format("static_cast<uint64_t>({})", expr(e));
+  }
+
+  // ---- the argument pack ----
+  void entry_params() {
+    for (std::size_t i = 0; i < fn_.params.size(); ++i) {
+      const auto& p = fn_.params[i];
+      std::string n = define(p.var);
+      if (ir::type_as<ir::TensorType>(p.var->type)) {
+        line(fmt::format("Tensor {} = orch_args.tensor({}).ref();", n, i));
+        roots_[n] = n;
+      } else if (auto* s = scalar(p.var)) {
+        std::string t = cpp_type(p.var->type, p.var->span);
+        if (ir::is_float(s->dtype)) {
+          need_bits_float_ = true;
+          line(fmt::format("{} {} = ptorw_bits_float(orch_args.scalar({}));", t, n, i));
+        } else {
+          line(fmt::format("{} {} = static_cast<{}>(orch_args.scalar({}));", t, n, t, i));
+        }
+      } else {
+        fail(p.var->span, fmt::format("parameter '{}' is neither a tensor nor a scalar", ir::var_name(p.var)));
+      }
+    }
+    // A symbolic dim (pl.dynamic) is read from the first tensor parameter it is an extent of
+    // (pto_format.md: tensor.dim is a constant or the descriptor's shape entry).
+    for (const auto& d : prog_.dyn_dims)
+      for (std::size_t i = 0; i < fn_.params.size() && !names_.count(d.get()); ++i)
+        if (auto* tt = ir::type_as<ir::TensorType>(fn_.params[i].var->type))
+          for (std::size_t k = 0; k < tt->shape.size(); ++k)
+            if (tt->shape[k].get() == d.get()) {
+              std::string n = define(d);
+              line(fmt::format("const int64_t {} = static_cast<int64_t>({}.shape({}));", n, names_[fn_.params[i].var.get()], k));
+              break;
+            }
+  }
+
+  // ---- results: which tensor.create each returned tensor is (bound to an argument slot) ----
+  void bind_results() {
+    const detail::Defs& defs = defs_;
+    auto rs = detail::returned(fn_);
+    // Var nodes carry their definition's position: point at the return statement instead.
+    auto body = detail::flat(fn_.body);
+    const Span at = body.empty() ? fn_.span : body.back()->span;
+    std::unordered_set<const ir::ExprNode*> top;  // tensor.create vars at the function's top level
+    for (const auto& s : detail::flat(fn_.body))
+      if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::is_op_call(a->value, "tensor.create")) top.insert(a->var.get());
+    int slot = static_cast<int>(fn_.params.size());
+    for (std::size_t i = 0; i < rs.size(); ++i) {
+      if (!ir::type_as<ir::TensorType>(rs[i]->type))
+        fail(at, fmt::format("result {} is not a tensor: an orchestration function returns tensors only", i));
+      const ir::ExprNode* r = roots_of_.root(rs[i]);
+      if (r && defs.params.count(r)) {
+        slot_notes_.push_back(fmt::format("result {} is parameter '{}', written in place", i, ir::var_name(fn_.params[defs.params.at(r)].var)));
+        continue;
+      }
+      if (!r || !top.count(r))
+        fail(at, fmt::format("result {} ('{}') is not one tensor.create of the function body nor a parameter "
+                                      "updated in place, so no argument slot can hold it",
+                                      i, ir::var_name(rs[i])));
+      if (result_slots_.count(r)) {
+        slot_notes_.push_back(fmt::format("result {} is result slot {} again", i, result_slots_[r]));
+        continue;
+      }
+      result_slots_[r] = slot;
+      slot_notes_.push_back(fmt::format("result {} is argument slot {} (the caller's output tensor)", i, slot));
+      ++slot;
+    }
+    arg_count_ = slot;
+  }
+  int arg_count_ = 0;
+
+  // ---- statements ----
+  /// The statements of a block; `yield_to` are the C++ locals its Yield assigns.
+  void block(const ir::Stmt& body, const std::vector<std::string>* yield_to, bool top = false) {
+    auto ss = detail::flat(body);
+    for (auto& [buf, w] : plan_window_creates(ss, roots_of_, uses_, result_slots_)) window_allocs_[buf] = w;
+    allocate_batch(ss);
+    for (std::size_t i = 0; i < ss.size(); ++i) {
+      const ir::Stmt& s = ss[i];
+      if (auto* y = ir::stmt_as<ir::Yield>(s)) {
+        if (!yield_to || y->values.size() != yield_to->size()) fail(s->span, "a pl.yield_ outside a loop or If it belongs to");
+        yields(*y, *yield_to, s->span);
+      } else if (auto* r = ir::stmt_as<ir::Return>(s)) {
+        if (!top || i + 1 != ss.size()) fail(s->span, "a return before the end of the function has no spelling");
+        for (const auto& v : r->values) (void)expr(v);  // every returned value has its C++ value
+        for (const auto& n : slot_notes_) line("// " + n);
+      } else {
+        id_var_ = submit_id_projection(ss, i);
+        stmt(s);
+        id_var_ = nullptr;
+      }
+    }
+  }
+
+  /// `out, tid = pl.submit(...)` is a tuple definition and one projection per name: the task id's
+  /// C++ local takes the name of its projection.
+  static const ir::Expr* submit_id_projection(const std::vector<ir::Stmt>& ss, std::size_t i) {
+    auto* a = ir::stmt_as<ir::Assign>(ss[i]);
+    auto* tt = a ? ir::type_as<ir::TupleType>(a->var->type) : nullptr;
+    if (!tt || !ir::expr_as<ir::Submit>(a->value) || tt->elems.empty()) return nullptr;
+    for (std::size_t j = i + 1; j < ss.size(); ++j)
+      if (auto* b = ir::stmt_as<ir::Assign>(ss[j]))
+        if (auto* g = ir::expr_as<ir::TupleGetItem>(b->value);
+            g && g->tuple.get() == a->var.get() && static_cast<std::size_t>(g->index) + 1 == tt->elems.size())
+          return &b->var;
+    return nullptr;
+  }
+  const ir::Expr* id_var_ = nullptr;
+  std::unordered_set<const ir::ExprNode*> projected_ids_;
+
+  /// tensor.create calls of a block whose shapes do not depend on the block: one alloc_tensors at
+  /// its head (pto_format.md: "creations of one scope may be batched into one call").
+  void allocate_batch(const std::vector<ir::Stmt>& ss) {
+    std::unordered_set<const ir::ExprNode*> local;  // definitions of this block
+    for (const auto& s : ss) {
+      if (auto* a = ir::stmt_as<ir::Assign>(s)) local.insert(a->var.get());
+      const std::vector<ir::Expr>* rv = nullptr;
+      if (auto* x = ir::stmt_as<ir::For>(s)) rv = &x->return_vars;
+      if (auto* x = ir::stmt_as<ir::While>(s)) rv = &x->return_vars;
+      if (auto* x = ir::stmt_as<ir::If>(s)) rv = &x->return_vars;
+      if (rv)
+        for (const auto& v : *rv) local.insert(v.get());
+    }
+    std::vector<const ir::Assign*> batch;
+    for (const auto& s : ss) {
+      auto* a = ir::stmt_as<ir::Assign>(s);
+      if (!a || !ir::is_op_call(a->value, "tensor.create") || result_slots_.count(a->var.get()) ||
+          window_allocs_.count(a->var.get()))
+        continue;
+      bool inner = false;
+      auto on = [&](const ir::Expr& x) { inner = inner || local.count(x.get()); };
+      for (const auto& arg : ir::expr_as<ir::Call>(a->value)->args) visit::walk_expr(arg, on);
+      if (!inner) batch.push_back(a);
+    }
+    if (!batch.empty()) allocate(batch);
+  }
+
+  void allocate(const std::vector<const ir::Assign*>& batch) {
+    std::vector<std::string> infos;
+    for (const auto* a : batch) {
+      const auto& c = *ir::expr_as<ir::Call>(a->value);
+      check_kwargs(c, a->value->span, {"dtype", "layout"});
+      if (auto* l = ir::find_kwarg(c.kwargs, "layout"); l && std::get_if<ir::TensorLayout>(l) &&
+                                                        *std::get_if<ir::TensorLayout>(l) != ir::TensorLayout::ND)
+        fail(a->value->span, "tensor.create with a non-ND layout has no runtime spelling");
+      auto* tt = ir::type_as<ir::TensorType>(a->var->type);
+      if (!tt) fail(a->value->span, "tensor.create of a non-tensor");
+      std::string shape = array(ir::var_name(a->var) + "_shape", list(c.args.at(0), a->value->span, "shape of tensor.create"));
+      const auto& dt = dtype_spelling(tt->dtype);
+      if (dt.runtime.empty()) fail(a->value->span, fmt::format("a pl.{} tensor has no runtime DataType", ir::name_of(tt->dtype)));
+      infos.push_back(fmt::format("TensorCreateInfo({}, {}, DataType::{})", shape, ir::expr_as<ir::MakeTuple>(c.args[0])->elems.size(), dt.runtime));
+      batched_.insert(a->var.get());
+    }
+    const int n = counters_["creates"]++;
+    std::string creates = fresh(fmt::format("creates_{}", n)), got = fresh(fmt::format("created_{}", n));
+    line(fmt::format("TensorCreateInfo {}[{}] = {{", creates, infos.size()));
+    ++indent_;
+    for (std::size_t i = 0; i < infos.size(); ++i) line(infos[i] + (i + 1 < infos.size() ? "," : ""));
+    --indent_;
+    line("};");
+    line(fmt::format("TensorBatch {} = alloc_tensors({}, {});", got, creates, infos.size()));
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      std::string n = define(batch[i]->var);
+      declare("Tensor", n, fmt::format("{}[{}]", got, i));
+      roots_[n] = n;
+    }
+  }
+
+  /// A create whose part is later assembled into `w.parent` at `w.offsets`: the kernel writes the
+  /// parent's window directly (orch_window_alloc.hpp), so the assemble is the view written in place.
+  void window_create(const ir::Assign& a, const WindowAlloc& w, Span sp) {
+    const auto& c = *ir::expr_as<ir::Call>(a.value);
+    check_kwargs(c, sp, {"dtype", "layout"});
+    std::string parent = expr(w.parent);
+    auto offsets = list(w.offsets, sp, "offsets of tensor.assemble");
+    std::string n = define(a.var);
+    line(fmt::format("// {}: the window of {} it is assembled into", n, parent));
+    std::string sh = array(n + "_shapes", list(c.args.at(0), sp, "shape of tensor.create"));
+    std::string of = array(n + "_offsets", offsets);
+    declare("Tensor", n, fmt::format("{}.view({}, {})", parent, sh, of));
+    views_[n] = {parent, offsets};
+    roots_[n] = n;
+  }
+
+  void check_kwargs(const ir::Call& c, Span sp, std::initializer_list<std::string_view> known) {
+    for (const auto& [k, v] : c.kwargs)
+      if (std::find(known.begin(), known.end(), k) == known.end())
+        fail(sp, fmt::format("{} with '{}=' has no runtime spelling", c.callee.view(), k));
+  }
+
+  void stmt(const ir::Stmt& s) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s)) return assign(*a, s->span);
+    if (auto* e = ir::stmt_as<ir::Eval>(s)) {
+      if (auto* c = ir::expr_as<ir::Call>(e->value); c && c->kind == ir::CallKind::Function)
+        return (void)task(c->callee, c->args, {}, e->value->span, false);
+      if (auto* sub = ir::expr_as<ir::Submit>(e->value)) return (void)task(sub->callee, sub->args, sub->kwargs, e->value->span, false);
+      fail(s->span, "this expression statement has no spelling in orchestration code");
+    }
+    if (auto* f = ir::stmt_as<ir::For>(s)) return for_loop(*f, s->span);
+    if (auto* w = ir::stmt_as<ir::While>(s)) return while_loop(*w, s->span);
+    if (auto* x = ir::stmt_as<ir::If>(s)) return if_stmt(*x, s->span);
+    if (auto* sc = ir::stmt_as<ir::Scope>(s)) return scope(*sc, s->span);
+    fail(s->span, "this statement has no spelling in orchestration code");
+  }
+
+  void assign(const ir::Assign& a, Span sp) {
+    const ir::Expr& v = a.value;
+    if (names_.count(a.var.get())) return;  // bound already (a projection named by its unpacking)
+    if (batched_.count(a.var.get())) return;
+    if (auto it = window_allocs_.find(a.var.get()); it != window_allocs_.end()) return window_create(a, it->second, sp);
+    if (auto it = result_slots_.find(a.var.get()); it != result_slots_.end()) {
+      std::string n = define(a.var);
+      declare("Tensor", n, fmt::format("orch_args.tensor({}).ref()", it->second));
+      roots_[n] = n;
+      return;
+    }
+    if (auto* g = ir::expr_as<ir::TupleGetItem>(v)) {
+      auto it = tuples_.find(g->tuple.get());
+      if (it == tuples_.end() || g->index < 0 || static_cast<std::size_t>(g->index) >= it->second.size())
+        fail(sp, "a projection of a tuple that has no C++ value");
+      names_[a.var.get()] = it->second[g->index];
+      return;
+    }
+    if (auto* t = ir::expr_as<ir::MakeTuple>(v)) {
+      std::vector<std::string> elems;
+      for (const auto& x : t->elems) elems.push_back(expr(x));
+      tuples_[a.var.get()] = elems;
+      return;
+    }
+    if (auto* c = ir::expr_as<ir::Call>(v); c && c->kind == ir::CallKind::Function)
+      return bind_task_results(a, task(c->callee, c->args, {}, v->span, false), sp);
+    if (auto* sub = ir::expr_as<ir::Submit>(v)) return bind_task_results(a, task(sub->callee, sub->args, sub->kwargs, v->span, true), sp);
+    if (auto* c = ir::expr_as<ir::Call>(v)) return tensor_op(a, *c, v->span);
+    // A scalar computation or an alias.
+    std::string init = expr(v);
+    std::string n = define(a.var);
+    declare(cpp_type(a.var->type, sp), n, init);
+    if (ir::type_as<ir::TensorType>(a.var->type)) {
+      roots_[n] = roots_.count(init) ? roots_[init] : n;
+      if (views_.count(init)) views_[n] = views_[init];
+    }
+  }
+
+  void tensor_op(const ir::Assign& a, const ir::Call& c, Span sp) {
+    const TensorOpSpelling* row = find_tensor_op(c.callee.view());
+    if (!row)
+      fail(sp, fmt::format("'{}' has no orchestration spelling (pto_format.md, orchestration: tensor.create, "
+                           "tensor.slice, tensor.assemble of a view, tensor.read, kernel calls)",
+                           c.callee.view()));
+    switch (row->form) {
+      case OrchForm::Create: return allocate({&a});  // one whose shape this block computes
+      case OrchForm::View: {
+        check_kwargs(c, sp, {});
+        if (c.args.size() > 3) fail(sp, "tensor.slice with a valid_shape has no runtime spelling");
+        auto* src = ir::type_as<ir::TensorType>(c.args[0]->type);
+        auto* shape = ir::expr_as<ir::MakeTuple>(c.args[1]);
+        if (!src || !shape || shape->elems.size() != src->shape.size())
+          fail(sp, "a rank-reducing tensor.slice has no runtime spelling (view keeps the rank)");
+        std::string parent = expr(c.args[0]);
+        auto offsets = list(c.args[2], sp, "offsets of tensor.slice");
+        std::string n = define(a.var);
+        std::string sh = array(n + "_shapes", list(c.args[1], sp, "shape of tensor.slice"));
+        std::string of = array(n + "_offsets", offsets);
+        declare("Tensor", n, fmt::format("{}.view({}, {})", parent, sh, of));
+        views_[n] = {parent, offsets};
+        roots_[n] = n;  // a window is not its parent's whole storage
+        return;
+      }
+      case OrchForm::Assemble: {
+        std::string parent = expr(c.args[0]), part = expr(c.args[1]);
+        auto offsets = list(c.args[2], sp, "offsets of tensor.assemble");
+        auto it = views_.find(part);
+        bool same = it != views_.end() && it->second.offsets == offsets;
+        bool by_name = same && it->second.parent == parent;
+        bool by_root = same && !by_name && roots_.count(parent) && roots_.count(it->second.parent) &&
+                       roots_[parent] == roots_[it->second.parent];
+        if (by_root && broken_roots_.count(roots_[parent])) by_root = false;
+        if (!by_name && !by_root)
+          fail(sp, fmt::format("tensor.assemble of '{}' into '{}' copies data (the part is not the view of that parent "
+                               "at these offsets), and the runtime API has no copy task",
+                               ir::var_name(c.args[1]), ir::var_name(c.args[0])));
+        if (by_root) relied_roots_.insert(roots_[parent]);
+        // The kernel wrote through the view: the assembled tensor is the parent itself.
+        names_[a.var.get()] = parent;
+        return;
+      }
+      case OrchForm::Read: {
+        auto* s = scalar(a.var);
+        if (!s) fail(sp, "tensor.read of a non-scalar");
+        std::string t = cpp_type(a.var->type, sp);
+        std::string src = expr(c.args[0]);
+        std::string idx = array(ir::var_name(a.var) + "_index", list(c.args[1], sp, "indices of tensor.read"));
+        std::string n = define(a.var);
+        declare(t, n, fmt::format("{}.read<{}>({})", src, t, idx));
+        return;
+      }
+    }
+  }
+
+  /// One task for a kernel (or Group) call; returns its C++ result elements (the Out/InOut
+  /// arguments each result is, then the task id when `want_id`).
+  std::vector<std::string> task(const ir::Symbol& callee, const std::vector<ir::Expr>& args, const ir::Kwargs& kw,
+                                Span sp, bool want_id) {
+    const KernelInfo* k = kernels_.kernel(callee.view());
+    const GroupInfo* g = k ? nullptr : kernels_.group(callee.view());
+    if (!k && !g)
+      fail(sp, fmt::format("'{}' is not an InCore/AIC/AIV kernel or a Group: calling it has no runtime spelling", callee.view()));
+    const ir::Function& f = k ? *k->fn : *g->fn;
+    if (k && k->kind == KernelKind::Mixed)
+      fail(sp, fmt::format("kernel '{}' uses cube (Mat/Left/Right/Acc) and vector (Vec) storage: one task runs on one "
+                           "core, so it must be split into AIC and AIV kernels of a Group first", f.name));
+    if (g && !g->error.empty()) fail(sp, fmt::format("Group '{}' is not a mixed task: {}", f.name, g->error));
+    if (args.size() != f.params.size()) fail(sp, fmt::format("'{}' takes {}", f.name, counted(f.params.size(), "argument")));
+    for (const auto& [key, v] : kw)
+      if (key != "deps") fail(sp, fmt::format("pl.submit with '{}=' has no runtime spelling", key));
+
+    std::string ta = counter("args");
+    line(fmt::format("Arg {};", ta));
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      const auto& p = f.params[i];
+      if (ir::type_as<ir::TensorType>(p.var->type)) {
+        if (!ir::type_as<ir::TensorType>(args[i]->type)) fail(args[i]->span, "a tensor parameter given a non-tensor");
+        line(fmt::format("{}.{}({});", ta, direction_call(p.dir), expr(args[i])));
+      } else {
+        line(fmt::format("{}.{}({});", ta, kScalarArgCall, scalar_word(args[i])));
+      }
+    }
+    if (auto* d = ir::find_kwarg(kw, "deps")) {
+      std::vector<std::string> ids;
+      const ir::Expr* e = std::get_if<ir::Expr>(d);
+      const ir::MakeTuple* t = e ? ir::expr_as<ir::MakeTuple>(*e) : nullptr;
+      if (!t) fail(sp, "deps= must be a list of task ids");
+      for (const auto& x : t->elems) {
+        auto* s = scalar(x);
+        if (!s || s->dtype != ir::DType::TASK_ID) fail(x->span, "a deps= entry that is not a TASK_ID");
+        ids.push_back(expr(x));
+      }
+      if (!ids.empty()) {
+        std::string dn = counter("deps");
+        std::string joined;
+        for (std::size_t i = 0; i < ids.size(); ++i) joined += (i ? ", " : "") + ids[i];
+        line(fmt::format("PTO2TaskId {}[{}] = {{{}}};", dn, ids.size(), joined));
+        line(fmt::format("{}.{}({}, {});", ta, kSetDependencies, dn, ids.size()));
+      }
+    }
+    std::string submit;
+    if (k) {
+      submit = fmt::format("{}({} /* {} */, {})", kind_spelling(k->kind).submit, k->id, f.name, ta);
+    } else {
+      submit = fmt::format("{}(MixedKernels{{{}, {}, {}}} /* {} */, {})", kind_spelling(KernelKind::Mixed).submit, g->aic,
+                           g->aiv0, g->aiv1, f.name, ta);
+    }
+    std::vector<std::string> results;
+    const std::vector<int>& rp = k ? k->result_param : g->result_param;
+    pending_result_error_ = k ? k->result_error : std::string();
+    for (int p : rp) results.push_back(p >= 0 ? expr(args[p]) : std::string());
+    if (want_id) {
+      pending_submit_ = submit;
+      results.push_back("");  // the task id, named by bind_task_results
+    } else {
+      line(submit + ";");
+    }
+    return results;
+  }
+  std::string pending_submit_, pending_result_error_;
+
+  void bind_task_results(const ir::Assign& a, std::vector<std::string> results, Span sp) {
+    const bool submit = !pending_submit_.empty();
+    if (submit) {
+      // The task id: named by its projection when the tuple is unpacked (`out, tid = pl.submit(...)`),
+      // by the target when the kernel returns nothing (`tid = pl.submit(...)`); no local when no
+      // statement of the function reads it.
+      const bool tuple = ir::type_as<ir::TupleType>(a.var->type) != nullptr;
+      if (tuple && !id_var_ && !projected_ids_.count(a.var.get())) {
+        line(pending_submit_ + ";");
+      } else {
+        std::string id = id_var_ ? define(*id_var_) : tuple ? counter("task") : define(a.var);
+        declare("PTO2TaskId", id, pending_submit_);
+        results.back() = id;
+      }
+      pending_submit_.clear();
+    }
+    for (std::size_t i = 0; i + (submit ? 1 : 0) < results.size(); ++i)
+      if (results[i].empty())
+        fail(sp, fmt::format("the result of '{}' is used, but {}", ir::var_name(a.var), pending_result_error_));
+    if (ir::type_as<ir::TupleType>(a.var->type)) {
+      tuples_[a.var.get()] = results;
+    } else if (results.size() == 1) {
+      names_[a.var.get()] = results[0];
+    } else {
+      fail(sp, "a call whose results do not match its target");
+    }
+  }
+
+  void yields(const ir::Yield& y, const std::vector<std::string>& to, Span sp) {
+    std::vector<std::string> vals;
+    for (const auto& v : y.values) vals.push_back(expr(v));
+    // A value that is another carried local (a swap) is read before any is assigned.
+    bool crossed = false;
+    for (std::size_t i = 0; i < vals.size(); ++i)
+      for (std::size_t j = 0; j < to.size(); ++j) crossed = crossed || (i != j && vals[i] == to[j]);
+    for (std::size_t i = 0; i < vals.size(); ++i) {
+      if (roots_.count(to[i]) && roots_.count(vals[i]) && roots_[to[i]] != roots_[vals[i]]) {
+        const std::string& r = roots_[to[i]];
+        if (relied_roots_.count(r))
+          fail(sp, fmt::format("loop carry '{}' changes storage, but an assemble relied on it staying in place", to[i]));
+        broken_roots_.insert(r);
+      }
+    }
+    if (crossed) {
+      std::vector<std::string> tmp;
+      for (std::size_t i = 0; i < vals.size(); ++i) {
+        tmp.push_back(counter("carry"));
+        line(fmt::format("auto {} = {};", tmp.back(), vals[i]));
+      }
+      vals = tmp;
+    }
+    for (std::size_t i = 0; i < vals.size(); ++i)
+      if (vals[i] != to[i]) line(fmt::format("{} = {};", to[i], vals[i]));
+  }
+
+  /// Iter args as mutable locals initialized from their inits; returns their names.
+  std::vector<std::string> carried(const std::vector<ir::Expr>& iter_args) {
+    std::vector<std::string> names;
+    for (const auto& ia : iter_args) {
+      auto* x = ir::expr_as<ir::IterArg>(ia);
+      std::string init = expr(x->init);
+      std::string n = define(ia);
+      line(fmt::format("{} {} = {};", cpp_type(ia->type, ia->span), n, init));
+      if (roots_.count(init)) roots_[n] = roots_[init];
+      names.push_back(n);
+    }
+    return names;
+  }
+  void loop_results(const std::vector<ir::Expr>& rv, const std::vector<std::string>& carried_names) {
+    for (std::size_t i = 0; i < rv.size() && i < carried_names.size(); ++i) {
+      std::string n = define(rv[i]);
+      declare(cpp_type(rv[i]->type, rv[i]->span), n, carried_names[i]);
+      if (roots_.count(carried_names[i])) roots_[n] = roots_[carried_names[i]];
+    }
+  }
+
+  void for_loop(const ir::For& f, Span sp) {
+    auto c = carried(f.iter_args);
+    std::string lb = expr(f.start), ub = expr(f.stop);
+    auto step = ir::const_int(f.step);
+    if (!step || *step == 0) fail(sp, "a loop step that is not a non-zero constant has no spelling in orchestration code");
+    std::string i = define(f.loop_var);
+    std::string inc = *step == 1 ? "++" + i : *step == -1 ? "--" + i : fmt::format("{} += {}", i, *step);
+    if (f.kind == ir::ForKind::Parallel) line("// pl.parallel: the runtime orders its tasks by their data only");
+    line(fmt::format("for (int64_t {} = {}; {} {} {}; {}) {{", i, lb, i, *step > 0 ? "<" : ">", ub, inc));
+    ++indent_;
+    block(f.body, &c);
+    --indent_;
+    line("}");
+    loop_results(f.return_vars, c);
+  }
+
+  void while_loop(const ir::While& w, Span) {
+    auto c = carried(w.iter_args);
+    line(fmt::format("while ({}) {{", expr(w.cond)));
+    ++indent_;
+    block(w.body, &c);
+    --indent_;
+    line("}");
+    loop_results(w.return_vars, c);
+  }
+
+  void if_stmt(const ir::If& x, Span sp) {
+    std::vector<std::string> rv;
+    for (const auto& r : x.return_vars) {
+      std::string n = define(r);
+      std::string t = cpp_type(r->type, r->span);
+      std::string decl = t == "PTO2TaskId" ? fmt::format("{} {} = PTO2_INVALID_TASK_ID;", t, n) : fmt::format("{} {}{{}};", t, n);
+      if (hoist_ && indent_ == hoist_depth_) hoist_->push_back(decl);  // used after the scope block
+      else line(decl);
+      rv.push_back(n);
+    }
+    if (!x.else_body && !rv.empty()) fail(sp, "an If with results and no else");
+    line(fmt::format("if ({}) {{", expr(x.cond)));
+    ++indent_;
+    block(x.then_body, &rv);
+    --indent_;
+    if (x.else_body) {
+      line("} else {");
+      ++indent_;
+      block(x.else_body, &rv);
+      --indent_;
+    }
+    line("}");
+  }
+
+  void scope(const ir::Scope& sc, Span sp) {
+    if (sc.kind != ir::ScopeKind::Manual)
+      fail(sp, "a pl.at scope in an orchestration function must be outlined into a kernel first (outline-incore-scopes)");
+    if (manual_) fail(sp, "a manual scope inside a manual scope (the runtime forbids nesting them)");
+    // The scope is a C++ block: what it defines and the rest of the function uses is declared before it.
+    std::vector<std::string> hoisted;
+    std::string saved;
+    std::swap(out_, saved);
+    auto* outer_hoist = hoist_;
+    const int outer_depth = hoist_depth_;
+    hoist_ = &hoisted;
+    ++indent_;
+    hoist_depth_ = indent_;
+    manual_ = true;
+    block(sc.body, nullptr);
+    manual_ = false;
+    --indent_;
+    hoist_ = outer_hoist;
+    hoist_depth_ = outer_depth;
+    std::swap(out_, saved);  // saved = the scope's body
+    for (const auto& h : hoisted) line(h);
+    line(std::string(kManualScope) + " {");
+    out_ += saved;
+    line("}");
+  }
+
+  // ---- the file ----
+  std::string prologue() const {
+    std::string s;
+    s += fmt::format("// Orchestration of '{}' ({}), generated by ptorw: do not edit.\n", fn_.name, label_);
+    s += "// Task runtime API: ../shared/pto_format.md, \"Orchestration functions\"; its declarations are\n";
+    s += "// force-included by the build (-include), e.g. test/support/pto_runtime_decls.hpp for a syntax check.\n";
+    s += "#include <cstdint>\n";
+    if (need_float_bits_ || need_bits_float_) s += "#include <cstring>\n";
+    s += "\n// Kernels (ids index the manifest's kernel list):\n";
+    for (const auto& k : kernels_.kernels)
+      s += fmt::format("//   {} {} ({})\n", k.id, k.fn->name, kind_spelling(k.kind).manifest);
+    s += "\n";
+    if (need_float_bits_) s += kFloatBitsHelper;
+    if (need_bits_float_) s += kBitsFloatHelper;
+    if (need_floordiv_) s += kFloorDivHelper;
+    if (need_mod_) s += kModHelper;
+    if (need_float_bits_ || need_bits_float_ || need_floordiv_ || need_mod_) s += "\n";
+    s += fmt::format("extern \"C\" int32_t orchestration_config() {{ return {}; }}\n\n", arg_count_);
+    s += "extern \"C\" void orchestration_entry(const OrchArgs& orch_args) {\n";
+    return s;
+  }
+};
+
+}  // namespace ptorw::codegen::orch

@@ -1,0 +1,228 @@
+// The kernel list of a program as orchestration sees it: every InCore / AIC / AIV function in
+// program order, numbered — the id a task is submitted with is the kernel's index in this list,
+// which is also the manifest's kernel list (pto_format.md: "Kernel ids index the kernel list of
+// the output manifest") — with its kind (which submit call), its parameter directions (which
+// argument call), and which parameter each returned value is (a task has no result of its own:
+// the caller reads what the kernel wrote through an Out/InOut argument). Group functions (one cube
+// and one or two vector kernels) are listed with their members, for rt_submit_task.
+#pragma once
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ptorw/codegen/orch_spelling.hpp"
+#include "ptorw/ir/function.hpp"
+#include "ptorw/ir/op_registry.hpp"
+#include "ptorw/visit/walk.hpp"
+
+namespace ptorw::codegen::orch {
+
+struct KernelInfo {
+  int id = -1;
+  const ir::Function* fn = nullptr;
+  KernelKind kind = KernelKind::Vector;
+  /// Per returned value: the index of the parameter it is (written in place), or -1 with
+  /// `result_error` saying why not.
+  std::vector<int> result_param;
+  std::string result_error;
+};
+
+struct GroupInfo {
+  const ir::Function* fn = nullptr;
+  int aic = -1, aiv0 = -1, aiv1 = -1;  // kernel ids; aiv1 -1 when the group has one vector kernel
+  std::vector<int> result_param;
+  std::string error;  // why the group has no mixed-task form (empty: it has one)
+};
+
+namespace detail {
+
+/// The statements of a body with nested Seqs opened (a pass may leave a Seq inside a Seq).
+inline void flatten(const ir::Stmt& s, std::vector<ir::Stmt>& out) {
+  if (!s) return;
+  if (auto* q = ir::stmt_as<ir::Seq>(s)) {
+    for (const auto& x : q->stmts) flatten(x, out);
+    return;
+  }
+  out.push_back(s);
+}
+inline std::vector<ir::Stmt> flat(const ir::Stmt& s) {
+  std::vector<ir::Stmt> out;
+  flatten(s, out);
+  return out;
+}
+
+/// Where each value of a function is defined: assignments, loop and If results.
+struct Defs {
+  std::unordered_map<const ir::ExprNode*, const ir::Expr*> assigned;  // var -> value
+  std::unordered_map<const ir::ExprNode*, std::pair<const ir::StmtNode*, std::size_t>> results;  // var -> (loop/if, i)
+  std::unordered_map<const ir::ExprNode*, int> params;
+
+  explicit Defs(const ir::Function& f) {
+    for (std::size_t i = 0; i < f.params.size(); ++i) params[f.params[i].var.get()] = static_cast<int>(i);
+    auto on_stmt = [&](const ir::Stmt& s) {
+      if (auto* a = ir::stmt_as<ir::Assign>(s)) assigned[a->var.get()] = &a->value;
+      auto note = [&](const std::vector<ir::Expr>& rv) {
+        for (std::size_t i = 0; i < rv.size(); ++i) results[rv[i].get()] = {s.get(), i};
+      };
+      if (auto* x = ir::stmt_as<ir::For>(s)) note(x->return_vars);
+      if (auto* x = ir::stmt_as<ir::While>(s)) note(x->return_vars);
+      if (auto* x = ir::stmt_as<ir::If>(s)) note(x->return_vars);
+    };
+    auto on_expr = [](const ir::Expr&) {};
+    if (f.body) visit::walk(f.body, on_stmt, on_expr);
+  }
+
+  static const ir::Expr* yielded(const ir::Stmt& body, std::size_t i) {
+    auto ss = flat(body);
+    if (ss.empty()) return nullptr;
+    auto* y = ir::stmt_as<ir::Yield>(ss.back());
+    return y && i < y->values.size() ? &y->values[i] : nullptr;
+  }
+
+  /// The parameter `v` is (through in-place writes, aliases, loop carries and If results), or -1.
+  int param_of(const ir::Expr& v, int depth = 0) const {
+    if (!v || depth > 256) return -1;
+    if (auto it = params.find(v.get()); it != params.end()) return it->second;
+    if (auto* ia = ir::expr_as<ir::IterArg>(v)) return param_of(ia->init, depth + 1);
+    if (auto* t = ir::expr_as<ir::TupleGetItem>(v)) {
+      // A projection of a multi-result store chain is not a parameter alias we follow.
+      (void)t;
+      return -1;
+    }
+    if (auto it = assigned.find(v.get()); it != assigned.end()) {
+      const ir::Expr& val = *it->second;
+      if (ir::is_var_like(val)) return param_of(val, depth + 1);
+      if (auto* c = ir::expr_as<ir::Call>(val); c && c->kind == ir::CallKind::Op) {
+        const ir::OpDef* d = ir::find_op(c->callee.view());
+        if (d && d->effect == ir::Effect::WritesArg && d->written_arg >= 0 &&
+            static_cast<std::size_t>(d->written_arg) < c->args.size())
+          return param_of(c->args[d->written_arg], depth + 1);
+      }
+      return -1;
+    }
+    if (auto it = results.find(v.get()); it != results.end()) {
+      const ir::StmtNode* s = it->second.first;
+      const std::size_t i = it->second.second;
+      if (auto* f = ir::kind_as<ir::For>(s->kind)) return i < f->iter_args.size() ? param_of(f->iter_args[i], depth + 1) : -1;
+      if (auto* w = ir::kind_as<ir::While>(s->kind)) return i < w->iter_args.size() ? param_of(w->iter_args[i], depth + 1) : -1;
+      if (auto* x = ir::kind_as<ir::If>(s->kind)) {
+        const ir::Expr* a = yielded(x->then_body, i);
+        const ir::Expr* b = x->else_body ? yielded(x->else_body, i) : nullptr;
+        int pa = a ? param_of(*a, depth + 1) : -1, pb = b ? param_of(*b, depth + 1) : -1;
+        return pa >= 0 && pa == pb ? pa : -1;
+      }
+    }
+    return -1;
+  }
+};
+
+/// The returned values of `f` (its last statement, a Return).
+inline std::vector<ir::Expr> returned(const ir::Function& f) {
+  auto ss = flat(f.body);
+  if (!ss.empty())
+    if (auto* r = ir::stmt_as<ir::Return>(ss.back())) return r->values;
+  return {};
+}
+
+inline bool cube_space(ir::MemSpace m) {
+  return m == ir::MemSpace::Mat || m == ir::MemSpace::Left || m == ir::MemSpace::Right || m == ir::MemSpace::Acc ||
+         m == ir::MemSpace::Bias;
+}
+
+/// An InCore kernel's kind from the storage it uses: cube storage (Mat, Left, Right, Acc, Bias)
+/// makes it a cube kernel, Vec storage a vector kernel, both a kernel that must be split first.
+inline KernelKind incore_kind(const ir::Function& f) {
+  bool cube = false, vec = false;
+  auto note = [&](const ir::Type& t) {
+    if (auto* tt = ir::type_as<ir::TileType>(t)) {
+      ir::MemSpace m = tt->memory.value_or(ir::MemSpace::Vec);
+      (cube_space(m) ? cube : vec) = true;
+    } else if (auto* bt = ir::type_as<ir::BufferType>(t)) {
+      (cube_space(bt->memory) ? cube : vec) = true;
+    }
+  };
+  auto on_stmt = [](const ir::Stmt&) {};
+  auto on_expr = [&](const ir::Expr& e) { note(e->type); };
+  if (f.body) visit::walk(f.body, on_stmt, on_expr);
+  if (cube && vec) return KernelKind::Mixed;
+  return cube ? KernelKind::Cube : KernelKind::Vector;
+}
+
+inline std::vector<int> result_params(const ir::Function& f, std::string& error) {
+  Defs defs(f);
+  std::vector<int> out;
+  auto rs = returned(f);
+  for (std::size_t i = 0; i < rs.size(); ++i) {
+    int p = defs.param_of(rs[i]);
+    if (p < 0 && error.empty()) error = fmt::format("its result {} is not one of its Out/InOut tensor parameters written in place", i);
+    if (p >= 0 && !ir::type_as<ir::TensorType>(f.params[p].var->type) && error.empty())
+      error = fmt::format("its result {} is a scalar, and a task has no scalar result", i);
+    out.push_back(p);
+  }
+  return out;
+}
+
+}  // namespace detail
+
+struct KernelTable {
+  std::vector<KernelInfo> kernels;
+  std::vector<GroupInfo> groups;
+
+  const KernelInfo* kernel(std::string_view name) const {
+    for (const auto& k : kernels)
+      if (k.fn->name == name) return &k;
+    return nullptr;
+  }
+  const GroupInfo* group(std::string_view name) const {
+    for (const auto& g : groups)
+      if (g.fn->name == name) return &g;
+    return nullptr;
+  }
+};
+
+inline KernelTable kernel_table(const ir::Program& p) {
+  KernelTable t;
+  for (const auto& f : p.functions) {
+    if (!ir::is_incore_like(f->type)) continue;
+    KernelInfo k;
+    k.id = static_cast<int>(t.kernels.size());
+    k.fn = f.get();
+    k.kind = f->type == ir::FunctionType::AIC   ? KernelKind::Cube
+             : f->type == ir::FunctionType::AIV ? KernelKind::Vector
+                                                : detail::incore_kind(*f);
+    k.result_param = detail::result_params(*f, k.result_error);
+    t.kernels.push_back(std::move(k));
+  }
+  // A Group calls one AIC kernel and one or two AIV kernels (the mixed task of pto_format.md).
+  for (const auto& f : p.functions) {
+    if (f->type != ir::FunctionType::Group) continue;
+    GroupInfo g;
+    g.fn = f.get();
+    int aiv = 0;
+    auto on_stmt = [](const ir::Stmt&) {};
+    auto on_expr = [&](const ir::Expr& e) {
+      auto* c = ir::expr_as<ir::Call>(e);
+      if (!c || c->kind != ir::CallKind::Function) return;
+      const KernelInfo* k = t.kernel(c->callee.view());
+      if (!k) {
+        if (g.error.empty()) g.error = fmt::format("it calls '{}', which is not a kernel", c->callee.view());
+      } else if (k->fn->type == ir::FunctionType::AIC && g.aic < 0) {
+        g.aic = k->id;
+      } else if (k->fn->type == ir::FunctionType::AIV && aiv < 2) {
+        (aiv++ == 0 ? g.aiv0 : g.aiv1) = k->id;
+      } else if (g.error.empty()) {
+        g.error = fmt::format("'{}' is not the one AIC or one of at most two AIV kernels of a mixed task", c->callee.view());
+      }
+    };
+    if (f->body) visit::walk(f->body, on_stmt, on_expr);
+    if (g.error.empty() && (g.aic < 0 || aiv == 0)) g.error = "a mixed task needs one AIC and one or two AIV kernels";
+    std::string rerr;
+    g.result_param = detail::result_params(*f, rerr);
+    if (g.error.empty()) g.error = rerr;
+    t.groups.push_back(std::move(g));
+  }
+  return t;
+}
+
+}  // namespace ptorw::codegen::orch

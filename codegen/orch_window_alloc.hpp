@@ -1,0 +1,258 @@
+// Which storage an orchestration value is (`Roots`), and which tensor.create calls can be allocated
+// as a window of the tensor their result is later assembled into (`plan_window_creates`).
+//
+// The runtime API of ../shared/pto_format.md has no copy task, so `tensor.assemble(parent, part,
+// offsets)` has a C++ form only when `part` already is the view of `parent` at `offsets`. The common
+// shape after OptimizeOrchTensors is
+//     buf = tensor.create(shape)            # fresh
+//     part = self.k(..., buf)               # the kernel writes buf (an Out parameter)
+//     next = tensor.assemble(parent, part, offsets)
+// and Pattern 2 (spec: "Attach the parent tensor's shape as TensorView strides on the InCore
+// function's Out param type, so tile.store can use the correct memory layout") exists so that the
+// kernel can write the parent's window directly. Allocating `buf` as `parent.view(shape, offsets)`
+// then makes the assemble a no-op with the same result, when nothing can tell the difference:
+//  - buf has no use but that Out argument, part none but the assemble (nobody reads the copy);
+//  - the call and the assemble are in buf's block, in that order; parent and the offsets are
+//    defined before the create (the view is made there);
+//  - no statement between the create and the assemble, and no other argument of the call, touches
+//    parent's storage (the window now changes at the call instead of at the assemble);
+//  - the kernel addresses its parameter with the parent's strides (its declared TensorView stride,
+//    or packed strides, equal the parent's on every dim of extent > 1), statically known.
+// Anything else keeps the create and the assemble, which is then refused as a copy.
+#pragma once
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "ptorw/codegen/orch_kernels.hpp"
+
+namespace ptorw::codegen::orch {
+
+/// The storage (a parameter or a tensor.create variable) each value of one function is, through
+/// aliases, in-place writes, kernel results, loop carries and If results (null: not one storage).
+class Roots {
+ public:
+  Roots(const detail::Defs& defs, const KernelTable& kernels) : defs_(defs), kernels_(kernels) {}
+
+  const ir::ExprNode* root(const ir::Expr& v, int depth = 0) const {
+    if (!v || depth > 256) return nullptr;
+    if (defs_.params.count(v.get())) return v.get();
+    if (auto* ia = ir::expr_as<ir::IterArg>(v)) return root(ia->init, depth + 1);
+    if (auto it = defs_.assigned.find(v.get()); it != defs_.assigned.end()) {
+      const ir::Expr& val = *it->second;
+      if (ir::is_var_like(val)) return root(val, depth + 1);
+      if (ir::is_op_call(val, "tensor.create")) return v.get();
+      if (ir::is_op_call(val, "tensor.slice")) return nullptr;  // a window, not a whole storage
+      if (ir::is_op_call(val, "tensor.assemble")) return root(ir::expr_as<ir::Call>(val)->args[0], depth + 1);
+      if (auto* g = ir::expr_as<ir::TupleGetItem>(val)) {
+        const ir::Expr* t = &g->tuple;
+        if (auto jt = defs_.assigned.find(g->tuple.get()); jt != defs_.assigned.end()) t = jt->second;
+        return call_result(*t, static_cast<std::size_t>(g->index), depth);
+      }
+      return call_result(val, 0, depth);
+    }
+    if (auto it = defs_.results.find(v.get()); it != defs_.results.end()) {
+      const ir::StmtNode* s = it->second.first;
+      const std::size_t i = it->second.second;
+      if (auto* f = ir::kind_as<ir::For>(s->kind)) return i < f->iter_args.size() ? root(f->iter_args[i], depth + 1) : nullptr;
+      if (auto* w = ir::kind_as<ir::While>(s->kind)) return i < w->iter_args.size() ? root(w->iter_args[i], depth + 1) : nullptr;
+      if (auto* x = ir::kind_as<ir::If>(s->kind)) {
+        const ir::Expr* a = detail::Defs::yielded(x->then_body, i);
+        const ir::Expr* b = x->else_body ? detail::Defs::yielded(x->else_body, i) : nullptr;
+        const ir::ExprNode* ra = a ? root(*a, depth + 1) : nullptr;
+        return b && ra == root(*b, depth + 1) ? ra : nullptr;
+      }
+    }
+    return nullptr;
+  }
+
+  /// Result `i` of a kernel call or pl.submit `e`: the storage of the argument the kernel wrote.
+  const ir::ExprNode* call_result(const ir::Expr& e, std::size_t i, int depth) const {
+    int p = result_param(e, i);
+    return p < 0 ? nullptr : root(call_args(e)->at(p), depth + 1);
+  }
+  /// The callee parameter result `i` of call `e` is (-1: none).
+  int result_param(const ir::Expr& e, std::size_t i) const {
+    const std::vector<ir::Expr>* args = call_args(e);
+    const ir::Symbol* callee = call_callee(e);
+    if (!callee) return -1;
+    const std::vector<int>* rp = nullptr;
+    if (auto* k = kernels_.kernel(callee->view())) rp = &k->result_param;
+    else if (auto* g = kernels_.group(callee->view())) rp = &g->result_param;
+    if (!rp || i >= rp->size() || (*rp)[i] < 0 || static_cast<std::size_t>((*rp)[i]) >= args->size()) return -1;
+    return (*rp)[i];
+  }
+  static const ir::Symbol* call_callee(const ir::Expr& e) {
+    if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Function) return &c->callee;
+    if (auto* s = ir::expr_as<ir::Submit>(e)) return &s->callee;
+    return nullptr;
+  }
+  static const std::vector<ir::Expr>* call_args(const ir::Expr& e) {
+    if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Function) return &c->args;
+    if (auto* s = ir::expr_as<ir::Submit>(e)) return &s->args;
+    return nullptr;
+  }
+  const KernelTable& kernels() const { return kernels_; }
+
+ private:
+  const detail::Defs& defs_;
+  const KernelTable& kernels_;
+};
+
+/// A tensor.create allocated as a window of `parent` at `offsets` (both IR expressions).
+struct WindowAlloc {
+  ir::Expr parent;
+  ir::Expr offsets;
+};
+
+namespace detail {
+
+/// Strides a tensor type addresses its elements with: its TensorView's, or packed row-major.
+inline std::optional<std::vector<std::int64_t>> static_strides(const ir::TensorType& t) {
+  std::vector<std::int64_t> s(t.shape.size(), 1);
+  if (t.view && !t.view->stride.empty()) {
+    if (t.view->stride.size() != t.shape.size()) return std::nullopt;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      auto v = ir::const_int(t.view->stride[i]);
+      if (!v) return std::nullopt;
+      s[i] = *v;
+    }
+    return s;
+  }
+  for (std::size_t i = s.size(); i-- > 1;) {
+    auto d = ir::const_int(t.shape[i]);
+    if (!d) return std::nullopt;
+    s[i - 1] = s[i] * *d;
+  }
+  return s;
+}
+
+/// The kernel addresses parameter `param_type` (a window of `shape` dims) with `parent`'s strides.
+inline bool same_strides(const ir::TensorType& param_type, const ir::TensorType& parent) {
+  auto a = static_strides(param_type), b = static_strides(parent);
+  if (!a || !b || a->size() != b->size()) return false;
+  for (std::size_t i = 0; i < a->size(); ++i) {
+    auto extent = ir::const_int(param_type.shape[i]);
+    if (!extent) return false;
+    if (*extent > 1 && (*a)[i] != (*b)[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// The creates of one block (its flattened statements) that become views (see the top of the file).
+/// `uses` counts every occurrence of a variable node in the function (its definition included).
+inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
+    const std::vector<ir::Stmt>& ss, const Roots& roots,
+    const std::unordered_map<const ir::ExprNode*, int>& uses,
+    const std::unordered_map<const ir::ExprNode*, int>& result_slots) {
+  std::unordered_map<const ir::ExprNode*, WindowAlloc> out;
+  auto count = [&](const ir::ExprNode* v) {
+    auto it = uses.find(v);
+    return it == uses.end() ? 0 : it->second;
+  };
+  // Position of each definition of this block (statements after a definition may use it).
+  std::unordered_map<const ir::ExprNode*, std::size_t> defined_at;
+  for (std::size_t i = 0; i < ss.size(); ++i) {
+    auto note = [&](const ir::Expr& v) { defined_at.emplace(v.get(), i); };
+    if (auto* a = ir::stmt_as<ir::Assign>(ss[i])) note(a->var);
+    if (auto* x = ir::stmt_as<ir::For>(ss[i])) for (const auto& v : x->return_vars) note(v);
+    if (auto* x = ir::stmt_as<ir::While>(ss[i])) for (const auto& v : x->return_vars) note(v);
+    if (auto* x = ir::stmt_as<ir::If>(ss[i])) for (const auto& v : x->return_vars) note(v);
+  }
+  auto available_at = [&](const ir::Expr& e, std::size_t i) {
+    bool ok = true;
+    auto on = [&](const ir::Expr& x) {
+      if (auto it = defined_at.find(x.get()); it != defined_at.end() && it->second >= i) ok = false;
+    };
+    visit::walk_expr(e, on);
+    return ok;
+  };
+  // One pass over the block: the first call taking each variable as a direct argument, the
+  // projections of each tuple, the assemble of each part (lookups, so a block of n statements
+  // costs O(n), not a forward scan per create).
+  struct CallUse {
+    std::size_t at;
+    const ir::Expr* call;
+    const ir::Expr* target;  // null for an expression statement
+    int arg;
+  };
+  std::unordered_map<const ir::ExprNode*, CallUse> call_use;
+  std::unordered_map<const ir::ExprNode*, std::vector<std::pair<std::int64_t, const ir::ExprNode*>>> projections;
+  std::unordered_map<const ir::ExprNode*, std::pair<std::size_t, const ir::Call*>> assembled;
+  for (std::size_t j = 0; j < ss.size(); ++j) {
+    const ir::Expr* value = nullptr;
+    const ir::Expr* target = nullptr;
+    if (auto* b = ir::stmt_as<ir::Assign>(ss[j])) value = &b->value, target = &b->var;
+    if (auto* e = ir::stmt_as<ir::Eval>(ss[j])) value = &e->value;
+    if (!value) continue;
+    if (const auto* args = Roots::call_args(*value))
+      for (std::size_t k = 0; k < args->size(); ++k)
+        call_use.emplace((*args)[k].get(), CallUse{j, value, target, static_cast<int>(k)});
+    if (auto* g = ir::expr_as<ir::TupleGetItem>(*value); g && target) projections[g->tuple.get()].push_back({g->index, target->get()});
+    if (ir::is_op_call(*value, "tensor.assemble") && target) {
+      auto* c = ir::expr_as<ir::Call>(*value);
+      if (c->args.size() == 3) assembled.emplace(c->args[1].get(), std::pair{j, c});
+    }
+  }
+  for (std::size_t i = 0; i < ss.size(); ++i) {
+    auto* a = ir::stmt_as<ir::Assign>(ss[i]);
+    if (!a || !ir::is_op_call(a->value, "tensor.create") || result_slots.count(a->var.get()) || count(a->var.get()) != 2)
+      continue;
+    const ir::ExprNode* buf = a->var.get();
+    // The one use: an Out argument of a kernel call in this block.
+    auto cu = call_use.find(buf);
+    if (cu == call_use.end() || cu->second.at <= i || !cu->second.target) continue;
+    const std::size_t j = cu->second.at;
+    const ir::Expr* call = cu->second.call;
+    const ir::Expr* call_target = cu->second.target;
+    const int param = cu->second.arg;
+    const ir::Symbol* callee = Roots::call_callee(*call);
+    const KernelInfo* kernel = roots.kernels().kernel(callee->view());
+    if (!kernel || kernel->fn->params[param].dir != ir::Direction::Out) continue;
+    // The result that is buf: the call's own target, or its projection in this block.
+    const ir::ExprNode* part = nullptr;
+    const bool tuple = ir::type_as<ir::TupleType>((*call_target)->type) != nullptr;
+    std::size_t r = 0;
+    for (; r < kernel->result_param.size() && kernel->result_param[r] != param; ++r) {}
+    if (r == kernel->result_param.size()) continue;
+    if (!tuple) {
+      part = call_target->get();
+    } else if (auto pj = projections.find(call_target->get()); pj != projections.end()) {
+      for (const auto& [index, var] : pj->second)
+        if (static_cast<std::size_t>(index) == r) part = var;
+    }
+    if (!part || count(part) != 2) continue;
+    // The assemble of part, later in this block.
+    auto as = assembled.find(part);
+    if (as == assembled.end() || as->second.first <= j) continue;
+    const std::size_t k = as->second.first;
+    const ir::Call* assemble = as->second.second;
+    const ir::Expr& parent = assemble->args[0];
+    const ir::ExprNode* parent_root = roots.root(parent);
+    if (!parent_root || !available_at(parent, i) || !available_at(assemble->args[2], i)) continue;
+    // Same strides: the kernel's parameter type against the parent's.
+    auto* pt = ir::type_as<ir::TensorType>(kernel->fn->params[param].var->type);
+    auto* parent_t = ir::type_as<ir::TensorType>(parent->type);
+    auto* buf_t = ir::type_as<ir::TensorType>(a->var->type);
+    if (!pt || !parent_t || !buf_t || buf_t->dtype != parent_t->dtype || buf_t->shape.size() != parent_t->shape.size() ||
+        !detail::same_strides(*pt, *parent_t))
+      continue;
+    // Nothing between the create and the assemble touches parent's storage (the call's other
+    // arguments included).
+    bool touched = false;
+    auto on = [&](const ir::Expr& x) {
+      if (!touched && ir::is_var_like(x) && x.get() != buf && x.get() != part &&
+          ir::type_as<ir::TensorType>(x->type) && roots.root(x) == parent_root)
+        touched = true;
+    };
+    auto on_stmt = [](const ir::Stmt&) {};
+    for (std::size_t m = i + 1; m < k && !touched; ++m) visit::walk(ss[m], on_stmt, on);
+    if (touched) continue;
+    out[buf] = {parent, assemble->args[2]};
+  }
+  return out;
+}
+
+}  // namespace ptorw::codegen::orch

@@ -1,0 +1,300 @@
+// The bodies of ptorw/compile/compile.hpp: the pipeline, the emitters, the manifest and the
+// incremental writer. Compiled where entry bodies are (ptorw/entry.hpp).
+#pragma once
+#include <fmt/core.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "ptorw/codegen/emit.hpp"
+#include "ptorw/codegen/orch_emit.hpp"
+#include "ptorw/codegen/orch_kernels.hpp"
+#include "ptorw/ir/verify.hpp"
+#include "ptorw/passes/pass_manager.hpp"
+#include "ptorw/passes/registry.hpp"
+#include "ptorw/passes/verify_source.hpp"
+#include "ptorw/text/printer.hpp"
+
+namespace ptorw::compile {
+
+namespace detail {
+
+inline constexpr const char* kPipelines[] = {"default", "tile-to-buffer"};
+inline constexpr int kManifestFormat = 1;
+
+/// The registered steps of a pass made of passes (default, tile-to-buffer), recursively.
+inline void expand(const std::string& name, std::vector<passes::Pass>& out, Diagnostics& ds, const std::string& file) {
+  auto p = passes::make_pass(name);
+  if (!p) {
+    ds.push_back(Diagnostic{file, {}, Severity::Error, fmt::format("compile: pass '{}' is not registered", name)});
+    return;
+  }
+  if (p->steps.empty()) {
+    out.push_back(std::move(*p));
+    return;
+  }
+  for (const auto& s : p->steps) expand(s, out, ds, file);
+}
+
+inline std::string_view direction_name(ir::Direction d) {
+  return d == ir::Direction::In ? "in" : d == ir::Direction::Out ? "out" : "inout";
+}
+
+/// Kernels still at Tile stage and not judged by select-buffer-ir (what `ptorw emit` lowers first).
+inline bool has_tile_kernels(const ir::Program& p) {
+  for (const auto& f : p.functions)
+    if (ir::is_incore_like(f->type) && f->stage == ir::Stage::Tile && !ir::find_kwarg(f->attrs, "buffer_ir_selected"))
+      return true;
+  return false;
+}
+
+struct PassStat {
+  std::string name;
+  bool changed;
+  int iterations;
+  std::uint64_t rewrites;
+};
+
+}  // namespace detail
+
+PTORW_ENTRY std::string content_hash(std::string_view text) {
+  std::uint64_t h = 14695981039346656037ull;  // the FNV-1a 64 offset basis
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return fmt::format("{:016x}", h);
+}
+
+PTORW_ENTRY std::vector<std::string> pipeline_pass_names() {
+  std::vector<passes::Pass> steps;
+  Diagnostics ds;
+  for (const char* p : detail::kPipelines) detail::expand(p, steps, ds, "");
+  std::vector<std::string> names;
+  for (const auto& s : steps) names.push_back(s.name);
+  return names;
+}
+
+PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOptions& options) {
+  CompileResult r;
+  if (!program) {
+    r.diagnostics.push_back(Diagnostic{"<input>", {}, Severity::Error, "compile: no program"});
+    return r;
+  }
+  const std::string file = program->source_file.empty() ? "<input>" : program->source_file;
+  passes::PassContext ctx = options.context;
+  if (!ctx.get("target")) ctx.set("target", options.emit.arch == codegen::Arch::A5 ? "a5" : "a2a3");
+  const std::string arch(*ctx.get("target"));
+
+  // 1. The input verifies as the default pipeline's first pass reads it (hand-written text as Python).
+  if (options.verify) {
+    Diagnostics ds = passes::verify_source(*program);
+    bool bad = has_errors(ds);
+    r.diagnostics.insert(r.diagnostics.end(), ds.begin(), ds.end());
+    if (bad) return r;
+  }
+
+  // 2. The passes, one step at a time (so each can be dumped and counted).
+  std::vector<OutputFile> dumps;
+  std::vector<detail::PassStat> stats;
+  std::set<std::string> dump_after(options.dump_after.begin(), options.dump_after.end());
+  std::size_t index = 0, total = pipeline_pass_names().size();
+  ir::ProgramPtr prog = program;
+  for (const char* pipeline : detail::kPipelines) {
+    if (std::string_view(pipeline) == "tile-to-buffer" && !detail::has_tile_kernels(*prog)) continue;
+    std::vector<passes::Pass> steps;
+    detail::expand(pipeline, steps, r.diagnostics, file);
+    if (has_errors(r.diagnostics)) return r;
+    passes::PassManagerOptions pm_opts;
+    pm_opts.check_properties = options.verify;
+    pm_opts.print_after_all = true;
+    pm_opts.printer = [&](std::string_view pass, const ir::Program& p) {
+      ++index;
+      if (options.dump_all || dump_after.count(std::string(pass)))
+        dumps.push_back({fmt::format("passes/{:02}_{}.py", index, pass), text::print_program(p)});
+    };
+    passes::PassManager pm(pm_opts);
+    for (auto& s : steps) {
+      auto run = s.run;
+      std::string name = s.name;
+      // Progress and statistics around each step (the manager calls the printer after it).
+      s.run = [&, run, name](const ir::ProgramPtr& in, const passes::PassContext& c, const rewrite::DriverOptions& d) {
+        if (options.on_pass) options.on_pass(name, index, total);
+        stats.push_back({name, false, 0, 0});
+        passes::PassOutcome o = run(in, c, d);
+        stats.back().iterations = o.iterations;
+        stats.back().rewrites = o.rewrites;
+        return o;
+      };
+      pm.add(std::move(s));
+    }
+    passes::PipelineResult pr = pm.run(prog, ctx);
+    for (auto& d : pr.diagnostics) r.diagnostics.push_back(std::move(d));
+    if (!pr.ok) return r;
+    // `changed` is whether the step's output is a new program, which the printer cannot tell.
+    for (std::size_t i = 0; i < pr.passes.size(); ++i) stats[stats.size() - pr.passes.size() + i].changed = pr.passes[i].changed;
+    prog = pr.program;
+  }
+  if (options.verify) {
+    Diagnostics ds = ir::verify(*prog);
+    if (has_errors(ds)) {
+      r.diagnostics.insert(r.diagnostics.end(), ds.begin(), ds.end());
+      r.diagnostics.push_back(Diagnostic{file, {}, Severity::Error, "compile: the output of the pipeline does not verify"});
+      return r;
+    }
+  }
+  r.program = prog;
+
+  if (options.on_pass) options.on_pass("emission", total, total);  // not a pass: index == total
+
+  // 3. Kernels: one PTO module each; a kernel that has none is an error naming it, the others are written.
+  codegen::EmitOptions eo = options.emit;
+  eo.arch = arch == "a5" ? codegen::Arch::A5 : codegen::Arch::A2A3;
+  const codegen::orch::KernelTable kernels = codegen::orch::kernel_table(*prog);
+  nlohmann::json kernel_list = nlohmann::json::array();
+  for (const auto& k : kernels.kernels) {
+    const ir::Function& f = *k.fn;
+    nlohmann::json jk{{"id", k.id},
+                      {"name", f.name},
+                      {"function_type", std::string(ir::name_of(f.type))},
+                      {"kind", std::string(codegen::orch::kind_spelling(k.kind).manifest)},
+                      {"stage", std::string(ir::name_of(f.stage))}};
+    nlohmann::json params = nlohmann::json::array();
+    for (const auto& p : f.params)
+      params.push_back({{"name", ir::var_name(p.var)},
+                        {"type", ir::type_as<ir::TensorType>(p.var->type) ? "tensor" : "scalar"},
+                        {"direction", std::string(detail::direction_name(p.dir))}});
+    jk["params"] = std::move(params);
+    ir::Program one = *prog;  // emitted alone, so one kernel's refusal does not withhold the others
+    one.functions = {prog->find(f.name)};
+    codegen::EmitResult er = codegen::emit_program(one, eo);
+    std::string error;
+    if (!er.ok()) {
+      for (const auto& d : er.diagnostics) r.diagnostics.push_back(d);
+      error = er.diagnostics.front().message;
+    } else if (er.kernels.empty()) {
+      error = fmt::format("kernel '{}' is at Tile stage and was not planned (select-buffer-ir kept it and plan-memory "
+                          "gave it no storage): it has no PTO form",
+                          f.name);
+      r.diagnostics.push_back(Diagnostic{file, f.span, Severity::Error, error});
+    } else {
+      std::string path = "kernels/" + f.name + ".pto";
+      jk["file"] = path;
+      r.files.push_back({path, std::move(er.kernels.front().text)});
+    }
+    if (!error.empty()) jk["error"] = error;
+    kernel_list.push_back(std::move(jk));
+  }
+
+  // 4. Orchestration: one C++ translation unit per Orchestration function.
+  codegen::OrchEmitResult orch = codegen::emit_orchestration(*prog, file);
+  nlohmann::json orch_list = nlohmann::json::array();
+  for (auto& d : orch.diagnostics) r.diagnostics.push_back(d);
+  for (const auto& f : prog->functions) {
+    if (f->type != ir::FunctionType::Orchestration) continue;
+    nlohmann::json jo{{"name", f->name}};
+    for (auto& o : orch.functions)
+      if (o.name == f->name) {
+        std::string path = "orchestration/" + f->name + ".cpp";
+        jo["file"] = path;
+        r.files.push_back({path, std::move(o.text)});
+      }
+    if (!jo.contains("file")) jo["error"] = "no C++ form (see the diagnostics)";
+    orch_list.push_back(std::move(jo));
+  }
+
+  // 5. Pass dumps, then the manifest (deterministic: no times, so an unchanged input gives it unchanged).
+  for (auto& d : dumps) r.files.push_back(std::move(d));
+  nlohmann::json pass_list = nlohmann::json::array();
+  for (const auto& s : stats)
+    pass_list.push_back({{"name", s.name}, {"changed", s.changed}, {"iterations", s.iterations}, {"rewrites", s.rewrites}});
+  nlohmann::json files = nlohmann::json::object();
+  for (const auto& f : r.files) files[f.path] = content_hash(f.text);
+  nlohmann::json manifest{{"format", detail::kManifestFormat},
+                          {"source", file},
+                          {"planner", ctx.memory_planner},
+                          {"arch", arch},
+                          {"enable_buffer_ir", ctx.enable_buffer_ir},
+                          {"pto_spelling", eo.version == codegen::PtoVersion::Old ? "old" : "new"},
+                          {"pto_form", eo.generic ? "generic" : "custom"},
+                          {"kernels", std::move(kernel_list)},
+                          {"orchestration", std::move(orch_list)},
+                          {"passes", std::move(pass_list)},
+                          {"files", std::move(files)},
+                          // Issue 23 writes buffer_ir.msgpack (write_buffer_ir_msgpack below) and lists it here.
+                          {"buffer_ir", nullptr}};
+  r.files.push_back({"manifest.json", manifest.dump(2) + "\n"});
+  return r;
+}
+
+namespace detail {
+
+inline std::optional<std::string> read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+/// HOOK (issue 23): where the Buffer IR of the compiled program is written as
+/// `DIR/buffer_ir.msgpack` by the binary encoder another engineer is writing. Not written yet:
+/// compile() records `"buffer_ir": null` in the manifest until then.
+inline void write_buffer_ir_msgpack(const CompileResult& /*r*/, const std::filesystem::path& /*dir*/, WriteReport& /*w*/) {}
+
+}  // namespace detail
+
+PTORW_ENTRY WriteReport write_tree(const CompileResult& r, const std::string& dir) {
+  namespace fs = std::filesystem;
+  WriteReport w;
+  const fs::path root(dir);
+  auto error = [&](const std::string& path, const std::string& what) {
+    w.errors.push_back(Diagnostic{path, {}, Severity::Error, what});
+  };
+  // What the previous run wrote (its manifest), to remove what this run no longer produces.
+  std::set<std::string> previous;
+  if (auto old = detail::read_file(root / "manifest.json")) {
+    auto j = nlohmann::json::parse(*old, nullptr, false);
+    if (!j.is_discarded() && j.contains("files") && j["files"].is_object())
+      for (const auto& [path, hash] : j["files"].items()) previous.insert(path);
+  }
+  std::set<std::string> now;
+  for (const auto& f : r.files) {
+    now.insert(f.path);
+    const fs::path p = root / f.path;
+    if (auto cur = detail::read_file(p); cur && content_hash(*cur) == content_hash(f.text) && *cur == f.text) {
+      w.unchanged.push_back(f.path);
+      continue;
+    }
+    std::error_code ec;
+    fs::create_directories(p.parent_path(), ec);
+    if (ec) {
+      error(p.parent_path().string(), "cannot create directory: " + ec.message());
+      continue;
+    }
+    std::ofstream out(p, std::ios::binary | std::ios::trunc);
+    out << f.text;
+    out.close();
+    if (!out) {
+      error(p.string(), "cannot write the file");
+      continue;
+    }
+    w.written.push_back(f.path);
+  }
+  for (const auto& path : previous) {
+    // Only files inside DIR: a manifest edited to name "../x" or "/etc/x" removes nothing.
+    const fs::path rel(path);
+    bool inside = rel.is_relative() && !rel.empty();
+    for (const auto& part : rel) inside = inside && part != "..";
+    if (now.count(path) || !inside) continue;
+    std::error_code ec;
+    if (fs::remove(root / path, ec)) w.removed.push_back(path);
+  }
+  detail::write_buffer_ir_msgpack(r, root, w);
+  return w;
+}
+
+}  // namespace ptorw::compile

@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# `ptorw compile FILE -o DIR` end to end (tools/cli/cmd_compile.cpp, ptorw/compile/compile.hpp):
+# the output tree, the manifest and its content hashes, the hand-written orchestration goldens of
+# three examples (test/codegen/orch/<example>.main.cpp, written from ../shared/pto_format.md before
+# the emitter ran), incremental writes (mtimes), stale files, pass dumps, and errors that name the
+# kernel or function not emitted while the others are still written.
+# usage: cli_compile_test.sh PTORW SOURCE_ROOT
+set -u
+ptorw=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") root=$2  # absolute: the tests cd to the source root
+py=/usr/bin/python3
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ptorw_cli_compile.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then echo "ok: $name"; else echo "FAIL: $name"; fails=$((fails + 1)); fi
+}
+cd "$root" || exit 1
+
+# 1. The tree of a program whose kernels and orchestration all have a form.
+"$ptorw" compile examples/windowed_rows.py -o "$tmp/wr" 2> "$tmp/wr_err"
+check "windowed_rows: exit 0" test $? -eq 0
+for k in scale_rows scale_rows__windowed bias_rows clamp_all; do
+  check "windowed_rows: kernels/$k.pto is one module" grep -q '^module attributes {pto.target_arch = "a2a3"} {$' "$tmp/wr/kernels/$k.pto"
+done
+check "windowed_rows: orchestration/main.cpp" test -f "$tmp/wr/orchestration/main.cpp"
+check "windowed_rows: the __windowed call is visible in the C++ (spec, Pattern 5)" \
+  grep -q 'rt_submit_aiv_task(1 /\* scale_rows__windowed \*/, args_0);' "$tmp/wr/orchestration/main.cpp"
+check "windowed_rows: summary line on stderr" grep -q 'ptorw compile: .*6 files written, 0 unchanged' "$tmp/wr_err"
+# The manifest: kernel ids in program order, kinds, directions, planner, arch, spelling, passes, hashes.
+$py - "$tmp/wr" > "$tmp/manifest_check" 2>&1 <<'PYEOF'
+import json, sys, os
+d = sys.argv[1]
+m = json.load(open(os.path.join(d, "manifest.json")))
+def fnv(b):
+    h = 14695981039346656037
+    for c in b:
+        h ^= c
+        h = (h * 1099511628211) % (1 << 64)
+    return "%016x" % h
+ks = m["kernels"]
+assert [k["name"] for k in ks] == ["scale_rows", "scale_rows__windowed", "bias_rows", "clamp_all"], ks
+assert [k["id"] for k in ks] == [0, 1, 2, 3]
+assert all(k["kind"] == "aiv" for k in ks)
+assert [p["direction"] for p in ks[2]["params"]] == ["in", "in", "in", "out"], ks[2]
+assert [p["type"] for p in ks[2]["params"]] == ["tensor", "tensor", "scalar", "tensor"]
+assert ks[1]["stage"] == "Tile" and ks[0]["stage"] == "Buffer", ks
+assert m["planner"] == "PYPTO" and m["arch"] == "a2a3" and m["pto_spelling"] == "new", m
+assert m["orchestration"] == [{"name": "main", "file": "orchestration/main.cpp"}], m["orchestration"]
+names = [p["name"] for p in m["passes"]]
+assert names[:4] == ["convert-to-ssa", "flatten-call-expr", "simplify", "optimize-orch-tensors"], names
+assert names[4:] == ["init-memref", "select-buffer-ir", "plan-memory", "lower-tile-to-buffer"], names
+assert any(p["rewrites"] > 0 for p in m["passes"] if p["name"] == "optimize-orch-tensors")
+files = m["files"]
+assert len(files) == 5, files
+for path, h in files.items():
+    assert fnv(open(os.path.join(d, path), "rb").read()) == h, path
+assert m["buffer_ir"] is None
+print("manifest ok")
+PYEOF
+check "windowed_rows: manifest (ids, kinds, directions, options, passes, hashes): $(tail -1 "$tmp/manifest_check")" grep -q '^manifest ok$' "$tmp/manifest_check"
+
+# Options reach the passes and the emitters, and the manifest records them.
+"$ptorw" compile examples/windowed_rows.py -o "$tmp/opts" --planner=ptoas --arch=a5 --pto-version=old -q
+check "options: exit 0" test $? -eq 0
+check "options: --arch=a5 reaches the modules" grep -q '^module attributes {pto.target_arch = "a5"} {$' "$tmp/opts/kernels/clamp_all.pto"
+check "options: --planner=ptoas places no addresses" test -z "$(grep 'addr = ' "$tmp/opts/kernels/clamp_all.pto")"
+check "options: the manifest records planner, arch and spelling" \
+  grep -q '"planner": "PTOAS"' "$tmp/opts/manifest.json"
+check "options: arch a5 and spelling old in the manifest" \
+  test "$(grep -c -e '"arch": "a5"' -e '"pto_spelling": "old"' "$tmp/opts/manifest.json")" -eq 2
+"$ptorw" compile examples/windowed_rows.py -o "$tmp/noopt" --planner=greedy 2> /dev/null
+check "options: --planner=greedy is a usage error (exit 2)" test $? -eq 2
+
+# 2. Hand-written goldens of the orchestration C++ of three examples.
+for ex in manual_pipeline pattern1_iter_arg_reuse windowed_rows; do
+  "$ptorw" compile "examples/$ex.py" -o "$tmp/g_$ex" -q 2> /dev/null
+  check "golden: orchestration of examples/$ex.py" diff -u "test/codegen/orch/$ex.main.cpp" "$tmp/g_$ex/orchestration/main.cpp"
+done
+
+# 3. Incremental: an unchanged input writes no file; a changed one rewrites only what changed.
+touch "$tmp/marker"
+sleep 0.05
+"$ptorw" compile examples/windowed_rows.py -o "$tmp/wr" 2> "$tmp/wr_err2"
+check "incremental: second run exit 0" test $? -eq 0
+check "incremental: no file newer than before the second run" test -z "$(find "$tmp/wr" -type f -newer "$tmp/marker")"
+check "incremental: the summary says so" grep -q 'ptorw compile: .*0 files written, 6 unchanged' "$tmp/wr_err2"
+sed 's/pl.tile.muls(t, 2.0)/pl.tile.muls(t, 3.0)/' examples/windowed_rows.py > "$tmp/wr_changed.py"
+cp -r "$tmp/wr" "$tmp/wr2"
+touch "$tmp/marker2"
+sleep 0.05
+"$ptorw" compile "$tmp/wr_changed.py" -o "$tmp/wr2" -q 2> /dev/null
+changed=$(cd "$tmp/wr2" && find . -type f -newer "$tmp/marker2" | sort | tr '\n' ' ')
+check "incremental: a changed kernel rewrites its module, the manifest and the C++ (source name): $changed" \
+  test "$changed" = "./kernels/scale_rows.pto ./kernels/scale_rows__windowed.pto ./manifest.json ./orchestration/main.cpp "
+# A file of the previous tree that this program does not produce is removed.
+"$ptorw" compile examples/pattern1_iter_arg_reuse.py -o "$tmp/wr" -q 2> /dev/null
+check "stale files: the other program's kernels are removed" test ! -e "$tmp/wr/kernels/scale_rows.pto"
+
+# Removal never leaves DIR: a manifest edited to list paths outside it removes nothing there.
+mkdir -p "$tmp/guard/tree"
+echo keep > "$tmp/guard/outside.txt"
+echo keep > "$tmp/guard/absolute.txt"
+printf '{"files": {"../outside.txt": "0", "%s": "0"}}\n' "$tmp/guard/absolute.txt" > "$tmp/guard/tree/manifest.json"
+"$ptorw" compile examples/windowed_rows.py -o "$tmp/guard/tree" -q
+check "stale files: a listed path outside DIR (relative or absolute) is not removed" \
+  test -f "$tmp/guard/outside.txt" -a -f "$tmp/guard/absolute.txt"
+
+# 4. Pass dumps.
+"$ptorw" compile examples/windowed_rows.py -o "$tmp/dump" --dump-after=simplify --dump-after=plan-memory -q
+check "--dump-after: exit 0" test $? -eq 0
+check "--dump-after: passes/03_simplify.py and passes/07_plan-memory.py only" \
+  test "$(cd "$tmp/dump/passes" && ls | tr '\n' ' ')" = "03_simplify.py 07_plan-memory.py "
+check "--dump-after: the dump is a program ptorw reads" "$ptorw" check "$tmp/dump/passes/07_plan-memory.py"
+"$ptorw" compile examples/windowed_rows.py -o "$tmp/dumpall" --dump-all -q
+check "--dump-all: one file per pass" test "$(ls "$tmp/dumpall/passes" | wc -l)" -eq 8
+"$ptorw" compile examples/windowed_rows.py -o "$tmp/bad" --dump-after=simplfy 2> "$tmp/dump_err"
+check "--dump-after=unknown: exit 2" test $? -eq 2
+check "--dump-after=unknown: suggestion" grep -q "no pass 'simplfy' in the compile pipeline; did you mean 'simplify'?" "$tmp/dump_err"
+check "--dump-after=unknown: nothing written" test ! -e "$tmp/bad"
+
+# 5. Errors name what was not emitted; the rest is written; exit 1.
+# pattern1's kernel has a rank-1 tile, which has no tile_buf spelling.
+"$ptorw" compile examples/pattern1_iter_arg_reuse.py -o "$tmp/p1" 2> "$tmp/p1_err"
+check "kernel without a PTO form: exit 1" test $? -eq 1
+check "kernel without a PTO form: file:line:col, the kernel and the reason" \
+  grep -q "pattern1_iter_arg_reuse.py:[0-9]*:[0-9]*: error: a tile_buf is rank 2.*(in kernel 'compute')" "$tmp/p1_err"
+check "kernel without a PTO form: the orchestration is still written" test -f "$tmp/p1/orchestration/main.cpp"
+check "kernel without a PTO form: no module for it" test ! -e "$tmp/p1/kernels/compute.pto"
+check "kernel without a PTO form: the manifest records the error" grep -q '"error": "a tile_buf is rank 2' "$tmp/p1/manifest.json"
+# attention_qk's orchestration fills a tensor (tensor.full), which the runtime API has no call for.
+"$ptorw" compile examples/attention_qk.py -o "$tmp/aqk" 2> "$tmp/aqk_err"
+check "orchestration without a C++ form: exit 1" test $? -eq 1
+check "orchestration without a C++ form: file:line:col, the function and the op" \
+  grep -q "attention_qk.py:[0-9]*:[0-9]*: error: orchestration 'main': 'tensor.full' has no orchestration spelling" "$tmp/aqk_err"
+check "orchestration without a C++ form: every kernel is still written" test "$(ls "$tmp/aqk/kernels" | wc -l)" -eq 4
+check "orchestration without a C++ form: no .cpp" test ! -e "$tmp/aqk/orchestration/main.cpp"
+# A create whose part is assembled into a parent becomes the parent's window (codegen/orch_window_alloc.hpp):
+# multi_return's two Out buffers are views of the two carried tensors, its assembles no-ops.
+"$ptorw" compile examples/multi_return.py -o "$tmp/mr" -q
+check "window create: multi_return compiles (exit 0)" test $? -eq 0
+check "window create: lo_buf is the window of lo_acc" \
+  grep -q 'Tensor lo_buf = lo_acc.view(lo_buf_shapes, lo_buf_offsets);' "$tmp/mr/orchestration/main.cpp"
+# Otherwise the assemble is a copy, refused, not dropped: (a) the kernel writes parents with
+# different strides ([64, 1] and [128, 1]: Pattern 2 attaches neither) through its packed Out
+# parameter ([32, 1]); (b) the strides agree, but another task reads the parent between the call
+# and the assemble, and would see the new window too early.
+copy_program() {  # copy_program PARENT_COLS BETWEEN_LINE [SECOND_PARENT_COLS]
+  printf '%s\n' 'import ptorw.language as pl' '@pl.program' 'class P:' \
+    '    @pl.function(type=pl.FunctionType.InCore)' \
+    '    def k(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:' \
+    '        t = pl.load(a, [0, 0], [16, 32])' \
+    '        r = pl.store(t, [0, 0], o)' \
+    '        return r' \
+    '    @pl.function(type=pl.FunctionType.Orchestration)' \
+    "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], big: pl.Tensor[[64, $1], pl.FP32], other: pl.Tensor[[64, ${3:-32}], pl.FP32]) -> pl.Tensor[[64, $1], pl.FP32]:" \
+    '        buf = pl.create_tensor([16, 32], dtype=pl.FP32)' \
+    '        part = self.k(a, buf)' \
+    "$2" \
+    '        out = pl.tensor.assemble(big, part, [16, 0])' \
+    '        buf2 = pl.create_tensor([16, 32], dtype=pl.FP32)' \
+    '        part2 = self.k(a, buf2)' \
+    '        out2 = pl.tensor.assemble(other, part2, [0, 0])' \
+    '        return out'
+}
+copy_program 64 '' 128 > "$tmp/copy.py"
+"$ptorw" compile "$tmp/copy.py" -o "$tmp/copy" 2> "$tmp/copy_err"
+check "copying assemble (strides differ): exit 1" test $? -eq 1
+check "copying assemble (strides differ): refused with file:line:col" \
+  grep -q "copy.py:14:[0-9]*: error: orchestration 'main': tensor.assemble of 'part' into 'big' copies data" "$tmp/copy_err"
+copy_program 32 '        peek = self.k(pl.tensor.slice(big, [16, 32], [16, 0]), pl.create_tensor([16, 32], dtype=pl.FP32))' > "$tmp/touch.py"
+"$ptorw" compile "$tmp/touch.py" -o "$tmp/touch" 2> "$tmp/touch_err"
+check "copying assemble (parent read in between): exit 1" test $? -eq 1
+check "copying assemble (parent read in between): refused" grep -q "tensor.assemble of 'part' into 'big' copies data" "$tmp/touch_err"
+copy_program 32 '' > "$tmp/nocopy.py"
+"$ptorw" compile "$tmp/nocopy.py" -o "$tmp/nocopy" -q
+check "the same program without the read: the create is big's window (exit 0)" test $? -eq 0
+
+# A program that does not parse writes nothing.
+printf 'class P:\n  def f(:\n' > "$tmp/broken.py"
+"$ptorw" compile "$tmp/broken.py" -o "$tmp/broken" 2> /dev/null
+check "unparsable input: exit 1, nothing written" test $? -eq 1 -a ! -e "$tmp/broken"
+"$ptorw" compile examples/windowed_rows.py 2> /dev/null
+check "no -o DIR: exit 2" test $? -eq 2
+
+[ $fails -eq 0 ] && echo "cli_compile: all checks passed" || echo "cli_compile: $fails checks failed"
+exit $fails

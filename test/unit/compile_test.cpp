@@ -1,0 +1,85 @@
+// ptorw::compile as a library caller (a future Python binding) meets it: the pipeline's step
+// names, the files of one compile in order with the manifest last, the content hash against
+// known FNV-1a 64 values, write_tree's incremental report, and a failing pass writing nothing.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "ptorw/compile/compile.hpp"
+#include "ptorw/text/parser.hpp"
+
+using namespace ptorw;
+namespace fs = std::filesystem;
+
+namespace {
+ir::ProgramPtr example(const std::string& name) {
+  const char* root = std::getenv("PTORW_SOURCE_ROOT");
+  REQUIRE(root);
+  auto r = text::parse_file(std::string(root) + "/examples/" + name);
+  REQUIRE(r.ok());
+  return r.program;
+}
+}  // namespace
+
+TEST_CASE("content_hash is FNV-1a 64 (the manifest's hash, checked by tools that read it)") {
+  CHECK(compile::content_hash("") == "cbf29ce484222325");
+  CHECK(compile::content_hash("a") == "af63dc4c8601ec8c");
+  CHECK(compile::content_hash("foobar") == "85944171f73967e8");
+}
+
+TEST_CASE("the pipeline: default's steps, then tile-to-buffer's") {
+  CHECK(compile::pipeline_pass_names() ==
+        std::vector<std::string>{"convert-to-ssa", "flatten-call-expr", "simplify", "optimize-orch-tensors",
+                                 "init-memref", "select-buffer-ir", "plan-memory", "lower-tile-to-buffer"});
+}
+
+TEST_CASE("compile, then write_tree twice: everything written, then nothing") {
+  compile::CompileOptions o;
+  o.dump_after = {"simplify"};
+  auto r = compile::compile(example("windowed_rows.py"), o);
+  for (const auto& d : r.diagnostics) FAIL_CHECK(d.str());
+  REQUIRE(r.ok());
+  REQUIRE(r.program);
+  std::vector<std::string> paths;
+  for (const auto& f : r.files) paths.push_back(f.path);
+  CHECK(paths == std::vector<std::string>{"kernels/scale_rows.pto", "kernels/scale_rows__windowed.pto",
+                                          "kernels/bias_rows.pto", "kernels/clamp_all.pto", "orchestration/main.cpp",
+                                          "passes/03_simplify.py", "manifest.json"});
+  char tmpl[] = "/tmp/ptorw_compile_test_XXXXXX";
+  REQUIRE(::mkdtemp(tmpl) != nullptr);
+  auto w1 = compile::write_tree(r, tmpl);
+  CHECK(w1.ok());
+  CHECK(w1.written.size() == 7);
+  CHECK(w1.unchanged.empty());
+  auto w2 = compile::write_tree(compile::compile(example("windowed_rows.py"), o), tmpl);
+  CHECK(w2.written.empty());
+  CHECK(w2.unchanged.size() == 7);
+  // Without the dump, the dump of the previous run is removed (the old manifest listed it).
+  auto w3 = compile::write_tree(compile::compile(example("windowed_rows.py")), tmpl);
+  CHECK(w3.removed == std::vector<std::string>{"passes/03_simplify.py"});
+  CHECK(w3.written == std::vector<std::string>{"manifest.json"});
+  CHECK_FALSE(fs::exists(fs::path(tmpl) / "passes" / "03_simplify.py"));
+  fs::remove_all(tmpl);
+}
+
+TEST_CASE("a program that does not verify: diagnostics, no program, no files") {
+  auto parsed = text::parse_program(
+      "import ptorw.language as pl\n@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        b = pl.tensor.slice(a, [32, 32], [0, 0])\n"
+      "        return a\n",
+      "bad.py");
+  REQUIRE(parsed.ok());
+  auto r = compile::compile(parsed.program);
+  CHECK_FALSE(r.ok());
+  CHECK(r.files.empty());
+  CHECK(r.program == nullptr);
+  REQUIRE_FALSE(r.diagnostics.empty());
+  CHECK(r.diagnostics.front().str().rfind("bad.py:6:", 0) == 0);
+}

@@ -1,0 +1,156 @@
+// The orchestration C++ emitter (codegen/orch_cpp_emitter.hpp) on hand-written programs: what the
+// three example goldens of cli_compile do not show (a Group as a mixed task, Python's // and % on
+// negative numbers, a float parameter, a swap of loop carries, a host read, a create whose shape
+// its block computes), and every refusal, each with its file:line:col. The expected fragments are
+// written from ../shared/pto_format.md ("Orchestration functions").
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "ptorw/codegen/orch_emit.hpp"
+#include "ptorw/text/parser.hpp"
+
+using namespace ptorw;
+
+namespace {
+
+ir::ProgramPtr program(const std::string& src) {
+  auto r = text::parse_program(src, "t.py");
+  for (const auto& d : r.errors) FAIL_CHECK(d.str());
+  REQUIRE(r.ok());
+  return r.program;
+}
+
+std::string emit_ok(const std::string& src) {
+  auto p = program(src);
+  auto r = codegen::emit_orchestration(*p);
+  for (const auto& d : r.diagnostics) FAIL_CHECK(d.str());
+  REQUIRE(r.functions.size() == 1);
+  return r.functions[0].text;
+}
+
+std::string emit_error(const std::string& src) {
+  auto p = program(src);
+  auto r = codegen::emit_orchestration(*p);
+  CHECK(r.functions.empty());
+  REQUIRE(r.diagnostics.size() == 1);
+  return r.diagnostics[0].str();
+}
+
+// A vector kernel `v(a, o: Out)`, a cube kernel `c(a, o: Out)` and their header.
+const std::string kHead = R"(import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.AIC)
+    def c(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        t = pl.load(a, [0, 0], [16, 32])
+        r = pl.store(t, [0, 0], o)
+        return r
+    @pl.function(type=pl.FunctionType.AIV)
+    def v(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        t = pl.load(a, [0, 0], [16, 32])
+        r = pl.store(t, [0, 0], o)
+        return r
+)";
+const std::string kMain =
+    "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+    "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX]) -> "
+    "pl.Tensor[[16, 32], pl.FP32]:\n";
+
+bool has(const std::string& text, const std::string& part) {
+  bool found = text.find(part) != std::string::npos;
+  if (!found) MESSAGE("missing:\n" << part << "\nin:\n" << text);
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("a Group call is one mixed task: rt_submit_task with its AIC and AIV kernel ids") {
+  std::string t = emit_ok(kHead + R"(    @pl.function(type=pl.FunctionType.Group)
+    def g(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]):
+        r1 = self.c(a, o)
+        r2 = self.v(a, o)
+)" + kMain + R"(        self.g(a, o)
+        return o
+)");
+  CHECK(has(t, "  Arg args_0;\n    args_0.add_input(a);\n    args_0.add_output(o);\n"
+               "    rt_submit_task(MixedKernels{0, 1, -1} /* g */, args_0);\n"));
+  CHECK(has(t, "//   0 c (aic)\n//   1 v (aiv)\n"));
+  CHECK(has(t, "extern \"C\" int32_t orchestration_config() { return 3; }"));  // a, o, n: the result is o
+}
+
+TEST_CASE("scalars: Python's // and %, a float parameter, a swap of loop carries, a host read") {
+  std::string t = emit_ok(
+      "import ptorw.language as pl\n@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], f: pl.Scalar[pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        q = n // 4\n"
+      "        m = n % 3\n"
+      "        for i, (x, y) in pl.range(0, n, 2, init_values=(q, m)):\n"
+      "            x2, y2 = pl.yield_(y, x)\n"
+      "        e = pl.tensor.read(a, [0, x2 - 1])\n"
+      "        return a\n");
+  CHECK(has(t, "float f = ptorw_bits_float(orch_args.scalar(1));"));
+  CHECK(has(t, "int64_t n = static_cast<int64_t>(orch_args.scalar(2));"));
+  CHECK(has(t, "int64_t q = ptorw_floordiv(n, 4);"));
+  CHECK(has(t, "int64_t m = ptorw_mod(n, 3);"));
+  CHECK(has(t, "static inline int64_t ptorw_floordiv(int64_t a, int64_t b) {"));
+  CHECK(has(t, "for (int64_t i = 0; i < n; i += 2) {"));
+  // Both carried values are read before either is assigned.
+  CHECK(has(t, "auto carry_0 = y;\n      auto carry_1 = x;\n      x = carry_0;\n      y = carry_1;\n"));
+  CHECK(has(t, "const uint64_t e_index[2] = {0, static_cast<uint64_t>(x2 - 1)};\n    float e = a.read<float>(e_index);"));
+  CHECK(has(t, "// result 0 is parameter 'a', written in place"));
+}
+
+TEST_CASE("a create whose shape its block computes is allocated where it stands; the others at the block's head") {
+  std::string t = emit_ok(kHead + kMain + R"(        b = pl.create_tensor([16, 32], dtype=pl.FP32)
+        for i in pl.range(2):
+            k = i + 1
+            c = pl.create_tensor([k, 32], dtype=pl.FP32)
+            d = pl.create_tensor([16, 32], dtype=pl.FP32)
+        return o
+)");
+  CHECK(has(t, "TensorBatch created_0 = alloc_tensors(creates_0, 1);\n    Tensor b = created_0[0];\n"));
+  CHECK(has(t, "for (int64_t i = 0; i < 2; ++i) {\n      const uint64_t d_shape[2] = {16, 32};"));
+  CHECK(has(t, "Tensor d = created_1[0];\n      int64_t k = i + 1;\n      const uint64_t c_shape[2] = {static_cast<uint64_t>(k), 32};"));
+}
+
+TEST_CASE("refused with file:line:col and the construct, never dropped") {
+  auto refusal = [](const std::string& body, const std::string& extra = "") {
+    return emit_error(kHead + extra + kMain + body);
+  };
+  CHECK(has(refusal("        z = pl.full([16, 32], 0.0, dtype=pl.FP32)\n        return o\n"),
+            "t.py:16:13: error: orchestration 'main': 'tensor.full' has no orchestration spelling"));
+  CHECK(has(refusal("        for i in pl.range(0, 4, n):\n            r = self.v(a, o)\n        return o\n"),
+            "t.py:16:9: error: orchestration 'main': a loop step that is not a non-zero constant"));
+  CHECK(has(refusal("        w = pl.tensor.slice(a, [8, 32], [0, 0], [4, 32])\n        return o\n"),
+            "tensor.slice with a valid_shape has no runtime spelling"));
+  CHECK(has(refusal("        w = pl.tensor.slice(a, [32], [1, 0])\n        return o\n"),
+            "a rank-reducing tensor.slice has no runtime spelling"));
+  CHECK(has(refusal("        with pl.manual_scope():\n            r, t = pl.submit(self.v, a, o, timing_slot=3)\n        return o\n"),
+            "pl.submit with 'timing_slot=' has no runtime spelling"));
+  CHECK(has(refusal("        with pl.manual_scope():\n            with pl.manual_scope():\n                r = self.v(a, o)\n        return o\n"),
+            "a manual scope inside a manual scope"));
+  CHECK(has(refusal("        w = pl.tensor.slice(a, [8, 32], [0, 0])\n        return w\n"),
+            "t.py:17:9: error: orchestration 'main': result 0 ('w') is not one tensor.create"));
+  // A kernel that uses cube and vector storage cannot be one task.
+  CHECK(has(refusal("        r = self.mixed(a, o)\n        return r\n",
+                    "    @pl.function(type=pl.FunctionType.InCore)\n"
+                    "    def mixed(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+                    "        t = pl.load(a, [0, 0], [16, 32], target_memory=pl.Mem.Mat)\n"
+                    "        u = pl.load(a, [0, 0], [16, 32])\n"
+                    "        r = pl.store(u, [0, 0], o)\n"
+                    "        return r\n"),
+            "kernel 'mixed' uses cube (Mat/Left/Right/Acc) and vector (Vec) storage"));
+  // A non-kernel callee.
+  CHECK(has(refusal("        r = self.helper(a, o)\n        return o\n",
+                    "    @pl.function\n"
+                    "    def helper(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+                    "        return o\n"),
+            "'helper' is not an InCore/AIC/AIV kernel or a Group"));
+  // A scalar the C++ of the runtime has no type for.
+  CHECK(has(emit_error("import ptorw.language as pl\n@pl.program\nclass P:\n"
+                       "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                       "    def main(self, h: pl.Scalar[pl.FP16]):\n        return\n"),
+            "a pl.FP16 scalar has no C++17 type"));
+}

@@ -1,0 +1,56 @@
+// `ptorw compile FILE -o DIR`: the whole pipeline to the output tree (ptorw/compile/compile.hpp):
+// DIR/kernels/<kernel>.pto, DIR/orchestration/<function>.cpp, DIR/passes/NN_<pass>.py (--dump-*),
+// DIR/manifest.json. A kernel or function without an emitted form is an error naming it; the
+// others are still written, and the exit code is 1. Unchanged files are not rewritten.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iostream>
+
+#include "cli/cli.hpp"
+#include "cli/emit_options.hpp"
+#include "cli/progress.hpp"
+#include "ptorw/compile/compile.hpp"
+
+namespace ptorw::cli {
+
+int cmd_compile(const Options& o) {
+  compile::CompileOptions co;
+  co.context = make_context(o);  // --planner, --arch, --enable-buffer-ir, --opt
+  co.emit = make_emit_options(o, co.context);
+  const std::vector<std::string> steps = compile::pipeline_pass_names();
+  for (const auto& d : o.dump_after)
+    if (std::find(steps.begin(), steps.end(), d) == steps.end())
+      throw UsageError(fmt::format("--dump-after={}: no pass '{}' in the compile pipeline{} (passes: {})", d, d,
+                                   did_you_mean(d, steps), fmt::join(steps, ", ")));
+  co.dump_after = o.dump_after;
+  co.dump_all = o.dump_all;
+
+  auto p = load(o.file);
+  if (!p) return kFailed;
+  compile::CompileResult r;
+  {
+    // A pass that runs past a second shows "ptorw compile: pass 4/8 optimize-orch-tensors... 2 s".
+    Progress progress(!o.quiet);
+    co.on_pass = [&](std::string_view pass, std::size_t index, std::size_t total) {
+      progress.set(index < total ? fmt::format("ptorw compile: pass {}/{} {}", index + 1, total, pass)
+                                 : fmt::format("ptorw compile: {}", pass));
+    };
+    r = compile::compile(p, co);
+  }
+  print_diagnostics(r.diagnostics);
+  if (!r.program) {
+    error("the pipeline failed; nothing was written");
+    return kFailed;
+  }
+  compile::WriteReport w = compile::write_tree(r, o.output_dir);
+  print_diagnostics(w.errors);
+  if (!o.quiet)
+    std::cerr << fmt::format("ptorw compile: {}: {} written, {} unchanged{}{}\n", o.output_dir,
+                             counted(w.written.size(), "file"), w.unchanged.size(),
+                             w.removed.empty() ? "" : fmt::format(", {} removed", w.removed.size()),
+                             r.ok() ? "" : "; some kernels or functions were not emitted (errors above)");
+  return r.ok() && w.ok() ? kOk : kFailed;
+}
+
+}  // namespace ptorw::cli
