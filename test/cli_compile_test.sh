@@ -120,14 +120,30 @@ check "--dump-after=unknown: suggestion" grep -q "no pass 'simplfy' in the compi
 check "--dump-after=unknown: nothing written" test ! -e "$tmp/bad"
 
 # 5. Errors name what was not emitted; the rest is written; exit 1.
-# pattern1's kernel has a rank-1 tile, which has no tile_buf spelling.
-"$ptorw" compile examples/pattern1_iter_arg_reuse.py -o "$tmp/p1" 2> "$tmp/p1_err"
+# A kernel using tile.sin (an op without a PTO recipe) has no PTO form.
+cat > "$tmp/sin.py" <<'PY'
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        t: pl.Tile[[16, 64], pl.FP32] = pl.load(a, [0, 0], [16, 64])
+        s: pl.Tile[[16, 64], pl.FP32] = pl.sin(t)
+        o: pl.Tensor[[16, 64], pl.FP32] = pl.store(s, [0, 0], out)
+        return o
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 64], pl.FP32]) -> pl.Tensor[[16, 64], pl.FP32]:
+        buf: pl.Tensor[[16, 64], pl.FP32] = pl.tensor.create([16, 64], dtype=pl.FP32)
+        r: pl.Tensor[[16, 64], pl.FP32] = self.k(a, buf)
+        return r
+PY
+"$ptorw" compile "$tmp/sin.py" -o "$tmp/p1" 2> "$tmp/p1_err"
 check "kernel without a PTO form: exit 1" test $? -eq 1
 check "kernel without a PTO form: file:line:col, the kernel and the reason" \
-  grep -q "pattern1_iter_arg_reuse.py:[0-9]*:[0-9]*: error: a tile_buf is rank 2.*(in kernel 'compute')" "$tmp/p1_err"
+  grep -q "sin.py:6:9: error: kernel 'k' stays on Tile IR and has no PTO form: no Buffer recipe for tile.sin" "$tmp/p1_err"
 check "kernel without a PTO form: the orchestration is still written" test -f "$tmp/p1/orchestration/main.cpp"
-check "kernel without a PTO form: no module for it" test ! -e "$tmp/p1/kernels/compute.pto"
-check "kernel without a PTO form: the manifest records the error" grep -q '"error": "a tile_buf is rank 2' "$tmp/p1/manifest.json"
+check "kernel without a PTO form: no module for it" test ! -e "$tmp/p1/kernels/k.pto"
+check "kernel without a PTO form: the manifest records the error" grep -q '"error": "kernel .k. stays on Tile IR and has no PTO form' "$tmp/p1/manifest.json"
 # attention_qk's orchestration fills a tensor (tensor.full), which the runtime API has no call for.
 "$ptorw" compile examples/attention_qk.py -o "$tmp/aqk" 2> "$tmp/aqk_err"
 check "orchestration without a C++ form: exit 1" test $? -eq 1
