@@ -5,8 +5,11 @@
 //   for (auto& k : r.kernels) write(k.name + ".pto", k.text);
 //
 // `emit_program` takes an already-lowered Program: running SelectBufferIRFunctions and
-// LowerTileToBuffer (with the chosen planner) before it is the caller's job. Fail closed: when any
-// kernel has a construct without a spelling, the result holds the diagnostics and no kernels.
+// LowerTileToBuffer (with the chosen planner) before it is the caller's job. Per kernel (issue 17:
+// "emit writes every module it can, reports each one it cannot with the reason"): a kernel with a
+// construct without a spelling is an error diagnostic naming it and is listed in `failed`; the
+// other kernels are still emitted, and `ok()` is false. With `EmitOptions::fail_fast` the first
+// failure stops emission and the result holds no kernels. A kernel is never emitted partly.
 //
 // Kernels that stay on Tile IR (not selected, or A5) are emitted by the same emitter from the same
 // op tables (issue 6: "one emitter for Buffer-stage kernels and kernels that stay Tile"): a
@@ -35,6 +38,7 @@ struct EmittedKernel {
 struct EmitResult {
   std::vector<EmittedKernel> kernels;
   std::vector<std::string> tile_stage;  // kernels still at FunctionIRStage.Tile (not emitted)
+  std::vector<std::string> failed;      // kernels that could not be emitted (each has a diagnostic)
   Diagnostics diagnostics;
   bool ok() const { return !has_errors(diagnostics); }
 };
@@ -80,6 +84,8 @@ PTORW_ENTRY EmitResult emit_program(const ir::Program& p, const EmitOptions& o =
         r.diagnostics.push_back(Diagnostic{p.source_file, err ? err->span : ds.front().span, Severity::Error,
                                            "kernel '" + f->name + "' stays on Tile IR and has no PTO form: " +
                                                (err ? err->message : ds.front().message)});
+        r.failed.push_back(f->name);
+        if (o.fail_fast) break;
         continue;
       }
       g = lowered;
@@ -88,9 +94,11 @@ PTORW_ENTRY EmitResult emit_program(const ir::Program& p, const EmitOptions& o =
       r.kernels.push_back({f->name, emit_kernel(p, *g, o)});
     } catch (const EmitError& e) {
       r.diagnostics.push_back(Diagnostic{p.source_file, e.span, Severity::Error, e.message + " (in kernel '" + f->name + "')"});
+      r.failed.push_back(f->name);
+      if (o.fail_fast) break;
     }
   }
-  if (!r.ok()) r.kernels.clear();  // no partial output
+  if (o.fail_fast && !r.ok()) r.kernels.clear();
   return r;
 }
 #else

@@ -21,6 +21,9 @@ struct EmitOptions {
   bool generic = false;                  // MLIR generic form (for mlir-opt-19), same module
   PtoVersion version = PtoVersion::New;  // assembler spellings (pto_spelling.hpp)
   bool locations = false;                // loc("file":line:col) on ops with a source position
+  /// emit_program: stop at the first kernel that cannot be emitted and return no kernels. Off by
+  /// default: every kernel that can be emitted is, and each one that cannot is a diagnostic.
+  bool fail_fast = false;
 };
 
 class KernelEmitter : EmitState {

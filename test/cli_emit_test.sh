@@ -43,6 +43,31 @@ check "kernel without a PTO form: exit 1" test $? -eq 1
 check "kernel without a PTO form: file:line:col and the reason" grep -q 'sin.py:6:9: error: kernel .k. stays on Tile IR and has no PTO form: no Buffer recipe for tile.sin' "$tmp/sin_err"
 check "kernel without a PTO form: nothing written" test ! -e "$tmp/sin"
 
+# Per kernel (issue 17: "emit writes every module it can, reports each one it cannot with the
+# reason, and exits non-zero if any failed"): a fine kernel next to the tile.sin kernel is written.
+printf '%s\n' '@pl.program' 'class P:' \
+  '    @pl.function(type=pl.FunctionType.InCore)' \
+  '    def k(self, a: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:' \
+  '        t: pl.Tile[[16, 64], pl.FP32] = pl.load(a, [0, 0], [16, 64])' \
+  '        s: pl.Tile[[16, 64], pl.FP32] = pl.sin(t)' \
+  '        o: pl.Tensor[[16, 64], pl.FP32] = pl.store(s, [0, 0], out)' \
+  '        return o' \
+  '    @pl.function(type=pl.FunctionType.InCore)' \
+  '    def fine(self, a: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:' \
+  '        t: pl.Tile[[16, 64], pl.FP32] = pl.load(a, [0, 0], [16, 64])' \
+  '        s: pl.Tile[[16, 64], pl.FP32] = pl.exp(t)' \
+  '        o: pl.Tensor[[16, 64], pl.FP32] = pl.store(s, [0, 0], out)' \
+  '        return o' > "$tmp/two.py"
+"$ptorw" emit "$tmp/two.py" --output-dir "$tmp/two" 2> "$tmp/two_err"
+check "keep going: exit 1" test $? -eq 1
+check "keep going: the emittable kernel is written" grep -q 'pto.texp ins(' "$tmp/two/fine.pto"
+check "keep going: no module for the failing kernel" test ! -e "$tmp/two/k.pto"
+check "keep going: the reason, at file:line:col" grep -q "two.py:6:9: error: kernel 'k' stays on Tile IR and has no PTO form: no Buffer recipe for tile.sin" "$tmp/two_err"
+check "keep going: the summary names it" grep -q "two.py: note: 1 kernel not emitted (k); 1 module written" "$tmp/two_err"
+"$ptorw" emit "$tmp/two.py" --output-dir "$tmp/two_ff" --fail-fast 2> "$tmp/two_ff_err"
+check "--fail-fast: exit 1" test $? -eq 1
+check "--fail-fast: nothing written" test ! -e "$tmp/two_ff"
+
 printf '%s\n' '@pl.program' 'class P:' \
   '    @pl.function(type=pl.FunctionType.InCore, stage=pl.FunctionIRStage.Buffer)' \
   '    def k(self, A: pl.Tensor[[16, 32], pl.FP32]):' \

@@ -494,7 +494,7 @@ TEST_CASE("fail closed: an op, dtype, type or statement without a spelling is na
     CHECK(failure(*inline_kernel(params, alloc + "        pl.buffer.div(a, a, a, precision=pl.Precision.low)\n")) ==
           "t.py:6:9: error: 'pl.buffer.div' keyword 'precision' has no PTO spelling (in kernel 'kernel')");
   }
-  SUBCASE("one failing kernel: no module is emitted for the others either") {
+  SUBCASE("one failing kernel: the others are still emitted (issue 17); fail_fast emits none") {
     std::string src =
         "@pl.program\nclass P:\n"
         "    @pl.function(type=pl.FunctionType.InCore, stage=pl.FunctionIRStage.Buffer)\n"
@@ -507,7 +507,16 @@ TEST_CASE("fail closed: an op, dtype, type or statement without a spelling is na
         "        pl.buffer.rsqrt(a, a)\n";
     auto r = text::parse_program(src, "t.py");
     REQUIRE(r.ok());
-    CHECK(failure(*r.program) == "t.py:10:9: error: 'pl.buffer.rsqrt' has no recipe for FP16 (in kernel 'bad')");
+    auto e = codegen::emit_program(*r.program);
+    CHECK_FALSE(e.ok());
+    REQUIRE(e.kernels.size() == 1);
+    CHECK(e.kernels[0].name == "good");
+    CHECK(e.failed == std::vector<std::string>{"bad"});
+    REQUIRE(e.diagnostics.size() == 1);
+    CHECK(e.diagnostics[0].str() == "t.py:10:9: error: 'pl.buffer.rsqrt' has no recipe for FP16 (in kernel 'bad')");
+    codegen::EmitOptions o;
+    o.fail_fast = true;
+    CHECK(failure(*r.program, o) == "t.py:10:9: error: 'pl.buffer.rsqrt' has no recipe for FP16 (in kernel 'bad')");
   }
 }
 

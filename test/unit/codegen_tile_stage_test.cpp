@@ -137,3 +137,29 @@ class P:
   REQUIRE_FALSE(bad.diagnostics.empty());
   CHECK(bad.diagnostics[0].str().find("this buffer has rank 3") != std::string::npos);
 }
+
+// Issue 17: one kernel without a PTO form does not take the others down; fail_fast restores
+// all-or-nothing. A failing kernel is never emitted partly.
+TEST_CASE("emit_program: per-kernel results; fail_fast stops at the first failure") {
+  std::string two = kPlannedTile;
+  std::string broken = kPlannedTile;  // the in-place rsqrt of the test above, renamed 'bad'
+  broken.replace(broken.find("MemRef(m1, 0, 2048), pl.Mem.Vec] = pl.tile.rsqrt"), 9, "MemRef(m0");
+  broken.replace(broken.find("def k("), 6, "def bad(");
+  const std::string fn = broken.substr(broken.find("    @pl.function"));
+  two.insert(two.find("    @pl.function"), fn);  // bad first, then k
+  auto p = parse(two);
+  auto r = codegen::emit_program(*p);
+  CHECK_FALSE(r.ok());
+  REQUIRE(r.kernels.size() == 1);
+  CHECK(r.kernels[0].name == "k");
+  CHECK(r.failed == std::vector<std::string>{"bad"});
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].str().find("kernel 'bad' stays on Tile IR") != std::string::npos);
+
+  codegen::EmitOptions o;
+  o.fail_fast = true;
+  auto ff = codegen::emit_program(*p, o);
+  CHECK_FALSE(ff.ok());
+  CHECK(ff.kernels.empty());
+  CHECK(ff.failed == std::vector<std::string>{"bad"});
+}

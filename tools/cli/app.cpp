@@ -173,6 +173,8 @@ void define_app(CLI::App& app, Options& o) {
       ->type_name("FILE");
   emit->add_option("--output-dir", o.output_dir, "write one DIR/<kernel>.pto per kernel")->type_name("DIR");
   add_pto_form(emit, o);
+  emit->add_flag("--fail-fast", o.fail_fast, "stop at the first kernel that cannot be emitted and write nothing "
+                                             "(default: write every module that can be emitted, report the others, exit 1)");
 
   auto* compile = app.add_subcommand(
       "compile", "the whole pipeline to an output tree: DIR/kernels/<kernel>.pto, DIR/orchestration/<function>.cpp, "

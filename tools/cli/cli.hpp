@@ -46,7 +46,7 @@ struct Options {
   std::vector<std::string> dims, inputs;
   // emit / compile
   std::string target = "pto", pto_version = "new";
-  bool generic = false, locations = false;
+  bool generic = false, locations = false, fail_fast = false;
   // compile
   std::string enable_buffer_ir;  // empty: not given (PassContext default)
   std::vector<std::string> dump_after;

@@ -18,8 +18,14 @@ namespace {
 int emit_lowered(const ir::Program& p, const codegen::EmitOptions& eo, const Options& o) {
   auto r = codegen::emit_program(p, eo);
   print_diagnostics(r.diagnostics);
-  if (!r.ok()) return kFailed;
+  // Every module that could be emitted is written; a kernel that could not is reported (above) and
+  // makes the exit status 1 (issue 17). --fail-fast: nothing is written after a failure.
+  const int status = r.ok() ? kOk : kFailed;
+  if (!r.ok() && r.kernels.empty()) return kFailed;
   std::string file = p.source_file.empty() ? "<input>" : display_name(p.source_file);
+  if (!r.failed.empty())
+    std::cerr << fmt::format("{}: note: {} not emitted ({}); {} written\n", file, counted(r.failed.size(), "kernel"),
+                             fmt::join(r.failed, ", "), counted(r.kernels.size(), "module"));
   if (!r.tile_stage.empty()) {
     std::cerr << fmt::format("{}: {}: kernels at FunctionIRStage.Tile are not emitted ({}): they stay Tile (not "
                              "selected for Buffer IR) and Tile-stage emission is not implemented\n",
@@ -39,7 +45,7 @@ int emit_lowered(const ir::Program& p, const codegen::EmitOptions& eo, const Opt
     }
     for (const auto& k : r.kernels)
       if (int rc = write_output(k.text, (std::filesystem::path(o.output_dir) / (k.name + ".pto")).string())) return rc;
-    return kOk;
+    return status;
   }
   if (!o.out.empty() && o.out != "-" && r.kernels.size() > 1) {
     std::vector<std::string> names;
@@ -50,7 +56,8 @@ int emit_lowered(const ir::Program& p, const codegen::EmitOptions& eo, const Opt
   }
   std::string all;
   for (const auto& k : r.kernels) all += k.text;
-  return write_output(all, o.out);
+  if (int rc = write_output(all, o.out)) return rc;
+  return status;
 }
 
 }  // namespace
@@ -61,6 +68,7 @@ codegen::EmitOptions make_emit_options(const Options& o, const passes::PassConte
   eo.generic = o.generic;
   eo.version = o.pto_version == "old" ? codegen::PtoVersion::Old : codegen::PtoVersion::New;
   eo.locations = o.locations;
+  eo.fail_fast = o.fail_fast;
   return eo;
 }
 
