@@ -73,6 +73,7 @@ int main(int argc, char** argv) {
     w.array(3); w.uint(i + 1); w.uint(12); w.uint(i + 2); w.array(0); w.array(0); w.uint(9); w.uint(i + 7); w.uint(12);
     w.uint(i + 7); w.uint(5);
   }
+  w.finish();
   const double owrite = secs(t);
   t = Clock::now();
   ptorw::persist::MsgpackReader r(out);

@@ -12,7 +12,8 @@ namespace ptorw::persist {
 PTORW_ENTRY std::string cache_key(const ir::Program& p, const CacheOptions& o) {
   // What is hashed, one MessagePack array: a tag, the versions, the options, the program.
   std::string bytes;
-  MsgpackWriter w(bytes);
+  detail::Encoder enc(bytes, /*canonical=*/true, /*spans=*/o.spans);
+  MsgpackWriter& w = enc.writer();
   w.array(5);
   w.str("ptorw-cache-key");
   w.uint(kFormatVersion);  // the canonical form is the encoding's: a new layout, new keys
@@ -26,7 +27,8 @@ PTORW_ENTRY std::string cache_key(const ir::Program& p, const CacheOptions& o) {
   w.str(planner);
   w.str(arch);
   w.str(pto);
-  detail::Encoder(bytes, /*canonical=*/true, /*spans=*/o.spans).program(p);
+  enc.program(p);
+  w.finish();
   Sha256 h;
   h.update(bytes);
   return h.hex();

@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <variant>
@@ -38,7 +39,13 @@ template <class V, class F> void with_alternative(std::size_t i, F&& f) {
 
 class Decoder {
  public:
-  explicit Decoder(std::string_view bytes) : r_(bytes) {}
+  explicit Decoder(std::string_view bytes) : r_(bytes) {
+    // A definition takes at least 4 bytes: reserving for that many never reallocates the tables
+    // (growing them copied every handle several times over), and the pages of the
+    // part never used are never touched.
+    exprs_.reserve(bytes.size() / 4);
+    stmts_.reserve(bytes.size() / 8);
+  }
 
   /// The header, then the program, then nothing.
   ir::ProgramPtr file() {
@@ -60,6 +67,7 @@ class Decoder {
   std::vector<ir::Type> types_;
   std::vector<ir::Stmt> stmts_;
   std::unordered_set<std::string_view> function_names_;  // views into the input
+  std::unordered_map<std::string_view, ir::Symbol> callees_;
   int depth_ = 0;
 
   void version(std::uint32_t ours, const char* what, const char* advice) {
@@ -199,13 +207,15 @@ class Decoder {
     }
   }
 
-  /// A callee: interned only once it is known to name an op or a function of the program.
+  /// A callee: interned only once it is known to name an op or a function of the program, and
+  /// then remembered, so a call costs one lookup in this table rather than the Symbol pool's lock.
   ir::Symbol callee() {
     const std::size_t at = r_.offset();
     const std::string_view name = r_.str();
+    if (auto it = callees_.find(name); it != callees_.end()) return it->second;
     if (!function_names_.count(name) && !ir::find_op(name))
       MsgpackReader::fail(at, fmt::format("callee '{}' is neither an op nor a function of the program", name));
-    return ir::Symbol(name);
+    return callees_.emplace(name, ir::Symbol(name)).first->second;
   }
 
   template <class T> void field(T& v) {

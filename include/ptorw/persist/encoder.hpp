@@ -19,6 +19,7 @@
 #include "ptorw/persist/format.hpp"
 #include "ptorw/persist/msgpack_writer.hpp"
 #include "ptorw/persist/schema.hpp"
+#include "ptorw/visit/prefetch_stmt.hpp"
 #include "ptorw/visit/ptr_map.hpp"
 
 namespace ptorw::persist::detail {
@@ -27,6 +28,9 @@ class Encoder {
  public:
   /// `canonical`: leave out names and the program's file; `spans`: keep spans even then.
   Encoder(std::string& out, bool canonical, bool spans = true) : w_(out), canonical_(canonical), spans_(!canonical || spans) {}
+
+  /// The writer, for what surrounds the program (a header).
+  MsgpackWriter& writer() { return w_; }
 
   /// `[program name, source file, function names, dyn dims, functions]`.
   void program(const ir::Program& p) {
@@ -47,8 +51,14 @@ class Encoder {
   MsgpackWriter w_;
   bool canonical_;
   bool spans_;
-  visit::PtrMap<std::uint32_t> expr_ids_, type_ids_, stmt_ids_;
+  struct Table {
+    visit::PtrMap<std::uint32_t> ids;  // the shared nodes written so far
+    std::uint32_t next = 0;            // definitions written so far, shared or not
+  };
+  Table exprs_, types_, stmts_;
   int depth_ = 0;
+  static constexpr std::size_t kAhead = 4;  // statements prefetched ahead of the one written
+  const void* prefetched_ = nullptr;       // keeps the prefetch calls (prefetch_stmt.hpp)
 
   void text(const std::string& s) {
     if (canonical_) w_.nil();
@@ -72,22 +82,28 @@ class Encoder {
     ~Depth() { --d; }
   };
 
-  /// A reference to an already written node, or false when it must be defined here.
-  bool reference(visit::PtrMap<std::uint32_t>& ids, const void* node) {
-    if (const std::uint32_t* id = ids.find(node)) {
+  /// Writes the index of `node` when it was written before; false when it must be defined here.
+  /// A node held by one handle only (use_count 1: its parent's field; the walk holds references,
+  /// not copies) has no other occurrence, so it is neither looked up nor remembered: at 1M
+  /// statements most nodes are such, and the table lookups are most of the encoder's time.
+  template <class P> bool reference(Table& t, const P& node) {
+    if (node.use_count() == 1) return false;
+    if (const std::uint32_t* id = t.ids.find(node.get())) {
       w_.uint(*id);
       return true;
     }
     return false;
   }
-  void define(visit::PtrMap<std::uint32_t>& ids, const void* node) {
-    ids.try_emplace(node, static_cast<std::uint32_t>(ids.size()));
+  /// Gives `node` the next index of its table: the decoder numbers every definition the same way.
+  template <class P> void define(Table& t, const P& node) {
+    const std::uint32_t id = t.next++;
+    if (node.use_count() > 1) t.ids.try_emplace(node.get(), id);
   }
 
   /// `[kind, fields..., type, line, col]`; variable names are its only text fields.
   void expr(const ir::Expr& e) {
     if (!e) return w_.nil();
-    if (reference(expr_ids_, e.get())) return;
+    if (reference(exprs_, e)) return;
     Depth guard(depth_);
     std::visit([&](const auto& k) {
       using K = std::decay_t<decltype(k)>;
@@ -102,13 +118,13 @@ class Encoder {
     }, e->kind);
     type(e->type);
     span(e->span);
-    define(expr_ids_, e.get());
+    define(exprs_, e);
   }
 
   /// `[kind, fields...]`.
   void type(const ir::Type& t) {
     if (!t) return w_.nil();
-    if (reference(type_ids_, t.get())) return;
+    if (reference(types_, t)) return;
     Depth guard(depth_);
     std::visit([&](const auto& k) {
       using K = std::decay_t<decltype(k)>;
@@ -116,13 +132,13 @@ class Encoder {
       w_.uint(t->kind.index());
       schema::for_each_persisted_field(k, [&](const auto& f) { field(f); });
     }, t->kind);
-    define(type_ids_, t.get());
+    define(types_, t);
   }
 
   /// `[kind, fields..., line, col]`.
   void stmt(const ir::Stmt& s) {
     if (!s) return w_.nil();
-    if (reference(stmt_ids_, s.get())) return;
+    if (reference(stmts_, s)) return;
     Depth guard(depth_);
     ir::visit_stmt([&](const auto& k) {
       using K = std::decay_t<decltype(k)>;
@@ -131,7 +147,7 @@ class Encoder {
       schema::for_each_persisted_field(k, [&](const auto& f) { field(f); });
     }, s->kind);
     span(s->span);
-    define(stmt_ids_, s.get());
+    define(stmts_, s);
   }
 
   /// A nested aggregate (a view, a MemRef, a parameter, a function): the array of its fields.
@@ -163,7 +179,17 @@ class Encoder {
     else if constexpr (std::is_same_v<T, double>) w_.float64(v);
     else if constexpr (schema::is_vector<T>::value) {
       w_.array(v.size());
-      for (const auto& x : v) field(x);
+      if constexpr (std::is_same_v<typename T::value_type, ir::Expr>)
+        for (const auto& x : v) exprs_.ids.prefetch(x.get());  // overlap the table's misses (ptr_map.hpp)
+      if constexpr (std::is_same_v<typename T::value_type, ir::Stmt>) {
+        // A body: load statements a few ahead, as the printer does (visit/prefetch_stmt.hpp).
+        for (std::size_t i = 0; i < v.size(); ++i) {
+          if (i + kAhead < v.size()) prefetched_ = visit::prefetch_statement(v, i + kAhead);
+          field(v[i]);
+        }
+      } else {
+        for (const auto& x : v) field(x);
+      }
     } else if constexpr (schema::is_optional<T>::value) {
       if (v) field(*v);
       else w_.nil();

@@ -49,8 +49,31 @@ class MsgpackReader {
     if (c == 0xc2 || c == 0xc3) return c == 0xc3;
     fail(last_, "expected a bool");
   }
-  /// Any integer form; `what` names the value in the error.
+  /// Any integer form; `what` names the value in the error. A positive fixint (most indices,
+  /// kinds, enumerators, columns) is read inline; the other forms out of line.
   std::int64_t integer(const char* what = "an integer") {
+    if (pos_ < b_.size() && static_cast<std::uint8_t>(b_[pos_]) < 0x80) return static_cast<std::uint8_t>(b_[pos_++]);
+    return integer_form(what);
+  }
+  /// A non-negative integer no larger than `max`.
+  std::uint64_t uint(std::uint64_t max, const char* what) {
+    if (pos_ < b_.size()) {
+      const auto c = static_cast<std::uint8_t>(b_[pos_]);
+      if (c < 0x80 && c <= max) return ++pos_, c;
+    }
+    return uint_form(max, what);
+  }
+  /// An array header: its element count, checked against the bytes that remain.
+  std::size_t array(const char* what = "an array") {
+    if (pos_ < b_.size()) {
+      const auto c = static_cast<std::uint8_t>(b_[pos_]);
+      if ((c & 0xf0) == 0x90 && static_cast<std::size_t>(c & 0x0f) < remaining()) return last_ = pos_++, c & 0x0f;
+    }
+    return array_form(what);
+  }
+
+ private:
+  [[gnu::noinline]] std::int64_t integer_form(const char* what) {
     const std::uint8_t c = take(what);
     if (c < 0x80) return c;
     if (c >= 0xe0) return static_cast<std::int8_t>(c);
@@ -71,13 +94,24 @@ class MsgpackReader {
       default: fail(last_, std::string("expected ") + what);
     }
   }
-  /// A non-negative integer no larger than `max`.
-  std::uint64_t uint(std::uint64_t max, const char* what) {
+  [[gnu::noinline]] std::uint64_t uint_form(std::uint64_t max, const char* what) {
     const std::size_t at = pos_;
     const std::int64_t v = integer(what);
     if (v < 0 || static_cast<std::uint64_t>(v) > max) fail(at, std::string(what) + " out of range");
     return static_cast<std::uint64_t>(v);
   }
+  [[gnu::noinline]] std::size_t array_form(const char* what) {
+    const std::uint8_t c = take(what);
+    std::size_t n;
+    if ((c & 0xf0) == 0x90) n = c & 0x0f;
+    else if (c == 0xdc) n = be(2);
+    else if (c == 0xdd) n = be(4);
+    else fail(last_, std::string("expected ") + what);
+    if (n > remaining()) fail(last_, "array of " + std::to_string(n) + " elements in " + std::to_string(remaining()) + " remaining bytes");
+    return n;
+  }
+
+ public:
   double float64() {
     const std::uint8_t c = take("a float");
     if (c == 0xcb) {
@@ -107,17 +141,6 @@ class MsgpackReader {
     std::string_view s = b_.substr(pos_, n);
     pos_ += n;
     return s;
-  }
-  /// An array header: its element count, checked against the bytes that remain.
-  std::size_t array(const char* what = "an array") {
-    const std::uint8_t c = take(what);
-    std::size_t n;
-    if ((c & 0xf0) == 0x90) n = c & 0x0f;
-    else if (c == 0xdc) n = be(2);
-    else if (c == 0xdd) n = be(4);
-    else fail(last_, std::string("expected ") + what);
-    if (n > remaining()) fail(last_, "array of " + std::to_string(n) + " elements in " + std::to_string(remaining()) + " remaining bytes");
-    return n;
   }
   /// An array header whose count must be exactly `n`.
   void array_of(std::size_t n, const char* what) {

@@ -34,13 +34,15 @@ inline bool read_bytes(const std::string& path, std::string& out, Diagnostics& e
 #if PTORW_ENTRY_BODIES
 PTORW_ENTRY std::string encode(const ir::Program& p) {
   std::string out;
-  detail::Encoder enc(out, /*canonical=*/false);
-  MsgpackWriter w(out);
-  w.array(4);
-  w.str(kMagicText);
-  w.uint(kFormatVersion);
-  w.uint(kBufferSemanticsVersion);
-  enc.program(p);
+  {
+    detail::Encoder enc(out, /*canonical=*/false);
+    MsgpackWriter& w = enc.writer();
+    w.array(4);
+    w.str(kMagicText);
+    w.uint(kFormatVersion);
+    w.uint(kBufferSemanticsVersion);
+    enc.program(p);
+  }  // the writer cuts `out` to what it wrote
   return out;
 }
 
