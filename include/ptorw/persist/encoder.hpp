@@ -19,8 +19,8 @@
 #include "ptorw/persist/format.hpp"
 #include "ptorw/persist/msgpack_writer.hpp"
 #include "ptorw/persist/schema.hpp"
+#include "ptorw/persist/node_numbers.hpp"
 #include "ptorw/visit/prefetch_stmt.hpp"
-#include "ptorw/visit/ptr_map.hpp"
 
 namespace ptorw::persist::detail {
 
@@ -52,7 +52,7 @@ class Encoder {
   bool canonical_;
   bool spans_;
   struct Table {
-    visit::PtrMap<std::uint32_t> ids;  // the shared nodes written so far
+    NodeNumbers ids;                   // the shared nodes written so far
     std::uint32_t next = 0;            // definitions written so far, shared or not
   };
   Table exprs_, types_, stmts_;
@@ -97,7 +97,7 @@ class Encoder {
   /// Gives `node` the next index of its table: the decoder numbers every definition the same way.
   template <class P> void define(Table& t, const P& node) {
     const std::uint32_t id = t.next++;
-    if (node.use_count() > 1) t.ids.try_emplace(node.get(), id);
+    if (node.use_count() > 1) t.ids.insert(node.get(), id);
   }
 
   /// `[kind, fields..., type, line, col]`; variable names are its only text fields.
@@ -179,8 +179,6 @@ class Encoder {
     else if constexpr (std::is_same_v<T, double>) w_.float64(v);
     else if constexpr (schema::is_vector<T>::value) {
       w_.array(v.size());
-      if constexpr (std::is_same_v<typename T::value_type, ir::Expr>)
-        for (const auto& x : v) exprs_.ids.prefetch(x.get());  // overlap the table's misses (ptr_map.hpp)
       if constexpr (std::is_same_v<typename T::value_type, ir::Stmt>) {
         // A body: load statements a few ahead, as the printer does (visit/prefetch_stmt.hpp).
         for (std::size_t i = 0; i < v.size(); ++i) {
