@@ -6,7 +6,9 @@
 # build-fuzz/decode_fuzz, seeds the corpus with the binary form of every example and golden
 # (written by the CLI, `ptorw print FILE -o FILE.msgpack`; PTORW=path/to/ptorw, default
 # build/tools/ptorw), and runs one job. Crashing inputs land in build-fuzz/decode-artifacts/.
-# Needs clang with libFuzzer (see scripts/fuzz-parser.sh).
+# Needs clang 16 or later with libFuzzer (Debian: clang-16 libclang-rt-16-dev; clang-14 lacks the
+# parenthesized aggregate initialization the IR builders use). fmt is used header-only here: the
+# Debian libfmt is built by g++, and clang mangles one of its instantiations differently.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 SECONDS_TO_RUN=${1:-60}
@@ -24,7 +26,7 @@ mkdir -p "$OUT/decode-corpus" "$OUT/decode-artifacts"
 if [[ ! -x $OUT/decode_fuzz || test/fuzz/decode_fuzz.cpp -nt $OUT/decode_fuzz || -n $(find include test/fuzz -newer "$OUT/decode_fuzz" -name '*.hpp' -print -quit) ]]; then
   echo "fuzz-decoder: building $OUT/decode_fuzz with $CXX"
   "$CXX" -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-    -Iinclude -Itest/fuzz test/fuzz/decode_fuzz.cpp -lfmt -o "$OUT/decode_fuzz"
+    -DFMT_HEADER_ONLY -Iinclude -Itest/fuzz test/fuzz/decode_fuzz.cpp -o "$OUT/decode_fuzz"
 fi
 # Seeds: every example and golden that parses, in binary form (small files first: libFuzzer
 # mutates short inputs fastest).
