@@ -73,9 +73,10 @@ class MsgpackWriter {
   std::size_t used_;  // out_[0, used_) is written; the rest is room
 
   char* room(std::size_t n) {
-    if (out_.size() - used_ < n) out_.resize(std::max<std::size_t>(2 * out_.size(), used_ + n + 4096));
+    if (out_.size() - used_ < n) [[unlikely]] grow(n);
     return out_.data() + used_;
   }
+  [[gnu::noinline]] void grow(std::size_t n) { out_.resize(std::max<std::size_t>(2 * out_.size(), used_ + n + 4096)); }
   void byte(std::uint8_t b) {
     *room(1) = static_cast<char>(b);
     ++used_;
