@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
     auto decoded = ptorw::persist::decode(text, argv[1]);
     phase("decode", t0, c0);
     if (!decoded.ok()) return 1;
-    if (argc > 2 && std::strcmp(argv[2], "decode") == 0) std::_Exit(0);
+    if (argc > 2 && std::strcmp(argv[2], "decode") == 0) std::fflush(stdout), std::_Exit(0);
     t0 = clock::now();
     c0 = bench::thread_cpu_seconds();
     const bool same = ptorw::persist::encode(*decoded.program) == text;

@@ -56,10 +56,19 @@ class MsgpackReader {
     return integer_form(what);
   }
   /// A non-negative integer no larger than `max`.
+  /// A fixint, uint8, uint16 or uint32 (references to nodes past the first 127, line numbers)
+  /// within `max` is read inline.
   std::uint64_t uint(std::uint64_t max, const char* what) {
-    if (pos_ < b_.size()) {
-      const auto c = static_cast<std::uint8_t>(b_[pos_]);
-      if (c < 0x80 && c <= max) return ++pos_, c;
+    if (pos_ + 5 <= b_.size()) {
+      const auto* p = reinterpret_cast<const unsigned char*>(b_.data()) + pos_;
+      std::uint64_t v;
+      std::size_t n;
+      if (p[0] < 0x80) v = p[0], n = 1;
+      else if (p[0] == 0xcc) v = p[1], n = 2;
+      else if (p[0] == 0xcd) v = std::uint64_t{p[1]} << 8 | p[2], n = 3;
+      else if (p[0] == 0xce) v = std::uint64_t{p[1]} << 24 | std::uint64_t{p[2]} << 16 | std::uint64_t{p[3]} << 8 | p[4], n = 5;
+      else return uint_form(max, what);
+      if (v <= max) return pos_ += n, v;
     }
     return uint_form(max, what);
   }
