@@ -41,7 +41,7 @@ std::vector<fs::path> program_files() {
   return out;
 }
 
-/// One round trip of `p`, every property of issue 23's acceptance; returns false on any failure.
+/// One round trip of `p`, checking every property of issue 23's acceptance.
 void check_round_trip(const ir::ProgramPtr& p, const std::string& what) {
   const std::string text = text::print_program(*p);
   const std::string bytes = persist::encode(*p);
@@ -247,8 +247,18 @@ TEST_CASE("hostile counts, references and nesting are refused without allocating
   r = persist::decode(head + std::string("\x95\xa0\xa0\x90\x91\x05\x90", 7), "h");
   REQUIRE(!r.ok());
   CHECK(r.errors[0].message == "byte 17: expression #5 is not defined yet (0 so far)");
-  // A function-name list with a callee that is neither an op nor a function cannot be reached
-  // without a body; nesting: 5000 nested Unary definitions.
+  // A callee that is neither an op nor a function of the program (it would otherwise be interned
+  // in the process-wide Symbol pool for good).
+  {
+    std::string b = persist::encode(*parse_or_fail(kSmall));
+    const auto at = b.find("tile.add");
+    REQUIRE(at != std::string::npos);
+    b.replace(at, 8, "tile.zzz");
+    r = persist::decode(b, "h");
+    REQUIRE(!r.ok());
+    CHECK(r.errors[0].message == fmt::format("byte {}: callee 'tile.zzz' is neither an op nor a function of the program", at - 1));
+  }
+  // Nesting: 5000 nested Unary definitions.
   std::string deep = head + std::string("\x95\xa0\xa0\x90\x91", 5);
   for (int i = 0; i < 5000; ++i) deep += std::string("\x96\x06\x00", 3);  // [Unary, Neg, operand...
   r = persist::decode(deep, "h");

@@ -40,7 +40,8 @@ template <class K> constexpr std::size_t fields_width() {
 }
 
 /// The number of enumerators of E: the DSL spelling table where there is one (ir/enums.hpp),
-/// otherwise the count written here (checked against the last enumerator).
+/// otherwise one past the enum's last enumerator as named here (an enumerator added after it must
+/// be named here instead, or the decoder refuses it as out of range: a failing round trip).
 template <class E> constexpr std::size_t enum_count() {
   if constexpr (requires { ir::EnumInfo<E>::names; }) return ir::EnumInfo<E>::names.size();
   else if constexpr (std::is_same_v<E, ir::BinOp>) return static_cast<std::size_t>(ir::BinOp::Or) + 1;
