@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -257,6 +258,19 @@ TEST_CASE("hostile counts, references and nesting are refused without allocating
     r = persist::decode(b, "h");
     REQUIRE(!r.ok());
     CHECK(r.errors[0].message == fmt::format("byte {}: callee 'tile.zzz' is neither an op nor a function of the program", at - 1));
+  }
+  // A chain of 100 Binary nodes, each referring to the one before twice: 2^100 nodes as a tree
+  // from about 700 bytes, refused before anything walks it.
+  {
+    std::function<std::string(int)> chain = [&](int k) -> std::string {
+      if (k == 0) return std::string("\x95\x02\x01\xc0\x00\x00", 6);  // [ConstInt, 1, no type, 0, 0]: #0
+      // [Binary, Add, <definition of #k-1>, #k-1, no type, 0, 0]
+      return std::string("\x97\x05\x00", 3) + chain(k - 1) + static_cast<char>(k - 1) + std::string("\xc0\x00\x00", 3);
+    };
+    r = persist::decode(head + std::string("\x95\xa0\xa0\x90\x91", 5) + chain(100), "h");
+    REQUIRE(!r.ok());
+    CHECK(r.errors[0].message.find("nodes as a tree (64 per byte of input): shared subtrees referenced too often") !=
+          std::string::npos);
   }
   // Nesting: 5000 nested Unary definitions.
   std::string deep = head + std::string("\x95\xa0\xa0\x90\x91", 5);

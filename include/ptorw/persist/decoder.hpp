@@ -2,7 +2,9 @@
 // of encoder.hpp, by the same generic walk of the node structs (schema.hpp).
 //
 // Hostile input: every count is checked against the bytes that remain before anything is
-// allocated for it (msgpack_reader.hpp), nesting is bounded by kMaxDepth, a reference may only
+// allocated for it (msgpack_reader.hpp), nesting is bounded by kMaxDepth, the program's size as a
+// tree by kMaxExpansionPerByte (format.hpp: no exponential blow-up through shared subtrees for
+// the walks that come after), a reference may only
 // name a node whose definition is complete (indices are assigned after a node is built, so no
 // cycle can be formed), enumerators and kinds are range-checked, every array has exactly the
 // length its kind requires, and a callee must be a registry op or a function named in the
@@ -45,6 +47,8 @@ class Decoder {
     // part never used are never touched.
     exprs_.reserve(bytes.size() / 4);
     stmts_.reserve(bytes.size() / 8);
+    expr_sizes_.reserve(bytes.size() / 4);
+    stmt_sizes_.reserve(bytes.size() / 8);
   }
 
   /// The header, then the program, then nothing.
@@ -69,6 +73,20 @@ class Decoder {
   std::unordered_set<std::string_view> function_names_;  // views into the input
   std::unordered_map<std::string_view, ir::Symbol> callees_;
   int depth_ = 0;
+  // The size of each node as a tree (itself, its fields' nodes, the subtrees it references), and
+  // of the program so far, against its bound (format.hpp, kMaxExpansionPerByte).
+  std::vector<std::uint64_t> expr_sizes_, type_sizes_, stmt_sizes_;
+  std::uint64_t expanded_ = 0;
+  const std::uint64_t max_expanded_ = kMaxExpansionPerByte * r_.remaining() + kMaxExpansionBase;
+
+  /// Counts `n` more nodes of the program as a tree. Both terms are at most max_expanded_ (a
+  /// node's size was counted before), so the sum cannot overflow.
+  void expand(std::uint64_t n, std::size_t at) {
+    expanded_ += n;
+    if (expanded_ > max_expanded_)
+      MsgpackReader::fail(at, fmt::format("the program is more than {} nodes as a tree ({} per byte of input): shared "
+                                          "subtrees referenced too often", max_expanded_, kMaxExpansionPerByte));
+  }
 
   void version(std::uint32_t ours, const char* what, const char* advice) {
     const std::size_t at = r_.offset();
@@ -111,12 +129,13 @@ class Decoder {
     ~Depth() { --d; }
   };
 
-  /// A reference: the index of a node of `table` already defined.
-  template <class H> H reference(const std::vector<H>& table, const char* what) {
+  /// A reference: the index of a node of `table` already defined; it counts its whole subtree.
+  template <class H> H reference(const std::vector<H>& table, const std::vector<std::uint64_t>& sizes, const char* what) {
     const std::size_t at = r_.offset();
     const std::uint64_t id = r_.uint(UINT32_MAX, what);
     if (id >= table.size())
       MsgpackReader::fail(at, fmt::format("{} #{} is not defined yet ({} so far)", what, id, table.size()));
+    expand(sizes[id], at);
     return table[id];
   }
   /// The array header of a node definition and its kind, checked to have the kind's length.
@@ -134,8 +153,10 @@ class Decoder {
 
   ir::Expr expr() {
     if (r_.is_nil()) return r_.nil(), nullptr;
-    if (!r_.is_array()) return reference(exprs_, "expression");
-    Depth guard(depth_, r_.offset());
+    if (!r_.is_array()) return reference(exprs_, expr_sizes_, "expression");
+    const std::size_t at = r_.offset();
+    const std::uint64_t before = expanded_;
+    Depth guard(depth_, at);
     ir::ExprKind kind;
     definition<ir::ExprKind>("an expression", 3, [&]<class K>(std::in_place_type_t<K>) {
       K x{};
@@ -149,14 +170,18 @@ class Decoder {
     });
     ir::Type t = type();
     const ir::Span s = span();
+    expand(1, at);
+    expr_sizes_.push_back(expanded_ - before);
     exprs_.push_back(std::make_shared<const ir::ExprNode>(ir::ExprNode{std::move(kind), std::move(t), s}));
     return exprs_.back();
   }
 
   ir::Type type() {
     if (r_.is_nil()) return r_.nil(), nullptr;
-    if (!r_.is_array()) return reference(types_, "type");
-    Depth guard(depth_, r_.offset());
+    if (!r_.is_array()) return reference(types_, type_sizes_, "type");
+    const std::size_t at = r_.offset();
+    const std::uint64_t before = expanded_;
+    Depth guard(depth_, at);
     ir::Type t;
     definition<ir::TypeKind>("a type", 0, [&]<class K>(std::in_place_type_t<K>) {
       K x{};
@@ -166,14 +191,18 @@ class Decoder {
       else if constexpr (std::is_same_v<K, ir::UnknownType>) t = ir::unknown_type();
       else t = ir::make_type(std::move(x));
     });
+    expand(1, at);
+    type_sizes_.push_back(expanded_ - before);
     types_.push_back(t);
     return t;
   }
 
   ir::Stmt stmt() {
     if (r_.is_nil()) return r_.nil(), nullptr;
-    if (!r_.is_array()) return reference(stmts_, "statement");
-    Depth guard(depth_, r_.offset());
+    if (!r_.is_array()) return reference(stmts_, stmt_sizes_, "statement");
+    const std::size_t at = r_.offset();
+    const std::uint64_t before = expanded_;
+    Depth guard(depth_, at);
     std::optional<ir::StmtKind> kind;
     definition<ir::StmtKind>("a statement", 2, [&]<class K>(std::in_place_type_t<K>) {
       typename unboxed<K>::type x{};
@@ -181,6 +210,8 @@ class Decoder {
       kind.emplace(K(std::move(x)));
     });
     const ir::Span s = span();
+    expand(1, at);
+    stmt_sizes_.push_back(expanded_ - before);
     stmts_.push_back(std::make_shared<const ir::StmtNode>(ir::StmtNode{std::move(*kind), s}));
     return stmts_.back();
   }

@@ -23,6 +23,17 @@ inline constexpr std::string_view kMagicBytes{"\x94\xa8ptorw-ir", 10};
 /// node chain of an IR built by passes can be longer, not 2000).
 inline constexpr int kMaxDepth = 2000;
 
+/// Shared subtrees make a file small and its program large: a chain of n nodes, each referring to
+/// the one before twice, is 2^n nodes for every walk that does not remember what it has visited
+/// (the printer, the verifier). The decoder counts the nodes of the program as a tree — every
+/// reference counts the whole subtree it names — and refuses a file whose program is more than
+/// this many nodes per byte, plus kMaxExpansionBase. Real programs stay far below (a node
+/// definition takes at least 4 bytes, and a program's text, its tree printed, is about as large as
+/// its binary form): every golden, the pass outputs of the persist suite and the 1M-statement
+/// benchmark decode under it.
+inline constexpr std::uint64_t kMaxExpansionPerByte = 64;
+inline constexpr std::uint64_t kMaxExpansionBase = 1u << 20;
+
 /// A program the encoder cannot write (nesting deeper than kMaxDepth, a null function).
 struct EncodeError : std::runtime_error {
   using std::runtime_error::runtime_error;
