@@ -1,7 +1,7 @@
 // The decoder's smoke corpus, run by every `meson test` (issue 23; the long run is the libFuzzer
 // target test/fuzz/decode_fuzz.cpp, scripts/fuzz-decoder.sh): valid encodings of the examples and
 // a sample of the goldens, each cut at many lengths and corrupted by deterministic bit flips and
-// byte overwrites. Every input must decode or be refused with a positioned error; a decoded
+// byte overwrites, and the saved inputs the fuzzer once failed on. Every input must decode or be refused with a positioned error; a decoded
 // program is verified and, when it verifies, printed — as `ptorw` does with its input — so the
 // consumers of a decoded program see hostile shapes too.
 #include <doctest/doctest.h>
@@ -57,6 +57,13 @@ TEST_CASE("decoder smoke corpus: truncations and corruptions of valid encodings"
       else b[at] = static_cast<char>(next());
       tally.run(b);
     }
+  }
+  // Inputs the libFuzzer target once failed on (test/fuzz/regressions/decoder/).
+  for (const auto& e : fs::directory_iterator(root / "test/fuzz/regressions/decoder")) {
+    std::ifstream in(e.path(), std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    tally.run(ss.str());
   }
   MESSAGE(tally.inputs << " inputs: " << tally.refused << " refused with a byte offset, " << tally.decoded
                        << " decoded (" << tally.verified << " of them verified and printed)");

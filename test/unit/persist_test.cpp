@@ -263,9 +263,10 @@ TEST_CASE("hostile counts, references and nesting are refused without allocating
   // from about 700 bytes, refused before anything walks it.
   {
     std::function<std::string(int)> chain = [&](int k) -> std::string {
-      if (k == 0) return std::string("\x95\x02\x01\xc0\x00\x00", 6);  // [ConstInt, 1, no type, 0, 0]: #0
-      // [Binary, Add, <definition of #k-1>, #k-1, no type, 0, 0]
-      return std::string("\x97\x05\x00", 3) + chain(k - 1) + static_cast<char>(k - 1) + std::string("\xc0\x00\x00", 3);
+      // [ConstInt, 1, type [Scalar, INDEX] (type #0), 0, 0]: expression #0
+      if (k == 0) return std::string("\x95\x02\x01\x92\x00\x09\x00\x00", 8);
+      // [Binary, Add, <definition of #k-1>, #k-1, type #0, 0, 0]
+      return std::string("\x97\x05\x00", 3) + chain(k - 1) + static_cast<char>(k - 1) + std::string("\x00\x00\x00", 3);
     };
     const std::string file = head + std::string("\x95\xa0\xa0\x90\x91", 5) + chain(100) + "\x90";  // no functions
     // The same shape 10 levels deep is a valid file: only the size refuses the deep one.
@@ -275,6 +276,11 @@ TEST_CASE("hostile counts, references and nesting are refused without allocating
     CHECK(r.errors[0].message.find("nodes as a tree (64 per byte of input): shared subtrees referenced too often") !=
           std::string::npos);
   }
+  // nil where a node is required: a Binary without its right operand (its IR readers assume one).
+  r = persist::decode(head + std::string("\x95\xa0\xa0\x90\x91", 5) +
+                          std::string("\x97\x05\x00\x95\x02\x01\x92\x00\x09\x00\x00\xc0\x00\x00\x00\x90", 16), "h");
+  REQUIRE(!r.ok());
+  CHECK(r.errors[0].message == "byte 28: nil where an expression is required");
   // Nesting: 5000 nested Unary definitions.
   std::string deep = head + std::string("\x95\xa0\xa0\x90\x91", 5);
   for (int i = 0; i < 5000; ++i) deep += std::string("\x96\x06\x00", 3);  // [Unary, Neg, operand...

@@ -151,8 +151,15 @@ class Decoder {
     });
   }
 
-  ir::Expr expr() {
-    if (r_.is_nil()) return r_.nil(), nullptr;
+  /// nil where a node is required.
+  void null_handle(bool nullable, const char* what) {
+    const std::size_t at = r_.offset();
+    r_.nil();
+    if (!nullable) MsgpackReader::fail(at, fmt::format("nil where {} is required", what));
+  }
+
+  ir::Expr expr(bool nullable = false) {
+    if (r_.is_nil()) return null_handle(nullable, "an expression"), nullptr;
     if (!r_.is_array()) return reference(exprs_, expr_sizes_, "expression");
     const std::size_t at = r_.offset();
     const std::uint64_t before = expanded_;
@@ -164,7 +171,7 @@ class Decoder {
         x.name = std::string(r_.str());
         if constexpr (std::is_same_v<K, ir::IterArg>) x.init = expr();
       } else {
-        schema::for_each_persisted_field(x, [&](auto& f) { field(f); });
+        fields(x);
       }
       kind = std::move(x);
     });
@@ -176,8 +183,8 @@ class Decoder {
     return exprs_.back();
   }
 
-  ir::Type type() {
-    if (r_.is_nil()) return r_.nil(), nullptr;
+  ir::Type type(bool nullable = false) {
+    if (r_.is_nil()) return null_handle(nullable, "a type"), nullptr;
     if (!r_.is_array()) return reference(types_, type_sizes_, "type");
     const std::size_t at = r_.offset();
     const std::uint64_t before = expanded_;
@@ -185,7 +192,7 @@ class Decoder {
     ir::Type t;
     definition<ir::TypeKind>("a type", 0, [&]<class K>(std::in_place_type_t<K>) {
       K x{};
-      schema::for_each_persisted_field(x, [&](auto& f) { field(f); });
+      fields(x);
       // Scalar and unknown types are the IR's singletons (ir/type.hpp); keep them so.
       if constexpr (std::is_same_v<K, ir::ScalarType>) t = ir::scalar_type(x.dtype);
       else if constexpr (std::is_same_v<K, ir::UnknownType>) t = ir::unknown_type();
@@ -197,8 +204,8 @@ class Decoder {
     return t;
   }
 
-  ir::Stmt stmt() {
-    if (r_.is_nil()) return r_.nil(), nullptr;
+  ir::Stmt stmt(bool nullable = false) {
+    if (r_.is_nil()) return null_handle(nullable, "a statement"), nullptr;
     if (!r_.is_array()) return reference(stmts_, stmt_sizes_, "statement");
     const std::size_t at = r_.offset();
     const std::uint64_t before = expanded_;
@@ -206,7 +213,7 @@ class Decoder {
     std::optional<ir::StmtKind> kind;
     definition<ir::StmtKind>("a statement", 2, [&]<class K>(std::in_place_type_t<K>) {
       typename unboxed<K>::type x{};
-      schema::for_each_persisted_field(x, [&](auto& f) { field(f); });
+      fields(x);
       kind.emplace(K(std::move(x)));
     });
     const ir::Span s = span();
@@ -249,10 +256,20 @@ class Decoder {
     return callees_.emplace(name, ir::Symbol(name)).first->second;
   }
 
-  template <class T> void field(T& v) {
-    if constexpr (std::is_same_v<T, ir::Expr>) v = expr();
-    else if constexpr (std::is_same_v<T, ir::Type>) v = type();
-    else if constexpr (std::is_same_v<T, ir::Stmt>) v = stmt();
+  /// The fields of a kind or record, in their written order (schema.hpp), each handle required
+  /// unless the schema says it may be null.
+  template <class K> void fields(K& x) {
+    if constexpr (std::is_same_v<K, ir::While>) {
+      schema::for_each_persisted_field(x, [&](auto& f) { field(f); });
+    } else {
+      boost::pfr::for_each_field(x, [&](auto& f, std::size_t i) { field(f, schema::nullable_field<K>(i)); });
+    }
+  }
+
+  template <class T> void field(T& v, bool nullable = false) {
+    if constexpr (std::is_same_v<T, ir::Expr>) v = expr(nullable);
+    else if constexpr (std::is_same_v<T, ir::Type>) v = type(nullable);
+    else if constexpr (std::is_same_v<T, ir::Stmt>) v = stmt(nullable);
     else if constexpr (std::is_same_v<T, ir::Span>) v = span();
     else if constexpr (std::is_same_v<T, ir::Kwargs>) kwargs(v);
     else if constexpr (std::is_same_v<T, ir::Symbol>) v = callee();
@@ -271,7 +288,7 @@ class Decoder {
     } else {
       static_assert(std::is_aggregate_v<T>, "persist: a field type the decoder does not know");
       r_.array_of(schema::fields_width<T>(), "a record");
-      boost::pfr::for_each_field(v, [&](auto& f) { field(f); });
+      fields(v);
     }
   }
 };

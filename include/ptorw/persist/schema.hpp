@@ -27,6 +27,17 @@ template <class K, class F> void for_each_persisted_field(K& k, F&& f) {
   }
 }
 
+/// Whether field `i` of K may hold a null handle. The IR's comments name the two that may: an
+/// If's `else_body` and a MemRef's `base` (named by `base_name` instead). Every other Expr, Type
+/// and Stmt handle is required, and the decoder refuses nil there: the printer, the verifier and
+/// the passes read those fields without asking (the decoder fuzzer found a null operand reaching
+/// the verifier's messages, visit/describe.hpp).
+template <class K> constexpr bool nullable_field(std::size_t i) {
+  if constexpr (std::is_same_v<K, ir::If>) return i == 2;
+  else if constexpr (std::is_same_v<K, ir::MemRef>) return i == 0;
+  else return false;
+}
+
 /// MessagePack values a field of type T takes: a Span is flattened into line and column, every
 /// other field is one value (a nested aggregate is an array of its own).
 template <class T> constexpr std::size_t width() { return std::is_same_v<T, ir::Span> ? 2 : 1; }
