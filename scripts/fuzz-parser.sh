@@ -21,7 +21,7 @@ mkdir -p "$OUT/corpus" "$OUT/artifacts"
 if [[ ! -x $OUT/parse_fuzz || test/fuzz/parse_fuzz.cpp -nt $OUT/parse_fuzz || -n $(find include -newer "$OUT/parse_fuzz" -name '*.hpp' -print -quit) ]]; then
   echo "fuzz-parser: building $OUT/parse_fuzz with $CXX"
   "$CXX" -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-    -Iinclude test/fuzz/parse_fuzz.cpp -o "$OUT/parse_fuzz" -lfmt
+    -DFMT_HEADER_ONLY -Iinclude test/fuzz/parse_fuzz.cpp -o "$OUT/parse_fuzz"
 fi
 # Seeds: the examples and every golden; the saved regressions too.
 # Named after their path: goldens in different folders share basenames (cp -t would refuse).

@@ -21,6 +21,8 @@
 #include "ptorw/interp/pass_steps.hpp"
 #include "ptorw/passes/all.hpp"
 #include "ptorw/passes/verify_source.hpp"
+#include "ptorw/persist/cache_key.hpp"
+#include "ptorw/persist/persist.hpp"
 #include "ptorw/ptorw.hpp"
 
 namespace py = pybind11;
@@ -773,6 +775,23 @@ PYBIND11_MODULE(_core, m) {
 
   m.def("parse", &parse, py::arg("text"), py::arg("file") = "<input>", py::arg("col_offset") = 0,
         "Parses pl-DSL text into a Program; raises ParseError with file:line:col.");
+  // Binary persistence (issue 23; persist/persist.hpp): ir.save / ir.load in ptorw/ir/__init__.py.
+  m.def("save_program", [](const PyProgram& p, const std::string& path) {
+    std::vector<std::string> out;
+    for (const auto& d : persist::save(*p.p, path)) out.push_back(d.str());
+    return out;
+  }, py::arg("program"), py::arg("path"), "Writes the binary form; returns the errors (empty on success).");
+  m.def("load_program", [](const std::string& path) {
+    auto r = persist::load(path);
+    if (!r.ok()) fail(ErrorKind::Parse, std::move(r.errors));
+    return PyProgram{r.program};
+  }, py::arg("path"), "Reads a binary program; raises ParseError naming the byte offset.");
+  m.def("cache_key", [](const PyProgram& p, const std::map<std::string, std::string>& opts, const std::string& pto_version,
+                        bool spans) {
+    persist::CacheOptions o = persist::cache_options(make_context(opts), pto_version);
+    o.spans = spans;
+    return persist::cache_key(*p.p, o);
+  }, py::arg("program"), py::arg("options"), py::arg("pto_version") = "new", py::arg("spans") = false);
   m.def("verify", [](const PyProgram& p, bool as_source) {
     Diagnostics ds = as_source ? passes::verify_source(*p.p) : ir::verify(*p.p);
     std::vector<std::string> out;

@@ -20,6 +20,8 @@
 #include "ptorw/interp/run.hpp"
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/lowering/buffer_verify.hpp"
+#include "ptorw/persist/cache_key.hpp"
+#include "ptorw/persist/persist.hpp"
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"

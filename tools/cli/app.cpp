@@ -27,7 +27,10 @@ CLI::Validator at_least(std::int64_t lo) {
       "");
 }
 
-void add_input(CLI::App* c, Options& o) { c->add_option("file", o.file, "input program (pl DSL; - reads stdin)")->required(); }
+void add_input(CLI::App* c, Options& o) {
+  c->add_option("file", o.file, "input program (pl DSL, or the binary form of `-o FILE.msgpack`, told by its first bytes; - reads stdin)")
+      ->required();
+}
 void add_output_file(CLI::App* c, Options& o, const char* what) {
   c->add_option("-o,--output", o.out, std::string("write ") + what + " to FILE (default stdout)")->type_name("FILE");
 }
@@ -87,7 +90,7 @@ void define_app(CLI::App& app, Options& o) {
 
   auto* print = app.add_subcommand("print", "parse FILE and print it back in canonical form");
   add_input(print, o);
-  add_output_file(print, o, "the program");
+  add_output_file(print, o, "the program (the binary form when FILE ends in .msgpack)");
 
   auto* check = app.add_subcommand("check", "parse and verify FILE (hand-written text as Python reads it)");
   add_input(check, o);
@@ -95,7 +98,7 @@ void define_app(CLI::App& app, Options& o) {
   auto* opt = app.add_subcommand("opt", "run a pass pipeline over FILE and print the result");
   add_input(opt, o);
   add_passes(opt, o);
-  add_output_file(opt, o, "the program");
+  add_output_file(opt, o, "the program (the binary form when FILE ends in .msgpack)");
   add_planner(opt, o);
   add_arch(opt, o);
   add_pass_options(opt, o);

@@ -74,6 +74,9 @@ ir::ProgramPtr load(const std::string& path);
 std::string display_name(const std::string& path);
 /// Writes `text` to `out` (empty or `-`: stdout). Exit code.
 int write_output(const std::string& text, const std::string& out);
+/// Writes a program to `out` (stdout when empty or `-`): its binary form when `out` ends in
+/// `.msgpack` (persist/persist.hpp), else its DSL text.
+int write_program(const ir::Program& p, const std::string& out);
 /// The candidate closest to `word` (edit distance), or empty when none is close.
 std::string closest(std::string_view word, const std::vector<std::string>& candidates);
 /// "; did you mean 'x'?" or "".

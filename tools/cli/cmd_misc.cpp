@@ -13,7 +13,7 @@ namespace ptorw::cli {
 int cmd_print(const Options& o) {
   auto p = load(o.file);
   if (!p) return kFailed;
-  return write_output(text::print_program(*p), o.out);
+  return write_program(*p, o.out);
 }
 
 int cmd_check(const Options& o) {

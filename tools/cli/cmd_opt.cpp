@@ -165,7 +165,7 @@ int cmd_opt(const Options& o) {
       return finish(kFailed);
     }
   }
-  int rc = write_output(text::print_program(*r.program), o.out);
+  int rc = write_program(*r.program, o.out);
   return finish(rc);
 }
 

@@ -10,7 +10,9 @@
 #include <iostream>
 
 #include "cli/cli.hpp"
+#include "ptorw/persist/persist.hpp"
 #include "ptorw/text/parser.hpp"
+#include "ptorw/text/printer.hpp"
 
 namespace ptorw::cli {
 
@@ -72,7 +74,7 @@ void error(std::string_view message) {
 std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
 ir::ProgramPtr load(const std::string& path) {
-  auto r = text::parse_file(path);
+  auto r = persist::read_program(path);  // DSL text or the binary form, told by the first bytes
   print_diagnostics(r.errors);
   return r.ok() ? r.program : nullptr;
 }
@@ -88,6 +90,13 @@ int write_output(const std::string& text, const std::string& out) {
     return kFailed;
   }
   return kOk;
+}
+
+int write_program(const ir::Program& p, const std::string& out) {
+  if (!out.ends_with(".msgpack")) return write_output(text::print_program(p), out);
+  const Diagnostics ds = persist::save(p, out);
+  print_diagnostics(ds);
+  return ds.empty() ? kOk : kFailed;
 }
 
 std::string closest(std::string_view word, const std::vector<std::string>& candidates) {

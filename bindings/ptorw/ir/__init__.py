@@ -8,15 +8,20 @@ kind). Nodes are immutable: passes return new programs that share unchanged part
 ``structural_equal`` / ``assert_structural_equal`` / ``structural_hash`` compare up to renaming of
 definitions (the contract of every golden test); ``python_print`` gives the DSL text;
 ``IRVisitor`` walks a program with ``visit_*`` methods a subclass overrides.
+
+``save(program, path)`` / ``load(path)`` write and read the binary form of a program at any stage
+(MessagePack, docs/persist.md): the same program back, names, spans and sharing included.
+``cache_key(program, ...)`` is the stable key of compiling it under the given options.
 """
 import enum as _enum
+import os as _os
 import types as _types
 
 from .. import _core
 
 __all__ = ["Program", "Function", "Expr", "Stmt", "Type", "Span", "FunctionType", "ParamDirection",
            "FunctionIRStage", "structural_equal", "assert_structural_equal", "structural_hash", "python_print",
-           "is_incore_type", "IRVisitor", "verify"]
+           "is_incore_type", "IRVisitor", "verify", "save", "load", "cache_key"]
 
 
 class FunctionType(_enum.Enum):
@@ -258,6 +263,35 @@ def verify(program, raise_on_error=True):
         _core.verify_or_raise(program._p, True)
         return []
     return _core.verify(program._p, True)
+
+
+def save(program, path):
+    """Writes ``program``'s binary form to ``path`` (any stage: Tile, planned Tile, Buffer IR).
+    Raises OSError when it cannot be written."""
+    errors = _core.save_program(program._p, _os.fspath(path))
+    if errors:
+        raise OSError("\n".join(errors))
+
+
+def load(path):
+    """Reads a program written by ``save``. Raises ParseError (``file: error: byte N: ...``) for a
+    file that is not one, is truncated or corrupted, or has another format or Buffer semantics
+    version."""
+    return Program._wrap(_core.load_program(_os.fspath(path)))
+
+
+def cache_key(program, options=None, pto_version="new", spans=False):
+    """The cache key (64 hex digits) of compiling ``program`` under ``options`` (PassContext
+    options: ``enable_buffer_ir``, ``memory_planner``, ``target``) and ``pto_version``: equal for
+    programs equal up to renaming of variables, different for any other change, any option, and
+    another Buffer semantics version. ``spans=True`` makes source positions count too."""
+    return _core.cache_key(program._p, {k: _option_text(v) for k, v in (options or {}).items()}, pto_version, spans)
+
+
+def _option_text(v):
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return _enum_value(v)
 
 
 def _snake(kind):
