@@ -26,7 +26,7 @@ done
 check "windowed_rows: orchestration/main.cpp" test -f "$tmp/wr/orchestration/main.cpp"
 check "windowed_rows: the __windowed call is visible in the C++ (spec, Pattern 5)" \
   grep -q 'rt_submit_aiv_task(1 /\* scale_rows__windowed \*/, args_0);' "$tmp/wr/orchestration/main.cpp"
-check "windowed_rows: summary line on stderr" grep -q 'ptorw compile: .*6 files written, 0 unchanged' "$tmp/wr_err"
+check "windowed_rows: summary line on stderr" grep -q 'ptorw compile: .*7 files written, 0 unchanged' "$tmp/wr_err"
 # The manifest: kernel ids in program order, kinds, directions, planner, arch, spelling, passes, hashes.
 $py - "$tmp/wr" > "$tmp/manifest_check" 2>&1 <<'PYEOF'
 import json, sys, os
@@ -52,13 +52,22 @@ assert names[:4] == ["convert-to-ssa", "flatten-call-expr", "simplify", "optimiz
 assert names[4:] == ["init-memref", "select-buffer-ir", "plan-memory", "lower-tile-to-buffer"], names
 assert any(p["rewrites"] > 0 for p in m["passes"] if p["name"] == "optimize-orch-tensors")
 files = m["files"]
-assert len(files) == 5, files
+assert len(files) == 6, files
 for path, h in files.items():
     assert fnv(open(os.path.join(d, path), "rb").read()) == h, path
-assert m["buffer_ir"] is None
+assert m["buffer_ir"] == "buffer_ir.msgpack" and "buffer_ir.msgpack" in files, m["buffer_ir"]
+assert m["semantics_version"] == 1, m["semantics_version"]
+assert len(m["cache_key"]) == 64 and all(c in "0123456789abcdef" for c in m["cache_key"]), m["cache_key"]
+open(os.path.join(d, "cache_key"), "w").write(m["cache_key"])
 print("manifest ok")
 PYEOF
 check "windowed_rows: manifest (ids, kinds, directions, options, passes, hashes): $(tail -1 "$tmp/manifest_check")" grep -q '^manifest ok$' "$tmp/manifest_check"
+
+# buffer_ir.msgpack (issue 23) is the emitted program: ptorw reads it, and it prints as the last dump.
+check "buffer_ir.msgpack: a program ptorw reads" "$ptorw" check "$tmp/wr/buffer_ir.msgpack"
+"$ptorw" compile examples/windowed_rows.py -o "$tmp/bin_dump" --dump-after=lower-tile-to-buffer -q
+"$ptorw" print "$tmp/bin_dump/buffer_ir.msgpack" -o "$tmp/bin_dump/from_binary.py"
+check "buffer_ir.msgpack: the lowered program, as text" cmp -s "$tmp/bin_dump/from_binary.py" "$tmp/bin_dump/passes/08_lower-tile-to-buffer.py"
 
 # Options reach the passes and the emitters, and the manifest records them.
 "$ptorw" compile examples/windowed_rows.py -o "$tmp/opts" --planner=ptoas --arch=a5 --pto-version=old -q
@@ -69,6 +78,7 @@ check "options: the manifest records planner, arch and spelling" \
   grep -q '"planner": "PTOAS"' "$tmp/opts/manifest.json"
 check "options: arch a5 and spelling old in the manifest" \
   test "$(grep -c -e '"arch": "a5"' -e '"pto_spelling": "old"' "$tmp/opts/manifest.json")" -eq 2
+check "options: another cache key" test -z "$(grep -F "$(cat "$tmp/wr/cache_key")" "$tmp/opts/manifest.json")"
 "$ptorw" compile examples/windowed_rows.py -o "$tmp/noopt" --planner=greedy 2> /dev/null
 check "options: --planner=greedy is a usage error (exit 2)" test $? -eq 2
 
@@ -84,15 +94,15 @@ sleep 0.05
 "$ptorw" compile examples/windowed_rows.py -o "$tmp/wr" 2> "$tmp/wr_err2"
 check "incremental: second run exit 0" test $? -eq 0
 check "incremental: no file newer than before the second run" test -z "$(find "$tmp/wr" -type f -newer "$tmp/marker")"
-check "incremental: the summary says so" grep -q 'ptorw compile: .*0 files written, 6 unchanged' "$tmp/wr_err2"
+check "incremental: the summary says so" grep -q 'ptorw compile: .*0 files written, 7 unchanged' "$tmp/wr_err2"
 sed 's/pl.tile.muls(t, 2.0)/pl.tile.muls(t, 3.0)/' examples/windowed_rows.py > "$tmp/wr_changed.py"
 cp -r "$tmp/wr" "$tmp/wr2"
 touch "$tmp/marker2"
 sleep 0.05
 "$ptorw" compile "$tmp/wr_changed.py" -o "$tmp/wr2" -q 2> /dev/null
 changed=$(cd "$tmp/wr2" && find . -type f -newer "$tmp/marker2" | sort | tr '\n' ' ')
-check "incremental: a changed kernel rewrites its module, the manifest and the C++ (source name): $changed" \
-  test "$changed" = "./kernels/scale_rows.pto ./kernels/scale_rows__windowed.pto ./manifest.json ./orchestration/main.cpp "
+check "incremental: a changed kernel rewrites its module, the binary IR, the manifest and the C++ (source name): $changed" \
+  test "$changed" = "./buffer_ir.msgpack ./kernels/scale_rows.pto ./kernels/scale_rows__windowed.pto ./manifest.json ./orchestration/main.cpp "
 # A file of the previous tree that this program does not produce is removed.
 "$ptorw" compile examples/pattern1_iter_arg_reuse.py -o "$tmp/wr" -q 2> /dev/null
 check "stale files: the other program's kernels are removed" test ! -e "$tmp/wr/kernels/scale_rows.pto"

@@ -59,7 +59,7 @@ struct OutputFile {
 };
 
 struct CompileResult {
-  std::vector<OutputFile> files;  // kernels/, orchestration/, passes/, then manifest.json
+  std::vector<OutputFile> files;  // kernels/, orchestration/, passes/, buffer_ir.msgpack, then manifest.json
   Diagnostics diagnostics;        // errors name the kernel or function that was not written
   ir::ProgramPtr program;         // the program that was emitted (null when a pass failed)
   bool ok() const { return !has_errors(diagnostics); }

@@ -16,6 +16,8 @@
 #include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/passes/verify_source.hpp"
+#include "ptorw/persist/cache_key.hpp"
+#include "ptorw/persist/persist.hpp"
 #include "ptorw/text/printer.hpp"
 
 namespace ptorw::compile {
@@ -211,6 +213,9 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
   nlohmann::json pass_list = nlohmann::json::array();
   for (const auto& s : stats)
     pass_list.push_back({{"name", s.name}, {"changed", s.changed}, {"iterations", s.iterations}, {"rewrites", s.rewrites}});
+  // The emitted program as binary IR beside the native artifacts (issue 23; lower_tile_to_buffer.md:
+  // "binary serialization preserves the explicit representation and function stage").
+  r.files.push_back({"buffer_ir.msgpack", persist::encode(*prog)});
   nlohmann::json files = nlohmann::json::object();
   for (const auto& f : r.files) files[f.path] = content_hash(f.text);
   nlohmann::json manifest{{"format", detail::kManifestFormat},
@@ -224,8 +229,10 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
                           {"orchestration", std::move(orch_list)},
                           {"passes", std::move(pass_list)},
                           {"files", std::move(files)},
-                          // Issue 23 writes buffer_ir.msgpack (write_buffer_ir_msgpack below) and lists it here.
-                          {"buffer_ir", nullptr}};
+                          {"buffer_ir", "buffer_ir.msgpack"},
+                          {"semantics_version", ptorw::kBufferSemanticsVersion},
+                          // The input program's canonical form + the effective options + the versions.
+                          {"cache_key", persist::cache_key(*program, persist::cache_options(ctx, eo.version == codegen::PtoVersion::Old ? "old" : "new"))}};
   r.files.push_back({"manifest.json", manifest.dump(2) + "\n"});
   return r;
 }
@@ -239,11 +246,6 @@ inline std::optional<std::string> read_file(const std::filesystem::path& p) {
   ss << in.rdbuf();
   return ss.str();
 }
-
-/// HOOK (issue 23): where the Buffer IR of the compiled program is written as
-/// `DIR/buffer_ir.msgpack` by the binary encoder another engineer is writing. Not written yet:
-/// compile() records `"buffer_ir": null` in the manifest until then.
-inline void write_buffer_ir_msgpack(const CompileResult& /*r*/, const std::filesystem::path& /*dir*/, WriteReport& /*w*/) {}
 
 }  // namespace detail
 
@@ -293,7 +295,6 @@ PTORW_ENTRY WriteReport write_tree(const CompileResult& r, const std::string& di
     std::error_code ec;
     if (fs::remove(root / path, ec)) w.removed.push_back(path);
   }
-  detail::write_buffer_ir_msgpack(r, root, w);
   return w;
 }
 
