@@ -5,6 +5,8 @@
 // parses FILE, encodes it, decodes the bytes, re-encodes the decoded program (must give the same
 // bytes) and prints each phase's wall and CPU time, the sizes and the ratios. Header-only build at
 // -O2 like the other benches.
+// A one-file program: the library's code is compiled here, once (ptorw/entry.hpp).
+#include "ptorw/define_entries.hpp"
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
