@@ -97,7 +97,7 @@ class Judge {
 
   /// "tile.add operand 2 ('b')": the op, the 1-based operand number and, for a variable, its name.
   std::string operand(int i, bool with_op = false) const {
-    std::string s = (with_op ? std::string(d_.name) + " " : std::string()) + "operand " + std::to_string(i + 1);
+    std::string s = with_op ? fmt::format("{} operand {}", d_.name, i + 1) : fmt::format("operand {}", i + 1);
     const ExprNode* a = arg(i);
     if (a) {
       if (auto* v = std::get_if<Var>(&a->kind))
@@ -144,8 +144,7 @@ class Judge {
         const auto *x = shape(r.a), *y = shape(r.b);
         if (x && y && x->size() != y->size())
           return fail<E>([&] {
-            return operand(r.a, true) + " has rank " + std::to_string(x->size()) + " but " + operand(r.b) +
-                   " has rank " + std::to_string(y->size());
+            return fmt::format("{} has rank {} but {} has rank {}", operand(r.a, true), x->size(), operand(r.b), y->size());
           });
         return true;
       }
@@ -186,7 +185,7 @@ class Judge {
         const auto* x = shape(r.a);
         if (x && x->size() != static_cast<std::size_t>(r.n))
           return fail<E>([&] {
-            return operand(r.a, true) + " must have rank " + std::to_string(r.n) + ", not " + std::to_string(x->size());
+            return fmt::format("{} must have rank {}, not {}", operand(r.a, true), r.n, x->size());
           });
         return true;
       }
@@ -197,8 +196,8 @@ class Judge {
         const std::size_t rank = x ? x->size() : xl ? xl->size() : 0;
         if ((x || xl) && y && rank > y->size())
           return fail<E>([&] {
-            return operand(r.a, true) + (xl ? " " + dims_text(*xl) : std::string()) + " has rank " +
-                   std::to_string(rank) + ", more than the rank " + std::to_string(y->size()) + " of " + operand(r.b);
+            return fmt::format("{}{} has rank {}, more than the rank {} of {}", operand(r.a, true),
+                               xl ? " " + dims_text(*xl) : std::string(), rank, y->size(), operand(r.b));
           });
         return true;
       }
@@ -207,8 +206,8 @@ class Judge {
         const auto* y = shape(r.b);
         if (l && y && l->size() != y->size())
           return fail<E>([&] {
-            return op() + " " + std::string(r.what) + " " + dims_text(*l) + " (" + operand(r.a) + ") have " +
-                   count(l->size(), "element") + " but " + operand(r.b) + " has rank " + std::to_string(y->size());
+            return fmt::format("{} {} {} ({}) have {} but {} has rank {}", op(), r.what, dims_text(*l), operand(r.a),
+                               count(l->size(), "element"), operand(r.b), y->size());
           });
         return true;
       }
@@ -217,15 +216,15 @@ class Judge {
         if (!v || !s) return true;
         if (v->size() != s->size())
           return fail<E>([&] {
-            return op() + " valid shape " + dims_text(*v) + " has " + count(v->size(), "element") + " but the shape " +
-                   dims_text(*s) + " has " + std::to_string(s->size());
+            return fmt::format("{} valid shape {} has {} but the shape {} has {}", op(), dims_text(*v),
+                               count(v->size(), "element"), dims_text(*s), s->size());
           });
         for (std::size_t k = 0; k < v->size(); ++k) {
           I x = cint((*v)[k]), y = cint((*s)[k]);
           if (x && (*x < 0 || (y && *x > *y)))
             return fail<E>([&] {
-              return op() + " valid shape " + dims_text(*v) + " does not fit the shape " + dims_text(*s) +
-                     " in dimension " + std::to_string(k);
+              return fmt::format("{} valid shape {} does not fit the shape {} in dimension {}", op(), dims_text(*v),
+                                 dims_text(*s), k);
             });
         }
         return true;
@@ -273,8 +272,8 @@ class Judge {
           I i = cint((*idx)[k]), n = cint((*src)[k]);
           if (i && ((*i < 0) || (n && *i >= *n)))
             return fail<E>([&] {
-              return op() + " index " + std::to_string(*i) + " in dimension " + std::to_string(k) + " is outside " +
-                     operand(r.a) + " of shape " + dims_text(*src);
+              return fmt::format("{} index {} in dimension {} is outside {} of shape {}", op(), *i, k, operand(r.a),
+                                 dims_text(*src));
             });
         }
         return true;
@@ -286,8 +285,8 @@ class Judge {
           I v = cint(args_[static_cast<std::size_t>(r.b) + k]), n = cint((*src)[k]);
           if (v && (*v < 0 || (n && *v > *n)))
             return fail<E>([&] {
-              return op() + " valid extent " + std::to_string(*v) + " in dimension " + std::to_string(k) +
-                     " is outside " + operand(r.a) + " of shape " + dims_text(*src);
+              return fmt::format("{} valid extent {} in dimension {} is outside {} of shape {}", op(), *v, k,
+                                 operand(r.a), dims_text(*src));
             });
         }
         return true;
@@ -299,9 +298,8 @@ class Judge {
         I x = numel(*src), y = numel(*to);
         if (x && y && *x != *y)
           return fail<E>([&] {
-            return op() + " to " + dims_text(*to) + " (" + std::to_string(*y) +
-                   " elements) changes the element count of " + operand(r.a) + " of shape " + dims_text(*src) + " (" +
-                   std::to_string(*x) + ")";
+            return fmt::format("{} to {} ({} elements) changes the element count of {} of shape {} ({})", op(),
+                               dims_text(*to), *y, operand(r.a), dims_text(*src), *x);
           });
         return true;
       }
@@ -381,8 +379,8 @@ class Judge {
       if (!o) {
         if (*e > *n)
           return fail<E>([&] {
-            return op() + " window extent " + std::to_string(*e) + " in dimension " + std::to_string(k) + " exceeds " +
-                   operand(src) + " of shape " + dims_text(full);
+            return fmt::format("{} window extent {} in dimension {} exceeds {} of shape {}", op(), *e, k, operand(src),
+                               dims_text(full));
           });
         continue;
       }
@@ -390,8 +388,8 @@ class Judge {
       const bool overflow = __builtin_add_overflow(*o, *e, &end);
       if (*o < 0 || *e < 0 || overflow || end > *n)
         return fail<E>([&] {
-          return op() + " window [" + std::to_string(*o) + ", " + (overflow ? "overflow" : std::to_string(end)) +
-                 ") in dimension " + std::to_string(k) + " is outside " + operand(src) + " of shape " + dims_text(full);
+          return fmt::format("{} window [{}, {}) in dimension {} is outside {} of shape {}", op(), *o,
+                             overflow ? std::string("overflow") : std::to_string(end), k, operand(src), dims_text(full));
         });
     }
     return true;
