@@ -17,6 +17,8 @@
 //
 // The index is private to the pass: the output IR carries no side table.
 #pragma once
+#include <fmt/core.h>
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -202,9 +204,9 @@ class StorageIndex {
       if (!cap || *cap <= 0) { fail(st->span, "tile.alloc capacity must be a positive constant byte count"); return; }
       info.capacity = *cap;
       if (info.space == ir::MemSpace::Vec && info.capacity % 32 != 0)
-        fail(st->span, "tile.alloc capacity " + std::to_string(info.capacity) + " is not a multiple of 32 bytes");
+        fail(st->span, fmt::format("tile.alloc capacity {} is not a multiple of 32 bytes", info.capacity));
       if (info.addr && (*info.addr < 0 || *info.addr % 32 != 0))
-        fail(st->span, "tile.alloc address " + std::to_string(*info.addr) + " is not a nonnegative multiple of 32");
+        fail(st->span, fmt::format("tile.alloc address {} is not a nonnegative multiple of 32", *info.addr));
       allocs_.emplace(a->var.get(), info);
       members_[a->var.get()];
     }
@@ -232,13 +234,13 @@ class StorageIndex {
     if (t->memory.value_or(ir::MemSpace::Vec) != info.space)
       return fail(v->span, who + " is in pl.Mem." + std::string(ir::name_of(t->memory.value_or(ir::MemSpace::Vec))) +
                                " but its allocation is in pl.Mem." + std::string(ir::name_of(info.space)));
-    if (*off < 0 || *off % 32 != 0) return fail(v->span, who + ": storage offset " + std::to_string(*off) + " is not 32-byte aligned");
+    if (*off < 0 || *off % 32 != 0) return fail(v->span, fmt::format("{}: storage offset {} is not 32-byte aligned", who, *off));
     if (*phys != *size)
-      return fail(v->span, who + ": physical bytes " + std::to_string(*phys) + " differ from its MemRef size " + std::to_string(*size));
-    if (*size % 32 != 0) return fail(v->span, who + ": byte count " + std::to_string(*size) + " is not a multiple of 32");
+      return fail(v->span, fmt::format("{}: physical bytes {} differ from its MemRef size {}", who, *phys, *size));
+    if (*size % 32 != 0) return fail(v->span, fmt::format("{}: byte count {} is not a multiple of 32", who, *size));
     if (*off + *size > info.capacity)
-      return fail(v->span, who + ": window [" + std::to_string(*off) + ", " + std::to_string(*off + *size) +
-                               ") exceeds the allocation capacity " + std::to_string(info.capacity));
+      return fail(v->span, fmt::format("{}: window [{}, {}) exceeds the allocation capacity {}", who, *off,
+                                       *off + *size, info.capacity));
     if (t->shape.size() == 2 && info.space == ir::MemSpace::Vec) {
       auto cols = ir::const_int(t->shape[1]);
       if (!cols || (*cols * ir::dtype_bytes(t->dtype)) % 32 != 0)

@@ -19,6 +19,8 @@
 //  * tiles in Mat / Left / Right / Acc have fractal layouts (fractal_layout.hpp); a matmul's write
 //    into an Acc box it covers only partly leaves the rest of that box poison.
 #pragma once
+#include <fmt/core.h>
+
 #include "ptorw/interp/memory.hpp"
 #include "ptorw/interp/tile_compute_ops.hpp"
 #include "ptorw/interp/tile_data_ops.hpp"
@@ -44,17 +46,16 @@ inline std::int64_t place(OpCall& c, ir::MemSpace mem, std::int64_t bytes, const
   if (bytes < 0) fail(c.op() + " of a negative size");
   if (!addr) {
     if (bytes > m.capacity(mem))
-      fail(c.op() + " of " + std::to_string(bytes) + " bytes exceeds the " + std::string(ir::name_of(mem)) +
-           " capacity " + std::to_string(m.capacity(mem)) + " of target " + std::string(m.target()));
+      fail(fmt::format("{} of {} bytes exceeds the {} capacity {} of target {}", c.op(), bytes, ir::name_of(mem),
+                       m.capacity(mem), m.target()));
     std::int64_t a = m.place_addressless(&c.call, mem, bytes);
     m.poison(mem, a, bytes);
     return a;
   }
   const std::int64_t a = int_of(*addr, (c.op() + " address").c_str());
   if (a < 0 || a + bytes > m.capacity(mem))
-    fail(c.op() + " of " + std::to_string(bytes) + " bytes at address " + std::to_string(a) + " is outside the " +
-         std::string(ir::name_of(mem)) + " space (" + std::to_string(m.capacity(mem)) + " bytes on target " +
-         std::string(m.target()) + ")");
+    fail(fmt::format("{} of {} bytes at address {} is outside the {} space ({} bytes on target {})", c.op(), bytes, a,
+                     ir::name_of(mem), m.capacity(mem), m.target()));
   m.poison(mem, a, bytes);
   return a;
 }
@@ -85,15 +86,15 @@ inline std::optional<BufVal> result_view(const OpCall& c, const TileData& t) {
   const std::int64_t off = int_of(frame_eval(c, mr.offset, "the MemRef offset"), "the MemRef offset");
   const std::int64_t size = int_of(frame_eval(c, mr.size, "the MemRef size"), "the MemRef size");
   if (off < 0 || size < 0 || off + size > p.bytes)
-    fail(c.op() + ": the result's MemRef window [" + std::to_string(off) + ", " + std::to_string(off + size) +
-         ") is out of bounds of its allocation of " + std::to_string(p.bytes) + " bytes");
+    fail(fmt::format("{}: the result's MemRef window [{}, {}) is out of bounds of its allocation of {} bytes", c.op(),
+                     off, off + size, p.bytes));
   if (tt->memory && *tt->memory != p.mem)
     fail(c.op() + ": the result is a " + std::string(ir::name_of(*tt->memory)) + " tile placed in a " +
          std::string(ir::name_of(p.mem)) + " allocation");
   const std::int64_t need = numel(t.shape) * ir::dtype_bytes(t.dtype);
   if (need > size)
-    fail(c.op() + ": a " + std::string(ir::name_of(t.dtype)) + dims_str(t.shape) + " tile (" + std::to_string(need) +
-         " bytes) does not fit its MemRef window of " + std::to_string(size) + " bytes");
+    fail(fmt::format("{}: a {}{} tile ({} bytes) does not fit its MemRef window of {} bytes", c.op(),
+                     ir::name_of(t.dtype), dims_str(t.shape), need, size));
   // The tile's layout: its TileView's fields over the implicit layout of the allocation's space
   // (Mat / Left / Right / Acc: fractal boxes, fractal_layout.hpp).
   return make_view(p.mem, p.addr + off, t.dtype, t.shape, t.valid, ir::resolve_layout(p.mem, tt->view),
