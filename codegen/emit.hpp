@@ -58,6 +58,12 @@ PTORW_ENTRY EmitResult emit_program(const ir::Program& p, const EmitOptions& o =
 #if PTORW_ENTRY_BODIES
 {
   EmitResult r;
+  // A kernel that cannot be emitted: its diagnostic, its name in `failed`; true when emission stops.
+  auto refuse = [&](const ir::Function& f, ir::Span at, std::string message) {
+    r.diagnostics.push_back(Diagnostic{p.source_file, at, Severity::Error, std::move(message)});
+    r.failed.push_back(f.name);
+    return o.fail_fast;
+  };
   for (const auto& f : p.functions) {
     if (!ir::is_incore_like(f->type)) continue;
     ir::FunctionPtr g = f;
@@ -81,11 +87,9 @@ PTORW_ENTRY EmitResult emit_program(const ir::Program& p, const EmitOptions& o =
         ds = lowering::verify_buffer_ir(one);
       }
       if (err || has_errors(ds)) {
-        r.diagnostics.push_back(Diagnostic{p.source_file, err ? err->span : ds.front().span, Severity::Error,
-                                           "kernel '" + f->name + "' stays on Tile IR and has no PTO form: " +
-                                               (err ? err->message : ds.front().message)});
-        r.failed.push_back(f->name);
-        if (o.fail_fast) break;
+        if (refuse(*f, err ? err->span : ds.front().span,
+                   "kernel '" + f->name + "' stays on Tile IR and has no PTO form: " + (err ? err->message : ds.front().message)))
+          break;
         continue;
       }
       g = lowered;
@@ -93,9 +97,7 @@ PTORW_ENTRY EmitResult emit_program(const ir::Program& p, const EmitOptions& o =
     try {
       r.kernels.push_back({f->name, emit_kernel(p, *g, o)});
     } catch (const EmitError& e) {
-      r.diagnostics.push_back(Diagnostic{p.source_file, e.span, Severity::Error, e.message + " (in kernel '" + f->name + "')"});
-      r.failed.push_back(f->name);
-      if (o.fail_fast) break;
+      if (refuse(*f, e.span, e.message + " (in kernel '" + f->name + "')")) break;
     }
   }
   if (o.fail_fast && !r.ok()) r.kernels.clear();

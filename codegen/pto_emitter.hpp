@@ -10,6 +10,7 @@
 #include "ptorw/ir/function.hpp"
 #include "ptorw/ir/op_registry.hpp"
 #include "ptorw/lowering/recipes/all_recipes.hpp"
+#include "ptorw/visit/describe.hpp"
 
 namespace ptorw::codegen {
 
@@ -233,17 +234,10 @@ class KernelEmitter : EmitState {
     }
     return false;
   }
-  /// The valid shape as the DSL spells it, for messages.
+  /// The valid shape as the DSL spells it, for messages (the reports' one rendering, visit/describe.hpp).
   static std::string valid_text(const ir::Expr& buffer_var) {
     auto* b = ir::type_as<ir::BufferType>(buffer_var->type);
-    std::string out = "valid_shape=[";
-    for (std::size_t i = 0; b && b->view && i < b->view->valid_shape.size(); ++i) {
-      if (i) out += ", ";
-      const auto& v = b->view->valid_shape[i];
-      auto n = static_int(v);
-      out += n ? std::to_string(*n) : ir::is_var_like(v) ? ir::var_name(v) : std::string("<expr>");
-    }
-    return out + "]";
+    return "valid_shape=[" + (b && b->view ? visit::describe_list(b->view->valid_shape) : std::string()) + "]";
   }
   /// Both valid extents dynamic (-1 or symbolic): the `v_row=?, v_col=?` descriptors.
   static bool dynamic_valid(const ir::Expr& buffer_var) {
