@@ -14,8 +14,9 @@
 // Kernels that stay on Tile IR (not selected, or A5) are emitted by the same emitter from the same
 // op tables (issue 6: "one emitter for Buffer-stage kernels and kernels that stay Tile"): a
 // *planned* Tile kernel is converted to its Buffer form in memory — the program is not changed —
-// and that form is emitted, so both representations produce one native op set. Unplanned Tile
-// kernels are listed in `tile_stage` and not emitted.
+// and that form is emitted, so both representations produce one native op set. A kernel on which
+// InitMemRef recorded that it cannot plan it (`init_memref_refused`) is a failure with that reason;
+// other unplanned Tile kernels (the caller ran no planning) are listed in `tile_stage`, not emitted.
 #pragma once
 #include "ptorw/entry.hpp"
 #include <string>
@@ -25,6 +26,7 @@
 #include "ptorw/codegen/pto_emitter.hpp"
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/lowering/lower_tile_to_buffer.hpp"
+#include "ptorw/lowering/planning/storage_classes.hpp"
 #include "ptorw/lowering/planning/verify_tile_storage.hpp"
 #include "ptorw/visit/flat_seq.hpp"
 
@@ -74,6 +76,12 @@ PTORW_ENTRY EmitResult emit_program(const ir::Program& p, const EmitOptions& o =
       while (const ir::Stmt* s = it.next()) {
         auto* a = ir::stmt_as<ir::Assign>(*s);
         planned = planned || (a && lowering::planning::is_alloc_call(a->value));
+      }
+      if (auto why = ir::init_memref_refusal(*f)) {  // InitMemRef recorded that it cannot plan it
+        if (refuse(*f, lowering::planning::init_memref_refusal_span(*f),
+                   "kernel '" + f->name + "' stays on unplanned Tile IR and has no PTO form: InitMemRef: " + *why))
+          break;
+        continue;
       }
       if (!planned) {
         r.tile_stage.push_back(f->name);

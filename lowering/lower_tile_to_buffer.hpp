@@ -18,6 +18,7 @@
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/lowering/buffer_verify.hpp"
 #include "ptorw/lowering/convert_body.hpp"
+#include "ptorw/lowering/planning/storage_classes.hpp"
 #include "ptorw/passes/registry.hpp"
 
 namespace ptorw::lowering {
@@ -31,6 +32,8 @@ inline bool wants_buffer_ir(const ir::Function& f) {
 
 /// Converts one planned kernel; the new function or the first violation.
 inline std::pair<ir::FunctionPtr, std::optional<LowerError>> lower_function(const ir::Function& f) {
+  if (auto why = ir::init_memref_refusal(f))  // explicit conversion of a kernel InitMemRef left unplanned
+    return {nullptr, LowerError{planning::init_memref_refusal_span(f), "kernel '" + f.name + "' has no planned storage: InitMemRef: " + *why}};
   StorageIndex index;
   if (auto e = index.build(f.body)) return {nullptr, e};
   BodyConverter conv(index, f);

@@ -169,6 +169,7 @@ class Selector {
 
 /// The whole-kernel decision for one function: nullopt = selected, else the rule that refused it.
 inline std::optional<select_detail::Refusal> buffer_ir_refusal(const ir::Function& f, const passes::PassContext& ctx) {
+  if (auto why = ir::init_memref_refusal(f)) return select_detail::Refusal{f.span, "InitMemRef could not plan its storage: " + *why};
   if (ctx.get("target").value_or("a2a3") == "a5") return select_detail::Refusal{f.span, "A5 retains Tile IR"};
   return select_detail::Selector(f).run();
 }

@@ -9,9 +9,13 @@
 // are `pl.tile.move(src, target_memory=<space>)` into the carry's storage: entry copies right before
 // a loop, snapshot then copy statements right before a yield.
 //
-// Fail-closed: any refusal (an op whose storage is not planned yet, a non-static shape, a tile
-// parameter, ...) is an error at its statement and the program is returned unchanged. Already planned
-// functions (a tile.alloc or a MemRef present) are only verified. So the pass is idempotent.
+// Per kernel: a kernel whose storage this release cannot plan yet (an op without a storage rule, a
+// non-static shape, a tile parameter, ...) keeps its unplanned Tile form with the first reason recorded
+// in the attribute `init_memref_refused` (ir/function.hpp) and one warning per reason at its
+// statement; the other kernels are planned. Fail-closed: a malformed hand-planned function or a
+// VerifyTileStorage finding on the planned output is an error and the program is returned
+// unchanged. Already planned functions (a tile.alloc or a MemRef present) are only verified, and a
+// recorded refusal is not recomputed. So the pass is idempotent.
 #pragma once
 #include <algorithm>
 #include <cctype>
@@ -255,6 +259,7 @@ inline InitMemRefResult init_memref(const ir::FunctionPtr& f, const std::string&
     r.diagnostics = verify_tile_storage(*f, file);
     return r;
   }
+  if (ir::init_memref_refusal(*f)) return r;  // recorded: never recomputed
   if (!init_detail::has_tiles(*f)) return r;
   StorageClasses sc;
   sc.analyse(*f);
@@ -262,7 +267,16 @@ inline InitMemRefResult init_memref(const ir::FunctionPtr& f, const std::string&
   ir::FunctionPtr g;
   if (errors.empty()) g = init_detail::StorageRewriter(sc).run(*f, errors);
   if (!errors.empty()) {
-    for (auto& e : errors) r.diagnostics.push_back(Diagnostic{file, e.span, Severity::Error, "InitMemRef: " + e.message});
+    // A kernel this release cannot plan keeps its unplanned Tile form, and the refusal is recorded
+    // on it (issue 17: "one kernel must not stop the whole program"; spec "Unselected functions
+    // retain the Tile pipeline"). Selection then refuses it and emission reports it as a kernel
+    // without a PTO form: nothing is dropped silently. Each reason is a warning at its statement.
+    for (auto& e : errors)
+      r.diagnostics.push_back(Diagnostic{file, e.span, Severity::Warning,
+                                         "InitMemRef: " + e.message + " (kernel '" + f->name + "' keeps its unplanned Tile form)"});
+    r.function = ir::with_function(*f, [&](ir::Function& h) {
+      h.attrs = ir::with_kwarg(h.attrs, std::string(ir::kInitMemRefRefused), errors.front().message);
+    });
     return r;
   }
   r.diagnostics = verify_tile_storage(*g, file);

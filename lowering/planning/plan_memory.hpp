@@ -53,6 +53,7 @@ inline PlanMemoryResult plan_memory(const ir::FunctionPtr& f, const std::string&
                                     const std::string& file) {
   PlanMemoryResult r{f, {}};
   if (!f->body || !ir::is_incore_like(f->type)) return r;
+  if (ir::init_memref_refusal(*f)) return r;  // InitMemRef could not plan it: it stays unplanned Tile
   if (!is_planned(*f)) {
     if (init_detail::has_tiles(*f))
       r.diagnostics.push_back(Diagnostic{file, f->span, Severity::Error,

@@ -525,4 +525,12 @@ class StorageClasses {
   }
 };
 
+/// Where InitMemRef's first refusal of `f` is (its statement), for reports made after the fact from
+/// the recorded `init_memref_refused`; the function's own span when only the rewrite refuses.
+inline ir::Span init_memref_refusal_span(const ir::Function& f) {
+  StorageClasses sc;
+  sc.analyse(f);
+  return sc.errors.empty() ? f.span : sc.errors.front().span;
+}
+
 }  // namespace ptorw::lowering::planning

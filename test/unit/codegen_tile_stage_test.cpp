@@ -163,3 +163,34 @@ TEST_CASE("emit_program: per-kernel results; fail_fast stops at the first failur
   CHECK(ff.kernels.empty());
   CHECK(ff.failed == std::vector<std::string>{"bad"});
 }
+
+TEST_CASE("emit_program: a kernel InitMemRef could not plan is a failure with its reason, at its statement") {
+  // issue 17 "One kernel stops the whole program": the recorded refusal (init_memref_refused) is
+  // reported as a kernel without a PTO form; the planned kernel next to it is still emitted. A
+  // kernel that is merely unplanned (no planning ran) is listed in tile_stage instead.
+  std::string two = kPlannedTile;
+  const std::string refused = R"(    @pl.function(type=pl.FunctionType.InCore, attrs={"init_memref_refused": "tile.slice windows are not planned yet"})
+    def s(self, A: pl.Tensor[[16, 64], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        x = pl.load(A, [0, 0], [16, 64])
+        w = pl.tile.slice(x, [16, 32], [0, 32])
+        r = pl.store(w, [0, 0], Out)
+        return r
+    @pl.function(type=pl.FunctionType.InCore)
+    def u(self, A: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        x = pl.load(A, [0, 0], [16, 32])
+        r = pl.store(x, [0, 0], Out)
+        return r
+)";
+  two.insert(two.find("    @pl.function"), refused);
+  auto p = parse(two);
+  auto r = codegen::emit_program(*p);
+  CHECK_FALSE(r.ok());
+  REQUIRE(r.kernels.size() == 1);
+  CHECK(r.kernels[0].name == "k");
+  CHECK(r.failed == std::vector<std::string>{"s"});
+  CHECK(r.tile_stage == std::vector<std::string>{"u"});
+  REQUIRE(r.diagnostics.size() == 1);
+  const std::string d = r.diagnostics[0].str();
+  CHECK(d.find("t.py:6:9: error: kernel 's' stays on unplanned Tile IR and has no PTO form: InitMemRef: tile.slice "
+               "windows are not planned yet") == 0);
+}

@@ -121,6 +121,9 @@ TEST_CASE("mlir-opt-19 accepts the generic form of every emitted kernel; custom 
       continue;
     }
     const ir::Program& p = *parsed.program;
+    std::vector<std::string> refused;
+    for (const auto& f : p.functions)
+      if (ir::init_memref_refusal(*f)) refused.push_back(f->name);
 
     // Generic form, both assembler spellings (the old one with source locations), through mlir-opt.
     for (auto version : {codegen::PtoVersion::New, codegen::PtoVersion::Old}) {
@@ -132,9 +135,12 @@ TEST_CASE("mlir-opt-19 accepts the generic form of every emitted kernel; custom 
       // The one input using an attribute older assemblers do not know is refused for them (pinned
       // by codegen_test "precision attribute rides in the trailing dict"); nothing else may fail.
       const bool old_refusal_expected = version == codegen::PtoVersion::Old && path.filename() == "precision.py";
+      // Kernels InitMemRef recorded it cannot plan (init_memref_refused) are reported, not emitted;
+      // every other kernel must emit.
       for (const auto& d : r.diagnostics)
-        if (!old_refusal_expected) FAIL_CHECK(d.str());
+        if (!old_refusal_expected && d.message.find("stays on unplanned Tile IR") == std::string::npos) FAIL_CHECK(d.str());
       if (old_refusal_expected) CHECK_FALSE(r.ok());
+      else CHECK(r.failed == refused);
       for (const auto& k : r.kernels) {
         CAPTURE(k.name);
         std::string err = mlir_check(mlir_opt, k.text, tmp);
@@ -145,7 +151,7 @@ TEST_CASE("mlir-opt-19 accepts the generic form of every emitted kernel; custom 
 
     // Custom form: one PTO op per buffer.* call, one partition_view per load/store window.
     auto r = codegen::emit_program(p);
-    REQUIRE(r.ok());
+    REQUIRE(r.failed == refused);
     std::size_t next = 0;
     for (const auto& f : p.functions) {
       if (!ir::is_incore_like(f->type) || f->stage != ir::Stage::Buffer) continue;

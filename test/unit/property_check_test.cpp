@@ -146,6 +146,25 @@ TEST_CASE("HasMemRefs: an unplanned kernel; the same kernel after init-memref") 
   CHECK_FALSE(property_violation(IrProperty::HasMemRefs, *out));
 }
 
+TEST_CASE("HasMemRefs: a kernel InitMemRef recorded it cannot plan is exempt, and only that one") {
+  // issue 17: init-memref leaves such a kernel unplanned with init_memref_refused; the property it
+  // produces must still hold (the manager checks produced properties), and an unplanned kernel
+  // without the record still violates it.
+  const std::string body = std::string("    def k(self, x: ") + kT + ", o: pl.Out[" + kT + "]) -> " + kT + ":\n" +
+                           "        t = pl.load(x, [0, 0], [16, 32])\n"
+                           "        w = pl.tile.slice(t, [16, 16], [0, 16])\n"
+                           "        r = pl.store(w, [0, 0], o)\n"
+                           "        return r\n";
+  CHECK(violation(IrProperty::HasMemRefs, kInCore + body) == "8:9: tile 't' of kernel 'k' has no planned storage (MemRef)");
+  auto planned = make_pass("init-memref");
+  REQUIRE(planned);
+  auto out = (*planned)(parse(kInCore + body));
+  REQUIRE(ir::init_memref_refusal(*out->functions[0]));
+  CHECK(*ir::init_memref_refusal(*out->functions[0]) ==
+        "tile.slice windows are not planned yet (a slice shares its parent's storage at an offset)");
+  CHECK_FALSE(property_violation(IrProperty::HasMemRefs, *out));
+}
+
 TEST_CASE("the manager refuses an input without a required property, untouched, naming who establishes it") {
   const std::string nested = kInCore + "    def k(self, x: " + kT + ", o: pl.Out[" + kT + "]) -> " + kT + ":\n" +
                              "        r = pl.store(pl.load(x, [0, 0], [16, 32]), [0, 0], o)\n"

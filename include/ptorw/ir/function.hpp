@@ -53,4 +53,16 @@ inline bool attr_true(const Kwargs& attrs, std::string_view key) {
   return b && *b;
 }
 
+/// The function attribute with which InitMemRef records that it could not plan a kernel's storage
+/// (issue 17, "one kernel must not stop the whole program"): the reason, as text. Such a kernel
+/// keeps its unplanned Tile form; selection refuses it, plan-memory skips it, HasMemRefs exempts it,
+/// and emission reports it as a kernel without a PTO form. Like `buffer_ir_selected`, a recorded
+/// decision is never recomputed.
+inline constexpr std::string_view kInitMemRefRefused = "init_memref_refused";
+
+/// The recorded InitMemRef refusal of `f`, if any.
+inline std::optional<std::string> init_memref_refusal(const Function& f) {
+  return kwarg_as<std::string>(f.attrs, kInitMemRefRefused);
+}
+
 }  // namespace ptorw::ir

@@ -17,7 +17,8 @@
 //                      (tensor.create/full/add/sub/mul/div/assemble); reading a GM element or
 //                      naming a window of it (tensor.read/write/slice) stays allowed;
 //   HasMemRefs         every tile defined in an InCore/AIC/AIV function at the Tile stage carries
-//                      planned storage (a MemRef).
+//                      planned storage (a MemRef), except in a kernel on which InitMemRef recorded
+//                      that it cannot plan it (`init_memref_refused`, ir/function.hpp).
 // TileStorageVerified and BufferIR are facts about what a pass did (VerifyTileStorage ran; the
 // selected kernels were lowered), not about the IR alone: they are tracked, not checked.
 #pragma once
@@ -106,7 +107,8 @@ class Checker {
   void define(const ir::Expr& v) {
     if (p_ == IrProperty::SSAForm && v && !defined_.insert(v.get()).second)
       fail(v->span, "'" + ir::var_name(v) + "' is defined twice in function '" + f_.name + "'");
-    if (p_ == IrProperty::HasMemRefs && v && ir::is_incore_like(f_.type) && f_.stage == ir::Stage::Tile)
+    if (p_ == IrProperty::HasMemRefs && v && ir::is_incore_like(f_.type) && f_.stage == ir::Stage::Tile &&
+        !ir::find_kwarg(f_.attrs, ir::kInitMemRefRefused))
       if (auto* t = ir::type_as<ir::TileType>(v->type); t && !t->memref)
         fail(v->span, "tile '" + ir::var_name(v) + "' of kernel '" + f_.name + "' has no planned storage (MemRef)");
   }
