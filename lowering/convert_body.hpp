@@ -122,9 +122,56 @@ class BodyConverter {
     }
     cx_.out.clear();
     if (!lower_call(target, *c, s->span, cx_)) return fail(s->span, "no Buffer recipe for " + c->callee);
+    runtime_valid(target, *c, s->span, out);
     for (auto& x : cx_.out) out.push_back(std::move(x));
     cx_.out.clear();
   }
+
+  /// Runtime valid extents (lower_tile_to_buffer.md, "Runtime valid extents"): "every operation that
+  /// defines such a tile first states the extents it produces with buffer.set_validshape", and "an
+  /// extent may be zero: allocation metadata is updated, but load/store/arithmetic execute only when
+  /// both valid extents are positive" — so the op's Buffer calls (in cx_.out) move under
+  /// `if e > 0 and ...:` over the distinct non-constant extents of its tiles; "constant-empty
+  /// operations are removed". Ops of static tiles are left alone.
+  void runtime_valid(const ir::Expr& target, const ir::Call& c, ir::Span sp, std::vector<ir::Stmt>& out) {
+    if (cx_.out.empty()) return;  // a relabel: no call, no metadata of its own
+    std::vector<ir::Expr> extents;  // distinct non-constant extents of the op's tiles
+    bool empty = false;
+    auto note = [&](const ir::Expr& tile) {
+      auto* t = ir::type_as<ir::TileType>(tile ? tile->type : nullptr);
+      if (!t || !runtime_valid_tile(*t)) return;
+      for (const auto& e : t->view->valid_shape) {
+        if (auto k = ir::const_int(e)) { empty = empty || *k == 0; continue; }
+        bool seen = false;
+        for (const auto& x : extents) seen = seen || same_value_expr(x, e);
+        if (!seen) extents.push_back(e);
+      }
+    };
+    for (const auto& a : c.args) note(a);
+    note(target);
+    if (extents.empty() && !empty) return;
+    auto* tt = ir::type_as<ir::TileType>(target ? target->type : nullptr);
+    if (tt && runtime_valid_tile(*tt)) {
+      ir::Expr h = cx_.handle(target, sp);
+      if (!h) return;
+      cx_.out.insert(cx_.out.begin(), ir::make_stmt(ir::Eval{ir::make_expr(
+          ir::Call{ir::CallKind::Op, "buffer.set_validshape", {h, ir::make_tuple(tt->view->valid_shape, sp)}, {}, {}},
+          ir::void_type(), sp)}, sp));
+      out.push_back(std::move(cx_.out.front()));
+      cx_.out.erase(cx_.out.begin());
+    }
+    if (empty) { cx_.out.clear(); return; }  // constant-empty: removed
+    ir::Expr cond;
+    for (const auto& e : extents) {
+      const ir::DType d = ir::type_as<ir::ScalarType>(e->type) ? ir::type_as<ir::ScalarType>(e->type)->dtype : ir::DType::INDEX;
+      ir::Expr pos = ir::make_expr(ir::Binary{ir::BinOp::Gt, e, ir::make_int(0, d, sp)}, ir::scalar_type(ir::DType::BOOL), sp);
+      cond = cond ? ir::make_expr(ir::Binary{ir::BinOp::And, cond, pos}, ir::scalar_type(ir::DType::BOOL), sp) : pos;
+    }
+    ir::Stmt then_body = ir::make_seq(std::move(cx_.out), sp);
+    cx_.out.clear();
+    cx_.out.push_back(ir::make_stmt(ir::If{std::move(cond), std::move(then_body), nullptr, {}}, sp));
+  }
+  static bool runtime_valid_tile(const ir::TileType& t) { return ::ptorw::lowering::runtime_valid(t); }
 
   void yield(const ir::Stmt& s, const ir::Yield& k, const YieldPlan* plan, std::vector<ir::Stmt>& out) {
     if (!plan) return fail(s->span, "pl.yield_ outside a region");

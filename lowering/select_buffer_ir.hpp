@@ -9,8 +9,9 @@
 // Acceptance::Default; recipes/all_recipes.hpp, recipes/control_flow.hpp), the same entries
 // conversion asks; this file holds only the whole-kernel rules:
 //  * target A5                                   → Tile ("A5 retains Tile IR")
-//  * tiles: rank 2, static, pl.Mem.Vec, 32-byte physical rows, static valid extents (`tile_rule`,
-//    on every op operand and result and on every carry and branch result)
+//  * tiles: rank 2, static, pl.Mem.Vec, 32-byte physical rows (`tile_rule`, on every op operand and
+//    result and on every carry and branch result); runtime valid extents only in straight-line
+//    kernels and only on load/store/elementwise (`runtime_valid_rules`, `call`)
 //  * device helper calls, task launches and non-scalar values without an op stay Tile
 //  * the kernel's PTO signature must carry it (a selected kernel's compilation errors propagate):
 //    every symbolic dim of a GM tensor parameter is a scalar parameter of the same name (codegen's
@@ -55,6 +56,8 @@ class Selector {
     for (const auto& p : f.params) params_.insert(p.var.get());
   }
   std::optional<Refusal> run() {
+    runtime_valid_rules();
+    if (refusal_) return refusal_;
     walk(fn_.body);
     abi();
     return refusal_;
@@ -86,9 +89,6 @@ class Selector {
     if (!bytes) return refuse(sp, who + " is not statically sized");
     if ((*ir::const_int(t->shape[1]) * ir::dtype_bytes(t->dtype)) % 32 != 0)
       return refuse(sp, who + " has physical rows that are not 32-byte aligned");
-    if (t->view)
-      for (const auto& e : t->view->valid_shape)
-        if (!ir::const_int(e)) return refuse(sp, who + " has runtime valid extents (a later recipe)");
   }
   void walk(const ir::Stmt& s) {
     visit::FlatStmts it(s);
@@ -131,9 +131,46 @@ class Selector {
                                     " is not a GM tensor: a kernel gives data back only through its GM tensor parameters");
   }
 
+  /// "Runtime-valid default selection": runtime valid extents are enabled for straight-line Vec
+  /// load/store and matching-shape elementwise recipes; "user control flow with dynamic valid state
+  /// ... retain[s] Tile IR". (tile.set_validshape keeps its own refusal until the metadata-version
+  /// analysis exists: recipes/valid_shape.hpp.) A kernel with a runtime-valid tile must therefore
+  /// have no For/While/If at all.
+  void runtime_valid_rules() {
+    std::string dynamic;
+    ir::Span flow;
+    bool has_flow = false;
+    visit::walk_all(fn_.body, [&](const ir::Stmt& s) {
+      if (!has_flow && (ir::stmt_as<ir::For>(s) || ir::stmt_as<ir::While>(s) || ir::stmt_as<ir::If>(s))) {
+        has_flow = true;
+        flow = s->span;
+      }
+    }, [&](const ir::Expr& e) {
+      if (auto* t = ir::type_as<ir::TileType>(e->type); dynamic.empty() && t && ir::is_var_like(e) && runtime_valid(*t))
+        dynamic = ir::var_name(e);
+    });
+    if (!dynamic.empty() && has_flow)
+      refuse(flow, "user control flow in a kernel with runtime valid extents (tile '" + dynamic +
+                       "') retains Tile IR");
+  }
+  static bool runtime_valid_value(const ir::Expr& e) {
+    auto* t = ir::type_as<ir::TileType>(e ? e->type : nullptr);
+    return t && runtime_valid(*t);
+  }
+
   /// One op call: its entry decides; the kernel's tile rules run on its operands and result first.
   void call(ir::Span sp, const ir::Expr& target, const ir::Call& c) {
     if (c.kind != ir::CallKind::Op) return refuse(sp, "device helper call '" + c.callee + "' stays on Tile IR");
+    {
+      const ir::OpId id = ir::op_id(c.callee);
+      const bool transfer_or_ew = id == ir::op::id("tile.load") || id == ir::op::id("tile.store") ||
+                                  find_tile_recipe(id) != nullptr;
+      bool dyn = runtime_valid_value(target);
+      for (const auto& a : c.args) dyn = dyn || runtime_valid_value(a);
+      if (dyn && !transfer_or_ew)
+        return refuse(sp, c.callee + " of a tile with runtime valid extents retains Tile IR (runtime valid extents "
+                                     "are enabled for load/store and elementwise recipes)");
+    }
     auto operands_ok = [&]() -> lowering::Refusal {
       for (const auto& a : c.args) tile_rule(a, sp);
       tile_rule(target, sp);

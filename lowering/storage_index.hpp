@@ -38,10 +38,37 @@ namespace ptorw::lowering {
 /// A fail-closed diagnostic of the lowering: the statement's span and the rule violated.
 using LowerError = StageError;
 
+/// Whether two scalar expressions denote the same value by their form: one node, equal constants, or
+/// the same operator over the same operands, where a variable is only itself (structural equality
+/// "up to renaming" would equate two different parameters `cols` and `n`). Conservative: any other
+/// form compares unequal.
+inline bool same_value_expr(const ir::Expr& a, const ir::Expr& b) {
+  if (a == b) return true;
+  if (!a || !b) return false;
+  if (auto x = ir::const_int(a), y = ir::const_int(b); x && y) return *x == *y;
+  auto* p = ir::expr_as<ir::Binary>(a);
+  auto* q = ir::expr_as<ir::Binary>(b);
+  return p && q && p->op == q->op && same_value_expr(p->lhs, q->lhs) && same_value_expr(p->rhs, q->rhs);
+}
+
+/// Whether some valid extent of `t` is not a constant (a runtime valid extent).
+inline bool runtime_valid(const ir::TileType& t) {
+  if (!t.view) return false;
+  for (const auto& v : t.view->valid_shape)
+    if (!ir::const_int(v)) return true;
+  return false;
+}
+
 /// The Buffer descriptor of a Tile: physical shape, dtype, space and layout/valid fields; no storage.
-/// A valid shape equal to the physical shape is dropped (it is the default).
+/// A valid shape equal to the physical shape is dropped (it is the default). A runtime valid extent
+/// "makes both descriptor dimensions dynamic, because the native metadata update writes both"
+/// (lower_tile_to_buffer.md, "Runtime valid extents"): valid_shape=[-1, -1].
 inline ir::Type buffer_descriptor(const ir::TileType& t) {
   ir::BufferType b{t.shape, t.dtype, t.memory.value_or(ir::MemSpace::Vec), t.view};
+  if (b.view && runtime_valid(t)) {
+    b.view->valid_shape.assign(t.shape.size(), ir::make_int(-1));
+    return ir::make_type(std::move(b));
+  }
   if (b.view) {
     bool full = b.view->valid_shape.size() == b.shape.size();
     for (std::size_t i = 0; full && i < b.shape.size(); ++i) {
@@ -81,6 +108,7 @@ struct Member {
   ir::Expr handle;  // the Buffer variable every Tile naming this member uses
   std::string name;  // name hint: the first Tile variable naming it
   ir::Span span;
+  bool dynamic = false;  // valid_shape=[-1, -1]: starts with its physical extents, set_validshape updates it
 };
 
 class StorageIndex {
@@ -132,8 +160,12 @@ class StorageIndex {
     const auto& members = ms->second;
     const ir::Span sp = info.span;
     // `handle = buffer.alloc((), [addr])`: addressed planners pass the final address exactly once.
-    auto allocate = [&](const ir::Expr& handle) {
-      std::vector<ir::Expr> args{ir::make_tuple({}, sp)};
+    // A dynamic descriptor "starts with its physical extents" (Runtime valid extents).
+    auto allocate = [&](const ir::Expr& handle, const Member* m = nullptr) {
+      std::vector<ir::Expr> start;
+      if (m && m->dynamic)
+        if (auto* bt = ir::type_as<ir::BufferType>(m->desc)) start = bt->shape;
+      std::vector<ir::Expr> args{ir::make_tuple(std::move(start), sp)};
       if (info.addr) args.push_back(ir::make_int(*info.addr, ir::DType::INT64, sp));
       out.push_back(ir::make_assign(handle, op_call("buffer.alloc", std::move(args), ir::unknown_type(), sp), sp));
     };
@@ -144,7 +176,7 @@ class StorageIndex {
     for (const auto& m : members) all_full = all_full && m.offset == 0 && m.bytes == info.capacity;
     if (all_full) {
       // Typed allocation of the first member; the others reinterpret it.
-      allocate(members[0].handle);
+      allocate(members[0].handle, &members[0]);
       for (std::size_t i = 1; i < members.size(); ++i) alias(members[i].handle, "buffer.reshape", {members[0].handle});
       return out;
     }
@@ -250,7 +282,16 @@ class StorageIndex {
     auto& ms = members_[t->memref->base.get()];
     for (const auto& m : ms)
       if (m.offset == *off && visit::structural_equal(m.desc, d).equal) return;
-    Member m{*off, *size, d, nullptr, ir::var_name(v).empty() ? std::string("tile") : ir::var_name(v), v->span};
+    // "Tiles that name the same storage window and differ only in valid extents share one dynamic
+    // handle ... A dynamic tile must own its allocation; it cannot share a byte-view root."
+    const bool dynamic = runtime_valid(*t);
+    if (dynamic && (*off != 0 || *size != info.capacity))
+      return fail(v->span, who + " has runtime valid extents but does not cover its whole allocation (a dynamic tile "
+                                 "must own its allocation)");
+    if (!ms.empty() && (dynamic || ms.front().dynamic))
+      return fail(v->span, who + " shares an allocation with a tile of another descriptor, and one of them has runtime "
+                                 "valid extents (a dynamic tile must own its allocation)");
+    Member m{*off, *size, d, nullptr, ir::var_name(v).empty() ? std::string("tile") : ir::var_name(v), v->span, dynamic};
     m.handle = ir::make_var(m.name + "_buf", d, v->span);
     ms.push_back(std::move(m));
   }

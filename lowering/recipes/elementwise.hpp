@@ -40,6 +40,14 @@ inline std::vector<std::int64_t> valid_extents(const ir::TileType& t) {
   for (const auto& e : src) v.push_back(ir::const_int(e).value_or(-1));
   return v;
 }
+inline bool same_valid_exprs(const ir::TileType& a, const ir::TileType& b) {
+  const auto& x = a.view && !a.view->valid_shape.empty() ? a.view->valid_shape : a.shape;
+  const auto& y = b.view && !b.view->valid_shape.empty() ? b.view->valid_shape : b.shape;
+  if (x.size() != y.size()) return false;
+  for (std::size_t i = 0; i < x.size(); ++i)
+    if (!same_value_expr(x[i], y[i])) return false;
+  return true;
+}
 inline bool same_buffer_shape(const ir::BufferType& a, const ir::BufferType& b) {
   if (a.dtype != b.dtype || a.shape.size() != b.shape.size()) return false;
   for (std::size_t i = 0; i < a.shape.size(); ++i) {
@@ -65,13 +73,20 @@ struct Elementwise {
     auto* tl = ir::type_as<ir::TileType>(target ? target->type : nullptr);
     if (!tl) return refuse(op + " must be assigned to a tile");
     if (!supports(r, tl->dtype)) return refuse("no Buffer recipe for " + op + " on pl." + std::string(ir::name_of(tl->dtype)));
-    if (ax.default_rollout())
-      for (const auto& a : c.args) {
-        auto* src = a ? ir::type_as<ir::TileType>(a->type) : nullptr;
-        if (src && (!elementwise_detail::same_physical(*src, *tl) ||
-                    elementwise_detail::valid_extents(*src) != elementwise_detail::valid_extents(*tl)))
-          return refuse(op + " operands and destination must have matching physical shapes and valid extents");
-      }
+    for (const auto& a : c.args) {
+      auto* src = a ? ir::type_as<ir::TileType>(a->type) : nullptr;
+      if (!src) continue;
+      if (ax.default_rollout() && (!elementwise_detail::same_physical(*src, *tl) ||
+                                   elementwise_detail::valid_extents(*src) != elementwise_detail::valid_extents(*tl)))
+        return refuse(op + " operands and destination must have matching physical shapes and valid extents");
+      // "Valid expressions must match structurally across arithmetic operands and result; two -1
+      // descriptor dimensions alone do not prove matching runtime values" (Runtime-valid default
+      // selection). Also in explicit pipelines: the one set_validshape of the destination is all
+      // the native op sees.
+      if ((runtime_valid(*src) || runtime_valid(*tl)) && !elementwise_detail::same_valid_exprs(*src, *tl))
+        return refuse(op + " operands and destination with runtime valid extents must have structurally equal valid "
+                           "expressions");
+    }
     return std::nullopt;
   }
   /// The BufferIR rule of a row's Buffer op: operand and destination descriptors have one physical

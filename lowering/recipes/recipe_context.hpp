@@ -51,10 +51,13 @@ class RecipeContext {
   std::unordered_map<const ir::ExprNode*, ir::Expr>& gm_;
 };
 
-/// The destination-passing window operand `(d0, d1)` of a load/store: the tile's physical shape.
+/// The destination-passing window operand `(d0, d1)` of a load/store: the tile's physical shape, or
+/// its valid extents when one is a runtime value (spec "Runtime valid extents":
+/// `buffer.load(x, (0, 0), (16, cols), loaded_buffer)`).
 inline ir::Expr shape_tuple(const ir::Expr& tile, ir::Span sp) {
   std::vector<ir::Expr> dims;
-  if (auto* s = ir::shape_of(tile->type)) dims = *s;
+  if (auto* t = ir::type_as<ir::TileType>(tile->type); t && runtime_valid(*t)) dims = t->view->valid_shape;
+  else if (auto* s = ir::shape_of(tile->type)) dims = *s;
   return ir::make_tuple(std::move(dims), sp);
 }
 

@@ -42,6 +42,22 @@ inline bool same_dims(const std::vector<ir::Expr>& a, const std::vector<ir::Expr
   }
   return true;
 }
+/// valid_shape=[-1, -1]: the handle's extents are set at run time (buffer.set_validshape).
+inline bool dynamic_valid(const ir::BufferType& b) {
+  if (!b.view || b.view->valid_shape.size() != b.shape.size() || b.shape.empty()) return false;
+  for (const auto& v : b.view->valid_shape)
+    if (ir::const_int(v) != std::optional<std::int64_t>(-1)) return false;
+  return true;
+}
+/// Each window extent is a runtime value or a constant in [0, shape].
+inline bool fits(const std::vector<ir::Expr>& window, const std::vector<ir::Expr>& shape) {
+  if (window.size() != shape.size()) return false;
+  for (std::size_t i = 0; i < window.size(); ++i) {
+    auto w = ir::const_int(window[i]), s = ir::const_int(shape[i]);
+    if (w && (!s || *w < 0 || *w > *s)) return false;
+  }
+  return true;
+}
 /// The BufferIR rule of buffer.load / buffer.store: the window is the buffer's shape, the element
 /// type is kept, the offsets have the tensor's rank, and the tensor is a GM parameter.
 inline Refusal check(const ir::Call& c, bool load, const BufferCheckContext& bx) {
@@ -53,8 +69,11 @@ inline Refusal check(const ir::Call& c, bool load, const BufferCheckContext& bx)
   const std::string op = load ? "buffer.load" : "buffer.store";
   if (tt->dtype != bt->dtype) return refuse(op + " changes the element type (GM transfers do not cast)");
   auto* sizes = ir::expr_as<ir::MakeTuple>(c.args[2]);
-  if (!sizes || !same_dims(sizes->elems, bt->shape))
+  if (sizes && dynamic_valid(*bt) && fits(sizes->elems, bt->shape)) {
+    // A dynamic-valid buffer moves its valid rectangle (runtime values, or constants within the shape).
+  } else if (!sizes || !same_dims(sizes->elems, bt->shape)) {
     return refuse(op + " window " + (sizes ? dims(sizes->elems) : "?") + " differs from the buffer shape " + dims(bt->shape));
+  }
   auto* offs = ir::expr_as<ir::MakeTuple>(c.args[1]);
   if (!offs || offs->elems.size() != tt->shape.size()) return refuse(op + " offsets must have the tensor's rank");
   if (!bx.is_param(tensor)) return refuse(op + " must name a GM parameter");
@@ -78,7 +97,7 @@ struct GmLoad {
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     ir::Expr dst = cx.handle(target, sp);
     if (!dst) return;
-    cx.emit("buffer.load", {cx.gm(c.args[0]), c.args[1], c.args[2], dst}, sp);
+    cx.emit("buffer.load", {cx.gm(c.args[0]), c.args[1], shape_tuple(target, sp), dst}, sp);
   }
   static Refusal check_buffer(const ir::Expr&, const ir::Call& c, BufferCheckContext& bx) {
     return transfer_detail::check(c, true, bx);

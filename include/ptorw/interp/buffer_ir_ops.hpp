@@ -132,9 +132,21 @@ inline void check_extent(const OpCall& c, const std::string& what, const Shape& 
 
 /// buffer.load(T, offsets, shape, dst): dst[idx] = T[offsets + idx] for idx < shape; poison in T is
 /// an error (a GM read into a tile).
+/// lower_tile_to_buffer.md "Runtime valid extents": "load/store/arithmetic execute only when both
+/// valid extents are positive" — a native op over an empty rectangle does not exist, so the Buffer
+/// program must guard it (conversion does); running one is an error here, which makes a missing
+/// guard observable.
+inline void check_nonempty(const OpCall& c, const Shape& rect, const std::string& what) {
+  for (auto e : rect)
+    if (e == 0)
+      fail(c.op() + " over an empty " + what + " " + dims_str(rect) +
+           ": native ops need positive extents (guard it: lower_tile_to_buffer.md, Runtime valid extents)");
+}
+
 inline Value load(OpCall& c) {
   const TensorVal& t = c.arg<TensorVal>(0);
   Shape off = c.ints(1, "offsets"), ext = c.ints(2, "shape");
+  check_nonempty(c, ext, "window");
   const BufVal& d = handle(c, 3);
   if (t.dtype() != d.dtype)
     fail("buffer.load of a " + std::string(ir::name_of(t.dtype())) + " tensor into a " + std::string(ir::name_of(d.dtype)) + " buffer");
@@ -159,6 +171,7 @@ inline Value load(OpCall& c) {
 inline Value store(OpCall& c) {
   const BufVal& s = handle(c, 0);
   Shape off = c.ints(1, "offsets"), ext = c.ints(2, "shape");
+  check_nonempty(c, ext, "window");
   const TensorVal& t = c.arg<TensorVal>(3);
   if (t.dtype() != s.dtype)
     fail("buffer.store of a " + std::string(ir::name_of(s.dtype)) + " buffer into a " + std::string(ir::name_of(t.dtype())) + " tensor");
@@ -233,6 +246,7 @@ template <OpFn F, Overlap Rule = Overlap::InPlaceOk> Value compute(OpCall& c) {
   const std::size_t di = c.args.size() - 1;
   const BufVal d = handle(c, di);
   const Shape need = *d.valid;
+  check_nonempty(c, need, "valid region of " + c.operand_name(di));
   std::vector<Value> args;
   for (std::size_t i = 0; i < di; ++i) {
     if (auto* b = std::get_if<BufVal>(&c.args[i].v)) {
