@@ -279,3 +279,55 @@ TEST_CASE("the advisor: Pattern 5 acceptance, remarks, gain and clues") {
   CHECK(text.find("band: Pattern 5 accepts it; makespan 91.0 -> 34.0 ns (-57.0 ns, 63%)") != std::string::npos);
   CHECK(text.find("clue: 3 auto-dependency edge(s) between disjoint windows of one parent") != std::string::npos);
 }
+
+TEST_CASE("a Group is one mixed task holding a cube and a vector lane; TensorView strides give the bytes") {
+  const std::string src = R"(import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.AIC)
+    def c(self, a: pl.Tensor[[4, 8], pl.FP32, pl.TensorView(stride=[16, 1])], o: pl.Out[pl.Tensor[[4, 8], pl.FP32]]) -> pl.Tensor[[4, 8], pl.FP32]:
+        t = pl.load(a, [0, 0], [4, 8])
+        r = pl.store(t, [0, 0], o)
+        return r
+    @pl.function(type=pl.FunctionType.AIV)
+    def v(self, a: pl.Tensor[[4, 8], pl.FP32, pl.TensorView(stride=[16, 1])], o: pl.Out[pl.Tensor[[4, 8], pl.FP32]]) -> pl.Tensor[[4, 8], pl.FP32]:
+        t = pl.load(a, [0, 0], [4, 8])
+        r = pl.store(t, [0, 0], o)
+        return r
+    @pl.function(type=pl.FunctionType.Group)
+    def g(self, a: pl.Tensor[[4, 8], pl.FP32, pl.TensorView(stride=[16, 1])], o: pl.Out[pl.Tensor[[4, 8], pl.FP32]]):
+        r1 = self.c(a, o)
+        r2 = self.v(a, o)
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[4, 8], pl.FP32, pl.TensorView(stride=[16, 1])], o: pl.Tensor[[4, 8], pl.FP32],
+             o2: pl.Tensor[[4, 8], pl.FP32]) -> pl.Tensor[[4, 8], pl.FP32]:
+        self.g(a, o)
+        r = self.v(a, o2)
+        return r
+)";
+  auto parsed = text::parse_program(src, "t.py");
+  REQUIRE(parsed.ok());
+  tasks::CostModel cm;
+  cm.dispatch_ns = 1;
+  cm.measured = {{"c", 7}, {"v", 10}};
+  auto s = tasks::simulate(parsed.program, "", {}, cm, tasks::Lanes{1, 1});
+  for (const auto& d : s.diagnostics) MESSAGE(d.str());
+  REQUIRE(s.ok());
+  REQUIRE(s.graph.tasks.size() == 2);
+  // `a` is 4 rows of 8 FP32 with a row stride of 16 elements: bytes [64r, 64r + 32) for r < 4; its
+  // storage ends after the last element: (3 * 16 + 7 + 1) * 4 = 224 bytes.
+  CHECK(s.graph.storages[0].bytes == 224);
+  CHECK(s.graph.tasks[0].args[0].bytes == std::vector<tasks::Interval>{{0, 32}, {64, 96}, {128, 160}, {192, 224}});
+  CHECK(s.graph.tasks[0].core == tasks::Core::Mixed);
+  CHECK(s.graph.tasks[0].kernel_id == -1);
+  CHECK(s.graph.edges.empty());  // both read a; they write o and o2
+  // The Group lasts as long as its longest kernel (v: 10). Submitted at 1, it holds AIC 0 and
+  // AIV 0 for [1, 11]; v (submitted at 2, no dependency) waits for the one vector lane: [11, 21].
+  CHECK(s.schedule.slots[0].aic_lane == 0);
+  CHECK(s.schedule.slots[0].aiv_lanes == std::vector<int>{0});
+  CHECK(s.schedule.slots[0].end == 11);
+  CHECK(s.schedule.slots[1].start == 11);
+  CHECK(s.schedule.slots[1].reason == tasks::StartReason::Lane);
+  CHECK(s.schedule.makespan == 21);
+  CHECK(s.schedule.critical_path == std::vector<int>{0, 1});
+}

@@ -99,8 +99,7 @@ int cmd_tasks(const Options& o) {
   auto p = load(o.file);
   if (!p) return kFailed;
   auto go = graph_options(o, *p);
-  auto sim = tasks::simulate(p, ssa_first(*p, o.graph_passes), go, tasks::CostModel{}, tasks::Lanes{1, 1});
-  // The schedule is not needed here; a lane error (no cube lane) cannot occur with one of each.
+  auto sim = tasks::simulate(p, ssa_first(*p, o.graph_passes), go, tasks::CostModel{}, tasks::Lanes{}, /*with_schedule=*/false);
   print_errors(sim.diagnostics);
   if (!sim.ok()) return kFailed;
   return write_output(o.format == "dot" ? tasks::graph_dot(sim.graph) : tasks::graph_json(sim.graph), o.out);

@@ -34,9 +34,10 @@ struct Simulation {
   bool ok() const { return !has_errors(diagnostics); }
 };
 
-/// Runs `pipeline` (comma-separated pass names; empty: none) on `p`, then graph + costs + schedule.
+/// Runs `pipeline` (comma-separated pass names; empty: none) on `p`, then graph + costs + schedule
+/// (no schedule when `with_schedule` is false: `ptorw tasks`).
 inline Simulation simulate(const ir::ProgramPtr& p, const std::string& pipeline, const GraphOptions& go, const CostModel& cm,
-                           Lanes lanes) {
+                           Lanes lanes, bool with_schedule = true) {
   Simulation s;
   s.program = p;
   if (!pipeline.empty()) {
@@ -73,6 +74,7 @@ inline Simulation simulate(const ir::ProgramPtr& p, const std::string& pipeline,
   for (auto& d : g.diagnostics) s.diagnostics.push_back(std::move(d));
   if (!g.ok()) return s;
   s.graph = std::move(g.graph);
+  if (!with_schedule) return s;
   CostModel m = cm;
   try {
     s.schedule = schedule(s.graph, task_costs(s.graph, *s.program, m), lanes, m.dispatch_ns);

@@ -18,7 +18,7 @@
 
 #include "ptorw/ir/function.hpp"
 #include "ptorw/ir/op_registry.hpp"
-#include "ptorw/tasks/task_graph.hpp"
+#include "ptorw/tasks/task_model.hpp"
 #include "ptorw/visit/walk.hpp"
 
 namespace ptorw::tasks {

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "ptorw/tasks/task_graph.hpp"
+#include "ptorw/tasks/task_model.hpp"
 
 namespace ptorw::tasks {
 

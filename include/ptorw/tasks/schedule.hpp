@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "ptorw/tasks/task_graph.hpp"
+#include "ptorw/tasks/task_model.hpp"
 
 namespace ptorw::tasks {
 

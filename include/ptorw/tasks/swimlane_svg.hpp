@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "ptorw/tasks/schedule.hpp"
-#include "ptorw/tasks/task_graph.hpp"
+#include "ptorw/tasks/task_model.hpp"
 
 namespace ptorw::tasks {
 

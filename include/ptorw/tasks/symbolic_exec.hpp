@@ -16,7 +16,7 @@
 #include "ptorw/codegen/orch_kernels.hpp"
 #include "ptorw/codegen/orch_window_alloc.hpp"
 #include "ptorw/ir/diagnostic.hpp"
-#include "ptorw/tasks/task_graph.hpp"
+#include "ptorw/tasks/task_model.hpp"
 #include "ptorw/tasks/tensor_map.hpp"
 
 namespace ptorw::tasks::detail {
