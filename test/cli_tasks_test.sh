@@ -46,6 +46,7 @@ sed 's/, attrs={"windowize": True}//' examples/row_bands.py > "$tmp/unmarked.py"
 "$ptorw" advise "$tmp/unmarked.py" --aiv 4 --aic 4 --cost test/tasks/cost.json > "$tmp/adv.txt"
 check "advise: exit 0" test $? -eq 0
 check "advise: band first, accepted, 91 -> 34" grep -q '^band: Pattern 5 accepts it; makespan 91.0 -> 34.0 ns (-57.0 ns, 63%)$' "$tmp/adv.txt"
+check "advise: the clue of long waits" grep -q "clue: 2 of its 4 tasks waited longer than they ran" "$tmp/adv.txt"
 check "advise: the clue" grep -q 'clue: 3 auto-dependency edge(s) between disjoint windows of one parent (gone when windowed), 3 between adjacent tasks' "$tmp/adv.txt"
 check "advise: total refused with Pattern 5's remark" grep -q "^total: Pattern 5 would not window it" "$tmp/adv.txt"
 check "advise: band listed before total" test "$(grep -n '^band:' "$tmp/adv.txt" | cut -d: -f1)" -lt "$(grep -n '^total:' "$tmp/adv.txt" | cut -d: -f1)"

@@ -270,6 +270,10 @@ TEST_CASE("the advisor: Pattern 5 acceptance, remarks, gain and clues") {
   CHECK(r.kernels[0].gain() == 57);
   CHECK(r.kernels[0].false_edges.size() == 3);  // band0->band1->band2->band3 write->write on o0
   CHECK(r.kernels[0].adjacent_waits == 3);
+  // Unmarked: band k runs [1 + 20k, 21 + 20k] but was submitted at k + 1: bands 2 and 3 waited 38
+  // and 57 ns, longer than their 20 ns (band 1 waited 19).
+  CHECK(r.kernels[0].tasks == 4);
+  CHECK(r.kernels[0].long_waits == 2);
   CHECK(r.kernels[1].kernel == "total");
   CHECK_FALSE(r.kernels[1].accepted);
   // Pattern 5's own remark says why `total` is not windowed.

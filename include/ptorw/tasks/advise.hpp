@@ -8,7 +8,9 @@
 //   - the spec's clues in the unmarked program's graph: "TensorMap auto-dependency edges between
 //     tasks that should only touch disjoint windows of the same parent tensor" — edges that the
 //     windowed program no longer has (same tasks, in the same order) — and among them "adjacent
-//     tasks that could overlap but instead wait on each other" (task i+1 waiting on task i).
+//     tasks that could overlap but instead wait on each other" (task i+1 waiting on task i); and
+//     "task gaps that are large compared with the task duration itself" (tasks of the kernel that
+//     waited longer between submission and start than they ran).
 // Sorted by predicted gain (makespan saved), largest first.
 #pragma once
 #include <fmt/format.h>
@@ -97,6 +99,7 @@ struct Advice {
   double makespan_before = 0, makespan_after = 0;
   std::vector<FalseEdge> false_edges;  // edges of the unmarked graph the windowed one does not have
   int adjacent_waits = 0;              // of those, task i+1 waiting on task i
+  int tasks = 0, long_waits = 0;       // the kernel's tasks in the unmarked schedule; those that waited longer than they ran
   std::string error;                   // why the marked program could not be simulated
   double gain() const { return accepted && error.empty() ? makespan_before - makespan_after : 0; }
 };
@@ -129,6 +132,12 @@ inline AdviceReport advise(const ir::ProgramPtr& p, const GraphOptions& go, cons
         auto copy = std::make_shared<ir::Function>(*g);
         copy->attrs = ir::with_kwarg(copy->attrs, "windowize", true);
         g = copy;
+      }
+    for (std::size_t i = 0; i < base.graph.tasks.size(); ++i)
+      if (base.graph.tasks[i].kernel == f->name) {
+        ++a.tasks;
+        const Slot& sl = base.schedule.slots[i];
+        if (sl.start - sl.submit > base.schedule.cost[i]) ++a.long_waits;
       }
     Simulation after = simulate(marked, "default", go, cm, lanes);
     for (const auto& m : after.remarks)
@@ -183,6 +192,8 @@ inline std::string advice_text(const AdviceReport& r, const TaskGraph* base_grap
           o += fmt::format("    task {} -> task {} on '{}'\n", a.false_edges[i].from, a.false_edges[i].to, a.false_edges[i].storage);
       }
     }
+    if (a.long_waits > 0)
+      o += fmt::format("  clue: {} of its {} tasks waited longer than they ran\n", a.long_waits, a.tasks);
     for (const auto& m : a.remarks) o += fmt::format("  remark {}\n", m);
   }
   return o;
