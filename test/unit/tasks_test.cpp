@@ -335,3 +335,43 @@ class P:
   CHECK(s.schedule.makespan == 21);
   CHECK(s.schedule.critical_path == std::vector<int>{0, 1});
 }
+
+TEST_CASE("attention_qk: tensor.full is a fresh storage, a copying assemble a copy task") {
+  // As written: per row block qb and column block kb, qk -> exp -> pv -> accumulate (ids
+  // 17 qb + 4 kb + 0..3), each into a fresh create; accumulate also reads the previous
+  // accumulate's buffer (kb > 0; for kb = 0 the `zero` of tensor.full, which no task wrote); then
+  // the assemble of the row result into `out` copies (the part is not a view of out): a copy task
+  // (id 17 qb + 16) reading the last accumulate's buffer and writing rows [32 qb, 32 qb + 32) of
+  // out. Edges per row block: 4 * 3 within the column blocks, 3 between accumulates, 1 into the
+  // copy = 16; 64 in all. Storages: q, kt, v, out, and per row block zero + 4 * 4 creates = 72.
+  auto g = sim("examples/attention_qk.py", "").graph;
+  REQUIRE(g.tasks.size() == 68);
+  CHECK(g.storages.size() == 72);
+  CHECK(g.edges.size() == 64);
+  CHECK(g.storages[4].origin == "full");
+  for (int qb = 0; qb < 4; ++qb) {
+    const auto& copy = g.tasks[static_cast<std::size_t>(17 * qb + 16)];
+    CHECK(copy.core == tasks::Core::Copy);
+    CHECK(copy.kernel == "tensor.assemble");
+    REQUIRE(copy.args.size() == 2);
+    CHECK(copy.args[1].access == tasks::Access::Write);
+    CHECK(copy.args[1].desc.storage == 3);  // out
+    CHECK(copy.args[1].bytes == std::vector<tasks::Interval>{{8192 * qb, 8192 * qb + 8192}});
+  }
+  auto has_edge = [&](const tasks::TaskGraph& gr, int from, int to) {
+    for (const auto& e : gr.edges)
+      if (e.from == from && e.to == to) return true;
+    return false;
+  };
+  CHECK(has_edge(g, 15, 16));  // the last accumulate of block 0 -> its copy
+  CHECK(has_edge(g, 3, 7));    // accumulate kb 0 -> accumulate kb 1 (its row_acc)
+  CHECK_FALSE(has_edge(g, 16, 33));  // copies of different row blocks write disjoint rows
+  // After default (Pattern 1: accumulate updates its row_acc in place), the acc_buf creates are
+  // gone (72 - 16 storages) and the same 64 edges order the same tasks.
+  auto d = sim("examples/attention_qk.py", "default").graph;
+  CHECK(d.tasks.size() == 68);
+  CHECK(d.storages.size() == 56);
+  CHECK(d.edges.size() == 64);
+  CHECK(has_edge(d, 3, 7));
+  CHECK(has_edge(d, 15, 16));
+}
