@@ -28,6 +28,28 @@ check "tasks --passes=default -o FILE: golden" cmp -s "$tmp/rbd.json" test/tasks
 check "tasks --format=dot: an explicit edge is dashed" grep -q 't0 -> t1 \[label="explicit", style=dashed\];' "$tmp/mp.dot"
 check "tasks --format=dot: a derived edge names its storage" grep -q 't1 -> t2 \[label="raw scaled"\];' "$tmp/mp.dot"
 
+# Hand-written text that rebinds a name is read as Python reads it (convert-to-ssa first).
+cat > "$tmp/rebind.py" <<'PY'
+import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[16, 16], pl.FP32], o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        t = pl.load(a, [0, 0], [16, 16])
+        r = pl.store(t, [0, 0], o)
+        return r
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 16], pl.FP32]) -> pl.Tensor[[16, 16], pl.FP32]:
+        o = pl.create_tensor([16, 16], dtype=pl.FP32)
+        o = self.k(a, o)
+        o = self.k(o, o)
+        return o
+PY
+"$ptorw" tasks "$tmp/rebind.py" > "$tmp/rebind.json"
+check "tasks on text that rebinds names: exit 0" test $? -eq 0
+check "tasks on text that rebinds names: the second call reads and writes the first's output" \
+  grep -q '{"from": 0, "to": 1, "kinds": \["raw","waw"\], "storage": 1}' "$tmp/rebind.json"
+
 # 2. swimlane --compare default: the hand-calculated makespans, the SVG written.
 "$ptorw" swimlane examples/attention_rows.py --compare default --aiv 4 --aic 4 --cost test/tasks/cost.json -o "$tmp/att.svg" > "$tmp/att.txt"
 check "swimlane attention_rows: exit 0" test $? -eq 0

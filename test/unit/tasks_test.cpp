@@ -168,6 +168,15 @@ TEST_CASE("errors name the construct at file:line:col") {
         return a
 )";
   CHECK(graph_error(at).find("must be outlined into a kernel first") != std::string::npos);
+  // Hand-written text that rebinds a name is refused, naming convert-to-ssa (no guess at its meaning).
+  std::string rebinds = head + R"(
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 16], pl.FP32]) -> pl.Tensor[[16, 16], pl.FP32]:
+        o = pl.create_tensor([16, 16], dtype=pl.FP32)
+        o = self.k(a, o)
+        return o
+)";
+  CHECK(graph_error(rebinds).find("run convert-to-ssa first") != std::string::npos);
   tasks::GraphOptions other;
   other.entry = "nope";
   CHECK(graph_error(branch, other) == "t.py: error: no Orchestration function 'nope' (the program's: main)");

@@ -17,6 +17,15 @@ PTORW_ENTRY GraphResult build_task_graph(const ir::Program& p, const GraphOption
                                                    names.empty() ? "none" : names)});
     return r;
   }
+  if (f->names == ir::NameBinding::Text) {
+    // A use reads what its *name* holds in hand-written text that rebinds names (docs/semantics.md,
+    // "Names"); the executor follows definition nodes, the meaning of every pass output.
+    r.diagnostics.push_back(Diagnostic{file, f->span, Severity::Error,
+                                       fmt::format("task graph of '{}': the function rebinds names as Python does; run "
+                                                   "convert-to-ssa first (--passes=convert-to-ssa)",
+                                                   f->name)});
+    return r;
+  }
   try {
     r.graph = detail::Executor(p, *f, o).run();
   } catch (const StageError& e) {
