@@ -3,7 +3,8 @@
 //
 // The generator writes random orchestration programs as DSL text: kernels of FP32 or FP16 tensor
 // parameters of random directions (In / Out / InOut), whole tensors, row, column and block windows
-// (tensor.slice) at random offsets, calls inside loops with loop-dependent offsets, assembles that
+// (tensor.slice) at random offsets, windows of windows, a parameter with TensorView strides (gaps
+// between its rows), calls inside loops with loop-dependent offsets, assembles that
 // are the same view (no task) or copies (a task), and manual scopes with pl.submit(..., deps=[...]).
 // build_task_graph gives the tasks, their descriptors and the edges.
 //
@@ -67,6 +68,9 @@ class Gen {
       src += ", " + v.name + ": " + ttype(v.s, v.fp16);
       pool.push_back(v);
     }
+    // A strided parameter: 16 x 16 elements with a row stride of 24 (gaps between its rows).
+    src += ", xs: pl.Tensor[[16, 16], pl.FP32, pl.TensorView(stride=[24, 1])]";
+    pool.push_back({"xs", {16, 16}, false});
     src += ") -> pl.Scalar[pl.INDEX]:\n";
     body_ = {};
     for (int i = 0; i < 2; ++i) {
@@ -142,8 +146,11 @@ class Gen {
       return std::to_string(pick(0, room));
     };
     std::string w = fresh("w");
-    line(indent, w + " = pl.tensor.slice(" + p.name + ", [" + std::to_string(s.r) + ", " + std::to_string(s.c) + "], [" +
-                     offset(p.s.r - s.r) + ", " + offset(p.s.c - s.c) + "])");
+    const std::string parent = p.name;
+    const Shape ps = p.s;
+    line(indent, w + " = pl.tensor.slice(" + parent + ", [" + std::to_string(s.r) + ", " + std::to_string(s.c) + "], [" +
+                     offset(ps.r - s.r) + ", " + offset(ps.c - s.c) + "])");
+    if (coin(3)) pool.push_back({w, s, fp16});  // later windows of this window: views of views
     return w;
   }
   void call(std::vector<Val>& pool, int indent, const std::string& iv, bool submit, int trips = 0,
