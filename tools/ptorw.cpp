@@ -156,6 +156,9 @@ int main(int argc, char** argv) {
     if (c == "diffcheck") return cmd_diffcheck(o);
     if (c == "emit") return cmd_emit(o);
     if (c == "compile") return cmd_compile(o);
+    if (c == "tasks") return cmd_tasks(o);
+    if (c == "swimlane") return cmd_swimlane(o);
+    if (c == "advise") return cmd_advise(o);
     if (c == "help") return cmd_help(app, o);
   } catch (const UsageError& e) {
     error(e.what());

@@ -22,6 +22,7 @@
 #include "ptorw/lowering/buffer_verify.hpp"
 #include "ptorw/persist/cache_key.hpp"
 #include "ptorw/persist/persist.hpp"
+#include "ptorw/tasks/task_graph.hpp"
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"

@@ -198,6 +198,47 @@ void define_app(CLI::App& app, Options& o) {
   compile->add_flag("--dump-all", o.dump_all, "write the program after every pass to DIR/passes/NN_<pass>.py");
   compile->add_flag("-q,--quiet", o.quiet, "no summary line and no progress line on stderr");
 
+  // The task graph, its simulated schedule and the windowize advisor (issue 21; include/ptorw/tasks/).
+  auto add_graph_input = [&](CLI::App* c) {
+    add_input(c, o);
+    c->add_option("--entry", o.entry, "the Orchestration function (default main)")->type_name("NAME");
+    c->add_option("--dim", o.dims, "value of a pl.dynamic dim (repeatable; others 64)")->type_name("NAME=INT");
+    c->add_option("--scalar", o.scalars, "value of a scalar parameter of the entry (repeatable; needed when a loop bound, "
+                                         "branch or offset depends on it)")
+        ->type_name("NAME=INT");
+  };
+  auto add_lanes = [&](CLI::App* c) {
+    c->add_option("--aiv", o.aiv, "vector lanes of the simulated device (default 4)")->type_name("N>=1")->check(at_least(1));
+    c->add_option("--aic", o.aic, "cube lanes of the simulated device (default 2)")->type_name("N>=0")->check(at_least(0));
+    c->add_option("--cost", o.cost_file, "measured durations replacing the cost model: JSON {\"dispatch_ns\": 20, "
+                                         "\"kernels\": {\"NAME\": ns}}")
+        ->type_name("FILE");
+  };
+  auto* tasks = app.add_subcommand("tasks", "the orchestration task graph: one task per kernel call with the byte regions "
+                                            "it reads and writes, and the edges the runtime derives from overlapping "
+                                            "regions (explicit deps in manual scopes)");
+  add_graph_input(tasks);
+  tasks->add_option("--format", o.format, "json (default) or dot (Graphviz)")
+      ->type_name("json|dot")
+      ->check(CLI::IsMember({"json", "dot"}).description(""));
+  tasks->add_option("--passes", o.graph_passes, "run these passes first (e.g. default)")->type_name("PASS[,PASS...]");
+  add_output_file(tasks, o, "the graph");
+
+  auto* swim = app.add_subcommand("swimlane", "simulate the task graph on vector and cube lanes and draw the schedule as "
+                                              "SVG; prints makespan, utilization and the critical path");
+  add_graph_input(swim);
+  swim->add_option("-o,--output", o.out, "the SVG file")->type_name("FILE")->required();
+  add_lanes(swim);
+  swim->add_option("--passes", o.graph_passes, "run these passes first (e.g. default)")->type_name("PASS[,PASS...]");
+  swim->add_option("--compare", o.compare, "draw the program before and after these passes one above the other "
+                                           "(e.g. default)")
+      ->type_name("PASS[,PASS...]");
+
+  auto* adv = app.add_subcommand("advise", "windowize advisor: for every kernel not marked windowize=True, whether "
+                                           "Pattern 5 accepts it and the simulated makespan with and without it, by gain");
+  add_graph_input(adv);
+  add_lanes(adv);
+
   auto* help = app.add_subcommand("help", "help on ptorw or COMMAND; --markdown renders docs/cli.md");
   help->add_option("command", o.help_command, "a subcommand");
   help->add_flag("--markdown", o.markdown, "the reference of every command as Markdown (docs/cli.md)");

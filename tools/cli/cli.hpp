@@ -51,6 +51,10 @@ struct Options {
   std::string enable_buffer_ir;  // empty: not given (PassContext default)
   std::vector<std::string> dump_after;
   bool dump_all = false, quiet = false;
+  // tasks / swimlane / advise
+  std::string format = "json", cost_file, compare, graph_passes;
+  std::vector<std::string> scalars;  // --scalar NAME=INT
+  int aiv = 4, aic = 2;
   // rules / help
   std::string pass_name, help_command;
   bool markdown = false;
@@ -97,6 +101,9 @@ int cmd_run(const Options& o);
 int cmd_diffcheck(const Options& o);
 int cmd_emit(const Options& o);
 int cmd_compile(const Options& o);
+int cmd_tasks(const Options& o);
+int cmd_swimlane(const Options& o);
+int cmd_advise(const Options& o);
 /// `ptorw help [COMMAND] [--markdown]` (help_markdown.cpp).
 int cmd_help(CLI::App& app, const Options& o);
 std::string markdown_reference(CLI::App& app);

@@ -1,0 +1,166 @@
+// How long a task runs in the simulated schedule (schedule.hpp), in nanoseconds. Without a device
+// this is a model, stated here so that a picture can be reasoned about: a kernel costs a fixed
+// launch overhead plus, for each op of its body (multiplied by the trip count of the loops around
+// it when that count is a constant), a per-op overhead and
+//   - GM traffic (tile.load / tile.store and their Buffer forms): tile bytes / gm_bytes_per_ns,
+//   - cube work (matmul, matmul_acc): M*N*K / cube_macs_per_ns,
+//   - vector work (any other op producing a tile or buffer): result bytes / vec_bytes_per_ns;
+// a copy (an assemble the runtime cannot spell) costs the overhead plus its bytes at GM speed; a
+// Group the longest of its kernels (they run together). The orchestrator submits tasks one after
+// another, `dispatch_ns` each. Measured durations (`--cost FILE`: {"dispatch_ns": 20,
+// "kernels": {"scale_rows": 180.5}}) replace the model per kernel; a `k__windowed` clone of Pattern 5
+// uses `k`'s entry when it has none of its own (it runs the same body on a window).
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "ptorw/ir/function.hpp"
+#include "ptorw/ir/op_registry.hpp"
+#include "ptorw/tasks/task_model.hpp"
+#include "ptorw/visit/walk.hpp"
+
+namespace ptorw::tasks {
+
+struct CostModel {
+  double dispatch_ns = 20;
+  double kernel_overhead_ns = 50;
+  double op_overhead_ns = 5;
+  double gm_bytes_per_ns = 32;
+  double vec_bytes_per_ns = 128;
+  double cube_macs_per_ns = 2048;
+  std::map<std::string, double, std::less<>> measured;  // kernel name -> ns
+
+  std::optional<double> measured_cost(std::string_view kernel) const {
+    if (auto it = measured.find(kernel); it != measured.end()) return it->second;
+    constexpr std::string_view suffix = "__windowed";
+    if (kernel.size() > suffix.size() && kernel.substr(kernel.size() - suffix.size()) == suffix)
+      if (auto it = measured.find(kernel.substr(0, kernel.size() - suffix.size())); it != measured.end()) return it->second;
+    return std::nullopt;
+  }
+};
+
+namespace detail {
+
+inline std::optional<std::int64_t> static_elems(const std::vector<ir::Expr>& shape) {
+  std::int64_t n = 1;
+  for (const auto& d : shape) {
+    auto v = ir::const_int(d);
+    if (!v) return std::nullopt;
+    n *= *v;
+  }
+  return n;
+}
+/// Bytes of a tile or buffer value (0 for anything else or a symbolic shape).
+inline double storage_bytes(const ir::Type& t) {
+  if (auto* x = ir::type_as<ir::TileType>(t)) return static_cast<double>(static_elems(x->shape).value_or(0) * ir::dtype_bytes(x->dtype));
+  if (auto* x = ir::type_as<ir::BufferType>(t)) return static_cast<double>(static_elems(x->shape).value_or(0) * ir::dtype_bytes(x->dtype));
+  return 0;
+}
+inline std::vector<ir::Expr> dims_of(const ir::Type& t) {
+  if (auto* x = ir::type_as<ir::TileType>(t)) return x->shape;
+  if (auto* x = ir::type_as<ir::BufferType>(t)) return x->shape;
+  return {};
+}
+
+class KernelCoster {
+ public:
+  explicit KernelCoster(const CostModel& m) : m_(m) {}
+  double function(const ir::Function& f) { return m_.kernel_overhead_ns + stmt(f.body, 1.0); }
+
+ private:
+  const CostModel& m_;
+  double op(const ir::Call& c, const ir::Type& result) const {
+    const std::string_view n = c.callee.view();
+    auto has = [&](std::string_view w) { return n.find(w) != std::string_view::npos; };
+    if (has("alloc") || has("create") || has("get_block") || has("get_subblock") || has("reshape") || has("set_validshape") ||
+        has("transpose_view"))
+      return 0;
+    if (has("load")) return m_.op_overhead_ns + storage_bytes(result) / m_.gm_bytes_per_ns;
+    if (has("store")) return m_.op_overhead_ns + (c.args.empty() ? 0 : storage_bytes(c.args[0]->type)) / m_.gm_bytes_per_ns;
+    if (has("matmul")) {
+      // lhs [M, K] @ rhs [K, N] (matmul_acc: the accumulator first).
+      const std::size_t l = has("matmul_acc") ? 1 : 0;
+      if (c.args.size() < l + 2) return m_.op_overhead_ns;
+      auto a = dims_of(c.args[l]->type), b = dims_of(c.args[l + 1]->type);
+      if (a.size() != 2 || b.size() != 2) return m_.op_overhead_ns;
+      auto M = ir::const_int(a[0]), K = ir::const_int(a[1]), N = ir::const_int(b[1]);
+      if (!M || !K || !N) return m_.op_overhead_ns;
+      return m_.op_overhead_ns + static_cast<double>(*M * *N * *K) / m_.cube_macs_per_ns;
+    }
+    const double bytes = storage_bytes(result);
+    return bytes > 0 ? m_.op_overhead_ns + bytes / m_.vec_bytes_per_ns : 0;
+  }
+  double expr(const ir::Expr& e) const {
+    if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Op) return op(*c, e->type);
+    return 0;
+  }
+  double stmt(const ir::Stmt& s, double mult) {
+    if (!s) return 0;
+    if (auto* a = ir::stmt_as<ir::Assign>(s)) return mult * expr(a->value);
+    if (auto* e = ir::stmt_as<ir::Eval>(s)) return mult * expr(e->value);
+    if (auto* q = ir::stmt_as<ir::Seq>(s)) {
+      double t = 0;
+      for (const auto& x : q->stmts) t += stmt(x, mult);
+      return t;
+    }
+    if (auto* f = ir::stmt_as<ir::For>(s)) {
+      auto lo = ir::const_int(f->start), hi = ir::const_int(f->stop), st = ir::const_int(f->step);
+      double trips = 1;  // a trip count the kernel computes at run time is counted once
+      if (lo && hi && st && *st != 0) trips = static_cast<double>(std::max<std::int64_t>(0, (*hi - *lo + *st + (*st > 0 ? -1 : 1)) / *st));
+      return stmt(f->body, mult * trips);
+    }
+    if (auto* w = ir::stmt_as<ir::While>(s)) return stmt(w->body, mult);
+    if (auto* x = ir::stmt_as<ir::If>(s)) return std::max(stmt(x->then_body, mult), stmt(x->else_body, mult));
+    if (auto* sc = ir::stmt_as<ir::Scope>(s)) return stmt(sc->body, mult);
+    return 0;
+  }
+};
+
+}  // namespace detail
+
+/// The duration of every task of `g` (ns), from `m` and the kernels of `p`.
+inline std::vector<double> task_costs(const TaskGraph& g, const ir::Program& p, const CostModel& m) {
+  std::unordered_map<std::string, double> per_kernel;
+  detail::KernelCoster coster(m);
+  auto kernel_cost = [&](const std::string& name) -> double {
+    if (auto it = per_kernel.find(name); it != per_kernel.end()) return it->second;
+    double c = 0;
+    if (auto mc = m.measured_cost(name)) {
+      c = *mc;
+    } else if (ir::FunctionPtr f = p.find(name)) {
+      if (f->type == ir::FunctionType::Group) {
+        // The longest of the kernels it calls (cube and vector parts run together).
+        auto on_stmt = [](const ir::Stmt&) {};
+        std::vector<std::string> callees;
+        auto on_expr = [&](const ir::Expr& e) {
+          if (auto* call = ir::expr_as<ir::Call>(e); call && call->kind == ir::CallKind::Function) callees.emplace_back(call->callee.view());
+        };
+        if (f->body) visit::walk(f->body, on_stmt, on_expr);
+        for (const auto& k : callees)
+          if (ir::FunctionPtr kf = p.find(k)) c = std::max(c, m.measured_cost(k).value_or(coster.function(*kf)));
+      } else {
+        c = coster.function(*f);
+      }
+    }
+    per_kernel.emplace(name, c);
+    return c;
+  };
+  std::vector<double> out;
+  out.reserve(g.tasks.size());
+  for (const auto& t : g.tasks) {
+    if (t.core == Core::Copy) {
+      double bytes = 0;
+      for (const auto& a : t.args)
+        if (writes(a.access))
+          for (const auto& iv : a.bytes) bytes += static_cast<double>(iv.end - iv.begin);
+      out.push_back(m.measured_cost("tensor.assemble").value_or(m.kernel_overhead_ns + bytes / m.gm_bytes_per_ns));
+    } else {
+      out.push_back(kernel_cost(t.kernel));
+    }
+  }
+  return out;
+}
+
+}  // namespace ptorw::tasks

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# `ptorw tasks`, `ptorw swimlane`, `ptorw advise` end to end (issue 21; tools/cli/cmd_tasks.cpp,
+# include/ptorw/tasks/). The makespans are the hand calculations of test/unit/tasks_test.cpp
+# ("swimlane --compare default: makespans of the hand calculation"), with the fixed durations of
+# test/tasks/cost.json (dispatch 1 ns; qk_rows 10, exp_rows 5, pv_rows 10, band 20, total 10):
+#   attention_rows: before 1 + 10 + 4 * (10 + 5) = 71 (qk_{k+1} waits for exp_k, which read the S
+#     it overwrites), after 10 + 10 + 5 + 10 = 35 (the last block, submitted at 10, alone);
+#   row_bands: before 1 + 4 * 20 + 10 = 91 (a write->write chain), after 4 + 20 + 10 = 34.
+# usage: cli_tasks_test.sh PTORW SOURCE_ROOT
+set -u
+ptorw=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") root=$2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ptorw_cli_tasks.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then echo "ok: $name"; else echo "FAIL: $name"; fails=$((fails + 1)); fi
+}
+cd "$root" || exit 1
+
+# 1. The task graph as JSON (the hand-written golden) and as dot.
+"$ptorw" tasks examples/row_bands.py > "$tmp/rb.json"
+check "tasks: exit 0" test $? -eq 0
+check "tasks: JSON = hand-written golden" cmp -s "$tmp/rb.json" test/tasks/row_bands.json
+"$ptorw" tasks examples/row_bands.py --passes=default -o "$tmp/rbd.json"
+check "tasks --passes=default -o FILE: golden" cmp -s "$tmp/rbd.json" test/tasks/row_bands.default.json
+"$ptorw" tasks examples/manual_pipeline.py --scalar mode=1 --format=dot > "$tmp/mp.dot"
+check "tasks --format=dot: an explicit edge is dashed" grep -q 't0 -> t1 \[label="explicit", style=dashed\];' "$tmp/mp.dot"
+check "tasks --format=dot: a derived edge names its storage" grep -q 't1 -> t2 \[label="raw scaled"\];' "$tmp/mp.dot"
+
+# Hand-written text that rebinds a name is read as Python reads it (convert-to-ssa first).
+cat > "$tmp/rebind.py" <<'PY'
+import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[16, 16], pl.FP32], o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        t = pl.load(a, [0, 0], [16, 16])
+        r = pl.store(t, [0, 0], o)
+        return r
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 16], pl.FP32]) -> pl.Tensor[[16, 16], pl.FP32]:
+        o = pl.create_tensor([16, 16], dtype=pl.FP32)
+        o = self.k(a, o)
+        o = self.k(o, o)
+        return o
+PY
+"$ptorw" tasks "$tmp/rebind.py" > "$tmp/rebind.json"
+check "tasks on text that rebinds names: exit 0" test $? -eq 0
+check "tasks on text that rebinds names: the second call reads and writes the first's output" \
+  grep -q '{"from": 0, "to": 1, "kinds": \["raw","waw"\], "storage": 1}' "$tmp/rebind.json"
+
+# 2. swimlane --compare default: the hand-calculated makespans, the SVG written.
+"$ptorw" swimlane examples/attention_rows.py --compare default --aiv 4 --aic 4 --cost test/tasks/cost.json -o "$tmp/att.svg" > "$tmp/att.txt"
+check "swimlane attention_rows: exit 0" test $? -eq 0
+check "swimlane attention_rows: 71 -> 35 ns" grep -q '^makespan 71.0 -> 35.0 ns (2.03x)$' "$tmp/att.txt"
+check "swimlane attention_rows: before, a critical path of 9 tasks" grep -q 'before default: makespan 71.0 ns, 12 tasks, .*critical path 9 tasks' "$tmp/att.txt"
+check "swimlane: the SVG is an SVG document" grep -q '^<svg xmlns="http://www.w3.org/2000/svg"' "$tmp/att.svg"
+check "swimlane: two panels" test "$(grep -c 'class="panel"' "$tmp/att.svg")" -eq 2
+"$ptorw" swimlane examples/row_bands.py --compare default --aiv 4 --aic 4 --cost test/tasks/cost.json -o "$tmp/rb.svg" > "$tmp/rb.txt"
+check "swimlane row_bands: 91 -> 34 ns" grep -q '^makespan 91.0 -> 34.0 ns (2.68x)$' "$tmp/rb.txt"
+"$ptorw" swimlane examples/windowed_rows.py -o "$tmp/wr.svg" > "$tmp/wr.txt"
+check "swimlane with the default cost model: exit 0" test $? -eq 0
+check "swimlane: makespan line" grep -q '^examples/windowed_rows.py (main): makespan [0-9.]* ns, 17 tasks' "$tmp/wr.txt"
+
+# 3. The advisor on row_bands without its windowize mark.
+sed 's/, attrs={"windowize": True}//' examples/row_bands.py > "$tmp/unmarked.py"
+"$ptorw" advise "$tmp/unmarked.py" --aiv 4 --aic 4 --cost test/tasks/cost.json > "$tmp/adv.txt"
+check "advise: exit 0" test $? -eq 0
+check "advise: band first, accepted, 91 -> 34" grep -q '^band: Pattern 5 accepts it; makespan 91.0 -> 34.0 ns (-57.0 ns, 63%)$' "$tmp/adv.txt"
+check "advise: the clue of long waits" grep -q "clue: 2 of its 4 tasks waited longer than they ran" "$tmp/adv.txt"
+check "advise: the clue" grep -q 'clue: 3 auto-dependency edge(s) between disjoint windows of one parent (gone when windowed), 3 between adjacent tasks' "$tmp/adv.txt"
+check "advise: total refused with Pattern 5's remark" grep -q "^total: Pattern 5 would not window it" "$tmp/adv.txt"
+check "advise: band listed before total" test "$(grep -n '^band:' "$tmp/adv.txt" | cut -d: -f1)" -lt "$(grep -n '^total:' "$tmp/adv.txt" | cut -d: -f1)"
+
+# 4. Errors: usage (exit 2) and input (exit 1, file:line:col).
+"$ptorw" tasks examples/manual_pipeline.py > /dev/null 2> "$tmp/e1"
+check "tasks: an If on an unknown scalar: exit 1" test $? -eq 1
+check "tasks: ... names --scalar at file:line:col" grep -q "^examples/manual_pipeline.py:49:17: error: task graph of 'main': the if condition is not statically known (it depends on scalar parameter 'mode': give --scalar mode=VALUE)$" "$tmp/e1"
+"$ptorw" tasks examples/manual_pipeline.py --scalar mdoe=1 > /dev/null 2> "$tmp/e2"
+check "tasks --scalar with a wrong name: exit 2" test $? -eq 2
+check "tasks --scalar: did you mean" grep -q "did you mean 'mode'" "$tmp/e2"
+echo '{"dispatch": 3}' > "$tmp/bad_cost.json"
+"$ptorw" swimlane examples/row_bands.py --cost "$tmp/bad_cost.json" -o "$tmp/x.svg" 2> "$tmp/e3"
+check "swimlane --cost with an unknown key: exit 2" test $? -eq 2
+check "swimlane --cost: did you mean" grep -q "unknown key 'dispatch'; did you mean 'dispatch_ns'" "$tmp/e3"
+"$ptorw" swimlane examples/row_bands.py > /dev/null 2>&1
+check "swimlane without -o: exit 2" test $? -eq 2
+"$ptorw" swimlane examples/attention_rows.py --aic 0 -o "$tmp/x.svg" 2> "$tmp/e4"
+check "swimlane --aic 0 with cube tasks: exit 1 and why" grep -q "no cube lane (--aic)" "$tmp/e4"
+"$ptorw" tasks examples/row_bands.py --entry band 2> "$tmp/e5" > /dev/null
+check "tasks --entry of a kernel: exit 1, names the Orchestration functions" grep -q "no Orchestration function 'band' (the program's: main)" "$tmp/e5"
+
+echo "cli_tasks: $fails failed"
+exit $((fails > 0))

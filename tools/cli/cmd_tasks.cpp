@@ -1,0 +1,156 @@
+// `ptorw tasks`, `ptorw swimlane`, `ptorw advise` (issue 21): the orchestration task graph, its
+// simulated schedule drawn as SVG, and the windowize advisor. The library side is
+// include/ptorw/tasks/ (task_graph.hpp, schedule.hpp, swimlane_svg.hpp, advise.hpp).
+#include <fmt/format.h>
+
+#include <charconv>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/cli.hpp"
+#include "ptorw/tasks/advise.hpp"
+#include "ptorw/tasks/graph_output.hpp"
+#include "ptorw/tasks/swimlane_svg.hpp"
+
+namespace ptorw::cli {
+
+namespace {
+
+tasks::GraphOptions graph_options(const Options& o, const ir::Program& p) {
+  tasks::GraphOptions g;
+  g.entry = o.entry;
+  for (const auto& [k, v] : parse_dims(o.dims, p)) g.dims[k] = v;
+  ir::FunctionPtr f = p.find(o.entry);
+  std::vector<std::string> names;
+  if (f)
+    for (const auto& prm : f->params)
+      if (ir::type_as<ir::ScalarType>(prm.var->type)) names.push_back(ir::var_name(prm.var));
+  for (const auto& s : o.scalars) {
+    auto eq = s.find('=');
+    std::int64_t v = 0;
+    const char* end = s.data() + s.size();
+    if (eq == std::string::npos || eq == 0 || eq + 1 == s.size() || std::from_chars(s.data() + eq + 1, end, v).ptr != end)
+      throw UsageError(fmt::format("--scalar expects NAME=INTEGER, got '{}'", s));
+    std::string name = s.substr(0, eq);
+    if (std::find(names.begin(), names.end(), name) == names.end())
+      throw UsageError(fmt::format("--scalar {}: '{}' has no scalar parameter '{}'{}", s, o.entry, name, did_you_mean(name, names)));
+    g.scalars[name] = v;
+  }
+  return g;
+}
+
+tasks::CostModel cost_model(const Options& o) {
+  tasks::CostModel m;
+  if (o.cost_file.empty()) return m;
+  std::ifstream in(o.cost_file);
+  if (!in) throw UsageError(fmt::format("--cost {}: cannot be read", o.cost_file));
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw UsageError(fmt::format("--cost {}: not JSON: {}", o.cost_file, e.what()));
+  }
+  if (!j.is_object()) throw UsageError(fmt::format("--cost {}: expected an object {{\"dispatch_ns\": N, \"kernels\": {{...}}}}", o.cost_file));
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (it.key() == "dispatch_ns") {
+      if (!it->is_number() || it->get<double>() < 0) throw UsageError(fmt::format("--cost {}: dispatch_ns must be a number >= 0", o.cost_file));
+      m.dispatch_ns = it->get<double>();
+    } else if (it.key() == "kernels") {
+      if (!it->is_object()) throw UsageError(fmt::format("--cost {}: kernels must be an object of kernel name -> ns", o.cost_file));
+      for (auto k = it->begin(); k != it->end(); ++k) {
+        if (!k->is_number() || k->get<double>() < 0)
+          throw UsageError(fmt::format("--cost {}: the duration of '{}' must be a number >= 0", o.cost_file, k.key()));
+        m.measured[k.key()] = k->get<double>();
+      }
+    } else {
+      throw UsageError(fmt::format("--cost {}: unknown key '{}'{}", o.cost_file, it.key(),
+                                   did_you_mean(it.key(), {"dispatch_ns", "kernels"})));
+    }
+  }
+  return m;
+}
+
+/// The program as the graph reads it: hand-written text that rebinds names goes through
+/// convert-to-ssa first (the executor follows definition nodes, like every pass output).
+std::string ssa_first(const ir::Program& p, std::string passes) {
+  bool text = false;
+  for (const auto& f : p.functions) text = text || f->names == ir::NameBinding::Text;
+  if (text && passes.empty()) return "convert-to-ssa";
+  return passes;
+}
+
+void print_errors(const Diagnostics& ds) { print_diagnostics(ds); }
+
+std::string critical_path_text(const tasks::TaskGraph& g, const tasks::Schedule& s) {
+  std::string o;
+  for (int t : s.critical_path) {
+    const auto& sl = s.slots[static_cast<std::size_t>(t)];
+    o += fmt::format("  #{} {} [{:.1f}, {:.1f}] started by {}\n", t, g.tasks[static_cast<std::size_t>(t)].kernel, sl.start, sl.end,
+                     start_reason_name(sl.reason));
+  }
+  return o;
+}
+
+}  // namespace
+
+int cmd_tasks(const Options& o) {
+  auto p = load(o.file);
+  if (!p) return kFailed;
+  auto go = graph_options(o, *p);
+  auto sim = tasks::simulate(p, ssa_first(*p, o.graph_passes), go, tasks::CostModel{}, tasks::Lanes{}, /*with_schedule=*/false);
+  print_errors(sim.diagnostics);
+  if (!sim.ok()) return kFailed;
+  return write_output(o.format == "dot" ? tasks::graph_dot(sim.graph) : tasks::graph_json(sim.graph), o.out);
+}
+
+int cmd_swimlane(const Options& o) {
+  auto p = load(o.file);
+  if (!p) return kFailed;
+  auto go = graph_options(o, *p);
+  auto cm = cost_model(o);
+  tasks::Lanes lanes{o.aiv, o.aic};
+  if (!o.compare.empty() && !o.graph_passes.empty()) throw UsageError("--compare draws before and after its passes: give --passes or --compare, not both");
+  std::vector<tasks::Simulation> sims;
+  std::vector<std::string> titles;
+  const std::string file = display_name(p->source_file);
+  sims.push_back(tasks::simulate(p, ssa_first(*p, o.graph_passes), go, cm, lanes));
+  titles.push_back(o.graph_passes.empty() ? fmt::format("{} ({})", file, o.entry) : fmt::format("{} after {}", file, o.graph_passes));
+  if (!o.compare.empty()) {
+    sims.push_back(tasks::simulate(p, o.compare, go, cm, lanes));
+    titles.front() = fmt::format("{}: before {}", file, o.compare);
+    titles.push_back(fmt::format("{}: after {}", file, o.compare));
+  }
+  bool ok = true;
+  for (const auto& s : sims) {
+    print_errors(s.diagnostics);
+    ok = ok && s.ok();
+  }
+  if (!ok) return kFailed;
+  std::vector<tasks::SwimlanePanel> panels;
+  for (std::size_t i = 0; i < sims.size(); ++i) panels.push_back({titles[i], &sims[i].graph, &sims[i].schedule});
+  int rc = write_output(tasks::swimlane_svg(panels), o.out);
+  if (rc != kOk) return rc;
+  for (std::size_t i = 0; i < sims.size(); ++i) {
+    std::cout << fmt::format("{}: {}\n", titles[i], tasks::schedule_summary(sims[i].schedule));
+    std::cout << "critical path:\n" << critical_path_text(sims[i].graph, sims[i].schedule);
+  }
+  if (sims.size() == 2 && sims[0].schedule.makespan > 0)
+    std::cout << fmt::format("makespan {:.1f} -> {:.1f} ns ({:.2f}x)\n", sims[0].schedule.makespan, sims[1].schedule.makespan,
+                             sims[1].schedule.makespan > 0 ? sims[0].schedule.makespan / sims[1].schedule.makespan : 0.0);
+  return kOk;
+}
+
+int cmd_advise(const Options& o) {
+  auto p = load(o.file);
+  if (!p) return kFailed;
+  auto go = graph_options(o, *p);
+  auto r = tasks::advise(p, go, cost_model(o), tasks::Lanes{o.aiv, o.aic});
+  print_errors(r.diagnostics);
+  if (!r.ok()) return kFailed;
+  std::cout << tasks::advice_text(r);
+  return kOk;
+}
+
+}  // namespace ptorw::cli
