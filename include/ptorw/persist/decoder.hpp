@@ -164,23 +164,25 @@ class Decoder {
     const std::size_t at = r_.offset();
     const std::uint64_t before = expanded_;
     Depth guard(depth_, at);
-    ir::ExprKind kind;
+    // The node is allocated first and its fields decoded in place: building the kind in a local
+    // and moving it into the node cost a move and a destruction of every field (issue 23).
+    auto node = std::make_shared<ir::ExprNode>();
     definition<ir::ExprKind>("an expression", 3, [&]<class K>(std::in_place_type_t<K>) {
-      K x{};
+      K& x = node->kind.template emplace<K>();
       if constexpr (std::is_same_v<K, ir::Var> || std::is_same_v<K, ir::IterArg>) {
-        x.name = std::string(r_.str());
+        x.name = r_.str();
         if constexpr (std::is_same_v<K, ir::IterArg>) x.init = expr();
       } else {
         fields(x);
       }
-      kind = std::move(x);
     });
-    ir::Type t = type();
-    const ir::Span s = span();
+    node->type = type();
+    node->span = span();
     expand(1, at);
     expr_sizes_.push_back(expanded_ - before);
-    exprs_.push_back(std::make_shared<const ir::ExprNode>(ir::ExprNode{std::move(kind), std::move(t), s}));
-    return exprs_.back();
+    ir::Expr e(std::move(node));
+    exprs_.push_back(e);
+    return e;
   }
 
   ir::Type type(bool nullable = false) {
@@ -210,17 +212,23 @@ class Decoder {
     const std::size_t at = r_.offset();
     const std::uint64_t before = expanded_;
     Depth guard(depth_, at);
-    std::optional<ir::StmtKind> kind;
+    // In place, as expr() does; a boxed kind (If, For, While) is built and then boxed.
+    auto node = std::make_shared<ir::StmtNode>();
     definition<ir::StmtKind>("a statement", 2, [&]<class K>(std::in_place_type_t<K>) {
-      typename unboxed<K>::type x{};
-      fields(x);
-      kind.emplace(K(std::move(x)));
+      if constexpr (ir::is_boxed<K>::value) {
+        typename unboxed<K>::type x{};
+        fields(x);
+        node->kind.template emplace<K>(std::move(x));
+      } else {
+        fields(node->kind.template emplace<K>());
+      }
     });
-    const ir::Span s = span();
+    node->span = span();
     expand(1, at);
     stmt_sizes_.push_back(expanded_ - before);
-    stmts_.push_back(std::make_shared<const ir::StmtNode>(ir::StmtNode{std::move(*kind), s}));
-    return stmts_.back();
+    ir::Stmt st(std::move(node));
+    stmts_.push_back(st);
+    return st;
   }
 
   ir::Span span() {
@@ -234,6 +242,7 @@ class Decoder {
     const std::size_t at = r_.offset();
     const std::size_t n = r_.array("keyword arguments");
     if (n % 3 != 0) MsgpackReader::fail(at, fmt::format("keyword arguments of {} values, not key/kind/value triples", n));
+    if (n) kw.reserve(n / 3);  // n ≤ the bytes that remain (msgpack_reader.hpp)
     for (std::size_t i = 0; i < n; i += 3) {
       std::string key(r_.str());
       const std::size_t alt = r_.uint(std::variant_size_v<ir::AttrValue> - 1, "an attribute kind");
