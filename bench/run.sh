@@ -6,7 +6,10 @@
 #   compile   `ptorw compile FILE -o DIR` (issue 20), whole process: per example the median wall time
 #             of 5 runs into a fresh directory (target <= 20 ms), then generated programs (plain and
 #             --windowize) at SIZES statements (default "10000 100000"; add 1000000 for the issue's
-#             table): wall time, peak RSS, exit code (1 = some kernel or function had no form)
+#             table): wall time, peak RSS, exit code (1 = some kernel or function had no form);
+#             then the same programs in MLIR generic form (bench/gen_mlir_generic.py) through
+#             mlir-opt-19 --allow-unregistered-dialect --canonicalize --cse: median wall of 5 and
+#             the ratio mlir-opt / ptorw
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$here/build}
@@ -66,4 +69,31 @@ if [[ $what == compile || $what == all ]]; then
       printf '%-9s %-10s %-9s %-10s %s\n' "$n" "$kind" "$wall s" "$((kib / 1024)) MiB" "$rc"
     done
   done
+  # Side by side with MLIR (issue 20): the same program in generic form (bench/gen_mlir_generic.py)
+  # through mlir-opt-19 --canonicalize --cse, against `ptorw compile`; whole processes, median wall
+  # of 5 runs each, taken in turn; ratio = mlir-opt / ptorw (> 1: ptorw is faster).
+  if command -v mlir-opt-19 >/dev/null; then
+    median5() {  # median wall ms of 5 runs of "$@" (output discarded)
+      local ts=() t0 t1
+      for i in 1 2 3 4 5; do
+        rm -rf "$tmp/out"
+        t0=$(date +%s%N); "$@" >/dev/null 2>&1 || true; t1=$(date +%s%N)
+        ts+=("$(ms "$t0" "$t1")")
+      done
+      printf '%s\n' "${ts[@]}" | sort -n | sed -n 3p
+    }
+    printf '%-9s %-10s %-10s %-14s %-16s %s\n' statements program 'mlir ops' 'ptorw (ms)' 'mlir-opt (ms)' 'mlir-opt / ptorw'
+    for n in ${SIZES:-10000 100000}; do
+      for kind in plain windowize; do
+        flag=""; [[ $kind == windowize ]] && flag=--windowize
+        /usr/bin/python3 "$here/bench/gen_program.py" --statements "$n" --seed 1 $flag -o "$tmp/c$n.py"
+        /usr/bin/python3 "$here/bench/gen_mlir_generic.py" "$tmp/c$n.py" -o "$tmp/c$n.mlir"
+        ops=$(grep -c '"[a-z_]*\.[a-z_.]*"(' "$tmp/c$n.mlir" || true)
+        tp=$(median5 "$build/tools/ptorw" compile "$tmp/c$n.py" -o "$tmp/out" -q)
+        tm=$(median5 mlir-opt-19 --allow-unregistered-dialect --canonicalize --cse "$tmp/c$n.mlir" -o /dev/null)
+        printf '%-9s %-10s %-10s %-14s %-16s %s\n' "$n" "$kind" "$ops" "$tp" "$tm" \
+          "$(awk -v a="$tm" -v b="$tp" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
+      done
+    done
+  fi
 fi

@@ -216,3 +216,30 @@ TEST_CASE("the manager catches a pass that breaks a property it declares it prod
         "p.py:8:27: error: pass 'fake-flatten' declares that it produces NoNestedCalls, but in its output tensor.mul is "
         "nested inside another expression in function 'main'");
 }
+
+TEST_CASE("PropertyCache: a function version found to hold is skipped; the answer is the one without the cache") {
+  // Two functions: `k` holds NoNestedCalls, `main` does not (a call nested in another call).
+  const std::string text = kInCore + "    def k(self, a: " + kT + ") -> " + kT + ":\n        return a\n\n" + kOrch +
+                           "    def main(self, a: " + kT + ") -> " + kT + ":\n"
+                           "        r = self.k(self.k(a))\n"
+                           "        return r\n";
+  auto p = parse(text);
+  PropertyCache cache;
+  const auto plain = property_violation(IrProperty::NoNestedCalls, *p);
+  REQUIRE(plain);
+  for (int round = 0; round < 2; ++round) {  // the second round answers with `k` from the cache
+    const auto cached = property_violation(IrProperty::NoNestedCalls, *p, &cache);
+    REQUIRE(cached);
+    CHECK(cached->message == plain->message);
+    CHECK(cached->span.line == plain->span.line);
+    CHECK(cached->span.col == plain->span.col);
+    CHECK(cache.holds(IrProperty::NoNestedCalls, p->functions[0].get()));
+    CHECK_FALSE(cache.holds(IrProperty::NoNestedCalls, p->functions[1].get()));
+    CHECK_FALSE(cache.holds(IrProperty::SSAForm, p->functions[0].get()));  // per property
+  }
+  // A program without `k` lets its version go.
+  ir::Program only_main = *p;
+  only_main.functions = {p->functions[1]};
+  cache.keep_only(only_main);
+  CHECK_FALSE(cache.holds(IrProperty::NoNestedCalls, p->functions[0].get()));
+}

@@ -105,6 +105,8 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
   std::set<std::string> dump_after(options.dump_after.begin(), options.dump_after.end());
   std::size_t index = 0, total = pipeline_pass_names().size();
   ir::ProgramPtr prog = program;
+  // One property cache for both pipelines: a function checked once is not walked again.
+  auto property_cache = std::make_shared<passes::PropertyCache>();
   for (const char* pipeline : detail::kPipelines) {
     if (std::string_view(pipeline) == "tile-to-buffer" && !detail::has_tile_kernels(*prog)) continue;
     std::vector<passes::Pass> steps;
@@ -112,6 +114,7 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
     if (has_errors(r.diagnostics)) return r;
     passes::PassManagerOptions pm_opts;
     pm_opts.check_properties = options.verify;
+    pm_opts.property_cache = property_cache;
     pm_opts.print_after_all = true;
     pm_opts.printer = [&](std::string_view pass, const ir::Program& p) {
       ++index;

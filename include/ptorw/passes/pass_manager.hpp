@@ -21,6 +21,7 @@
 // (the input of the failing pass). Rewrite limits are warnings unless `limits_are_errors`.
 #pragma once
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +44,9 @@ struct PassManagerOptions {
   PropertyPolicy property_policy = PropertyPolicy::TrackInvalidated;
   /// Check required properties on each pass's input and produced ones on its output (see above).
   bool check_properties = false;
+  /// The function versions known to hold each checked property, shared by the managers of one
+  /// compilation (property_check.hpp); null: each run keeps its own.
+  std::shared_ptr<PropertyCache> property_cache{};
   bool limits_are_errors = false;
   /// Driver options for every table pass (limits, check mode, remarks, trace, timing).
   rewrite::DriverOptions driver{};
@@ -96,6 +100,9 @@ class PassManager {
     }
     if (opts_.verify_each && opts_.verifier && !verified(*input, "the input", res)) return res;
 
+    // Property checks skip the function versions already found to hold (property_check.hpp).
+    std::shared_ptr<PropertyCache> cache = opts_.property_cache;
+    if (opts_.check_properties && !cache) cache = std::make_shared<PropertyCache>();
     PropertySet broken;  // invalidated by an earlier pass and not re-established since
     std::vector<std::string> broken_by(kIrPropertyNames.size());
     for (const Pass& pass : passes_) {
@@ -113,7 +120,7 @@ class PassManager {
         }
       }
 
-      if (opts_.check_properties && !required_hold(pass, res)) return res;
+      if (opts_.check_properties && !required_hold(pass, res, cache.get())) return res;
 
       const std::uint64_t t0 = rewrite::monotonic_ns();
       PassOutcome o = pass.run(res.program, ctx, opts_.driver);
@@ -145,10 +152,11 @@ class PassManager {
         res.ok = false;
         return res;
       }
-      if (opts_.check_properties && !produced_hold(pass, *o.program, res)) return res;
+      if (opts_.check_properties && !produced_hold(pass, *o.program, res, cache.get())) return res;
       if (opts_.print_after_all && opts_.printer) opts_.printer(pass.name, *o.program);
       if (opts_.verify_each && opts_.verifier && !verified(*o.program, "pass '" + pass.name + "'", res)) return res;
 
+      if (cache && res.program != o.program) cache->keep_only(*o.program);  // old versions are let go
       res.program = o.program;
       res.established = (res.established - pp.invalidated) | pp.produced;
       for (std::size_t i = 0; i < broken_by.size(); ++i) {
@@ -163,12 +171,12 @@ class PassManager {
 
  private:
   /// The checkable properties `pass` requires that are not established yet, checked on its input.
-  bool required_hold(const Pass& pass, PipelineResult& res) const {
+  bool required_hold(const Pass& pass, PipelineResult& res, PropertyCache* cache) const {
     const PropertySet todo = (pass.properties.required - res.established) & kCheckableProperties;
     for (std::size_t i = 0; i < kIrPropertyNames.size(); ++i) {
       const auto p = static_cast<IrProperty>(i);
       if (!todo.has(p)) continue;
-      if (auto d = property_violation(p, *res.program)) {
+      if (auto d = property_violation(p, *res.program, cache)) {
         const std::string_view by = producer_of(p);
         d->message = "pass '" + pass.name + "' requires " + std::string(name_of(p)) + ", but " + d->message +
                      (by.empty() ? std::string() : "; run " + std::string(by) + " first");
@@ -181,12 +189,12 @@ class PassManager {
     return true;
   }
   /// The checkable properties `pass` declares it produces, checked on its output.
-  bool produced_hold(const Pass& pass, const ir::Program& out, PipelineResult& res) const {
+  bool produced_hold(const Pass& pass, const ir::Program& out, PipelineResult& res, PropertyCache* cache) const {
     const PropertySet todo = pass.properties.produced & kCheckableProperties;
     for (std::size_t i = 0; i < kIrPropertyNames.size(); ++i) {
       const auto p = static_cast<IrProperty>(i);
       if (!todo.has(p)) continue;
-      if (auto d = property_violation(p, out)) {
+      if (auto d = property_violation(p, out, cache)) {
         d->message = "pass '" + pass.name + "' declares that it produces " + std::string(name_of(p)) +
                      ", but in its output " + d->message;
         res.ok = false;

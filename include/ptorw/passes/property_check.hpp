@@ -25,12 +25,14 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/passes/properties.hpp"
 #include "ptorw/visit/erased.hpp"
+#include "ptorw/visit/ptr_map.hpp"
 
 namespace ptorw::passes {
 
@@ -92,6 +94,11 @@ class Checker {
   Checker(IrProperty p, const ir::Function& f) : p_(p), f_(f) {}
 
   std::optional<Violation> run() {
+    // Properties about one kind of function cannot fail in another: no walk (define, value and
+    // stmt below do nothing for them there).
+    if (p_ == IrProperty::IncoreTileOps && !ir::is_incore_like(f_.type)) return std::nullopt;
+    if (p_ == IrProperty::SplitIncoreOrch && f_.type != ir::FunctionType::Orchestration) return std::nullopt;
+    if (p_ == IrProperty::HasMemRefs && !(ir::is_incore_like(f_.type) && f_.stage == ir::Stage::Tile)) return std::nullopt;
     if (p_ == IrProperty::SSAForm && f_.names == ir::NameBinding::Text)
       return Violation{f_.span, "function '" + f_.name + "' is hand-written text that rebinds a name (read by names)"};
     if (p_ == IrProperty::SSAForm)
@@ -105,7 +112,7 @@ class Checker {
     if (!v_) v_ = Violation{at, std::move(why)};
   }
   void define(const ir::Expr& v) {
-    if (p_ == IrProperty::SSAForm && v && !defined_.insert(v.get()).second)
+    if (p_ == IrProperty::SSAForm && v && !defined_.try_emplace(v.get(), 0).second)
       fail(v->span, "'" + ir::var_name(v) + "' is defined twice in function '" + f_.name + "'");
     if (p_ == IrProperty::HasMemRefs && v && ir::is_incore_like(f_.type) && f_.stage == ir::Stage::Tile &&
         !ir::find_kwarg(f_.attrs, ir::kInitMemRefRefused))
@@ -182,20 +189,57 @@ class Checker {
 
   IrProperty p_;
   const ir::Function& f_;
-  std::unordered_set<const ir::ExprNode*> defined_;
+  visit::PtrMap<char> defined_;  // open addressing: a node-based set was most of the SSA check
   std::optional<Violation> v_;
 };
 
 }  // namespace property_detail
 
+/// Which checkable properties were found to hold in which function versions. A property is
+/// decided by one function alone (property_detail::Checker reads nothing else) and functions are
+/// immutable, so a version found to hold need not be walked again: a pipeline checks after every
+/// pass, and most passes leave most functions (the shared_ptr) as they were. Each entry holds its
+/// function, so that its address cannot be reused by another function while it is remembered;
+/// `keep_only` forgets the versions a program no longer has (issue 20: the property checks were
+/// a fifth of `ptorw compile`, walking the whole program once per property and pass).
+class PropertyCache {
+ public:
+  bool holds(IrProperty p, const ir::Function* f) const {
+    auto it = m_.find(f);
+    return it != m_.end() && it->second.holds.has(p);
+  }
+  void remember(IrProperty p, const ir::FunctionPtr& f) {
+    Entry& e = m_[f.get()];
+    if (!e.fn) e.fn = f;
+    e.holds = e.holds | PropertySet{p};
+  }
+  /// Forgets every function version `prog` does not hold.
+  void keep_only(const ir::Program& prog) {
+    std::unordered_set<const ir::Function*> live;
+    for (const auto& f : prog.functions) live.insert(f.get());
+    std::erase_if(m_, [&](const auto& kv) { return !live.count(kv.first); });
+  }
+
+ private:
+  struct Entry {
+    ir::FunctionPtr fn;
+    PropertySet holds;
+  };
+  std::unordered_map<const ir::Function*, Entry> m_;
+};
+
 /// Why `p` does not hold for `prog`, as an error at the first violating node; nullopt when it
-/// holds or when `p` is not checkable (kCheckableProperties).
-inline std::optional<Diagnostic> property_violation(IrProperty p, const ir::Program& prog) {
+/// holds or when `p` is not checkable (kCheckableProperties). With a cache, the function versions
+/// it knows to hold `p` are skipped and those found to hold are added (same answer either way).
+inline std::optional<Diagnostic> property_violation(IrProperty p, const ir::Program& prog,
+                                                    PropertyCache* cache = nullptr) {
   if (!kCheckableProperties.has(p)) return std::nullopt;
   for (const auto& f : prog.functions) {
     if (!f) continue;
+    if (cache && cache->holds(p, f.get())) continue;
     if (auto v = property_detail::Checker(p, *f).run())
       return Diagnostic{prog.source_file, v->span, Severity::Error, std::move(v->why)};
+    if (cache) cache->remember(p, f);
   }
   return std::nullopt;
 }

@@ -47,8 +47,6 @@ class Decoder {
     // part never used are never touched.
     exprs_.reserve(bytes.size() / 4);
     stmts_.reserve(bytes.size() / 8);
-    expr_sizes_.reserve(bytes.size() / 4);
-    stmt_sizes_.reserve(bytes.size() / 8);
   }
 
   /// The header, then the program, then nothing.
@@ -67,15 +65,21 @@ class Decoder {
 
  private:
   MsgpackReader r_;
-  std::vector<ir::Expr> exprs_;
-  std::vector<ir::Type> types_;
-  std::vector<ir::Stmt> stmts_;
+  // The nodes defined so far, by number, each with its size as a tree (itself, its fields'
+  // nodes, the subtrees it references) for the bound on the program's size (format.hpp,
+  // kMaxExpansionPerByte). One table per handle type, handle and size side by side: a reference
+  // reads both, one cache line rather than two (issue 23).
+  template <class H> struct Defined {
+    H node;
+    std::uint64_t size;
+  };
+  std::vector<Defined<ir::Expr>> exprs_;
+  std::vector<Defined<ir::Type>> types_;
+  std::vector<Defined<ir::Stmt>> stmts_;
   std::unordered_set<std::string_view> function_names_;  // views into the input
   std::unordered_map<std::string_view, ir::Symbol> callees_;
   int depth_ = 0;
-  // The size of each node as a tree (itself, its fields' nodes, the subtrees it references), and
-  // of the program so far, against its bound (format.hpp, kMaxExpansionPerByte).
-  std::vector<std::uint64_t> expr_sizes_, type_sizes_, stmt_sizes_;
+  // The program's size as a tree so far, against its bound (format.hpp, kMaxExpansionPerByte).
   std::uint64_t expanded_ = 0;
   const std::uint64_t max_expanded_ = kMaxExpansionPerByte * r_.remaining() + kMaxExpansionBase;
 
@@ -130,13 +134,13 @@ class Decoder {
   };
 
   /// A reference: the index of a node of `table` already defined; it counts its whole subtree.
-  template <class H> H reference(const std::vector<H>& table, const std::vector<std::uint64_t>& sizes, const char* what) {
+  template <class H> H reference(const std::vector<Defined<H>>& table, const char* what) {
     const std::size_t at = r_.offset();
     const std::uint64_t id = r_.uint(UINT32_MAX, what);
     if (id >= table.size())
       MsgpackReader::fail(at, fmt::format("{} #{} is not defined yet ({} so far)", what, id, table.size()));
-    expand(sizes[id], at);
-    return table[id];
+    expand(table[id].size, at);
+    return table[id].node;
   }
   /// The array header of a node definition and its kind, checked to have the kind's length.
   template <class V, class F> void definition(const char* what, std::size_t extra, F&& build) {
@@ -160,32 +164,33 @@ class Decoder {
 
   ir::Expr expr(bool nullable = false) {
     if (r_.is_nil()) return null_handle(nullable, "an expression"), nullptr;
-    if (!r_.is_array()) return reference(exprs_, expr_sizes_, "expression");
+    if (!r_.is_array()) return reference(exprs_, "expression");
     const std::size_t at = r_.offset();
     const std::uint64_t before = expanded_;
     Depth guard(depth_, at);
-    ir::ExprKind kind;
+    // The node is allocated first and its fields decoded in place: building the kind in a local
+    // and moving it into the node cost a move and a destruction of every field (issue 23).
+    auto node = std::make_shared<ir::ExprNode>();
     definition<ir::ExprKind>("an expression", 3, [&]<class K>(std::in_place_type_t<K>) {
-      K x{};
+      K& x = node->kind.template emplace<K>();
       if constexpr (std::is_same_v<K, ir::Var> || std::is_same_v<K, ir::IterArg>) {
-        x.name = std::string(r_.str());
+        x.name = r_.str();
         if constexpr (std::is_same_v<K, ir::IterArg>) x.init = expr();
       } else {
         fields(x);
       }
-      kind = std::move(x);
     });
-    ir::Type t = type();
-    const ir::Span s = span();
+    node->type = type();
+    node->span = span();
     expand(1, at);
-    expr_sizes_.push_back(expanded_ - before);
-    exprs_.push_back(std::make_shared<const ir::ExprNode>(ir::ExprNode{std::move(kind), std::move(t), s}));
-    return exprs_.back();
+    ir::Expr e(std::move(node));
+    exprs_.push_back({e, expanded_ - before});
+    return e;
   }
 
   ir::Type type(bool nullable = false) {
     if (r_.is_nil()) return null_handle(nullable, "a type"), nullptr;
-    if (!r_.is_array()) return reference(types_, type_sizes_, "type");
+    if (!r_.is_array()) return reference(types_, "type");
     const std::size_t at = r_.offset();
     const std::uint64_t before = expanded_;
     Depth guard(depth_, at);
@@ -199,28 +204,32 @@ class Decoder {
       else t = ir::make_type(std::move(x));
     });
     expand(1, at);
-    type_sizes_.push_back(expanded_ - before);
-    types_.push_back(t);
+    types_.push_back({t, expanded_ - before});
     return t;
   }
 
   ir::Stmt stmt(bool nullable = false) {
     if (r_.is_nil()) return null_handle(nullable, "a statement"), nullptr;
-    if (!r_.is_array()) return reference(stmts_, stmt_sizes_, "statement");
+    if (!r_.is_array()) return reference(stmts_, "statement");
     const std::size_t at = r_.offset();
     const std::uint64_t before = expanded_;
     Depth guard(depth_, at);
-    std::optional<ir::StmtKind> kind;
+    // In place, as expr() does; a boxed kind (If, For, While) is built and then boxed.
+    auto node = std::make_shared<ir::StmtNode>();
     definition<ir::StmtKind>("a statement", 2, [&]<class K>(std::in_place_type_t<K>) {
-      typename unboxed<K>::type x{};
-      fields(x);
-      kind.emplace(K(std::move(x)));
+      if constexpr (ir::is_boxed<K>::value) {
+        typename unboxed<K>::type x{};
+        fields(x);
+        node->kind.template emplace<K>(std::move(x));
+      } else {
+        fields(node->kind.template emplace<K>());
+      }
     });
-    const ir::Span s = span();
+    node->span = span();
     expand(1, at);
-    stmt_sizes_.push_back(expanded_ - before);
-    stmts_.push_back(std::make_shared<const ir::StmtNode>(ir::StmtNode{std::move(*kind), s}));
-    return stmts_.back();
+    ir::Stmt st(std::move(node));
+    stmts_.push_back({st, expanded_ - before});
+    return st;
   }
 
   ir::Span span() {
@@ -234,6 +243,7 @@ class Decoder {
     const std::size_t at = r_.offset();
     const std::size_t n = r_.array("keyword arguments");
     if (n % 3 != 0) MsgpackReader::fail(at, fmt::format("keyword arguments of {} values, not key/kind/value triples", n));
+    if (n) kw.reserve(n / 3);  // n ≤ the bytes that remain (msgpack_reader.hpp)
     for (std::size_t i = 0; i < n; i += 3) {
       std::string key(r_.str());
       const std::size_t alt = r_.uint(std::variant_size_v<ir::AttrValue> - 1, "an attribute kind");

@@ -1,8 +1,12 @@
 // The MessagePack writer of the binary IR format (docs/persist.md): the handful of MessagePack
 // forms the format uses — nil, bool, int, float64, str, array — each written in its shortest
-// form, big-endian as the MessagePack specification requires. Appends to a std::string through a
-// cursor (the string grows by doubling, and is cut to what was written by `finish()` or the
-// destructor): a byte-wise push_back was a tenth of the encoder's time at 1M statements. Std only.
+// form, big-endian as the MessagePack specification requires. Writes through a cursor into a
+// buffer of its own, which `finish()` (or the destructor) appends to the std::string: a byte-wise
+// push_back was a tenth of the encoder's time at 1M statements. The buffer is malloc'd and grown
+// with realloc rather than being the string itself: a std::string that doubles zero-fills the new
+// half and copies the old one into fresh pages at every step (at 1M statements ~250 MB of pages
+// touched for a 63 MB result), while glibc grows a large block with mremap, without copying or
+// touching it; the one copy into the string at the end is cheaper than all of that. Std only.
 //
 // Why our own and not a library's (docs/persist.md "Library choice", numbers in bench/README.md):
 // nlohmann-json writes MessagePack only from a json document, which for a 1M-statement program
@@ -12,7 +16,9 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <string>
 #include <string_view>
 
@@ -20,10 +26,18 @@ namespace ptorw::persist {
 
 class MsgpackWriter {
  public:
-  explicit MsgpackWriter(std::string& out) : out_(out), used_(out.size()) {}
+  explicit MsgpackWriter(std::string& out) : out_(out) {}
   MsgpackWriter(const MsgpackWriter&) = delete;
   MsgpackWriter& operator=(const MsgpackWriter&) = delete;
-  ~MsgpackWriter() { finish(); }
+  /// Appends what was not appended yet; call finish() first to see a failure to allocate (the
+  /// destructor cannot throw it: the string then keeps what the last finish() appended).
+  ~MsgpackWriter() {
+    try {
+      finish();
+    } catch (...) {
+    }
+    std::free(buf_);
+  }
 
   void nil() { byte(0xc0); }
   void boolean(bool b) { byte(b ? 0xc3 : 0xc2); }
@@ -54,8 +68,7 @@ class MsgpackWriter {
     else if (n <= 0xff) head(0xd9, n, 1);
     else if (n <= 0xffff) head(0xda, n, 2);
     else head(0xdb, n, 4);
-    char* p = room(n);
-    if (n) std::memcpy(p, s.data(), n);
+    if (n) std::memcpy(room(n), s.data(), n);
     used_ += n;
   }
   void array(std::size_t n) {
@@ -63,20 +76,31 @@ class MsgpackWriter {
     else if (n <= 0xffff) head(0xdc, n, 2);
     else head(0xdd, n, 4);
   }
-  /// Bytes written so far (the string's bytes before this writer included).
-  std::size_t size() const { return used_; }
-  /// Cuts the string to the bytes written; writing may continue afterwards.
-  void finish() { out_.resize(used_); }
+  /// Bytes of the string so far, those this writer has not appended yet included.
+  std::size_t size() const { return out_.size() + used_; }
+  /// Appends the bytes written so far to the string; writing may continue afterwards.
+  void finish() {
+    if (used_) out_.append(buf_, used_);
+    used_ = 0;
+  }
 
  private:
   std::string& out_;
-  std::size_t used_;  // out_[0, used_) is written; the rest is room
+  char* buf_ = nullptr;  // buf_[0, used_) is written and not appended yet; [used_, cap_) is room
+  std::size_t used_ = 0;
+  std::size_t cap_ = 0;
 
   char* room(std::size_t n) {
-    if (out_.size() - used_ < n) [[unlikely]] grow(n);
-    return out_.data() + used_;
+    if (cap_ - used_ < n) [[unlikely]] grow(n);
+    return buf_ + used_;
   }
-  [[gnu::noinline]] void grow(std::size_t n) { out_.resize(std::max<std::size_t>(2 * out_.size(), used_ + n + 4096)); }
+  [[gnu::noinline]] void grow(std::size_t n) {
+    const std::size_t cap = std::max<std::size_t>(2 * cap_, used_ + n + 4096);
+    char* b = static_cast<char*>(std::realloc(buf_, cap));
+    if (!b) throw std::bad_alloc();
+    buf_ = b;
+    cap_ = cap;
+  }
   void byte(std::uint8_t b) {
     *room(1) = static_cast<char>(b);
     ++used_;

@@ -42,7 +42,8 @@ PTORW_ENTRY std::string encode(const ir::Program& p) {
     w.uint(kFormatVersion);
     w.uint(kBufferSemanticsVersion);
     enc.program(p);
-  }  // the writer cuts `out` to what it wrote
+    w.finish();  // appends the bytes to `out` (here, where a failure to allocate can be thrown)
+  }
   return out;
 }
 
