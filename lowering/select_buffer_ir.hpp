@@ -54,6 +54,10 @@ class Selector {
  public:
   explicit Selector(const ir::Function& f) : fn_(f) {
     for (const auto& p : f.params) params_.insert(p.var.get());
+    // Scalar SSA definitions, for the entries' proofs about scalar values (slice alignment).
+    visit::walk_all(f.body, [&](const ir::Stmt& s) {
+      if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::type_as<ir::ScalarType>(a->var->type)) scalar_defs_[a->var.get()] = a->value;
+    }, [](const ir::Expr&) {});
   }
   std::optional<Refusal> run() {
     runtime_valid_rules();
@@ -103,6 +107,7 @@ class Selector {
   std::unordered_set<const ir::ExprNode*> params_;
   std::unordered_map<const ir::ExprNode*, const ir::ExprNode*> gm_;  // tensor value -> parameter
   std::optional<Refusal> refusal_;
+  std::unordered_map<const ir::ExprNode*, ir::Expr> scalar_defs_;
 
   /// What the kernel's PTO signature can carry (codegen/README.md "What is emitted"): a symbolic
   /// dim of a GM tensor parameter is read from the scalar parameter of the same name, and results
@@ -176,7 +181,7 @@ class Selector {
       tile_rule(target, sp);
       return refusal_ ? lowering::refuse(refusal_->reason) : std::nullopt;
     };
-    if (auto why = applies_default(target, c, operands_ok)) return refuse(sp, why->text);
+    if (auto why = applies_default(target, c, operands_ok, &scalar_defs_)) return refuse(sp, why->text);
     // The store result is the output tensor itself (GM alias bookkeeping for the statement entries).
     if (ir::op_id(c.callee) == ir::op::id("tile.store") && target) {
       if (const ir::ExprNode* p = param_of(c.args[2])) gm_[target.get()] = p;

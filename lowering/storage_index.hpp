@@ -304,7 +304,9 @@ class StorageIndex {
       ir::visit_stmt([&](const auto& k) {
         using K = std::decay_t<decltype(k)>;
         if constexpr (std::is_same_v<K, ir::Assign>) {
-          note_tile(k.var);
+          // A slice's window is defined where the slice is written, not at the allocation
+          // ("Windows: slice and assemble"): recipes/windows.hpp binds its handle there.
+          if (!ir::is_op_call(k.value, ir::op::id("tile.slice"))) note_tile(k.var);
         } else if constexpr (std::is_same_v<K, ir::If>) {
           collect_tiles(k.then_body);
           collect_tiles(k.else_body);

@@ -132,7 +132,7 @@ class StorageSimulation {
   static bool is_relabel(const ir::Assign& a) {
     if (auto* c = ir::expr_as<ir::Call>(a.value)) {
       const OpStorage* r = c->kind == ir::CallKind::Op ? op_storage(c->callee) : nullptr;
-      return r && r->rule == StorageRule::Relabel;
+      return r && (r->rule == StorageRule::Relabel || r->rule == StorageRule::Window);
     }
     return ir::is_var_like(a.value) && ir::type_as<ir::TileType>(a.value->type);
   }

@@ -81,6 +81,7 @@ class StorageClasses {
     int def_pos = 0;
     ir::Span span;
     std::int64_t bytes = 0;
+    bool window = false;  // a tile.slice result: a window of its source's storage
   };
   struct Use {
     int pos = 0;
@@ -127,6 +128,7 @@ class StorageClasses {
   };
 
   void error(ir::Span sp, std::string m) { errors.push_back({sp, std::move(m)}); }
+  bool is_window(int id) const { return id >= 0 && nodes[static_cast<std::size_t>(id)].window; }
 
   int new_node(ir::Expr var, const ir::TileType* t, int pos, ir::Span sp, std::int64_t bytes) {
     int id = static_cast<int>(nodes.size());
@@ -230,7 +232,9 @@ class StorageClasses {
       rule = op_storage(call->callee);
       if (!rule) return error(sp, "no storage rule for '" + call->callee + "' (a tile-producing op InitMemRef does not know)");
       if (rule->rule == StorageRule::Refused) return error(sp, std::string(rule->refusal));
-      if (rule->rule == StorageRule::Relabel) source = call->args.at(0);
+      if (rule->rule == StorageRule::Window && ir::kwarg_as<bool>(call->kwargs, "clamp").value_or(false))
+        return error(sp, "tile.slice with clamp=True pads past its source and is not planned yet (a window cannot)");
+      if (rule->rule == StorageRule::Relabel || rule->rule == StorageRule::Window) source = call->args.at(0);
     } else if (ir::is_var_like(a.value) && ir::type_as<ir::TileType>(a.value->type)) {
       source = a.value;  // `x = y`: a plain alias is a relabel
     } else {
@@ -242,9 +246,11 @@ class StorageClasses {
       if (ir::is_var_like(arg) && ir::type_as<ir::TileType>(arg->type)) {
         int id = node_of(arg);
         if (id < 0) continue;
-        bool rel = rule && rule->rule == StorageRule::Relabel && k == 0;
-        uses[static_cast<std::size_t>(id)].push_back(
-            Use{pos, innermost_loop(), rel, rule && rule->in_place_ok ? pos : -1, -1, -1});
+        bool rel = rule && (rule->rule == StorageRule::Relabel || rule->rule == StorageRule::Window) && k == 0;
+        // "Arithmetic destinations cannot reuse the storage family of a window they read": an
+        // operand that is a window never offers its storage to the result.
+        const bool in_place = rule && rule->in_place_ok && !nodes[static_cast<std::size_t>(id)].window;
+        uses[static_cast<std::size_t>(id)].push_back(Use{pos, innermost_loop(), rel, in_place ? pos : -1, -1, -1});
       } else {
         uses_in(arg, pos);
       }
@@ -257,6 +263,18 @@ class StorageClasses {
     if (source) {
       int src = node_of(source);
       if (src < 0) return error(sp, "the source of '" + ir::var_name(a.var) + "' is not a planned tile");
+      if (rule && rule->rule == StorageRule::Window) {
+        // The window's MemRef is its source's whole window (a runtime offset can reach any of it).
+        if (space_of(*nodes[static_cast<std::size_t>(src)].type) != space_of(*nodes[static_cast<std::size_t>(me)].type))
+          return error(sp, "'" + ir::var_name(a.var) + "' is a window in another memory space than its source");
+        nodes[static_cast<std::size_t>(me)].bytes = nodes[static_cast<std::size_t>(src)].bytes;
+        nodes[static_cast<std::size_t>(me)].window = true;
+        unite(src, me);
+        return;
+      }
+      if (nodes[static_cast<std::size_t>(src)].window)
+        return error(sp, "'" + ir::var_name(a.var) + "' relabels the slice window '" + ir::var_name(source) +
+                             "': a relabel of a window is not planned yet");
       if (nodes[static_cast<std::size_t>(src)].bytes != nodes[static_cast<std::size_t>(me)].bytes)
         return error(sp, "'" + ir::var_name(a.var) + "' relabels a tile of " +
                              std::to_string(nodes[static_cast<std::size_t>(src)].bytes) + " bytes as " +
@@ -335,6 +353,10 @@ class StorageClasses {
         error(s->span, "the init and yielded value of tile carry " + std::to_string(i) + " must be planned tile variables");
         break;
       }
+      if (is_window(c.init) || is_window(c.yielded[0])) {
+        error(s->span, "a slice window carried by a loop is not planned yet (window region carries)");
+        break;
+      }
       c.result = define(results[static_cast<std::size_t>(i)], cp.end, s->span);
       cp.carries.push_back(c);
     }
@@ -382,6 +404,10 @@ class StorageClasses {
       }
       if (!ok) {
         error(s->span, "each arm of an if with tile results must yield a planned tile variable for result " + std::to_string(i));
+        break;
+      }
+      if (is_window(c.yielded[0]) || is_window(c.yielded[1])) {
+        error(s->span, "a slice window as an if result is not planned yet (window region carries)");
         break;
       }
       c.result = define(f.return_vars[static_cast<std::size_t>(i)], cp.end, s->span);

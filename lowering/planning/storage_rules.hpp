@@ -24,6 +24,9 @@ namespace ptorw::lowering::planning {
 enum class StorageRule : std::uint8_t {
   New,      // the result is a new value in new storage
   Relabel,  // the result is its first operand's bytes under another type: same storage (equal bytes)
+  Window,   // the result is a window of its first operand's storage (tile.slice: "a window of its
+            // source at possibly runtime offsets, keeping the source's row pitch"); its MemRef is
+            // the source's whole window, the conservative range a runtime offset can reach
   Refused,  // not planned yet (later issue); the pass fails with the row's reason
 };
 
@@ -48,9 +51,7 @@ inline constexpr std::array kOtherOpStorage{
   OpStorage{"tile.reshape", StorageRule::Relabel},
   OpStorage{"tile.transpose_view", StorageRule::Relabel},
   OpStorage{"tile.set_validshape", StorageRule::Relabel},
-  // TODO(windows issue): a slice is its parent's storage at a byte offset with the parent's row pitch.
-  OpStorage{"tile.slice", StorageRule::Refused, false,
-            "tile.slice windows are not planned yet (a slice shares its parent's storage at an offset)"},
+  OpStorage{"tile.slice", StorageRule::Window},
   // TODO(windows issue): assemble writes in place into its target's storage (snapshot when overlapping).
   OpStorage{"tile.assemble", StorageRule::Refused, false, "tile.assemble is not planned yet (it writes in place)"},
   // TODO(cube issue): matmul_acc accumulates in place; its accumulator must be dead afterwards or copied.

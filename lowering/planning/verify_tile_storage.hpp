@@ -6,7 +6,8 @@
 //  * every tile definition (assignment target, iter arg, loop / If result) has a MemRef whose base is
 //    an allocation of this function in the tile's memory space, with a static 32-byte aligned offset
 //    and `offset + bytes <= capacity`, and bytes covering the tile's physical shape × dtype;
-//  * relabels (reshape, transpose_view, set_validshape, plain aliases) keep their source's window;
+//  * relabels (reshape, transpose_view, set_validshape, plain aliases) and windows (tile.slice)
+//    keep their source's window;
 //  * a loop carry's init, iter arg, yielded value and result name one window, and so do an If result
 //    and the values both arms yield; distinct carries (results) of one statement do not overlap;
 //  * recip / rsqrt write a destination that does not overlap their operand.
@@ -218,7 +219,8 @@ class TileStorageVerifier {
       auto w = window(a->var, sp);
       auto* call = ir::expr_as<ir::Call>(a->value);
       const OpStorage* rule = call && call->kind == ir::CallKind::Op ? op_storage(call->callee) : nullptr;
-      bool relabel = (rule && rule->rule == StorageRule::Relabel) ||
+      // A window (tile.slice) is named by its source's whole window, like a relabel.
+      bool relabel = (rule && (rule->rule == StorageRule::Relabel || rule->rule == StorageRule::Window)) ||
                      (!call && ir::is_var_like(a->value) && ir::type_as<ir::TileType>(a->value->type));
       if (w && relabel) {
         const ir::Expr& src = call ? call->args.at(0) : a->value;

@@ -31,7 +31,7 @@ inline constexpr auto kRecipes =
     boost::hana::make_tuple(recipes::AllocDefinition{}, recipes::CreateTile{}, recipes::ReshapeView{}, recipes::GmLoad{},
                             recipes::GmStore{}, recipes::Elementwise{}, recipes::MoveCopy{}, recipes::BlockQuery{},
                             recipes::Matmul{}, recipes::Extract{}, recipes::TransposeView{}, recipes::SetValidShape{},
-                            recipes::Windows{});
+                            recipes::SliceWindow{}, recipes::AssembleWindow{});
 
 /// Calls `f(entry)` with the entry converting Tile op `id`; false when no entry knows the op.
 template <class F>
@@ -68,13 +68,14 @@ inline bool has_recipe(ir::OpId op) {
 /// `operands_ok` runs the kernel-wide tile rules between the two (they refuse first for an op the
 /// rollout knows).
 template <class OperandRule>
-Refusal applies_default(const ir::Expr& target, const ir::Call& c, OperandRule&& operands_ok) {
+Refusal applies_default(const ir::Expr& target, const ir::Call& c, OperandRule&& operands_ok,
+                        const std::unordered_map<const ir::ExprNode*, ir::Expr>* scalar_defs = nullptr) {
   const ir::OpId id = ir::op_id(c.callee);
   Refusal why = refuse(c.callee + " has no default Buffer recipe in this release");
   with_recipe(id, [&](auto r) {
     if (!decltype(r)::default_rollout) return;
     if ((why = operands_ok())) return;
-    why = decltype(r)::applies(target, c, ApplyContext{Acceptance::Default});
+    why = decltype(r)::applies(target, c, ApplyContext{Acceptance::Default, scalar_defs});
   });
   return why;
 }

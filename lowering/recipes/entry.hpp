@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "ptorw/ir/expr.hpp"
@@ -41,6 +42,9 @@ enum class Acceptance : std::uint8_t { Default, Explicit };
 
 struct ApplyContext {
   Acceptance acceptance = Acceptance::Explicit;
+  /// The kernel's scalar definitions (`v = expr`, SSA), for proofs about scalar values (a slice's
+  /// alignment "from scalar SSA arithmetic"); null when the caller has none.
+  const std::unordered_map<const ir::ExprNode*, ir::Expr>* scalar_defs = nullptr;
   bool default_rollout() const { return acceptance == Acceptance::Default; }
 };
 

@@ -27,6 +27,7 @@ class RecipeContext {
   }
   /// The Buffer handle of a planned Tile operand; fails when the storage index has none.
   ir::Expr handle(const ir::Expr& tile, ir::Span sp) {
+    if (auto it = local_.find(tile.get()); it != local_.end()) return it->second;
     ir::Expr h = index_.handle_of(tile);
     if (!h) fail(sp, "no Buffer handle for tile operand '" + ir::var_name(tile) + "' (is it planned?)");
     return h;
@@ -38,6 +39,13 @@ class RecipeContext {
     return it == gm_.end() ? t : it->second;
   }
   void alias_gm(const ir::Expr& value, ir::Expr param) { gm_[value.get()] = std::move(param); }
+  /// A handle defined at a use site (a slice's window): later uses of `tile` name it.
+  void bind(const ir::Expr& tile, ir::Expr handle) { local_[tile.get()] = std::move(handle); }
+  /// `var = op(args)` with a Buffer result (a view defined here).
+  void define(const ir::Expr& var, std::string_view op, std::vector<ir::Expr> args, ir::Span sp) {
+    out.push_back(ir::make_assign(
+        var, ir::make_expr(ir::Call{ir::CallKind::Op, std::string(op), std::move(args), {}, {}}, ir::unknown_type(), sp), sp));
+  }
 
   void emit(std::string_view op, std::vector<ir::Expr> args, ir::Span sp, ir::Kwargs kwargs = {}) {
     out.push_back(ir::make_stmt(ir::Eval{ir::make_expr(ir::Call{ir::CallKind::Op, std::string(op), std::move(args), std::move(kwargs), {}},
@@ -49,6 +57,7 @@ class RecipeContext {
  private:
   const StorageIndex& index_;
   std::unordered_map<const ir::ExprNode*, ir::Expr>& gm_;
+  std::unordered_map<const ir::ExprNode*, ir::Expr> local_;  // tile -> handle defined at its use site
 };
 
 /// The destination-passing window operand `(d0, d1)` of a load/store: the tile's physical shape, or

@@ -42,6 +42,24 @@ inline Refusal check_view(const ir::BufferType& t, const ir::Call& c) {
   }
   auto* mt = c.args.size() > 1 ? ir::expr_as<ir::MakeTuple>(c.args[1]) : nullptr;
   if (!mt || mt->elems.size() != src->shape.size()) return refuse("buffer.subview offsets must have the parent's rank");
+  if (src->dtype != ir::DType::UINT8 && src->shape.size() == 2 && t.shape.size() == 2) {
+    // A typed window (a slice, "Windows: slice and assemble"): the parent's dtype, sizes equal to
+    // its shape, inside the parent at static offsets, and a 32-byte-aligned static column byte
+    // offset ("Vector base addresses must be 32-byte aligned"). Runtime offsets are the caller's
+    // precondition ("Runtime bounds remain caller preconditions"); selection proved their alignment.
+    if (src->dtype != t.dtype) return refuse("buffer.subview of a typed parent keeps its dtype");
+    auto* sz = c.args.size() > 2 ? ir::expr_as<ir::MakeTuple>(c.args[2]) : nullptr;
+    if (!sz || sz->elems.size() != 2) return refuse("buffer.subview of a typed parent needs its sizes");
+    for (std::size_t i = 0; i < 2; ++i) {
+      auto n = ir::const_int(sz->elems[i]), want = ir::const_int(t.shape[i]), p = ir::const_int(src->shape[i]);
+      if (!n || !want || *n != *want) return refuse("buffer.subview sizes must equal the view's shape");
+      if (auto o = ir::const_int(mt->elems[i]); o && p && (*o < 0 || *o + *n > *p))
+        return refuse(fmt::format("buffer.subview window [{}, {}) in dimension {} exceeds the parent's {}", *o, *o + *n, i, *p));
+    }
+    if (auto col = ir::const_int(mt->elems[1]); col && (*col * ir::dtype_bytes(t.dtype)) % 32 != 0)
+      return refuse(fmt::format("buffer.subview column offset {} is {} bytes, not 32-byte aligned", *col,
+                                *col * ir::dtype_bytes(t.dtype)));
+  }
   if (src->dtype == ir::DType::UINT8 && t.dtype == ir::DType::UINT8 && src->shape.size() == 2) {
     auto r = ir::const_int(mt->elems[0]);
     auto prow = ir::const_int(src->shape[0]), crow = ir::const_int(t.shape[0]);

@@ -1,9 +1,22 @@
-// Windows (lower_tile_to_buffer.md, "Windows: slice and assemble"): tile.slice becomes a
-// buffer.subview at the slice, tile.assemble a copy into a window of the result's storage. Neither
-// is converted in this release: the entry owns the family's refusal, names it, and keeps it out of
-// the default rollout ("Vec slices ... keep their parent's row pitch" and the assemble rules arrive
-// with the window recipe; "Unproven alignment retains Tile IR"). It produces no Buffer op yet: the
-// subview and copy it will write are today produced by the storage and move entries.
+// Windows (lower_tile_to_buffer.md, "Windows: slice and assemble").
+//
+//   w = tile.slice(x, shape, offsets)   →  w_window = buffer.subview(x_buf, offsets, shape)
+//
+// "tile.slice is a window of its source at possibly runtime offsets, keeping the source's row
+// pitch. Its offsets exist only where the slice is written, so the window is defined there, not at
+// the allocation": the subview is written at the slice and every later use of `w` names it (the
+// storage index does not index slice results; planning gave them their source's whole window).
+// Nested slices are subviews of subviews. tile.assemble keeps its refusal until its in-place write,
+// snapshots and disjointness proofs exist.
+//
+// Default rollout ("Vec slices with static or runtime offsets, including nested slices, keep their
+// parent's row pitch ... Vector base addresses must be 32-byte aligned ... Selection proves
+// alignment from scalar SSA arithmetic and inherited row pitch ... Unproven alignment retains Tile
+// IR"): a Vec source, rank 2, no clamp, static positive shape within the source, a static valid
+// shape (runtime-valid windows stay Tile), and a column byte offset proven a multiple of 32 — a
+// constant, or sums/products of scalar SSA values in which every term carries a constant factor
+// making it a multiple of 32 bytes (`block * 8` for FP32). Row offsets need no proof: rows are
+// 32-byte aligned. Slicing a relabelled window stays Tile.
 #pragma once
 #include <string_view>
 
@@ -12,13 +25,84 @@
 
 namespace ptorw::lowering::recipes {
 
-struct Windows {
-  static constexpr std::string_view name = "windows";
+namespace window_detail {
+
+/// Whether `e` (an INDEX column offset, in elements) times `esize` bytes is provably a multiple of
+/// 32: constants, `k * v` / `v * k` with k * esize a multiple of 32, sums and differences of such
+/// terms, and variables whose SSA definition is one (depth-bounded).
+inline bool aligned(const ir::Expr& e, std::int64_t esize, const std::unordered_map<const ir::ExprNode*, ir::Expr>* defs,
+                    int depth = 0) {
+  if (!e || depth > 16) return false;
+  if (auto k = ir::const_int(e)) return (*k * esize) % 32 == 0;
+  if (auto* b = ir::expr_as<ir::Binary>(e)) {
+    if (b->op == ir::BinOp::Add || b->op == ir::BinOp::Sub)
+      return aligned(b->lhs, esize, defs, depth + 1) && aligned(b->rhs, esize, defs, depth + 1);
+    if (b->op == ir::BinOp::Mul) {
+      auto l = ir::const_int(b->lhs), r = ir::const_int(b->rhs);
+      if (l && (*l * esize) % 32 == 0) return true;
+      if (r && (*r * esize) % 32 == 0) return true;
+      return aligned(b->lhs, esize, defs, depth + 1) || aligned(b->rhs, esize, defs, depth + 1);
+    }
+    return false;
+  }
+  if (defs && ir::is_var_like(e))
+    if (auto it = defs->find(e.get()); it != defs->end()) return aligned(it->second, esize, defs, depth + 1);
+  return false;
+}
+
+/// The descriptor of a slice's window: its shape, the source's dtype and space, its valid shape
+/// when partial.
+inline ir::Type window_type(const ir::TileType& t) { return buffer_descriptor(t); }
+
+}  // namespace window_detail
+
+struct SliceWindow {
+  static constexpr std::string_view name = "slice_window";
+  static constexpr bool default_rollout = true;
+  static bool matches(ir::OpId op) { return op == ir::op::id("tile.slice"); }
+  static bool produces(ir::OpId) { return false; }  // buffer.subview: AllocDefinition owns its rule
+  static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext& ax) {
+    auto* src = c.args.empty() ? nullptr : ir::type_as<ir::TileType>(c.args[0]->type);
+    auto* res = ir::type_as<ir::TileType>(target ? target->type : nullptr);
+    if (!src || !res) return refuse("tile.slice must slice a tile into an assigned tile");
+    if (ir::kwarg_as<bool>(c.kwargs, "clamp").value_or(false)) return refuse("tile.slice with clamp=True has no Buffer recipe");
+    if (src->memory.value_or(ir::MemSpace::Vec) != ir::MemSpace::Vec)
+      return refuse("tile.slice of a non-Vec tile has no Buffer recipe yet");
+    if (src->shape.size() != 2 || res->shape.size() != 2) return refuse("tile.slice windows are rank 2 (rank-reducing slices are rejected)");
+    if (runtime_valid(*res) || runtime_valid(*src))
+      return refuse("tile.slice of or into runtime valid extents retains Tile IR (nested dynamic-valid windows)");
+    auto* offs = c.args.size() > 2 ? ir::expr_as<ir::MakeTuple>(c.args[2]) : nullptr;
+    if (!offs || offs->elems.size() != 2) return refuse("tile.slice offsets must be a pair");
+    for (std::size_t i = 0; i < 2; ++i) {
+      auto n = ir::const_int(res->shape[i]), p = ir::const_int(src->shape[i]);
+      if (!n || !p || *n <= 0 || *n > *p) return refuse("tile.slice shape must be static, positive and within its source");
+      if (auto o = ir::const_int(offs->elems[i]); o && (*o < 0 || *o + *n > *p))
+        return refuse("tile.slice window lies outside its source");
+    }
+    if (!ax.default_rollout()) return std::nullopt;
+    if (!window_detail::aligned(offs->elems[1], ir::dtype_bytes(src->dtype), ax.scalar_defs))
+      return refuse("tile.slice column offset is not proven 32-byte aligned (unproven alignment retains Tile IR)");
+    return std::nullopt;
+  }
+  static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
+    ir::Expr parent = cx.handle(c.args[0], sp);
+    if (!parent) return;
+    auto* t = ir::type_as<ir::TileType>(target->type);
+    const std::string base = ir::var_name(target).empty() ? std::string("slice") : ir::var_name(target);
+    ir::Expr w = ir::make_var(base + "_window", window_detail::window_type(*t), target->span);
+    cx.define(w, "buffer.subview", {parent, c.args[2], ir::make_tuple(t->shape, sp)}, sp);
+    cx.bind(target, w);
+  }
+  static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
+};
+
+struct AssembleWindow {
+  static constexpr std::string_view name = "assemble_window";
   static constexpr bool default_rollout = false;
-  static bool matches(ir::OpId op) { return op == ir::op::id("tile.slice") || op == ir::op::id("tile.assemble"); }
+  static bool matches(ir::OpId op) { return op == ir::op::id("tile.assemble"); }
   static bool produces(ir::OpId) { return false; }
-  static Refusal applies(const ir::Expr&, const ir::Call& c, const ApplyContext&) {
-    return refuse("no Buffer recipe for " + c.callee + " (slice and assemble windows are a later recipe)");
+  static Refusal applies(const ir::Expr&, const ir::Call&, const ApplyContext&) {
+    return refuse("no Buffer recipe for tile.assemble (assemble windows are a later recipe)");
   }
   static void lower(const ir::Expr&, const ir::Call&, ir::Span, RecipeContext&) {}  // never reached: `applies` refuses
   static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }

@@ -194,10 +194,10 @@ TEST_CASE("emit_program: a kernel InitMemRef could not plan is a failure with it
   // reported as a kernel without a PTO form; the planned kernel next to it is still emitted. A
   // kernel that is merely unplanned (no planning ran) is listed in tile_stage instead.
   std::string two = kPlannedTile;
-  const std::string refused = R"(    @pl.function(type=pl.FunctionType.InCore, attrs={"init_memref_refused": "tile.slice windows are not planned yet"})
+  const std::string refused = R"(    @pl.function(type=pl.FunctionType.InCore, attrs={"init_memref_refused": "tile.assemble is not planned yet"})
     def s(self, A: pl.Tensor[[16, 64], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
         x = pl.load(A, [0, 0], [16, 64])
-        w = pl.tile.slice(x, [16, 32], [0, 32])
+        w = pl.tile.assemble(x, x, [0, 0])
         r = pl.store(w, [0, 0], Out)
         return r
     @pl.function(type=pl.FunctionType.InCore)
@@ -216,6 +216,6 @@ TEST_CASE("emit_program: a kernel InitMemRef could not plan is a failure with it
   CHECK(r.tile_stage == std::vector<std::string>{"u"});
   REQUIRE(r.diagnostics.size() == 1);
   const std::string d = r.diagnostics[0].str();
-  CHECK(d.find("t.py:6:9: error: kernel 's' stays on unplanned Tile IR and has no PTO form: InitMemRef: tile.slice "
-               "windows are not planned yet") == 0);
+  CHECK(d.find("t.py:6:9: error: kernel 's' stays on unplanned Tile IR and has no PTO form: InitMemRef: tile.assemble "
+               "is not planned yet") == 0);
 }

@@ -152,7 +152,7 @@ TEST_CASE("HasMemRefs: a kernel InitMemRef recorded it cannot plan is exempt, an
   // without the record still violates it.
   const std::string body = std::string("    def k(self, x: ") + kT + ", o: pl.Out[" + kT + "]) -> " + kT + ":\n" +
                            "        t = pl.load(x, [0, 0], [16, 32])\n"
-                           "        w = pl.tile.slice(t, [16, 16], [0, 16])\n"
+                           "        w = pl.tile.assemble(t, t, [0, 0])\n"
                            "        r = pl.store(w, [0, 0], o)\n"
                            "        return r\n";
   CHECK(violation(IrProperty::HasMemRefs, kInCore + body) == "8:9: tile 't' of kernel 'k' has no planned storage (MemRef)");
@@ -161,7 +161,7 @@ TEST_CASE("HasMemRefs: a kernel InitMemRef recorded it cannot plan is exempt, an
   auto out = (*planned)(parse(kInCore + body));
   REQUIRE(ir::init_memref_refusal(*out->functions[0]));
   CHECK(*ir::init_memref_refusal(*out->functions[0]) ==
-        "tile.slice windows are not planned yet (a slice shares its parent's storage at an offset)");
+        "tile.assemble is not planned yet (it writes in place)");
   CHECK_FALSE(property_violation(IrProperty::HasMemRefs, *out));
 }
 

@@ -97,8 +97,8 @@ const OpCase kOpCases[] = {
    "tile.exp operands and destination must have matching physical shapes and valid extents", nullptr},
   {"error_block_query_unassigned", "block_query", "tile.get_block_idx must be assigned (a direct SSA assignment)",
                                                   "tile.get_block_idx must be assigned (a direct SSA assignment)"},
-  {"error_no_recipe_for_slice",    "windows",     "tile.slice has no default Buffer recipe in this release",
-                                                  "no Buffer recipe for tile.slice (slice and assemble windows are a later recipe)"},
+  {"error_no_recipe_for_assemble", "assemble_window", "tile.assemble has no default Buffer recipe in this release",
+                                                  "no Buffer recipe for tile.assemble (assemble windows are a later recipe)"},
 };
 // clang-format on
 
@@ -134,7 +134,7 @@ TEST_CASE("entries outside the default rollout: selection names the entry's rule
   };
   auto no_rule = [] { return lowering::Refusal{}; };
   for (const char* op : {"tile.matmul", "tile.matmul_acc", "tile.extract", "tile.transpose_view", "tile.set_validshape",
-                         "tile.slice", "tile.assemble"}) {
+                         "tile.assemble"}) {
     CAPTURE(op);
     auto why = lowering::applies_default(nullptr, call(op, {}), no_rule);
     REQUIRE(why);

@@ -14,7 +14,8 @@
 //    unspecified order); exactly in place is fine, except recip / rsqrt, which need a distinct
 //    destination (lower_tile_to_buffer.md "recip requires a distinct destination");
 //  * reshape and set_validshape whose MemRef is their source's window only relabel the bytes (the
-//    planner's Relabel rule); elsewhere they copy. So does transpose_view of a boxed (Mat / Left /
+//    planner's Relabel rule), and a slice whose MemRef is its source's window is a view at its
+//    offset with the source's row pitch (the Window rule); elsewhere they copy. So does transpose_view of a boxed (Mat / Left /
 //    Right / Acc) tile: NZ bytes read transposed are ZN;
 //  * tiles in Mat / Left / Right / Acc have fractal layouts (fractal_layout.hpp); a matmul's write
 //    into an Acc box it covers only partly leaves the rest of that box poison.
@@ -224,6 +225,43 @@ template <OpFn F> Value relabel(OpCall& c) {
   return {*dst};
 }
 
+/// tile.slice: a window of the source's bytes when the MemRef names the source's window (the
+/// planner's Window rule, lower_tile_to_buffer.md "tile.slice is a window of its source at possibly
+/// runtime offsets, keeping the source's row pitch"): a view at the offset with the source's
+/// strides, the source's write generation (reading it checks the source's bytes are intact); else
+/// a copy into the MemRef's window.
+inline Value window_slice(OpCall& c) {
+  const BufVal* src = c.args.empty() ? nullptr : std::get_if<BufVal>(&c.args[0].v);
+  if (!src || src->boxed) return planned<tile_ops::slice>(c);
+  const BufVal s = *src;
+  auto views = read_operands(c);
+  Value r = tile_ops::slice(c);
+  const TileData& t = *expect<TileVal>(r, c.op().c_str());
+  auto dst = result_view(c, t);
+  if (!dst) fail(c.op() + ": a tile result in a planned function needs a pl.MemRef in its type");
+  // The Window rule: the result's MemRef is its source's (a nested slice's source is itself a view
+  // at an offset, so the views' addresses differ while the MemRefs are one).
+  auto same_memref = [&] {
+    auto* st = ir::type_as<ir::TileType>(c.call.args[0]->type);
+    auto* rt = ir::type_as<ir::TileType>(c.result_type);
+    if (!st || !rt || !st->memref || !rt->memref || !st->memref->base || !rt->memref->base) return false;
+    const ir::MemRef &a = *st->memref, &b = *rt->memref;
+    const bool base = a.base == b.base || ir::var_name(a.base) == ir::var_name(b.base);
+    return base && ir::const_int(a.offset) && ir::const_int(a.offset) == ir::const_int(b.offset) && ir::const_int(a.size) &&
+           ir::const_int(a.size) == ir::const_int(b.size);
+  };
+  if ((dst->mem == s.mem && dst->addr == s.addr) || same_memref()) {
+    BufVal out = s;
+    out.addr = s.elem_addr(c.ints(2, "offset"));
+    out.shape = t.shape;
+    out.valid = std::make_shared<Shape>(t.valid);
+    return {out};
+  }
+  check_overlap(c, *dst, 0, s, Overlap::InPlaceOk, "its result");
+  define(c, *dst, t);
+  return {*dst};
+}
+
 /// matmul / matmul_acc: the value-mode cube op written through the result's view; in a boxed
 /// (Acc) view, the rest of each box the product only partly covers becomes poison.
 template <OpFn F> Value planned_cube(OpCall& c) {
@@ -248,7 +286,7 @@ inline void add_planned_tile_ops(OpTable& t) {
   t["tile.move"] = planned<move>;
   t["tile.reshape"] = relabel<reshape>;
   t["tile.set_validshape"] = relabel<set_validshape>;
-  t["tile.slice"] = planned<slice>;
+  t["tile.slice"] = window_slice;
   t["tile.extract"] = planned<extract>;
   t["tile.assemble"] = planned<assemble>;
   t["tile.transpose_view"] = relabel<transpose_view>;

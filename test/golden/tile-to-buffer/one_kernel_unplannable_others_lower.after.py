@@ -10,19 +10,20 @@ class Mixed:
         pl.buffer.store(y_buf, (0, 0), (16, 32), Out)
         return Out
 
-    @pl.function(type=pl.FunctionType.InCore, attrs={"init_memref_refused": "tile.slice windows are not planned yet (a slice shares its parent's storage at an offset)", "buffer_ir_selected": False})
+    @pl.function(type=pl.FunctionType.InCore, attrs={"init_memref_refused": "tile.assemble is not planned yet (it writes in place)", "buffer_ir_selected": False})
     def sliced(self, A: pl.Tensor[[16, 64], pl.FP32],
-               Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+               Out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
         x = pl.load(A, [0, 0], [16, 64])
-        w = pl.tile.slice(x, [16, 32], [0, 32])
+        h = pl.load(A, [0, 0], [16, 32])
+        w = pl.tile.assemble(x, h, [0, 32])
         y = pl.tile.add(w, w)
         result = pl.store(y, [0, 0], Out)
         return result
 
     @pl.function(type=pl.FunctionType.Orchestration)
-    def main(self, a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[16, 64], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:
+    def main(self, a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[16, 64], pl.FP32]) -> pl.Tensor[[16, 64], pl.FP32]:
         o1 = pl.create_tensor([16, 32], dtype=pl.FP32)
         r1 = self.plain(a, o1)
-        o2 = pl.create_tensor([16, 32], dtype=pl.FP32)
+        o2 = pl.create_tensor([16, 64], dtype=pl.FP32)
         r2 = self.sliced(b, o2)
         return r2
