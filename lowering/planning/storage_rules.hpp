@@ -25,6 +25,7 @@ enum class StorageRule : std::uint8_t {
   New,      // the result is a new value in new storage
   Relabel,  // the result is its first operand's bytes under another type: same storage (equal bytes)
   Refused,  // not planned yet (later issue); the pass fails with the row's reason
+  Accumulate,  // writes in place into its first operand's storage (matmul_acc); that operand must be dead after
 };
 
 struct OpStorage {
@@ -53,9 +54,9 @@ inline constexpr std::array kOtherOpStorage{
             "tile.slice windows are not planned yet (a slice shares its parent's storage at an offset)"},
   // TODO(windows issue): assemble writes in place into its target's storage (snapshot when overlapping).
   OpStorage{"tile.assemble", StorageRule::Refused, false, "tile.assemble is not planned yet (it writes in place)"},
-  // TODO(cube issue): matmul_acc accumulates in place; its accumulator must be dead afterwards or copied.
-  OpStorage{"tile.matmul_acc", StorageRule::Refused, false,
-            "tile.matmul_acc is not planned yet (it accumulates in place into its accumulator's storage)"},
+  // "tile.matmul_acc must already accumulate in place (its accumulator and result share storage)";
+  // an accumulator read afterwards is refused (storage_classes.hpp, accumulate_rule.hpp).
+  OpStorage{"tile.matmul_acc", StorageRule::Accumulate, true},
 };
 // clang-format on
 
