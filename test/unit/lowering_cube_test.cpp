@@ -117,7 +117,7 @@ TEST_CASE("cube K loop: FP16/BF16/FP32/INT8, 1/2/4 steps, literal and runtime in
   int judged = 0;
   for (const Case& c : kCases)
     for (bool runtime_init : {false, true})
-      for (const char* planner : {"PYPTO", "DSA_RP", "PTOAS"}) {
+      for (const std::string planner : {"PYPTO", "DSA_RP", "PTOAS"}) {
         CAPTURE(c.d);
         CAPTURE(runtime_init);
         CAPTURE(planner);
