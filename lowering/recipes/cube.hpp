@@ -26,6 +26,16 @@ inline bool matrix_space(ir::MemSpace m) {
 }
 inline ir::MemSpace space(const ir::TileType& t) { return t.memory.value_or(ir::MemSpace::Vec); }
 inline const ir::TileType* tile(const ir::Expr& e) { return e ? ir::type_as<ir::TileType>(e->type) : nullptr; }
+/// Whether a tile's valid rectangle is its whole physical shape (no valid_shape, or equal to it).
+inline bool fully_valid(const ir::TileType& t) {
+  if (!t.view || t.view->valid_shape.empty()) return true;
+  if (t.view->valid_shape.size() != t.shape.size()) return false;
+  for (std::size_t i = 0; i < t.shape.size(); ++i) {
+    auto v = ir::const_int(t.view->valid_shape[i]), p = ir::const_int(t.shape[i]);
+    if (!v || !p || *v != *p) return false;
+  }
+  return true;
+}
 /// The kernel-wide tile rule of the cube path for one tile in a matrix space: "statically sized
 /// rank-2 ... ordinary cube kernels" (the physical extents of a matrix tile are whole fractal boxes,
 /// so the Vec 32-byte row rule does not apply). Bias and DDR tiles are outside the default rollout.
@@ -38,6 +48,10 @@ inline Refusal tile_rule(const ir::TileType& t, const std::string& who) {
   if (t.shape.size() != 2) return refuse(who + " is not rank 2");
   for (const auto& d : t.shape)
     if (!ir::const_int(d)) return refuse(who + " is not statically sized");
+  // Partially valid matrix tiles need the product-shaped Acc views and valid-rectangle transfers
+  // that have no recipe yet ("Wider Acc valid regions use a product-shaped descriptor ...").
+  if (!fully_valid(t))
+    return refuse(who + " is a partially valid matrix tile (no default Buffer recipe in this release: product-shaped Acc views come later)");
   return std::nullopt;
 }
 /// "FP16/BF16/FP32 operands accumulate in FP32; INT8 operands accumulate in INT32."
@@ -71,6 +85,10 @@ inline Refusal product(const ir::Expr& target, const ir::Expr& l, const ir::Expr
                   std::string(ir::name_of(*want)));
   if (acc && (!tile(*acc) || space(*tile(*acc)) != ir::MemSpace::Acc))
     return refuse(o + " must accumulate into a pl.Mem.Acc tile");
+  // "Wider Acc valid regions use a product-shaped descriptor over the same storage": that view has
+  // no recipe yet, so any partially valid operand or accumulator keeps the kernel on Tile IR.
+  if (!fully_valid(*lt) || !fully_valid(*rt) || !fully_valid(*dt) || (acc && !fully_valid(*tile(*acc))))
+    return refuse(o + " of partially valid tiles has no default Buffer recipe in this release (product-shaped Acc views come later)");
   return std::nullopt;
 }
 }  // namespace cube_rules
