@@ -81,13 +81,19 @@ class Selector {
     return it == gm_.end() ? nullptr : it->second;
   }
   void alias(const ir::Expr& v, const ir::ExprNode* p) { gm_[v.get()] = p; }
-  /// The tile rules of the default a2/a3 rollout ("statically sized rank-2 dense Vec ... Physical
-  /// rows must be 32-byte aligned"; runtime valid extents and the cube path come later).
+  /// The tile rules of the default a2/a3 rollout ("statically sized rank-2 dense Vec and ordinary
+  /// cube kernels ... Physical rows must be 32-byte aligned").
   void tile_rule(const ir::Expr& v, ir::Span sp) {
     auto* t = ir::type_as<ir::TileType>(v ? v->type : nullptr);
     if (!t) return;
     const std::string who = "tile '" + ir::var_name(v) + "'";
-    if (t->memory.value_or(ir::MemSpace::Vec) != ir::MemSpace::Vec) return refuse(sp, who + " is not in pl.Mem.Vec (the cube path follows later)");
+    // Matrix spaces: the ordinary cube path's rule (recipes/cube.hpp); a kernel mixes no spaces.
+    if (auto why = recipes::cube_rules::tile_rule(*t, who)) return refuse(sp, why->text);
+    const bool matrix = t->memory.value_or(ir::MemSpace::Vec) != ir::MemSpace::Vec;
+    (matrix ? has_matrix_ : has_vec_) = true;
+    if (has_matrix_ && has_vec_)
+      return refuse(sp, who + " mixes pl.Mem.Vec and matrix tiles in one kernel (the ordinary cube path is GM -> Mat -> Left/Right -> Acc -> GM)");
+    if (matrix) return;
     if (t->shape.size() != 2) return refuse(sp, who + " is not rank 2");
     auto bytes = static_bytes(t->shape, t->dtype);
     if (!bytes) return refuse(sp, who + " is not statically sized");
@@ -108,6 +114,7 @@ class Selector {
   std::unordered_map<const ir::ExprNode*, const ir::ExprNode*> gm_;  // tensor value -> parameter
   std::optional<Refusal> refusal_;
   std::unordered_map<const ir::ExprNode*, ir::Expr> scalar_defs_;
+  bool has_vec_ = false, has_matrix_ = false;  // tile spaces seen (tile_rule)
 
   /// What the kernel's PTO signature can carry (codegen/README.md "What is emitted"): a symbolic
   /// dim of a GM tensor parameter is read from the scalar parameter of the same name, and results

@@ -118,6 +118,7 @@ class StorageIndex {
     collect_allocs(body);
     if (error_) return error_;
     collect_tiles(body);
+    if (!error_) matrix_windows();
     return error_;
   }
 
@@ -178,6 +179,25 @@ class StorageIndex {
       // Typed allocation of the first member; the others reinterpret it.
       allocate(members[0].handle, &members[0]);
       for (std::size_t i = 1; i < members.size(); ++i) alias(members[i].handle, "buffer.reshape", {members[0].handle});
+      return out;
+    }
+    // Matrix spaces ("Matrix storage and cube recipes": "a fractal window has no row-major byte
+    // view, so these spaces never use the UINT8[N,32] root. Addressed planners have already fixed
+    // every window, so each distinct window becomes its own buffer.alloc at its final effective
+    // address"; further descriptors of one window reshape it). PTOAS: refused in matrix_windows().
+    if (matrix_space(info.space)) {
+      std::map<std::pair<std::int64_t, std::int64_t>, ir::Expr> typed;  // (offset, bytes) -> alloc
+      for (const auto& m : members) {
+        auto key = std::make_pair(m.offset, m.bytes);
+        if (auto w = typed.find(key); w != typed.end()) {
+          alias(m.handle, "buffer.reshape", {w->second});
+          continue;
+        }
+        std::vector<ir::Expr> args{ir::make_tuple({}, sp)};
+        if (info.addr) args.push_back(ir::make_int(*info.addr + m.offset, ir::DType::INT64, sp));
+        out.push_back(ir::make_assign(m.handle, op_call("buffer.alloc", std::move(args), ir::unknown_type(), sp), sp));
+        typed.emplace(key, m.handle);
+      }
       return out;
     }
     // Byte root: UINT8[capacity / 32, 32], windows by row offset.
@@ -241,6 +261,22 @@ class StorageIndex {
         fail(st->span, fmt::format("tile.alloc address {} is not a nonnegative multiple of 32", *info.addr));
       allocs_.emplace(a->var.get(), info);
       members_[a->var.get()];
+    }
+  }
+
+  static bool matrix_space(ir::MemSpace m) {
+    return m == ir::MemSpace::Mat || m == ir::MemSpace::Left || m == ir::MemSpace::Right || m == ir::MemSpace::Acc;
+  }
+  /// "PTOAS allocations are addressless and therefore carry one window each": a matrix window that
+  /// does not cover its addressless allocation has no Buffer form (no UINT8 root, no address).
+  void matrix_windows() {
+    for (const auto& [base, info] : allocs_) {
+      if (info.addr || !matrix_space(info.space)) continue;
+      for (const auto& m : members_[base])
+        if (m.offset != 0 || m.bytes != info.capacity)
+          return fail(m.span, fmt::format("tile '{}' is a window [{}, {}) of an addressless pl.Mem.{} allocation of {} bytes: "
+                                          "PTOAS matrix allocations carry one window each",
+                                          m.name, m.offset, m.offset + m.bytes, ir::name_of(info.space), info.capacity));
     }
   }
 

@@ -107,7 +107,11 @@ class StorageClasses {
     body(f.body, 0, nullptr);
     regions[0].end = next_++;
     for (std::size_t c = 0; c < compounds.size() && errors.empty(); ++c) decide(static_cast<int>(c));
+    if (errors.empty()) check_accumulates();
   }
+  /// An in-place write (StorageRule::Accumulate) at `pos` of `result` into `acc`'s storage.
+  struct Accumulation { int pos = 0, acc = -1, result = -1; ir::Span span; };
+  std::vector<Accumulation> accumulates;
 
   int find(int x) {
     while (parent_[static_cast<std::size_t>(x)] != x) x = parent_[static_cast<std::size_t>(x)] = parent_[static_cast<std::size_t>(parent_[static_cast<std::size_t>(x)])];
@@ -234,7 +238,8 @@ class StorageClasses {
       if (rule->rule == StorageRule::Refused) return error(sp, std::string(rule->refusal));
       if (rule->rule == StorageRule::Window && ir::kwarg_as<bool>(call->kwargs, "clamp").value_or(false))
         return error(sp, "tile.slice with clamp=True pads past its source and is not planned yet (a window cannot)");
-      if (rule->rule == StorageRule::Relabel || rule->rule == StorageRule::Window) source = call->args.at(0);
+      if (rule->rule == StorageRule::Relabel || rule->rule == StorageRule::Window || rule->rule == StorageRule::Accumulate)
+        source = call->args.at(0);
     } else if (ir::is_var_like(a.value) && ir::type_as<ir::TileType>(a.value->type)) {
       source = a.value;  // `x = y`: a plain alias is a relabel
     } else {
@@ -283,6 +288,7 @@ class StorageClasses {
       if (space_of(*nodes[static_cast<std::size_t>(src)].type) != space_of(*nodes[static_cast<std::size_t>(me)].type))
         return error(sp, "'" + ir::var_name(a.var) + "' relabels a tile into another memory space");
       unite(src, me);
+      if (rule && rule->rule == StorageRule::Accumulate) accumulates.push_back({pos, src, me, sp});
     }
   }
 
@@ -460,6 +466,28 @@ class StorageClasses {
       error(sp, "'" + (y.var ? ir::var_name(y.var) : std::string("a carried tile")) +
                     "' must share storage with '" + (x.var ? ir::var_name(x.var) : std::string("its carry")) +
                     "' but differs in bytes or memory space");
+  }
+
+  /// "tile.matmul_acc must already accumulate in place": after the write, the accumulator's storage
+  /// holds the result, so no value of its class defined before the write may be read afterwards
+  /// (in a loop, a read in a later iteration counts at the loop's end). Such a kernel is refused:
+  /// keeping the old value would need a copy of Acc storage, an "arbitrary matrix carry copy" the
+  /// spec leaves excluded.
+  void check_accumulates() {
+    const int all = static_cast<int>(compounds.size());
+    for (const Accumulation& a : accumulates)
+      for (int m : members_[static_cast<std::size_t>(find(a.acc))]) {
+        if (nodes[static_cast<std::size_t>(m)].def_pos >= a.pos) continue;
+        for (const Use& u : uses[static_cast<std::size_t>(m)]) {
+          auto [pos, in_place] = resolve(u, all);
+          if (effective(u, pos, m) > a.pos || (pos == a.pos && in_place != a.pos)) {
+            const Node& n = nodes[static_cast<std::size_t>(m)];
+            return error(a.span, "the accumulator '" + (n.var ? ir::var_name(n.var) : std::string("a carried tile")) +
+                                     "' of tile.matmul_acc is read after it accumulates in place (a copy of it is a "
+                                     "matrix copy the cube path leaves excluded)");
+          }
+        }
+      }
   }
 
   void decide(int c) {

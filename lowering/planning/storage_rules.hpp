@@ -28,6 +28,7 @@ enum class StorageRule : std::uint8_t {
             // source at possibly runtime offsets, keeping the source's row pitch"); its MemRef is
             // the source's whole window, the conservative range a runtime offset can reach
   Refused,  // not planned yet (later issue); the pass fails with the row's reason
+  Accumulate,  // writes in place into its first operand's storage (matmul_acc); that operand must be dead after
 };
 
 struct OpStorage {
@@ -54,9 +55,9 @@ inline constexpr std::array kOtherOpStorage{
   OpStorage{"tile.slice", StorageRule::Window},
   // TODO(windows issue): assemble writes in place into its target's storage (snapshot when overlapping).
   OpStorage{"tile.assemble", StorageRule::Refused, false, "tile.assemble is not planned yet (it writes in place)"},
-  // TODO(cube issue): matmul_acc accumulates in place; its accumulator must be dead afterwards or copied.
-  OpStorage{"tile.matmul_acc", StorageRule::Refused, false,
-            "tile.matmul_acc is not planned yet (it accumulates in place into its accumulator's storage)"},
+  // "tile.matmul_acc must already accumulate in place (its accumulator and result share storage)";
+  // an accumulator read afterwards is refused (storage_classes.hpp, accumulate_rule.hpp).
+  OpStorage{"tile.matmul_acc", StorageRule::Accumulate, true},
 };
 // clang-format on
 

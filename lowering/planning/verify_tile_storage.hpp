@@ -219,8 +219,10 @@ class TileStorageVerifier {
       auto w = window(a->var, sp);
       auto* call = ir::expr_as<ir::Call>(a->value);
       const OpStorage* rule = call && call->kind == ir::CallKind::Op ? op_storage(call->callee) : nullptr;
-      // A window (tile.slice) is named by its source's whole window, like a relabel.
-      bool relabel = (rule && (rule->rule == StorageRule::Relabel || rule->rule == StorageRule::Window)) ||
+      // A window (tile.slice) is named by its source's whole window, like a relabel; so is an
+      // in-place accumulation (matmul_acc) by its accumulator's.
+      bool relabel = (rule && (rule->rule == StorageRule::Relabel || rule->rule == StorageRule::Window ||
+                               rule->rule == StorageRule::Accumulate)) ||
                      (!call && ir::is_var_like(a->value) && ir::type_as<ir::TileType>(a->value->type));
       if (w && relabel) {
         const ir::Expr& src = call ? call->args.at(0) : a->value;

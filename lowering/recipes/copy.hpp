@@ -14,14 +14,24 @@ struct MoveCopy {
   static constexpr bool default_rollout = true;
   static bool matches(ir::OpId op) { return op == ir::op::id("tile.move"); }
   static bool produces(ir::OpId op) { return op == ir::op::id("buffer.copy"); }
-  /// The default rollout moves only between equal Vec descriptors (the carry and entry copies of
-  /// storage legalization); Mat→Left/Right moves belong to the cube path.
+  /// The default rollout moves between equal Vec descriptors (the carry and entry copies of
+  /// storage legalization) and, on the ordinary cube path ("GM -> Mat -> Left/Right"), from Mat to
+  /// Left or Right keeping element type and shape. Any other move of a matrix space stays Tile
+  /// ("arbitrary matrix carry copies ... remain excluded").
   static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext& ax) {
     if (!ax.default_rollout()) return std::nullopt;
     auto* src = ir::type_as<ir::TileType>(c.args[0]->type);
     auto* dst = target ? ir::type_as<ir::TileType>(target->type) : nullptr;
     bool equal = src && dst && src->dtype == dst->dtype && src->shape.size() == dst->shape.size();
     for (std::size_t i = 0; equal && i < src->shape.size(); ++i) equal = ir::const_int(src->shape[i]) == ir::const_int(dst->shape[i]);
+    const auto vec = ir::MemSpace::Vec;
+    const ir::MemSpace from = src ? src->memory.value_or(vec) : vec, to = dst ? dst->memory.value_or(vec) : vec;
+    if (from == ir::MemSpace::Mat && (to == ir::MemSpace::Left || to == ir::MemSpace::Right)) {
+      if (!equal) return refuse("tile.move from pl.Mem.Mat must keep the element type and shape");
+      return std::nullopt;
+    }
+    if (from != vec || to != vec)
+      return refuse("tile.move between these memory spaces has no default Buffer recipe (the ordinary cube path moves Mat to Left/Right)");
     if (!equal) return refuse("tile.move must copy between equal Vec descriptors");
     return std::nullopt;
   }

@@ -2,12 +2,16 @@
 //
 //   acc = tile.matmul(l, r)               →  buffer.matmul(l_buf, r_buf, acc_buf)
 //   acc' = tile.matmul_acc(acc, l, r)     →  buffer.matmul_acc(l_buf, r_buf, acc_buf)   (acc, acc' share storage)
-//   acc' = tile.matmul_acc(acc, l, r, c)  →  literal c: one of the two calls; runtime c: not yet (refused)
+//   acc' = tile.matmul_acc(acc, l, r, c)  →  literal c: one of the two calls; runtime c:
+//                                            if c: buffer.matmul(...) else: buffer.matmul_acc(...)
 //   x = tile.extract(src, i, j, shape)    →  buffer.extract(src_buf, i, j, x_buf)
-// Whole-kernel selection keeps cube kernels on Tile IR in this release (the Vec path comes first):
-// the entries say so (`default_rollout = false`), selection does not name cube ops itself; an
-// explicit low-level pipeline can use these recipes.
+// Whole-kernel selection accepts them ("The default a2/a3 rollout accepts ... ordinary cube
+// kernels"; "The ordinary cube path uses GM -> Mat -> Left/Right -> Acc -> GM ... FP16/BF16/FP32
+// operands accumulate in FP32; INT8 operands accumulate in INT32"): `cube_rules` below is that
+// rule, written once and asked by the entries' `applies` under Acceptance::Default.
 #pragma once
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "ptorw/lowering/recipes/entry.hpp"
@@ -15,17 +19,100 @@
 
 namespace ptorw::lowering::recipes {
 
+namespace cube_rules {
+/// The matrix spaces of the ordinary cube path.
+inline bool matrix_space(ir::MemSpace m) {
+  return m == ir::MemSpace::Mat || m == ir::MemSpace::Left || m == ir::MemSpace::Right || m == ir::MemSpace::Acc;
+}
+inline ir::MemSpace space(const ir::TileType& t) { return t.memory.value_or(ir::MemSpace::Vec); }
+inline const ir::TileType* tile(const ir::Expr& e) { return e ? ir::type_as<ir::TileType>(e->type) : nullptr; }
+/// Whether a tile's valid rectangle is its whole physical shape (no valid_shape, or equal to it).
+inline bool fully_valid(const ir::TileType& t) {
+  if (!t.view || t.view->valid_shape.empty()) return true;
+  if (t.view->valid_shape.size() != t.shape.size()) return false;
+  for (std::size_t i = 0; i < t.shape.size(); ++i) {
+    auto v = ir::const_int(t.view->valid_shape[i]), p = ir::const_int(t.shape[i]);
+    if (!v || !p || *v != *p) return false;
+  }
+  return true;
+}
+/// The kernel-wide tile rule of the cube path for one tile in a matrix space: "statically sized
+/// rank-2 ... ordinary cube kernels" (the physical extents of a matrix tile are whole fractal boxes,
+/// so the Vec 32-byte row rule does not apply). Bias and DDR tiles are outside the default rollout.
+inline Refusal tile_rule(const ir::TileType& t, const std::string& who) {
+  const ir::MemSpace m = space(t);
+  if (m == ir::MemSpace::Vec) return std::nullopt;
+  if (!matrix_space(m))
+    return refuse(who + " is in " + std::string(ir::EnumInfo<ir::MemSpace>::prefix) + std::string(ir::name_of(m)) +
+                  ", outside the default rollout (pl.Mem.Vec and the ordinary cube path's Mat/Left/Right/Acc)");
+  if (t.shape.size() != 2) return refuse(who + " is not rank 2");
+  for (const auto& d : t.shape)
+    if (!ir::const_int(d)) return refuse(who + " is not statically sized");
+  // Partially valid matrix tiles need the product-shaped Acc views and valid-rectangle transfers
+  // that have no recipe yet ("Wider Acc valid regions use a product-shaped descriptor ...").
+  if (!fully_valid(t))
+    return refuse(who + " is a partially valid matrix tile (no default Buffer recipe in this release: product-shaped Acc views come later)");
+  return std::nullopt;
+}
+/// "FP16/BF16/FP32 operands accumulate in FP32; INT8 operands accumulate in INT32."
+inline std::optional<ir::DType> accumulation_dtype(ir::DType operand) {
+  switch (operand) {
+    case ir::DType::FP16:
+    case ir::DType::BF16:
+    case ir::DType::FP32: return ir::DType::FP32;
+    case ir::DType::INT8: return ir::DType::INT32;
+    default: return std::nullopt;
+  }
+}
+/// The default-rollout rule of one matmul / matmul_acc: Left × Right operands of one cube operand
+/// dtype, accumulating in Acc of its accumulation dtype (the result and, for matmul_acc, the
+/// accumulator operand).
+inline Refusal product(const ir::Expr& target, const ir::Expr& l, const ir::Expr& r, const ir::Expr* acc,
+                       std::string_view op) {
+  const ir::TileType *lt = tile(l), *rt = tile(r), *dt = tile(target);
+  const std::string o(op);
+  if (!lt || !rt || !dt) return refuse(o + " must multiply two tiles into an assigned tile");
+  if (space(*lt) != ir::MemSpace::Left || space(*rt) != ir::MemSpace::Right)
+    return refuse(o + " operands must be in pl.Mem.Left and pl.Mem.Right (the ordinary cube path)");
+  if (space(*dt) != ir::MemSpace::Acc) return refuse(o + " must write a pl.Mem.Acc tile (the ordinary cube path)");
+  if (lt->dtype != rt->dtype) return refuse(o + " operands of two element types have no Buffer recipe");
+  auto want = accumulation_dtype(lt->dtype);
+  if (!want)
+    return refuse(o + " of " + std::string(ir::name_of(lt->dtype)) +
+                  " operands: the ordinary cube path takes FP16/BF16/FP32 (accumulating in FP32) or INT8 (in INT32)");
+  if (dt->dtype != *want || (acc && tile(*acc) && tile(*acc)->dtype != *want))
+    return refuse(o + " of " + std::string(ir::name_of(lt->dtype)) + " operands must accumulate in " +
+                  std::string(ir::name_of(*want)));
+  if (acc && (!tile(*acc) || space(*tile(*acc)) != ir::MemSpace::Acc))
+    return refuse(o + " must accumulate into a pl.Mem.Acc tile");
+  // "Wider Acc valid regions use a product-shaped descriptor over the same storage": that view has
+  // no recipe yet, so any partially valid operand or accumulator keeps the kernel on Tile IR.
+  if (!fully_valid(*lt) || !fully_valid(*rt) || !fully_valid(*dt) || (acc && !fully_valid(*tile(*acc))))
+    return refuse(o + " of partially valid tiles has no default Buffer recipe in this release (product-shaped Acc views come later)");
+  return std::nullopt;
+}
+}  // namespace cube_rules
+
 struct Matmul {
   static constexpr std::string_view name = "matmul";
-  static constexpr bool default_rollout = false;
+  static constexpr bool default_rollout = true;
   static bool matches(ir::OpId op) { return op == ir::op::id("tile.matmul") || op == ir::op::id("tile.matmul_acc"); }
   static bool produces(ir::OpId op) { return op == ir::op::id("buffer.matmul") || op == ir::op::id("buffer.matmul_acc"); }
-  /// "Literal and runtime init_cond select initializing or accumulating writes": only the literal
-  /// form has a recipe in this release.
-  static Refusal applies(const ir::Expr&, const ir::Call& c, const ApplyContext&) {
-    if (ir::op_id(c.callee) == ir::op::id("tile.matmul_acc") && c.args.size() > 3 && !ir::expr_as<ir::ConstBool>(c.args[3]))
-      return refuse("a runtime init_cond of tile.matmul_acc has no Buffer recipe in this release");
-    return std::nullopt;
+  /// "Literal and runtime init_cond select initializing or accumulating writes"; a runtime one is a
+  /// BOOL scalar (the condition of the explicit if).
+  static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext& ax) {
+    const bool acc_form = ir::op_id(c.callee) == ir::op::id("tile.matmul_acc");
+    if (acc_form && c.args.size() > 3 && !ir::expr_as<ir::ConstBool>(c.args[3])) {
+      auto* st = ir::type_as<ir::ScalarType>(c.args[3] ? c.args[3]->type : nullptr);
+      if (!st || st->dtype != ir::DType::BOOL) return refuse("a runtime init_cond of tile.matmul_acc must be a BOOL scalar");
+    }
+    if (!ax.default_rollout()) return std::nullopt;
+    // out_dtype is the result's element type (checked below); any other attribute needs a contract.
+    for (const auto& kw : c.kwargs)
+      if (kw.first != "out_dtype") return refuse(c.callee + " with the attribute '" + kw.first + "' has no default Buffer recipe");
+    const std::size_t l = acc_form ? 1 : 0;
+    if (c.args.size() < l + 2) return refuse(c.callee + " needs its operands");
+    return cube_rules::product(target, c.args[l], c.args[l + 1], acc_form ? &c.args[0] : nullptr, c.callee);
   }
   static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
@@ -38,7 +125,22 @@ struct Matmul {
       if (cx.handle(c.args[0], sp) != dst)
         return cx.fail(sp, "tile.matmul_acc must accumulate in place (accumulator and result share storage)");
       if (c.args.size() > 3) {
-        auto* b = ir::expr_as<ir::ConstBool>(c.args[3]);  // a literal: `applies` asked
+        auto* b = ir::expr_as<ir::ConstBool>(c.args[3]);
+        if (!b) {
+          // "a runtime predicate becomes an explicit if whose arms are buffer.matmul and
+          // buffer.matmul_acc" (init_cond true initializes, false accumulates).
+          auto arm = [&](std::string_view op) {
+            std::vector<ir::Stmt> saved = std::move(cx.out);
+            cx.out.clear();
+            cx.emit(op, {lh, rh, dst}, sp);
+            ir::Stmt body = ir::make_seq(std::move(cx.out), sp);
+            cx.out = std::move(saved);
+            return body;
+          };
+          ir::Stmt init = arm("buffer.matmul"), acc = arm("buffer.matmul_acc");
+          cx.out.push_back(ir::make_stmt(ir::If{c.args[3], std::move(init), std::move(acc), {}}, sp));
+          return;
+        }
         accumulate = !b->value;  // init_cond=True initializes: a plain matmul write
       }
     }
@@ -48,10 +150,19 @@ struct Matmul {
 
 struct Extract {
   static constexpr std::string_view name = "extract";
-  static constexpr bool default_rollout = false;
+  static constexpr bool default_rollout = true;
   static bool matches(ir::OpId op) { return op == ir::op::id("tile.extract"); }
   static bool produces(ir::OpId op) { return op == ir::op::id("buffer.extract"); }
-  static Refusal applies(const ir::Expr&, const ir::Call&, const ApplyContext&) { return std::nullopt; }
+  /// Default rollout: "Mat to Left/Right copies and extracts", keeping the element type.
+  static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext& ax) {
+    if (!ax.default_rollout()) return std::nullopt;
+    const ir::TileType *st = cube_rules::tile(c.args[0]), *dt = cube_rules::tile(target);
+    if (!st || !dt || cube_rules::space(*st) != ir::MemSpace::Mat ||
+        (cube_rules::space(*dt) != ir::MemSpace::Left && cube_rules::space(*dt) != ir::MemSpace::Right))
+      return refuse("tile.extract must extract from pl.Mem.Mat into pl.Mem.Left or pl.Mem.Right (the ordinary cube path)");
+    if (st->dtype != dt->dtype) return refuse("tile.extract changes the element type");
+    return std::nullopt;
+  }
   static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     ir::Expr src = cx.handle(c.args[0], sp), dst = cx.handle(target, sp);

@@ -19,6 +19,11 @@ namespace ptorw::lowering::recipes {
 
 namespace transfer_detail {
 /// The default-rollout rules of one GM tensor operand of `op`.
+inline Refusal default_gm_layout(const ir::TensorType& tt, std::string_view op) {
+  if (tt.view && (!tt.view->stride.empty() || tt.view->layout != ir::TensorLayout::ND))
+    return refuse(std::string(op) + " of a strided or non-ND tensor (only ordinary packed ND GM)");
+  return std::nullopt;
+}
 inline Refusal default_gm(const ir::TensorType& tt, std::string_view op) {
   if (!(kTransfer & bit(tt.dtype))) return refuse(std::string(op) + " of this element type has no GM transfer recipe");
   if (tt.view && (!tt.view->stride.empty() || tt.view->layout != ir::TensorLayout::ND))
@@ -92,7 +97,14 @@ struct GmLoad {
     auto* tl = ir::type_as<ir::TileType>(target ? target->type : nullptr);
     if (!tt || !tl) return refuse("tile.load must load a GM tensor into an assigned tile");
     if (tt->dtype != tl->dtype) return refuse("tile.load changes the element type; GM transfers do not cast");
-    return ax.default_rollout() ? transfer_detail::default_gm(*tt, "tile.load") : std::nullopt;
+    if (!ax.default_rollout()) return std::nullopt;
+    // The ordinary cube path loads its operands into Mat ("GM -> Mat"), INT8 included ("INT8
+    // operands accumulate in INT32"); Left/Right/Acc are not loaded from GM by default.
+    const ir::MemSpace m = tl->memory.value_or(ir::MemSpace::Vec);
+    if (m == ir::MemSpace::Mat && tt->dtype == ir::DType::INT8) return transfer_detail::default_gm_layout(*tt, "tile.load");
+    if (m != ir::MemSpace::Vec && m != ir::MemSpace::Mat)
+      return refuse("tile.load into this memory space has no default Buffer recipe (the ordinary cube path loads into pl.Mem.Mat)");
+    return transfer_detail::default_gm(*tt, "tile.load");
   }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     ir::Expr dst = cx.handle(target, sp);
@@ -118,6 +130,11 @@ struct GmStore {
     // atomic and phased stores ... still fail explicitly until their transfer recipes exist."
     if (tl->memory.value_or(ir::MemSpace::Vec) == ir::MemSpace::Acc && !c.kwargs.empty())
       return refuse("Acc stores with conversion kwargs have no Buffer recipe yet");
+    if (ax.default_rollout()) {
+      const ir::MemSpace m = tl->memory.value_or(ir::MemSpace::Vec);
+      if (m != ir::MemSpace::Vec && m != ir::MemSpace::Acc)
+        return refuse("tile.store from this memory space has no default Buffer recipe (the ordinary cube path stores from pl.Mem.Acc)");
+    }
     return ax.default_rollout() ? transfer_detail::default_gm(*tt, "tile.store") : std::nullopt;
   }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {

@@ -1,0 +1,22 @@
+@pl.program
+class RtInit:
+    @pl.function(type=pl.FunctionType.AIC, attrs={"buffer_ir_selected": True}, stage=pl.FunctionIRStage.Buffer)
+    def kernel(self, A: pl.Tensor[[32, 128], pl.FP16], B: pl.Tensor[[128, 32], pl.FP16],
+               Out: pl.Out[pl.Tensor[[32, 32], pl.FP32]]) -> pl.Tensor[[32, 32], pl.FP32]:
+        acc_buf: pl.Buffer[[32, 32], pl.FP32, pl.Mem.Acc] = pl.buffer.alloc(())
+        ak_buf: pl.Buffer[[32, 32], pl.FP16, pl.Mem.Mat] = pl.buffer.alloc(())
+        bk_buf: pl.Buffer[[32, 32], pl.FP16, pl.Mem.Mat] = pl.buffer.alloc(())
+        lk_buf: pl.Buffer[[32, 32], pl.FP16, pl.Mem.Left] = pl.buffer.alloc(())
+        rk_buf: pl.Buffer[[32, 32], pl.FP16, pl.Mem.Right] = pl.buffer.alloc(())
+        for k in pl.range(0, 4, 1):
+            pl.buffer.load(A, (0, k * 32), (32, 32), ak_buf)
+            pl.buffer.load(B, (k * 32, 0), (32, 32), bk_buf)
+            pl.buffer.copy(ak_buf, lk_buf)
+            pl.buffer.copy(bk_buf, rk_buf)
+            first: pl.Scalar[pl.BOOL] = k == 0
+            if first:
+                pl.buffer.matmul(lk_buf, rk_buf, acc_buf)
+            else:
+                pl.buffer.matmul_acc(lk_buf, rk_buf, acc_buf)
+        pl.buffer.store(acc_buf, (0, 0), (32, 32), Out)
+        return Out
