@@ -54,10 +54,17 @@ class Selector {
  public:
   explicit Selector(const ir::Function& f) : fn_(f) {
     for (const auto& p : f.params) params_.insert(p.var.get());
-    // Scalar SSA definitions, for the entries' proofs about scalar values (slice alignment).
-    visit::walk_all(f.body, [&](const ir::Stmt& s) {
-      if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::type_as<ir::ScalarType>(a->var->type)) scalar_defs_[a->var.get()] = a->value;
-    }, [](const ir::Expr&) {});
+    // Scalar SSA definitions, for the entries' proofs about scalar values (slice alignment). Only
+    // variables defined exactly once count (text that rebinds names proves nothing this way).
+    if (f.names != ir::NameBinding::Text) {
+      std::unordered_set<const ir::ExprNode*> twice;
+      visit::walk_all(f.body, [&](const ir::Stmt& s) {
+        auto* a = ir::stmt_as<ir::Assign>(s);
+        if (!a || !ir::type_as<ir::ScalarType>(a->var->type)) return;
+        if (!scalar_defs_.emplace(a->var.get(), a->value).second) twice.insert(a->var.get());
+      }, [](const ir::Expr&) {});
+      for (const auto* v : twice) scalar_defs_.erase(v);
+    }
   }
   std::optional<Refusal> run() {
     runtime_valid_rules();
