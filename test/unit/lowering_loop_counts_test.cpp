@@ -12,27 +12,16 @@
 
 #include "ptorw/interp/diffcheck.hpp"
 #include "ptorw/text/parser.hpp"
+#include "../support/golden_file.hpp"
 
 using namespace ptorw;
 
 namespace {
 
-ir::ProgramPtr load(const std::string& rel) {
-  const char* root = std::getenv("PTORW_SOURCE_ROOT");
-  std::filesystem::path p = std::filesystem::path(root ? root : ".") / "test/golden/lower-tile-to-buffer" / rel;
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto r = text::parse_program(ss.str(), p.string());
-  for (const auto& e : r.errors) FAIL_CHECK(e.str());
-  REQUIRE(r.ok());
-  return r.program;
-}
-
 /// Runs the three stages with `scalar = value` and returns the reference outputs.
 std::vector<interp::Output> judge(const std::string& stem, const std::string& scalar, double value) {
-  auto before = load(stem + ".before.py");
-  auto after = load(stem + ".after.py");
+  auto before = test_support::load_golden("lower-tile-to-buffer", stem + ".before.py");
+  auto after = test_support::load_golden("lower-tile-to-buffer", stem + ".after.py");
   interp::DiffOptions o;
   o.run.scalars[scalar] = value;
   o.run.nonneg_int_scalars = true;
@@ -48,13 +37,6 @@ std::vector<interp::Output> judge(const std::string& stem, const std::string& sc
   return r.outputs;
 }
 
-bool same(const std::vector<interp::Output>& a, const std::vector<interp::Output>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (a[i].data != b[i].data) return false;
-  return true;
-}
-
 }  // namespace
 
 TEST_CASE("For with two Tile carries swapped and two scalar carries: counts 0, 1, 2, 3") {
@@ -62,22 +44,22 @@ TEST_CASE("For with two Tile carries swapped and two scalar carries: counts 0, 1
   auto c1 = judge("loop_swap_two_scalar_carries", "count", 1);
   auto c2 = judge("loop_swap_two_scalar_carries", "count", 2);
   judge("loop_swap_two_scalar_carries", "count", 3);
-  CHECK_FALSE(same(c0, c1));
-  CHECK_FALSE(same(c1, c2));
+  CHECK_FALSE(test_support::same_outputs(c0, c1));
+  CHECK_FALSE(test_support::same_outputs(c1, c2));
 }
 
 TEST_CASE("While with an in-place Tile carry: limits 0, 1, 2") {
   auto c0 = judge("while_tile_carry_in_place", "limit", 0);
   auto c1 = judge("while_tile_carry_in_place", "limit", 1);
   auto c2 = judge("while_tile_carry_in_place", "limit", 2);
-  CHECK_FALSE(same(c0, c1));
-  CHECK_FALSE(same(c1, c2));
+  CHECK_FALSE(test_support::same_outputs(c0, c1));
+  CHECK_FALSE(test_support::same_outputs(c1, c2));
 }
 
 TEST_CASE("If with a Tile result and a scalar result: both arms") {
   auto t = judge("branch_tile_result_scalar_kept", "flag", 1);
   auto f = judge("branch_tile_result_scalar_kept", "flag", 0);
-  CHECK_FALSE(same(t, f));
+  CHECK_FALSE(test_support::same_outputs(t, f));
 }
 
 TEST_CASE("nested loops and a GM carry (fixed trip counts) agree across stages") {

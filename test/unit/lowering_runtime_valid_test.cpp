@@ -15,22 +15,11 @@
 
 #include "ptorw/interp/diffcheck.hpp"
 #include "ptorw/text/parser.hpp"
+#include "../support/golden_file.hpp"
 
 using namespace ptorw;
 
 namespace {
-
-ir::ProgramPtr load(const std::string& rel) {
-  const char* root = std::getenv("PTORW_SOURCE_ROOT");
-  std::filesystem::path p = std::filesystem::path(root ? root : ".") / "test/golden/lower-tile-to-buffer" / rel;
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto r = text::parse_program(ss.str(), p.string());
-  for (const auto& e : r.errors) FAIL_CHECK(e.str());
-  REQUIRE(r.ok());
-  return r.program;
-}
 
 interp::Bits f32_bits(float f) {
   std::uint32_t u;
@@ -41,8 +30,8 @@ interp::Bits f32_bits(float f) {
 }  // namespace
 
 TEST_CASE("runtime valid extents: cols = 0, 1, 17, 64 agree across the three stages and with the formula") {
-  auto before = load("runtime_valid_extents.before.py");
-  auto after = load("runtime_valid_extents.after.py");
+  auto before = test_support::load_golden("lower-tile-to-buffer", "runtime_valid_extents.before.py");
+  auto after = test_support::load_golden("lower-tile-to-buffer", "runtime_valid_extents.after.py");
   interp::RunOptions::Tensor x{ir::DType::FP32, {16, 64}, {}}, out{ir::DType::FP32, {16, 64}, {}};
   for (int i = 0; i < 16 * 64; ++i) {
     x.data.push_back(f32_bits(static_cast<float>(i % 97) - 40.0f));

@@ -15,22 +15,11 @@
 #include "ptorw/interp/diffcheck.hpp"
 #include "ptorw/passes/all.hpp"
 #include "ptorw/text/parser.hpp"
+#include "../support/golden_file.hpp"
 
 using namespace ptorw;
 
 namespace {
-
-ir::ProgramPtr load(const std::string& rel) {
-  const char* root = std::getenv("PTORW_SOURCE_ROOT");
-  std::filesystem::path p = std::filesystem::path(root ? root : ".") / "test/golden/tile-to-buffer" / rel;
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto r = text::parse_program(ss.str(), p.string());
-  for (const auto& e : r.errors) FAIL_CHECK(e.str());
-  REQUIRE(r.ok());
-  return r.program;
-}
 
 ir::ProgramPtr planned(const ir::ProgramPtr& p, const std::string& planner) {
   passes::PassContext ctx;
@@ -43,8 +32,8 @@ ir::ProgramPtr planned(const ir::ProgramPtr& p, const std::string& planner) {
 }
 
 std::vector<interp::Output> judge(const std::string& stem, const std::string& scalar, double value) {
-  auto before = load(stem + ".before.py");
-  auto after = load(stem + ".after.py");
+  auto before = test_support::load_golden("tile-to-buffer", stem + ".before.py");
+  auto after = test_support::load_golden("tile-to-buffer", stem + ".after.py");
   interp::DiffOptions o;
   o.run.scalars[scalar] = value;
   o.run.seed = 7;
@@ -64,27 +53,20 @@ std::vector<interp::Output> judge(const std::string& stem, const std::string& sc
   return r.outputs;
 }
 
-bool same(const std::vector<interp::Output>& a, const std::vector<interp::Output>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (a[i].data != b[i].data) return false;
-  return true;
-}
-
 }  // namespace
 
 TEST_CASE("slice at a runtime row, then a nested static slice: row = 0, 5, 16") {
   auto a = judge("slice_runtime_row_nested", "row", 0);
   auto b = judge("slice_runtime_row_nested", "row", 5);
   auto c = judge("slice_runtime_row_nested", "row", 16);
-  CHECK_FALSE(same(a, b));
-  CHECK_FALSE(same(b, c));
+  CHECK_FALSE(test_support::same_outputs(a, b));
+  CHECK_FALSE(test_support::same_outputs(b, c));
 }
 
 TEST_CASE("slice at runtime column block * 8: block = 0, 3, 8") {
   auto a = judge("slice_runtime_column_block", "block", 0);
   auto b = judge("slice_runtime_column_block", "block", 3);
   auto c = judge("slice_runtime_column_block", "block", 8);
-  CHECK_FALSE(same(a, b));
-  CHECK_FALSE(same(b, c));
+  CHECK_FALSE(test_support::same_outputs(a, b));
+  CHECK_FALSE(test_support::same_outputs(b, c));
 }
