@@ -122,7 +122,7 @@ class BodyConverter {
     }
     cx_.out.clear();
     if (!lower_call(target, *c, s->span, cx_)) return fail(s->span, "no Buffer recipe for " + c->callee);
-    runtime_valid(target, *c, s->span, out);
+    guard_runtime_valid(target, *c, s->span, out);
     for (auto& x : cx_.out) out.push_back(std::move(x));
     cx_.out.clear();
   }
@@ -133,13 +133,13 @@ class BodyConverter {
   /// both valid extents are positive" — so the op's Buffer calls (in cx_.out) move under
   /// `if e > 0 and ...:` over the distinct non-constant extents of its tiles; "constant-empty
   /// operations are removed". Ops of static tiles are left alone.
-  void runtime_valid(const ir::Expr& target, const ir::Call& c, ir::Span sp, std::vector<ir::Stmt>& out) {
+  void guard_runtime_valid(const ir::Expr& target, const ir::Call& c, ir::Span sp, std::vector<ir::Stmt>& out) {
     if (cx_.out.empty()) return;  // a relabel: no call, no metadata of its own
     std::vector<ir::Expr> extents;  // distinct non-constant extents of the op's tiles
     bool empty = false;
     auto note = [&](const ir::Expr& tile) {
       auto* t = ir::type_as<ir::TileType>(tile ? tile->type : nullptr);
-      if (!t || !runtime_valid_tile(*t)) return;
+      if (!t || !runtime_valid(*t)) return;
       for (const auto& e : t->view->valid_shape) {
         if (auto k = ir::const_int(e)) { empty = empty || *k == 0; continue; }
         bool seen = false;
@@ -151,14 +151,12 @@ class BodyConverter {
     note(target);
     if (extents.empty() && !empty) return;
     auto* tt = ir::type_as<ir::TileType>(target ? target->type : nullptr);
-    if (tt && runtime_valid_tile(*tt)) {
+    if (tt && runtime_valid(*tt)) {  // the metadata update comes first, outside the guard
       ir::Expr h = cx_.handle(target, sp);
       if (!h) return;
-      cx_.out.insert(cx_.out.begin(), ir::make_stmt(ir::Eval{ir::make_expr(
+      out.push_back(ir::make_stmt(ir::Eval{ir::make_expr(
           ir::Call{ir::CallKind::Op, "buffer.set_validshape", {h, ir::make_tuple(tt->view->valid_shape, sp)}, {}, {}},
           ir::void_type(), sp)}, sp));
-      out.push_back(std::move(cx_.out.front()));
-      cx_.out.erase(cx_.out.begin());
     }
     if (empty) { cx_.out.clear(); return; }  // constant-empty: removed
     ir::Expr cond;
@@ -171,7 +169,6 @@ class BodyConverter {
     cx_.out.clear();
     cx_.out.push_back(ir::make_stmt(ir::If{std::move(cond), std::move(then_body), nullptr, {}}, sp));
   }
-  static bool runtime_valid_tile(const ir::TileType& t) { return ::ptorw::lowering::runtime_valid(t); }
 
   void yield(const ir::Stmt& s, const ir::Yield& k, const YieldPlan* plan, std::vector<ir::Stmt>& out) {
     if (!plan) return fail(s->span, "pl.yield_ outside a region");

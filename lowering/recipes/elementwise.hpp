@@ -34,15 +34,18 @@ inline bool same_physical(const ir::TileType& a, const ir::TileType& b) {
     if (ir::const_int(a.shape[i]) != ir::const_int(b.shape[i])) return false;
   return true;
 }
+/// The valid extents as written (the physical shape when the view states none).
+inline const std::vector<ir::Expr>& valid_dims(const ir::TileType& t) {
+  return t.view && !t.view->valid_shape.empty() ? t.view->valid_shape : t.shape;
+}
 inline std::vector<std::int64_t> valid_extents(const ir::TileType& t) {
   std::vector<std::int64_t> v;
-  const auto& src = t.view && !t.view->valid_shape.empty() ? t.view->valid_shape : t.shape;
-  for (const auto& e : src) v.push_back(ir::const_int(e).value_or(-1));
+  for (const auto& e : valid_dims(t)) v.push_back(ir::const_int(e).value_or(-1));
   return v;
 }
 inline bool same_valid_exprs(const ir::TileType& a, const ir::TileType& b) {
-  const auto& x = a.view && !a.view->valid_shape.empty() ? a.view->valid_shape : a.shape;
-  const auto& y = b.view && !b.view->valid_shape.empty() ? b.view->valid_shape : b.shape;
+  const auto& x = valid_dims(a);
+  const auto& y = valid_dims(b);
   if (x.size() != y.size()) return false;
   for (std::size_t i = 0; i < x.size(); ++i)
     if (!same_value_expr(x[i], y[i])) return false;

@@ -26,9 +26,7 @@ inline Refusal default_gm_layout(const ir::TensorType& tt, std::string_view op) 
 }
 inline Refusal default_gm(const ir::TensorType& tt, std::string_view op) {
   if (!(kTransfer & bit(tt.dtype))) return refuse(std::string(op) + " of this element type has no GM transfer recipe");
-  if (tt.view && (!tt.view->stride.empty() || tt.view->layout != ir::TensorLayout::ND))
-    return refuse(std::string(op) + " of a strided or non-ND tensor (only ordinary packed ND GM)");
-  return std::nullopt;
+  return default_gm_layout(tt, op);
 }
 inline std::string dims(const std::vector<ir::Expr>& d) {
   std::string s = "[";
