@@ -163,14 +163,17 @@ template <OpFn F, Overlap Rule = Overlap::InPlaceOk> Value planned(OpCall& c) {
   if (!tv) return r;  // tile.store returns its tensor
   auto dst = result_view(c, **tv);
   if (!dst) fail(c.op() + ": a tile result in a planned function needs a pl.MemRef in its type");
-  // tile.assemble's source may already be the window it is assembled into (written in place).
   for (const auto& [i, v] : views) {
+    // tile.assemble writes only the window at its offset (lower_tile_to_buffer.md "tile.assemble
+    // writes in place"): its source may be exactly that window (written in place) or lie anywhere
+    // else in the destination (a disjoint window of the target), never partly in the window.
     if (c.id() == ir::op::id("tile.assemble") && i == 1) {
       Shape off = ints_of(c.args.at(2), "tile.assemble offset");
       BufVal window = *dst;
       window.shape = v.shape;
       window.addr = dst->elem_addr(off);
-      if (same_view(window, v)) continue;
+      check_overlap(c, window, i, v, Overlap::InPlaceOk, "the window at its offset");
+      continue;
     }
     check_overlap(c, *dst, i, v, Rule, "its result");
   }

@@ -10,12 +10,13 @@ class Mixed:
         pl.buffer.store(y_buf, (0, 0), (16, 32), Out)
         return Out
 
-    @pl.function(type=pl.FunctionType.InCore, attrs={"init_memref_refused": "tile.assemble is not planned yet (it writes in place)", "buffer_ir_selected": False})
+    @pl.function(type=pl.FunctionType.InCore, attrs={"init_memref_refused": "tile.assemble into the slice window 'left' is not planned (an assemble into a window target retains Tile IR)", "buffer_ir_selected": False})
     def sliced(self, A: pl.Tensor[[16, 64], pl.FP32],
                Out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
         x = pl.load(A, [0, 0], [16, 64])
+        left = pl.tile.slice(x, [16, 32], [0, 0])
         h = pl.load(A, [0, 0], [16, 32])
-        w = pl.tile.assemble(x, h, [0, 32])
+        w = pl.tile.assemble(left, h, [0, 0])
         y = pl.tile.add(w, w)
         result = pl.store(y, [0, 0], Out)
         return result

@@ -1,4 +1,4 @@
-# rule: "Only selected functions receive Buffer storage legalization, storage verification and final conversion. Unselected functions retain the Tile pipeline" (issue 17: one kernel must not stop the whole program): a kernel InitMemRef cannot plan yet (tile.assemble) keeps its unplanned Tile form with the reason recorded in init_memref_refused, is not selected, and the ordinary kernel next to it is lowered to Buffer IR; the orchestration calling both is unchanged
+# rule: "Only selected functions receive Buffer storage legalization, storage verification and final conversion. Unselected functions retain the Tile pipeline" (issue 17: one kernel must not stop the whole program): a kernel InitMemRef cannot plan (tile.assemble into a slice window: "assemble with ... window targets ... remain Tile") keeps its unplanned Tile form with the reason recorded in init_memref_refused, is not selected, and the ordinary kernel next to it is lowered to Buffer IR; the orchestration calling both is unchanged
 # opt: memory_planner=PTOAS
 @pl.program
 class Mixed:
@@ -14,8 +14,9 @@ class Mixed:
     def sliced(self, A: pl.Tensor[[16, 64], pl.FP32],
                Out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
         x = pl.load(A, [0, 0], [16, 64])
+        left = pl.tile.slice(x, [16, 32], [0, 0])
         h = pl.load(A, [0, 0], [16, 32])
-        w = pl.tile.assemble(x, h, [0, 32])
+        w = pl.tile.assemble(left, h, [0, 0])
         y = pl.tile.add(w, w)
         result = pl.store(y, [0, 0], Out)
         return result

@@ -1,0 +1,13 @@
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore, attrs={"buffer_ir_selected": True}, stage=pl.FunctionIRStage.Buffer)
+    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32], B: pl.Tensor[[64, 32], pl.FP32], row: pl.Scalar[pl.INDEX],
+               Out: pl.Out[pl.Tensor[[64, 32], pl.FP32]]) -> pl.Tensor[[64, 32], pl.FP32]:
+        x_buf: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 0)
+        canvas_buf: pl.Buffer[[64, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 2048)
+        pl.buffer.load(A, (0, 0), (16, 32), x_buf)
+        pl.buffer.load(B, (0, 0), (64, 32), canvas_buf)
+        placed_window: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.subview(canvas_buf, (row, 0), (16, 32))
+        pl.buffer.copy(x_buf, placed_window)
+        pl.buffer.store(canvas_buf, (0, 0), (64, 32), Out)
+        return Out
