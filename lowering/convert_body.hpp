@@ -135,6 +135,7 @@ class BodyConverter {
   /// operations are removed". Ops of static tiles are left alone.
   void guard_runtime_valid(const ir::Expr& target, const ir::Call& c, ir::Span sp, std::vector<ir::Stmt>& out) {
     if (cx_.out.empty()) return;  // a relabel: no call, no metadata of its own
+    if (ir::op_id(c.callee) == ir::op::id("tile.set_validshape")) return;  // its call is the metadata update
     std::vector<ir::Expr> extents;  // distinct non-constant extents of the op's tiles
     bool empty = false;
     auto note = [&](const ir::Expr& tile) {

@@ -54,20 +54,31 @@ class Selector {
  public:
   explicit Selector(const ir::Function& f) : fn_(f) {
     for (const auto& p : f.params) params_.insert(p.var.get());
-    // Scalar SSA definitions, for the entries' proofs about scalar values (slice alignment). Only
-    // variables defined exactly once count (text that rebinds names proves nothing this way).
+    // Scalar and tile SSA definitions, for the entries' proofs (slice alignment from scalar
+    // arithmetic, an assemble's target and source provenance). Only variables defined exactly once
+    // count (text that rebinds names proves nothing this way).
     if (f.names != ir::NameBinding::Text) {
       std::unordered_set<const ir::ExprNode*> twice;
       visit::walk_all(f.body, [&](const ir::Stmt& s) {
         auto* a = ir::stmt_as<ir::Assign>(s);
-        if (!a || !ir::type_as<ir::ScalarType>(a->var->type)) return;
-        if (!scalar_defs_.emplace(a->var.get(), a->value).second) twice.insert(a->var.get());
+        if (!a) return;
+        auto& defs = ir::type_as<ir::ScalarType>(a->var->type) ? scalar_defs_
+                     : ir::type_as<ir::TileType>(a->var->type) ? tile_defs_
+                                                                : other_defs_;
+        if (!defs.emplace(a->var.get(), a->value).second) twice.insert(a->var.get());
       }, [](const ir::Expr&) {});
-      for (const auto* v : twice) scalar_defs_.erase(v);
+      for (const auto* v : twice) {
+        scalar_defs_.erase(v);
+        if (auto it = tile_defs_.find(v); it != tile_defs_.end()) it->second = nullptr;  // unknown provenance
+      }
+      other_defs_.clear();
+      has_tile_defs_ = true;
     }
   }
   std::optional<Refusal> run() {
     runtime_valid_rules();
+    if (refusal_) return refusal_;
+    metadata_versions();
     if (refusal_) return refusal_;
     walk(fn_.body);
     abi();
@@ -120,7 +131,8 @@ class Selector {
   std::unordered_set<const ir::ExprNode*> params_;
   std::unordered_map<const ir::ExprNode*, const ir::ExprNode*> gm_;  // tensor value -> parameter
   std::optional<Refusal> refusal_;
-  std::unordered_map<const ir::ExprNode*, ir::Expr> scalar_defs_;
+  std::unordered_map<const ir::ExprNode*, ir::Expr> scalar_defs_, tile_defs_, other_defs_;
+  bool has_tile_defs_ = false;  // false for text that rebinds names: no provenance is known
   bool has_vec_ = false, has_matrix_ = false;  // tile spaces seen (tile_rule)
 
   /// What the kernel's PTO signature can carry (codegen/README.md "What is emitted"): a symbolic
@@ -172,6 +184,60 @@ class Selector {
       refuse(flow, "user control flow in a kernel with runtime valid extents (tile '" + dynamic +
                        "') retains Tile IR");
   }
+  /// "A forward SSA analysis rejects uses of old metadata versions after a setter, including
+  /// ordinary aliases and windows cut from that version. A current version may have several
+  /// consumers." Only kernels with a tile.set_validshape are asked; they are straight-line (a
+  /// setter to runtime extents makes a dynamic tile, and `runtime_valid_rules` refused control
+  /// flow). Each tile value carries the version of its storage's metadata it was defined at: a
+  /// setter or any other write into the storage starts a new version; a relabel, a plain alias or a
+  /// slice window carries its source's. Reading a value whose version is not its storage's current
+  /// one is refused.
+  void metadata_versions() {
+    const ir::OpId setter = ir::op::id("tile.set_validshape");
+    bool any = false;
+    visit::walk_all(fn_.body, [&](const ir::Stmt& s) {
+      if (auto* a = ir::stmt_as<ir::Assign>(s)) any = any || ir::is_op_call(a->value, setter);
+    }, [](const ir::Expr&) {});
+    if (!any) return;
+    auto base_of = [](const ir::Expr& v) -> const ir::ExprNode* {
+      auto* t = ir::type_as<ir::TileType>(v ? v->type : nullptr);
+      return t && t->memref && t->memref->base ? t->memref->base.get() : nullptr;
+    };
+    std::unordered_map<const ir::ExprNode*, int> current;  // storage -> its metadata version
+    std::unordered_map<const ir::ExprNode*, std::pair<const ir::ExprNode*, int>> version;  // tile -> (storage, version)
+    auto read = [&](const ir::Expr& e, ir::Span sp) {
+      visit::walk_exprs(e, [&](const ir::Expr& x) {
+        auto it = ir::is_var_like(x) ? version.find(x.get()) : version.end();
+        if (it != version.end() && it->second.second != current[it->second.first])
+          refuse(sp, "tile '" + ir::var_name(x) + "' is read after tile.set_validshape gave its storage new valid extents "
+                     "(an old metadata version; the forward version analysis rejects it)");
+      });
+    };
+    visit::walk_all(fn_.body, [&](const ir::Stmt& s) {
+      if (refused()) return;
+      if (auto* a = ir::stmt_as<ir::Assign>(s)) {
+        read(a->value, s->span);
+        const ir::ExprNode* b = base_of(a->var);
+        if (!b) return;
+        auto* c = ir::expr_as<ir::Call>(a->value);
+        const ir::OpId id = c ? ir::op_id(c->callee) : ir::OpId{};
+        const bool carries = c ? (id == ir::op::id("tile.reshape") || id == ir::op::id("tile.transpose_view") ||
+                                  id == ir::op::id("tile.slice"))
+                               : ir::is_var_like(a->value);
+        const ir::Expr src = c ? (c->args.empty() ? nullptr : c->args[0]) : a->value;
+        auto from = carries && src ? version.find(src.get()) : version.end();
+        if (from != version.end()) {
+          version[a->var.get()] = from->second;
+        } else {
+          version[a->var.get()] = {b, ++current[b]};
+        }
+      } else if (auto* e = ir::stmt_as<ir::Eval>(s)) {
+        read(e->value, s->span);
+      } else if (auto* r = ir::stmt_as<ir::Return>(s)) {
+        for (const auto& v : r->values) read(v, s->span);
+      }
+    }, [](const ir::Expr&) {});
+  }
   static bool runtime_valid_value(const ir::Expr& e) {
     auto* t = ir::type_as<ir::TileType>(e ? e->type : nullptr);
     return t && runtime_valid(*t);
@@ -182,8 +248,9 @@ class Selector {
     if (c.kind != ir::CallKind::Op) return refuse(sp, "device helper call '" + c.callee + "' stays on Tile IR");
     {
       const ir::OpId id = ir::op_id(c.callee);
+      // ... and the setter itself ("allocation-backed set_validshape with an assigned result").
       const bool transfer_or_ew = id == ir::op::id("tile.load") || id == ir::op::id("tile.store") ||
-                                  find_tile_recipe(id) != nullptr;
+                                  id == ir::op::id("tile.set_validshape") || find_tile_recipe(id) != nullptr;
       bool dyn = runtime_valid_value(target);
       for (const auto& a : c.args) dyn = dyn || runtime_valid_value(a);
       if (dyn && !transfer_or_ew)
@@ -195,7 +262,7 @@ class Selector {
       tile_rule(target, sp);
       return refusal_ ? lowering::refuse(refusal_->reason) : std::nullopt;
     };
-    if (auto why = applies_default(target, c, operands_ok, &scalar_defs_)) return refuse(sp, why->text);
+    if (auto why = applies_default(target, c, operands_ok, &scalar_defs_, has_tile_defs_ ? &tile_defs_ : nullptr)) return refuse(sp, why->text);
     // The store result is the output tensor itself (GM alias bookkeeping for the statement entries).
     if (ir::op_id(c.callee) == ir::op::id("tile.store") && target) {
       if (const ir::ExprNode* p = param_of(c.args[2])) gm_[target.get()] = p;

@@ -111,6 +111,17 @@ struct Member {
   bool dynamic = false;  // valid_shape=[-1, -1]: starts with its physical extents, set_validshape updates it
 };
 
+/// `t`'s descriptor with both valid dimensions dynamic: what every tile naming one window that
+/// differs only in valid extents shares ("Tiles that name the same storage window and differ only
+/// in valid extents share one dynamic handle").
+inline ir::Type dynamic_of(const ir::Type& desc) {
+  ir::BufferType b = *ir::type_as<ir::BufferType>(desc);
+  if (!b.view) b.view = ir::TileView{};
+  b.view->valid_shape.assign(b.shape.size(), ir::make_int(-1));
+  return ir::make_type(std::move(b));
+}
+inline ir::Type dynamic_descriptor(const ir::TileType& t) { return dynamic_of(buffer_descriptor(t)); }
+
 class StorageIndex {
  public:
   /// Indexes the allocations and tile windows of `body`. Returns the first violation, if any.
@@ -146,6 +157,9 @@ class StorageIndex {
     ir::Type d = buffer_descriptor(*t);
     for (const auto& m : it->second)
       if (m.offset == *off && visit::structural_equal(m.desc, d).equal) return &m;
+    ir::Type dd = dynamic_descriptor(*t);
+    for (const auto& m : it->second)
+      if (m.dynamic && m.offset == *off && visit::structural_equal(m.desc, dd).equal) return &m;
     return nullptr;
   }
   bool is_alloc(const ir::Expr& v) const { return allocs_.count(v.get()) != 0; }
@@ -321,6 +335,20 @@ class StorageIndex {
     // "Tiles that name the same storage window and differ only in valid extents share one dynamic
     // handle ... A dynamic tile must own its allocation; it cannot share a byte-view root."
     const bool dynamic = runtime_valid(*t);
+    if (ir::Type dd = dynamic_descriptor(*t); !ms.empty())
+      for (auto& m : ms)
+        if ((dynamic || m.dynamic) && m.offset == *off && m.bytes == *size &&
+            visit::structural_equal(m.dynamic ? m.desc : dynamic_of(m.desc), dd).equal) {
+          if (!m.dynamic) {  // the first member was static: the shared handle becomes dynamic
+            m.desc = dd;
+            m.handle = ir::make_var(m.name + "_buf", dd, m.span);
+            m.dynamic = true;
+          }
+          if (*off != 0 || *size != info.capacity)
+            return fail(v->span, who + " has runtime valid extents but does not cover its whole allocation (a dynamic tile "
+                                       "must own its allocation)");
+          return;
+        }
     if (dynamic && (*off != 0 || *size != info.capacity))
       return fail(v->span, who + " has runtime valid extents but does not cover its whole allocation (a dynamic tile "
                                  "must own its allocation)");

@@ -147,6 +147,36 @@ class StorageRewriter {
     return v;
   }
 
+  /// An assemble over an unproven overlapping source (StorageClasses::decide_assembles): copy the
+  /// full typed parent of the source into the snapshot's storage, cut the source's windows again
+  /// from the copy with their own offsets, and let `call` (the assemble, operands remapped) read
+  /// the last of them.
+  ir::Expr from_snapshot(const StorageClasses::Assembly& as, const ir::Expr& call, ir::Span sp, std::vector<ir::Stmt>& out) {
+    const auto* c = ir::expr_as<ir::Call>(call);
+    std::vector<int> chain;  // the source's windows, outermost first (as `rebuilt`)
+    int parent = as.source;
+    for (; sc_.nodes[static_cast<std::size_t>(parent)].window; parent = sc_.nodes[static_cast<std::size_t>(parent)].window_of)
+      chain.insert(chain.begin(), parent);
+    const ir::Expr& pv = sc_.nodes[static_cast<std::size_t>(parent)].var;
+    ir::Expr prev = copy_into(use(pv), as.snapshot, ir::var_name(pv) + "_snap", sp, out);
+    for (std::size_t k = 0; k < as.rebuilt.size(); ++k) {
+      const int w = as.rebuilt[k];
+      const ir::Call& sl = *sc_.nodes[static_cast<std::size_t>(w)].slice;
+      std::vector<ir::Expr> args = uses(sl.args);
+      args[0] = prev;
+      // The call keeps the unplanned result type, as every producer call does; the variable
+      // carries the MemRef.
+      ir::Type deduced = ir::make_type(ir::TileType(*sc_.nodes[static_cast<std::size_t>(w)].type));
+      ir::Expr rebuilt = ir::make_expr(ir::Call{sl.kind, sl.callee, std::move(args), sl.kwargs, sl.attrs}, deduced, sp);
+      ir::Expr v = ir::make_var(fresh(ir::var_name(sc_.nodes[static_cast<std::size_t>(chain[k])].var) + "_snap"), planned_type(w), sp);
+      out.push_back(ir::make_assign(v, rebuilt, sp));
+      prev = v;
+    }
+    std::vector<ir::Expr> args = c->args;
+    args[1] = prev;
+    return ir::make_expr(ir::Call{c->kind, c->callee, std::move(args), c->kwargs, c->attrs}, call->type, sp);
+  }
+
   void body_into(const ir::Stmt& b, std::vector<ir::Stmt>& out, const CompoundPlan* owner, int arm) {
     visit::FlatStmts it(b);
     while (const ir::Stmt* s = it.next()) stmt_into(*s, out, owner, arm);
@@ -207,6 +237,7 @@ class StorageRewriter {
     const CompoundPlan* cp = it == compound_.end() ? nullptr : &sc_.compounds[static_cast<std::size_t>(it->second)];
     if (auto* a = ir::stmt_as<ir::Assign>(s)) {
       ir::Expr v = use(a->value);
+      if (const auto* as = sc_.assembly_of(node(a->var)); as && as->snapshot >= 0) v = from_snapshot(*as, v, sp, out);
       out.push_back(ir::make_assign(def_var(a->var), v, sp));
     } else if (auto* e = ir::stmt_as<ir::Eval>(s)) {
       out.push_back(ir::make_stmt(ir::Eval{use(e->value)}, sp));

@@ -38,6 +38,7 @@
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/lowering/planning/storage_rules.hpp"
+#include "ptorw/lowering/planning/window_spans.hpp"
 #include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/flat_seq.hpp"
 
@@ -82,6 +83,8 @@ class StorageClasses {
     ir::Span span;
     std::int64_t bytes = 0;
     bool window = false;  // a tile.slice result: a window of its source's storage
+    int window_of = -1;                // a window: the node it was cut from
+    const ir::Call* slice = nullptr;   // a window: its tile.slice (rebuilt over a snapshot)
   };
   struct Use {
     int pos = 0;
@@ -106,12 +109,31 @@ class StorageClasses {
     regions.push_back({next_++, 0});
     body(f.body, 0, nullptr);
     regions[0].end = next_++;
+    if (errors.empty()) decide_assembles();
     for (std::size_t c = 0; c < compounds.size() && errors.empty(); ++c) decide(static_cast<int>(c));
     if (errors.empty()) check_accumulates();
   }
   /// An in-place write (StorageRule::Accumulate) at `pos` of `result` into `acc`'s storage.
   struct Accumulation { int pos = 0, acc = -1, result = -1; ir::Span span; };
   std::vector<Accumulation> accumulates;
+  /// A tile.assemble at `pos` (its snapshot slot is `pos - 1`), in text order.
+  struct Assembly {
+    int pos = 0, loop = -1, target = -1, source = -1, result = -1;
+    ir::Span span;
+    WindowRelation relation = WindowRelation::Unproven;  // source vs destination window (same storage only)
+    bool same_storage = false;  // the source is stored in the target's class
+    std::size_t source_use = 0;  // index of the source's use at `pos` in uses[source]
+    bool in_place = false;       // the result shares the target's storage
+    int snapshot = -1;           // in place over an unproven source: the copy of its full typed parent
+    std::vector<int> rebuilt;    // the source's windows cut again from the snapshot (outermost first)
+  };
+  std::vector<Assembly> assembles;
+  /// The assemble whose result is node `id`, or null.
+  const Assembly* assembly_of(int id) const {
+    for (const auto& a : assembles)
+      if (a.result == id) return &a;
+    return nullptr;
+  }
 
   int find(int x) {
     while (parent_[static_cast<std::size_t>(x)] != x) x = parent_[static_cast<std::size_t>(x)] = parent_[static_cast<std::size_t>(parent_[static_cast<std::size_t>(x)])];
@@ -193,7 +215,12 @@ class StorageClasses {
 
   void stmt(const ir::Stmt& s, int region, YieldSite* ys, int reserve) {
     if (auto* a = ir::stmt_as<ir::Assign>(s)) return assign(*a, s->span);
-    if (auto* e = ir::stmt_as<ir::Eval>(s)) return uses_in(e->value, next_++);
+    if (auto* e = ir::stmt_as<ir::Eval>(s)) {
+      if (auto* c = ir::expr_as<ir::Call>(e->value); c && ir::type_as<ir::TileType>(e->value->type))
+        return error(s->span, "the tile result of " + c->callee + " is not assigned (a standalone tile op is not planned; "
+                                                                    "standalone setters retain Tile IR)");
+      return uses_in(e->value, next_++);
+    }
     if (auto* r = ir::stmt_as<ir::Return>(s)) {
       int pos = next_++;
       for (const auto& v : r->values) uses_in(v, pos);
@@ -217,9 +244,11 @@ class StorageClasses {
   }
 
   void assign(const ir::Assign& a, ir::Span sp) {
+    auto* call = ir::expr_as<ir::Call>(a.value);
+    const bool assemble = call && call->kind == ir::CallKind::Op && ir::op_id(call->callee) == ir::op::id("tile.assemble");
+    if (assemble) ++next_;  // the slot of a snapshot copy of an overlapping source (decide_assembles)
     int pos = next_++;
     const ir::Type& t = a.var->type;
-    auto* call = ir::expr_as<ir::Call>(a.value);
     if (ir::type_as<ir::PtrType>(t) || (call && ir::op_id(call->callee) == ir::op::id("tile.alloc"))) {
       error(sp, "tile.alloc in a function being planned: a function is either fully planned or not at all");
       return;
@@ -240,6 +269,7 @@ class StorageClasses {
         return error(sp, "tile.slice with clamp=True pads past its source and is not planned yet (a window cannot)");
       if (rule->rule == StorageRule::Relabel || rule->rule == StorageRule::Window || rule->rule == StorageRule::Accumulate)
         source = call->args.at(0);
+      if (rule->rule == StorageRule::Assemble) return assemble_def(a, *call, pos, sp);
     } else if (ir::is_var_like(a.value) && ir::type_as<ir::TileType>(a.value->type)) {
       source = a.value;  // `x = y`: a plain alias is a relabel
     } else {
@@ -274,6 +304,8 @@ class StorageClasses {
           return error(sp, "'" + ir::var_name(a.var) + "' is a window in another memory space than its source");
         nodes[static_cast<std::size_t>(me)].bytes = nodes[static_cast<std::size_t>(src)].bytes;
         nodes[static_cast<std::size_t>(me)].window = true;
+        nodes[static_cast<std::size_t>(me)].window_of = src;
+        nodes[static_cast<std::size_t>(me)].slice = call;
         unite(src, me);
         return;
       }
@@ -289,6 +321,129 @@ class StorageClasses {
         return error(sp, "'" + ir::var_name(a.var) + "' relabels a tile into another memory space");
       unite(src, me);
       if (rule && rule->rule == StorageRule::Accumulate) accumulates.push_back({pos, src, me, sp});
+    }
+  }
+
+  int tile_operand(const ir::Expr& e) const {
+    return ir::is_var_like(e) && ir::type_as<ir::TileType>(e->type) ? node_of(e) : -1;
+  }
+  static std::optional<std::int64_t> dim(const ir::TileType& t, std::size_t i) {
+    return t.shape.size() == 2 ? ir::const_int(t.shape[i]) : std::nullopt;
+  }
+  /// Where node `id`'s bytes lie in its storage: a window's static offsets summed up its slice
+  /// chain, with the row pitch of the full tile it was cut from ("inherited row pitch"). Nullopt
+  /// when an offset is not a constant ("a static child never makes its dynamic parent's storage
+  /// range precise") or a shape is not static rank 2.
+  std::optional<WindowSpan> storage_span(int id) const {
+    const ir::TileType& t = *nodes[static_cast<std::size_t>(id)].type;
+    std::int64_t row = 0, col = 0;
+    int cur = id;
+    while (nodes[static_cast<std::size_t>(cur)].window) {
+      const Node& w = nodes[static_cast<std::size_t>(cur)];
+      auto* offs = w.slice && w.slice->args.size() > 2 ? ir::expr_as<ir::MakeTuple>(w.slice->args[2]) : nullptr;
+      if (!offs || offs->elems.size() != 2) return std::nullopt;
+      auto r = ir::const_int(offs->elems[0]), c = ir::const_int(offs->elems[1]);
+      if (!r || !c || __builtin_add_overflow(row, *r, &row) || __builtin_add_overflow(col, *c, &col)) return std::nullopt;
+      cur = w.window_of;
+    }
+    const ir::TileType& root = *nodes[static_cast<std::size_t>(cur)].type;
+    auto cols = dim(root, 1), rows = dim(t, 0), wcols = dim(t, 1);
+    std::int64_t pitch = 0;
+    if (!cols || !rows || !wcols || __builtin_mul_overflow(*cols, ir::dtype_bytes(root.dtype), &pitch)) return std::nullopt;
+    return window_span(pitch, ir::dtype_bytes(t.dtype), row, col, *rows, *wcols);
+  }
+  /// The window of the target's storage an assemble writes: the source's shape at the offsets,
+  /// with the target's row pitch (the target is not a window: it starts at origin 0).
+  std::optional<WindowSpan> destination_span(int target, int source, const ir::Call& call) const {
+    const ir::TileType& t = *nodes[static_cast<std::size_t>(target)].type;
+    const ir::TileType& s = *nodes[static_cast<std::size_t>(source)].type;
+    auto* offs = ir::expr_as<ir::MakeTuple>(call.args[2]);
+    if (!offs || offs->elems.size() != 2) return std::nullopt;
+    auto r = ir::const_int(offs->elems[0]), c = ir::const_int(offs->elems[1]);
+    auto cols = dim(t, 1), rows = dim(s, 0), wcols = dim(s, 1);
+    std::int64_t pitch = 0;
+    if (!r || !c || !cols || !rows || !wcols || __builtin_mul_overflow(*cols, ir::dtype_bytes(t.dtype), &pitch))
+      return std::nullopt;
+    return window_span(pitch, ir::dtype_bytes(s.dtype), *r, *c, *rows, *wcols);
+  }
+
+  /// `r = tile.assemble(target, source, offsets)` (StorageRule::Assemble): the result is a new
+  /// node; whether it takes the target's storage over is decided after the walk, when every later
+  /// read is known (decide_assembles). The target's read may run in place; so may the source's
+  /// when it lies in the target's storage as exactly the destination window or provably disjoint
+  /// from it.
+  void assemble_def(const ir::Assign& a, const ir::Call& call, int pos, ir::Span sp) {
+    if (call.args.size() < 3) return error(sp, "tile.assemble needs a target, a source and an offset");
+    const int target = tile_operand(call.args[0]), source = tile_operand(call.args[1]);
+    if (target < 0 || source < 0) return error(sp, "the target and source of tile.assemble must be planned tile variables");
+    uses_in(call.args[2], pos);
+    if (is_window(target))
+      return error(sp, "tile.assemble into the slice window '" + ir::var_name(call.args[0]) +
+                           "' is not planned (an assemble into a window target retains Tile IR)");
+    Assembly as;
+    as.pos = pos;
+    as.loop = innermost_loop();
+    as.target = target;
+    as.source = source;
+    as.span = sp;
+    as.same_storage = find(source) == find(target);
+    if (as.same_storage) as.relation = relate(storage_span(source), destination_span(target, source, call));
+    const bool proven = as.same_storage && as.relation != WindowRelation::Unproven;
+    uses[static_cast<std::size_t>(target)].push_back(Use{pos, innermost_loop(), false, pos, -1, -1});
+    as.source_use = uses[static_cast<std::size_t>(source)].size();
+    uses[static_cast<std::size_t>(source)].push_back(Use{pos, innermost_loop(), false, proven ? pos : -1, -1, -1});
+    as.result = define(a.var, pos, sp);
+    const Node& t = nodes[static_cast<std::size_t>(target)];
+    const Node& r = nodes[static_cast<std::size_t>(as.result)];
+    if (t.bytes != r.bytes || space_of(*t.type) != space_of(*r.type))
+      return error(sp, "tile.assemble's result '" + ir::var_name(a.var) + "' differs from its target in bytes or memory space");
+    assembles.push_back(std::move(as));
+  }
+
+  /// Per assemble, in text order. "tile.assemble writes in place": the result takes the target's
+  /// storage over when nothing reads the target's storage class after the assemble (its own reads
+  /// of the target, and of a source stored there, excepted; a read inside a loop of a value from
+  /// before it counts at the loop's end). Otherwise the result keeps new storage and the lowering
+  /// copies the target into it first. In place over a source stored in the target's storage that
+  /// is neither exactly the destination window nor provably disjoint from it, the assemble reads a
+  /// snapshot: "An overlapping source is preserved by an explicit copy of its full typed parent
+  /// before planning, followed by reconstruction of the source window" — a copy of the tile the
+  /// source's windows were cut from, at the slot before the assemble, and those windows cut again
+  /// from the copy with the same offsets.
+  void decide_assembles() {
+    for (Assembly& a : assembles) {
+      const bool unproven = a.same_storage && a.relation == WindowRelation::Unproven;
+      auto source_use = [&]() -> Use& { return uses[static_cast<std::size_t>(a.source)][a.source_use]; };
+      if (unproven) source_use().in_place_def = a.pos;  // asked as if read from a snapshot
+      a.in_place = nodes[static_cast<std::size_t>(a.target)].var && find(a.result) == a.result &&
+                   !read_from(find(a.target), a.pos, 0);
+      if (!a.in_place) {
+        if (unproven) source_use().in_place_def = -1;
+        continue;
+      }
+      unite(a.target, a.result);
+      if (!unproven) continue;
+      std::vector<int> chain;  // the source's windows, the source first
+      int parent = a.source;
+      while (nodes[static_cast<std::size_t>(parent)].window) {
+        chain.push_back(parent);
+        parent = nodes[static_cast<std::size_t>(parent)].window_of;
+      }
+      const int snap_pos = a.pos - 1;
+      a.snapshot = virtual_node(parent, snap_pos);
+      uses[static_cast<std::size_t>(parent)].push_back(Use{snap_pos, a.loop, false, -1, -1, -1});
+      int prev = a.snapshot;
+      for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+        const int w = virtual_node(*it, snap_pos);
+        Node& n = nodes[static_cast<std::size_t>(w)];
+        n.window = true;
+        n.window_of = prev;
+        n.slice = nodes[static_cast<std::size_t>(*it)].slice;
+        unite(a.snapshot, w);
+        a.rebuilt.push_back(w);
+        prev = w;
+      }
+      uses[static_cast<std::size_t>(prev)].push_back(Use{a.pos, a.loop, false, -1, -1, -1});
     }
   }
 

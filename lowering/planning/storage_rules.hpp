@@ -29,6 +29,10 @@ enum class StorageRule : std::uint8_t {
             // the source's whole window, the conservative range a runtime offset can reach
   Refused,  // not planned yet (later issue); the pass fails with the row's reason
   Accumulate,  // writes in place into its first operand's storage (matmul_acc); that operand must be dead after
+  Assemble,    // tile.assemble: "writes in place" into its target's (first operand's) storage when the
+               // target is dead after it; otherwise new storage, and lowering copies the target first
+               // ("after copying the target into the result when the planner gave them different
+               // storage"). The source is copied into a window of the result (storage_classes.hpp).
 };
 
 struct OpStorage {
@@ -53,8 +57,7 @@ inline constexpr std::array kOtherOpStorage{
   OpStorage{"tile.transpose_view", StorageRule::Relabel},
   OpStorage{"tile.set_validshape", StorageRule::Relabel},
   OpStorage{"tile.slice", StorageRule::Window},
-  // TODO(windows issue): assemble writes in place into its target's storage (snapshot when overlapping).
-  OpStorage{"tile.assemble", StorageRule::Refused, false, "tile.assemble is not planned yet (it writes in place)"},
+  OpStorage{"tile.assemble", StorageRule::Assemble, true},
   // "tile.matmul_acc must already accumulate in place (its accumulator and result share storage)";
   // an accumulator read afterwards is refused (storage_classes.hpp, accumulate_rule.hpp).
   OpStorage{"tile.matmul_acc", StorageRule::Accumulate, true},

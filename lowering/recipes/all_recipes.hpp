@@ -69,13 +69,14 @@ inline bool has_recipe(ir::OpId op) {
 /// rollout knows).
 template <class OperandRule>
 Refusal applies_default(const ir::Expr& target, const ir::Call& c, OperandRule&& operands_ok,
-                        const std::unordered_map<const ir::ExprNode*, ir::Expr>* scalar_defs = nullptr) {
+                        const std::unordered_map<const ir::ExprNode*, ir::Expr>* scalar_defs = nullptr,
+                        const std::unordered_map<const ir::ExprNode*, ir::Expr>* tile_defs = nullptr) {
   const ir::OpId id = ir::op_id(c.callee);
   Refusal why = refuse(c.callee + " has no default Buffer recipe in this release");
   with_recipe(id, [&](auto r) {
     if (!decltype(r)::default_rollout) return;
     if ((why = operands_ok())) return;
-    why = decltype(r)::applies(target, c, ApplyContext{Acceptance::Default, scalar_defs});
+    why = decltype(r)::applies(target, c, ApplyContext{Acceptance::Default, scalar_defs, tile_defs});
   });
   return why;
 }

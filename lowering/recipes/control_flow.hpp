@@ -29,12 +29,15 @@ namespace recipes {
 struct ForLoop {
   static constexpr std::string_view name = "for";
   using Node = ir::For;
-  static Refusal applies(const ir::For& k, const ApplyContext&) {
+  static Refusal applies(const ir::For& k, const ApplyContext& ax) {
     auto* lt = ir::type_as<ir::ScalarType>(k.loop_var->type);
     if (!lt || (lt->dtype != ir::DType::INDEX && lt->dtype != ir::DType::INT64))
       return refuse("a For loop needs an INDEX induction variable");
     auto step = ir::const_int(k.step);
     if (!step || *step <= 0) return refuse("a For loop needs a provably positive constant step");
+    // The PTO emitter spells pl.range loops only (codegen/pto_emitter.hpp); a selected kernel's
+    // errors propagate, so selection must not take a loop the emitter cannot write.
+    if (ax.default_rollout() && k.kind != ir::ForKind::Range) return refuse("a pl.parallel loop retains Tile IR (PTO has no spelling of it yet)");
     return std::nullopt;
   }
   template <class S>

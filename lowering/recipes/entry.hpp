@@ -45,6 +45,10 @@ struct ApplyContext {
   /// The kernel's scalar definitions (`v = expr`, SSA), for proofs about scalar values (a slice's
   /// alignment "from scalar SSA arithmetic"); null when the caller has none.
   const std::unordered_map<const ir::ExprNode*, ir::Expr>* scalar_defs = nullptr;
+  /// The kernel's tile definitions (`t = call`, each variable defined once), for facts about a
+  /// tile's provenance (whether an assemble target is a slice window, a source's inherited row
+  /// pitch); null when the caller has none.
+  const std::unordered_map<const ir::ExprNode*, ir::Expr>* tile_defs = nullptr;
   bool default_rollout() const { return acceptance == Acceptance::Default; }
 };
 

@@ -43,8 +43,14 @@ class RecipeContext {
   void bind(const ir::Expr& tile, ir::Expr handle) { local_[tile.get()] = std::move(handle); }
   /// `var = op(args)` with a Buffer result (a view defined here).
   void define(const ir::Expr& var, std::string_view op, std::vector<ir::Expr> args, ir::Span sp) {
-    out.push_back(ir::make_assign(
-        var, ir::make_expr(ir::Call{ir::CallKind::Op, std::string(op), std::move(args), {}, {}}, ir::unknown_type(), sp), sp));
+    ir::Expr call = ir::make_expr(ir::Call{ir::CallKind::Op, std::string(op), std::move(args), {}, {}}, ir::unknown_type(), sp);
+    views_[var.get()] = call;
+    out.push_back(ir::make_assign(var, std::move(call), sp));
+  }
+  /// The call that defined a handle through `define` (a view written at its use), or null.
+  const ir::Call* definition(const ir::Expr& handle) const {
+    auto it = views_.find(handle.get());
+    return it == views_.end() ? nullptr : ir::expr_as<ir::Call>(it->second);
   }
 
   void emit(std::string_view op, std::vector<ir::Expr> args, ir::Span sp, ir::Kwargs kwargs = {}) {
@@ -58,6 +64,7 @@ class RecipeContext {
   const StorageIndex& index_;
   std::unordered_map<const ir::ExprNode*, ir::Expr>& gm_;
   std::unordered_map<const ir::ExprNode*, ir::Expr> local_;  // tile -> handle defined at its use site
+  std::unordered_map<const ir::ExprNode*, ir::Expr> views_;  // handle defined by `define` -> its call
 };
 
 /// The destination-passing window operand `(d0, d1)` of a load/store: the tile's physical shape, or

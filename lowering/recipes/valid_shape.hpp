@@ -1,26 +1,50 @@
-// Runtime valid extents (lower_tile_to_buffer.md, "Runtime valid extents"): "tile.set_validshape
-// updates the shared handle directly" as buffer.set_validshape. The entry exists so that the Buffer
-// op has an owner (the verifier and the emitter find it here), but its conversion is a later slice:
-// it refuses every call with a reason, and it is outside the default rollout of this release
-// ("User control flow with dynamic valid state ... retain Tile IR"; the runtime-valid selection is
-// not implemented yet).
+// tile.set_validshape (lower_tile_to_buffer.md, "Runtime valid extents"):
+//
+//   y = tile.set_validshape(x, rows, cols)  →  buffer.set_validshape(x_buf, (rows, cols))
+//
+// "tile.set_validshape updates the shared handle directly": x and y name one storage window and
+// differ only in valid extents, so they "share one dynamic handle" (storage_index.hpp) and the
+// setter is a metadata update of it. Default rollout ("Runtime valid shapes are enabled for ...
+// allocation-backed set_validshape with an assigned result"): an assigned Vec setter to runtime
+// extents on a tile that is not a slice window ("window setters ... retain Tile IR"); "Standalone
+// setters retain Tile IR, since metadata version tracking requires an explicit SSA result". The
+// forward version analysis that rejects reads of the old version is the selector's
+// (select_buffer_ir.hpp, `metadata_versions`). A setter to static extents has no recipe yet.
 #pragma once
 #include <string_view>
 
 #include "ptorw/lowering/recipes/entry.hpp"
+#include "ptorw/lowering/recipes/provenance.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
 
 namespace ptorw::lowering::recipes {
 
 struct SetValidShape {
   static constexpr std::string_view name = "set_validshape";
-  static constexpr bool default_rollout = false;
+  static constexpr bool default_rollout = true;
   static bool matches(ir::OpId op) { return op == ir::op::id("tile.set_validshape"); }
   static bool produces(ir::OpId op) { return op == ir::op::id("buffer.set_validshape"); }
-  static Refusal applies(const ir::Expr&, const ir::Call&, const ApplyContext&) {
-    return refuse("no Buffer recipe for tile.set_validshape (runtime valid extents are a later recipe)");
+  static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext& ax) {
+    if (!target)
+      return refuse("a standalone tile.set_validshape retains Tile IR (metadata version tracking requires an assigned result)");
+    auto* src = c.args.empty() ? nullptr : ir::type_as<ir::TileType>(c.args[0]->type);
+    auto* res = ir::type_as<ir::TileType>(target->type);
+    if (!src || !res) return refuse("tile.set_validshape must relabel a tile into an assigned tile");
+    if (src->memory.value_or(ir::MemSpace::Vec) != ir::MemSpace::Vec)
+      return refuse("tile.set_validshape of a non-Vec tile has no Buffer recipe");
+    if (!runtime_valid(*res)) return refuse("tile.set_validshape to static valid extents has no Buffer recipe yet");
+    if (!ax.default_rollout()) return std::nullopt;
+    if (!ax.tile_defs) return refuse("tile.set_validshape needs SSA tile definitions (names are rebound)");
+    if (provenance::is_slice(c.args[0], *ax.tile_defs))
+      return refuse("a tile.set_validshape of a slice window retains Tile IR (window setters)");
+    return std::nullopt;
   }
-  static void lower(const ir::Expr&, const ir::Call&, ir::Span, RecipeContext&) {}  // never reached: `applies` refuses
+  static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
+    ir::Expr h = cx.handle(c.args[0], sp), r = cx.handle(target, sp);
+    if (!h || !r) return;
+    if (h != r) return cx.fail(sp, "tile.set_validshape must update its source's handle (the two must share one dynamic handle)");
+    cx.emit("buffer.set_validshape", {h, ir::make_tuple(ir::type_as<ir::TileType>(target->type)->view->valid_shape, sp)}, sp);
+  }
   static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
 };
 

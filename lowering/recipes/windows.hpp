@@ -6,8 +6,7 @@
 // pitch. Its offsets exist only where the slice is written, so the window is defined there, not at
 // the allocation": the subview is written at the slice and every later use of `w` names it (the
 // storage index does not index slice results; planning gave them their source's whole window).
-// Nested slices are subviews of subviews. tile.assemble keeps its refusal until its in-place write,
-// snapshots and disjointness proofs exist.
+// Nested slices are subviews of subviews. tile.assemble: see AssembleWindow below.
 //
 // Default rollout ("Vec slices with static or runtime offsets, including nested slices, keep their
 // parent's row pitch ... Vector base addresses must be 32-byte aligned ... Selection proves
@@ -21,6 +20,7 @@
 #include <string_view>
 
 #include "ptorw/lowering/recipes/entry.hpp"
+#include "ptorw/lowering/recipes/provenance.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
 
 namespace ptorw::lowering::recipes {
@@ -50,6 +50,28 @@ inline bool aligned(const ir::Expr& e, std::int64_t esize, const std::unordered_
   return false;
 }
 
+/// Two offset/shape pairs that are the same values (constants equal, variables identical).
+inline bool same_pair(const ir::Expr& a, const ir::Expr& b) {
+  auto *x = ir::expr_as<ir::MakeTuple>(a), *y = ir::expr_as<ir::MakeTuple>(b);
+  if (!x || !y || x->elems.size() != y->elems.size()) return false;
+  for (std::size_t i = 0; i < x->elems.size(); ++i)
+    if (!same_value_expr(x->elems[i], y->elems[i])) return false;
+  return true;
+}
+
+/// "Constant valid extents must be positive and fit the window ... Zero-valid slice and assemble
+/// windows are rejected": the refusal for a window type whose constant valid extent is not in
+/// [1, its dimension], or nullopt.
+inline Refusal valid_extents_fit(const ir::TileType& w, std::string_view what) {
+  if (!w.view) return std::nullopt;
+  for (std::size_t i = 0; i < w.view->valid_shape.size() && i < w.shape.size(); ++i) {
+    auto v = ir::const_int(w.view->valid_shape[i]), n = ir::const_int(w.shape[i]);
+    if (v && *v == 0) return refuse("a zero-valid " + std::string(what) + " window is rejected");
+    if (v && (*v < 0 || (n && *v > *n))) return refuse("a constant valid extent of the " + std::string(what) + " window must be positive and fit the window");
+  }
+  return std::nullopt;
+}
+
 /// The descriptor of a slice's window: its shape, the source's dtype and space, its valid shape
 /// when partial.
 inline ir::Type window_type(const ir::TileType& t) { return buffer_descriptor(t); }
@@ -71,6 +93,7 @@ struct SliceWindow {
     if (src->shape.size() != 2 || res->shape.size() != 2) return refuse("tile.slice windows are rank 2 (rank-reducing slices are rejected)");
     if (runtime_valid(*res) || runtime_valid(*src))
       return refuse("tile.slice of or into runtime valid extents retains Tile IR (nested dynamic-valid windows)");
+    if (auto why = window_detail::valid_extents_fit(*res, "slice")) return why;
     auto* offs = c.args.size() > 2 ? ir::expr_as<ir::MakeTuple>(c.args[2]) : nullptr;
     if (!offs || offs->elems.size() != 2) return refuse("tile.slice offsets must be a pair");
     for (std::size_t i = 0; i < 2; ++i) {
@@ -96,15 +119,76 @@ struct SliceWindow {
   static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
 };
 
+/// tile.assemble (spec "Windows: slice and assemble"):
+///
+///   r = tile.assemble(t, x, offsets)  →  [buffer.copy(t_buf, r_buf)]            when planned apart
+///                                         r_window = buffer.subview(r_buf, offsets, x_shape)
+///                                         buffer.copy(x_buf, r_window)
+///
+/// "tile.assemble writes in place: the source is copied into a window of the result's storage,
+/// after copying the target into the result when the planner gave them different storage" (InitMemRef
+/// decides, storage_classes.hpp `decide_assembles`); "A source that already is the assembled window
+/// was written in place and needs no copy". Default rollout ("Vec assemble requires a non-window
+/// target and matching source/target row pitches"; "assemble with incompatible pitches or window
+/// targets ... remain Tile"): Vec, rank 2, one dtype, static shapes with the source inside the
+/// target, static non-zero valid extents ("Zero-valid slice and assemble windows are rejected",
+/// "dynamic-valid relabels/assemble ... retain Tile IR"), a target that is not a slice window, the
+/// source's inherited row pitch equal to the target's, and a column offset proven 32-byte aligned
+/// ("Selection proves alignment ... for every slice and assemble destination").
 struct AssembleWindow {
   static constexpr std::string_view name = "assemble_window";
-  static constexpr bool default_rollout = false;
+  static constexpr bool default_rollout = true;
   static bool matches(ir::OpId op) { return op == ir::op::id("tile.assemble"); }
-  static bool produces(ir::OpId) { return false; }
-  static Refusal applies(const ir::Expr&, const ir::Call&, const ApplyContext&) {
-    return refuse("no Buffer recipe for tile.assemble (assemble windows are a later recipe)");
+  static bool produces(ir::OpId) { return false; }  // buffer.copy / buffer.subview: their own entries
+  static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext& ax) {
+    auto tile = [&](std::size_t i) { return c.args.size() > i ? ir::type_as<ir::TileType>(c.args[i]->type) : nullptr; };
+    const ir::TileType *dst = tile(0), *src = tile(1), *res = ir::type_as<ir::TileType>(target ? target->type : nullptr);
+    if (!dst || !src || !res || c.args.size() < 3) return refuse("tile.assemble must write a tile into a tile and be assigned");
+    for (const ir::TileType* t : {dst, src, res})
+      if (t->memory.value_or(ir::MemSpace::Vec) != ir::MemSpace::Vec)
+        return refuse("tile.assemble across or into matrix memory spaces has no Buffer recipe (the fix-pipe Acc to Mat "
+                      "forms are rejected until their recipes exist)");
+    if (dst->shape.size() != 2 || src->shape.size() != 2) return refuse("tile.assemble windows are rank 2");
+    if (dst->dtype != src->dtype) return refuse("tile.assemble of tiles with different dtypes");
+    if (runtime_valid(*dst) || runtime_valid(*src) || runtime_valid(*res))
+      return refuse("tile.assemble with runtime valid extents retains Tile IR (dynamic-valid assemble)");
+    if (auto why = window_detail::valid_extents_fit(*src, "assemble")) return why;
+    auto* offs = ir::expr_as<ir::MakeTuple>(c.args[2]);
+    if (!offs || offs->elems.size() != 2) return refuse("tile.assemble offsets must be a pair");
+    for (std::size_t i = 0; i < 2; ++i) {
+      auto n = ir::const_int(src->shape[i]), p = ir::const_int(dst->shape[i]);
+      if (!n || !p || *n <= 0 || *n > *p) return refuse("tile.assemble shapes must be static with the source within its target");
+      if (auto o = ir::const_int(offs->elems[i]); o && (*o < 0 || *o + *n > *p))
+        return refuse("tile.assemble window lies outside its target");
+    }
+    if (!ax.default_rollout()) return std::nullopt;
+    if (!ax.tile_defs) return refuse("tile.assemble needs SSA tile definitions to prove its target is not a window");
+    if (provenance::is_slice(c.args[0], *ax.tile_defs))
+      return refuse("tile.assemble into a slice window retains Tile IR (window targets)");
+    auto sp = provenance::row_pitch(c.args[1], *ax.tile_defs), tp = provenance::row_pitch(c.args[0], *ax.tile_defs);
+    if (!sp || !tp || *sp != *tp)
+      return refuse("tile.assemble with incompatible pitches retains Tile IR: the source's row pitch is " +
+                    (sp ? std::to_string(*sp) + " bytes" : std::string("unknown")) + ", the target's " +
+                    (tp ? std::to_string(*tp) + " bytes" : std::string("unknown")));
+    if (!window_detail::aligned(offs->elems[1], ir::dtype_bytes(src->dtype), ax.scalar_defs))
+      return refuse("tile.assemble column offset is not proven 32-byte aligned (unproven alignment retains Tile IR)");
+    return std::nullopt;
   }
-  static void lower(const ir::Expr&, const ir::Call&, ir::Span, RecipeContext&) {}  // never reached: `applies` refuses
+  static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
+    ir::Expr dst = cx.handle(target, sp), tgt = cx.handle(c.args[0], sp), src = cx.handle(c.args[1], sp);
+    if (!dst || !tgt || !src) return;
+    if (tgt != dst) cx.emit("buffer.copy", {tgt, dst}, sp);  // the preservation copy: planned apart
+    auto* s = ir::type_as<ir::TileType>(c.args[1]->type);
+    ir::Expr shape = ir::make_tuple(s->shape, sp);
+    if (const ir::Call* d = cx.definition(src); d && d->callee == "buffer.subview" && d->args.size() == 3 && d->args[0] == dst &&
+                                                 window_detail::same_pair(d->args[1], c.args[2]) &&
+                                                 window_detail::same_pair(d->args[2], shape))
+      return;  // the source is the destination window: written in place
+    const std::string base = ir::var_name(target).empty() ? std::string("assembled") : ir::var_name(target);
+    ir::Expr w = ir::make_var(base + "_window", window_detail::window_type(*s), target->span);
+    cx.define(w, "buffer.subview", {dst, c.args[2], shape}, sp);
+    cx.emit("buffer.copy", {src, w}, sp);
+  }
   static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
 };
 

@@ -194,10 +194,11 @@ TEST_CASE("emit_program: a kernel InitMemRef could not plan is a failure with it
   // reported as a kernel without a PTO form; the planned kernel next to it is still emitted. A
   // kernel that is merely unplanned (no planning ran) is listed in tile_stage instead.
   std::string two = kPlannedTile;
-  const std::string refused = R"(    @pl.function(type=pl.FunctionType.InCore, attrs={"init_memref_refused": "tile.assemble is not planned yet"})
+  const std::string refused = R"X(    @pl.function(type=pl.FunctionType.InCore, attrs={"init_memref_refused": "tile.assemble into the slice window 'v' is not planned (an assemble into a window target retains Tile IR)"})
     def s(self, A: pl.Tensor[[16, 64], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
         x = pl.load(A, [0, 0], [16, 64])
-        w = pl.tile.assemble(x, x, [0, 0])
+        v = pl.tile.slice(x, [16, 32], [0, 0])
+        w = pl.tile.assemble(v, v, [0, 0])
         r = pl.store(w, [0, 0], Out)
         return r
     @pl.function(type=pl.FunctionType.InCore)
@@ -205,7 +206,7 @@ TEST_CASE("emit_program: a kernel InitMemRef could not plan is a failure with it
         x = pl.load(A, [0, 0], [16, 32])
         r = pl.store(x, [0, 0], Out)
         return r
-)";
+)X";
   two.insert(two.find("    @pl.function"), refused);
   auto p = parse(two);
   auto r = codegen::emit_program(*p);
@@ -216,6 +217,6 @@ TEST_CASE("emit_program: a kernel InitMemRef could not plan is a failure with it
   CHECK(r.tile_stage == std::vector<std::string>{"u"});
   REQUIRE(r.diagnostics.size() == 1);
   const std::string d = r.diagnostics[0].str();
-  CHECK(d.find("t.py:6:9: error: kernel 's' stays on unplanned Tile IR and has no PTO form: InitMemRef: tile.assemble "
-               "is not planned yet") == 0);
+  CHECK(d.find("t.py:7:9: error: kernel 's' stays on unplanned Tile IR and has no PTO form: InitMemRef: tile.assemble "
+               "into the slice window 'v' is not planned") == 0);
 }

@@ -57,22 +57,30 @@ struct Asked {
   bool found = false;
   lowering::Refusal default_reason, explicit_reason;
 };
-void ask(const ir::Stmt& body, std::string_view entry, Asked& out) {
+/// The SSA tile definitions of `body` (what selection gives the entries as ApplyContext::tile_defs).
+void tile_defs(const ir::Stmt& body, std::unordered_map<const ir::ExprNode*, ir::Expr>& defs) {
+  visit::walk_all(body, [&](const ir::Stmt& s) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::type_as<ir::TileType>(a->var->type)) defs[a->var.get()] = a->value;
+  }, [](const ir::Expr&) {});
+}
+
+void ask(const ir::Stmt& body, std::string_view entry, Asked& out,
+         const std::unordered_map<const ir::ExprNode*, ir::Expr>* defs = nullptr) {
   visit::FlatStmts it(body);
   while (const ir::Stmt* s = it.next()) {
     if (out.found) return;
     ir::Expr target, value;
     if (auto* a = ir::stmt_as<ir::Assign>(*s)) target = a->var, value = a->value;
     if (auto* e = ir::stmt_as<ir::Eval>(*s)) value = e->value;
-    if (auto* f = ir::stmt_as<ir::For>(*s)) ask(f->body, entry, out);
-    if (auto* w = ir::stmt_as<ir::While>(*s)) ask(w->body, entry, out);
-    if (auto* b = ir::stmt_as<ir::If>(*s)) ask(b->then_body, entry, out), ask(b->else_body, entry, out);
+    if (auto* f = ir::stmt_as<ir::For>(*s)) ask(f->body, entry, out, defs);
+    if (auto* w = ir::stmt_as<ir::While>(*s)) ask(w->body, entry, out, defs);
+    if (auto* b = ir::stmt_as<ir::If>(*s)) ask(b->then_body, entry, out, defs), ask(b->else_body, entry, out, defs);
     auto* c = ir::expr_as<ir::Call>(value);
     if (!c || out.found) continue;
     lowering::with_recipe(ir::op_id(c->callee), [&](auto r) {
       if (decltype(r)::name != entry) return;
       out.found = true;
-      out.default_reason = lowering::applies_default(target, *c, [] { return lowering::Refusal{}; });
+      out.default_reason = lowering::applies_default(target, *c, [] { return lowering::Refusal{}; }, nullptr, defs);
       out.explicit_reason = decltype(r)::applies(target, *c, lowering::ApplyContext{lowering::Acceptance::Explicit});
     });
   }
@@ -97,8 +105,11 @@ const OpCase kOpCases[] = {
    "tile.exp operands and destination must have matching physical shapes and valid extents", nullptr},
   {"error_block_query_unassigned", "block_query", "tile.get_block_idx must be assigned (a direct SSA assignment)",
                                                   "tile.get_block_idx must be assigned (a direct SSA assignment)"},
-  {"error_no_recipe_for_assemble", "assemble_window", "tile.assemble has no default Buffer recipe in this release",
-                                                  "no Buffer recipe for tile.assemble (assemble windows are a later recipe)"},
+  {"select_assemble_pitch_mismatch_keeps_tile", "assemble_window",
+   "tile.assemble with incompatible pitches retains Tile IR: the source's row pitch is 128 bytes, the target's 256 bytes", nullptr},
+  {"error_assemble_into_matrix_space", "assemble_window",
+   "tile.assemble across or into matrix memory spaces has no Buffer recipe (the fix-pipe Acc to Mat forms are rejected until their recipes exist)",
+   "tile.assemble across or into matrix memory spaces has no Buffer recipe (the fix-pipe Acc to Mat forms are rejected until their recipes exist)"},
 };
 // clang-format on
 
@@ -111,7 +122,9 @@ TEST_CASE("an op the entry refuses: the entry, selection and conversion give the
     auto p = golden(k.golden);
     const ir::Function& f = kernel(*p);
     Asked asked;
-    ask(f.body, k.entry, asked);
+    std::unordered_map<const ir::ExprNode*, ir::Expr> defs;
+    tile_defs(f.body, defs);
+    ask(f.body, k.entry, asked, &defs);
     REQUIRE_MESSAGE(asked.found, "no call of entry " << k.entry);
     REQUIRE(asked.default_reason);
     CHECK(asked.default_reason->text == k.default_reason);
@@ -128,19 +141,27 @@ TEST_CASE("an op the entry refuses: the entry, selection and conversion give the
 }
 
 TEST_CASE("entries outside the default rollout: selection names the entry's rule, conversion asks the entry") {
-  // The transpose_view, set_validshape and window entries say `default_rollout = false`; selection
+  // The transpose_view entry says `default_rollout = false`; selection
   // names none of these ops. (matmul, matmul_acc and extract are in the default rollout since the
   // cube path was accepted: issue 18.)
   auto call = [](const char* op, std::vector<ir::Expr> args) {
     return ir::Call{ir::CallKind::Op, op, std::move(args), {}, {}};
   };
   auto no_rule = [] { return lowering::Refusal{}; };
-  for (const char* op : {"tile.transpose_view", "tile.set_validshape", "tile.assemble"}) {
+  for (const char* op : {"tile.transpose_view"}) {
     CAPTURE(op);
     auto why = lowering::applies_default(nullptr, call(op, {}), no_rule);
     REQUIRE(why);
     CHECK(why->text == std::string(op) + " has no default Buffer recipe in this release");
   }
+  // set_validshape and assemble are in the default rollout (issue 17); their entries refuse an
+  // unassigned call by their own rules.
+  auto sv = lowering::applies_default(nullptr, call("tile.set_validshape", {}), no_rule);
+  REQUIRE(sv);
+  CHECK(sv->text == "a standalone tile.set_validshape retains Tile IR (metadata version tracking requires an assigned result)");
+  auto as = lowering::applies_default(nullptr, call("tile.assemble", {}), no_rule);
+  REQUIRE(as);
+  CHECK(as->text == "tile.assemble must write a tile into a tile and be assigned");
   // A runtime init_cond has a recipe (an explicit if) when it is a BOOL scalar; the Matmul entry's
   // explicit applicability refuses any other runtime value.
   ir::Expr flag = ir::make_var("flag", ir::scalar_type(ir::DType::BOOL));

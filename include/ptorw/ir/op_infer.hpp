@@ -170,6 +170,7 @@ inline InferResult tile_set_validshape(const std::vector<Expr>& a, const Kwargs&
   auto* t = type_as<TileType>(a[0]->type);
   if (!t) return InferResult::fail("tile.set_validshape of a non-tile");
   TileType r = *t;
+  r.memref.reset();  // a deduced type names no storage (InitMemRef puts MemRefs on variables only)
   TileView v = r.view.value_or(TileView{});
   v.valid_shape = {a[1], a[2]};
   r.view = std::move(v);

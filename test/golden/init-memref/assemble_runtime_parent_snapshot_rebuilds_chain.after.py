@@ -13,6 +13,6 @@ class P:
         x_snap: pl.Tile[[32, 32], pl.FP32, pl.MemRef(mem_vec_1, 0, 4096), pl.Mem.Vec] = pl.tile.move(x, target_memory=pl.Mem.Vec)
         band_snap: pl.Tile[[16, 32], pl.FP32, pl.MemRef(mem_vec_1, 0, 4096), pl.Mem.Vec] = pl.tile.slice(x_snap, [16, 32], [row, 0])
         low_snap: pl.Tile[[8, 32], pl.FP32, pl.MemRef(mem_vec_1, 0, 4096), pl.Mem.Vec] = pl.tile.slice(band_snap, [8, 32], [0, 0])
-        placed: pl.Tile[[32, 32], pl.FP32, pl.MemRef(mem_vec_0, 0, 4096), pl.Mem.Vec] = pl.tile.assemble(x, low_snap, [24, 0])
+        placed: pl.Tile[[32, 32], pl.FP32, pl.MemRef(mem_vec_0, 0, 4096), pl.Mem.Vec] = pl.tile.assemble(x, low_snap, [20, 0])
         result: pl.Tensor[[32, 32], pl.FP32] = pl.tile.store(placed, (0, 0), out)
         return result

@@ -1,6 +1,5 @@
 # rule: Windows — window bounds ("Every view must fit within the original capacity"): an assemble whose static window lies outside its target is refused before any conversion: the input verifier names the window and the target, and the program is unchanged
 # passes: lower-tile-to-buffer
-# expect: unchanged
 # expect-error: tile.assemble window [12, 20) in dimension 0 is outside operand 1 ('x') of shape [16, 32]
 @pl.program
 class P:
