@@ -24,6 +24,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -48,24 +49,25 @@ class OrchEmitter {
 
   /// The translation unit; throws EmitError at the first construct without a spelling.
   std::string run() {
-    for (auto n : kReservedNames) used_.insert(std::string(n));
-    for (auto n : kCppKeywords) used_.insert(std::string(n));
-    bind_results();
-    auto count = [](const ir::Stmt&) {};
-    auto note = [&](const ir::Expr& e) {
-      if (ir::is_var_like(e)) ++uses_[e.get()];
-    };
-    if (fn_.body) visit::walk(fn_.body, count, note);
-    // Tuples whose last element (a submit's task id) some statement projects.
+    // One walk: the occurrences of each variable node, and the tuples whose last element (a
+    // submit's task id) some statement projects.
     auto on_stmt = [](const ir::Stmt&) {};
     auto on_expr = [&](const ir::Expr& e) {
-      if (auto* g = ir::expr_as<ir::TupleGetItem>(e))
+      if (ir::is_var_like(e)) ++uses_[e.get()];
+      else if (auto* g = ir::expr_as<ir::TupleGetItem>(e))
         if (auto* tt = ir::type_as<ir::TupleType>(g->tuple->type); tt && static_cast<std::size_t>(g->index) + 1 == tt->elems.size())
           projected_ids_.insert(g->tuple.get());
     };
     if (fn_.body) visit::walk(fn_.body, on_stmt, on_expr);
-    std::string body;
-    std::swap(out_, body);
+    // Every table below holds at most a few entries per variable: sized once instead of rehashed
+    // as it grows.
+    names_.reserve(uses_.size());
+    roots_.reserve(uses_.size());
+    views_.reserve(uses_.size() / 2);
+    used_.reserve(2 * uses_.size() + std::size(kReservedNames) + std::size(kCppKeywords));
+    for (auto n : kReservedNames) used_.insert(std::string(n));
+    for (auto n : kCppKeywords) used_.insert(std::string(n));
+    bind_results();
     indent_ = 1;
     entry_params();
     line(std::string(kAutoScope) + " {");
@@ -73,8 +75,10 @@ class OrchEmitter {
     block(fn_.body, nullptr, /*top=*/true);
     --indent_;
     line("}");
-    std::swap(out_, body);
-    return prologue() + body + "}\n";
+    out_ += "}\n";
+    // The prologue (which helpers the body needed) is known only now: put before the body in place.
+    out_.insert(0, prologue());
+    return std::move(out_);
   }
 
  private:
@@ -119,18 +123,28 @@ class OrchEmitter {
     out_.append(s);
     out_ += '\n';
   }
+  /// `line(fmt::format(...))` without the temporary string: formatted straight into the output
+  /// (the arguments, which may compute C++ expressions, are evaluated before anything is appended).
+  template <typename... A>
+  void linef(fmt::format_string<A...> f, A&&... args) {
+    out_.append(static_cast<std::size_t>(indent_) * 2, ' ');
+    fmt::format_to(std::back_inserter(out_), f, std::forward<A>(args)...);
+    out_ += '\n';
+  }
 
   // ---- names ----
   std::string fresh(std::string base) {
     for (char& c : base)
       if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
     if (base.empty() || std::isdigit(static_cast<unsigned char>(base[0]))) base = "v_" + base;
-    std::string n = base;
+    // A free name costs one probe; the per-base suffix counter exists only for bases taken before.
+    if (used_.insert(base).second) return base;
     // The next suffix to try per base: a name used many times (x_window in every loop body of a
     // large program) costs one probe, not one per earlier use.
     int& next = next_suffix_[base];
-    while (used_.count(n)) n = fmt::format("{}_{}", base, ++next);
-    used_.insert(n);
+    std::string n;
+    do n = fmt::format("{}_{}", base, ++next);
+    while (!used_.insert(n).second);
     return n;
   }
   std::string define(const ir::Expr& v) {
@@ -148,10 +162,10 @@ class OrchEmitter {
     if (hoist_ && indent_ == hoist_depth_) {
       hoist_->push_back(type == "PTO2TaskId" ? fmt::format("{} {} = PTO2_INVALID_TASK_ID;", type, name)
                                              : fmt::format("{} {}{{}};", type, name));
-      line(fmt::format("{} = {};", name, init));
+      linef("{} = {};", name, init);
       return;
     }
-    line(fmt::format("{} {} = {};", type, name, init));
+    linef("{} {} = {};", type, name, init);
   }
 
   // ---- types ----
@@ -254,7 +268,7 @@ class OrchEmitter {
     std::string n = fresh(std::string(base));
     std::string joined;
     for (std::size_t i = 0; i < elems.size(); ++i) joined += (i ? ", " : "") + elems[i];
-    line(fmt::format("const uint64_t {}[{}] = {{{}}};", n, std::max<std::size_t>(elems.size(), 1), joined));
+    linef("const uint64_t {}[{}] = {{{}}};", n, std::max<std::size_t>(elems.size(), 1), joined);
     return n;
   }
   std::string scalar_word(const ir::Expr& e) {
@@ -274,15 +288,15 @@ class OrchEmitter {
       const auto& p = fn_.params[i];
       std::string n = define(p.var);
       if (ir::type_as<ir::TensorType>(p.var->type)) {
-        line(fmt::format("Tensor {} = orch_args.tensor({}).ref();", n, i));
+        linef("Tensor {} = orch_args.tensor({}).ref();", n, i);
         roots_[n] = n;
       } else if (auto* s = scalar(p.var)) {
         std::string t = cpp_type(p.var->type, p.var->span);
         if (ir::is_float(s->dtype)) {
           need_bits_float_ = true;
-          line(fmt::format("{} {} = ptorw_bits_float(orch_args.scalar({}));", t, n, i));
+          linef("{} {} = ptorw_bits_float(orch_args.scalar({}));", t, n, i);
         } else {
-          line(fmt::format("{} {} = static_cast<{}>(orch_args.scalar({}));", t, n, t, i));
+          linef("{} {} = static_cast<{}>(orch_args.scalar({}));", t, n, t, i);
         }
       } else {
         fail(p.var->span, fmt::format("parameter '{}' is neither a tensor nor a scalar", ir::var_name(p.var)));
@@ -296,7 +310,7 @@ class OrchEmitter {
           for (std::size_t k = 0; k < tt->shape.size(); ++k)
             if (tt->shape[k].get() == d.get()) {
               std::string n = define(d);
-              line(fmt::format("const int64_t {} = static_cast<int64_t>({}.shape({}));", n, names_[fn_.params[i].var.get()], k));
+              linef("const int64_t {} = static_cast<int64_t>({}.shape({}));", n, names_[fn_.params[i].var.get()], k);
               break;
             }
   }
@@ -420,12 +434,12 @@ class OrchEmitter {
     }
     const int n = counters_["creates"]++;
     std::string creates = fresh(fmt::format("creates_{}", n)), got = fresh(fmt::format("created_{}", n));
-    line(fmt::format("TensorCreateInfo {}[{}] = {{", creates, infos.size()));
+    linef("TensorCreateInfo {}[{}] = {{", creates, infos.size());
     ++indent_;
     for (std::size_t i = 0; i < infos.size(); ++i) line(infos[i] + (i + 1 < infos.size() ? "," : ""));
     --indent_;
     line("};");
-    line(fmt::format("TensorBatch {} = alloc_tensors({}, {});", got, creates, infos.size()));
+    linef("TensorBatch {} = alloc_tensors({}, {});", got, creates, infos.size());
     for (std::size_t i = 0; i < batch.size(); ++i) {
       std::string n = define(batch[i]->var);
       declare("Tensor", n, fmt::format("{}[{}]", got, i));
@@ -441,7 +455,7 @@ class OrchEmitter {
     std::string parent = expr(w.parent);
     auto offsets = list(w.offsets, sp, "offsets of tensor.assemble");
     std::string n = define(a.var);
-    line(fmt::format("// {}: the window of {} it is assembled into", n, parent));
+    linef("// {}: the window of {} it is assembled into", n, parent);
     std::string sh = array(n + "_shapes", list(c.args.at(0), sp, "shape of tensor.create"));
     std::string of = array(n + "_offsets", offsets);
     declare("Tensor", n, fmt::format("{}.view({}, {})", parent, sh, of));
@@ -582,14 +596,14 @@ class OrchEmitter {
       if (key != "deps") fail(sp, fmt::format("pl.submit with '{}=' has no runtime spelling", key));
 
     std::string ta = counter("args");
-    line(fmt::format("Arg {};", ta));
+    linef("Arg {};", ta);
     for (std::size_t i = 0; i < args.size(); ++i) {
       const auto& p = f.params[i];
       if (ir::type_as<ir::TensorType>(p.var->type)) {
         if (!ir::type_as<ir::TensorType>(args[i]->type)) fail(args[i]->span, "a tensor parameter given a non-tensor");
-        line(fmt::format("{}.{}({});", ta, direction_call(p.dir), expr(args[i])));
+        linef("{}.{}({});", ta, direction_call(p.dir), expr(args[i]));
       } else {
-        line(fmt::format("{}.{}({});", ta, kScalarArgCall, scalar_word(args[i])));
+        linef("{}.{}({});", ta, kScalarArgCall, scalar_word(args[i]));
       }
     }
     if (auto* d = ir::find_kwarg(kw, "deps")) {
@@ -606,8 +620,8 @@ class OrchEmitter {
         std::string dn = counter("deps");
         std::string joined;
         for (std::size_t i = 0; i < ids.size(); ++i) joined += (i ? ", " : "") + ids[i];
-        line(fmt::format("PTO2TaskId {}[{}] = {{{}}};", dn, ids.size(), joined));
-        line(fmt::format("{}.{}({}, {});", ta, kSetDependencies, dn, ids.size()));
+        linef("PTO2TaskId {}[{}] = {{{}}};", dn, ids.size(), joined);
+        linef("{}.{}({}, {});", ta, kSetDependencies, dn, ids.size());
       }
     }
     std::string submit;
@@ -678,12 +692,12 @@ class OrchEmitter {
       std::vector<std::string> tmp;
       for (std::size_t i = 0; i < vals.size(); ++i) {
         tmp.push_back(counter("carry"));
-        line(fmt::format("auto {} = {};", tmp.back(), vals[i]));
+        linef("auto {} = {};", tmp.back(), vals[i]);
       }
       vals = tmp;
     }
     for (std::size_t i = 0; i < vals.size(); ++i)
-      if (vals[i] != to[i]) line(fmt::format("{} = {};", to[i], vals[i]));
+      if (vals[i] != to[i]) linef("{} = {};", to[i], vals[i]);
   }
 
   /// Iter args as mutable locals initialized from their inits; returns their names.
@@ -693,7 +707,7 @@ class OrchEmitter {
       auto* x = ir::expr_as<ir::IterArg>(ia);
       std::string init = expr(x->init);
       std::string n = define(ia);
-      line(fmt::format("{} {} = {};", cpp_type(ia->type, ia->span), n, init));
+      linef("{} {} = {};", cpp_type(ia->type, ia->span), n, init);
       if (roots_.count(init)) roots_[n] = roots_[init];
       names.push_back(n);
     }
@@ -715,7 +729,7 @@ class OrchEmitter {
     std::string i = define(f.loop_var);
     std::string inc = *step == 1 ? "++" + i : *step == -1 ? "--" + i : fmt::format("{} += {}", i, *step);
     if (f.kind == ir::ForKind::Parallel) line("// pl.parallel: the runtime orders its tasks by their data only");
-    line(fmt::format("for (int64_t {} = {}; {} {} {}; {}) {{", i, lb, i, *step > 0 ? "<" : ">", ub, inc));
+    linef("for (int64_t {} = {}; {} {} {}; {}) {{", i, lb, i, *step > 0 ? "<" : ">", ub, inc);
     ++indent_;
     block(f.body, &c);
     --indent_;
@@ -725,7 +739,7 @@ class OrchEmitter {
 
   void while_loop(const ir::While& w, Span) {
     auto c = carried(w.iter_args);
-    line(fmt::format("while ({}) {{", expr(w.cond)));
+    linef("while ({}) {{", expr(w.cond));
     ++indent_;
     block(w.body, &c);
     --indent_;
@@ -744,7 +758,7 @@ class OrchEmitter {
       rv.push_back(n);
     }
     if (!x.else_body && !rv.empty()) fail(sp, "an If with results and no else");
-    line(fmt::format("if ({}) {{", expr(x.cond)));
+    linef("if ({}) {{", expr(x.cond));
     ++indent_;
     block(x.then_body, &rv);
     --indent_;
