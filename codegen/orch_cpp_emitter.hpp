@@ -21,9 +21,11 @@
 // Anything else — an op without a row in orch_spelling.hpp, a copying assemble, a mixed InCore
 // kernel, an FP16 scalar — throws EmitError at its span naming the construct (fail closed).
 #pragma once
+#include <fmt/compile.h>
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -48,24 +50,25 @@ class OrchEmitter {
 
   /// The translation unit; throws EmitError at the first construct without a spelling.
   std::string run() {
-    for (auto n : kReservedNames) used_.insert(std::string(n));
-    for (auto n : kCppKeywords) used_.insert(std::string(n));
-    bind_results();
-    auto count = [](const ir::Stmt&) {};
-    auto note = [&](const ir::Expr& e) {
-      if (ir::is_var_like(e)) ++uses_[e.get()];
-    };
-    if (fn_.body) visit::walk(fn_.body, count, note);
-    // Tuples whose last element (a submit's task id) some statement projects.
+    // One walk: the occurrences of each variable node, and the tuples whose last element (a
+    // submit's task id) some statement projects.
     auto on_stmt = [](const ir::Stmt&) {};
     auto on_expr = [&](const ir::Expr& e) {
-      if (auto* g = ir::expr_as<ir::TupleGetItem>(e))
+      if (ir::is_var_like(e)) ++uses_[e.get()];
+      else if (auto* g = ir::expr_as<ir::TupleGetItem>(e))
         if (auto* tt = ir::type_as<ir::TupleType>(g->tuple->type); tt && static_cast<std::size_t>(g->index) + 1 == tt->elems.size())
           projected_ids_.insert(g->tuple.get());
     };
     if (fn_.body) visit::walk(fn_.body, on_stmt, on_expr);
-    std::string body;
-    std::swap(out_, body);
+    // Every table below holds at most a few entries per variable: sized once instead of rehashed
+    // as it grows.
+    names_.reserve(uses_.size());
+    roots_.reserve(uses_.size());
+    views_.reserve(uses_.size() / 2);
+    used_.reserve(2 * uses_.size() + std::size(kReservedNames) + std::size(kCppKeywords));
+    for (auto n : kReservedNames) used_.insert(std::string(n));
+    for (auto n : kCppKeywords) used_.insert(std::string(n));
+    bind_results();
     indent_ = 1;
     entry_params();
     line(std::string(kAutoScope) + " {");
@@ -73,8 +76,10 @@ class OrchEmitter {
     block(fn_.body, nullptr, /*top=*/true);
     --indent_;
     line("}");
-    std::swap(out_, body);
-    return prologue() + body + "}\n";
+    out_ += "}\n";
+    // The prologue (which helpers the body needed) is known only now: put before the body in place.
+    out_.insert(0, prologue());
+    return std::move(out_);
   }
 
  private:
@@ -119,18 +124,28 @@ class OrchEmitter {
     out_.append(s);
     out_ += '\n';
   }
+  /// `line(fmt::format(...))` without the temporary string: formatted straight into the output
+  /// (the arguments, which may compute C++ expressions, are evaluated before anything is appended).
+  template <typename S, typename... A>
+  void linef(const S& f, A&&... args) {
+    out_.append(static_cast<std::size_t>(indent_) * 2, ' ');
+    fmt::format_to(std::back_inserter(out_), f, std::forward<A>(args)...);
+    out_ += '\n';
+  }
 
   // ---- names ----
   std::string fresh(std::string base) {
     for (char& c : base)
       if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
     if (base.empty() || std::isdigit(static_cast<unsigned char>(base[0]))) base = "v_" + base;
-    std::string n = base;
+    // A free name costs one probe; the per-base suffix counter exists only for bases taken before.
+    if (used_.insert(base).second) return base;
     // The next suffix to try per base: a name used many times (x_window in every loop body of a
     // large program) costs one probe, not one per earlier use.
     int& next = next_suffix_[base];
-    while (used_.count(n)) n = fmt::format("{}_{}", base, ++next);
-    used_.insert(n);
+    std::string n;
+    do n = fmt::format(FMT_COMPILE("{}_{}"), base, ++next);
+    while (!used_.insert(n).second);
     return n;
   }
   std::string define(const ir::Expr& v) {
@@ -140,7 +155,7 @@ class OrchEmitter {
   }
   /// `args_0`, `args_1`, ...: numbered per kind of helper local.
   std::string counter(std::string_view base) {
-    return fresh(fmt::format("{}_{}", base, counters_[std::string(base)]++));
+    return fresh(fmt::format(FMT_COMPILE("{}_{}"), base, counters_[std::string(base)]++));
   }
 
   /// Declares a local (or, inside a scope block whose values outlive it, assigns a hoisted one).
@@ -148,10 +163,10 @@ class OrchEmitter {
     if (hoist_ && indent_ == hoist_depth_) {
       hoist_->push_back(type == "PTO2TaskId" ? fmt::format("{} {} = PTO2_INVALID_TASK_ID;", type, name)
                                              : fmt::format("{} {}{{}};", type, name));
-      line(fmt::format("{} = {};", name, init));
+      linef(FMT_COMPILE("{} = {};"), name, init);
       return;
     }
-    line(fmt::format("{} {} = {};", type, name, init));
+    linef(FMT_COMPILE("{} {} = {};"), type, name, init);
   }
 
   // ---- types ----
@@ -200,7 +215,7 @@ class OrchEmitter {
   std::string expr(const ir::Expr& e, int parent = 0) {
     if (auto it = names_.find(e.get()); it != names_.end()) return it->second;
     if (auto* c = ir::expr_as<ir::ConstInt>(e))
-      return c->value < 0 && parent >= 5 ? fmt::format("({})", c->value) : std::to_string(c->value);
+      return c->value < 0 && parent >= 5 ? fmt::format(FMT_COMPILE("({})"), c->value) : std::to_string(c->value);
     if (auto* c = ir::expr_as<ir::ConstBool>(e)) return c->value ? "true" : "false";
     if (auto* c = ir::expr_as<ir::ConstFloat>(e)) {
       std::string s = fmt::format("{}", c->value);
@@ -212,22 +227,22 @@ class OrchEmitter {
       if (b->op == ir::BinOp::FloorDiv || b->op == ir::BinOp::Mod) {
         if (flt) fail(e->span, "a float '//' or '%' has no spelling in orchestration code");
         (b->op == ir::BinOp::FloorDiv ? need_floordiv_ : need_mod_) = true;  // Python rounds toward -inf
-        return fmt::format("{}({}, {})", b->op == ir::BinOp::FloorDiv ? "ptorw_floordiv" : "ptorw_mod", expr(b->lhs),
+        return fmt::format(FMT_COMPILE("{}({}, {})"), b->op == ir::BinOp::FloorDiv ? "ptorw_floordiv" : "ptorw_mod", expr(b->lhs),
                            expr(b->rhs));
       }
       if (b->op == ir::BinOp::Min || b->op == ir::BinOp::Max) {
         std::string l = expr(b->lhs, 7), r = expr(b->rhs, 7);
-        return fmt::format("({} {} {} ? {} : {})", l, b->op == ir::BinOp::Min ? "<" : ">", r, l, r);
+        return fmt::format(FMT_COMPILE("({} {} {} ? {} : {})"), l, b->op == ir::BinOp::Min ? "<" : ">", r, l, r);
       }
       if (b->op == ir::BinOp::Div && !flt) fail(e->span, "an integer '/' (true division) has no spelling in orchestration code");
       const int p = prec(b->op);
-      std::string s = fmt::format("{} {} {}", expr(b->lhs, p), op_text(b->op), expr(b->rhs, p + 1));
+      std::string s = fmt::format(FMT_COMPILE("{} {} {}"), expr(b->lhs, p), op_text(b->op), expr(b->rhs, p + 1));
       return p < parent ? "(" + s + ")" : s;
     }
     if (auto* u = ir::expr_as<ir::Unary>(e)) {
       if (u->op == ir::UnOp::Cast)
-        return fmt::format("static_cast<{}>({})", cpp_type(e->type, e->span), expr(u->operand));
-      std::string s = fmt::format("{}{}", u->op == ir::UnOp::Not ? "!" : "-", expr(u->operand, 7));
+        return fmt::format(FMT_COMPILE("static_cast<{}>({})"), cpp_type(e->type, e->span), expr(u->operand));
+      std::string s = fmt::format(FMT_COMPILE("{}{}"), u->op == ir::UnOp::Not ? "!" : "-", expr(u->operand, 7));
       return 7 < parent ? "(" + s + ")" : s;
     }
     if (ir::is_var_like(e)) fail(e->span, fmt::format("'{}' is used but has no C++ value here", ir::var_name(e)));
@@ -240,7 +255,7 @@ class OrchEmitter {
   /// `uint64_t` array elements: constants as written, others converted (list-init refuses narrowing).
   std::string u64(const ir::Expr& e) {
     if (auto c = ir::const_int(e); c && *c >= 0) return std::to_string(*c);
-    return fmt::format("static_cast<uint64_t>({})", expr(e));
+    return fmt::format(FMT_COMPILE("static_cast<uint64_t>({})"), expr(e));
   }
   std::vector<std::string> list(const ir::Expr& l, Span sp, std::string_view what) {
     auto* t = ir::expr_as<ir::MakeTuple>(l);
@@ -252,9 +267,13 @@ class OrchEmitter {
   /// `const uint64_t name[n] = {...};` and the name.
   std::string array(std::string_view base, const std::vector<std::string>& elems) {
     std::string n = fresh(std::string(base));
-    std::string joined;
-    for (std::size_t i = 0; i < elems.size(); ++i) joined += (i ? ", " : "") + elems[i];
-    line(fmt::format("const uint64_t {}[{}] = {{{}}};", n, std::max<std::size_t>(elems.size(), 1), joined));
+    out_.append(static_cast<std::size_t>(indent_) * 2, ' ');
+    fmt::format_to(std::back_inserter(out_), FMT_COMPILE("const uint64_t {}[{}] = {{"), n, std::max<std::size_t>(elems.size(), 1));
+    for (std::size_t i = 0; i < elems.size(); ++i) {
+      if (i) out_ += ", ";
+      out_ += elems[i];
+    }
+    out_ += "};\n";
     return n;
   }
   std::string scalar_word(const ir::Expr& e) {
@@ -263,9 +282,9 @@ class OrchEmitter {
     if (s && ir::is_float(s->dtype)) {
       if (s->dtype != ir::DType::FP32) fail(e->span, fmt::format("a pl.{} scalar argument has no spelling", ir::name_of(s->dtype)));
       need_float_bits_ = true;  // pto_format.md: floats bit-cast to a 64-bit word
-      return fmt::format("ptorw_float_bits({})", expr(e));
+      return fmt::format(FMT_COMPILE("ptorw_float_bits({})"), expr(e));
     }
-    return fmt::format("static_cast<uint64_t>({})", expr(e));
+    return fmt::format(FMT_COMPILE("static_cast<uint64_t>({})"), expr(e));
   }
 
   // ---- the argument pack ----
@@ -274,15 +293,15 @@ class OrchEmitter {
       const auto& p = fn_.params[i];
       std::string n = define(p.var);
       if (ir::type_as<ir::TensorType>(p.var->type)) {
-        line(fmt::format("Tensor {} = orch_args.tensor({}).ref();", n, i));
+        linef(FMT_COMPILE("Tensor {} = orch_args.tensor({}).ref();"), n, i);
         roots_[n] = n;
       } else if (auto* s = scalar(p.var)) {
         std::string t = cpp_type(p.var->type, p.var->span);
         if (ir::is_float(s->dtype)) {
           need_bits_float_ = true;
-          line(fmt::format("{} {} = ptorw_bits_float(orch_args.scalar({}));", t, n, i));
+          linef(FMT_COMPILE("{} {} = ptorw_bits_float(orch_args.scalar({}));"), t, n, i);
         } else {
-          line(fmt::format("{} {} = static_cast<{}>(orch_args.scalar({}));", t, n, t, i));
+          linef(FMT_COMPILE("{} {} = static_cast<{}>(orch_args.scalar({}));"), t, n, t, i);
         }
       } else {
         fail(p.var->span, fmt::format("parameter '{}' is neither a tensor nor a scalar", ir::var_name(p.var)));
@@ -296,7 +315,7 @@ class OrchEmitter {
           for (std::size_t k = 0; k < tt->shape.size(); ++k)
             if (tt->shape[k].get() == d.get()) {
               std::string n = define(d);
-              line(fmt::format("const int64_t {} = static_cast<int64_t>({}.shape({}));", n, names_[fn_.params[i].var.get()], k));
+              linef(FMT_COMPILE("const int64_t {} = static_cast<int64_t>({}.shape({}));"), n, names_[fn_.params[i].var.get()], k);
               break;
             }
   }
@@ -415,20 +434,20 @@ class OrchEmitter {
       std::string shape = array(ir::var_name(a->var) + "_shape", list(c.args.at(0), a->value->span, "shape of tensor.create"));
       const auto& dt = dtype_spelling(tt->dtype);
       if (dt.runtime.empty()) fail(a->value->span, fmt::format("a pl.{} tensor has no runtime DataType", ir::name_of(tt->dtype)));
-      infos.push_back(fmt::format("TensorCreateInfo({}, {}, DataType::{})", shape, ir::expr_as<ir::MakeTuple>(c.args[0])->elems.size(), dt.runtime));
+      infos.push_back(fmt::format(FMT_COMPILE("TensorCreateInfo({}, {}, DataType::{})"), shape, ir::expr_as<ir::MakeTuple>(c.args[0])->elems.size(), dt.runtime));
       batched_.insert(a->var.get());
     }
     const int n = counters_["creates"]++;
-    std::string creates = fresh(fmt::format("creates_{}", n)), got = fresh(fmt::format("created_{}", n));
-    line(fmt::format("TensorCreateInfo {}[{}] = {{", creates, infos.size()));
+    std::string creates = fresh(fmt::format(FMT_COMPILE("creates_{}"), n)), got = fresh(fmt::format(FMT_COMPILE("created_{}"), n));
+    linef(FMT_COMPILE("TensorCreateInfo {}[{}] = {{"), creates, infos.size());
     ++indent_;
     for (std::size_t i = 0; i < infos.size(); ++i) line(infos[i] + (i + 1 < infos.size() ? "," : ""));
     --indent_;
     line("};");
-    line(fmt::format("TensorBatch {} = alloc_tensors({}, {});", got, creates, infos.size()));
+    linef(FMT_COMPILE("TensorBatch {} = alloc_tensors({}, {});"), got, creates, infos.size());
     for (std::size_t i = 0; i < batch.size(); ++i) {
       std::string n = define(batch[i]->var);
-      declare("Tensor", n, fmt::format("{}[{}]", got, i));
+      declare("Tensor", n, fmt::format(FMT_COMPILE("{}[{}]"), got, i));
       roots_[n] = n;
     }
   }
@@ -441,10 +460,10 @@ class OrchEmitter {
     std::string parent = expr(w.parent);
     auto offsets = list(w.offsets, sp, "offsets of tensor.assemble");
     std::string n = define(a.var);
-    line(fmt::format("// {}: the window of {} it is assembled into", n, parent));
+    linef(FMT_COMPILE("// {}: the window of {} it is assembled into"), n, parent);
     std::string sh = array(n + "_shapes", list(c.args.at(0), sp, "shape of tensor.create"));
     std::string of = array(n + "_offsets", offsets);
-    declare("Tensor", n, fmt::format("{}.view({}, {})", parent, sh, of));
+    declare("Tensor", n, fmt::format(FMT_COMPILE("{}.view({}, {})"), parent, sh, of));
     views_[n] = {parent, offsets};
     roots_[n] = n;
   }
@@ -477,7 +496,7 @@ class OrchEmitter {
     if (auto it = window_allocs_.find(a.var.get()); it != window_allocs_.end()) return window_create(a, it->second, sp);
     if (auto it = result_slots_.find(a.var.get()); it != result_slots_.end()) {
       std::string n = define(a.var);
-      declare("Tensor", n, fmt::format("orch_args.tensor({}).ref()", it->second));
+      declare("Tensor", n, fmt::format(FMT_COMPILE("orch_args.tensor({}).ref()"), it->second));
       roots_[n] = n;
       return;
     }
@@ -528,7 +547,7 @@ class OrchEmitter {
         std::string n = define(a.var);
         std::string sh = array(n + "_shapes", list(c.args[1], sp, "shape of tensor.slice"));
         std::string of = array(n + "_offsets", offsets);
-        declare("Tensor", n, fmt::format("{}.view({}, {})", parent, sh, of));
+        declare("Tensor", n, fmt::format(FMT_COMPILE("{}.view({}, {})"), parent, sh, of));
         views_[n] = {parent, offsets};
         roots_[n] = n;  // a window is not its parent's whole storage
         return;
@@ -558,7 +577,7 @@ class OrchEmitter {
         std::string src = expr(c.args[0]);
         std::string idx = array(ir::var_name(a.var) + "_index", list(c.args[1], sp, "indices of tensor.read"));
         std::string n = define(a.var);
-        declare(t, n, fmt::format("{}.read<{}>({})", src, t, idx));
+        declare(t, n, fmt::format(FMT_COMPILE("{}.read<{}>({})"), src, t, idx));
         return;
       }
     }
@@ -582,14 +601,14 @@ class OrchEmitter {
       if (key != "deps") fail(sp, fmt::format("pl.submit with '{}=' has no runtime spelling", key));
 
     std::string ta = counter("args");
-    line(fmt::format("Arg {};", ta));
+    linef(FMT_COMPILE("Arg {};"), ta);
     for (std::size_t i = 0; i < args.size(); ++i) {
       const auto& p = f.params[i];
       if (ir::type_as<ir::TensorType>(p.var->type)) {
         if (!ir::type_as<ir::TensorType>(args[i]->type)) fail(args[i]->span, "a tensor parameter given a non-tensor");
-        line(fmt::format("{}.{}({});", ta, direction_call(p.dir), expr(args[i])));
+        linef(FMT_COMPILE("{}.{}({});"), ta, direction_call(p.dir), expr(args[i]));
       } else {
-        line(fmt::format("{}.{}({});", ta, kScalarArgCall, scalar_word(args[i])));
+        linef(FMT_COMPILE("{}.{}({});"), ta, kScalarArgCall, scalar_word(args[i]));
       }
     }
     if (auto* d = ir::find_kwarg(kw, "deps")) {
@@ -606,15 +625,15 @@ class OrchEmitter {
         std::string dn = counter("deps");
         std::string joined;
         for (std::size_t i = 0; i < ids.size(); ++i) joined += (i ? ", " : "") + ids[i];
-        line(fmt::format("PTO2TaskId {}[{}] = {{{}}};", dn, ids.size(), joined));
-        line(fmt::format("{}.{}({}, {});", ta, kSetDependencies, dn, ids.size()));
+        linef(FMT_COMPILE("PTO2TaskId {}[{}] = {{{}}};"), dn, ids.size(), joined);
+        linef(FMT_COMPILE("{}.{}({}, {});"), ta, kSetDependencies, dn, ids.size());
       }
     }
     std::string submit;
     if (k) {
-      submit = fmt::format("{}({} /* {} */, {})", kind_spelling(k->kind).submit, k->id, f.name, ta);
+      submit = fmt::format(FMT_COMPILE("{}({} /* {} */, {})"), kind_spelling(k->kind).submit, k->id, f.name, ta);
     } else {
-      submit = fmt::format("{}(MixedKernels{{{}, {}, {}}} /* {} */, {})", kind_spelling(KernelKind::Mixed).submit, g->aic,
+      submit = fmt::format(FMT_COMPILE("{}(MixedKernels{{{}, {}, {}}} /* {} */, {})"), kind_spelling(KernelKind::Mixed).submit, g->aic,
                            g->aiv0, g->aiv1, f.name, ta);
     }
     std::vector<std::string> results;
@@ -678,12 +697,12 @@ class OrchEmitter {
       std::vector<std::string> tmp;
       for (std::size_t i = 0; i < vals.size(); ++i) {
         tmp.push_back(counter("carry"));
-        line(fmt::format("auto {} = {};", tmp.back(), vals[i]));
+        linef(FMT_COMPILE("auto {} = {};"), tmp.back(), vals[i]);
       }
       vals = tmp;
     }
     for (std::size_t i = 0; i < vals.size(); ++i)
-      if (vals[i] != to[i]) line(fmt::format("{} = {};", to[i], vals[i]));
+      if (vals[i] != to[i]) linef(FMT_COMPILE("{} = {};"), to[i], vals[i]);
   }
 
   /// Iter args as mutable locals initialized from their inits; returns their names.
@@ -693,7 +712,7 @@ class OrchEmitter {
       auto* x = ir::expr_as<ir::IterArg>(ia);
       std::string init = expr(x->init);
       std::string n = define(ia);
-      line(fmt::format("{} {} = {};", cpp_type(ia->type, ia->span), n, init));
+      linef(FMT_COMPILE("{} {} = {};"), cpp_type(ia->type, ia->span), n, init);
       if (roots_.count(init)) roots_[n] = roots_[init];
       names.push_back(n);
     }
@@ -713,9 +732,9 @@ class OrchEmitter {
     auto step = ir::const_int(f.step);
     if (!step || *step == 0) fail(sp, "a loop step that is not a non-zero constant has no spelling in orchestration code");
     std::string i = define(f.loop_var);
-    std::string inc = *step == 1 ? "++" + i : *step == -1 ? "--" + i : fmt::format("{} += {}", i, *step);
+    std::string inc = *step == 1 ? "++" + i : *step == -1 ? "--" + i : fmt::format(FMT_COMPILE("{} += {}"), i, *step);
     if (f.kind == ir::ForKind::Parallel) line("// pl.parallel: the runtime orders its tasks by their data only");
-    line(fmt::format("for (int64_t {} = {}; {} {} {}; {}) {{", i, lb, i, *step > 0 ? "<" : ">", ub, inc));
+    linef(FMT_COMPILE("for (int64_t {} = {}; {} {} {}; {}) {{"), i, lb, i, *step > 0 ? "<" : ">", ub, inc);
     ++indent_;
     block(f.body, &c);
     --indent_;
@@ -725,7 +744,7 @@ class OrchEmitter {
 
   void while_loop(const ir::While& w, Span) {
     auto c = carried(w.iter_args);
-    line(fmt::format("while ({}) {{", expr(w.cond)));
+    linef(FMT_COMPILE("while ({}) {{"), expr(w.cond));
     ++indent_;
     block(w.body, &c);
     --indent_;
@@ -744,7 +763,7 @@ class OrchEmitter {
       rv.push_back(n);
     }
     if (!x.else_body && !rv.empty()) fail(sp, "an If with results and no else");
-    line(fmt::format("if ({}) {{", expr(x.cond)));
+    linef(FMT_COMPILE("if ({}) {{"), expr(x.cond));
     ++indent_;
     block(x.then_body, &rv);
     --indent_;

@@ -60,17 +60,19 @@ struct Defs {
 
   explicit Defs(const ir::Function& f) {
     for (std::size_t i = 0; i < f.params.size(); ++i) params[f.params[i].var.get()] = static_cast<int>(i);
-    auto on_stmt = [&](const ir::Stmt& s) {
-      if (auto* a = ir::stmt_as<ir::Assign>(s)) assigned[a->var.get()] = &a->value;
-      auto note = [&](const std::vector<ir::Expr>& rv) {
-        for (std::size_t i = 0; i < rv.size(); ++i) results[rv[i].get()] = {s.get(), i};
-      };
-      if (auto* x = ir::stmt_as<ir::For>(s)) note(x->return_vars);
-      if (auto* x = ir::stmt_as<ir::While>(s)) note(x->return_vars);
-      if (auto* x = ir::stmt_as<ir::If>(s)) note(x->return_vars);
+    if (f.body) note_stmts(f.body);
+  }
+  // Statements only: definitions are statements, and expressions hold none (a walk that also
+  // entered every expression was 7% of compiling the --windowize benchmark program).
+  void note_stmts(const ir::Stmt& s) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s)) assigned[a->var.get()] = &a->value;
+    auto note = [&](const std::vector<ir::Expr>& rv) {
+      for (std::size_t i = 0; i < rv.size(); ++i) results[rv[i].get()] = {s.get(), i};
     };
-    auto on_expr = [](const ir::Expr&) {};
-    if (f.body) visit::walk(f.body, on_stmt, on_expr);
+    if (auto* x = ir::stmt_as<ir::For>(s)) note(x->return_vars);
+    if (auto* x = ir::stmt_as<ir::While>(s)) note(x->return_vars);
+    if (auto* x = ir::stmt_as<ir::If>(s)) note(x->return_vars);
+    visit::for_each_child(s, [](const ir::Expr&) {}, [&](const ir::Stmt& c) { note_stmts(c); });
   }
 
   static const ir::Expr* yielded(const ir::Stmt& body, std::size_t i) {

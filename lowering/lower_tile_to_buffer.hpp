@@ -76,6 +76,7 @@ inline passes::PassOutcome lower_tile_to_buffer(const ir::ProgramPtr& in, const 
     return o;
   }
   o.program = out;
+  o.verified = true;
   return o;
 }
 

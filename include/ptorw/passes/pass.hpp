@@ -34,6 +34,9 @@ struct PassOutcome {
   std::vector<rewrite::Remark> remarks;
   std::vector<analysis::AnalysisStats> analyses;  // requests / computations per analysis of the run
   Diagnostics diagnostics;  // errors here stop a pipeline
+  /// `program` passed ir::verify inside the pass (which then fails closed otherwise): a caller
+  /// that verifies the pipeline's output need not walk the same program again.
+  bool verified = false;
 };
 
 using PassFn = std::function<PassOutcome(const ir::ProgramPtr&, const PassContext&, const rewrite::DriverOptions&)>;
