@@ -14,6 +14,10 @@
 //     which catches clobbers value mode cannot see (address reuse of a live value, a carry
 //     overwritten while still read, a swap without a snapshot);
 //  4. idempotence of planning: the steps before lowering leave their own output unchanged;
+//     and, written here apart from the planner, the spec's "Arithmetic destinations cannot reuse
+//     the storage family of a window they read": no op reading a tile.slice window writes a
+//     destination overlapping the window's storage (the interpreter computes an elementwise op
+//     before it writes, so diffcheck cannot see this overlap; the hardware streams it);
 //  5. interp::diffcheck_output: the input (value mode) against the final program (the kernel as
 //     Buffer IR, buffer mode), read by nodes and printed and parsed back, on three input seeds —
 //     or, when the kernel gives explicit values of `main`'s scalars (TileKernel::scalar_runs:
@@ -36,6 +40,9 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #if defined(__GLIBC__)
@@ -51,6 +58,7 @@
 #include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
+#include "ptorw/visit/erased.hpp"
 
 namespace ptorw::fuzz {
 
@@ -105,6 +113,63 @@ struct KernelResult {
     return s + "---- program (seed " + std::to_string(seed) + ") ----\n" + text;
   }
 };
+
+namespace fuzz_detail {
+/// The storage range of a planned tile: (space, alloc or null when addressed, start, bytes).
+using Range = std::tuple<int, const void*, std::int64_t, std::int64_t>;
+/// "Arithmetic destinations cannot reuse the storage family of a window they read": every op
+/// (not a slice or reshape relabel) with a tile.slice window among its operands must write a
+/// destination whose storage is disjoint from the window's (its source's whole window: a runtime
+/// offset can reach any of it). Addressed planners compare effective byte ranges, PTOAS allocs.
+inline std::string window_destinations(const ir::Function& f) {
+  std::unordered_map<const ir::ExprNode*, std::pair<std::int64_t, std::optional<std::int64_t>>> allocs;  // var -> (space, addr)
+  std::unordered_set<const ir::ExprNode*> windows;
+  bool addressed = true;
+  std::string out;
+  visit::walk_all(f.body, [&](const ir::Stmt& st) {
+    auto* a = ir::stmt_as<ir::Assign>(st);
+    if (!a) return;
+    auto* c = ir::expr_as<ir::Call>(a->value);
+    if (!c) return;
+    if (c->callee == "tile.alloc") {
+      auto addr = ir::kwarg_as<std::int64_t>(c->kwargs, "addr");
+      addressed = addressed && addr.has_value();
+      allocs[a->var.get()] = {c->args.empty() ? 0 : ir::const_int(c->args[0]).value_or(0), addr};
+    }
+    if (c->callee == "tile.slice") windows.insert(a->var.get());
+  }, [](const ir::Expr&) {});
+  auto range = [&](const ir::Expr& v) -> std::optional<Range> {
+    auto* t = ir::type_as<ir::TileType>(v ? v->type : nullptr);
+    if (!t || !t->memref || !t->memref->base) return std::nullopt;
+    auto it = allocs.find(t->memref->base.get());
+    auto off = ir::const_int(t->memref->offset), bytes = ir::const_int(t->memref->size);
+    if (it == allocs.end() || !off || !bytes) return std::nullopt;
+    const int space = static_cast<int>(t->memory.value_or(ir::MemSpace::Vec));
+    if (addressed && it->second.second) return Range{space, nullptr, *it->second.second + *off, *bytes};
+    return Range{space, t->memref->base.get(), *off, *bytes};
+  };
+  visit::walk_all(f.body, [&](const ir::Stmt& st) {
+    auto* a = ir::stmt_as<ir::Assign>(st);
+    auto* c = a ? ir::expr_as<ir::Call>(a->value) : nullptr;
+    if (!c || c->callee == "tile.slice" || c->callee == "tile.reshape" || !out.empty()) return;
+    auto d = range(a->var);
+    if (!d) return;
+    for (const auto& arg : c->args) {
+      if (!arg || !windows.count(arg.get())) continue;
+      auto w = range(arg);
+      if (!w) continue;
+      const auto& [ds, da, d0, dn] = *d;
+      const auto& [ws, wa, w0, wn] = *w;
+      if (ds == ws && da == wa && d0 < w0 + wn && w0 < d0 + dn)
+        out = "'" + ir::var_name(a->var) + "' = " + c->callee + "(...) writes storage [" + std::to_string(d0) + ", " +
+              std::to_string(d0 + dn) + ") overlapping the window '" + ir::var_name(arg) + "' it reads [" + std::to_string(w0) +
+              ", " + std::to_string(w0 + wn) + ") (spec: arithmetic destinations cannot reuse the storage family of a window they read)";
+    }
+  }, [](const ir::Expr&) {});
+  return out;
+}
+
+}  // namespace fuzz_detail
 
 class KernelFuzz {
  public:
@@ -285,6 +350,10 @@ class KernelFuzz {
       if (!f || !ir::is_incore_like(f->type) || ir::init_memref_refusal(*f)) continue;  // unplanned: kept Tile
       Diagnostics sim = lowering::planning::check_storage(*f, input->source_file);
       if (!sim.empty()) return fail("storage simulation", diagnostics(sim), planned.program);
+    }
+    for (const auto& f : planned.program->functions) {
+      if (!f || !ir::is_incore_like(f->type) || ir::init_memref_refusal(*f)) continue;
+      if (std::string m = fuzz_detail::window_destinations(*f); !m.empty()) return fail("window destination", m, planned.program);
     }
     // 4. Planning is idempotent.
     passes::PipelineResult again = run(plan_, planned.program, ctx);

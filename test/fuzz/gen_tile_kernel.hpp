@@ -49,9 +49,10 @@
 //    tile);
 //  * multi-return kernels (1-3 Outs, `-> tuple[...]`), as before.
 // `expect_tile` names each kernel the spec keeps on Tile IR with the sentence why; every other
-// kernel must be selected. Extension point: `assembles` (off; tile.assemble has no recipe yet —
-// when it lands, `assemble()` below writes `pl.tile.assemble(target, source, offsets)` of a [16, 32]
-// tile into a fresh wide target and the window kernels use it).
+// kernel must be selected. Extension point: `assembles` (off: tile.assemble has no recipe yet;
+// `assemble()` below writes `pl.tile.assemble(target, source, [row, 0])` of a [16, 32] value into a
+// [32, 32] target of matching row pitch — a load of `c` or a fill — and slices a window of the
+// result; turn it on, and add its shapes to `expect_tile`, when the recipe lands).
 // `features` counts these shapes, so a test can check that a run of seeds covers them.
 #pragma once
 #include <algorithm>
@@ -154,6 +155,16 @@ struct TileKernel {
   std::vector<std::map<std::string, double>> scalar_runs;
   bool non_ssa = false;  // rebinding text: run convert-to-ssa before the lowering
 };
+
+/// The spec's sentences (lower_tile_to_buffer.md) that keep a generated kernel on Tile IR.
+inline constexpr const char* kWhyFlow = "User control flow with dynamic valid state ... retain Tile IR";
+inline constexpr const char* kWhyMismatch =
+    "Elementwise Tile operands and their destination must have matching physical shapes and valid extents";
+inline constexpr const char* kWhyMove =
+    "Runtime valid shapes are enabled for straight-line Vec load/store ... and matching-shape elementwise recipes";
+inline constexpr const char* kWhyWindowCarry = "window region carries ... remain Tile";
+inline constexpr const char* kWhyUnaligned = "Unproven alignment retains Tile IR";
+inline constexpr const char* kWhyRelabel = "runtime-offset relabels ... remain Tile";
 
 class TileKernelGen {
  public:
@@ -503,6 +514,20 @@ class TileKernelGen {
       ++f_[Shape::WindowStores];
     }
   }
+  /// Extension point (TileKernelOptions::assembles): "Vec assemble requires a non-window target and
+  /// matching source/target row pitches" — a [16, 32] value written into a fresh [32, 32] target at
+  /// a static or runtime row, then a window of the result read like any value.
+  void assemble(std::string& out, int ind, Scope& s) {
+    const std::string target = fresh("at"), placed = fresh("as"), src = use(out, ind, s, true);
+    if (chance(50)) line(out, ind, target + " = pl.tile.load(c, (" + std::to_string(16 * pick(3)) + ", 0), (32, 32))");
+    else line(out, ind, target + " = pl.tile.full([32, 32], 0.5, dtype=pl.FP32)");
+    bool runtime = false, loopvar = false;
+    line(out, ind, placed + " = pl.tile.assemble(" + target + ", " + src + ", [" + win_row(s, 16, runtime, loopvar) + ", 0])");
+    const std::string t = fresh("v");
+    line(out, ind, t + " = pl.tile.slice(" + placed + ", [16, 32], [" + win_row(s, 16, runtime, loopvar) + ", 0])");
+    vals_[static_cast<std::size_t>(define(s, t))].window = true;
+    ++f_[Shape::Slices];
+  }
   /// A feature the spec keeps on Tile IR, given to the main kernel on purpose (it must then stay
   /// Tile, and its Tile path is still judged).
   void tile_variant(std::string& out, int ind, Scope& s) {
@@ -510,7 +535,7 @@ class TileKernelGen {
     switch (pick(3)) {
       case 0:
         line(out, ind, t + " = pl.tile.slice(" + w + ", [16, 32], [0, q * 4])");
-        tile_reason_ = "Unproven alignment retains Tile IR (column q * 4: 16 bytes per step)";
+        tile_reason_ = kWhyUnaligned;
         line(out, ind, u + " = pl.tile.adds(" + t + ", 1.0)");
         break;
       case 1: {
@@ -520,7 +545,7 @@ class TileKernelGen {
         line(out, ind + 1, x + " = pl.tile.adds(" + ia + ", 1.0)");
         line(out, ind + 1, res + " = pl.yield_(" + x + ")");
         line(out, ind, u + " = pl.tile.muls(" + res + ", 2.0)");
-        tile_reason_ = "window region carries ... remain Tile";
+        tile_reason_ = kWhyWindowCarry;
         break;
       }
       default: {
@@ -528,7 +553,7 @@ class TileKernelGen {
         line(out, ind, t + " = pl.tile.slice(" + w + ", [16, 32], [r, 0])");
         line(out, ind, rl + " = pl.tile.reshape(" + t + ", [32, 16])");
         line(out, ind, u + " = pl.tile.reshape(" + rl + ", [16, 32])");
-        tile_reason_ = "runtime-offset relabels ... remain Tile";
+        tile_reason_ = kWhyRelabel;
         break;
       }
     }
@@ -635,18 +660,18 @@ class TileKernelGen {
           line(out, 3, res + " = pl.yield_(" + g2 + ")");
           s.out_version[j] = res;
         }
-        tile_reason_ = "User control flow with dynamic valid state ... retain Tile IR";
+        tile_reason_ = kWhyFlow;
         return;
       }
       case 1: {  // operands with different valid extents (the runtime one first: it reads less)
         const std::string y = vals_[static_cast<std::size_t>(take(""))].name;
         line(out, 2, t + " = pl.tile.add(" + x + ", " + y + ")");
-        tile_reason_ = "Elementwise Tile operands and their destination must have matching physical shapes and valid extents";
+        tile_reason_ = kWhyMismatch;
         break;
       }
       default:
         line(out, 2, t + " = pl.tile.move(" + x + ", target_memory=pl.Mem.Vec)");
-        tile_reason_ = "Runtime valid shapes are enabled for straight-line Vec load/store ... and matching-shape elementwise recipes";
+        tile_reason_ = kWhyMove;
         break;
     }
     store(out, 2, s, pick(s.out_version.size()), t);
@@ -674,27 +699,27 @@ class TileKernelGen {
         l("for i, (g,) in pl.range(2, init_values=(so,)):");
         line(b, 3, "g2 = pl.tile.store(x, (0, 0), g)");
         line(b, 3, "o = pl.yield_(g2)");
-        why = "User control flow with dynamic valid state ... retain Tile IR";
+        why = kWhyFlow;
         break;
       case 3:
         l("x = pl.tile.load(a, (0, 0), (16, 32), (16, e))");
         l("y = pl.tile.load(a, (0, 0), (16, 32))");
         l("z = pl.tile.add(x, y)");
         l("o = pl.tile.store(z, (0, 0), so)");
-        why = "Elementwise Tile operands and their destination must have matching physical shapes and valid extents";
+        why = kWhyMismatch;
         break;
       case 4:
         l("x = pl.tile.load(a, (0, 0), (16, 32), (16, e))");
         l("y = pl.tile.move(x, target_memory=pl.Mem.Vec)");
         l("o = pl.tile.store(y, (0, 0), so)");
-        why = "Runtime valid shapes are enabled for straight-line Vec load/store ... and matching-shape elementwise recipes";
+        why = kWhyMove;
         break;
       case 5:
         l("w = pl.tile.load(c, (0, 0), (32, 64))");
         l("v = pl.tile.slice(w, [16, 32], [r, q * 4])");
         l("y = pl.tile.muls(v, 2.0)");
         l("o = pl.tile.store(y, (0, 0), so)");
-        why = "Unproven alignment retains Tile IR";
+        why = kWhyUnaligned;
         break;
       default:
         l("w = pl.tile.load(c, (0, 0), (32, 64))");
@@ -703,7 +728,7 @@ class TileKernelGen {
         line(b, 3, "x2 = pl.tile.adds(x, 1.0)");
         line(b, 3, "xr = pl.yield_(x2)");
         l("o = pl.tile.store(xr, (0, 0), so)");
-        why = "window region carries ... remain Tile";
+        why = kWhyWindowCarry;
         break;
     }
     l("return o");
@@ -724,7 +749,8 @@ class TileKernelGen {
       return;
     }
     const std::size_t nk = s.depth < o_.max_depth ? 17 : 13;
-    std::size_t k = pick(nk + (o_.windows ? 3 : 0));
+    std::size_t k = pick(nk + (o_.windows ? 3 : 0) + (o_.assembles ? 2 : 0));
+    if (k >= nk + (o_.windows ? 3 : 0)) return assemble(out, ind, s);
     if (k >= nk) return window(out, ind, s);
     std::string t = fresh("t");
     switch (k) {
