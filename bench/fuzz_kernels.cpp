@@ -29,7 +29,8 @@
 
 namespace {
 struct Totals {
-  std::uint64_t judged = 0, failed = 0, no_fit = 0, gen_bad = 0, not_selected = 0, runs = 0;
+  std::uint64_t judged = 0, failed = 0, no_fit = 0, gen_bad = 0, not_selected = 0, runs = 0, selected = 0, kept_tile = 0,
+                all_selected = 0, with_tile = 0;
   double ms = 0;
 };
 }  // namespace
@@ -80,7 +81,14 @@ int main(int argc, char** argv) {
     }
   }
   if (!print.empty()) {
-    std::cout << ptorw::fuzz::generate_tile_kernel(std::stoull(print)).text;
+    const ptorw::fuzz::TileKernel k = ptorw::fuzz::generate_tile_kernel(std::stoull(print));
+    for (const auto& [kernel, why] : k.expect_tile) std::cout << "# expected Tile: " << kernel << ": " << why << "\n";
+    for (const auto& run : k.scalar_runs) {
+      std::cout << "# run with";
+      for (const auto& [name, v] : run) std::cout << " " << name << "=" << v;
+      std::cout << "\n";
+    }
+    std::cout << k.text;
     return 0;
   }
   ptorw::fuzz::keep_freed_memory();
@@ -133,6 +141,9 @@ int main(int argc, char** argv) {
       ++t.judged;
       t.runs += r.runs;
       t.ms += r.ms;
+      t.selected += static_cast<std::uint64_t>(r.selected);
+      t.kept_tile += static_cast<std::uint64_t>(r.kept_tile);
+      if (r.status == KernelStatus::Ok) ++(r.kept_tile ? t.with_tile : t.all_selected);
       if (r.status == KernelStatus::DoesNotFit) ++t.no_fit;
       if (r.ok()) continue;
       ++t.failed;
@@ -154,7 +165,9 @@ int main(int argc, char** argv) {
     const Totals& t = tot[p];
     failed += t.failed;
     std::cout << "  " << p << ": judged " << t.judged << ", failures " << t.failed << " (generator " << t.gen_bad
-              << ", not selected " << t.not_selected << "), does not fit " << t.no_fit << ", interpreter runs " << t.runs
+              << ", not selected " << t.not_selected << "), does not fit " << t.no_fit << "; programs passing with every kernel "
+              << "selected " << t.all_selected << ", with a kernel the spec keeps Tile " << t.with_tile << "; kernels selected "
+              << t.selected << ", kept Tile " << t.kept_tile << "; interpreter runs " << t.runs
               << ", " << (t.judged ? t.ms / static_cast<double>(t.judged) : 0) << " ms/kernel\n";
   }
   if (crashes) std::cout << "  crashes " << crashes << "\n";

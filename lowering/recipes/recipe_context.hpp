@@ -67,12 +67,14 @@ class RecipeContext {
   std::unordered_map<const ir::ExprNode*, ir::Expr> views_;  // handle defined by `define` -> its call
 };
 
-/// The destination-passing window operand `(d0, d1)` of a load/store: the tile's physical shape, or
-/// its valid extents when one is a runtime value (spec "Runtime valid extents":
-/// `buffer.load(x, (0, 0), (16, cols), loaded_buffer)`).
+/// The destination-passing window operand `(d0, d1)` of a load/store: the tile's valid rectangle
+/// — its physical shape when fully valid, its valid extents when partial, static or runtime (spec
+/// "Runtime valid extents": `buffer.load(x, (0, 0), (16, cols), loaded_buffer)`; a static partial
+/// tile moves only its valid region too).
 inline ir::Expr shape_tuple(const ir::Expr& tile, ir::Span sp) {
   std::vector<ir::Expr> dims;
-  if (auto* t = ir::type_as<ir::TileType>(tile->type); t && runtime_valid(*t)) dims = t->view->valid_shape;
+  auto* t = ir::type_as<ir::TileType>(tile->type);
+  if (t && t->view && t->view->valid_shape.size() == t->shape.size()) dims = t->view->valid_shape;
   else if (auto* s = ir::shape_of(tile->type)) dims = *s;
   return ir::make_tuple(std::move(dims), sp);
 }

@@ -61,7 +61,8 @@ inline bool fits(const std::vector<ir::Expr>& window, const std::vector<ir::Expr
   }
   return true;
 }
-/// The BufferIR rule of buffer.load / buffer.store: the window is the buffer's shape, the element
+/// The BufferIR rule of buffer.load / buffer.store: the window is the buffer's shape (or its static
+/// valid shape, or any runtime rectangle of a dynamic-valid buffer), the element
 /// type is kept, the offsets have the tensor's rank, and the tensor is a GM parameter.
 inline Refusal check(const ir::Call& c, bool load, const BufferCheckContext& bx) {
   const ir::Expr& tensor = load ? c.args[0] : c.args[3];
@@ -74,7 +75,7 @@ inline Refusal check(const ir::Call& c, bool load, const BufferCheckContext& bx)
   auto* sizes = ir::expr_as<ir::MakeTuple>(c.args[2]);
   if (sizes && dynamic_valid(*bt) && fits(sizes->elems, bt->shape)) {
     // A dynamic-valid buffer moves its valid rectangle (runtime values, or constants within the shape).
-  } else if (!sizes || !same_dims(sizes->elems, bt->shape)) {
+  } else if (!sizes || !(same_dims(sizes->elems, bt->shape) || (bt->view && same_dims(sizes->elems, bt->view->valid_shape)))) {
     return refuse(op + " window " + (sizes ? dims(sizes->elems) : "?") + " differs from the buffer shape " + dims(bt->shape));
   }
   auto* offs = ir::expr_as<ir::MakeTuple>(c.args[1]);

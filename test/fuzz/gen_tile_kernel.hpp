@@ -25,11 +25,41 @@
 //    the loop (the loop is their last use) and inits still read inside or after it; values defined
 //    and dead inside the body;
 //  * Ifs with tile and GM results, values defined and dead inside an arm.
+//
+// Issue 17 adds, each switchable in TileKernelOptions:
+//  * windows: wide [32, 64] tiles (loads of `c: [64, 64]`, elementwise ops on them) sliced into
+//    [16, 32] windows at static offsets, at runtime offsets from the scalar parameters `r` (rows,
+//    0..8) and `q` (column blocks, `q * 8`, 0..2), from loop variables and counters (0..2), and
+//    from a scalar defined once (`col = q * 8`); nested slices ([24, 48] then [16, 32]); windows feed
+//    elementwise ops, moves and stores but are never carried, yielded or relabelled (the spec keeps
+//    window carries and window relabels Tile: a few kernels do it on purpose and are expected Tile);
+//  * runtime valid extents: a straight-line kernel family whose tiles have valid shapes
+//    [16, e], [h, 32], [h, e] (scalar parameters), static partial [16, 17] / [9, 32] or full, with
+//    elementwise chains of matching valid expressions and stores; the harness runs `main` with
+//    explicit values e, h = 0 / partial / full (`TileKernel::scalar_runs`), and `main` passes
+//    `32 - e`, `16 - h`, `8 - r`, `2 - q` on its second call, so offsets and extents change per call;
+//  * reshapes of equal bytes to [32, 16], [8, 64], [64, 8], [4, 128], [1, 512], with elementwise ops
+//    on the relabelled shape;
+//  * non-SSA text (`non_ssa_percent`): names rebound in straight-line code, For loops and Ifs
+//    written the way Python reads them (`acc = ...` in the body, `out0 = pl.tile.store(.., out0)`),
+//    which the harness runs through convert-to-ssa first;
+//  * a second kernel `side` in one program: one the spec selects (a runtime-valid chain, a runtime
+//    slice) or one it keeps Tile (runtime valid extents under a loop, mismatched valid extents, a
+//    move of a runtime-valid tile, an unaligned `q * 4` column slice, a slice of a runtime-valid
+//    tile);
+//  * multi-return kernels (1-3 Outs, `-> tuple[...]`), as before.
+// `expect_tile` names each kernel the spec keeps on Tile IR with the sentence why; every other
+// kernel must be selected. Extension point: `assembles` (off: tile.assemble has no recipe yet;
+// `assemble()` below writes `pl.tile.assemble(target, source, [row, 0])` of a [16, 32] value into a
+// [32, 32] target of matching row pitch — a load of `c` or a fill — and slices a window of the
+// result; turn it on, and add its shapes to `expect_tile`, when the recipe lands).
 // `features` counts these shapes, so a test can check that a run of seeds covers them.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <iterator>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -41,6 +71,14 @@ struct TileKernelOptions {
   int short_lived_percent = 55; // values that get a budget of one or two uses
   int never_used_percent = 8;   // values never used (dead writes)
   int max_outs = 3;             // Out parameters: 1..max_outs
+  // Issue 17 (see the file comment); all off gives the kernels of issue 14.
+  bool windows = true;          // slices of wide tiles (static, runtime, loop-variable, nested offsets)
+  int valid_percent = 25;       // kernels of the straight-line runtime-valid family
+  int non_ssa_percent = 30;     // kernels written as rebinding (non-SSA) text
+  int side_percent = 35;        // programs with a second kernel (selected or kept Tile)
+  int tile_variant_percent = 6; // main kernels given one feature the spec keeps Tile
+  bool wide_reshapes = true;    // reshapes beyond [32, 16], with ops on the relabelled shape
+  bool assembles = false;       // extension point: tile.assemble windows (no recipe yet)
 };
 
 /// How often each shape occurred in one generated kernel (sums over seeds show coverage).
@@ -67,12 +105,28 @@ enum class Shape : std::uint8_t {
   Moves,
   Fills,
   Recips,
+  // issue 17
+  Slices,          // tile.slice statements
+  RuntimeOffsets,  // ... with a runtime row or column offset
+  LoopOffsets,     // ... with an offset from a loop variable or counter
+  NestedSlices,    // a slice of a slice
+  WindowStores,    // a window stored directly
+  ValidKernels,    // kernels of the runtime-valid family
+  RuntimeValid,    // tiles with a runtime valid extent
+  StaticPartial,   // tiles with a static partial valid shape
+  NonSsa,          // kernels written as rebinding text
+  Rebinds,         // names rebound (straight line, loops, ifs)
+  SideKernels,     // programs with a second kernel
+  ExpectTile,      // kernels the spec keeps Tile (counted, still judged)
+  WideReshapes,
   Count
 };
 inline constexpr const char* kShapeNames[] = {
     "values", "short_lived", "never_used", "body_values", "arm_values", "outs", "stores", "stores_in_loop",
     "stores_in_arm", "dynamic_rows", "for_loops", "while_loops", "ifs", "tile_carries", "gm_carries",
-    "gm_if_results", "dying_inits", "live_inits", "reshapes", "moves", "fills", "recips"};
+    "gm_if_results", "dying_inits", "live_inits", "reshapes", "moves", "fills", "recips", "slices", "runtime_offsets",
+    "loop_offsets", "nested_slices", "window_stores", "valid_kernels", "runtime_valid", "static_partial", "non_ssa",
+    "rebinds", "side_kernels", "expect_tile", "wide_reshapes"};
 static_assert(std::size(kShapeNames) == static_cast<std::size_t>(Shape::Count));
 
 struct TileKernelFeatures {
@@ -95,7 +149,22 @@ struct TileKernel {
   std::uint64_t seed = 0;
   std::string text;
   TileKernelFeatures features;
+  /// Kernels the spec keeps on Tile IR, with the spec's reason; every other kernel must be selected.
+  std::map<std::string, std::string> expect_tile;
+  /// Explicit values of `main`'s scalar parameters, one map per run (empty: random inputs only).
+  std::vector<std::map<std::string, double>> scalar_runs;
+  bool non_ssa = false;  // rebinding text: run convert-to-ssa before the lowering
 };
+
+/// The spec's sentences (lower_tile_to_buffer.md) that keep a generated kernel on Tile IR.
+inline constexpr const char* kWhyFlow = "User control flow with dynamic valid state ... retain Tile IR";
+inline constexpr const char* kWhyMismatch =
+    "Elementwise Tile operands and their destination must have matching physical shapes and valid extents";
+inline constexpr const char* kWhyMove =
+    "Runtime valid shapes are enabled for straight-line Vec load/store ... and matching-shape elementwise recipes";
+inline constexpr const char* kWhyWindowCarry = "window region carries ... remain Tile";
+inline constexpr const char* kWhyUnaligned = "Unproven alignment retains Tile IR";
+inline constexpr const char* kWhyRelabel = "runtime-offset relabels ... remain Tile";
 
 class TileKernelGen {
  public:
@@ -103,23 +172,31 @@ class TileKernelGen {
 
   TileKernel generate() {
     TileKernel k;
+    non_ssa_ = chance(o_.non_ssa_percent);
+    valid_ = chance(o_.valid_percent);
     const int nouts = 1 + static_cast<int>(pick(static_cast<std::size_t>(o_.max_outs < 1 ? 1 : o_.max_outs)));
     for (int j = 0; j < nouts; ++j) out_blocks_.push_back(1 + static_cast<int>(pick(3)));
     f_[Shape::Outs] = static_cast<std::uint64_t>(nouts);
     Scope top;
+    top.id = next_scope_++;
     top.depth = 0;
     for (int j = 0; j < nouts; ++j) {
       top.out_version.push_back("out" + std::to_string(j));
       top.out_threaded.push_back(true);
     }
     std::string body;
-    block(body, 2, top);
+    if (o_.windows) line(body, 2, "col = q * 8");  // a scalar defined once: the alignment proof reads it
+    if (valid_) valid_body(body, top);
+    else {
+      block(body, 2, top);
+      if (o_.windows && chance(o_.tile_variant_percent)) tile_variant(body, 2, top);
+    }
     // Long-lived values still alive are folded into one tile and stored; an Out nothing was
     // stored into at the top level gets a store, so every output carries data.
     std::string acc;
     for (int id : top.visible) {
       Val& v = vals_[static_cast<std::size_t>(id)];
-      if (v.uses >= 0) continue;
+      if (v.uses >= 0 || v.kind != 0 || !v.valid.empty()) continue;
       if (acc.empty()) {
         acc = v.name;
         continue;
@@ -144,17 +221,24 @@ class TileKernelGen {
     line(body, 2, "return " + ret);
     for (const Val& v : vals_)
       if (v.reads == 0) ++f_[Shape::NeverUsed];
+    if (valid_) ++f_[Shape::ValidKernels];
+    if (non_ssa_) ++f_[Shape::NonSsa];
+    if (!tile_reason_.empty()) k.expect_tile["kernel"] = tile_reason_;
 
     // main calls the kernel twice, with n = m and n = 3 - m (m in 0..3), each into its own Out
     // tensors: every kernel runs its loops at least twice once, and zero or one time once, and most
-    // If conditions go both ways.
-    std::string params = "self, a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[48, 32], pl.FP32], n: pl.Scalar[pl.INDEX]";
+    // If conditions go both ways. Its scalar parameters r, q, e, h are driven by the harness
+    // (`scalar_runs`); the second call passes 8 - r, 2 - q, 32 - e, 16 - h, so window offsets and
+    // valid extents change per call (0 and full in one run).
+    std::string params = "self, a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[48, 32], pl.FP32], c: pl.Tensor[[64, 64], pl.FP32], "
+                         "n: pl.Scalar[pl.INDEX], r: pl.Scalar[pl.INDEX], q: pl.Scalar[pl.INDEX], e: pl.Scalar[pl.INDEX], "
+                         "h: pl.Scalar[pl.INDEX]";
     const std::size_t m = pick(4);
     std::string creates, calls, results, mtypes;
     for (int j = 0; j < nouts; ++j)
       params += ", out" + std::to_string(j) + ": pl.Out[" + out_type(j) + "]";
     for (int call = 0; call < 2; ++call) {
-      std::string args = "a, b, " + std::to_string(call ? 3 - m : m), rs;
+      std::string args = "a, b, c, " + std::to_string(call ? 3 - m : m) + (call ? ", 8 - r, 2 - q, 32 - e, 16 - h" : ", r, q, e, h"), rs;
       for (int j = 0; j < nouts; ++j) {
         const std::string o = "out" + std::to_string(call) + "_" + std::to_string(j), r = "r" + std::to_string(call) + "_" + std::to_string(j);
         creates += "        " + o + " = pl.create_tensor([" + std::to_string(16 * out_blocks_[static_cast<std::size_t>(j)]) +
@@ -166,12 +250,30 @@ class TileKernelGen {
       }
       calls += "        " + rs + " = self.kernel(" + args + ")\n";
     }
+    std::string side;
+    if (chance(o_.side_percent)) {
+      ++f_[Shape::SideKernels];
+      std::string why;
+      side = side_kernel(why);
+      if (!why.empty()) k.expect_tile["side"] = why;
+      creates += "        so = pl.create_tensor([16, 32], dtype=pl.FP32)\n";
+      calls += "        sr = self.side(a, c, r, q, e, so)\n";
+      results += ", sr";
+      mtypes += ", pl.Tensor[[16, 32], pl.FP32]";
+    }
+    f_[Shape::ExpectTile] += k.expect_tile.size();
     k.text = "import ptorw.language as pl\n\n\n@pl.program\nclass P:\n"
              "    @pl.function(type=pl.FunctionType.InCore)\n"
-             "    def kernel(" + params + ") -> " + rtype + ":\n" + body +
+             "    def kernel(" + params + ") -> " + rtype + ":\n" + body + side +
              "\n    @pl.function(type=pl.FunctionType.Orchestration)\n"
-             "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[48, 32], pl.FP32]) -> tuple[" + mtypes + "]:\n" +
+             "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[48, 32], pl.FP32], c: pl.Tensor[[64, 64], pl.FP32], "
+             "r: pl.Scalar[pl.INDEX], q: pl.Scalar[pl.INDEX], e: pl.Scalar[pl.INDEX], h: pl.Scalar[pl.INDEX]) -> tuple[" + mtypes + "]:\n" +
              creates + calls + "        return " + results + "\n";
+    // Offsets at their smallest, middle and largest; extents empty, partial and full (h, e).
+    k.scalar_runs = {{{"r", 0}, {"q", 0}, {"e", 0}, {"h", 16}},
+                     {{"r", 5}, {"q", 1}, {"e", 17}, {"h", 5}},
+                     {{"r", 8}, {"q", 2}, {"e", 32}, {"h", 16}}};
+    k.non_ssa = non_ssa_;
     k.features = f_;
     return k;
   }
@@ -179,10 +281,16 @@ class TileKernelGen {
  private:
   struct Val {
     std::string name;
-    int uses = -1;   // uses left; -1: long-lived (any number of uses in its scope)
-    int reads = 0;   // uses made
+    int uses = -1;     // uses left; -1: long-lived (any number of uses in its scope)
+    int reads = 0;     // uses made
+    int kind = 0;      // 0: [16, 32]; 1: wide [32, 64] (a slice source)
+    bool window = false;  // a slice result: never carried, yielded or relabelled
+    bool carry = false;   // an iter arg (never rebound by name)
+    int scope = 0;     // the scope that defined it
+    std::string valid; // the valid shape's text ("" = full), runtime-valid family
   };
   struct Scope {
+    int id = 0;
     std::vector<int> visible;               // value ids visible here (alive when uses != 0)
     std::vector<std::string> out_version;   // current GM version of each Out
     std::vector<bool> out_threaded;         // stores into this Out allowed here
@@ -197,7 +305,9 @@ class TileKernelGen {
   std::vector<Val> vals_;
   std::vector<int> out_blocks_;   // rows of Out j in blocks of 16
   std::vector<bool> top_stored_;  // Out j stored at the top level
-  int names_ = 0;
+  int names_ = 0, next_scope_ = 0;
+  bool non_ssa_ = false, valid_ = false;
+  std::string tile_reason_;       // why the spec keeps the main kernel Tile ("" = it must be selected)
 
   std::size_t pick(std::size_t n) { return static_cast<std::size_t>(rng_() % n); }
   bool chance(int percent) { return static_cast<int>(pick(100)) < percent; }
@@ -210,34 +320,48 @@ class TileKernelGen {
     static const char* ops[] = {"add", "sub", "mul", "maximum", "minimum", "div"};
     return ops[pick(6)];
   }
+  std::string unop() {
+    static const char* un[] = {"exp", "neg", "abs", "relu"};
+    return un[pick(4)];
+  }
+  std::string scalar_op(const std::string& x) {
+    static const char* sc[] = {"muls", "adds", "subs", "maximums", "minimums", "lrelu"};
+    static const char* lit[] = {"0.5", "1.0", "0.25", "-0.5"};
+    return std::string("pl.tile.") + sc[pick(6)] + "(" + x + ", " + lit[pick(4)] + ")";
+  }
 
   /// A new value visible in `s`, with a use budget.
-  std::string define(Scope& s, const std::string& name) {
+  int define(Scope& s, const std::string& name, int kind = 0) {
     Val v;
     v.name = name;
+    v.kind = kind;
+    v.scope = s.id;
     const int r = static_cast<int>(pick(100));
     if (r < o_.never_used_percent) v.uses = 0;
     else if (r < o_.never_used_percent + o_.short_lived_percent) {
       v.uses = 1 + static_cast<int>(pick(2));
       ++f_[Shape::ShortLived];
     }
-    ++f_[Shape::Values];
+    if (kind == 0) ++f_[Shape::Values];
     vals_.push_back(v);
     s.visible.push_back(static_cast<int>(vals_.size()) - 1);
-    return name;
+    return static_cast<int>(vals_.size()) - 1;
   }
-  std::vector<int> alive(const Scope& s) const {
+  /// Live values of `s` of one kind; `plain` leaves windows out (carries, yields, relabels).
+  std::vector<int> alive(const Scope& s, bool plain = false, int kind = 0) const {
     std::vector<int> a;
-    for (int id : s.visible)
-      if (vals_[static_cast<std::size_t>(id)].uses != 0) a.push_back(id);
+    for (int id : s.visible) {
+      const Val& v = vals_[static_cast<std::size_t>(id)];
+      if (v.uses != 0 && v.kind == kind && !(plain && v.window)) a.push_back(id);
+    }
     return a;
   }
-  /// One use of a live value of `s` (a new load when nothing is alive).
-  std::string use(std::string& out, int ind, Scope& s) {
-    std::vector<int> a = alive(s);
+  /// One use of a live value of `s` (a new load when nothing is alive); its id.
+  int use_id(std::string& out, int ind, Scope& s, bool plain = false) {
+    std::vector<int> a = alive(s, plain);
     if (a.empty()) {
       load(out, ind, s);
-      a = alive(s);
+      a = alive(s, plain);
       if (a.empty()) {  // the load was born dead: give it one use
         vals_[static_cast<std::size_t>(s.visible.back())].uses = 1;
         a.push_back(s.visible.back());
@@ -248,6 +372,17 @@ class TileKernelGen {
     Val& v = vals_[static_cast<std::size_t>(a[i])];
     if (v.uses > 0) --v.uses;
     ++v.reads;
+    return a[i];
+  }
+  std::string use(std::string& out, int ind, Scope& s, bool plain = false) {
+    return vals_[static_cast<std::size_t>(use_id(out, ind, s, plain))].name;
+  }
+  /// The name a one-operand op's result takes: in rebinding text, the operand's own name when that
+  /// was its last use and it was defined in this scope (`x = pl.tile.exp(x)`), else `t`.
+  std::string result_name(const std::string& t, int operand, const Scope& s) {
+    const Val& v = vals_[static_cast<std::size_t>(operand)];
+    if (!non_ssa_ || v.uses != 0 || v.kind != 0 || v.window || v.carry || v.scope != s.id || !chance(60)) return t;
+    ++f_[Shape::Rebinds];
     return v.name;
   }
   /// A row offset into a tensor of `blocks` row blocks: static, or a loop variable's row.
@@ -266,7 +401,7 @@ class TileKernelGen {
     define(s, t);
   }
   void store(std::string& out, int ind, Scope& s, std::size_t j, const std::string& t) {
-    std::string w = fresh("w");
+    std::string w = non_ssa_ ? s.out_version[j] : fresh("w");
     line(out, ind, w + " = pl.tile.store(" + t + ", (" + row(s, out_blocks_[j]) + ", 0), " + s.out_version[j] + ")");
     s.out_version[j] = w;
     ++f_[Shape::Stores];
@@ -276,6 +411,331 @@ class TileKernelGen {
       if (top_stored_.size() <= j) top_stored_.resize(j + 1, false);
       top_stored_[j] = true;
     }
+  }
+  std::vector<std::size_t> threaded(const Scope& s) const {
+    std::vector<std::size_t> js;
+    for (std::size_t j = 0; j < s.out_threaded.size(); ++j)
+      if (s.out_threaded[j]) js.push_back(j);
+    return js;
+  }
+
+  // ---- windows (issue 17) ----
+  /// A row offset of a window with `slack` rows to spare: a constant, the parameter r (0..8), a
+  /// loop variable (0..2), or sums of them; never beyond the slack.
+  std::string win_row(const Scope& s, int slack, bool& runtime, bool& loopvar) {
+    std::vector<std::string> forms{std::to_string(pick(static_cast<std::size_t>(slack) + 1))};
+    if (slack >= 8) forms.insert(forms.end(), {"r", "r", "8 - r"});
+    if (slack >= 16) forms.insert(forms.end(), {"r * 2", "r + 8"});
+    const bool lv = !s.row_vars.empty();
+    const std::string k = lv ? s.row_vars[pick(s.row_vars.size())] : "";
+    if (lv && slack >= 8) forms.push_back(k + " * 4");
+    if (lv && slack >= 16) forms.insert(forms.end(), {k + " * 8", "r + " + k + " * 4"});
+    std::string f = forms[pick(forms.size())];
+    runtime = runtime || f.find('r') != std::string::npos;
+    loopvar = loopvar || (lv && f.find(k) != std::string::npos);
+    return f;
+  }
+  /// A column offset (FP32 elements) with `slack` columns to spare, proven 32-byte aligned by
+  /// selection: multiples of 8 from constants, q (0..2), `col` (= q * 8) and loop variables.
+  std::string win_col(const Scope& s, int slack, bool& runtime, bool& loopvar) {
+    std::vector<std::string> forms{std::to_string(8 * pick(static_cast<std::size_t>(slack / 8) + 1))};
+    if (slack >= 16) forms.insert(forms.end(), {"q * 8", "col", "16 - q * 8"});
+    if (slack >= 24) forms.push_back("q * 8 + 8");
+    if (slack >= 32) forms.insert(forms.end(), {"col + 16", "8 * q * 2"});
+    const bool lv = !s.row_vars.empty();
+    const std::string k = lv ? s.row_vars[pick(s.row_vars.size())] : "";
+    if (lv && slack >= 16) forms.push_back(k + " * 8");
+    if (lv && slack >= 32) forms.push_back(k + " * 8 + col");
+    std::string f = forms[pick(forms.size())];
+    runtime = runtime || f.find('q') != std::string::npos || f.find("col") != std::string::npos;
+    loopvar = loopvar || (lv && f.find(k) != std::string::npos);
+    return f;
+  }
+  /// A live wide [32, 64] tile: a new load of `c` (at a static or loop-variable row) or an
+  /// elementwise op on a live one, or one already alive.
+  std::string wide(std::string& out, int ind, Scope& s) {
+    std::vector<int> a = alive(s, false, 1);
+    std::string w = fresh("g");
+    if (a.empty() || chance(25)) {
+      if (!a.empty() && chance(40)) {
+        Val& v = vals_[static_cast<std::size_t>(a[pick(a.size())])];
+        if (v.uses > 0) --v.uses;
+        ++v.reads;
+        line(out, ind, w + " = " + (chance(50) ? "pl.tile." + unop() + "(" + v.name + ")" : scalar_op(v.name)));
+      } else {
+        std::string rw = !s.row_vars.empty() && chance(50) ? s.row_vars[pick(s.row_vars.size())] + " * 16" : std::to_string(16 * pick(3));
+        line(out, ind, w + " = pl.tile.load(c, (" + rw + ", 0), (32, 64))");
+      }
+      const int id = define(s, w, 1);
+      if (vals_[static_cast<std::size_t>(id)].uses == 0) vals_[static_cast<std::size_t>(id)].uses = 1;
+    } else {
+      w = vals_[static_cast<std::size_t>(a[pick(a.size())])].name;
+    }
+    Val& v = vals_[static_cast<std::size_t>(alive_named(s, w, 1))];
+    if (v.uses > 0) --v.uses;
+    ++v.reads;
+    return w;
+  }
+  int alive_named(const Scope& s, const std::string& name, int kind) const {
+    for (auto it = s.visible.rbegin(); it != s.visible.rend(); ++it)
+      if (vals_[static_cast<std::size_t>(*it)].name == name && vals_[static_cast<std::size_t>(*it)].kind == kind) return *it;
+    return s.visible.back();
+  }
+  /// `v = tile.slice(...)` of a wide tile, directly or through a [24, 48] window (nested); the
+  /// window is then read by elementwise ops, moves and stores like any value (never carried).
+  void window(std::string& out, int ind, Scope& s) {
+    const std::string w = wide(out, ind, s);
+    bool runtime = false, loopvar = false;
+    std::string src = w;
+    int rs = 16, cs = 32;
+    if (chance(30)) {
+      src = fresh("m");
+      const std::string ro = win_row(s, 8, runtime, loopvar), co = win_col(s, 16, runtime, loopvar);
+      line(out, ind, src + " = pl.tile.slice(" + w + ", [24, 48], [" + ro + ", " + co + "])");
+      rs = 8;
+      cs = 16;
+      ++f_[Shape::NestedSlices];
+      ++f_[Shape::Slices];
+    }
+    const std::string ro = win_row(s, rs, runtime, loopvar), co = win_col(s, cs, runtime, loopvar);
+    const std::string t = fresh("v");
+    line(out, ind, t + " = pl.tile.slice(" + src + ", [16, 32], [" + ro + ", " + co + "])");
+    ++f_[Shape::Slices];
+    if (runtime) ++f_[Shape::RuntimeOffsets];
+    if (loopvar) ++f_[Shape::LoopOffsets];
+    const int id = define(s, t);
+    vals_[static_cast<std::size_t>(id)].window = true;
+    std::vector<std::size_t> js = threaded(s);
+    if (!js.empty() && chance(30)) {
+      Val& v = vals_[static_cast<std::size_t>(id)];
+      if (v.uses > 0) --v.uses;
+      ++v.reads;
+      store(out, ind, s, js[pick(js.size())], t);
+      ++f_[Shape::WindowStores];
+    }
+  }
+  /// Extension point (TileKernelOptions::assembles): "Vec assemble requires a non-window target and
+  /// matching source/target row pitches" — a [16, 32] value written into a fresh [32, 32] target at
+  /// a static or runtime row, then a window of the result read like any value.
+  void assemble(std::string& out, int ind, Scope& s) {
+    const std::string target = fresh("at"), placed = fresh("as"), src = use(out, ind, s, true);
+    if (chance(50)) line(out, ind, target + " = pl.tile.load(c, (" + std::to_string(16 * pick(3)) + ", 0), (32, 32))");
+    else line(out, ind, target + " = pl.tile.full([32, 32], 0.5, dtype=pl.FP32)");
+    bool runtime = false, loopvar = false;
+    line(out, ind, placed + " = pl.tile.assemble(" + target + ", " + src + ", [" + win_row(s, 16, runtime, loopvar) + ", 0])");
+    const std::string t = fresh("v");
+    line(out, ind, t + " = pl.tile.slice(" + placed + ", [16, 32], [" + win_row(s, 16, runtime, loopvar) + ", 0])");
+    vals_[static_cast<std::size_t>(define(s, t))].window = true;
+    ++f_[Shape::Slices];
+  }
+  /// A feature the spec keeps on Tile IR, given to the main kernel on purpose (it must then stay
+  /// Tile, and its Tile path is still judged).
+  void tile_variant(std::string& out, int ind, Scope& s) {
+    const std::string w = wide(out, ind, s), t = fresh("v"), u = fresh("t");
+    switch (pick(3)) {
+      case 0:
+        line(out, ind, t + " = pl.tile.slice(" + w + ", [16, 32], [0, q * 4])");
+        tile_reason_ = kWhyUnaligned;
+        line(out, ind, u + " = pl.tile.adds(" + t + ", 1.0)");
+        break;
+      case 1: {
+        line(out, ind, t + " = pl.tile.slice(" + w + ", [16, 32], [r, 0])");
+        const std::string ia = fresh("c"), res = fresh("o"), kv = fresh("k"), x = fresh("t");
+        line(out, ind, "for " + kv + ", (" + ia + ",) in pl.range(n, init_values=(" + t + ",)):");
+        line(out, ind + 1, x + " = pl.tile.adds(" + ia + ", 1.0)");
+        line(out, ind + 1, res + " = pl.yield_(" + x + ")");
+        line(out, ind, u + " = pl.tile.muls(" + res + ", 2.0)");
+        tile_reason_ = kWhyWindowCarry;
+        break;
+      }
+      default: {
+        const std::string rl = fresh("rl");
+        line(out, ind, t + " = pl.tile.slice(" + w + ", [16, 32], [r, 0])");
+        line(out, ind, rl + " = pl.tile.reshape(" + t + ", [32, 16])");
+        line(out, ind, u + " = pl.tile.reshape(" + rl + ", [16, 32])");
+        tile_reason_ = kWhyRelabel;
+        break;
+      }
+    }
+    define(s, u);
+    ++f_[Shape::Slices];
+  }
+
+  // ---- runtime valid extents (issue 17): a straight-line kernel ----
+  /// Tiles of a few valid classes ("" = full, runtime [16, e] / [h, 32] / [h, e], static partial);
+  /// elementwise ops combine values of one class, so valid expressions match by form.
+  void valid_body(std::string& out, Scope& s) {
+    static const char* classes[] = {"16, e", "h, 32", "h, e", "16, 17", "9, 32"};
+    std::vector<std::string> cls{"", classes[pick(5)]};
+    if (chance(50)) cls.push_back(classes[pick(5)]);
+    auto load_v = [&](const std::string& v) {
+      const std::string t = fresh("l");
+      const std::string src = chance(30) ? "a, (0, 0)" : "b, (" + std::to_string(16 * pick(3)) + ", 0)";
+      line(out, 2, t + " = pl.tile.load(" + src + ", (16, 32)" + (v.empty() ? "" : ", (" + v + ")") + ")");
+      const int id = define(s, t);
+      vals_[static_cast<std::size_t>(id)].valid = v;
+      if (v.find('e') != std::string::npos || v.find('h') != std::string::npos) ++f_[Shape::RuntimeValid];
+      else if (!v.empty()) ++f_[Shape::StaticPartial];
+      return id;
+    };
+    auto of_class = [&](const std::string& v) {
+      std::vector<int> a;
+      for (int id : alive(s))
+        if (vals_[static_cast<std::size_t>(id)].valid == v) a.push_back(id);
+      return a;
+    };
+    auto take = [&](const std::string& v) {
+      std::vector<int> a = of_class(v);
+      const int id = a.empty() ? load_v(v) : a[a.size() - 1 - pick(a.size() < 3 ? a.size() : 3)];
+      Val& x = vals_[static_cast<std::size_t>(id)];
+      if (x.uses > 0) --x.uses;
+      ++x.reads;
+      return id;
+    };
+    auto def = [&](const std::string& name, const std::string& v) {
+      const int id = define(s, name);
+      vals_[static_cast<std::size_t>(id)].valid = v;
+    };
+    const int n = 4 + static_cast<int>(pick(8));
+    for (int i = 0; i < n; ++i) {
+      const std::string v = cls[pick(cls.size())];
+      std::string t = fresh("t");
+      switch (pick(8)) {
+        case 0: load_v(v); break;
+        case 1: case 2: {
+          const int x = take(v);
+          t = result_name(t, x, s);
+          line(out, 2, t + " = pl.tile." + unop() + "(" + vals_[static_cast<std::size_t>(x)].name + ")");
+          def(t, v);
+          break;
+        }
+        case 3: {
+          const int x = take(v);
+          t = result_name(t, x, s);
+          line(out, 2, t + " = " + scalar_op(vals_[static_cast<std::size_t>(x)].name));
+          def(t, v);
+          break;
+        }
+        case 4: case 5: {
+          const int x = take(v), y = take(v);
+          line(out, 2, t + " = pl.tile." + binop() + "(" + vals_[static_cast<std::size_t>(x)].name + ", " +
+                           vals_[static_cast<std::size_t>(y)].name + ")");
+          def(t, v);
+          break;
+        }
+        case 6:
+          if (v.empty()) {
+            const int x = take(v);
+            line(out, 2, t + " = pl.tile.recip(" + vals_[static_cast<std::size_t>(x)].name + ")");
+            def(t, v);
+            ++f_[Shape::Recips];
+            break;
+          }
+          [[fallthrough]];
+        default: {
+          const int x = take(v);
+          store(out, 2, s, pick(s.out_version.size()), vals_[static_cast<std::size_t>(x)].name);
+          break;
+        }
+      }
+    }
+    if (!chance(o_.tile_variant_percent * 3)) return;
+    // A feature the spec keeps Tile next to runtime valid extents (needs a runtime-valid tile).
+    std::string dyn;
+    for (const auto& v : cls)
+      if (v.find('e') != std::string::npos || v.find('h') != std::string::npos) dyn = v;
+    if (dyn.empty()) return;
+    const std::string x = vals_[static_cast<std::size_t>(take(dyn))].name, t = fresh("t");
+    switch (pick(3)) {
+      case 0: {  // user control flow
+        const std::size_t j = pick(s.out_version.size());
+        const std::string kv = fresh("k");
+        if (non_ssa_) {
+          line(out, 2, "for " + kv + " in pl.range(2):");
+          line(out, 3, s.out_version[j] + " = pl.tile.store(" + x + ", (0, 0), " + s.out_version[j] + ")");
+        } else {
+          const std::string g = fresh("g"), g2 = fresh("w"), res = fresh("v");
+          line(out, 2, "for " + kv + ", (" + g + ",) in pl.range(2, init_values=(" + s.out_version[j] + ",)):");
+          line(out, 3, g2 + " = pl.tile.store(" + x + ", (0, 0), " + g + ")");
+          line(out, 3, res + " = pl.yield_(" + g2 + ")");
+          s.out_version[j] = res;
+        }
+        tile_reason_ = kWhyFlow;
+        return;
+      }
+      case 1: {  // operands with different valid extents (the runtime one first: it reads less)
+        const std::string y = vals_[static_cast<std::size_t>(take(""))].name;
+        line(out, 2, t + " = pl.tile.add(" + x + ", " + y + ")");
+        tile_reason_ = kWhyMismatch;
+        break;
+      }
+      default:
+        line(out, 2, t + " = pl.tile.move(" + x + ", target_memory=pl.Mem.Vec)");
+        tile_reason_ = kWhyMove;
+        break;
+    }
+    store(out, 2, s, pick(s.out_version.size()), t);
+  }
+
+  /// A second kernel `side(a, c, r, q, e, so)`, selected or kept Tile (`why`, the spec's reason).
+  std::string side_kernel(std::string& why) {
+    std::string b;
+    auto l = [&](const std::string& x) { line(b, 2, x); };
+    switch (pick(7)) {
+      case 0:  // selected: a runtime-valid chain
+        l("x = pl.tile.load(a, (0, 0), (16, 32), (16, e))");
+        l("y = pl.tile.exp(x)");
+        l("z = pl.tile.adds(y, 1.0)");
+        l("o = pl.tile.store(z, (0, 0), so)");
+        break;
+      case 1:  // selected: a runtime window
+        l("w = pl.tile.load(c, (0, 0), (32, 64))");
+        l("v = pl.tile.slice(w, [16, 32], [r, q * 8])");
+        l("y = pl.tile.muls(v, 2.0)");
+        l("o = pl.tile.store(y, (0, 0), so)");
+        break;
+      case 2:
+        l("x = pl.tile.load(a, (0, 0), (16, 32), (16, e))");
+        l("for i, (g,) in pl.range(2, init_values=(so,)):");
+        line(b, 3, "g2 = pl.tile.store(x, (0, 0), g)");
+        line(b, 3, "o = pl.yield_(g2)");
+        why = kWhyFlow;
+        break;
+      case 3:
+        l("x = pl.tile.load(a, (0, 0), (16, 32), (16, e))");
+        l("y = pl.tile.load(a, (0, 0), (16, 32))");
+        l("z = pl.tile.add(x, y)");
+        l("o = pl.tile.store(z, (0, 0), so)");
+        why = kWhyMismatch;
+        break;
+      case 4:
+        l("x = pl.tile.load(a, (0, 0), (16, 32), (16, e))");
+        l("y = pl.tile.move(x, target_memory=pl.Mem.Vec)");
+        l("o = pl.tile.store(y, (0, 0), so)");
+        why = kWhyMove;
+        break;
+      case 5:
+        l("w = pl.tile.load(c, (0, 0), (32, 64))");
+        l("v = pl.tile.slice(w, [16, 32], [r, q * 4])");
+        l("y = pl.tile.muls(v, 2.0)");
+        l("o = pl.tile.store(y, (0, 0), so)");
+        why = kWhyUnaligned;
+        break;
+      default:
+        l("w = pl.tile.load(c, (0, 0), (32, 64))");
+        l("v = pl.tile.slice(w, [16, 32], [r, 0])");
+        l("for i, (x,) in pl.range(2, init_values=(v,)):");
+        line(b, 3, "x2 = pl.tile.adds(x, 1.0)");
+        line(b, 3, "xr = pl.yield_(x2)");
+        l("o = pl.tile.store(xr, (0, 0), so)");
+        why = kWhyWindowCarry;
+        break;
+    }
+    l("return o");
+    return "\n    @pl.function(type=pl.FunctionType.InCore)\n"
+           "    def side(self, a: pl.Tensor[[16, 32], pl.FP32], c: pl.Tensor[[64, 64], pl.FP32], r: pl.Scalar[pl.INDEX], "
+           "q: pl.Scalar[pl.INDEX], e: pl.Scalar[pl.INDEX], so: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n" +
+           b;
   }
 
   void block(std::string& out, int ind, Scope& s) {
@@ -288,13 +748,17 @@ class TileKernelGen {
       load(out, ind, s);
       return;
     }
-    std::size_t k = pick(s.depth < o_.max_depth ? 17 : 13);
+    const std::size_t nk = s.depth < o_.max_depth ? 17 : 13;
+    std::size_t k = pick(nk + (o_.windows ? 3 : 0) + (o_.assembles ? 2 : 0));
+    if (k >= nk + (o_.windows ? 3 : 0)) return assemble(out, ind, s);
+    if (k >= nk) return window(out, ind, s);
     std::string t = fresh("t");
     switch (k) {
       case 0: load(out, ind, s); return;
       case 1: {
-        static const char* un[] = {"exp", "neg", "abs", "relu"};
-        line(out, ind, t + " = pl.tile." + std::string(un[pick(4)]) + "(" + use(out, ind, s) + ")");
+        const int x = use_id(out, ind, s);
+        t = result_name(t, x, s);
+        line(out, ind, t + " = pl.tile." + unop() + "(" + vals_[static_cast<std::size_t>(x)].name + ")");
         break;
       }
       case 2:
@@ -307,16 +771,25 @@ class TileKernelGen {
         break;
       }
       case 5: {
-        static const char* sc[] = {"muls", "adds", "subs", "maximums", "minimums", "lrelu"};
-        static const char* lit[] = {"0.5", "1.0", "0.25", "-0.5"};
-        line(out, ind, t + " = pl.tile." + std::string(sc[pick(6)]) + "(" + use(out, ind, s) + ", " + lit[pick(4)] + ")");
+        const int x = use_id(out, ind, s);
+        t = result_name(t, x, s);
+        line(out, ind, t + " = " + scalar_op(vals_[static_cast<std::size_t>(x)].name));
         break;
       }
       case 6: {
+        // Equal bytes in another shape, sometimes computed on there, then back.
+        static const char* shapes[] = {"[32, 16]", "[8, 64]", "[64, 8]", "[4, 128]", "[1, 512]"};
+        const std::string sh = o_.wide_reshapes ? shapes[pick(5)] : shapes[0];
         std::string r = fresh("r");
-        line(out, ind, r + " = pl.tile.reshape(" + use(out, ind, s) + ", [32, 16])");
+        line(out, ind, r + " = pl.tile.reshape(" + use(out, ind, s, true) + ", " + sh + ")");
+        if (o_.wide_reshapes && chance(50)) {
+          const std::string r2 = fresh("r");
+          line(out, ind, r2 + " = " + (chance(50) ? "pl.tile." + unop() + "(" + r + ")" : scalar_op(r)));
+          r = r2;
+        }
         line(out, ind, t + " = pl.tile.reshape(" + r + ", [16, 32])");
         ++f_[Shape::Reshapes];
+        if (sh != std::string(shapes[0])) ++f_[Shape::WideReshapes];
         break;
       }
       case 7:
@@ -328,9 +801,7 @@ class TileKernelGen {
         ++f_[Shape::Moves];
         break;
       case 9: case 10: case 11: case 12: {  // a store, when an Out is threaded here
-        std::vector<std::size_t> js;
-        for (std::size_t j = 0; j < s.out_threaded.size(); ++j)
-          if (s.out_threaded[j]) js.push_back(j);
+        std::vector<std::size_t> js = threaded(s);
         if (js.empty() || k > 10) {
           line(out, ind, t + " = pl.tile.adds(" + use(out, ind, s) + ", 1.0)");
           break;
@@ -344,6 +815,15 @@ class TileKernelGen {
     define(s, t);
   }
 
+  /// `name = op(.., y)`: the value a rebinding text's loop or arm leaves in `name` (a loop's
+  /// carried name may be read: `acc = add(acc, y)`; an If result has no value before). Always an op,
+  /// never the plain alias `name = y`: selection keeps a kernel with a tile alias Tile ("non-scalar
+  /// value without an op"), which the spec does not ask for (left open, see the fuzz report).
+  void rebind(std::string& out, int ind, const std::string& name, const std::string& y, bool carried) {
+    if (carried && y != name && chance(50)) line(out, ind, name + " = pl.tile." + binop() + "(" + name + ", " + y + ")");
+    else line(out, ind, name + " = " + (chance(50) ? "pl.tile." + unop() + "(" + y + ")" : scalar_op(y)));
+  }
+
   static std::string join(const std::vector<std::string>& v) {
     std::string s;
     for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + v[i];
@@ -352,6 +832,9 @@ class TileKernelGen {
 
   void loop(std::string& out, int ind, Scope& s, bool is_while) {
     ++f_[is_while ? Shape::WhileLoops : Shape::ForLoops];
+    // Rebinding text writes For loops as Python reads them: `c = init` before, `c = y` at the end
+    // of the body, stores rebinding the Out's name (convert-to-ssa finds the carries).
+    const bool text = non_ssa_ && !is_while;
     // Carries: 1-3 tiles, then the Outs threaded here, each carried with probability 1/2.
     struct Carry {
       bool gm = false;
@@ -363,10 +846,13 @@ class TileKernelGen {
     const std::size_t c = 1 + pick(3);
     for (std::size_t i = 0; i < c; ++i) {
       Carry k;
-      std::vector<int> a = alive(s);
+      std::vector<int> a = alive(s, true);
+      if (text)  // each carry rebinds its init's own name: distinct inits
+        for (const Carry& o : cs) a.erase(std::remove(a.begin(), a.end(), o.init_id), a.end());
       if (a.empty()) {
+        if (text && !cs.empty()) break;
         load(out, ind, s);
-        a = alive(s);
+        a = alive(s, true);
         if (a.empty()) {
           vals_[static_cast<std::size_t>(s.visible.back())].uses = 1;
           a.push_back(s.visible.back());
@@ -377,11 +863,11 @@ class TileKernelGen {
       k.init = v.name;
       ++v.reads;
       if (v.uses > 0) --v.uses;
-      if (chance(40)) v.uses = 0;  // the loop is this init's last use
+      if (text || chance(40)) v.uses = 0;  // the loop is this init's last use (rebinding text: its name is rebound)
       cs.push_back(k);
     }
     for (std::size_t j = 0; j < s.out_threaded.size(); ++j)
-      if (s.out_threaded[j] && chance(50)) {
+      if (s.out_threaded[j] && !(non_ssa_ && is_while) && (text || chance(50))) {
         Carry k;
         k.gm = true;
         k.out = j;
@@ -397,6 +883,7 @@ class TileKernelGen {
       ++f_[vals_[static_cast<std::size_t>(k.init_id)].uses == 0 ? Shape::DyingInits : Shape::LiveInits];
     }
     Scope inner;
+    inner.id = next_scope_++;
     inner.visible = s.visible;
     inner.out_version = s.out_version;
     inner.out_threaded.assign(s.out_threaded.size(), false);
@@ -405,20 +892,29 @@ class TileKernelGen {
     inner.in_loop = true;
     inner.in_arm = s.in_arm;
     std::vector<std::string> inits, ias;
+    std::vector<Carry> tiles;
     for (Carry& k : cs) {
-      k.ia = fresh(k.gm ? "g" : "c");
-      k.result = fresh(k.gm ? "v" : "o");
-      inits.push_back(k.init);
-      ias.push_back(k.ia);
+      k.ia = text ? k.init : fresh(k.gm ? "g" : "c");
+      k.result = text ? k.init : fresh(k.gm ? "v" : "o");
       if (k.gm) {
         inner.out_version[k.out] = k.ia;
         inner.out_threaded[k.out] = true;
+        if (!text) {
+          inits.push_back(k.init);
+          ias.push_back(k.ia);
+        }
       } else {
-        define(inner, k.ia);
+        vals_[static_cast<std::size_t>(define(inner, k.ia))].carry = true;
+        inits.push_back(k.init);
+        ias.push_back(k.ia);
+        tiles.push_back(k);
       }
     }
     std::string kv = fresh("k");
-    if (is_while) {
+    if (text) {
+      line(out, ind, "for " + kv + " in pl.range(n):");
+      f_[Shape::Rebinds] += tiles.size();
+    } else if (is_while) {
       line(out, ind, "for (" + join(ias) + ", " + kv + ") in pl.while_(init_values=(" + join(inits) + ", 0)):");
       line(out, ind + 1, "pl.cond(" + kv + " < n)");
     } else {
@@ -430,12 +926,15 @@ class TileKernelGen {
     block(out, ind + 1, inner);
     std::vector<std::string> ys, rs;
     for (const Carry& k : cs) {
-      ys.push_back(k.gm ? inner.out_version[k.out] : use(out, ind + 1, inner));
+      if (text && k.gm) continue;
+      ys.push_back(k.gm ? inner.out_version[k.out] : use(out, ind + 1, inner, true));
       rs.push_back(k.result);
     }
     // Values of the body (iter args excluded): none is visible after it.
     f_[Shape::BodyValues] += vals_.size() - first_body_val;
-    if (is_while) {
+    if (text) {  // `acc = op(acc, y)`, as people write it (a plain alias `acc = y` stays Tile: see rebind())
+      for (std::size_t i = 0; i < ys.size(); ++i) rebind(out, ind + 1, rs[i], ys[i], true);
+    } else if (is_while) {
       std::string kk = fresh("kk");
       line(out, ind + 1, join(rs) + ", " + kk + " = pl.yield_(" + join(ys) + ", " + kv + " + 1)");
     } else {
@@ -456,15 +955,17 @@ class TileKernelGen {
     std::vector<std::string> results;
     for (std::size_t i = 0; i < c; ++i) results.push_back(fresh("s"));
     std::vector<std::string> gres;
-    for (std::size_t i = 0; i < gm.size(); ++i) gres.push_back(fresh("u"));
+    for (std::size_t i = 0; i < gm.size(); ++i) gres.push_back(non_ssa_ ? s.out_version[gm[i]] : fresh("u"));
     f_[Shape::GmIfResults] += gm.size();
-    // Results in one list: tiles first, then GM versions.
+    // Results in one list: tiles first, then GM versions. Rebinding text assigns each tile
+    // result's name in both arms and lets the stores rebind the Outs' names.
     std::vector<std::string> lhs = results;
-    lhs.insert(lhs.end(), gres.begin(), gres.end());
+    if (!non_ssa_) lhs.insert(lhs.end(), gres.begin(), gres.end());
     line(out, ind, "if n > " + std::to_string(pick(3)) + ":");
     for (int arm = 0; arm < 2; ++arm) {
       if (arm) line(out, ind, "else:");
       Scope inner;
+      inner.id = next_scope_++;
       inner.visible = s.visible;
       inner.out_version = s.out_version;
       inner.out_threaded.assign(s.out_threaded.size(), false);
@@ -476,9 +977,14 @@ class TileKernelGen {
       const std::size_t first = vals_.size();
       block(out, ind + 1, inner);
       std::vector<std::string> ys;
-      for (std::size_t i = 0; i < c; ++i) ys.push_back(use(out, ind + 1, inner));
-      for (std::size_t j : gm) ys.push_back(inner.out_version[j]);
+      for (std::size_t i = 0; i < c; ++i) ys.push_back(use(out, ind + 1, inner, true));
       f_[Shape::ArmValues] += vals_.size() - first;
+      if (non_ssa_) {
+        for (std::size_t i = 0; i < c; ++i) rebind(out, ind + 1, results[i], ys[i], false);
+        f_[Shape::Rebinds] += c;
+        continue;
+      }
+      for (std::size_t j : gm) ys.push_back(inner.out_version[j]);
       line(out, ind + 1, join(lhs) + " = pl.yield_(" + join(ys) + ")");
     }
     for (const std::string& r : results) define(s, r);

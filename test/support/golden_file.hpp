@@ -16,17 +16,28 @@
 
 namespace ptorw::test_support {
 
-inline ir::ProgramPtr load_golden(const std::string& folder, const std::string& file) {
+/// The text of a hand-written golden file.
+inline std::string golden_text(const std::string& folder, const std::string& file) {
   const char* root = std::getenv("PTORW_SOURCE_ROOT");
   std::filesystem::path p = std::filesystem::path(root ? root : ".") / "test/golden" / folder / file;
   std::ifstream in(p);
   REQUIRE_MESSAGE(in, "cannot read " << p.string());
   std::stringstream ss;
   ss << in.rdbuf();
-  auto r = text::parse_program(ss.str(), p.string());
+  return ss.str();
+}
+
+/// Parses program text (a golden, perhaps with a hand-written `main` appended), failing the test
+/// case on parse errors.
+inline ir::ProgramPtr parse_golden(const std::string& text, const std::string& name) {
+  auto r = text::parse_program(text, name);
   for (const auto& e : r.errors) FAIL_CHECK(e.str());
   REQUIRE(r.ok());
   return r.program;
+}
+
+inline ir::ProgramPtr load_golden(const std::string& folder, const std::string& file) {
+  return parse_golden(golden_text(folder, file), folder + "/" + file);
 }
 
 /// Whether two runs produced the same output data, output by output.
