@@ -23,6 +23,7 @@
 // must keep them while other chains run). Everything is inside the default rollout, so
 // select-buffer-ir selects the kernel.
 #pragma once
+#include "feature_counts.hpp"
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -43,20 +44,7 @@ inline constexpr const char* kCubeShapeNames[] = {
     "reused_operands", "early_stores"};
 static_assert(std::size(kCubeShapeNames) == static_cast<std::size_t>(CubeShape::Count));
 
-struct CubeKernelFeatures {
-  std::array<std::uint64_t, static_cast<std::size_t>(CubeShape::Count)> n{};
-  std::uint64_t& operator[](CubeShape s) { return n[static_cast<std::size_t>(s)]; }
-  std::uint64_t operator[](CubeShape s) const { return n[static_cast<std::size_t>(s)]; }
-  CubeKernelFeatures& operator+=(const CubeKernelFeatures& o) {
-    for (std::size_t i = 0; i < n.size(); ++i) n[i] += o.n[i];
-    return *this;
-  }
-  std::string str() const {
-    std::string s;
-    for (std::size_t i = 0; i < n.size(); ++i) s += std::string(i ? ", " : "") + kCubeShapeNames[i] + " " + std::to_string(n[i]);
-    return s;
-  }
-};
+using CubeKernelFeatures = FeatureCounts<CubeShape, kCubeShapeNames>;
 
 struct CubeKernel {
   std::uint64_t seed = 0;

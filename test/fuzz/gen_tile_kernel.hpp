@@ -27,6 +27,7 @@
 //  * Ifs with tile and GM results, values defined and dead inside an arm.
 // `features` counts these shapes, so a test can check that a run of seeds covers them.
 #pragma once
+#include "feature_counts.hpp"
 #include <array>
 #include <cstdint>
 #include <iterator>
@@ -75,21 +76,7 @@ inline constexpr const char* kShapeNames[] = {
     "gm_if_results", "dying_inits", "live_inits", "reshapes", "moves", "fills", "recips"};
 static_assert(std::size(kShapeNames) == static_cast<std::size_t>(Shape::Count));
 
-struct TileKernelFeatures {
-  std::array<std::uint64_t, static_cast<std::size_t>(Shape::Count)> n{};
-
-  std::uint64_t& operator[](Shape s) { return n[static_cast<std::size_t>(s)]; }
-  std::uint64_t operator[](Shape s) const { return n[static_cast<std::size_t>(s)]; }
-  TileKernelFeatures& operator+=(const TileKernelFeatures& o) {
-    for (std::size_t i = 0; i < n.size(); ++i) n[i] += o.n[i];
-    return *this;
-  }
-  std::string str() const {
-    std::string s;
-    for (std::size_t i = 0; i < n.size(); ++i) s += std::string(i ? ", " : "") + kShapeNames[i] + " " + std::to_string(n[i]);
-    return s;
-  }
-};
+using TileKernelFeatures = FeatureCounts<Shape, kShapeNames>;
 
 struct TileKernel {
   std::uint64_t seed = 0;
