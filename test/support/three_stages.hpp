@@ -36,6 +36,26 @@ inline const ir::Function& function_named(const ir::Program& p, const std::strin
   return *p.functions.front();
 }
 
+/// The remarks `select-buffer-ir` gives when `src` runs through init-memref and select-buffer-ir
+/// under `planner`, one a line (a kernel kept on Tile IR says "stays on Tile IR: <reason>").
+inline std::string selection_remarks(const std::string& src, const std::string& planner) {
+  auto parsed = text::parse_program(src, "kernel.py");
+  REQUIRE(parsed.ok());
+  auto pipeline = passes::parse_pipeline("init-memref,select-buffer-ir");
+  REQUIRE(pipeline.error.empty());
+  passes::PassContext ctx;
+  REQUIRE(ctx.set("memory_planner", planner).empty());
+  passes::PassManager pm{passes::PassManagerOptions{}};
+  for (auto& pass : pipeline.passes) pm.add(std::move(pass));
+  auto r = pm.run(parsed.program, ctx);
+  REQUIRE(r.ok);
+  std::string out;
+  for (const auto& rec : r.passes)
+    for (const auto& rm : rec.remarks)
+      if (rec.name == "select-buffer-ir") out += rm.reason + "\n";
+  return out;
+}
+
 struct Stages {
   ir::ProgramPtr tile, planned, buffer;
 };

@@ -13,6 +13,7 @@
 
 #include "../fuzz/fuzz_kernels.hpp"
 #include "../fuzz/gen_cube_kernel.hpp"
+#include "../support/three_stages.hpp"
 
 using namespace ptorw;
 
@@ -52,4 +53,31 @@ TEST_CASE("random cube kernels through tile-to-buffer keep meaning under the thr
 TEST_CASE("the cube kernel generator is deterministic per seed") {
   for (std::uint64_t s : {1ull, 2ull, 77ull}) CHECK(fuzz::generate_cube_kernel(s).text == fuzz::generate_cube_kernel(s).text);
   CHECK(fuzz::generate_cube_kernel(1).text != fuzz::generate_cube_kernel(2).text);
+}
+
+TEST_CASE("found by the cube fuzz: a matrix tile that is not whole fractal boxes stays on Tile IR") {
+  // "Their physical extents are already whole fractal boxes": an INT8 B operand loaded into Mat as
+  // [32, 16] is not whole NZ boxes (16 x 32 INT8 elements). It was selected and then failed in
+  // buffer mode; selection now keeps the kernel on Tile IR with the rule in its remark.
+  const std::string src =
+      "@pl.program\nclass Int8Boxes:\n    @pl.function(type=pl.FunctionType.AIC)\n"
+      "    def kernel(self, A: pl.Tensor[[16, 32], pl.INT8], B: pl.Tensor[[32, 16], pl.INT8], Out: pl.Out[pl.Tensor[[16, 16], pl.INT32]]) -> pl.Tensor[[16, 16], pl.INT32]:\n"
+      "        a = pl.load(A, [0, 0], [16, 32], target_memory=pl.Mem.Mat)\n"
+      "        b = pl.load(B, [0, 0], [32, 16], target_memory=pl.Mem.Mat)\n"
+      "        l = pl.tile.move(a, target_memory=pl.Mem.Left)\n"
+      "        r = pl.tile.move(b, target_memory=pl.Mem.Right)\n"
+      "        y = pl.tile.matmul(l, r)\n"
+      "        result = pl.store(y, [0, 0], Out)\n"
+      "        return result\n";
+  for (const std::string planner : {"PYPTO", "DSA_RP", "PTOAS"}) {
+    CAPTURE(planner);
+    CHECK(testing::selection_remarks(src, planner).find(
+              "stays on Tile IR: tile 'b' has physical extents that are not whole fractal boxes of its layout (16 x 32 elements)") !=
+          std::string::npos);
+  }
+  // The same kernel with whole boxes (N = 32) is selected.
+  std::string whole = src;
+  for (auto [from, to] : {std::pair<std::string, std::string>{"[32, 16]", "[32, 32]"}, {"[16, 16]", "[16, 32]"}})
+    for (auto p = whole.find(from); p != std::string::npos; p = whole.find(from, p + to.size())) whole.replace(p, from.size(), to);
+  CHECK(testing::selection_remarks(whole, "PTOAS").find("stays on Tile IR") == std::string::npos);
 }

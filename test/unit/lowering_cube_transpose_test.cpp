@@ -67,3 +67,19 @@ TEST_CASE("b_trans matmul through transpose_view: FP16/BF16/FP32/INT8, three pla
     }
   CHECK(judged == 12);
 }
+
+TEST_CASE("a row-major (Vec) transpose_view is not a relabel: the kernel stays on Tile IR, naming the rule") {
+  // "tile.transpose_view needs no call" holds for fractal boxes read transposed; a Vec tile has none.
+  const std::string src =
+      "@pl.program\nclass VecT:\n    @pl.function(type=pl.FunctionType.AIV)\n"
+      "    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[32, 16], pl.FP32]]) -> pl.Tensor[[32, 16], pl.FP32]:\n"
+      "        a = pl.load(A, [0, 0], [16, 32])\n"
+      "        t = pl.tile.transpose_view(a)\n"
+      "        result = pl.store(t, [0, 0], Out)\n"
+      "        return result\n";
+  for (const std::string planner : {"PYPTO", "PTOAS"}) {
+    CAPTURE(planner);
+    CHECK(testing::selection_remarks(src, planner).find(
+              "stays on Tile IR: tile.transpose_view of a row-major (pl.Mem.Vec) tile moves data") != std::string::npos);
+  }
+}
