@@ -56,6 +56,14 @@ inline std::string selection_remarks(const std::string& src, const std::string& 
   return out;
 }
 
+/// The operand / accumulator dtypes of the ordinary cube path: "FP16/BF16/FP32 operands accumulate
+/// in FP32; INT8 operands accumulate in INT32".
+struct CubeDtypes {
+  const char* d;
+  const char* acc;
+};
+inline constexpr CubeDtypes kCubeDtypes[] = {{"pl.FP16", "pl.FP32"}, {"pl.BF16", "pl.FP32"}, {"pl.FP32", "pl.FP32"}, {"pl.INT8", "pl.INT32"}};
+
 struct Stages {
   ir::ProgramPtr tile, planned, buffer;
 };

@@ -50,17 +50,11 @@ std::string kernel(const std::string& d, const std::string& acc, bool runtime_in
   return s;
 }
 
-struct Case {
-  const char* d;
-  const char* acc;
-};
-const Case kCases[] = {{"pl.FP16", "pl.FP32"}, {"pl.BF16", "pl.FP32"}, {"pl.FP32", "pl.FP32"}, {"pl.INT8", "pl.INT32"}};
-
 }  // namespace
 
 TEST_CASE("cube K loop: FP16/BF16/FP32/INT8, 1/2/4 steps, literal and runtime init_cond, three planners agree across the three stages") {
   int judged = 0;
-  for (const Case& c : kCases)
+  for (const testing::CubeDtypes& c : testing::kCubeDtypes)
     for (bool runtime_init : {false, true})
       for (const std::string planner : {"PYPTO", "DSA_RP", "PTOAS"}) {
         CAPTURE(c.d);

@@ -32,17 +32,11 @@ std::string b_trans_kernel(const std::string& d, const std::string& acc) {
          "        return result\n";
 }
 
-struct Case {
-  const char* d;
-  const char* acc;
-};
-const Case kCases[] = {{"pl.FP16", "pl.FP32"}, {"pl.BF16", "pl.FP32"}, {"pl.FP32", "pl.FP32"}, {"pl.INT8", "pl.INT32"}};
-
 }  // namespace
 
 TEST_CASE("b_trans matmul through transpose_view: FP16/BF16/FP32/INT8, three planners agree across the three stages") {
   int judged = 0;
-  for (const Case& c : kCases)
+  for (const testing::CubeDtypes& c : testing::kCubeDtypes)
     for (const std::string planner : {"PYPTO", "DSA_RP", "PTOAS"}) {
       CAPTURE(c.d);
       CAPTURE(planner);
