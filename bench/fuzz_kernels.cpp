@@ -1,7 +1,8 @@
 // Random tile kernels through the tile-to-buffer pipeline at scale (issue 14):
 // `fuzz_kernels --count N --seed S [--planner PYPTO|DSA_RP|PTOAS|all] [--seconds T] [--keep-going]
-// [--dump DIR] [--isolate] [--print SEED] [--file F]` generates the kernels of seeds S, S+1, ...
-// (test/fuzz/gen_tile_kernel.hpp) and judges each under the planner(s) with
+// [--dump DIR] [--isolate] [--print SEED] [--file F] [--cube]` generates the kernels of seeds S, S+1,
+// ... (test/fuzz/gen_tile_kernel.hpp; with --cube the cube kernels of test/fuzz/gen_cube_kernel.hpp,
+// issue 18) and judges each under the planner(s) with
 // test/fuzz/fuzz_kernels.hpp: the pipeline with verification after every step, selection, the
 // storage simulation of the planned program, idempotence of planning, and interp::diffcheck of
 // the input against the lowered Buffer IR. Prints one block per failure (seed, planner, check,
@@ -26,6 +27,7 @@
 #include <unistd.h>
 
 #include "fuzz_kernels.hpp"
+#include "gen_cube_kernel.hpp"
 
 namespace {
 struct Totals {
@@ -40,12 +42,12 @@ int main(int argc, char** argv) {
   std::uint64_t count = 1000, seed = 1;
   double seconds = 0;
   std::string dump;
-  bool keep_going = false, isolate = false;
+  bool keep_going = false, isolate = false, cube = false;
   std::string print, file;
   std::vector<std::string> planners = ptorw::fuzz::all_planners();
   auto usage = [] {
     std::cerr << "usage: fuzz_kernels [--count N] [--seed S] [--planner PYPTO|DSA_RP|PTOAS|all] [--seconds T] "
-                 "[--keep-going] [--dump DIR] [--isolate] [--print SEED] [--file F]\n";
+                 "[--keep-going] [--dump DIR] [--isolate] [--print SEED] [--file F] [--cube]\n";
     return 2;
   };
   for (int i = 1; i < argc; ++i) {
@@ -63,6 +65,7 @@ int main(int argc, char** argv) {
     else if (a == "--dump") dump = next();
     else if (a == "--keep-going") keep_going = true;
     else if (a == "--isolate") isolate = true;
+    else if (a == "--cube") cube = true;
     else if (a == "--planner") {
       std::string p = next();
       for (auto& c : p) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -81,7 +84,12 @@ int main(int argc, char** argv) {
     }
   }
   if (!print.empty()) {
-    const ptorw::fuzz::TileKernel k = ptorw::fuzz::generate_tile_kernel(std::stoull(print));
+    const std::uint64_t ps = std::stoull(print);
+    if (cube) {
+      std::cout << ptorw::fuzz::generate_cube_kernel(ps).text;
+      return 0;
+    }
+    const ptorw::fuzz::TileKernel k = ptorw::fuzz::generate_tile_kernel(ps);
     for (const auto& [kernel, why] : k.expect_tile) std::cout << "# expected Tile: " << kernel << ": " << why << "\n";
     for (const auto& run : k.scalar_runs) {
       std::cout << "# run with";
@@ -93,6 +101,17 @@ int main(int argc, char** argv) {
   }
   ptorw::fuzz::keep_freed_memory();
   ptorw::fuzz::KernelFuzz f;
+  ptorw::fuzz::CubeKernelFeatures cube_features;
+  // One seed's judgement under the planners: the tile kernel generator, or the cube one.
+  auto judge = [&](ptorw::fuzz::KernelFuzz& k, std::uint64_t s) {
+    if (!cube) return k.check(s, planners);
+    ptorw::fuzz::CubeKernel ck = ptorw::fuzz::generate_cube_kernel(s);
+    cube_features += ck.features;
+    return k.check_text(ck.text, planners, s);
+  };
+  auto program_of = [&](std::uint64_t s) {
+    return cube ? ptorw::fuzz::generate_cube_kernel(s).text : f.generate(s).text;
+  };
   if (!file.empty()) {
     std::ifstream in(file);
     if (!in) {
@@ -122,7 +141,7 @@ int main(int argc, char** argv) {
       if (pid == 0) {
         ptorw::fuzz::KernelFuzz child;
         bool ok = true;
-        for (const auto& r : child.check(s, planners)) ok = ok && r.ok();
+        for (const auto& r : judge(child, s)) ok = ok && r.ok();
         _exit(ok ? 0 : 1);
       }
       int st = 0;
@@ -130,13 +149,13 @@ int main(int argc, char** argv) {
       if (WIFSIGNALED(st)) {
         ++crashes;
         std::cout << "seed " << s << ": crashed (signal " << WTERMSIG(st) << ") under one of the planners\n";
-        if (!dump.empty()) std::ofstream(dump + "/kfuzz_crash_" + std::to_string(s) + ".py") << f.generate(s).text;
+        if (!dump.empty()) std::ofstream(dump + "/kfuzz_crash_" + std::to_string(s) + ".py") << program_of(s);
         if (!keep_going) break;
         continue;
       }
     }
     ++done;
-    for (const auto& r : f.check(s, planners)) {
+    for (const auto& r : judge(f, s)) {
       Totals& t = tot[r.planner];
       ++t.judged;
       t.runs += r.runs;
@@ -171,6 +190,6 @@ int main(int argc, char** argv) {
               << ", " << (t.judged ? t.ms / static_cast<double>(t.judged) : 0) << " ms/kernel\n";
   }
   if (crashes) std::cout << "  crashes " << crashes << "\n";
-  std::cout << "shapes: " << f.features().str() << "\n";
+  std::cout << "shapes: " << (cube ? cube_features.str() : f.features().str()) << "\n";
   return failed ? 1 : 0;
 }

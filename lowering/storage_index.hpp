@@ -121,6 +121,11 @@ inline ir::Type dynamic_of(const ir::Type& desc) {
   return ir::make_type(std::move(b));
 }
 inline ir::Type dynamic_descriptor(const ir::TileType& t) { return dynamic_of(buffer_descriptor(t)); }
+/// A static descriptor whose valid rectangle is its physical shape (buffer_descriptor drops it).
+inline bool full_valid(const ir::Type& desc) {
+  auto* b = ir::type_as<ir::BufferType>(desc);
+  return b && (!b->view || b->view->valid_shape.empty());
+}
 
 class StorageIndex {
  public:
@@ -337,7 +342,10 @@ class StorageIndex {
     const bool dynamic = runtime_valid(*t);
     if (ir::Type dd = dynamic_descriptor(*t); !ms.empty())
       for (auto& m : ms)
-        if ((dynamic || m.dynamic) && m.offset == *off && m.bytes == *size &&
+        // A static member must be fully valid: the handle starts with its physical extents and
+        // nothing states a static partial rectangle on it (such a pair is refused below).
+        if ((dynamic || m.dynamic) && (m.dynamic || full_valid(m.desc)) && (dynamic || full_valid(d)) &&
+            m.offset == *off && m.bytes == *size &&
             visit::structural_equal(m.dynamic ? m.desc : dynamic_of(m.desc), dd).equal) {
           if (!m.dynamic) {  // the first member was static: the shared handle becomes dynamic
             m.desc = dd;

@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "ptorw/ir/tile_layout.hpp"
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
 
@@ -48,6 +49,13 @@ inline Refusal tile_rule(const ir::TileType& t, const std::string& who) {
   if (t.shape.size() != 2) return refuse(who + " is not rank 2");
   for (const auto& d : t.shape)
     if (!ir::const_int(d)) return refuse(who + " is not statically sized");
+  // "Their physical extents are already whole fractal boxes": a matrix tile that is not (an INT8
+  // [32, 16] Mat tile against NZ boxes of 16 x 32) has no Buffer descriptor.
+  auto layout = ir::resolve_layout(m, t.view);
+  auto box = layout ? ir::box_extents(*layout, static_cast<int>(ir::dtype_bytes(t.dtype))) : std::nullopt;
+  if (!box || *ir::const_int(t.shape[0]) % box->first != 0 || *ir::const_int(t.shape[1]) % box->second != 0)
+    return refuse(who + " has physical extents that are not whole fractal boxes of its layout" +
+                  (box ? " (" + std::to_string(box->first) + " x " + std::to_string(box->second) + " elements)" : std::string()));
   // Partially valid matrix tiles need the product-shaped Acc views and valid-rectangle transfers
   // that have no recipe yet ("Wider Acc valid regions use a product-shaped descriptor ...").
   if (!fully_valid(t))
@@ -172,18 +180,29 @@ struct Extract {
 };
 
 /// tile.transpose_view: "needs no call: storage indexing has already declared the relabelled
-/// window". The storage index does not declare matrix relabels yet, so the entry refuses with that
-/// reason until it does (outside the default rollout, like the rest of the cube path).
+/// window" ("Matrix storage and cube recipes"). The result's type carries the transposed fractal
+/// layout (NZ read transposed is ZN: ir/op_infer.hpp), so the storage index declares it as another
+/// descriptor of the source's window: a typed `buffer.reshape` alias ("a same-size relabel of that
+/// window becomes a buffer.reshape alias"). Only a boxed (matrix-space) transpose is a relabel; a
+/// row-major one would move data and has no recipe.
 struct TransposeView {
   static constexpr std::string_view name = "transpose_view";
-  static constexpr bool default_rollout = false;
+  static constexpr bool default_rollout = true;
   static bool matches(ir::OpId op) { return op == ir::op::id("tile.transpose_view"); }
   static bool produces(ir::OpId) { return false; }
-  static Refusal applies(const ir::Expr&, const ir::Call&, const ApplyContext&) {
-    return refuse("no Buffer recipe for tile.transpose_view (the storage index does not declare matrix relabels yet)");
+  static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext&) {
+    const ir::TileType *st = cube_rules::tile(c.args.empty() ? nullptr : c.args[0]), *dt = cube_rules::tile(target);
+    if (!st || !dt || !cube_rules::matrix_space(cube_rules::space(*st)))
+      return refuse("tile.transpose_view of a row-major (pl.Mem.Vec) tile moves data: no Buffer recipe (only a matrix-space transpose is a relabel)");
+    return std::nullopt;
   }
-  static void lower(const ir::Expr&, const ir::Call&, ir::Span, RecipeContext&) {}  // never reached: `applies` refuses
   static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
+  /// No call: the result's handle is the storage index's alias of the source's window; what is
+  /// checked is that it is that window (a relabel never moves data).
+  static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
+    check_relabel_window(target, c, sp, cx);
+  }
+
 };
 
 }  // namespace ptorw::lowering::recipes

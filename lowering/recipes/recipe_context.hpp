@@ -67,6 +67,20 @@ class RecipeContext {
   std::unordered_map<const ir::ExprNode*, ir::Expr> views_;  // handle defined by `define` -> its call
 };
 
+/// A relabel (tile.reshape, tile.transpose_view) defines no Buffer call: its result's handle is the
+/// storage index's alias of its source's window ("Logical tile.reshape disappears after its type and
+/// preserved storage window have been checked"; "tile.transpose_view needs no call"). This is that
+/// check: same allocation, offset and bytes.
+inline void check_relabel_window(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
+  const Member* src = cx.index().member_of(c.args[0]);
+  const Member* dst = cx.index().member_of(target);
+  if (!src || !dst) return cx.fail(sp, c.callee + " operand or result has no planned storage");
+  auto* a = ir::type_as<ir::TileType>(c.args[0]->type);
+  auto* b = ir::type_as<ir::TileType>(target->type);
+  if (a->memref->base != b->memref->base || src->offset != dst->offset || src->bytes != dst->bytes)
+    return cx.fail(sp, c.callee + " must preserve its source's storage window (same allocation, offset and bytes)");
+}
+
 /// The destination-passing window operand `(d0, d1)` of a load/store: the tile's valid rectangle
 /// — its physical shape when fully valid, its valid extents when partial, static or runtime (spec
 /// "Runtime valid extents": `buffer.load(x, (0, 0), (16, cols), loaded_buffer)`; a static partial

@@ -126,14 +126,9 @@ struct ReshapeView {
   }
   static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
-    const Member* src = cx.index().member_of(c.args[0]);
-    const Member* dst = cx.index().member_of(target);
-    if (!src || !dst) return cx.fail(sp, "tile.reshape operand or result has no planned storage");
-    auto* a = ir::type_as<ir::TileType>(c.args[0]->type);
-    auto* b = ir::type_as<ir::TileType>(target->type);
-    if (a->memref->base != b->memref->base || src->offset != dst->offset || src->bytes != dst->bytes)
-      return cx.fail(sp, "tile.reshape must preserve its source's storage window (same allocation, offset and bytes)");
+    check_relabel_window(target, c, sp, cx);
   }
+
 };
 
 }  // namespace ptorw::lowering::recipes

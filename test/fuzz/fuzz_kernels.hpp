@@ -38,6 +38,7 @@
 #pragma once
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -72,6 +73,12 @@ inline void keep_freed_memory() {
   mallopt(M_MMAP_THRESHOLD, 256 << 20);
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
 #endif
+}
+
+/// The unsigned value of environment variable `name` (a test's count or first seed), or `dflt`.
+inline std::uint64_t env_or(const char* name, std::uint64_t dflt) {
+  const char* v = std::getenv(name);
+  return v && *v ? std::strtoull(v, nullptr, 10) : dflt;
 }
 
 inline const std::vector<std::string>& all_planners() {

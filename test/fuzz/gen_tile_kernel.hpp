@@ -55,6 +55,7 @@
 // result; turn it on, and add its shapes to `expect_tile`, when the recipe lands).
 // `features` counts these shapes, so a test can check that a run of seeds covers them.
 #pragma once
+#include "feature_counts.hpp"
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -129,21 +130,7 @@ inline constexpr const char* kShapeNames[] = {
     "rebinds", "side_kernels", "expect_tile", "wide_reshapes"};
 static_assert(std::size(kShapeNames) == static_cast<std::size_t>(Shape::Count));
 
-struct TileKernelFeatures {
-  std::array<std::uint64_t, static_cast<std::size_t>(Shape::Count)> n{};
-
-  std::uint64_t& operator[](Shape s) { return n[static_cast<std::size_t>(s)]; }
-  std::uint64_t operator[](Shape s) const { return n[static_cast<std::size_t>(s)]; }
-  TileKernelFeatures& operator+=(const TileKernelFeatures& o) {
-    for (std::size_t i = 0; i < n.size(); ++i) n[i] += o.n[i];
-    return *this;
-  }
-  std::string str() const {
-    std::string s;
-    for (std::size_t i = 0; i < n.size(); ++i) s += std::string(i ? ", " : "") + kShapeNames[i] + " " + std::to_string(n[i]);
-    return s;
-  }
-};
+using TileKernelFeatures = FeatureCounts<Shape, kShapeNames>;
 
 struct TileKernel {
   std::uint64_t seed = 0;

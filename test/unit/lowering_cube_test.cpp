@@ -13,10 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "ptorw/interp/diffcheck.hpp"
-#include "ptorw/passes/pass_manager.hpp"
-#include "ptorw/passes/registry.hpp"  // passes come from test/support/all_passes.cpp
-#include "ptorw/text/parser.hpp"
+#include "../support/three_stages.hpp"
 
 using namespace ptorw;
 
@@ -53,78 +50,20 @@ std::string kernel(const std::string& d, const std::string& acc, bool runtime_in
   return s;
 }
 
-ir::ProgramPtr run(const std::string& spec, const ir::ProgramPtr& p, const std::string& planner) {
-  auto pipeline = passes::parse_pipeline(spec);
-  REQUIRE_MESSAGE(pipeline.error.empty(), pipeline.error);
-  passes::PassContext ctx;
-  REQUIRE(ctx.set("memory_planner", planner).empty());
-  passes::PassManager pm{passes::PassManagerOptions{}};
-  for (auto& pass : pipeline.passes) pm.add(std::move(pass));
-  auto r = pm.run(p, ctx);
-  for (const auto& d : r.diagnostics) INFO(d.str());
-  REQUIRE(r.ok);
-  return r.program;
-}
-
-const ir::Function& the_kernel(const ir::Program& p) {
-  for (const auto& f : p.functions)
-    if (f->name == "kernel") return *f;
-  FAIL("no kernel");
-  return *p.functions.front();
-}
-
-struct Case {
-  const char* d;
-  const char* acc;
-};
-const Case kCases[] = {{"pl.FP16", "pl.FP32"}, {"pl.BF16", "pl.FP32"}, {"pl.FP32", "pl.FP32"}, {"pl.INT8", "pl.INT32"}};
-
-/// The three stages, the kernel compiled once per (case, init form, planner).
-struct Stages {
-  ir::ProgramPtr tile, planned, buffer;
-};
-Stages stages(const Case& c, bool runtime_init, const std::string& planner) {
-  const std::string src = kernel(c.d, c.acc, runtime_init);
-  auto parsed = text::parse_program(src, "cube.py");
-  for (const auto& e : parsed.errors) FAIL_CHECK(e.str());
-  REQUIRE(parsed.ok());
-  Stages st{parsed.program, run("init-memref,select-buffer-ir,plan-memory", parsed.program, planner),
-            run("tile-to-buffer", parsed.program, planner)};
-  REQUIRE_MESSAGE(the_kernel(*st.buffer).stage == ir::Stage::Buffer, "the cube kernel was not selected:\n" << src);
-  return st;
-}
-
-/// The three stages agree with n = steps on seeds 1..3; the Buffer leg's output of seed 1.
-std::vector<interp::Output> judge(const Stages& st, int steps) {
-  interp::DiffOptions o;
-  o.entry = "kernel";
-  o.run.scalars["n"] = steps;
-  std::vector<interp::Leg> legs{{"Tile (value mode)", st.tile.get(), interp::ModePolicy::Value},
-                                {"planned Tile (buffer mode)", st.planned.get(), interp::ModePolicy::Auto},
-                                {"Buffer IR (buffer mode)", st.buffer.get(), interp::ModePolicy::Auto}};
-  auto d = interp::diffcheck_legs(legs, o);
-  CHECK_MESSAGE(d.ok(), "steps=" << steps << ": " << d.str() << "\n" << d.message);
-  interp::RunOptions ro = o.run;
-  ro.mode = interp::ModePolicy::Auto;
-  auto r = interp::run_program(*st.buffer, "kernel", ro);
-  REQUIRE_MESSAGE(r.ok(), r.error->str());
-  return r.outputs;
-}
-
 }  // namespace
 
 TEST_CASE("cube K loop: FP16/BF16/FP32/INT8, 1/2/4 steps, literal and runtime init_cond, three planners agree across the three stages") {
   int judged = 0;
-  for (const Case& c : kCases)
+  for (const testing::CubeDtypes& c : testing::kCubeDtypes)
     for (bool runtime_init : {false, true})
       for (const std::string planner : {"PYPTO", "DSA_RP", "PTOAS"}) {
         CAPTURE(c.d);
         CAPTURE(runtime_init);
         CAPTURE(planner);
-        const Stages st = stages(c, runtime_init, planner);
-        auto s1 = judge(st, 1);
-        auto s2 = judge(st, 2);
-        auto s4 = judge(st, 4);
+        const testing::Stages st = testing::three_stages(kernel(c.d, c.acc, runtime_init), planner);
+        auto s1 = testing::judge_three(st, {{"n", 1}});
+        auto s2 = testing::judge_three(st, {{"n", 2}});
+        auto s4 = testing::judge_three(st, {{"n", 4}});
         judged += 3;
         // The step count changes the product (same inputs): a dropped loop or accumulation shows.
         REQUIRE(!s1.empty());

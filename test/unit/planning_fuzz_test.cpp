@@ -26,15 +26,8 @@
 
 using namespace ptorw;
 
-namespace {
-std::uint64_t env_or(const char* name, std::uint64_t dflt) {
-  const char* v = std::getenv(name);
-  return v && *v ? std::strtoull(v, nullptr, 10) : dflt;
-}
-}  // namespace
-
 TEST_CASE("random kernels through tile-to-buffer keep meaning and never clobber a live value (3 planners)") {
-  const std::uint64_t count = env_or("PTORW_PLAN_FUZZ_COUNT", 100), first = env_or("PTORW_PLAN_FUZZ_SEED", 1);
+  const std::uint64_t count = fuzz::env_or("PTORW_PLAN_FUZZ_COUNT", 100), first = fuzz::env_or("PTORW_PLAN_FUZZ_SEED", 1);
   fuzz::keep_freed_memory();
   fuzz::KernelFuzz f;
   struct Tot {

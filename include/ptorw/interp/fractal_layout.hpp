@@ -70,11 +70,11 @@ struct BoxedLayout {
 inline std::pair<std::int64_t, std::int64_t> box_extents(const ir::TileLayoutSpec& l, int elem_bytes, const std::string& what) {
   if (l.blayout == ir::TileLayout::none_box)
     fail(what + ": blayout none_box is not a box order (row_major or col_major)");
-  if (l.fractal <= 0 || l.fractal % kBoxLines != 0 || (l.fractal / kBoxLines) % elem_bytes != 0)
+  auto box = ir::box_extents(l, elem_bytes);
+  if (!box)
     fail(what + ": a fractal of " + std::to_string(l.fractal) + " bytes is not 16 lines of whole " +
          std::to_string(elem_bytes) + "-byte elements");
-  const std::int64_t per_line = l.fractal / kBoxLines / elem_bytes;
-  return l.slayout == ir::TileLayout::col_major ? std::pair{per_line, kBoxLines} : std::pair{kBoxLines, per_line};
+  return *box;
 }
 
 /// The layout of a fresh, packed rows x cols view: boxes ordered by blayout over exactly the

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "ptorw/ir/builder.hpp"
+#include "ptorw/ir/tile_layout.hpp"
 
 namespace ptorw::ir {
 
@@ -164,6 +165,20 @@ inline InferResult tile_transpose(const std::vector<Expr>& a, const Kwargs&) {
   TileType r = *t;
   std::reverse(r.shape.begin(), r.shape.end());
   r.view.reset();
+  // A fractal (boxed) tile's transpose is a relabel of its boxes: NZ bytes read transposed are ZN
+  // (lower_tile_to_buffer.md "Matrix storage": these tiles "keep their resolved fractal layout";
+  // "tile.transpose_view needs no call: storage indexing has already declared the relabelled
+  // window"). So the result's layout swaps blayout and slayout; printing omits it when it equals the
+  // space's implicit layout. Row-major (Vec) tiles keep no layout fields.
+  const MemSpace m = t->memory.value_or(MemSpace::Vec);
+  auto l = resolve_layout(m, t->view), base = implicit_layout(m);
+  if (l && base && l->slayout != TileLayout::none_box) {
+    TileView v;  // only the fields that differ from the space's implicit layout (one canonical form)
+    if (l->slayout != base->blayout) v.blayout = l->slayout;
+    if (l->blayout != base->slayout) v.slayout = l->blayout;
+    if (l->fractal != base->fractal) v.fractal = l->fractal;
+    if (v.blayout || v.slayout || v.fractal) r.view = std::move(v);
+  }
   return InferResult::ok(make_type(std::move(r)));
 }
 inline InferResult tile_set_validshape(const std::vector<Expr>& a, const Kwargs&) {

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 #include "ptorw/ir/enums.hpp"
 #include "ptorw/ir/type.hpp"
@@ -47,6 +48,18 @@ inline std::optional<TileLayoutSpec> resolve_layout(MemSpace m, const std::optio
   }
   return TileLayoutSpec{v->blayout.value_or(base->blayout), v->slayout.value_or(base->slayout),
                         v->fractal.value_or(base->fractal)};
+}
+
+/// Box extents {rows, cols} of a boxed layout for `elem_bytes`-byte elements (pto_format.md
+/// "Types"): a box is 16 lines of `fractal / 16` bytes; slayout row_major makes a line a box row
+/// (16 rows x F/16/b columns), col_major a box column (F/16/b rows x 16 columns). nullopt when
+/// blayout is none_box (no box order) or a line does not hold whole elements.
+inline std::optional<std::pair<std::int64_t, std::int64_t>> box_extents(const TileLayoutSpec& l, int elem_bytes) {
+  constexpr std::int64_t lines = 16;
+  if (l.blayout == TileLayout::none_box || elem_bytes <= 0) return std::nullopt;
+  if (l.fractal <= 0 || l.fractal % lines != 0 || (l.fractal / lines) % elem_bytes != 0) return std::nullopt;
+  const std::int64_t per_line = l.fractal / lines / elem_bytes;
+  return l.slayout == TileLayout::col_major ? std::pair{per_line, lines} : std::pair{lines, per_line};
 }
 
 }  // namespace ptorw::ir

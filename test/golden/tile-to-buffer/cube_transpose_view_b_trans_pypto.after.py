@@ -1,0 +1,18 @@
+@pl.program
+class BTrans:
+    @pl.function(type=pl.FunctionType.AIC, attrs={"buffer_ir_selected": True}, stage=pl.FunctionIRStage.Buffer)
+    def kernel(self, A: pl.Tensor[[32, 64], pl.FP16], B: pl.Tensor[[32, 64], pl.FP16],
+               Out: pl.Out[pl.Tensor[[32, 32], pl.FP32]]) -> pl.Tensor[[32, 32], pl.FP32]:
+        a_mat: pl.Buffer[[32, 64], pl.FP16, pl.Mem.Mat] = pl.buffer.alloc((), 0)
+        b_mat: pl.Buffer[[32, 64], pl.FP16, pl.Mem.Mat] = pl.buffer.alloc((), 4096)
+        b_zn: pl.Buffer[[64, 32], pl.FP16, pl.Mem.Mat, pl.TileView(blayout=pl.TileLayout.row_major, slayout=pl.TileLayout.col_major)] = pl.buffer.reshape(b_mat)
+        a_l0: pl.Buffer[[32, 64], pl.FP16, pl.Mem.Left] = pl.buffer.alloc((), 0)
+        b_l0: pl.Buffer[[64, 32], pl.FP16, pl.Mem.Right] = pl.buffer.alloc((), 0)
+        acc: pl.Buffer[[32, 32], pl.FP32, pl.Mem.Acc] = pl.buffer.alloc((), 0)
+        pl.buffer.load(A, (0, 0), (32, 64), a_mat)
+        pl.buffer.load(B, (0, 0), (32, 64), b_mat)
+        pl.buffer.copy(a_mat, a_l0)
+        pl.buffer.copy(b_zn, b_l0)
+        pl.buffer.matmul(a_l0, b_l0, acc)
+        pl.buffer.store(acc, (0, 0), (32, 32), Out)
+        return Out
