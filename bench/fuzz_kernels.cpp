@@ -43,11 +43,12 @@ int main(int argc, char** argv) {
   double seconds = 0;
   std::string dump;
   bool keep_going = false, isolate = false, cube = false;
+  ptorw::fuzz::TileKernelOptions gen;
   std::string print, file;
   std::vector<std::string> planners = ptorw::fuzz::all_planners();
   auto usage = [] {
     std::cerr << "usage: fuzz_kernels [--count N] [--seed S] [--planner PYPTO|DSA_RP|PTOAS|all] [--seconds T] "
-                 "[--keep-going] [--dump DIR] [--isolate] [--print SEED] [--file F] [--cube]\n";
+                 "[--keep-going] [--dump DIR] [--isolate] [--print SEED] [--file F] [--cube] [--no-assembles]\n";
     return 2;
   };
   for (int i = 1; i < argc; ++i) {
@@ -66,6 +67,7 @@ int main(int argc, char** argv) {
     else if (a == "--keep-going") keep_going = true;
     else if (a == "--isolate") isolate = true;
     else if (a == "--cube") cube = true;
+    else if (a == "--no-assembles") gen.assembles = false;  // TileKernelOptions::assembles (on by default)
     else if (a == "--planner") {
       std::string p = next();
       for (auto& c : p) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -89,7 +91,7 @@ int main(int argc, char** argv) {
       std::cout << ptorw::fuzz::generate_cube_kernel(ps).text;
       return 0;
     }
-    const ptorw::fuzz::TileKernel k = ptorw::fuzz::generate_tile_kernel(ps);
+    const ptorw::fuzz::TileKernel k = ptorw::fuzz::generate_tile_kernel(ps, gen);
     for (const auto& [kernel, why] : k.expect_tile) std::cout << "# expected Tile: " << kernel << ": " << why << "\n";
     for (const auto& run : k.scalar_runs) {
       std::cout << "# run with";
@@ -100,7 +102,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   ptorw::fuzz::keep_freed_memory();
-  ptorw::fuzz::KernelFuzz f;
+  ptorw::fuzz::KernelFuzz f(gen);
   ptorw::fuzz::CubeKernelFeatures cube_features;
   // One seed's judgement under the planners: the tile kernel generator, or the cube one.
   auto judge = [&](ptorw::fuzz::KernelFuzz& k, std::uint64_t s) {
@@ -139,7 +141,7 @@ int main(int argc, char** argv) {
       std::cout.flush();
       pid_t pid = fork();
       if (pid == 0) {
-        ptorw::fuzz::KernelFuzz child;
+        ptorw::fuzz::KernelFuzz child(gen);
         bool ok = true;
         for (const auto& r : judge(child, s)) ok = ok && r.ok();
         _exit(ok ? 0 : 1);

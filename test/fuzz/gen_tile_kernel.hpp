@@ -49,10 +49,11 @@
 //    tile);
 //  * multi-return kernels (1-3 Outs, `-> tuple[...]`), as before.
 // `expect_tile` names each kernel the spec keeps on Tile IR with the sentence why; every other
-// kernel must be selected. Extension point: `assembles` (off: tile.assemble has no recipe yet;
-// `assemble()` below writes `pl.tile.assemble(target, source, [row, 0])` of a [16, 32] value into a
-// [32, 32] target of matching row pitch — a load of `c` or a fill — and slices a window of the
-// result; turn it on, and add its shapes to `expect_tile`, when the recipe lands).
+// kernel must be selected. `assembles` (on): `assemble()` below writes
+// `pl.tile.assemble(target, source, [row, 0])` of a [16, 32] value into a [32, 32] target of
+// matching row pitch — a load of `c` or a fill — at a static or runtime row, and slices a window of
+// the result (all selected: "Vec assemble requires a non-window target and matching source/target
+// row pitches"). Assembles the spec keeps Tile are not generated yet.
 // `features` counts these shapes, so a test can check that a run of seeds covers them.
 #pragma once
 #include "feature_counts.hpp"
@@ -79,7 +80,7 @@ struct TileKernelOptions {
   int side_percent = 35;        // programs with a second kernel (selected or kept Tile)
   int tile_variant_percent = 6; // main kernels given one feature the spec keeps Tile
   bool wide_reshapes = true;    // reshapes beyond [32, 16], with ops on the relabelled shape
-  bool assembles = false;       // extension point: tile.assemble windows (no recipe yet)
+  bool assembles = true;        // tile.assemble windows (issue 17: planned in place, AssembleWindow)
 };
 
 /// How often each shape occurred in one generated kernel (sums over seeds show coverage).
@@ -501,7 +502,7 @@ class TileKernelGen {
       ++f_[Shape::WindowStores];
     }
   }
-  /// Extension point (TileKernelOptions::assembles): "Vec assemble requires a non-window target and
+  /// TileKernelOptions::assembles: "Vec assemble requires a non-window target and
   /// matching source/target row pitches" — a [16, 32] value written into a fresh [32, 32] target at
   /// a static or runtime row, then a window of the result read like any value.
   void assemble(std::string& out, int ind, Scope& s) {
@@ -514,6 +515,8 @@ class TileKernelGen {
     line(out, ind, t + " = pl.tile.slice(" + placed + ", [16, 32], [" + win_row(s, 16, runtime, loopvar) + ", 0])");
     vals_[static_cast<std::size_t>(define(s, t))].window = true;
     ++f_[Shape::Slices];
+    if (runtime) ++f_[Shape::RuntimeOffsets];  // the assemble's row or the slice's
+    if (loopvar) ++f_[Shape::LoopOffsets];
   }
   /// A feature the spec keeps on Tile IR, given to the main kernel on purpose (it must then stay
   /// Tile, and its Tile path is still judged).
