@@ -31,6 +31,7 @@
 #include <unordered_set>
 
 #include "ptorw/ir/op_id.hpp"
+#include "ptorw/lowering/planning/storage_rules.hpp"
 #include "ptorw/lowering/recipes/all_recipes.hpp"
 #include "ptorw/lowering/recipes/control_flow.hpp"
 #include "ptorw/passes/registry.hpp"
@@ -219,10 +220,12 @@ class Selector {
         read(a->value, s->span);
         const ir::ExprNode* b = base_of(a->var);
         if (!b) return;
+        // Which definitions name their source's bytes is InitMemRef's storage table (Relabel and
+        // Window rows); the setter is a Relabel there but starts a version here.
         auto* c = ir::expr_as<ir::Call>(a->value);
-        const ir::OpId id = c ? ir::op_id(c->callee) : ir::OpId{};
-        const bool carries = c ? (id == ir::op::id("tile.reshape") || id == ir::op::id("tile.transpose_view") ||
-                                  id == ir::op::id("tile.slice"))
+        const planning::OpStorage* rule = c && c->kind == ir::CallKind::Op ? planning::op_storage(c->callee) : nullptr;
+        const bool carries = c ? rule && ir::op_id(c->callee) != setter &&
+                                     (rule->rule == planning::StorageRule::Relabel || rule->rule == planning::StorageRule::Window)
                                : ir::is_var_like(a->value);
         const ir::Expr src = c ? (c->args.empty() ? nullptr : c->args[0]) : a->value;
         auto from = carries && src ? version.find(src.get()) : version.end();

@@ -19,6 +19,7 @@
 #pragma once
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -340,7 +341,8 @@ class StorageIndex {
     // "Tiles that name the same storage window and differ only in valid extents share one dynamic
     // handle ... A dynamic tile must own its allocation; it cannot share a byte-view root."
     const bool dynamic = runtime_valid(*t);
-    if (ir::Type dd = dynamic_descriptor(*t); !ms.empty())
+    const bool any_dynamic = dynamic || std::any_of(ms.begin(), ms.end(), [](const Member& m) { return m.dynamic; });
+    if (ir::Type dd = any_dynamic ? dynamic_descriptor(*t) : nullptr; dd)
       for (auto& m : ms)
         // A static member must be fully valid: the handle starts with its physical extents and
         // nothing states a static partial rectangle on it (such a pair is refused below).

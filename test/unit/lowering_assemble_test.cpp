@@ -13,22 +13,13 @@
 
 #include "ptorw/interp/diffcheck.hpp"
 #include "ptorw/passes/all.hpp"
-#include "ptorw/text/parser.hpp"
-#include "../support/golden_file.hpp"
+#include "../support/golden_stages.hpp"
 
 using namespace ptorw;
+using test_support::judge_stages;
+using test_support::run_passes;
 
 namespace {
-
-ir::ProgramPtr run_passes(const ir::ProgramPtr& p, const std::string& passes, const std::string& planner) {
-  passes::PassContext ctx;
-  ctx.memory_planner = planner;
-  auto pipeline = passes::parse_pipeline(passes);
-  REQUIRE_MESSAGE(pipeline.error.empty(), pipeline.error);
-  ir::ProgramPtr out = p;
-  for (const auto& pass : pipeline.passes) out = pass(out, ctx);
-  return out;
-}
 
 interp::DiffReport three_legs(const ir::ProgramPtr& before, const ir::ProgramPtr& planned, const ir::ProgramPtr& buffer,
                               const interp::DiffOptions& o) {
@@ -38,47 +29,20 @@ interp::DiffReport three_legs(const ir::ProgramPtr& before, const ir::ProgramPtr
   return interp::diffcheck_legs(legs, o);
 }
 
-/// The golden `stem` of tile-to-buffer: its Before against its planned form and its hand-written
-/// After, under PYPTO and DSA_RP, with `scalar` = `value` when given; returns the After's outputs.
-std::vector<interp::Output> judge(const std::string& stem, const std::string& scalar = {}, double value = 0) {
-  auto before = test_support::load_golden("tile-to-buffer", stem + ".before.py");
-  auto after = test_support::load_golden("tile-to-buffer", stem + ".after.py");
-  interp::DiffOptions o;
-  if (!scalar.empty()) o.run.scalars[scalar] = value;
-  for (const std::string planner : {"PYPTO", "DSA_RP"}) {
-    CAPTURE(planner);
-    auto d = three_legs(before, run_passes(before, "init-memref,plan-memory", planner), after, o);
-    CHECK_MESSAGE(d.ok(), stem << ": " << d.str() << "\n" << d.message);
-  }
-  interp::RunOptions ro = o.run;
-  ro.seed = 7;
-  ro.mode = interp::ModePolicy::Auto;
-  auto r = interp::run_kernels(*after, ro);
-  REQUIRE_MESSAGE(r.ok(), r.error->str());
-  return r.outputs;
-}
-
-ir::ProgramPtr parse(const std::string& text) {
-  auto r = text::parse_program(text, "<test>");
-  for (const auto& e : r.errors) FAIL_CHECK(e.str());
-  REQUIRE(r.ok());
-  return r.program;
-}
-
 }  // namespace
 
 TEST_CASE("assemble goldens: Tile value = planned = Buffer under PYPTO and DSA_RP") {
   for (const char* stem : {"assemble_column_slice_into_new_tile", "assemble_overlapping_source_snapshot",
                            "assemble_exact_self_write"}) {
     CAPTURE(stem);
-    judge(stem);
+    judge_stages(stem);
   }
 }
 
 TEST_CASE("assemble at a runtime row: row = 0, 17, 48 give three different outputs") {
-  auto a = judge("assemble_runtime_row_in_place", "row", 0);
-  auto b = judge("assemble_runtime_row_in_place", "row", 17);
-  auto c = judge("assemble_runtime_row_in_place", "row", 48);
+  auto a = judge_stages("assemble_runtime_row_in_place", "row", 0);
+  auto b = judge_stages("assemble_runtime_row_in_place", "row", 17);
+  auto c = judge_stages("assemble_runtime_row_in_place", "row", 48);
   CHECK_FALSE(test_support::same_outputs(a, b));
   CHECK_FALSE(test_support::same_outputs(b, c));
 }
@@ -124,7 +88,7 @@ class P:
 TEST_CASE("an injected wrong disjointness proof is caught by the stage check") {
   auto before = test_support::load_golden("init-memref", "assemble_overlapping_source_snapshot.before.py");
   auto right = test_support::load_golden("init-memref", "assemble_overlapping_source_snapshot.after.py");
-  auto wrong = parse(kWrongPlan);
+  auto wrong = test_support::parse_golden(kWrongPlan, "wrong_plan");
   interp::DiffOptions o;
   for (const std::string planner : {"PYPTO", "DSA_RP", "PTOAS"}) {
     CAPTURE(planner);

@@ -17,7 +17,7 @@
 #include "ptorw/interp/diffcheck.hpp"
 #include "ptorw/passes/all.hpp"
 #include "ptorw/text/parser.hpp"
-#include "../support/golden_file.hpp"
+#include "../support/golden_stages.hpp"
 
 using namespace ptorw;
 
@@ -82,15 +82,7 @@ TEST_CASE("runtime valid extents: cols = 0, 1, 17, 64 agree across the three sta
 // caught.
 namespace {
 
-ir::ProgramPtr through(const ir::ProgramPtr& p, const std::string& pipeline, const std::string& planner) {
-  passes::PassContext ctx;
-  ctx.memory_planner = planner;
-  auto steps = passes::parse_pipeline(pipeline);
-  REQUIRE_MESSAGE(steps.error.empty(), steps.error);
-  ir::ProgramPtr out = p;
-  for (const auto& pass : steps.passes) out = pass(out, ctx);
-  return out;
-}
+using test_support::run_passes;
 
 struct ValidCase {
   std::string stem;
@@ -121,9 +113,9 @@ void check_runtime_valid_golden(const ValidCase& vc) {
   std::vector<interp::Leg> legs{{"Tile (value mode)", before.get(), interp::ModePolicy::Value},
                                 {"expected output (hand-written)", after.get(), interp::ModePolicy::Auto}};
   for (const std::string planner : {"PYPTO", "DSA_RP", "PTOAS"}) {
-    keep.push_back(through(before, "init-memref,plan-memory", planner));
+    keep.push_back(run_passes(before, "init-memref,plan-memory", planner));
     legs.push_back({"planned Tile, " + planner, keep.back().get(), interp::ModePolicy::Auto});
-    keep.push_back(through(before, "tile-to-buffer", planner));
+    keep.push_back(run_passes(before, "tile-to-buffer", planner));
     legs.push_back({"tile-to-buffer, " + planner, keep.back().get(), interp::ModePolicy::Auto});
   }
   interp::RunOptions::Tensor x{ir::DType::FP32, {16, 64}, {}};

@@ -18,58 +18,29 @@
 #include "ptorw/interp/diffcheck.hpp"
 #include "ptorw/passes/all.hpp"
 #include "ptorw/text/parser.hpp"
-#include "../support/golden_file.hpp"
+#include "../support/golden_stages.hpp"
 
 using namespace ptorw;
 
 namespace {
 
-ir::ProgramPtr planned(const ir::ProgramPtr& p, const std::string& planner) {
-  passes::PassContext ctx;
-  ctx.memory_planner = planner;
-  auto pipeline = passes::parse_pipeline("init-memref,plan-memory");
-  REQUIRE_MESSAGE(pipeline.error.empty(), pipeline.error);
-  ir::ProgramPtr out = p;
-  for (const auto& pass : pipeline.passes) out = pass(out, ctx);
-  return out;
-}
-
-std::vector<interp::Output> judge(const std::string& stem, const std::string& scalar, double value) {
-  auto before = test_support::load_golden("tile-to-buffer", stem + ".before.py");
-  auto after = test_support::load_golden("tile-to-buffer", stem + ".after.py");
-  interp::DiffOptions o;
-  o.run.scalars[scalar] = value;
-  o.run.seed = 7;
-  for (const std::string planner : {"PYPTO", "DSA_RP"}) {
-    CAPTURE(planner);
-    auto plan = planned(before, planner);
-    std::vector<interp::Leg> legs{{"Tile (value mode)", before.get(), interp::ModePolicy::Value},
-                                  {"planned Tile (buffer mode)", plan.get(), interp::ModePolicy::Auto},
-                                  {"Buffer IR (buffer mode)", after.get(), interp::ModePolicy::Auto}};
-    auto d = interp::diffcheck_legs(legs, o);
-    CHECK_MESSAGE(d.ok(), stem << " with " << scalar << " = " << value << ": " << d.str() << "\n" << d.message);
-  }
-  interp::RunOptions ro = o.run;
-  ro.mode = interp::ModePolicy::Auto;
-  auto r = interp::run_kernels(*after, ro);
-  REQUIRE_MESSAGE(r.ok(), r.error->str());
-  return r.outputs;
-}
+using test_support::judge_stages;
+using test_support::run_passes;
 
 }  // namespace
 
 TEST_CASE("slice at a runtime row, then a nested static slice: row = 0, 5, 16") {
-  auto a = judge("slice_runtime_row_nested", "row", 0);
-  auto b = judge("slice_runtime_row_nested", "row", 5);
-  auto c = judge("slice_runtime_row_nested", "row", 16);
+  auto a = judge_stages("slice_runtime_row_nested", "row", 0);
+  auto b = judge_stages("slice_runtime_row_nested", "row", 5);
+  auto c = judge_stages("slice_runtime_row_nested", "row", 16);
   CHECK_FALSE(test_support::same_outputs(a, b));
   CHECK_FALSE(test_support::same_outputs(b, c));
 }
 
 TEST_CASE("slice at runtime column block * 8: block = 0, 3, 8") {
-  auto a = judge("slice_runtime_column_block", "block", 0);
-  auto b = judge("slice_runtime_column_block", "block", 3);
-  auto c = judge("slice_runtime_column_block", "block", 8);
+  auto a = judge_stages("slice_runtime_column_block", "block", 0);
+  auto b = judge_stages("slice_runtime_column_block", "block", 3);
+  auto c = judge_stages("slice_runtime_column_block", "block", 8);
   CHECK_FALSE(test_support::same_outputs(a, b));
   CHECK_FALSE(test_support::same_outputs(b, c));
 }
@@ -89,7 +60,7 @@ std::vector<interp::Output> per_call(const std::string& stem, const std::string&
   std::vector<interp::Leg> legs{{"Tile (value mode)", before.get(), interp::ModePolicy::Value},
                                 {"Buffer IR (hand-written)", after.get(), interp::ModePolicy::Auto}};
   for (const std::string planner : {"PYPTO", "DSA_RP", "PTOAS"}) {
-    keep.push_back(planned(before, planner));
+    keep.push_back(run_passes(before, "init-memref,plan-memory", planner));
     legs.push_back({"planned Tile, " + planner, keep.back().get(), interp::ModePolicy::Auto});
     passes::PassContext ctx;
     ctx.memory_planner = planner;
