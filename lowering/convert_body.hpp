@@ -107,6 +107,13 @@ class BodyConverter {
 
   void assign(const ir::Stmt& s, const ir::Expr& target, const ir::Expr& value, std::vector<ir::Stmt>& out) {
     auto* c = ir::expr_as<ir::Call>(value);
+    if (!c && target && ir::is_var_like(value) && flow::kind_of(target) != flow::Kind::Scalar) {
+      // `x = y`: an ordinary alias names its source's handle (a tile) or GM parameter (a tensor);
+      // it writes nothing (selection admitted it: select_buffer_ir.hpp).
+      if (ir::type_as<ir::TileType>(target->type)) return cx_.alias_tile(target, value, s->span);
+      if (const ir::ExprNode* p = param_of(value)) return alias(target, p);
+      return fail(s->span, "a tensor alias must resolve to a GM parameter");
+    }
     if (!c && !ir::expr_as<ir::Submit>(value)) {
       // Scalar arithmetic and constants stay as they are.
       if (target && flow::kind_of(target) != flow::Kind::Scalar)
@@ -121,6 +128,7 @@ class BodyConverter {
       return fail(s->span, "no Buffer recipe for " + c->callee);
     }
     cx_.out.clear();
+    cx_.begin_statement();
     if (!lower_call(target, *c, s->span, cx_)) return fail(s->span, "no Buffer recipe for " + c->callee);
     guard_runtime_valid(target, *c, s->span, out);
     for (auto& x : cx_.out) out.push_back(std::move(x));

@@ -252,8 +252,10 @@ class Selector {
     {
       const ir::OpId id = ir::op_id(c.callee);
       // ... and the setter itself ("allocation-backed set_validshape with an assigned result").
+      // Windows keep per-axis valid descriptors (recipes/windows.hpp decides which).
       const bool transfer_or_ew = id == ir::op::id("tile.load") || id == ir::op::id("tile.store") ||
-                                  id == ir::op::id("tile.set_validshape") || find_tile_recipe(id) != nullptr;
+                                  id == ir::op::id("tile.set_validshape") || id == ir::op::id("tile.slice") ||
+                                  find_tile_recipe(id) != nullptr;
       bool dyn = runtime_valid_value(target);
       for (const auto& a : c.args) dyn = dyn || runtime_valid_value(a);
       if (dyn && !transfer_or_ew)
@@ -281,7 +283,12 @@ class Selector {
         tile_rule(k.var, st->span);
         if (auto* c = ir::expr_as<ir::Call>(k.value)) call(st->span, k.var, *c);
         else if (ir::expr_as<ir::Submit>(k.value)) refuse(st->span, "task launches stay on Tile IR");
-        else if (!ir::type_as<ir::ScalarType>(k.var->type)) refuse(st->span, "non-scalar value without an op");
+        else if (ir::is_var_like(k.value) && ir::type_as<ir::TileType>(k.var->type)) tile_rule(k.value, st->span);
+        else if (ir::is_var_like(k.value) && ir::type_as<ir::TensorType>(k.var->type)) {
+          // An ordinary alias of a GM parameter ("aliases of one GM parameter").
+          if (const ir::ExprNode* p = param_of(k.value)) alias(k.var, p);
+          else refuse(st->span, "a tensor alias that does not resolve to a GM parameter");
+        } else if (!ir::type_as<ir::ScalarType>(k.var->type)) refuse(st->span, "non-scalar value without an op");
       } else if constexpr (std::is_same_v<K, ir::Eval>) {
         if (auto* c = ir::expr_as<ir::Call>(k.value)) call(st->span, nullptr, *c);
       } else if constexpr (std::is_same_v<K, ir::Seq>) {

@@ -26,11 +26,13 @@
 #include <string>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/lowering/planning/storage_rules.hpp"
 #include "ptorw/visit/equal.hpp"
 #include "ptorw/visit/flat_seq.hpp"
 
@@ -370,6 +372,27 @@ class StorageIndex {
     ms.push_back(std::move(m));
   }
 
+  std::unordered_set<const ir::ExprNode*> window_vars_;  // slice results and relabels of them
+  /// A slice, or a relabel (planning's StorageRule::Relabel, or a plain alias) of a window that the
+  /// planner left in the window's storage (its MemRef is the window's; a relabel it copied has
+  /// storage of its own and is an ordinary member).
+  bool is_window_def(const ir::Assign& a) const {
+    if (ir::is_op_call(a.value, ir::op::id("tile.slice"))) return true;
+    const ir::Expr* src = nullptr;
+    if (auto* c = ir::expr_as<ir::Call>(a.value); c && c->kind == ir::CallKind::Op && !c->args.empty()) {
+      const planning::OpStorage* rule = planning::op_storage(c->callee);
+      if (rule && rule->rule == planning::StorageRule::Relabel) src = &c->args[0];
+    } else if (ir::is_var_like(a.value)) {
+      src = &a.value;
+    }
+    if (!src || !window_vars_.count(src->get())) return false;
+    auto* st = ir::type_as<ir::TileType>((*src)->type);
+    auto* rt = ir::type_as<ir::TileType>(a.var->type);
+    return st && rt && st->memref && rt->memref && st->memref->base == rt->memref->base &&
+           visit::structural_equal(st->memref->offset, rt->memref->offset).equal &&
+           visit::structural_equal(st->memref->size, rt->memref->size).equal;
+  }
+
   void collect_tiles(const ir::Stmt& s) {
     visit::FlatStmts it(s);
     while (const ir::Stmt* next = it.next()) {
@@ -378,9 +401,11 @@ class StorageIndex {
       ir::visit_stmt([&](const auto& k) {
         using K = std::decay_t<decltype(k)>;
         if constexpr (std::is_same_v<K, ir::Assign>) {
-          // A slice's window is defined where the slice is written, not at the allocation
-          // ("Windows: slice and assemble"): recipes/windows.hpp binds its handle there.
-          if (!ir::is_op_call(k.value, ir::op::id("tile.slice"))) note_tile(k.var);
+          // A slice's window is defined where the slice is written, not at the allocation, "and a
+          // relabel of a window is a buffer.reshape of it at the same place" ("Windows: slice and
+          // assemble"): recipes/windows.hpp and storage_ops.hpp bind their handles there.
+          if (is_window_def(k)) window_vars_.insert(k.var.get());
+          else note_tile(k.var);
         } else if constexpr (std::is_same_v<K, ir::If>) {
           collect_tiles(k.then_body);
           collect_tiles(k.else_body);

@@ -82,9 +82,9 @@ class StorageClasses {
     int def_pos = 0;
     ir::Span span;
     std::int64_t bytes = 0;
-    bool window = false;  // a tile.slice result: a window of its source's storage
-    int window_of = -1;                // a window: the node it was cut from
-    const ir::Call* slice = nullptr;   // a window: its tile.slice (rebuilt over a snapshot)
+    bool window = false;  // a tile.slice result, or a relabel of one: a window of its source's storage
+    int window_of = -1;                // a window: the node it was cut from (a relabel: its source)
+    const ir::Call* slice = nullptr;   // a window: its tile.slice (rebuilt over a snapshot); null for a relabel
   };
   struct Use {
     int pos = 0;
@@ -309,9 +309,7 @@ class StorageClasses {
         unite(src, me);
         return;
       }
-      if (nodes[static_cast<std::size_t>(src)].window)
-        return error(sp, "'" + ir::var_name(a.var) + "' relabels the slice window '" + ir::var_name(source) +
-                             "': a relabel of a window is not planned yet");
+      if (nodes[static_cast<std::size_t>(src)].window) return window_relabel(a, source, src, me, rule, sp);
       if (nodes[static_cast<std::size_t>(src)].bytes != nodes[static_cast<std::size_t>(me)].bytes)
         return error(sp, "'" + ir::var_name(a.var) + "' relabels a tile of " +
                              std::to_string(nodes[static_cast<std::size_t>(src)].bytes) + " bytes as " +
@@ -322,6 +320,52 @@ class StorageClasses {
       unite(src, me);
       if (rule && rule->rule == StorageRule::Accumulate) accumulates.push_back({pos, src, me, sp});
     }
+  }
+
+  /// Whether the window `id` is dense bytes: one row, or whole rows of the storage it was cut from
+  /// (its row bytes equal the inherited row pitch: the row of the nearest tile up its slice chain
+  /// that is not itself a slice, i.e. the root or a relabel, which is dense by construction).
+  bool dense_window(int id) const {
+    const Node& w = nodes[static_cast<std::size_t>(id)];
+    if (!w.slice) return true;  // a relabel of a window: planned only when dense
+    int cur = id;
+    while (nodes[static_cast<std::size_t>(cur)].window && nodes[static_cast<std::size_t>(cur)].slice)
+      cur = nodes[static_cast<std::size_t>(cur)].window_of;
+    const ir::TileType& root = *nodes[static_cast<std::size_t>(cur)].type;
+    auto rows = dim(*w.type, 0), cols = dim(*w.type, 1), pcols = dim(root, 1);
+    if (!rows || !cols || !pcols) return false;
+    return *rows == 1 || *cols * ir::dtype_bytes(w.type->dtype) == *pcols * ir::dtype_bytes(root.dtype);
+  }
+
+  /// `me` relabels the window `src` ("a relabel of a window is a buffer.reshape of it at the same
+  /// place", "Windows: slice and assemble"): a window itself, named by its source's whole window,
+  /// whose typed bytes equal the window's ("Reshape and reinterpret preserve equal physical bytes"
+  /// and "require dense source row pitch"). A relabel of a strided window reads bytes that are not
+  /// contiguous: it gets storage of its own (the Tile pipeline copies; "strided relabels ...
+  /// remain Tile", recipes/windows.hpp).
+  void window_relabel(const ir::Assign& a, const ir::Expr& source, int src, int me, const OpStorage* rule, ir::Span sp) {
+    if (rule && rule->rule == StorageRule::Accumulate)
+      return error(sp, "'" + ir::var_name(a.var) + "' accumulates into the slice window '" + ir::var_name(source) + "'");
+    Node& n = nodes[static_cast<std::size_t>(me)];
+    const Node& w = nodes[static_cast<std::size_t>(src)];
+    if (space_of(*w.type) != ir::MemSpace::Vec)
+      return error(sp, "'" + ir::var_name(a.var) + "' relabels the matrix-space window '" + ir::var_name(source) +
+                           "': a relabel of a matrix window is not planned");
+    // Views of the window's bytes: a plain alias, set_validshape, the reshape of a dense window.
+    // A reshape of a strided window, and a row-major transpose_view (which moves data), are copies
+    // into storage of their own.
+    auto* call = ir::expr_as<ir::Call>(a.value);
+    const ir::OpId op = call ? ir::op_id(call->callee) : ir::OpId{};
+    if (call && (op == ir::op::id("tile.transpose_view") || (op == ir::op::id("tile.reshape") && !dense_window(src)))) return;
+    if (tile_bytes(*w.type) != tile_bytes(*n.type))
+      return error(sp, "'" + ir::var_name(a.var) + "' relabels the slice window '" + ir::var_name(source) +
+                           "' with another byte count (reshape must preserve physical bytes)");
+    if (space_of(*w.type) != space_of(*n.type))
+      return error(sp, "'" + ir::var_name(a.var) + "' relabels a window into another memory space");
+    n.bytes = w.bytes;  // named by the source's whole window, as the window is
+    n.window = true;
+    n.window_of = src;
+    unite(src, me);
   }
 
   int tile_operand(const ir::Expr& e) const {
@@ -426,6 +470,9 @@ class StorageClasses {
       std::vector<int> chain;  // the source's windows, the source first
       int parent = a.source;
       while (nodes[static_cast<std::size_t>(parent)].window) {
+        if (!nodes[static_cast<std::size_t>(parent)].slice)
+          return error(a.span, "tile.assemble reads a relabelled window that may overlap its destination: cutting a "
+                               "relabel again from a snapshot is not planned");
         chain.push_back(parent);
         parent = nodes[static_cast<std::size_t>(parent)].window_of;
       }

@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ptorw/ir/op_id.hpp"
@@ -174,6 +175,7 @@ class TileStorageVerifier {
     windows_[v.get()] = w;
     return w;
   }
+  std::unordered_set<const ir::ExprNode*> slices_;  // slice windows and the relabels that keep them
   std::optional<Window> window_of_use(const ir::Expr& v) const {
     auto it = windows_.find(v.get());
     if (it == windows_.end()) return std::nullopt;
@@ -227,9 +229,20 @@ class TileStorageVerifier {
       if (w && relabel) {
         const ir::Expr& src = call ? call->args.at(0) : a->value;
         auto sw = window_of_use(src);
-        if (sw && !(*sw == *w))
+        // A reshape of a slice window whose bytes are not contiguous (a strided window), and a
+        // row-major transpose_view of one, are planned as copies into storage of their own
+        // (storage_classes.hpp `window_relabel`): they must not overlap the window they read.
+        const bool copy_of_window =
+            call && slices_.count(src.get()) &&
+            (ir::op_id(call->callee) == ir::op::id("tile.reshape") || ir::op_id(call->callee) == ir::op::id("tile.transpose_view"));
+        if (sw && !(*sw == *w) && !copy_of_window)
           error(sp, "'" + ir::var_name(a->var) + "' relabels '" + ir::var_name(src) + "' and must keep its storage window");
+        if (sw && !(*sw == *w) && copy_of_window && sw->overlaps(*w))
+          error(sp, "'" + ir::var_name(a->var) + "' copies the slice window '" + ir::var_name(src) +
+                        "' into storage that overlaps it");
+        if (sw && *sw == *w && slices_.count(src.get())) slices_.insert(a->var.get());
       }
+      if (call && ir::op_id(call->callee) == ir::op::id("tile.slice")) slices_.insert(a->var.get());
       if (w && rule && rule->rule == StorageRule::New && !rule->in_place_ok) {
         for (const auto& arg : call->args)
           if (auto ow = window_of_use(arg); ow && ow->overlaps(*w))

@@ -5,10 +5,13 @@
 // policy" — the `precision` kwarg is carried over unchanged).
 #pragma once
 #include <string_view>
+#include <unordered_map>
+#include <vector>
 
 #include "ptorw/lowering/recipes/elementwise_table.hpp"
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
+#include "ptorw/visit/equal.hpp"
 
 namespace ptorw::lowering::recipes {
 
@@ -58,6 +61,39 @@ inline bool same_buffer_shape(const ir::BufferType& a, const ir::BufferType& b) 
     if (!x || !y || *x != *y) return false;
   }
   return true;
+}
+/// "When arithmetic combines window and allocation handles with different valid descriptors,
+/// zero-offset subviews give the operands and destination matching per-dimension descriptors ...
+/// These views preserve storage and use the current explicit valid extents; they add no data copies
+/// or metadata updates to a window" (lower_tile_to_buffer.md "Runtime valid extents"). A window
+/// keeps per-axis descriptors (a constant extent stays static) while an allocation whose metadata
+/// can change has both dimensions dynamic: every handle typed unlike the window operand is read
+/// (or written) through `h_view = buffer.subview(h, (0, 0), shape, valid)` typed like it.
+inline void bridge_valid_descriptors(std::vector<ir::Expr>& handles, const ir::TileType& result, ir::Span sp,
+                                     RecipeContext& cx) {
+  if (!runtime_valid(result)) return;
+  ir::Type want;
+  for (const auto& h : handles)
+    if (const ir::Call* d = ir::type_as<ir::BufferType>(h->type) ? cx.definition(h) : nullptr;
+        d && ir::op_id(d->callee) == ir::op::id("buffer.subview")) {
+      want = h->type;
+      break;
+    }
+  if (!want) return;
+  std::unordered_map<const ir::ExprNode*, ir::Expr> bridged;  // one view per handle (`add(x, x)`)
+  for (auto& h : handles) {
+    auto* b = ir::type_as<ir::BufferType>(h->type);
+    if (!b || visit::structural_equal(h->type, want).equal) continue;
+    auto [it, fresh] = bridged.emplace(h.get(), nullptr);
+    if (fresh) {
+      std::vector<ir::Expr> zeros(b->shape.size(), ir::make_int(0));
+      it->second = ir::make_var(ir::var_name(h) + "_view", want, sp);
+      cx.define(it->second, "buffer.subview",
+                {h, ir::make_tuple(std::move(zeros), sp), ir::make_tuple(b->shape, sp), ir::make_tuple(result.view->valid_shape, sp)},
+                sp);
+    }
+    h = it->second;
+  }
 }
 }  // namespace elementwise_detail
 
@@ -145,6 +181,7 @@ struct Elementwise {
         break;
     }
     args.push_back(dst);
+    elementwise_detail::bridge_valid_descriptors(args, *tl, sp, cx);
     ir::Kwargs kw;
     if (auto* p = ir::find_kwarg(c.kwargs, "precision")) kw.emplace_back("precision", *p);
     cx.emit(r.buffer_op, std::move(args), sp, std::move(kw));

@@ -10,6 +10,7 @@
 
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/op_id.hpp"
+#include "ptorw/lowering/planning/storage_rules.hpp"
 
 namespace ptorw::lowering::recipes::provenance {
 
@@ -32,11 +33,33 @@ inline const ir::Call* tile_def(const ir::Expr& t, const TileDefs& defs,
   }
   return nullptr;
 }
-inline bool is_slice(const ir::Expr& t, const TileDefs& defs) {
-  auto it = defs.find(t.get());
-  if (it != defs.end() && !it->second) return true;  // unknown provenance: it may be a window
+inline bool is_slice_call(const ir::Call* d) { return d && ir::op_id(d->callee) == ir::op::id("tile.slice") && !d->args.empty(); }
+/// Whether `d` relabels its first operand (planning's StorageRule::Relabel rows: reshape,
+/// transpose_view, set_validshape).
+inline bool is_relabel_call(const ir::Call* d) {
+  if (!d || d->kind != ir::CallKind::Op || d->args.empty()) return false;
+  const planning::OpStorage* rule = planning::op_storage(d->callee);
+  return rule && rule->rule == planning::StorageRule::Relabel;
+}
+/// Whether `t` is a slice window or a relabel of one (through plain aliases and relabels); a tile
+/// of unknown provenance may be one.
+inline bool is_window(const ir::Expr& t, const TileDefs& defs) {
+  ir::Expr cur = t;
+  for (int depth = 0; depth < 64; ++depth) {
+    ir::Expr root;
+    const ir::Call* d = tile_def(cur, defs, &root);
+    if (auto it = defs.find(root.get()); it != defs.end() && !it->second) return true;  // unknown: it may be a window
+    if (is_slice_call(d)) return true;
+    if (!is_relabel_call(d)) return false;
+    cur = d->args[0];
+  }
+  return true;
+}
+/// The relabel of a window `t` is defined by, through plain aliases: the relabel call, or null when
+/// `t` is not a relabel of a window.
+inline const ir::Call* window_relabel(const ir::Expr& t, const TileDefs& defs) {
   const ir::Call* d = tile_def(t, defs);
-  return d && ir::op_id(d->callee) == ir::op::id("tile.slice");
+  return is_relabel_call(d) && is_window(d->args[0], defs) ? d : nullptr;
 }
 /// The row pitch in bytes of the storage `t` lies in ("inherited row pitch"): the physical row of
 /// the tile its slice windows were cut from. Nullopt when a shape is not static rank 2 or the

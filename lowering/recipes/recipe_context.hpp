@@ -3,6 +3,7 @@
 // → the parameter they alias), and the statement list being built. Recipes report the first
 // violation through `fail`; the pass then leaves its input unchanged.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,7 @@ class RecipeContext {
   /// The Buffer handle of a planned Tile operand; fails when the storage index has none.
   ir::Expr handle(const ir::Expr& tile, ir::Span sp) {
     if (auto it = local_.find(tile.get()); it != local_.end()) return it->second;
+    if (auto it = deferred_.find(tile.get()); it != deferred_.end()) return materialize(it->second, sp);
     ir::Expr h = index_.handle_of(tile);
     if (!h) fail(sp, "no Buffer handle for tile operand '" + ir::var_name(tile) + "' (is it planned?)");
     return h;
@@ -41,6 +43,26 @@ class RecipeContext {
   void alias_gm(const ir::Expr& value, ir::Expr param) { gm_[value.get()] = std::move(param); }
   /// A handle defined at a use site (a slice's window): later uses of `tile` name it.
   void bind(const ir::Expr& tile, ir::Expr handle) { local_[tile.get()] = std::move(handle); }
+  /// A view written at each consumer of `tile` rather than once where `tile` is defined
+  /// (lower_tile_to_buffer.md "Runtime-valid default selection": "Dynamic-valid subviews are
+  /// materialized at their guarded consumers, so the empty path never constructs an empty native
+  /// subview ... Views never escape the guard"): `handle(tile)` writes `var = op(args)` into `out`,
+  /// the consumer's calls that its guard wraps, once per converted statement.
+  void defer(const ir::Expr& tile, std::string name, ir::Type type, std::string op, std::vector<ir::Expr> args) {
+    deferred_[tile.get()] = Deferred{std::move(name), std::move(type), std::move(op), std::move(args), nullptr, 0};
+  }
+  /// `alias = tile`: the alias names what `tile` names (a deferred view stays deferred).
+  void alias_tile(const ir::Expr& alias, const ir::Expr& tile, ir::Span sp) {
+    if (auto it = deferred_.find(tile.get()); it != deferred_.end()) {
+      deferred_[alias.get()] = it->second;
+      return;
+    }
+    if (ir::Expr h = handle(tile, sp)) bind(alias, h);
+  }
+  /// A new statement is being converted: deferred views are written again where it asks for them.
+  void begin_statement() {
+    ++statement_;
+  }
   /// `var = op(args)` with a Buffer result (a view defined here).
   void define(const ir::Expr& var, std::string_view op, std::vector<ir::Expr> args, ir::Span sp) {
     ir::Expr call = ir::make_expr(ir::Call{ir::CallKind::Op, std::string(op), std::move(args), {}, {}}, ir::unknown_type(), sp);
@@ -65,6 +87,25 @@ class RecipeContext {
   std::unordered_map<const ir::ExprNode*, ir::Expr>& gm_;
   std::unordered_map<const ir::ExprNode*, ir::Expr> local_;  // tile -> handle defined at its use site
   std::unordered_map<const ir::ExprNode*, ir::Expr> views_;  // handle defined by `define` -> its call
+  struct Deferred {
+    std::string name;
+    ir::Type type;
+    std::string op;
+    std::vector<ir::Expr> args;
+    ir::Expr current;       // the view written for statement `at`
+    std::uint64_t at = 0;
+    int written = 0;        // how many times it was written (fresh names)
+  };
+  std::unordered_map<const ir::ExprNode*, Deferred> deferred_;
+  std::uint64_t statement_ = 1;
+  ir::Expr materialize(Deferred& d, ir::Span sp) {
+    if (d.current && d.at == statement_) return d.current;
+    const std::string name = d.written++ ? d.name + "_" + std::to_string(d.written - 1) : d.name;
+    d.current = ir::make_var(name, d.type, sp);
+    d.at = statement_;
+    define(d.current, d.op, d.args, sp);
+    return d.current;
+  }
 };
 
 /// A relabel (tile.reshape, tile.transpose_view) defines no Buffer call: its result's handle is the

@@ -11,6 +11,7 @@
 
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
+#include "ptorw/lowering/recipes/windows.hpp"
 
 namespace ptorw::lowering::recipes {
 
@@ -110,7 +111,9 @@ struct CreateTile {
 };
 
 /// tile.reshape: nothing once its storage window is checked. The default rollout needs equal
-/// physical bytes ("Reshape and reinterpret preserve equal physical bytes").
+/// physical bytes ("Reshape and reinterpret preserve equal physical bytes"). A relabel of a slice
+/// window is the exception: the window is defined where the slice is written, "and a relabel of a
+/// window is a buffer.reshape of it at the same place" (recipes/windows.hpp has the window rules).
 struct ReshapeView {
   static constexpr std::string_view name = "reshape_view";
   static constexpr bool default_rollout = true;
@@ -122,13 +125,24 @@ struct ReshapeView {
     auto* dst = target ? ir::type_as<ir::TileType>(target->type) : nullptr;
     if (!src || !dst || static_bytes(src->shape, src->dtype) != static_bytes(dst->shape, dst->dtype))
       return refuse("tile.reshape must preserve physical bytes");
+    if (!ax.tile_defs) return refuse("tile.reshape needs SSA tile definitions to know whether it relabels a window");
+    if (provenance::is_window(c.args[0], *ax.tile_defs)) return window_detail::window_relabel_refusal(c.args[0], *ax.tile_defs);
     return std::nullopt;
   }
   static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
+    ir::Expr h = cx.handle(c.args[0], sp);
+    if (!h) return;
+    if (cx.definition(h)) {  // a window, defined where it was cut: reshape it here
+      auto* t = ir::type_as<ir::TileType>(target->type);
+      const std::string base = ir::var_name(target).empty() ? std::string("relabel") : ir::var_name(target);
+      ir::Expr v = ir::make_var(base + "_view", buffer_descriptor(*t), target->span);
+      cx.define(v, "buffer.reshape", {h}, sp);
+      cx.bind(target, v);
+      return;
+    }
     check_relabel_window(target, c, sp, cx);
   }
-
 };
 
 }  // namespace ptorw::lowering::recipes

@@ -45,19 +45,26 @@ inline bool same_dims(const std::vector<ir::Expr>& a, const std::vector<ir::Expr
   }
   return true;
 }
-/// valid_shape=[-1, -1]: the handle's extents are set at run time (buffer.set_validshape).
+/// Some valid dimension is -1: set at run time — both on an allocation whose metadata can change
+/// (buffer.set_validshape), per axis on a window ("windows retain their per-axis static/dynamic
+/// descriptors").
 inline bool dynamic_valid(const ir::BufferType& b) {
   if (!b.view || b.view->valid_shape.size() != b.shape.size() || b.shape.empty()) return false;
   for (const auto& v : b.view->valid_shape)
-    if (ir::const_int(v) != std::optional<std::int64_t>(-1)) return false;
-  return true;
+    if (ir::const_int(v) == std::optional<std::int64_t>(-1)) return true;
+  return false;
 }
-/// Each window extent is a runtime value or a constant in [0, shape].
-inline bool fits(const std::vector<ir::Expr>& window, const std::vector<ir::Expr>& shape) {
-  if (window.size() != shape.size()) return false;
+/// Each window extent fits its dimension of a dynamic-valid descriptor: under a -1 dimension a
+/// runtime value or a constant in [0, shape]; under a static one exactly that constant.
+inline bool fits(const std::vector<ir::Expr>& window, const ir::BufferType& b) {
+  if (window.size() != b.shape.size()) return false;
   for (std::size_t i = 0; i < window.size(); ++i) {
-    auto w = ir::const_int(window[i]), s = ir::const_int(shape[i]);
-    if (w && (!s || *w < 0 || *w > *s)) return false;
+    auto w = ir::const_int(window[i]), s = ir::const_int(b.shape[i]), v = ir::const_int(b.view->valid_shape[i]);
+    if (v && *v != -1) {
+      if (!w || *w != *v) return false;
+    } else if (w && (!s || *w < 0 || *w > *s)) {
+      return false;
+    }
   }
   return true;
 }
@@ -73,7 +80,7 @@ inline Refusal check(const ir::Call& c, bool load, const BufferCheckContext& bx)
   const std::string op = load ? "buffer.load" : "buffer.store";
   if (tt->dtype != bt->dtype) return refuse(op + " changes the element type (GM transfers do not cast)");
   auto* sizes = ir::expr_as<ir::MakeTuple>(c.args[2]);
-  if (sizes && dynamic_valid(*bt) && fits(sizes->elems, bt->shape)) {
+  if (sizes && dynamic_valid(*bt) && fits(sizes->elems, *bt)) {
     // A dynamic-valid buffer moves its valid rectangle (runtime values, or constants within the shape).
   } else if (!sizes || !(same_dims(sizes->elems, bt->shape) || (bt->view && same_dims(sizes->elems, bt->view->valid_shape)))) {
     return refuse(op + " window " + (sizes ? dims(sizes->elems) : "?") + " differs from the buffer shape " + dims(bt->shape));

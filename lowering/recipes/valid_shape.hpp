@@ -35,7 +35,7 @@ struct SetValidShape {
     if (!runtime_valid(*res)) return refuse("tile.set_validshape to static valid extents has no Buffer recipe yet");
     if (!ax.default_rollout()) return std::nullopt;
     if (!ax.tile_defs) return refuse("tile.set_validshape needs SSA tile definitions (names are rebound)");
-    if (provenance::is_slice(c.args[0], *ax.tile_defs))
+    if (provenance::is_window(c.args[0], *ax.tile_defs))
       return refuse("a tile.set_validshape of a slice window retains Tile IR (window setters)");
     return std::nullopt;
   }

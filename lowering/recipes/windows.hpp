@@ -72,9 +72,56 @@ inline Refusal valid_extents_fit(const ir::TileType& w, std::string_view what) {
   return std::nullopt;
 }
 
+/// A relabel of the window `src` (provenance::is_window) under the default rollout: "a relabel of a
+/// window is a buffer.reshape of it at the same place"; "Reshape and reinterpret preserve equal
+/// physical bytes and require dense source row pitch, including single-row sources"; and
+/// "runtime-offset relabels ... strided relabels ... remain Tile in the normal pipeline". Dense: the
+/// window is one row, or its rows are whole rows of the storage (row bytes equal to the inherited
+/// row pitch). Every offset down the window's slice chain is a constant.
+inline Refusal window_relabel_refusal(const ir::Expr& src, const provenance::TileDefs& defs) {
+  if (auto* t = ir::type_as<ir::TileType>(src->type); t && runtime_valid(*t))
+    return refuse("a relabel of a window with runtime valid extents retains Tile IR (dynamic-valid relabels)");
+  const ir::Call* window = nullptr;  // the slice the relabelled window comes from
+  ir::Expr cur = src;
+  for (int depth = 0; depth < 64; ++depth) {
+    const ir::Call* d = provenance::tile_def(cur, defs);
+    if (provenance::is_slice_call(d)) {
+      if (!window) window = d;
+      auto* offs = d->args.size() > 2 ? ir::expr_as<ir::MakeTuple>(d->args[2]) : nullptr;
+      if (!offs) return refuse("a relabelled window's slice offsets must be a pair");
+      for (const auto& o : offs->elems)
+        if (!ir::const_int(o)) return refuse("a relabel of a window cut at a runtime offset retains Tile IR (runtime-offset relabels)");
+    } else if (!provenance::is_relabel_call(d)) {
+      break;
+    }
+    cur = d->args[0];
+  }
+  if (!window) return refuse("the relabelled window's provenance is unknown (a variable defined more than once)");
+  auto* shape = window->args.size() > 1 ? ir::expr_as<ir::MakeTuple>(window->args[1]) : nullptr;
+  auto* parent = ir::type_as<ir::TileType>(window->args[0]->type);
+  const auto pitch = provenance::row_pitch(window->args[0], defs);
+  if (!parent || !shape || shape->elems.size() != 2 || !pitch)
+    return refuse("a relabelled window needs a static shape and a known row pitch");
+  const std::int64_t rows = ir::const_int(shape->elems[0]).value_or(-1), cols = ir::const_int(shape->elems[1]).value_or(-1);
+  if (rows < 0 || cols < 0) return refuse("a relabelled window needs a static shape and a known row pitch");
+  const std::int64_t row_bytes = cols * ir::dtype_bytes(parent->dtype);
+  if (rows != 1 && row_bytes != *pitch)
+    return refuse("a relabel of a window whose rows are not dense (" + std::to_string(row_bytes) + "-byte rows at a " +
+                  std::to_string(*pitch) + "-byte pitch) retains Tile IR (strided relabels)");
+  return std::nullopt;
+}
+
 /// The descriptor of a slice's window: its shape, the source's dtype and space, its valid shape
-/// when partial.
-inline ir::Type window_type(const ir::TileType& t) { return buffer_descriptor(t); }
+/// when partial — per axis: "windows retain their per-axis static/dynamic descriptors" (a runtime
+/// extent is -1, a constant one stays), unlike an allocation, whose two dimensions both become
+/// dynamic when its metadata can change.
+inline ir::Type window_type(const ir::TileType& t) {
+  if (!runtime_valid(t)) return buffer_descriptor(t);
+  ir::BufferType b{t.shape, t.dtype, t.memory.value_or(ir::MemSpace::Vec), t.view};
+  for (auto& e : b.view->valid_shape)
+    if (!ir::const_int(e)) e = ir::make_int(-1);
+  return ir::make_type(std::move(b));
+}
 
 }  // namespace window_detail
 
@@ -91,8 +138,8 @@ struct SliceWindow {
     if (src->memory.value_or(ir::MemSpace::Vec) != ir::MemSpace::Vec)
       return refuse("tile.slice of a non-Vec tile has no Buffer recipe yet");
     if (src->shape.size() != 2 || res->shape.size() != 2) return refuse("tile.slice windows are rank 2 (rank-reducing slices are rejected)");
-    if (runtime_valid(*res) || runtime_valid(*src))
-      return refuse("tile.slice of or into runtime valid extents retains Tile IR (nested dynamic-valid windows)");
+    if (runtime_valid(*src))
+      return refuse("tile.slice of a tile with runtime valid extents retains Tile IR (nested dynamic-valid windows)");
     if (auto why = window_detail::valid_extents_fit(*res, "slice")) return why;
     auto* offs = c.args.size() > 2 ? ir::expr_as<ir::MakeTuple>(c.args[2]) : nullptr;
     if (!offs || offs->elems.size() != 2) return refuse("tile.slice offsets must be a pair");
@@ -103,6 +150,11 @@ struct SliceWindow {
         return refuse("tile.slice window lies outside its source");
     }
     if (!ax.default_rollout()) return std::nullopt;
+    if (!ax.tile_defs) return refuse("tile.slice needs SSA tile definitions to know what it slices");
+    if (provenance::window_relabel(c.args[0], *ax.tile_defs))
+      return refuse("tile.slice of a relabelled window retains Tile IR (slicing a relabelled window)");
+    if (runtime_valid(*res) && provenance::is_window(c.args[0], *ax.tile_defs))
+      return refuse("a window with runtime valid extents cut from a window retains Tile IR (nested dynamic-valid windows)");
     if (!window_detail::aligned(offs->elems[1], ir::dtype_bytes(src->dtype), ax.scalar_defs))
       return refuse("tile.slice column offset is not proven 32-byte aligned (unproven alignment retains Tile IR)");
     return std::nullopt;
@@ -112,6 +164,13 @@ struct SliceWindow {
     if (!parent) return;
     auto* t = ir::type_as<ir::TileType>(target->type);
     const std::string base = ir::var_name(target).empty() ? std::string("slice") : ir::var_name(target);
+    if (runtime_valid(*t)) {
+      // "Every lowered window carries its valid tuple"; "Dynamic-valid subviews are materialized at
+      // their guarded consumers": written inside each consumer's guard, not here.
+      cx.defer(target, base + "_window", window_detail::window_type(*t), "buffer.subview",
+               {parent, c.args[2], ir::make_tuple(t->shape, sp), ir::make_tuple(t->view->valid_shape, sp)});
+      return;
+    }
     ir::Expr w = ir::make_var(base + "_window", window_detail::window_type(*t), target->span);
     cx.define(w, "buffer.subview", {parent, c.args[2], ir::make_tuple(t->shape, sp)}, sp);
     cx.bind(target, w);
@@ -163,8 +222,8 @@ struct AssembleWindow {
     }
     if (!ax.default_rollout()) return std::nullopt;
     if (!ax.tile_defs) return refuse("tile.assemble needs SSA tile definitions to prove its target is not a window");
-    if (provenance::is_slice(c.args[0], *ax.tile_defs))
-      return refuse("tile.assemble into a slice window retains Tile IR (window targets)");
+    if (provenance::is_window(c.args[0], *ax.tile_defs))
+      return refuse("tile.assemble into a slice window (or a relabel of one) retains Tile IR (window targets)");
     auto sp = provenance::row_pitch(c.args[1], *ax.tile_defs), tp = provenance::row_pitch(c.args[0], *ax.tile_defs);
     if (!sp || !tp || *sp != *tp)
       return refuse("tile.assemble with incompatible pitches retains Tile IR: the source's row pitch is " +

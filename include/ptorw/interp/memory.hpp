@@ -171,7 +171,17 @@ inline Shape packed_byte_strides(const Shape& shape, DType d) {
 inline bool dense(const BufVal& b) {
   if (b.boxed)
     return *b.boxed == packed_boxes(b.boxed->spec, ir::dtype_bytes(b.dtype), b.shape[0], b.shape[1], "dense");
-  return b.strides == packed_byte_strides(b.shape, b.dtype) || numel(b.shape) <= 1;
+  // Row-major: packed strides, where a dimension of extent 1 has no stride that matters (a
+  // single-row window of a wider tile is dense: lower_tile_to_buffer.md "require dense source row
+  // pitch, including single-row sources").
+  if (numel(b.shape) == 0) return true;
+  if (b.strides.size() != b.shape.size()) return false;
+  std::int64_t want = ir::dtype_bytes(b.dtype);
+  for (std::size_t i = b.shape.size(); i-- > 0;) {
+    if (b.shape[i] != 1 && b.strides[i] != want) return false;
+    want *= b.shape[i];
+  }
+  return true;
 }
 inline std::int64_t view_bytes(const BufVal& b) { return numel(b.shape) * ir::dtype_bytes(b.dtype); }
 

@@ -181,8 +181,22 @@ template <OpFn F, Overlap Rule = Overlap::InPlaceOk> Value planned(OpCall& c) {
   return {*dst};
 }
 
+/// Whether the result's MemRef is its operand 0's (the planner's Relabel and Window rules: the
+/// result names its source's storage window; a window's view lies at an offset inside it, so the
+/// views' addresses may differ while the MemRefs are one).
+inline bool same_memref(const OpCall& c) {
+  auto* st = c.call.args.empty() ? nullptr : ir::type_as<ir::TileType>(c.call.args[0]->type);
+  auto* rt = ir::type_as<ir::TileType>(c.result_type);
+  if (!st || !rt || !st->memref || !rt->memref || !st->memref->base || !rt->memref->base) return false;
+  const ir::MemRef &a = *st->memref, &b = *rt->memref;
+  const bool base = a.base == b.base || ir::var_name(a.base) == ir::var_name(b.base);
+  return base && ir::const_int(a.offset) && ir::const_int(a.offset) == ir::const_int(b.offset) && ir::const_int(a.size) &&
+         ir::const_int(a.size) == ir::const_int(b.size);
+}
+
 /// reshape / set_validshape: a relabel of the source's bytes when the MemRef names the source's
-/// window (the planner's Relabel rule), else a copy into the MemRef's window.
+/// window (the planner's Relabel rule; for a slice window: "a relabel of a window is a
+/// buffer.reshape of it at the same place"), else a copy into the MemRef's window.
 template <OpFn F> Value relabel(OpCall& c) {
   const BufVal* src = c.args.empty() ? nullptr : std::get_if<BufVal>(&c.args[0].v);
   if (!src) return planned<F>(c);
@@ -213,7 +227,7 @@ template <OpFn F> Value relabel(OpCall& c) {
     out.valid = std::make_shared<Shape>(t.valid);
     return {out};
   }
-  if (dst->mem == s.mem && dst->addr == s.addr) {
+  if ((dst->mem == s.mem && dst->addr == s.addr) || (!s.boxed && same_memref(c))) {
     if (c.id() == ir::op::id("tile.reshape") && !dense(s))
       fail("tile.reshape of " + c.operand_name(0) + " (" + view_str(s) + ") whose rows are not dense: a reshape "
            "reinterprets packed bytes");
@@ -244,16 +258,7 @@ inline Value window_slice(OpCall& c) {
   if (!dst) fail(c.op() + ": a tile result in a planned function needs a pl.MemRef in its type");
   // The Window rule: the result's MemRef is its source's (a nested slice's source is itself a view
   // at an offset, so the views' addresses differ while the MemRefs are one).
-  auto same_memref = [&] {
-    auto* st = ir::type_as<ir::TileType>(c.call.args[0]->type);
-    auto* rt = ir::type_as<ir::TileType>(c.result_type);
-    if (!st || !rt || !st->memref || !rt->memref || !st->memref->base || !rt->memref->base) return false;
-    const ir::MemRef &a = *st->memref, &b = *rt->memref;
-    const bool base = a.base == b.base || ir::var_name(a.base) == ir::var_name(b.base);
-    return base && ir::const_int(a.offset) && ir::const_int(a.offset) == ir::const_int(b.offset) && ir::const_int(a.size) &&
-           ir::const_int(a.size) == ir::const_int(b.size);
-  };
-  if ((dst->mem == s.mem && dst->addr == s.addr) || same_memref()) {
+  if ((dst->mem == s.mem && dst->addr == s.addr) || same_memref(c)) {
     BufVal out = s;
     out.addr = s.elem_addr(c.ints(2, "offset"));
     out.shape = t.shape;

@@ -1,5 +1,6 @@
-# rule: "User control flow with dynamic valid state, window setters, dynamic-valid relabels/assemble, and nested dynamic-valid windows retain Tile IR": a setter on a slice window keeps the kernel on Tile IR (InitMemRef does not plan a relabel of a window: unplanned, the reason recorded, decision False)
+# rule: "User control flow with dynamic valid state, window setters, dynamic-valid relabels/assemble, and nested dynamic-valid windows retain Tile IR": a setter on a slice window keeps the kernel on Tile IR (planned: the setter's result names the window's storage, as every relabel of a window does; selection refuses it)
 # opt: memory_planner=PTOAS
+# expect-remark: window setters
 @pl.program
 class P:
     @pl.function(type=pl.FunctionType.InCore)

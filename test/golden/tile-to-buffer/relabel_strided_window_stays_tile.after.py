@@ -1,0 +1,14 @@
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore, attrs={"buffer_ir_selected": False})
+    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32],
+               Out: pl.Out[pl.Tensor[[8, 32], pl.FP32]]) -> pl.Tensor[[8, 32], pl.FP32]:
+        m0 = pl.tile.alloc(pl.Mem.Vec, 2048)
+        m1 = pl.tile.alloc(pl.Mem.Vec, 1024)
+        m2 = pl.tile.alloc(pl.Mem.Vec, 1024)
+        x: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m0, 0, 2048), pl.Mem.Vec] = pl.load(A, [0, 0], [16, 32])
+        w: pl.Tile[[16, 16], pl.FP32, pl.MemRef(m0, 0, 2048), pl.Mem.Vec] = pl.tile.slice(x, [16, 16], [0, 16])
+        r: pl.Tile[[8, 32], pl.FP32, pl.MemRef(m1, 0, 1024), pl.Mem.Vec] = pl.tile.reshape(w, [8, 32])
+        y: pl.Tile[[8, 32], pl.FP32, pl.MemRef(m2, 0, 1024), pl.Mem.Vec] = pl.tile.exp(r)
+        result: pl.Tensor[[8, 32], pl.FP32] = pl.store(y, [0, 0], Out)
+        return result

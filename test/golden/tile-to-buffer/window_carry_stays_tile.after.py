@@ -1,0 +1,12 @@
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore, attrs={"init_memref_refused": "a slice window carried by a loop is not planned yet (window region carries)", "buffer_ir_selected": False})
+    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32],
+               Out: pl.Out[pl.Tensor[[8, 32], pl.FP32]]) -> pl.Tensor[[8, 32], pl.FP32]:
+        x = pl.load(A, [0, 0], [16, 32])
+        w = pl.tile.slice(x, [8, 32], [8, 0])
+        for i, (acc,) in pl.range(0, 2, 1, init_values=(w,)):
+            nxt = pl.tile.add(acc, acc)
+            acc_out = pl.yield_(nxt)
+        result = pl.store(acc_out, [0, 0], Out)
+        return result
