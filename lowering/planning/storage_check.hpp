@@ -150,9 +150,15 @@ class StorageSimulation {
       auto k = key(a->var);
       if (!k) return;
       if (is_relabel(*a)) {
+        // A relabel names the value already in its source's window; one the planner gave storage
+        // of its own (the reshape of a strided slice window, a row-major transpose_view of one:
+        // storage_classes.hpp `window_relabel`) is a copy, i.e. a write.
         const auto* c = ir::expr_as<ir::Call>(a->value);
-        data_[a->var.get()] = data(c ? c->args.at(0) : a->value);
-        return;
+        const ir::Expr& src = c ? c->args.at(0) : a->value;
+        if (auto sk = key(src); !sk || *sk == *k) {
+          data_[a->var.get()] = data(src);
+          return;
+        }
       }
       return write(st, *k, data(a->var));
     }

@@ -49,8 +49,16 @@ class RecipeContext {
   /// subview ... Views never escape the guard"): `handle(tile)` writes `var = op(args)` into `out`,
   /// the consumer's calls that its guard wraps, once per converted statement.
   void defer(const ir::Expr& tile, std::string name, ir::Type type, std::string op, std::vector<ir::Expr> args) {
-    deferred_[tile.get()] = Deferred{std::move(name), std::move(type), std::move(op), std::move(args), nullptr, 0};
+    deferred_[tile.get()] = Deferred{std::move(name), std::move(type), std::move(op), std::move(args)};
   }
+  /// A view of a deferred `source` tile (a relabel of a dynamic-valid window): `op(source's view)`,
+  /// written next to the source's view inside each consumer's guard.
+  void defer_view_of(const ir::Expr& tile, const ir::Expr& source, std::string name, ir::Type type, std::string op) {
+    Deferred d{std::move(name), std::move(type), std::move(op), {}};
+    d.source = source;
+    deferred_[tile.get()] = std::move(d);
+  }
+  bool deferred(const ir::Expr& tile) const { return deferred_.count(tile.get()) != 0; }
   /// `alias = tile`: the alias names what `tile` names (a deferred view stays deferred).
   void alias_tile(const ir::Expr& alias, const ir::Expr& tile, ir::Span sp) {
     if (auto it = deferred_.find(tile.get()); it != deferred_.end()) {
@@ -95,15 +103,22 @@ class RecipeContext {
     ir::Expr current;       // the view written for statement `at`
     std::uint64_t at = 0;
     int written = 0;        // how many times it was written (fresh names)
+    ir::Expr source;        // a view of another deferred tile: its view is the first operand
   };
   std::unordered_map<const ir::ExprNode*, Deferred> deferred_;
   std::uint64_t statement_ = 1;
   ir::Expr materialize(Deferred& d, ir::Span sp) {
     if (d.current && d.at == statement_) return d.current;
+    std::vector<ir::Expr> args = d.args;
+    if (d.source) {
+      ir::Expr from = handle(d.source, sp);  // the source's view for this statement (no rehash of deferred_)
+      if (!from) return nullptr;
+      args.insert(args.begin(), from);
+    }
     const std::string name = d.written++ ? d.name + "_" + std::to_string(d.written - 1) : d.name;
     d.current = ir::make_var(name, d.type, sp);
     d.at = statement_;
-    define(d.current, d.op, d.args, sp);
+    define(d.current, d.op, std::move(args), sp);
     return d.current;
   }
 };

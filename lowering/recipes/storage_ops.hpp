@@ -131,11 +131,13 @@ struct ReshapeView {
   }
   static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
+    auto* t = ir::type_as<ir::TileType>(target->type);
+    const std::string base = ir::var_name(target).empty() ? std::string("relabel") : ir::var_name(target);
+    if (cx.deferred(c.args[0]))  // a window with runtime valid extents: reshaped inside each consumer's guard
+      return cx.defer_view_of(target, c.args[0], base + "_view", buffer_descriptor(*t), "buffer.reshape");
     ir::Expr h = cx.handle(c.args[0], sp);
     if (!h) return;
     if (cx.definition(h)) {  // a window, defined where it was cut: reshape it here
-      auto* t = ir::type_as<ir::TileType>(target->type);
-      const std::string base = ir::var_name(target).empty() ? std::string("relabel") : ir::var_name(target);
       ir::Expr v = ir::make_var(base + "_view", buffer_descriptor(*t), target->span);
       cx.define(v, "buffer.reshape", {h}, sp);
       cx.bind(target, v);

@@ -8,6 +8,6 @@ class P:
         x: pl.Tile[[16, 64], pl.FP32, pl.MemRef(m0, 0, 4096), pl.Mem.Vec] = pl.tile.load(a, [0, 0], [16, 64])
         w: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m0, 0, 4096), pl.Mem.Vec] = pl.tile.slice(x, [16, 32], [0, 32])
         v: pl.Tile[[16, 16], pl.FP32, pl.MemRef(m0, 0, 4096), pl.Mem.Vec, pl.TileView(valid_shape=[16, cols])] = pl.tile.slice(w, [16, 16], [0, 0], [16, cols])
-        y: pl.Tile[[16, 16], pl.FP32, pl.MemRef(m1, 0, 1024), pl.Mem.Vec, pl.TileView(valid_shape=[16, cols])] = pl.tile.exp(v)
+        y: pl.Tile[[16, 16], pl.FP32, pl.MemRef(m1, 0, 1024), pl.Mem.Vec, pl.TileView(valid_shape=[16, cols])] = pl.tile.neg(v)
         o: pl.Tensor[[16, 16], pl.FP32] = pl.tile.store(y, [0, 0], out)
         return o

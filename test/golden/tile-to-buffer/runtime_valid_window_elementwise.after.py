@@ -10,7 +10,7 @@ class P:
         if cols > 0:
             w_window: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[16, -1])] = pl.buffer.subview(x_buf, (0, 32), (16, 32), (16, cols))
             y_view: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[16, -1])] = pl.buffer.subview(y_buf, (0, 0), (16, 32), (16, cols))
-            pl.buffer.exp(w_window, y_view)
+            pl.buffer.neg(w_window, y_view)
         if cols > 0:
             pl.buffer.store(y_buf, (0, 0), (16, cols), out)
         return out

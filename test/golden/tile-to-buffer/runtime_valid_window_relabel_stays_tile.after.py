@@ -8,6 +8,6 @@ class P:
         x: pl.Tile[[16, 64], pl.FP32, pl.MemRef(m0, 0, 4096), pl.Mem.Vec] = pl.tile.load(a, [0, 0], [16, 64])
         w: pl.Tile[[8, 64], pl.FP32, pl.MemRef(m0, 0, 4096), pl.Mem.Vec, pl.TileView(valid_shape=[8, cols])] = pl.tile.slice(x, [8, 64], [8, 0], [8, cols])
         r: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m0, 0, 4096), pl.Mem.Vec] = pl.tile.reshape(w, [16, 32])
-        y: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m1, 0, 2048), pl.Mem.Vec] = pl.tile.exp(r)
+        y: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m1, 0, 2048), pl.Mem.Vec] = pl.tile.neg(r)
         o: pl.Tensor[[16, 32], pl.FP32] = pl.tile.store(y, [0, 0], out)
         return o
