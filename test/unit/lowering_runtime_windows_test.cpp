@@ -45,6 +45,21 @@ struct WindowCase {
   std::function<std::optional<float>(int j, int r, int c, int e)> want;
 };
 
+/// The legs every case is judged by: the input in value mode, the hand-written expected output, and
+/// per planner the input planned by init-memref + plan-memory and the tile-to-buffer output (buffer
+/// mode). `keep` owns the programs the legs point to.
+std::vector<interp::Leg> stage_legs(const ir::ProgramPtr& before, const ir::ProgramPtr& after, std::vector<ir::ProgramPtr>& keep) {
+  std::vector<interp::Leg> legs{{"Tile (value mode)", before.get(), interp::ModePolicy::Value},
+                                {"expected output (hand-written)", after.get(), interp::ModePolicy::Auto}};
+  for (const std::string planner : {"PYPTO", "DSA_RP", "PTOAS"}) {
+    keep.push_back(test_support::run_passes(before, "init-memref,plan-memory", planner));
+    legs.push_back({"planned Tile, " + planner, keep.back().get(), interp::ModePolicy::Auto});
+    keep.push_back(test_support::run_passes(before, "tile-to-buffer", planner));
+    legs.push_back({"tile-to-buffer, " + planner, keep.back().get(), interp::ModePolicy::Auto});
+  }
+  return legs;
+}
+
 void check_window_golden(const WindowCase& wc) {
   CAPTURE(wc.stem);
   const std::string out_t = "pl.Tensor[[16, " + std::to_string(wc.out_cols) + "], pl.FP32]";
@@ -74,14 +89,7 @@ void check_window_golden(const WindowCase& wc) {
   REQUIRE(before);
   REQUIRE(after);
   std::vector<ir::ProgramPtr> keep;
-  std::vector<interp::Leg> legs{{"Tile (value mode)", before.get(), interp::ModePolicy::Value},
-                                {"expected output (hand-written)", after.get(), interp::ModePolicy::Auto}};
-  for (const std::string planner : {"PYPTO", "DSA_RP", "PTOAS"}) {
-    keep.push_back(test_support::run_passes(before, "init-memref,plan-memory", planner));
-    legs.push_back({"planned Tile, " + planner, keep.back().get(), interp::ModePolicy::Auto});
-    keep.push_back(test_support::run_passes(before, "tile-to-buffer", planner));
-    legs.push_back({"tile-to-buffer, " + planner, keep.back().get(), interp::ModePolicy::Auto});
-  }
+  const std::vector<interp::Leg> legs = stage_legs(before, after, keep);
   interp::RunOptions::Tensor a{ir::DType::FP32, {16, 64}, {}};
   for (int r = 0; r < 16; ++r)
     for (int c = 0; c < 64; ++c) a.data.push_back(f32_bits(a_at(r, c)));
@@ -169,14 +177,7 @@ TEST_CASE("relabels of static windows: the reshape of whole rows and of one row,
     auto before = test_support::load_golden("tile-to-buffer", std::string(stem) + ".before.py");
     auto after = test_support::load_golden("tile-to-buffer", std::string(stem) + ".after.py");
     std::vector<ir::ProgramPtr> keep;
-    std::vector<interp::Leg> legs{{"Tile (value mode)", before.get(), interp::ModePolicy::Value},
-                                  {"expected output (hand-written)", after.get(), interp::ModePolicy::Auto}};
-    for (const std::string planner : {"PYPTO", "DSA_RP", "PTOAS"}) {
-      keep.push_back(test_support::run_passes(before, "init-memref,plan-memory", planner));
-      legs.push_back({"planned Tile, " + planner, keep.back().get(), interp::ModePolicy::Auto});
-      keep.push_back(test_support::run_passes(before, "tile-to-buffer", planner));
-      legs.push_back({"tile-to-buffer, " + planner, keep.back().get(), interp::ModePolicy::Auto});
-    }
+    const std::vector<interp::Leg> legs = stage_legs(before, after, keep);
     for (int row : {0, 5, 8}) {
       interp::DiffOptions o;
       o.seeds = {1, 2, 3};
