@@ -69,7 +69,7 @@ TEST_CASE("product-shaped Acc view: FP16/BF16/FP32/INT8 x three planners x produ
         // The view: a PTOAS buffer.reshape, or another addressed buffer.alloc, typed with the product.
         const std::string text = text::print_program(*st.buffer);
         const std::string view = "pl.Mem.Acc, pl.TileView(valid_shape=[16, " + std::to_string(n) + "])] = pl.buffer." +
-                                 std::string(planner == "PTOAS" ? "reshape(" : "alloc((), ");
+                                 std::string(planner == "PTOAS" ? "reshape(" : "alloc([], ");
         REQUIRE_MESSAGE(text.find(view) != std::string::npos, text);
         // The box rule in the Buffer leg's output (row-major [16, 32]).
         const interp::Output& first = output_named(outs, "Out0");
