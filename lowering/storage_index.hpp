@@ -33,6 +33,7 @@
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/lowering/planning/storage_rules.hpp"
+#include "ptorw/lowering/product_view.hpp"
 #include "ptorw/visit/equal.hpp"
 #include "ptorw/visit/flat_seq.hpp"
 
@@ -112,6 +113,9 @@ struct Member {
   std::string name;  // name hint: the first Tile variable naming it
   ir::Span span;
   bool dynamic = false;  // valid_shape=[-1, -1]: starts with its physical extents, set_validshape updates it
+  // A product-shaped view of an accumulator (product_view.hpp): no Tile names it; the matmul recipe
+  // writes through it. "another addressed allocation, or a PTOAS buffer.reshape".
+  bool product = false;
 };
 
 /// `t`'s descriptor with both valid dimensions dynamic: what every tile naming one window that
@@ -172,6 +176,22 @@ class StorageIndex {
   }
   bool is_alloc(const ir::Expr& v) const { return allocs_.count(v.get()) != 0; }
 
+  /// The product-shaped view of the accumulator `target` (its window, with the valid rectangle
+  /// `p`), declared by collect_tiles for a matmul whose accumulator is wider than its product; null
+  /// when there is none.
+  const Member* product_member(const ir::Expr& target, Extents2 p) const {
+    auto* t = ir::type_as<ir::TileType>(target ? target->type : nullptr);
+    if (!t || !t->memref || !t->memref->base) return nullptr;
+    auto off = ir::const_int(t->memref->offset);
+    auto it = members_.find(t->memref->base.get());
+    if (!off || it == members_.end()) return nullptr;
+    const ir::Type product = product_tile_type(*t, p);  // held: type_as points into it
+    ir::Type d = buffer_descriptor(*ir::type_as<ir::TileType>(product));
+    for (const auto& m : it->second)
+      if (m.offset == *off && visit::structural_equal(m.desc, d).equal) return &m;
+    return nullptr;
+  }
+
   /// The statements replacing `alloc_var = pl.tile.alloc(...)`: the allocation and its aliases,
   /// in member order (spec: "Each alias definition occurs beside the original allocation").
   std::vector<ir::Stmt> definitions(const ir::Expr& alloc_var) const {
@@ -200,7 +220,11 @@ class StorageIndex {
     if (all_full) {
       // Typed allocation of the first member; the others reinterpret it.
       allocate(members[0].handle, &members[0]);
-      for (std::size_t i = 1; i < members.size(); ++i) alias(members[i].handle, "buffer.reshape", {members[0].handle});
+      for (std::size_t i = 1; i < members.size(); ++i) {
+        // A product-shaped view under an addressed planner is "another addressed allocation".
+        if (members[i].product && info.addr) allocate(members[i].handle, &members[i]);
+        else alias(members[i].handle, "buffer.reshape", {members[0].handle});
+      }
       return out;
     }
     // Matrix spaces ("Matrix storage and cube recipes": "a fractal window has no row-major byte
@@ -211,14 +235,15 @@ class StorageIndex {
       std::map<std::pair<std::int64_t, std::int64_t>, ir::Expr> typed;  // (offset, bytes) -> alloc
       for (const auto& m : members) {
         auto key = std::make_pair(m.offset, m.bytes);
-        if (auto w = typed.find(key); w != typed.end()) {
+        auto w = typed.find(key);
+        if (w != typed.end() && !(m.product && info.addr)) {
           alias(m.handle, "buffer.reshape", {w->second});
           continue;
         }
         std::vector<ir::Expr> args{ir::make_tuple({}, sp)};
         if (info.addr) args.push_back(ir::make_int(*info.addr + m.offset, ir::DType::INT64, sp));
         out.push_back(ir::make_assign(m.handle, op_call("buffer.alloc", std::move(args), ir::unknown_type(), sp), sp));
-        typed.emplace(key, m.handle);
+        if (w == typed.end()) typed.emplace(key, m.handle);
       }
       return out;
     }
@@ -302,7 +327,7 @@ class StorageIndex {
     }
   }
 
-  void note_tile(const ir::Expr& v) {
+  void note_tile(const ir::Expr& v, bool product = false) {
     auto* t = ir::type_as<ir::TileType>(v ? v->type : nullptr);
     if (!t) return;
     if (!t->memref || !t->memref->base) {
@@ -367,7 +392,7 @@ class StorageIndex {
     if (!ms.empty() && (dynamic || ms.front().dynamic))
       return fail(v->span, who + " shares an allocation with a tile of another descriptor, and one of them has runtime "
                                  "valid extents (a dynamic tile must own its allocation)");
-    Member m{*off, *size, d, nullptr, ir::var_name(v).empty() ? std::string("tile") : ir::var_name(v), v->span, dynamic};
+    Member m{*off, *size, d, nullptr, ir::var_name(v).empty() ? std::string("tile") : ir::var_name(v), v->span, dynamic, product};
     m.handle = ir::make_var(m.name + "_buf", d, v->span);
     ms.push_back(std::move(m));
   }
@@ -393,6 +418,18 @@ class StorageIndex {
            visit::structural_equal(st->memref->size, rt->memref->size).equal;
   }
 
+  /// "An accumulator whose valid rectangle is wider than the product is written through a
+  /// product-shaped view of the same storage": declared here, beside the allocation, as another
+  /// descriptor of the accumulator's window (named `<target>_product`).
+  void note_product_view(const ir::Expr& target, const ir::Expr& value) {
+    auto* c = ir::expr_as<ir::Call>(value);
+    auto* t = ir::type_as<ir::TileType>(target ? target->type : nullptr);
+    if (!c || !t || !t->memref) return;
+    auto p = product_extents(*c);
+    if (!p || !wider_than_product(*t, *p)) return;
+    note_tile(ir::make_var(ir::var_name(target) + "_product", product_tile_type(*t, *p), target->span), true);
+  }
+
   void collect_tiles(const ir::Stmt& s) {
     visit::FlatStmts it(s);
     while (const ir::Stmt* next = it.next()) {
@@ -406,6 +443,7 @@ class StorageIndex {
           // assemble"): recipes/windows.hpp and storage_ops.hpp bind their handles there.
           if (is_window_def(k)) window_vars_.insert(k.var.get());
           else note_tile(k.var);
+          note_product_view(k.var, k.value);
         } else if constexpr (std::is_same_v<K, ir::If>) {
           collect_tiles(k.then_body);
           collect_tiles(k.else_body);

@@ -33,6 +33,24 @@ inline constexpr auto kRecipes =
                             recipes::Matmul{}, recipes::Extract{}, recipes::TransposeView{}, recipes::SetValidShape{},
                             recipes::SliceWindow{}, recipes::AssembleWindow{});
 
+/// The pipeline-stage membership call attribute (docs/dsl.md "Call attributes"):
+/// `pl.tile.load(..., attrs={"pipeline_stage": 1})`.
+inline constexpr std::string_view kPipelineStageAttr = "pipeline_stage";
+
+/// lower_tile_to_buffer.md "Matrix storage and cube recipes": "Pipeline-stage membership attributes
+/// only constrain storage planning, which the MemRefs already record. The pass drops that attribute
+/// ... Any other call attribute still needs an explicit conversion contract." Asked before any
+/// entry, by selection (a refusal) and by conversion (an error); every entry builds its Buffer calls
+/// without attributes, so the stage attribute is dropped there.
+inline Refusal call_attributes_rule(const ir::Call& c) {
+  for (const auto& kv : c.attrs)
+    if (kv.first != kPipelineStageAttr)
+      return refuse(c.callee + " carries the call attribute '" + kv.first +
+                    "', which has no conversion contract (only pipeline-stage membership, '" +
+                    std::string(kPipelineStageAttr) + "', is dropped)");
+  return std::nullopt;
+}
+
 /// Calls `f(entry)` with the entry converting Tile op `id`; false when no entry knows the op.
 template <class F>
 bool with_recipe(ir::OpId id, F&& f) {
@@ -75,6 +93,7 @@ Refusal applies_default(const ir::Expr& target, const ir::Call& c, OperandRule&&
   Refusal why = refuse(c.callee + " has no default Buffer recipe in this release");
   with_recipe(id, [&](auto r) {
     if (!decltype(r)::default_rollout) return;
+    if ((why = call_attributes_rule(c))) return;
     if ((why = operands_ok())) return;
     why = decltype(r)::applies(target, c, ApplyContext{Acceptance::Default, scalar_defs, tile_defs});
   });
@@ -85,6 +104,7 @@ Refusal applies_default(const ir::Expr& target, const ir::Call& c, OperandRule&&
 /// the error), then its lowering. False when no entry knows the op.
 inline bool lower_call(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
   return with_recipe(ir::op_id(c.callee), [&](auto r) {
+    if (auto why = call_attributes_rule(c)) return cx.fail(sp, why->text);
     if (auto why = decltype(r)::applies(target, c, ApplyContext{Acceptance::Explicit})) return cx.fail(sp, why->text);
     decltype(r)::lower(target, c, sp, cx);
   });

@@ -2,8 +2,10 @@
 // carry and entry copies storage legalization inserts). The destination is the result's storage;
 // an exact self-copy (same handle) is removed.
 #pragma once
+#include <string>
 #include <string_view>
 
+#include "ptorw/lowering/product_view.hpp"
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
 
@@ -28,8 +30,18 @@ struct MoveCopy {
     const ir::MemSpace from = src ? src->memory.value_or(vec) : vec, to = dst ? dst->memory.value_or(vec) : vec;
     if (from == ir::MemSpace::Mat && (to == ir::MemSpace::Left || to == ir::MemSpace::Right)) {
       if (!equal) return refuse("tile.move from pl.Mem.Mat must keep the element type and shape");
+      // buffer.copy moves the source's valid region: the result's (stated) valid rectangle must be
+      // it, so a partially valid operand reaches the matmul with the rectangle its value has.
+      if (static_valid(*src) != static_valid(*dst))
+        return refuse("tile.move from pl.Mem.Mat must keep the valid rectangle (state the source's valid_shape on the result)");
       return std::nullopt;
     }
+    // "Matrix region carries must preserve one storage alias; arbitrary matrix carry copies ...
+    // remain excluded": a copy within a matrix space (the carry copy storage legalization plans
+    // for a swap or a read-after-write of a carried accumulator) says so.
+    if (from == to && from != vec)
+      return refuse("tile.move within pl.Mem." + std::string(ir::name_of(from)) +
+                    " (a matrix carry copy) has no default Buffer recipe: arbitrary matrix carry copies remain excluded");
     if (from != vec || to != vec)
       return refuse("tile.move between these memory spaces has no default Buffer recipe (the ordinary cube path moves Mat to Left/Right)");
     if (!equal) return refuse("tile.move must copy between equal Vec descriptors");

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "ptorw/ir/tile_layout.hpp"
+#include "ptorw/lowering/product_view.hpp"
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
 
@@ -56,10 +57,14 @@ inline Refusal tile_rule(const ir::TileType& t, const std::string& who) {
   if (!box || *ir::const_int(t.shape[0]) % box->first != 0 || *ir::const_int(t.shape[1]) % box->second != 0)
     return refuse(who + " has physical extents that are not whole fractal boxes of its layout" +
                   (box ? " (" + std::to_string(box->first) + " x " + std::to_string(box->second) + " elements)" : std::string()));
-  // Partially valid matrix tiles need the product-shaped Acc views and valid-rectangle transfers
-  // that have no recipe yet ("Wider Acc valid regions use a product-shaped descriptor ...").
-  if (!fully_valid(t))
-    return refuse(who + " is a partially valid matrix tile (no default Buffer recipe in this release: product-shaped Acc views come later)");
+  // A partially valid matrix tile needs a static valid rectangle inside its physical shape (the
+  // product-shaped Acc views of the cube recipes are static descriptors); which ops may read or
+  // write one is each entry's rule (move keeps it, matmul derives it, extract/transpose refuse it).
+  if (!fully_valid(t)) {
+    auto v = static_valid(t);
+    if (!v || v->first <= 0 || v->second <= 0 || v->first > *ir::const_int(t.shape[0]) || v->second > *ir::const_int(t.shape[1]))
+      return refuse(who + " is a matrix tile whose valid rectangle is not static, non-empty and inside its physical shape");
+  }
   return std::nullopt;
 }
 /// "FP16/BF16/FP32 operands accumulate in FP32; INT8 operands accumulate in INT32."
@@ -93,10 +98,30 @@ inline Refusal product(const ir::Expr& target, const ir::Expr& l, const ir::Expr
                   std::string(ir::name_of(*want)));
   if (acc && (!tile(*acc) || space(*tile(*acc)) != ir::MemSpace::Acc))
     return refuse(o + " must accumulate into a pl.Mem.Acc tile");
-  // "Wider Acc valid regions use a product-shaped descriptor over the same storage": that view has
-  // no recipe yet, so any partially valid operand or accumulator keeps the kernel on Tile IR.
-  if (!fully_valid(*lt) || !fully_valid(*rt) || !fully_valid(*dt) || (acc && !fully_valid(*tile(*acc))))
-    return refuse(o + " of partially valid tiles has no default Buffer recipe in this release (product-shaped Acc views come later)");
+  // The product is valid over [l.valid0, r.valid1] (docs/semantics.md "Cube"), its inner extent
+  // l.valid1 must be r.valid0 (one K for both operands of the native write).
+  auto lv = static_valid(*lt), rv = static_valid(*rt), dv = static_valid(*dt);
+  if (!lv || !rv || !dv) return refuse(o + " of tiles without static valid rectangles has no default Buffer recipe");
+  if (lv->second != rv->first)
+    return refuse(o + ": the valid inner extents of its operands differ (" + std::to_string(lv->second) + " and " +
+                  std::to_string(rv->first) + ")");
+  const Extents2 p{lv->first, rv->second};
+  if (!acc) {
+    // A fresh product is valid over the product only: a result typed wider would claim elements
+    // no write defines.
+    if (*dv != p)
+      return refuse(o + ": its result's valid rectangle differs from the product [" + std::to_string(p.first) + ", " +
+                    std::to_string(p.second) + "] (state it as the result's valid_shape)");
+    return std::nullopt;
+  }
+  // "An accumulator whose valid rectangle is wider than the product is written through a
+  // product-shaped view of the same storage": it must contain the product, and the in-place result
+  // keeps the accumulator's rectangle.
+  auto av = static_valid(*tile(*acc));
+  if (!av || av->first < p.first || av->second < p.second)
+    return refuse(o + ": the accumulator's valid rectangle does not contain the product [" + std::to_string(p.first) +
+                  ", " + std::to_string(p.second) + "]");
+  if (*av != *dv) return refuse(o + ": its result's valid rectangle differs from its accumulator's");
   return std::nullopt;
 }
 }  // namespace cube_rules
@@ -122,16 +147,42 @@ struct Matmul {
     if (c.args.size() < l + 2) return refuse(c.callee + " needs its operands");
     return cube_rules::product(target, c.args[l], c.args[l + 1], acc_form ? &c.args[0] : nullptr, c.callee);
   }
-  static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
+  /// The BufferIR rule of buffer.matmul / buffer.matmul_acc (l, r, dst): "PTOAS requires a native
+  /// matmul destination to match the product", so dst is valid over [l.valid0, r.valid1] (checked
+  /// where all three rectangles are static); a wider accumulator is written through its
+  /// product-shaped view.
+  static Refusal check_buffer(const ir::Expr&, const ir::Call& c, BufferCheckContext&) {
+    if (c.args.size() != 3) return std::nullopt;
+    auto valid = [&](std::size_t i) -> std::optional<Extents2> {
+      auto* b = ir::type_as<ir::BufferType>(c.args[i] ? c.args[i]->type : nullptr);
+      return b ? static_valid(*b) : std::nullopt;
+    };
+    auto l = valid(0), r = valid(1), d = valid(2);
+    if (l && r && d && (d->first != l->first || d->second != r->second))
+      return refuse(c.callee + ": the destination is valid over [" + std::to_string(d->first) + ", " + std::to_string(d->second) +
+                    "], the product over [" + std::to_string(l->first) + ", " + std::to_string(r->second) +
+                    "] (a native matmul destination matches the product; write through a product-shaped view)");
+    return std::nullopt;
+  }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     const bool acc_form = ir::op_id(c.callee) == ir::op::id("tile.matmul_acc");
     const std::size_t l = acc_form ? 1 : 0;
     ir::Expr lh = cx.handle(c.args[l], sp), rh = cx.handle(c.args[l + 1], sp), dst = cx.handle(target, sp);
     if (!lh || !rh || !dst) return;
     bool accumulate = acc_form;
+    if (acc_form && cx.handle(c.args[0], sp) != dst)
+      return cx.fail(sp, "tile.matmul_acc must accumulate in place (accumulator and result share storage)");
+    // "An accumulator whose valid rectangle is wider than the product is written through a
+    // product-shaped view of the same storage (another addressed allocation, or a PTOAS
+    // buffer.reshape), because PTOAS requires a native matmul destination to match the product":
+    // the storage index declared that view beside the allocation (storage_index.hpp).
+    auto* dt = cube_rules::tile(target);
+    if (auto p = product_extents(c); p && dt && wider_than_product(*dt, *p)) {
+      const Member* view = cx.index().product_member(target, *p);
+      if (!view) return cx.fail(sp, c.callee + ": no product-shaped view of the accumulator was declared");
+      dst = view->handle;
+    }
     if (acc_form) {
-      if (cx.handle(c.args[0], sp) != dst)
-        return cx.fail(sp, "tile.matmul_acc must accumulate in place (accumulator and result share storage)");
       if (c.args.size() > 3) {
         auto* b = ir::expr_as<ir::ConstBool>(c.args[3]);
         if (!b) {
@@ -169,6 +220,9 @@ struct Extract {
         (cube_rules::space(*dt) != ir::MemSpace::Left && cube_rules::space(*dt) != ir::MemSpace::Right))
       return refuse("tile.extract must extract from pl.Mem.Mat into pl.Mem.Left or pl.Mem.Right (the ordinary cube path)");
     if (st->dtype != dt->dtype) return refuse("tile.extract changes the element type");
+    // Its result's type states no valid rectangle: only whole valid sources have one meaning.
+    if (!cube_rules::fully_valid(*st) || !cube_rules::fully_valid(*dt))
+      return refuse("tile.extract of a partially valid matrix tile has no default Buffer recipe");
     return std::nullopt;
   }
   static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
@@ -190,10 +244,12 @@ struct TransposeView {
   static constexpr bool default_rollout = true;
   static bool matches(ir::OpId op) { return op == ir::op::id("tile.transpose_view"); }
   static bool produces(ir::OpId) { return false; }
-  static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext&) {
+  static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext& ax) {
     const ir::TileType *st = cube_rules::tile(c.args.empty() ? nullptr : c.args[0]), *dt = cube_rules::tile(target);
     if (!st || !dt || !cube_rules::matrix_space(cube_rules::space(*st)))
       return refuse("tile.transpose_view of a row-major (pl.Mem.Vec) tile moves data: no Buffer recipe (only a matrix-space transpose is a relabel)");
+    if (ax.default_rollout() && (!cube_rules::fully_valid(*st) || !cube_rules::fully_valid(*dt)))
+      return refuse("tile.transpose_view of a partially valid matrix tile has no default Buffer recipe");
     return std::nullopt;
   }
   static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }

@@ -15,7 +15,14 @@
 //    if"), optionally storing the first product before accumulating into it (a read before the
 //    in-place write);
 //  * a K loop over `n` blocks with a literal init (a matmul before the loop, matmul_acc in it);
-//  * a K loop over `n` blocks from a created Acc tile with a runtime init_cond `k == 0`.
+//  * a K loop over `n` blocks from a created Acc tile with a runtime init_cond `k == 0`;
+//  either loop as a For or as a While (`pl.while_` with a scalar k carried beside the accumulator:
+//  "Matrix region carries must preserve one storage alias").
+// The last step of a straight chain of 2-3 blocks may take a Right operand valid over only `nv` of
+// its N columns (nv a multiple of 8 below N: a Mat load with valid_shape, moved to Right with the same
+// valid rectangle), so the product [M, nv] is narrower than the accumulator: "written through a
+// product-shaped view"; the boxes it does not touch keep their data, the rest of a partly covered
+// box becomes poison (and is stored as poison). Such an operand is never reused.
 // Each K block's operands take one of the routes: A by Mat load + move to Left, or a wider Mat
 // load + extract into Left; B by Mat load + move to Right, a wider Mat load + extract into Right,
 // or Bt loaded into Mat, transposed by transpose_view ("b_trans") and moved to Right. Straight-line
@@ -36,12 +43,13 @@ namespace ptorw::fuzz {
 
 enum class CubeShape : std::uint8_t {
   Kernels, FP16, BF16, FP32, INT8, Chains, StraightChains, LiteralInitLoops, RuntimeInitLoops, Matmuls, MatmulAccs,
-  LiteralInitConds, RuntimeInitConds, Moves, Extracts, Transposes, ReusedOperands, EarlyStores, Count
+  LiteralInitConds, RuntimeInitConds, Moves, Extracts, Transposes, ReusedOperands, EarlyStores, WhileLoops, ProductViews,
+  Count
 };
 inline constexpr const char* kCubeShapeNames[] = {
     "kernels", "fp16", "bf16", "fp32", "int8", "chains", "straight_chains", "literal_init_loops", "runtime_init_loops",
     "matmuls", "matmul_accs", "literal_init_conds", "runtime_init_conds", "moves", "extracts", "transposes",
-    "reused_operands", "early_stores"};
+    "reused_operands", "early_stores", "while_loops", "product_views"};
 static_assert(std::size(kCubeShapeNames) == static_cast<std::size_t>(CubeShape::Count));
 
 using CubeKernelFeatures = FeatureCounts<CubeShape, kCubeShapeNames>;
@@ -164,6 +172,19 @@ class CubeKernelGen {
     return r;
   }
 
+  /// A Right operand of K block `row` valid over nv < N columns (a multiple of 8): the product of a
+  /// matmul_acc with it is narrower than the accumulator (a product-shaped view).
+  std::string narrow_right(std::string& s, int ind, const std::string& row) {
+    const std::string b = fresh("b"), r = fresh("r");
+    const int nv = 8 * (1 + static_cast<int>(pick(static_cast<std::size_t>(n_ / 8 - 1))));
+    line(s, ind, b + " = pl.load(B, [" + row + ", 0], " + dims(kb_, n_) + ", " + dims(kb_, nv) + ", target_memory=pl.Mem.Mat)");
+    line(s, ind, r + ": pl.Tile[" + dims(kb_, n_) + ", " + d_ + ", pl.Mem.Right, pl.TileView(valid_shape=" + dims(kb_, nv) +
+                     ")] = pl.tile.move(" + b + ", target_memory=pl.Mem.Right)");
+    ++f_[CubeShape::Moves];
+    ++f_[CubeShape::ProductViews];
+    return r;
+  }
+
   /// 1-3 static K blocks; returns the final accumulator. May store the first product into an extra Out.
   std::string straight(std::string& s, int chain, std::string& outs, std::string& rets, std::string& rtypes) {
     ++f_[CubeShape::StraightChains];
@@ -207,6 +228,7 @@ class CubeKernelGen {
           }
           default: break;
         }
+        if (k == steps - 1 && pick(3) == 0) r = narrow_right(s, 2, std::to_string(k * kb_));
         line(s, 2, x + " = pl.tile.matmul_acc(" + accum + ", " + l + ", " + r + cond + ")");
         ++f_[CubeShape::MatmulAccs];
       }
@@ -229,7 +251,14 @@ class CubeKernelGen {
       line(s, 2, init + " = pl.tile.matmul(" + l + ", " + r + ")");
       ++f_[CubeShape::Matmuls];
     }
-    line(s, 2, "for " + k + ", (" + c + ",) in pl.range(" + (runtime_init ? "0" : "1") + ", n, 1, init_values=(" + init + ",)):");
+    const bool while_loop = pick(2) == 0;
+    if (while_loop) {
+      ++f_[CubeShape::WhileLoops];
+      line(s, 2, "for (" + c + ", " + k + ") in pl.while_(init_values=(" + init + ", " + (runtime_init ? "0" : "1") + ")):");
+      line(s, 3, "pl.cond(" + k + " < n)");
+    } else {
+      line(s, 2, "for " + k + ", (" + c + ",) in pl.range(" + (runtime_init ? "0" : "1") + ", n, 1, init_values=(" + init + ",)):");
+    }
     const std::string off = k + " * " + std::to_string(kb_);
     const std::string l = left(s, 3, off), r = right(s, 3, off);
     std::string cond;
@@ -241,7 +270,8 @@ class CubeKernelGen {
     }
     line(s, 3, nxt + " = pl.tile.matmul_acc(" + c + ", " + l + ", " + r + cond + ")");
     ++f_[CubeShape::MatmulAccs];
-    line(s, 3, res + " = pl.yield_(" + nxt + ")");
+    if (while_loop) line(s, 3, res + ", " + fresh("k_out") + " = pl.yield_(" + nxt + ", " + k + " + 1)");
+    else line(s, 3, res + " = pl.yield_(" + nxt + ")");
     return res;
   }
 };

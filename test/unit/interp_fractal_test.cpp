@@ -263,9 +263,10 @@ TEST_CASE("fractal errors name the statement: extents not whole boxes, misaligne
 
 TEST_CASE("Buffer IR: a partial product keeps untouched Acc boxes; the rest of a partly covered box is poison") {
   // acc FP32[16, 64] (16 x 16 boxes, box j at 1024 j) holds 1.0; the product-shaped view prod
-  // FP32[16, 32] at the same address gets a product valid over [16, 20] (r's valid columns).
+  // FP32[16, 32] valid [16, 20] at the same address gets a product valid over [16, 20] (r's valid
+  // columns: "a native matmul destination matches the product").
   std::string src = kernel(R"(        acc: pl.Buffer[[16, 64], pl.FP32, pl.Mem.Acc] = pl.buffer.alloc((), 0)
-        prod: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Acc] = pl.buffer.alloc((), 0)
+        prod: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[16, 20])] = pl.buffer.alloc((), 0)
         l: pl.Buffer[[16, 8], pl.FP32, pl.Mem.Left] = pl.buffer.alloc((), 0)
         r: pl.Buffer[[8, 32], pl.FP32, pl.Mem.Right, pl.TileView(valid_shape=[8, 20])] = pl.buffer.alloc((), 0)
         pl.buffer.full(1.0, acc)
@@ -288,8 +289,6 @@ TEST_CASE("Buffer IR: a partial product keeps untouched Acc boxes; the rest of a
   CHECK(o.poison_count() == 16 * 12);
   // matmul_acc accumulates over its accumulator's valid region, under the same rule.
   std::string acc = src;
-  acc.replace(acc.find("prod: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Acc]"), 47,
-              "prod: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[16, 20])]");
   acc.replace(acc.find("pl.buffer.matmul("), 17, "pl.buffer.matmul_acc(");
   RunResult run_a = run_k_ok(acc);
   const Output& a = out(run_a, "k.Out");
@@ -300,7 +299,13 @@ TEST_CASE("Buffer IR: a partial product keeps untouched Acc boxes; the rest of a
   // A product covering whole boxes poisons nothing.
   std::string whole = src;
   whole.replace(whole.find("valid_shape=[8, 20]"), 19, "valid_shape=[8, 16]");
+  whole.replace(whole.find("valid_shape=[16, 20]"), 20, "valid_shape=[16, 16]");
   CHECK(out(run_k_ok(whole), "k.Out").poison_count() == 0);
+  // A destination wider than the product is not a native matmul write (issue 18: it is written
+  // through a product-shaped view instead).
+  std::string wide = src;
+  wide.replace(wide.find(", pl.TileView(valid_shape=[16, 20])]"), 36, "]");
+  CHECK(run_k_err(wide).find("the product over [16, 20] (a native matmul destination matches the product") != std::string::npos);
 }
 
 TEST_CASE("planned Tile: a matmul valid over part of its Acc tile keeps untouched boxes, poisons the partial one") {

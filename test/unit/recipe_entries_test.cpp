@@ -140,6 +140,19 @@ TEST_CASE("an op the entry refuses: the entry, selection and conversion give the
   }
 }
 
+TEST_CASE("call attributes: selection and conversion give one reason; pipeline-stage membership is dropped") {
+  // lower_tile_to_buffer.md: "Pipeline-stage membership attributes ... The pass drops that attribute
+  // ... Any other call attribute still needs an explicit conversion contract."
+  auto p = golden("error_call_attribute_without_contract");
+  const std::string why = "tile.load carries the call attribute 'cache_hint', which has no conversion contract "
+                          "(only pipeline-stage membership, 'pipeline_stage', is dropped)";
+  CHECK(selection(kernel(*p)) == std::optional<std::string>(why));
+  CHECK(conversion(kernel(*p)) == std::optional<std::string>(why));
+  auto q = golden("pipeline_stage_attribute_dropped");
+  CHECK(selection(kernel(*q)) == std::nullopt);
+  CHECK(conversion(kernel(*q)) == std::nullopt);
+}
+
 TEST_CASE("entries of the default rollout refuse a malformed call by their own rule") {
   // No op entry is outside the default rollout any more (matmul, matmul_acc, extract and
   // transpose_view since the cube path was accepted, issue 18; set_validshape and the window entries

@@ -278,9 +278,15 @@ template <bool Acc> Value cube(OpCall& c) {
   Memory& m = memory(c);
   std::vector<Value> args;
   auto acc = std::make_shared<TileData>(*read_view(m, d));
+  TileVal lt = read_view(m, l), rt = read_view(m, r);
+  // lower_tile_to_buffer.md: "PTOAS requires a native matmul destination to match the product"
+  // (a wider accumulator is written through a product-shaped view of its storage).
+  if (lt->valid.size() == 2 && rt->valid.size() == 2 && *d.valid != Shape{lt->valid[0], rt->valid[1]})
+    fail(c.op() + ": the destination " + view_str(d) + " is valid over " + dims_str(*d.valid) + ", the product over " +
+         dims_str({lt->valid[0], rt->valid[1]}) + " (a native matmul destination matches the product)");
   if (Acc) args.push_back({TileVal(acc)});
-  args.push_back({read_view(m, l)});
-  args.push_back({read_view(m, r)});
+  args.push_back({lt});
+  args.push_back({rt});
   // tile.matmul_acc takes (acc, l, r): its messages name operand i of the call they see, so that
   // call lists the Buffer call's operands in the same order (else a poison acc is named 'l').
   ir::Call named = c.call;

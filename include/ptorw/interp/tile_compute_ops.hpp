@@ -12,6 +12,7 @@
 #include "ptorw/interp/op_api.hpp"
 #include "ptorw/interp/scalar_ops.hpp"
 #include "ptorw/ir/elementwise_ops.hpp"
+#include "ptorw/ir/tile_layout.hpp"
 
 namespace ptorw::interp {
 
@@ -134,9 +135,11 @@ inline DType acc_dtype(const OpCall& c, DType in) {
 /// acc[i, j] (+)= sum_k l[i, k] * r[k, j], k ascending. Floats: each product is rounded to FP32
 /// (exact for FP16/BF16 operands) and added to the FP32 accumulator with one rounding per step.
 /// INT8: exact products, INT32 accumulation with wrap-around.
+/// The product is computed over [0, M) x [0, N) of `out` (its valid region unless a narrower
+/// product is given).
 inline void matmul_into(const OpCall& c, TileData& out, const TileData& l, const TileData& r, bool accumulate,
-                        std::size_t l_arg, std::size_t r_arg) {
-  const std::int64_t M = out.valid[0], N = out.valid[1], K = l.valid[1];
+                        std::size_t l_arg, std::size_t r_arg, std::int64_t M, std::int64_t N) {
+  const std::int64_t K = l.valid[1];
   check_covers(c, l_arg, l, {M, K});
   check_covers(c, r_arg, r, {K, N});
   const DType ad = out.dtype;
@@ -173,12 +176,30 @@ inline Value matmul(OpCall& c) {
   check_cube_operands(c, *l, *r);
   auto out = new_tile(acc_dtype(c, l->dtype), ir::MemSpace::Acc, {l->shape[0], r->shape[1]});
   out->valid = {l->valid[0], r->valid[1]};
-  matmul_into(c, *out, *l, *r, false, 0, 1);
+  matmul_into(c, *out, *l, *r, false, 0, 1, out->valid[0], out->valid[1]);
   return {TileVal(out)};
 }
 
-/// tile.matmul_acc(acc, l, r[, init_cond]): acc + l @ r over acc's valid region; a true
-/// init_cond starts from zero instead (an initialising write), as tile.matmul does.
+/// lower_tile_to_buffer.md "Matrix storage and cube recipes": an accumulator whose valid rectangle
+/// is wider than the product [M, N) is written through a product-shaped view; "whole fractal boxes
+/// outside the product keep their data, the rest of a partially covered box does not". The boxes
+/// are those of the accumulator's space (Acc: 16 x 16 for 4-byte elements); a space without boxes
+/// keeps every element outside the product.
+inline void poison_partial_product_boxes(TileData& out, std::int64_t M, std::int64_t N) {
+  auto layout = ir::resolve_layout(out.mem, std::nullopt);
+  auto box = layout ? ir::box_extents(*layout, static_cast<int>(ir::dtype_bytes(out.dtype))) : std::nullopt;
+  if (!box || out.shape.size() != 2) return;
+  const std::int64_t rows = std::min(out.shape[0], (M + box->first - 1) / box->first * box->first);
+  const std::int64_t cols = std::min(out.shape[1], (N + box->second - 1) / box->second * box->second);
+  for (std::int64_t i = 0; i < rows; ++i)
+    for (std::int64_t j = 0; j < cols; ++j)
+      if (i >= M || j >= N) out.poison[static_cast<std::size_t>(i * out.shape[1] + j)] = 1;
+}
+
+/// tile.matmul_acc(acc, l, r[, init_cond]): acc + l @ r over the product [l.valid0, r.valid1]
+/// within acc's valid region; a true init_cond starts from zero instead (an initialising write), as
+/// tile.matmul does. Where acc's valid region is wider than the product, the rest keeps acc's
+/// elements, except the rest of each fractal box the product partly covers (poison_partial_product_boxes).
 inline Value matmul_acc(OpCall& c) {
   const TileVal& acc = c.arg<TileVal>(0);
   const TileVal& l = c.arg<TileVal>(1);
@@ -191,7 +212,9 @@ inline Value matmul_acc(OpCall& c) {
     fail("tile.matmul_acc: the accumulator " + dims_str(acc->shape) + " is not " + dims_str({l->shape[0], r->shape[1]}));
   bool init = c.args.size() > 3 && c.arg<Scalar>(3).truth();
   auto out = std::make_shared<TileData>(*acc);
-  matmul_into(c, *out, *l, *r, !init, 1, 2);
+  const std::int64_t M = std::min(acc->valid[0], l->valid[0]), N = std::min(acc->valid[1], r->valid[1]);
+  matmul_into(c, *out, *l, *r, !init, 1, 2, M, N);
+  if (M < acc->valid[0] || N < acc->valid[1]) poison_partial_product_boxes(*out, M, N);
   return {TileVal(out)};
 }
 

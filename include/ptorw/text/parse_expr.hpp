@@ -490,7 +490,8 @@ inline std::string_view enum_kwarg(const ir::OpDef& d, const ir::AttrValue& v) {
 }
 }  // namespace detail
 
-inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args, ir::Kwargs kwargs, const Token& at) {
+inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args, ir::Kwargs kwargs, const Token& at,
+                                     ir::Kwargs attrs) {
   const ir::OpDef* def = ir::find_op(op);
   if (!def) fail_at(at, "unknown op 'pl." + op + "'");
   // Filtered in place (most calls keep every kwarg): a positional enum becomes the kwarg of its
@@ -532,8 +533,8 @@ inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args,
     type = interner_.type(r.type);
     if (memoizable) op_types_.insert(args, type);
   }
-  return ir::make_expr(ir::Call{ir::CallKind::Op, ir::op_symbol(*def), std::move(args), std::move(kept), {}}, std::move(type),
-                       span_of(at));
+  return ir::make_expr(ir::Call{ir::CallKind::Op, ir::op_symbol(*def), std::move(args), std::move(kept), std::move(attrs)},
+                       std::move(type), span_of(at));
 }
 
 /// Puts a keyword argument at its parameter's position `i` (ops and user calls alike), refusing a
@@ -599,9 +600,12 @@ inline ir::Expr Parser::parse_call(std::string_view dotted, const Token& at) {
       name == "dynamic" || name == "at" || name == "manual_scope")
     fail_at(at, "'" + std::string(dotted) + "' is not allowed here");
   std::vector<ir::Expr> args;
-  ir::Kwargs kwargs;
-  parse_call_args(args, kwargs);
+  ir::Kwargs kwargs, attrs;
+  // `attrs={...}` on an op call: call attributes (docs/dsl.md "Call attributes"), kept apart from
+  // the op's kwargs; only tile ops carry them (LowerTileToBuffer drops pipeline-stage membership).
+  parse_call_args(args, kwargs, &attrs);
   if (name == "cast") {
+    if (!attrs.empty()) fail_at(at, "call attributes (attrs={...}) are only allowed on tile op calls");
     for (auto& [k, v] : kwargs)
       if (k == "__enum" && std::holds_alternative<ir::DType>(v)) k = "target_type";  // pl.cast(x, pl.FP16)
     auto target = ir::kwarg_as<ir::DType>(kwargs, "target_type");
@@ -611,13 +615,15 @@ inline ir::Expr Parser::parse_call(std::string_view dotted, const Token& at) {
   }
   OpChoice c = resolve_op_sugar(name, args);
   if (c.scalar_op) {
-    if (args.size() != 2 || !kwargs.empty()) fail_at(at, "pl." + std::string(name) + " on scalars takes two operands");
+    if (args.size() != 2 || !kwargs.empty() || !attrs.empty()) fail_at(at, "pl." + std::string(name) + " on scalars takes two operands");
     Token opt = at;
     opt.text = name;
     return make_binary(*c.scalar_op, args[0], args[1], opt);
   }
   if (c.op.empty()) fail_at(at, "unknown op '" + std::string(dotted) + "'" + (c.hint.empty() ? "" : ": " + c.hint));
-  return make_op_call(std::move(c.op), std::move(args), std::move(kwargs), at);
+  if (!attrs.empty() && c.op.rfind("tile.", 0) != 0)
+    fail_at(at, "call attributes (attrs={...}) are only allowed on tile op calls");
+  return make_op_call(std::move(c.op), std::move(args), std::move(kwargs), at, std::move(attrs));
 }
 
 /// The signature of `self.NAME`. A single-pass parse has seen only the functions above this one:

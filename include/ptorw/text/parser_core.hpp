@@ -174,7 +174,8 @@ class Parser {
   ir::Expr parse_call(std::string_view dotted, const Token& at);
   ir::Expr parse_user_call(const Token& name_tok);
   ir::Expr parse_submit(const Token& at);
-  ir::Expr make_op_call(std::string op, std::vector<ir::Expr> args, ir::Kwargs kwargs, const Token& at);
+  ir::Expr make_op_call(std::string op, std::vector<ir::Expr> args, ir::Kwargs kwargs, const Token& at,
+                        ir::Kwargs attrs = {});
   struct Subscript {
     std::vector<ir::Expr> offsets, shape;
     std::vector<std::int64_t> dropped;  // dims given by an integer index

@@ -304,7 +304,8 @@ class Printer {
   /// Writes `k=v` pairs, each preceded by ", " unless it is the first item of the argument list.
   /// `def`/`result`: an op call's kwargs at their documented default are not printed (the parser
   /// drops them too: one canonical form).
-  void put_kwargs(const ir::Kwargs& kw, bool first, std::string_view skip = {}, const ir::OpDef* def = nullptr,
+  /// Returns whether nothing has been printed in the argument list yet (`first` after the kwargs).
+  bool put_kwargs(const ir::Kwargs& kw, bool first, std::string_view skip = {}, const ir::OpDef* def = nullptr,
                   const std::vector<ir::Expr>* args = nullptr) {
     for (const auto& [k, v] : kw) {
       if (k == skip) continue;
@@ -315,6 +316,7 @@ class Printer {
       out_ += '=';
       put_attr(v);
     }
+    return first;
   }
   void put_attr_dict(const ir::Kwargs& kw) {
     out_ += '{';
@@ -465,7 +467,12 @@ class Printer {
           put_expr(k.args[i], 0);
           first = false;
         }
-        put_kwargs(k.kwargs, first, lead_key, def, &k.args);
+        first = put_kwargs(k.kwargs, first, lead_key, def, &k.args);
+        if (!k.attrs.empty()) {  // call attributes (docs/dsl.md "Call attributes")
+          if (!first) out_ += ", ";
+          out_ += "attrs=";
+          put_attr_dict(k.attrs);
+        }
         out_ += ')';
       } else if constexpr (std::is_same_v<K, ir::Submit>) {
         out_ += "pl.submit(self.";

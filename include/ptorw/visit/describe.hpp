@@ -182,7 +182,12 @@ class Spelling {
           expr(k.args[i], 0);
           first = false;
         }
-        kwargs(k.kwargs, first, lead_key, def, &k.args);
+        first = kwargs(k.kwargs, first, lead_key, def, &k.args);
+        if (!k.attrs.empty()) {  // call attributes, as the printer spells them (docs/dsl.md "Call attributes")
+          if (!first) out += ", ";
+          out += "attrs=";
+          attr_dict(k.attrs);
+        }
         out += ')';
       } else if constexpr (std::is_same_v<K, ir::Submit>) {
         out += "pl.submit(self.";
@@ -388,7 +393,8 @@ class Spelling {
     if (v.pad) { field("pad"); out += "pl.PadValue."; out += ir::name_of(*v.pad); }
     out += ')';
   }
-  void kwargs(const ir::Kwargs& kw, bool first, std::string_view skip = {}, const ir::OpDef* def = nullptr,
+  /// Returns whether nothing has been spelled in the argument list yet (`first` after the kwargs).
+  bool kwargs(const ir::Kwargs& kw, bool first, std::string_view skip = {}, const ir::OpDef* def = nullptr,
               const std::vector<ir::Expr>* call_args = nullptr) {
     for (const auto& [k, v] : kw) {
       if (k == skip) continue;
@@ -399,6 +405,7 @@ class Spelling {
       out += '=';
       attr(v);
     }
+    return first;
   }
   void attr_dict(const ir::Kwargs& kw) {
     out += '{';

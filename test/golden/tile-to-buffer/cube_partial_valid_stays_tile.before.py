@@ -1,4 +1,4 @@
-# rule: Matrix storage and cube recipes: "Wider Acc valid regions use a product-shaped descriptor over the same storage" has no recipe yet, so a cube kernel with a partially valid matrix tile (a Mat load of valid rows [10, 32] in a [16, 32] tile) is planned but stays Tile (recorded False) instead of lowering a product that reads rows outside the valid rectangle
+# rule: Matrix storage and cube recipes: "tile.move from Mat becomes buffer.copy", and buffer.copy moves the source's valid region: a Mat load of valid rows [10, 32] in a [16, 32] tile moved to Left without stating that rectangle on its result (the deduced type of tile.move is fully valid) would hand the matmul rows the copy never wrote, so the kernel is planned but stays Tile (recorded False; remark "tile.move from pl.Mem.Mat must keep the valid rectangle"); stating valid_shape on the moved tile makes it a product-shaped case (cube_product_view_*)
 # opt: memory_planner=PTOAS
 @pl.program
 class Partial:
