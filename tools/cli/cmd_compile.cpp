@@ -1,5 +1,5 @@
 // `ptorw compile FILE -o DIR`: the whole pipeline to the output tree (ptorw/compile/compile.hpp):
-// DIR/kernels/<kernel>.pto, DIR/orchestration/<function>.cpp, DIR/passes/NN_<pass>.py (--dump-*),
+// DIR/kernels/<kernel>.pto and its entry wrapper <kernel>.entry.cpp, DIR/orchestration/<function>.cpp, DIR/passes/NN_<pass>.py (--dump-*),
 // DIR/manifest.json. A kernel or function without an emitted form is an error naming it; the
 // others are still written, and the exit code is 1. Unchanged files are not rewritten.
 #include <fmt/format.h>

@@ -15,6 +15,7 @@
 // `options.context` when a kernel is still at Tile stage → emission:
 //   kernels/<name>.pto          every InCore / AIC / AIV kernel (Buffer stage, or planned Tile
 //                               stage converted in memory: codegen/emit.hpp)
+//   kernels/<name>.entry.cpp    its entry wrapper (codegen/kernel_entry.hpp)
 //   orchestration/<name>.cpp    every Orchestration function (codegen/orch_emit.hpp)
 //   passes/NN_<pass>.py         the program after pass NN, for `dump_all` / `dump_after`
 //   manifest.json               kernels (id, kind, parameter directions), planner, arch, PTO
