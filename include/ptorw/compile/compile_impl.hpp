@@ -137,7 +137,9 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
       s.run = [&, run, name](const ir::ProgramPtr& in, const passes::PassContext& c, const rewrite::DriverOptions& d) {
         if (options.on_pass) options.on_pass(name, index, total);
         stats.push_back({name, false, 0, 0});
-        passes::PassOutcome o = run(in, c, d);
+        rewrite::DriverOptions dopts = d;
+        if (options.on_function) dopts.on_function = options.on_function;
+        passes::PassOutcome o = run(in, c, dopts);
         if (o.verified) verified = o.program;
         stats.back().iterations = o.iterations;
         stats.back().rewrites = o.rewrites;
