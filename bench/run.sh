@@ -9,7 +9,8 @@
 #             table): wall time, peak RSS, exit code (1 = some kernel or function had no form);
 #             then the same programs in MLIR generic form (bench/gen_mlir_generic.py) through
 #             mlir-opt-19 --allow-unregistered-dialect --canonicalize --cse: median wall of 5 and
-#             the ratio mlir-opt / ptorw
+#             the ratio mlir-opt / ptorw. PTORW=FILE times that binary instead of BUILD_DIR's
+#             (nothing is built: e.g. a copy kept while the build dir is rebuilt)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$here/build}
@@ -41,7 +42,8 @@ if [[ $what == pattern5 || $what == all ]]; then
   done
 fi
 if [[ $what == compile || $what == all ]]; then
-  ninja -C "$build" tools/ptorw >/dev/null
+  ptorw=${PTORW:-$build/tools/ptorw}
+  [[ -n ${PTORW:-} ]] || ninja -C "$build" tools/ptorw >/dev/null
   ms() { echo $((($2 - $1) / 1000000)); }
   printf '%-36s %s\n' example 'wall (median of 5, ms)'
   for f in "$here"/examples/*.py; do
@@ -49,7 +51,7 @@ if [[ $what == compile || $what == all ]]; then
     for i in 1 2 3 4 5; do
       rm -rf "$tmp/ex"
       t0=$(date +%s%N)
-      "$build/tools/ptorw" compile "$f" -o "$tmp/ex" -q 2>/dev/null || true
+      "$ptorw" compile "$f" -o "$tmp/ex" -q 2>/dev/null || true
       t1=$(date +%s%N)
       times+=("$(ms "$t0" "$t1")")
     done
@@ -63,7 +65,7 @@ if [[ $what == compile || $what == all ]]; then
       /usr/bin/python3 "$here/bench/gen_program.py" --statements "$n" --seed 1 $flag -o "$tmp/c$n.py"
       rm -rf "$tmp/out"
       rc=0
-      /usr/bin/time -f '%e %M' -o "$tmp/time" "$build/tools/ptorw" compile "$tmp/c$n.py" -o "$tmp/out" -q \
+      /usr/bin/time -f '%e %M' -o "$tmp/time" "$ptorw" compile "$tmp/c$n.py" -o "$tmp/out" -q \
         2>"$tmp/err" || rc=$?
       read -r wall kib < <(tail -1 "$tmp/time")
       printf '%-9s %-10s %-9s %-10s %s\n' "$n" "$kind" "$wall s" "$((kib / 1024)) MiB" "$rc"
@@ -89,7 +91,7 @@ if [[ $what == compile || $what == all ]]; then
         /usr/bin/python3 "$here/bench/gen_program.py" --statements "$n" --seed 1 $flag -o "$tmp/c$n.py"
         /usr/bin/python3 "$here/bench/gen_mlir_generic.py" "$tmp/c$n.py" -o "$tmp/c$n.mlir"
         ops=$(grep -c '"[a-z_]*\.[a-z_.]*"(' "$tmp/c$n.mlir" || true)
-        tp=$(median5 "$build/tools/ptorw" compile "$tmp/c$n.py" -o "$tmp/out" -q)
+        tp=$(median5 "$ptorw" compile "$tmp/c$n.py" -o "$tmp/out" -q)
         tm=$(median5 mlir-opt-19 --allow-unregistered-dialect --canonicalize --cse "$tmp/c$n.mlir" -o /dev/null)
         printf '%-9s %-10s %-10s %-14s %-16s %s\n' "$n" "$kind" "$ops" "$tp" "$tm" \
           "$(awk -v a="$tm" -v b="$tp" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
@@ -97,3 +99,4 @@ if [[ $what == compile || $what == all ]]; then
     done
   fi
 fi
+echo "load at the end: $(uptime | sed 's/.*load average: //')"

@@ -19,9 +19,11 @@
 // other unplanned Tile kernels (the caller ran no planning) are listed in `tile_stage`, not emitted.
 #pragma once
 #include "ptorw/entry.hpp"
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "ptorw/codegen/kernel_entry.hpp"
 #include "ptorw/codegen/mlir_print.hpp"
 #include "ptorw/codegen/pto_emitter.hpp"
 #include "ptorw/ir/diagnostic.hpp"
@@ -34,7 +36,11 @@ namespace ptorw::codegen {
 
 struct EmittedKernel {
   std::string name;
-  std::string text;  // one module
+  std::string text;   // one module
+  std::string entry;  // its entry wrapper, C++ (kernel_entry.hpp); empty when entry_error is set
+  /// Why the kernel has no entry wrapper (a parameter type without a C++17 spelling); the module
+  /// is emitted all the same (`ptorw emit` writes modules only; `ptorw compile` reports it).
+  std::optional<Diagnostic> entry_error;
 };
 
 struct EmitResult {
@@ -103,7 +109,14 @@ PTORW_ENTRY EmitResult emit_program(const ir::Program& p, const EmitOptions& o =
       g = lowered;
     }
     try {
-      r.kernels.push_back({f->name, emit_kernel(p, *g, o)});
+      Kernel k = KernelEmitter(p, *g, o).run();
+      EmittedKernel ek{f->name, print_module(k, arch_name(o.arch), PrintOptions{o.generic, o.locations, p.source_file}), {}, {}};
+      try {
+        ek.entry = emit_kernel_entry(*g, k);
+      } catch (const EmitError& e) {
+        ek.entry_error = Diagnostic{p.source_file, e.span, Severity::Error, e.message};
+      }
+      r.kernels.push_back(std::move(ek));
     } catch (const EmitError& e) {
       if (refuse(*f, e.span, e.message + " (in kernel '" + f->name + "')")) break;
     }

@@ -26,7 +26,13 @@ done
 check "windowed_rows: orchestration/main.cpp" test -f "$tmp/wr/orchestration/main.cpp"
 check "windowed_rows: the __windowed call is visible in the C++ (spec, Pattern 5)" \
   grep -q 'rt_submit_aiv_task(1 /\* scale_rows__windowed \*/, args_0);' "$tmp/wr/orchestration/main.cpp"
-check "windowed_rows: summary line on stderr" grep -q 'ptorw compile: .*7 files written, 0 unchanged' "$tmp/wr_err"
+# Each kernel's entry wrapper beside its module (pto_format.md, orchestration, last bullet); two
+# hand-written goldens (test/codegen/entry/): a scalar after the tensors, and tensors only.
+for k in scale_rows clamp_all; do
+  check "windowed_rows: golden entry wrapper kernels/$k.entry.cpp" diff -u "test/codegen/entry/$k.entry.cpp" "$tmp/wr/kernels/$k.entry.cpp"
+done
+check "windowed_rows: an entry wrapper per module" test "$(ls "$tmp/wr/kernels"/*.entry.cpp | wc -l)" -eq 4
+check "windowed_rows: summary line on stderr" grep -q 'ptorw compile: .*11 files written, 0 unchanged' "$tmp/wr_err"
 # The manifest: kernel ids in program order, kinds, directions, planner, arch, spelling, passes, hashes.
 $py - "$tmp/wr" > "$tmp/manifest_check" 2>&1 <<'PYEOF'
 import json, sys, os
@@ -52,7 +58,9 @@ assert names[:4] == ["convert-to-ssa", "flatten-call-expr", "simplify", "optimiz
 assert names[4:] == ["init-memref", "select-buffer-ir", "plan-memory", "lower-tile-to-buffer"], names
 assert any(p["rewrites"] > 0 for p in m["passes"] if p["name"] == "optimize-orch-tensors")
 files = m["files"]
-assert len(files) == 6, files
+assert len(files) == 10, files
+assert [k["entry"] for k in ks] == ["kernels/%s.entry.cpp" % k["name"] for k in ks], ks
+assert [k["entry_symbol"] for k in ks] == [k["name"] + "_entry" for k in ks], ks
 for path, h in files.items():
     assert fnv(open(os.path.join(d, path), "rb").read()) == h, path
 assert m["buffer_ir"] == "buffer_ir.msgpack" and "buffer_ir.msgpack" in files, m["buffer_ir"]
@@ -94,7 +102,7 @@ sleep 0.05
 "$ptorw" compile examples/windowed_rows.py -o "$tmp/wr" 2> "$tmp/wr_err2"
 check "incremental: second run exit 0" test $? -eq 0
 check "incremental: no file newer than before the second run" test -z "$(find "$tmp/wr" -type f -newer "$tmp/marker")"
-check "incremental: the summary says so" grep -q 'ptorw compile: .*0 files written, 7 unchanged' "$tmp/wr_err2"
+check "incremental: the summary says so" grep -q 'ptorw compile: .*0 files written, 11 unchanged' "$tmp/wr_err2"
 sed 's/pl.tile.muls(t, 2.0)/pl.tile.muls(t, 3.0)/' examples/windowed_rows.py > "$tmp/wr_changed.py"
 cp -r "$tmp/wr" "$tmp/wr2"
 touch "$tmp/marker2"
@@ -159,7 +167,8 @@ check "kernel without a PTO form: the manifest records the error" grep -q '"erro
 check "orchestration without a C++ form: exit 1" test $? -eq 1
 check "orchestration without a C++ form: file:line:col, the function and the op" \
   grep -q "attention_qk.py:[0-9]*:[0-9]*: error: orchestration 'main': 'tensor.full' has no orchestration spelling" "$tmp/aqk_err"
-check "orchestration without a C++ form: every kernel is still written" test "$(ls "$tmp/aqk/kernels" | wc -l)" -eq 4
+check "orchestration without a C++ form: every kernel is still written" test "$(ls "$tmp/aqk/kernels"/*.pto | wc -l)" -eq 4
+check "orchestration without a C++ form: every entry wrapper is still written" test "$(ls "$tmp/aqk/kernels"/*.entry.cpp | wc -l)" -eq 4
 check "orchestration without a C++ form: no .cpp" test ! -e "$tmp/aqk/orchestration/main.cpp"
 # A create whose part is assembled into a parent becomes the parent's window (codegen/orch_window_alloc.hpp):
 # multi_return's two Out buffers are views of the two carried tensors, its assembles no-ops.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Third-party checks of everything `ptorw compile` writes (issue 20, acceptance): over every example
 # and every golden Before program (test/golden/**/*.before.py),
+#  - each kernels/<kernel>.entry.cpp passes `g++ -std=c++17 -fsyntax-only` alone;
 #  - each orchestration/<function>.cpp passes `g++ -std=c++17 -fsyntax-only -include
 #    test/support/pto_runtime_decls.hpp` (the runtime's declarations, pto_format.md), and
 #  - each kernels/<kernel>.pto, emitted in MLIR generic form (--generic), is parsed and verified by
@@ -13,9 +14,9 @@ set -u
 ptorw=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") root=$2 mlir_opt=${3:-}  # absolute: the test cds to the source root
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ptorw_compile_syntax.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-fails=0 inputs=0 partial=0 cpps=0 modules=0
+fails=0 inputs=0 partial=0 cpps=0 modules=0 entries=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-mkdir -p "$tmp/cpp" "$tmp/pto"
+mkdir -p "$tmp/cpp" "$tmp/pto" "$tmp/entry"
 cd "$root" || exit 1
 for f in examples/*.py $(find test/golden -name "*.before.py" | sort); do
   inputs=$((inputs + 1))
@@ -36,12 +37,25 @@ for f in examples/*.py $(find test/golden -name "*.before.py" | sort); do
     [ -e "$k" ] || continue
     cp "$k" "$tmp/pto/${tag}__$(basename "$k")"
     modules=$((modules + 1))
+    # Every module has its entry wrapper, or an error that says why not (a parameter type C++ cannot spell).
+    e="${k%.pto}.entry.cpp"
+    if [ -e "$e" ]; then
+      cp "$e" "$tmp/entry/${tag}__$(basename "$e")"
+      entries=$((entries + 1))
+    elif ! grep -q "kernel '$(basename "${k%.pto}")': .* has no C++17 type in its entry wrapper" "$tmp/err"; then
+      fail "$f: kernels/$(basename "$k") has no entry wrapper and no error saying why"
+    fi
   done
 done
 
 # The C++: one g++ run over all files (each is its own translation unit).
 if ! g++ -std=c++17 -fsyntax-only -include "$root/test/support/pto_runtime_decls.hpp" "$tmp"/cpp/*.cpp 2> "$tmp/gxx"; then
   fail "g++ -fsyntax-only: $(grep -m5 'error' "$tmp/gxx")"
+fi
+
+# The entry wrappers stand alone (they declare the PTO function they call): no runtime header.
+if [ "$entries" -gt 0 ] && ! g++ -std=c++17 -fsyntax-only "$tmp"/entry/*.cpp 2> "$tmp/gxx_entry"; then
+  fail "g++ -fsyntax-only (entry wrappers): $(grep -m5 'error' "$tmp/gxx_entry")"
 fi
 
 # The PTO modules: one mlir-opt run over all of them (one file of modules), per file on failure.
@@ -59,5 +73,6 @@ fi
 # Floors (observed when the test was written: raise them as more programs compile, never lower).
 [ "$cpps" -ge 210 ] || fail "only $cpps orchestration files checked (floor 210)"
 [ -z "$mlir_opt" ] || [ "$modules" -ge 390 ] || fail "only $modules PTO modules checked (floor 390)"
-echo "compile_syntax: $inputs programs ($partial with errors reported), $cpps orchestration files, $modules PTO modules, $fails failures"
+[ "$entries" -ge 470 ] || fail "only $entries entry wrappers checked (floor 470)"
+echo "compile_syntax: $inputs programs ($partial with errors reported), $cpps orchestration files, $modules PTO modules, $entries entry wrappers, $fails failures"
 exit $((fails > 0))

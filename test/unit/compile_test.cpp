@@ -47,18 +47,21 @@ TEST_CASE("compile, then write_tree twice: everything written, then nothing") {
   REQUIRE(r.program);
   std::vector<std::string> paths;
   for (const auto& f : r.files) paths.push_back(f.path);
-  CHECK(paths == std::vector<std::string>{"kernels/scale_rows.pto", "kernels/scale_rows__windowed.pto",
-                                          "kernels/bias_rows.pto", "kernels/clamp_all.pto", "orchestration/main.cpp",
+  // Each module followed by its entry wrapper (codegen/kernel_entry.hpp).
+  CHECK(paths == std::vector<std::string>{"kernels/scale_rows.pto", "kernels/scale_rows.entry.cpp",
+                                          "kernels/scale_rows__windowed.pto", "kernels/scale_rows__windowed.entry.cpp",
+                                          "kernels/bias_rows.pto", "kernels/bias_rows.entry.cpp", "kernels/clamp_all.pto",
+                                          "kernels/clamp_all.entry.cpp", "orchestration/main.cpp",
                                           "passes/03_simplify.py", "buffer_ir.msgpack", "manifest.json"});
   char tmpl[] = "/tmp/ptorw_compile_test_XXXXXX";
   REQUIRE(::mkdtemp(tmpl) != nullptr);
   auto w1 = compile::write_tree(r, tmpl);
   CHECK(w1.ok());
-  CHECK(w1.written.size() == 8);
+  CHECK(w1.written.size() == 12);
   CHECK(w1.unchanged.empty());
   auto w2 = compile::write_tree(compile::compile(example("windowed_rows.py"), o), tmpl);
   CHECK(w2.written.empty());
-  CHECK(w2.unchanged.size() == 8);
+  CHECK(w2.unchanged.size() == 12);
   // Without the dump, the dump of the previous run is removed (the old manifest listed it).
   auto w3 = compile::write_tree(compile::compile(example("windowed_rows.py")), tmpl);
   CHECK(w3.removed == std::vector<std::string>{"passes/03_simplify.py"});

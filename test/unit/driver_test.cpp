@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <boost/hana/tuple.hpp>
+#include <utility>
+#include <vector>
 
 #include "ptorw/rewrite/driver.hpp"
 #include "ptorw/rewrite/stats_json.hpp"
@@ -240,6 +242,21 @@ TEST_CASE("nothing to do: one round, and the very same program comes back") {
   CHECK(r.stop == StopReason::Converged);
   CHECK(r.iterations == 1);
   CHECK(r.program == p);
+}
+
+TEST_CASE("on_function: before each function of each round, (functions of the round done, functions)") {
+  // f folds in round 1; round 2 confirms. Every function is reported in both rounds (a progress
+  // line's "functions done / total", issue 20), the settled ones too.
+  auto x = var("x"), y = var("y");
+  auto p = program({function("f", {x}, {assign(y, add(I(1), I(2))), ret({y})}), function("g", {x}, {ret({x})}),
+                    function("h", {x}, {ret({x})})});
+  std::vector<std::pair<std::size_t, std::size_t>> calls;
+  DriverOptions o;
+  o.on_function = [&](std::size_t done, std::size_t total) { calls.emplace_back(done, total); };
+  auto r = run_table(boost::hana::make_tuple(FoldAddConst{}), p, o);
+  CHECK(r.converged());
+  CHECK(r.iterations == 2);
+  CHECK(calls == std::vector<std::pair<std::size_t, std::size_t>>{{0, 3}, {1, 3}, {2, 3}, {0, 3}, {1, 3}, {2, 3}});
 }
 
 TEST_CASE("the input program is never modified") {

@@ -133,6 +133,13 @@ TEST_CASE("refused with file:line:col and the construct, never dropped") {
             "a manual scope inside a manual scope"));
   CHECK(has(refusal("        w = pl.tensor.slice(a, [8, 32], [0, 0])\n        return w\n"),
             "t.py:17:9: error: orchestration 'main': result 0 ('w') is not one tensor.create"));
+  // A scalar result: the entry returns nothing and the pack's scalar slots are read-only words
+  // (pto_format.md: "Parameters are read from the pack as ... scalars"), so no slot can carry it.
+  CHECK(has(emit_error(kHead +
+                       "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                       "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+                       "        m = n + 1\n        return m\n"),
+            "t.py:17:9: error: orchestration 'main': result 0 is not a tensor: an orchestration function returns tensors only"));
   // A kernel that uses cube and vector storage cannot be one task.
   CHECK(has(refusal("        r = self.mixed(a, o)\n        return r\n",
                     "    @pl.function(type=pl.FunctionType.InCore)\n"

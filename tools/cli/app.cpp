@@ -180,7 +180,8 @@ void define_app(CLI::App& app, Options& o) {
                                              "(default: write every module that can be emitted, report the others, exit 1)");
 
   auto* compile = app.add_subcommand(
-      "compile", "the whole pipeline to an output tree: DIR/kernels/<kernel>.pto, DIR/orchestration/<function>.cpp, "
+      "compile", "the whole pipeline to an output tree: DIR/kernels/<kernel>.pto with its entry wrapper "
+                 "DIR/kernels/<kernel>.entry.cpp, DIR/orchestration/<function>.cpp, "
                  "DIR/manifest.json (default pipeline, then tile-to-buffer, then the emitters; windowize comes from "
                  "the program's attrs). Incremental: unchanged files are not rewritten");
   add_input(compile, o);

@@ -1,5 +1,5 @@
 // `ptorw compile FILE -o DIR`: the whole pipeline to the output tree (ptorw/compile/compile.hpp):
-// DIR/kernels/<kernel>.pto, DIR/orchestration/<function>.cpp, DIR/passes/NN_<pass>.py (--dump-*),
+// DIR/kernels/<kernel>.pto and its entry wrapper <kernel>.entry.cpp, DIR/orchestration/<function>.cpp, DIR/passes/NN_<pass>.py (--dump-*),
 // DIR/manifest.json. A kernel or function without an emitted form is an error naming it; the
 // others are still written, and the exit code is 1. Unchanged files are not rewritten.
 #include <fmt/format.h>
@@ -30,12 +30,19 @@ int cmd_compile(const Options& o) {
   if (!p) return kFailed;
   compile::CompileResult r;
   {
-    // A pass that runs past a second shows "ptorw compile: pass 4/8 optimize-orch-tensors... 2 s".
+    // A pass that runs past a second shows "ptorw compile: pass 4/8 optimize-orch-tensors, functions
+    // 6/7... 2 s" (the functions of the driver's current round done / their number).
     Progress progress(!o.quiet);
+    std::string current;
     co.on_pass = [&](std::string_view pass, std::size_t index, std::size_t total) {
-      progress.set(index < total ? fmt::format("ptorw compile: pass {}/{} {}", index + 1, total, pass)
-                                 : fmt::format("ptorw compile: {}", pass));
+      current = index < total ? fmt::format("ptorw compile: pass {}/{} {}", index + 1, total, pass)
+                              : fmt::format("ptorw compile: {}", pass);
+      progress.set(current);
     };
+    if (progress.active())  // (no formatting per function when nothing can show it)
+      co.on_function = [&](std::size_t done, std::size_t total) {
+        progress.update(fmt::format("{}, functions {}/{}", current, done, total));
+      };
     r = compile::compile(p, co);
   }
   print_diagnostics(r.diagnostics);

@@ -39,6 +39,15 @@ class Progress {
     start_ = std::chrono::steady_clock::now();
     shown_seconds_ = 0;
   }
+  /// Whether the line can show (enabled and stderr a terminal).
+  bool active() const { return thread_.joinable(); }
+  /// The same step, described anew (e.g. its functions done / total): its clock keeps running, and
+  /// the line shows the new text at its next update.
+  void update(std::string what) {
+    if (!thread_.joinable()) return;
+    std::lock_guard lock(m_);
+    what_ = std::move(what);
+  }
   ~Progress() {
     if (!thread_.joinable()) return;
     {

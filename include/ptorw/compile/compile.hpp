@@ -15,6 +15,7 @@
 // `options.context` when a kernel is still at Tile stage → emission:
 //   kernels/<name>.pto          every InCore / AIC / AIV kernel (Buffer stage, or planned Tile
 //                               stage converted in memory: codegen/emit.hpp)
+//   kernels/<name>.entry.cpp    its entry wrapper (codegen/kernel_entry.hpp)
 //   orchestration/<name>.cpp    every Orchestration function (codegen/orch_emit.hpp)
 //   passes/NN_<pass>.py         the program after pass NN, for `dump_all` / `dump_after`
 //   manifest.json               kernels (id, kind, parameter directions), planner, arch, PTO
@@ -50,6 +51,9 @@ struct CompileOptions {
   /// Called before each pass with its name, its index and the number of passes (a progress line),
   /// and once before emission with ("emission", total, total).
   std::function<void(std::string_view pass, std::size_t index, std::size_t total)> on_pass;
+  /// Called while a pass's fixed-point driver runs, before each function of each round, with the
+  /// functions of the round done and their number (rewrite::DriverOptions::on_function).
+  std::function<void(std::size_t done, std::size_t total)> on_function;
 };
 
 /// One file of the output tree; `path` is relative to the output directory.

@@ -137,7 +137,9 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
       s.run = [&, run, name](const ir::ProgramPtr& in, const passes::PassContext& c, const rewrite::DriverOptions& d) {
         if (options.on_pass) options.on_pass(name, index, total);
         stats.push_back({name, false, 0, 0});
-        passes::PassOutcome o = run(in, c, d);
+        rewrite::DriverOptions dopts = d;
+        if (options.on_function) dopts.on_function = options.on_function;
+        passes::PassOutcome o = run(in, c, dopts);
         if (o.verified) verified = o.program;
         stats.back().iterations = o.iterations;
         stats.back().rewrites = o.rewrites;
@@ -202,9 +204,21 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
                           f.name);
       r.diagnostics.push_back(Diagnostic{file, f.span, Severity::Error, error});
     } else {
+      codegen::EmittedKernel& ek = er.kernels.front();
       std::string path = "kernels/" + f.name + ".pto";
       jk["file"] = path;
-      r.files.push_back({path, std::move(er.kernels.front().text)});
+      r.files.push_back({path, std::move(ek.text)});
+      // Its entry wrapper (pto_format.md, orchestration: "each kernel also gets a small entry
+      // wrapper"); a kernel without one (a parameter type C++ cannot spell) is an error naming it.
+      if (ek.entry_error) {
+        r.diagnostics.push_back(*ek.entry_error);
+        error = ek.entry_error->message;
+      } else {
+        std::string entry = "kernels/" + f.name + ".entry.cpp";
+        jk["entry"] = entry;
+        jk["entry_symbol"] = f.name + "_entry";
+        r.files.push_back({entry, std::move(ek.entry)});
+      }
     }
     if (!error.empty()) jk["error"] = error;
     kernel_list.push_back(std::move(jk));

@@ -71,6 +71,7 @@ class DriverCore {
       bool fired = false;
       std::vector<char> next(fns_.size(), 0);
       for (std::size_t i = 0; i < fns_.size() && !stop_; ++i) {
+        if (opts_.on_function) opts_.on_function(i, fns_.size());
         if (!queued[i]) continue;
         ir::FunctionPtr old = fns_[i];
         ir::FunctionPtr now = process_function(old, settled_[i]);

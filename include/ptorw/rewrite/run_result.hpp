@@ -101,6 +101,9 @@ struct DriverOptions {
   /// The analysis cache of the pass run this driver run belongs to (a pass of several tables shares
   /// one across them: passes/pass.hpp). Null: the run keeps a cache of its own.
   analysis::AnalysisCache* analyses = nullptr;
+  /// Called in each round before each function with (functions of the round done, functions): a
+  /// progress line's "functions done / total" (issue 20). Null: not called.
+  std::function<void(std::size_t done, std::size_t total)> on_function{};
 };
 
 struct RunResult {
