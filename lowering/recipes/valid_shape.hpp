@@ -9,7 +9,14 @@
 // extents on a tile that is not a slice window ("window setters ... retain Tile IR"); "Standalone
 // setters retain Tile IR, since metadata version tracking requires an explicit SSA result". The
 // forward version analysis that rejects reads of the old version is the selector's
-// (select_buffer_ir.hpp, `metadata_versions`). A setter to static extents has no recipe yet.
+// (select_buffer_ir.hpp, `metadata_versions`).
+//
+// A setter to constant extents on a tile with constant extents changes no runtime metadata: the
+// result is another static descriptor of the same storage window, which storage indexing declares
+// like any same-size relabel ("same-size relabels as buffer.reshape aliases" under PTOAS, another
+// buffer.alloc at the same address under the addressed planners), so no call is written, as for
+// tile.transpose_view. Constant extents on a runtime-valid tile would need a static rectangle on a
+// shared dynamic handle, and a zero extent an empty tile: both retain Tile IR.
 #pragma once
 #include <string_view>
 
@@ -32,7 +39,14 @@ struct SetValidShape {
     if (!src || !res) return refuse("tile.set_validshape must relabel a tile into an assigned tile");
     if (src->memory.value_or(ir::MemSpace::Vec) != ir::MemSpace::Vec)
       return refuse("tile.set_validshape of a non-Vec tile has no Buffer recipe");
-    if (!runtime_valid(*res)) return refuse("tile.set_validshape to static valid extents has no Buffer recipe yet");
+    if (!runtime_valid(*res)) {
+      if (runtime_valid(*src))
+        return refuse("tile.set_validshape to constant extents on a tile with runtime valid extents retains Tile IR "
+                      "(a shared dynamic handle starts with its physical extents)");
+      for (const auto& v : res->view ? res->view->valid_shape : std::vector<ir::Expr>{})
+        if (auto k = ir::const_int(v); k && *k <= 0)
+          return refuse("tile.set_validshape to a zero valid extent retains Tile IR");
+    }
     if (!ax.default_rollout()) return std::nullopt;
     if (!ax.tile_defs) return refuse("tile.set_validshape needs SSA tile definitions (names are rebound)");
     if (provenance::is_window(c.args[0], *ax.tile_defs))
@@ -42,8 +56,10 @@ struct SetValidShape {
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     ir::Expr h = cx.handle(c.args[0], sp), r = cx.handle(target, sp);
     if (!h || !r) return;
+    auto* res = ir::type_as<ir::TileType>(target->type);
+    if (!runtime_valid(*res)) return;  // a static relabel: storage indexing declared `r` over `h`'s window
     if (h != r) return cx.fail(sp, "tile.set_validshape must update its source's handle (the two must share one dynamic handle)");
-    cx.emit("buffer.set_validshape", {h, ir::make_tuple(ir::type_as<ir::TileType>(target->type)->view->valid_shape, sp)}, sp);
+    cx.emit("buffer.set_validshape", {h, ir::make_tuple(res->view->valid_shape, sp)}, sp);
   }
   static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
 };

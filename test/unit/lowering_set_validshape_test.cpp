@@ -18,3 +18,9 @@ TEST_CASE("set_validshape on a shared dynamic handle: cols = 0, 5, 64") {
   CHECK_FALSE(test_support::same_outputs(a, b));
   CHECK_FALSE(test_support::same_outputs(b, c));
 }
+
+// A setter to constant extents on a statically valid tile is a static relabel (a buffer.reshape of
+// the source's handle typed valid [16, 32]): the three legs agree (judge_stages' checks).
+TEST_CASE("set_validshape to constant extents: a static relabel") {
+  judge_stages("set_validshape_static_relabel");
+}
