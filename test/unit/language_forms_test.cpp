@@ -130,6 +130,21 @@ TEST_CASE("kwargs documented only at their default are accepted there and refuse
         std::string::npos);
   CHECK(error_of(kernel("o3 = pl.store(t, [0, 0], o, atomic=pl.AtomicType.Max)")).find("only the default of 'atomic' is supported") !=
         std::string::npos);
+  // A transposed tile matmul operand: the error says how the spec writes it (a transpose relabel of
+  // the Mat tile before the move); the tensor-level matmul has no such spelling and no hint.
+  const std::string cube = "a = pl.tile.load(x, [0, 0], [64, 64], target_memory=pl.Mem.Mat)\n"
+                           "        l = pl.tile.move(a, target_memory=pl.Mem.Left)\n"
+                           "        rr = pl.tile.move(a, target_memory=pl.Mem.Right)\n        ";
+  for (const std::string call : {"m = pl.tile.matmul(l, rr, b_trans=True)", "m = pl.tile.matmul(l, rr, a_trans=True)"}) {
+    CAPTURE(call);
+    const std::string e = error_of(kernel(cube + call));
+    CHECK(e.find("is supported (False); write the transposed operand as pl.tile.transpose_view of its pl.Mem.Mat tile") !=
+          std::string::npos);
+    CHECK(e.find("form.py:10:") != std::string::npos);
+  }
+  const std::string t = error_of(orch("y = pl.matmul(x, x, b_trans=True)"));
+  CHECK(t.find("only the default of 'b_trans' is supported (False)") != std::string::npos);
+  CHECK(t.find("transpose_view") == std::string::npos);
 }
 
 TEST_CASE("slice keywords clamp= and pad_value=: canonical form, equality, errors") {

@@ -35,12 +35,14 @@ struct KwDefault {
   Kind kind;
   std::int64_t value = 0;        // Bool, Int, Mem, Layout
   std::string_view name = {};    // Enum: the dotted spelling (`pl.AtomicType.None_`)
+  std::string_view hint = {};    // what to write instead of a non-default value (the error says it)
 };
 constexpr KwDefault kw_false(std::string_view k) { return {k, KwDefault::Bool, 0}; }
 constexpr KwDefault kw_mem(std::string_view k, MemSpace m) { return {k, KwDefault::Mem, static_cast<std::int64_t>(m)}; }
 constexpr KwDefault kw_layout(std::string_view k, TensorLayout l) { return {k, KwDefault::Layout, static_cast<std::int64_t>(l)}; }
 constexpr KwDefault kw_enum(std::string_view k, std::string_view n) { return {k, KwDefault::Enum, 0, n}; }
 constexpr KwDefault kw_inferred_dtype(std::string_view k) { return {k, KwDefault::InferredDType}; }
+constexpr KwDefault kw_false(std::string_view k, std::string_view hint) { return {k, KwDefault::Bool, 0, {}, hint}; }
 
 inline bool default_matches(const KwDefault& d, const AttrValue& v) {
   switch (d.kind) {
@@ -122,6 +124,13 @@ inline constexpr KwDefault kSliceDefaults[] = {kw_false("clamp"), kw_enum("pad_v
 inline constexpr KwDefault kMatmulDefaults[] = {kw_inferred_dtype("out_dtype"), kw_false("a_trans"), kw_false("b_trans"),
                                                 kw_false("c_matrix_nz")};
 inline constexpr KwDefault kMatmulAccDefaults[] = {kw_false("a_trans"), kw_false("b_trans")};
+// Tile level: the spec's transposed operand is a transpose relabel of the Mat tile before the move
+// ("tile.transpose_view needs no call"), which is what the error tells the writer.
+inline constexpr std::string_view kTransHint =
+    "write the transposed operand as pl.tile.transpose_view of its pl.Mem.Mat tile before the pl.tile.move";
+inline constexpr KwDefault kTileMatmulDefaults[] = {kw_inferred_dtype("out_dtype"), kw_false("a_trans", kTransHint),
+                                                    kw_false("b_trans", kTransHint), kw_false("c_matrix_nz")};
+inline constexpr KwDefault kTileMatmulAccDefaults[] = {kw_false("a_trans", kTransHint), kw_false("b_trans", kTransHint)};
 // clang-format off
 inline constexpr std::array kOtherOps{
   // tensor.* (orchestration level)
@@ -150,8 +159,8 @@ inline constexpr std::array kOtherOps{
   OpDef{"tile.set_validshape", "T,S,S", "",                     tile_set_validshape, kSetValidShape}.named("tile,valid_row,valid_col"),
   // tile elementwise, unary and tile ∘ scalar ops: derived from elementwise_ops.hpp (below)
   // cube
-  OpDef{"tile.matmul",     "T,T",     "out_dtype",              tile_matmul, kMatmul}.named("lhs,rhs").with(kMatmulDefaults),
-  OpDef{"tile.matmul_acc", "T,T,T,S?", "",                      first_operand_tile, kMatmulAcc}.named("acc,lhs,rhs,init_cond").with(kMatmulAccDefaults),
+  OpDef{"tile.matmul",     "T,T",     "out_dtype",              tile_matmul, kMatmul}.named("lhs,rhs").with(kTileMatmulDefaults),
+  OpDef{"tile.matmul_acc", "T,T,T,S?", "",                      first_operand_tile, kMatmulAcc}.named("acc,lhs,rhs,init_cond").with(kTileMatmulAccDefaults),
   // SPMD block queries
   OpDef{"tile.get_block_idx",    "", "", index_scalar, {}, Effect::Control},
   OpDef{"tile.get_block_num",    "", "", index_scalar, {}, Effect::Control},
@@ -429,7 +438,8 @@ inline InferResult check_and_infer(const OpDef& d, const std::vector<Expr>& args
     if (kwarg_accepted(d, key)) continue;
     if (const KwDefault* k = kwarg_default(d, key))
       return InferResult::fail(std::string(d.name) + ": only the default of '" + key + "' is supported" +
-                               (k->kind == KwDefault::Bool ? " (False)" : k->kind == KwDefault::Enum ? " (" + std::string(k->name) + ")" : ""));
+                               (k->kind == KwDefault::Bool ? " (False)" : k->kind == KwDefault::Enum ? " (" + std::string(k->name) + ")" : "") +
+                               (k->hint.empty() ? std::string() : "; " + std::string(k->hint)));
     return InferResult::fail(std::string(d.name) + " has no keyword '" + key + "'");
   }
   return d.infer(args, kw);
