@@ -99,11 +99,11 @@ class RecipeContext {
     std::string name;
     ir::Type type;
     std::string op;
-    std::vector<ir::Expr> args;
-    ir::Expr current;       // the view written for statement `at`
+    std::vector<ir::Expr> args{};
+    ir::Expr current{};     // the view written for statement `at`
     std::uint64_t at = 0;
     int written = 0;        // how many times it was written (fresh names)
-    ir::Expr source;        // a view of another deferred tile: its view is the first operand
+    ir::Expr source{};      // a view of another deferred tile: its view is the first operand
   };
   std::unordered_map<const ir::ExprNode*, Deferred> deferred_;
   std::uint64_t statement_ = 1;
