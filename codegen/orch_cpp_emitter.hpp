@@ -60,9 +60,9 @@ class OrchEmitter {
           projected_ids_.try_emplace(g->tuple.get(), 1);
     };
     if (fn_.body) visit::walk(fn_.body, on_stmt, on_expr);
-    // Every table below holds at most a few entries per variable: sized once instead of rehashed
-    // as it grows.
-    names_.reserve(uses_.size());
+    // The string-keyed tables hold at most a few entries per variable: sized once instead of
+    // rehashed as they grow. (The node-keyed ones grow by doubling: their slots are inline, and a
+    // function the emitter refuses early would pay for every variable's slot.)
     roots_.reserve(uses_.size());
     views_.reserve(uses_.size() / 2);
     used_.reserve(2 * uses_.size() + std::size(kReservedNames) + std::size(kCppKeywords));
