@@ -57,12 +57,12 @@ class OrchEmitter {
       if (ir::is_var_like(e)) ++uses_[e.get()];
       else if (auto* g = ir::expr_as<ir::TupleGetItem>(e))
         if (auto* tt = ir::type_as<ir::TupleType>(g->tuple->type); tt && static_cast<std::size_t>(g->index) + 1 == tt->elems.size())
-          projected_ids_.insert(g->tuple.get());
+          projected_ids_.try_emplace(g->tuple.get(), 1);
     };
     if (fn_.body) visit::walk(fn_.body, on_stmt, on_expr);
-    // Every table below holds at most a few entries per variable: sized once instead of rehashed
-    // as it grows.
-    names_.reserve(uses_.size());
+    // The string-keyed tables hold at most a few entries per variable: sized once instead of
+    // rehashed as they grow. (The node-keyed ones grow by doubling: their slots are inline, and a
+    // function the emitter refuses early would pay for every variable's slot.)
     roots_.reserve(uses_.size());
     views_.reserve(uses_.size() / 2);
     used_.reserve(2 * uses_.size() + std::size(kReservedNames) + std::size(kCppKeywords));
@@ -89,16 +89,18 @@ class OrchEmitter {
   const KernelTable& kernels_;
   detail::Defs defs_{fn_};
   Roots roots_of_{defs_, kernels_};
-  std::unordered_map<const ir::ExprNode*, int> uses_;  // occurrences of each variable node
-  std::unordered_map<const ir::ExprNode*, WindowAlloc> window_allocs_;
+  // Tables keyed by IR node: open addressing (visit::PtrMap), one entry per variable of a function
+  // that may have millions (issue 20: node-based maps were most of this emitter at 1M statements).
+  visit::PtrMap<int> uses_;  // occurrences of each variable node
+  visit::PtrMap<WindowAlloc> window_allocs_;
   std::string label_;
   std::string out_;
   int indent_ = 0;
   std::map<std::string, int> counters_;
   std::unordered_set<std::string> used_;
   std::unordered_map<std::string, int> next_suffix_;
-  std::unordered_map<const ir::ExprNode*, std::string> names_;  // definition -> C++ expression
-  std::unordered_map<const ir::ExprNode*, std::vector<std::string>> tuples_;  // tuple value -> elements
+  visit::PtrMap<std::string> names_;  // definition -> C++ expression
+  visit::PtrMap<std::vector<std::string>> tuples_;  // tuple value -> elements
   struct ViewOf {
     std::string parent;
     std::vector<std::string> offsets;
@@ -106,9 +108,9 @@ class OrchEmitter {
   std::unordered_map<std::string, ViewOf> views_;     // C++ local -> the view it is
   std::unordered_map<std::string, std::string> roots_;  // C++ tensor local -> its storage (param / create)
   std::set<std::string> relied_roots_, broken_roots_;
-  std::unordered_map<const ir::ExprNode*, int> result_slots_;  // tensor.create var -> argument slot
+  visit::PtrMap<int> result_slots_;  // tensor.create var -> argument slot
   std::vector<std::string> slot_notes_;
-  std::unordered_set<const ir::ExprNode*> batched_;
+  visit::PtrMap<char> batched_;
   bool manual_ = false;
   // Declarations hoisted out of a runtime scope block (its values are used after it).
   std::vector<std::string>* hoist_ = nullptr;
@@ -213,7 +215,7 @@ class OrchEmitter {
 
   /// A scalar or tensor value as a C++ expression; `parent` is the precedence of the context.
   std::string expr(const ir::Expr& e, int parent = 0) {
-    if (auto it = names_.find(e.get()); it != names_.end()) return it->second;
+    if (const std::string* n = names_.find(e.get())) return *n;
     if (auto* c = ir::expr_as<ir::ConstInt>(e))
       return c->value < 0 && parent >= 5 ? fmt::format(FMT_COMPILE("({})"), c->value) : std::to_string(c->value);
     if (auto* c = ir::expr_as<ir::ConstBool>(e)) return c->value ? "true" : "false";
@@ -335,8 +337,8 @@ class OrchEmitter {
       if (!ir::type_as<ir::TensorType>(rs[i]->type))
         fail(at, fmt::format("result {} is not a tensor: an orchestration function returns tensors only", i));
       const ir::ExprNode* r = roots_of_.root(rs[i]);
-      if (r && defs.params.count(r)) {
-        slot_notes_.push_back(fmt::format("result {} is parameter '{}', written in place", i, ir::var_name(fn_.params[defs.params.at(r)].var)));
+      if (r && defs.params.find(r)) {
+        slot_notes_.push_back(fmt::format("result {} is parameter '{}', written in place", i, ir::var_name(fn_.params[*defs.params.find(r)].var)));
         continue;
       }
       if (!r || !top.count(r))
@@ -392,7 +394,7 @@ class OrchEmitter {
     return nullptr;
   }
   const ir::Expr* id_var_ = nullptr;
-  std::unordered_set<const ir::ExprNode*> projected_ids_;
+  visit::PtrMap<char> projected_ids_;
 
   /// tensor.create calls of a block whose shapes do not depend on the block: one alloc_tensors at
   /// its head (pto_format.md: "creations of one scope may be batched into one call").
@@ -435,7 +437,7 @@ class OrchEmitter {
       const auto& dt = dtype_spelling(tt->dtype);
       if (dt.runtime.empty()) fail(a->value->span, fmt::format("a pl.{} tensor has no runtime DataType", ir::name_of(tt->dtype)));
       infos.push_back(fmt::format(FMT_COMPILE("TensorCreateInfo({}, {}, DataType::{})"), shape, ir::expr_as<ir::MakeTuple>(c.args[0])->elems.size(), dt.runtime));
-      batched_.insert(a->var.get());
+      batched_.try_emplace(a->var.get(), 1);
     }
     const int n = counters_["creates"]++;
     std::string creates = fresh(fmt::format(FMT_COMPILE("creates_{}"), n)), got = fresh(fmt::format(FMT_COMPILE("created_{}"), n));
@@ -493,18 +495,18 @@ class OrchEmitter {
     const ir::Expr& v = a.value;
     if (names_.count(a.var.get())) return;  // bound already (a projection named by its unpacking)
     if (batched_.count(a.var.get())) return;
-    if (auto it = window_allocs_.find(a.var.get()); it != window_allocs_.end()) return window_create(a, it->second, sp);
-    if (auto it = result_slots_.find(a.var.get()); it != result_slots_.end()) {
+    if (const WindowAlloc* w = window_allocs_.find(a.var.get())) return window_create(a, *w, sp);
+    if (const int* slot = result_slots_.find(a.var.get())) {
       std::string n = define(a.var);
-      declare("Tensor", n, fmt::format(FMT_COMPILE("orch_args.tensor({}).ref()"), it->second));
+      declare("Tensor", n, fmt::format(FMT_COMPILE("orch_args.tensor({}).ref()"), *slot));
       roots_[n] = n;
       return;
     }
     if (auto* g = ir::expr_as<ir::TupleGetItem>(v)) {
-      auto it = tuples_.find(g->tuple.get());
-      if (it == tuples_.end() || g->index < 0 || static_cast<std::size_t>(g->index) >= it->second.size())
+      const std::vector<std::string>* elems = tuples_.find(g->tuple.get());
+      if (!elems || g->index < 0 || static_cast<std::size_t>(g->index) >= elems->size())
         fail(sp, "a projection of a tuple that has no C++ value");
-      names_[a.var.get()] = it->second[g->index];
+      names_[a.var.get()] = (*elems)[g->index];
       return;
     }
     if (auto* t = ir::expr_as<ir::MakeTuple>(v)) {

@@ -14,6 +14,7 @@
 #include "ptorw/codegen/orch_spelling.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/ir/op_registry.hpp"
+#include "ptorw/visit/ptr_map.hpp"
 #include "ptorw/visit/walk.hpp"
 
 namespace ptorw::codegen::orch {
@@ -52,11 +53,13 @@ inline std::vector<ir::Stmt> flat(const ir::Stmt& s) {
   return out;
 }
 
-/// Where each value of a function is defined: assignments, loop and If results.
+/// Where each value of a function is defined: assignments, loop and If results. Open-addressing
+/// tables (visit::PtrMap): one entry per definition, read once or more per use (issue 20: the
+/// node-based maps were the largest item of the orchestration emitter at 1M statements).
 struct Defs {
-  std::unordered_map<const ir::ExprNode*, const ir::Expr*> assigned;  // var -> value
-  std::unordered_map<const ir::ExprNode*, std::pair<const ir::StmtNode*, std::size_t>> results;  // var -> (loop/if, i)
-  std::unordered_map<const ir::ExprNode*, int> params;
+  visit::PtrMap<const ir::Expr*> assigned;  // var -> value
+  visit::PtrMap<std::pair<const ir::StmtNode*, std::size_t>> results;  // var -> (loop/if, i)
+  visit::PtrMap<int> params;
 
   explicit Defs(const ir::Function& f) {
     for (std::size_t i = 0; i < f.params.size(); ++i) params[f.params[i].var.get()] = static_cast<int>(i);
@@ -85,15 +88,15 @@ struct Defs {
   /// The parameter `v` is (through in-place writes, aliases, loop carries and If results), or -1.
   int param_of(const ir::Expr& v, int depth = 0) const {
     if (!v || depth > 256) return -1;
-    if (auto it = params.find(v.get()); it != params.end()) return it->second;
+    if (const int* p = params.find(v.get())) return *p;
     if (auto* ia = ir::expr_as<ir::IterArg>(v)) return param_of(ia->init, depth + 1);
     if (auto* t = ir::expr_as<ir::TupleGetItem>(v)) {
       // A projection of a multi-result store chain is not a parameter alias we follow.
       (void)t;
       return -1;
     }
-    if (auto it = assigned.find(v.get()); it != assigned.end()) {
-      const ir::Expr& val = *it->second;
+    if (const ir::Expr* const* def = assigned.find(v.get())) {
+      const ir::Expr& val = **def;
       if (ir::is_var_like(val)) return param_of(val, depth + 1);
       if (auto* c = ir::expr_as<ir::Call>(val); c && c->kind == ir::CallKind::Op) {
         const ir::OpDef* d = ir::find_op(c->callee.view());
@@ -103,9 +106,9 @@ struct Defs {
       }
       return -1;
     }
-    if (auto it = results.find(v.get()); it != results.end()) {
-      const ir::StmtNode* s = it->second.first;
-      const std::size_t i = it->second.second;
+    if (const auto* res = results.find(v.get())) {
+      const ir::StmtNode* s = res->first;
+      const std::size_t i = res->second;
       if (auto* f = ir::kind_as<ir::For>(s->kind)) return i < f->iter_args.size() ? param_of(f->iter_args[i], depth + 1) : -1;
       if (auto* w = ir::kind_as<ir::While>(s->kind)) return i < w->iter_args.size() ? param_of(w->iter_args[i], depth + 1) : -1;
       if (auto* x = ir::kind_as<ir::If>(s->kind)) {

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "ptorw/codegen/orch_kernels.hpp"
+#include "ptorw/visit/ptr_map.hpp"
 
 namespace ptorw::codegen::orch {
 
@@ -36,24 +37,24 @@ class Roots {
 
   const ir::ExprNode* root(const ir::Expr& v, int depth = 0) const {
     if (!v || depth > 256) return nullptr;
-    if (defs_.params.count(v.get())) return v.get();
+    if (defs_.params.find(v.get())) return v.get();
     if (auto* ia = ir::expr_as<ir::IterArg>(v)) return root(ia->init, depth + 1);
-    if (auto it = defs_.assigned.find(v.get()); it != defs_.assigned.end()) {
-      const ir::Expr& val = *it->second;
+    if (const ir::Expr* const* def = defs_.assigned.find(v.get())) {
+      const ir::Expr& val = **def;
       if (ir::is_var_like(val)) return root(val, depth + 1);
       if (ir::is_op_call(val, "tensor.create")) return v.get();
       if (ir::is_op_call(val, "tensor.slice")) return nullptr;  // a window, not a whole storage
       if (ir::is_op_call(val, "tensor.assemble")) return root(ir::expr_as<ir::Call>(val)->args[0], depth + 1);
       if (auto* g = ir::expr_as<ir::TupleGetItem>(val)) {
         const ir::Expr* t = &g->tuple;
-        if (auto jt = defs_.assigned.find(g->tuple.get()); jt != defs_.assigned.end()) t = jt->second;
+        if (const ir::Expr* const* tdef = defs_.assigned.find(g->tuple.get())) t = *tdef;
         return call_result(*t, static_cast<std::size_t>(g->index), depth);
       }
       return call_result(val, 0, depth);
     }
-    if (auto it = defs_.results.find(v.get()); it != defs_.results.end()) {
-      const ir::StmtNode* s = it->second.first;
-      const std::size_t i = it->second.second;
+    if (const auto* res = defs_.results.find(v.get())) {
+      const ir::StmtNode* s = res->first;
+      const std::size_t i = res->second;
       if (auto* f = ir::kind_as<ir::For>(s->kind)) return i < f->iter_args.size() ? root(f->iter_args[i], depth + 1) : nullptr;
       if (auto* w = ir::kind_as<ir::While>(s->kind)) return i < w->iter_args.size() ? root(w->iter_args[i], depth + 1) : nullptr;
       if (auto* x = ir::kind_as<ir::If>(s->kind)) {
@@ -144,18 +145,17 @@ inline bool same_strides(const ir::TensorType& param_type, const ir::TensorType&
 /// The creates of one block (its flattened statements) that become views (see the top of the file).
 /// `uses` counts every occurrence of a variable node in the function (its definition included).
 inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
-    const std::vector<ir::Stmt>& ss, const Roots& roots,
-    const std::unordered_map<const ir::ExprNode*, int>& uses,
-    const std::unordered_map<const ir::ExprNode*, int>& result_slots) {
+    const std::vector<ir::Stmt>& ss, const Roots& roots, const visit::PtrMap<int>& uses,
+    const visit::PtrMap<int>& result_slots) {
   std::unordered_map<const ir::ExprNode*, WindowAlloc> out;
   auto count = [&](const ir::ExprNode* v) {
-    auto it = uses.find(v);
-    return it == uses.end() ? 0 : it->second;
+    const int* n = uses.find(v);
+    return n ? *n : 0;
   };
   // Position of each definition of this block (statements after a definition may use it).
-  std::unordered_map<const ir::ExprNode*, std::size_t> defined_at;
+  visit::PtrMap<std::size_t> defined_at;
   for (std::size_t i = 0; i < ss.size(); ++i) {
-    auto note = [&](const ir::Expr& v) { defined_at.emplace(v.get(), i); };
+    auto note = [&](const ir::Expr& v) { defined_at.try_emplace(v.get(), i); };
     if (auto* a = ir::stmt_as<ir::Assign>(ss[i])) note(a->var);
     if (auto* x = ir::stmt_as<ir::For>(ss[i])) for (const auto& v : x->return_vars) note(v);
     if (auto* x = ir::stmt_as<ir::While>(ss[i])) for (const auto& v : x->return_vars) note(v);
@@ -164,7 +164,7 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
   auto available_at = [&](const ir::Expr& e, std::size_t i) {
     bool ok = true;
     auto on = [&](const ir::Expr& x) {
-      if (auto it = defined_at.find(x.get()); it != defined_at.end() && it->second >= i) ok = false;
+      if (const std::size_t* at = defined_at.find(x.get()); at && *at >= i) ok = false;
     };
     visit::walk_expr(e, on);
     return ok;
@@ -178,9 +178,9 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
     const ir::Expr* target;  // null for an expression statement
     int arg;
   };
-  std::unordered_map<const ir::ExprNode*, CallUse> call_use;
-  std::unordered_map<const ir::ExprNode*, std::vector<std::pair<std::int64_t, const ir::ExprNode*>>> projections;
-  std::unordered_map<const ir::ExprNode*, std::pair<std::size_t, const ir::Call*>> assembled;
+  visit::PtrMap<CallUse> call_use;
+  visit::PtrMap<std::vector<std::pair<std::int64_t, const ir::ExprNode*>>> projections;
+  visit::PtrMap<std::pair<std::size_t, const ir::Call*>> assembled;
   for (std::size_t j = 0; j < ss.size(); ++j) {
     const ir::Expr* value = nullptr;
     const ir::Expr* target = nullptr;
@@ -189,11 +189,11 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
     if (!value) continue;
     if (const auto* args = Roots::call_args(*value))
       for (std::size_t k = 0; k < args->size(); ++k)
-        call_use.emplace((*args)[k].get(), CallUse{j, value, target, static_cast<int>(k)});
+        call_use.try_emplace((*args)[k].get(), CallUse{j, value, target, static_cast<int>(k)});
     if (auto* g = ir::expr_as<ir::TupleGetItem>(*value); g && target) projections[g->tuple.get()].push_back({g->index, target->get()});
     if (ir::is_op_call(*value, "tensor.assemble") && target) {
       auto* c = ir::expr_as<ir::Call>(*value);
-      if (c->args.size() == 3) assembled.emplace(c->args[1].get(), std::pair{j, c});
+      if (c->args.size() == 3) assembled.try_emplace(c->args[1].get(), std::pair{j, c});
     }
   }
   for (std::size_t i = 0; i < ss.size(); ++i) {
@@ -202,12 +202,12 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
       continue;
     const ir::ExprNode* buf = a->var.get();
     // The one use: an Out argument of a kernel call in this block.
-    auto cu = call_use.find(buf);
-    if (cu == call_use.end() || cu->second.at <= i || !cu->second.target) continue;
-    const std::size_t j = cu->second.at;
-    const ir::Expr* call = cu->second.call;
-    const ir::Expr* call_target = cu->second.target;
-    const int param = cu->second.arg;
+    const CallUse* cu = call_use.find(buf);
+    if (!cu || cu->at <= i || !cu->target) continue;
+    const std::size_t j = cu->at;
+    const ir::Expr* call = cu->call;
+    const ir::Expr* call_target = cu->target;
+    const int param = cu->arg;
     const ir::Symbol* callee = Roots::call_callee(*call);
     const KernelInfo* kernel = roots.kernels().kernel(callee->view());
     if (!kernel || kernel->fn->params[param].dir != ir::Direction::Out) continue;
@@ -219,16 +219,16 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
     if (r == kernel->result_param.size()) continue;
     if (!tuple) {
       part = call_target->get();
-    } else if (auto pj = projections.find(call_target->get()); pj != projections.end()) {
-      for (const auto& [index, var] : pj->second)
+    } else if (const auto* pj = projections.find(call_target->get())) {
+      for (const auto& [index, var] : *pj)
         if (static_cast<std::size_t>(index) == r) part = var;
     }
     if (!part || count(part) != 2) continue;
     // The assemble of part, later in this block.
-    auto as = assembled.find(part);
-    if (as == assembled.end() || as->second.first <= j) continue;
-    const std::size_t k = as->second.first;
-    const ir::Call* assemble = as->second.second;
+    const auto* as = assembled.find(part);
+    if (!as || as->first <= j) continue;
+    const std::size_t k = as->first;
+    const ir::Call* assemble = as->second;
     const ir::Expr& parent = assemble->args[0];
     const ir::ExprNode* parent_root = roots.root(parent);
     if (!parent_root || !available_at(parent, i) || !available_at(assemble->args[2], i)) continue;

@@ -419,7 +419,7 @@ inline std::vector<ir::Stmt> rewrite_call(const CallStmt& c, const SiteDecision&
 /// `y = t[k]` stays where it is as `y = x` (a windowed k) or `y = t_window[k]` (the task id of a
 /// Submit, results that are not windowed).
 inline void rewrite_projected_call(const CallStmt& c, const SiteDecision& d, const WindowedCallee& wc,
-                                   std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>>& repl) {
+                                   visit::NodeMap<const ir::StmtNode*, std::vector<ir::Stmt>>& repl) {
   std::vector<ir::Stmt> out;
   ir::Expr call = windowed_call(c, d, wc, out);
   ir::Expr t = ir::make_var(ir::var_name(c.target) + "_window", call->type, c.target->span);
@@ -571,7 +571,7 @@ inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, cons
 inline ir::Stmt rewrite_caller(const CallerDecision& d) {
   using namespace site_detail;
   const auto& calls = d.facts->calls();
-  std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>> repl;
+  visit::NodeMap<const ir::StmtNode*, std::vector<ir::Stmt>> repl;  // one entry per rewritten statement
   for (std::size_t i = 0; i < calls.size(); ++i) {
     if (!d.wcs[i] || !d.ds[i].why.empty()) continue;
     if (d.ds[i].projections) {

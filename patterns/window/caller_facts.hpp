@@ -22,6 +22,8 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+
+#include "ptorw/visit/node_map.hpp"
 #include <utility>
 #include <vector>
 
@@ -411,21 +413,17 @@ class CallerFacts {
   }
 
   const ir::Program& prog_;
-  std::unordered_map<const ir::ExprNode*, ir::Expr> value_def_;  // variable → the value assigned to it
-  std::unordered_map<const ir::ExprNode*, std::pair<ir::Expr, std::int64_t>> elem_def_;  // `a, b = call`
-  std::unordered_map<const ir::ExprNode*, std::pair<const ir::StmtNode*, std::size_t>> loop_result_;
+  // Node-keyed tables: open addressing (visit/node_map.hpp), one entry per variable of the caller.
+  visit::NodeMap<const ir::ExprNode*, ir::Expr> value_def_;  // variable → the value assigned to it
+  visit::NodeMap<const ir::ExprNode*, std::pair<ir::Expr, std::int64_t>> elem_def_;  // `a, b = call`
+  visit::NodeMap<const ir::ExprNode*, std::pair<const ir::StmtNode*, std::size_t>> loop_result_;
   std::unordered_map<std::string, std::vector<std::optional<std::size_t>>> mappings_;  // callee → carried params
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const {
-      return std::hash<const void*>{}(k.first) * 31u + std::hash<std::int64_t>{}(k.second);
-    }
-  };
-  std::unordered_map<Key, std::size_t, KeyHash> ids_;
+  visit::NodeMap<Key, std::size_t> ids_;
   std::vector<std::size_t> parent_;
   std::vector<ir::Expr> probes_;  // keeps probe nodes alive (their addresses are keys)
-  std::unordered_set<const ir::ExprNode*> atoms_;
-  std::unordered_map<const ir::ExprNode*, ir::Expr> scalar_defs_, alias_, loop_init_;
-  std::unordered_map<const ir::ExprNode*, std::vector<ir::Stmt>> projections_;  // tuple variable → `x = t[k]`
+  visit::NodeSet<const ir::ExprNode*> atoms_;
+  visit::NodeMap<const ir::ExprNode*, ir::Expr> scalar_defs_, alias_, loop_init_;
+  visit::NodeMap<const ir::ExprNode*, std::vector<ir::Stmt>> projections_;  // tuple variable → `x = t[k]`
   std::vector<const ir::StmtNode*> loops_;
   std::vector<CallStmt> calls_;
 };

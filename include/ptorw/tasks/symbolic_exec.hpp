@@ -83,8 +83,8 @@ class Executor {
   orch::KernelTable kernels_;
   orch::detail::Defs defs_{fn_};
   orch::Roots roots_{defs_, kernels_};
-  std::unordered_map<const ir::ExprNode*, int> uses_;
-  std::unordered_map<const ir::ExprNode*, int> result_slots_;
+  visit::PtrMap<int> uses_;          // the tables orch::plan_window_creates reads
+  visit::PtrMap<int> result_slots_;
   std::unordered_map<const ir::StmtNode*, std::unordered_map<const ir::ExprNode*, orch::WindowAlloc>> plans_;
   std::unordered_map<const ir::ExprNode*, Value> env_;
   TaskGraph g_;

@@ -37,7 +37,17 @@ template <class V> class PtrMap {
     }
   }
 
+  /// The value stored for `key`, default-constructed and inserted when missing (as
+  /// `std::unordered_map::operator[]`). The reference is valid until the next insertion.
+  V& operator[](const void* key) { return *try_emplace(key, V{}).first; }
+  std::size_t count(const void* key) const { return find(key) ? 1 : 0; }
+
   std::size_t size() const { return size_; }
+
+  /// Room for `n` entries without growing (one allocation for a table whose size is known).
+  void reserve(std::size_t n) {
+    while (n * 4 > slots_.size() * 3) grow();
+  }
 
   /// Starts loading the slot of `key` into the cache: a walk that knows the next definition ahead
   /// of time overlaps this (otherwise certain) miss with its other work.

@@ -11,8 +11,11 @@
 namespace ptorw::visit {
 
 /// `s` with every statement found in `repl` (by node) replaced by its list; unchanged subtrees
-/// are shared, and `s` itself is returned when nothing was replaced.
-inline ir::Stmt splice(const ir::Stmt& s, const std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>>& repl) {
+/// are shared, and `s` itself is returned when nothing was replaced. `Repl` is a map by node with
+/// `find` / `end` / `->second` (std::unordered_map, or visit::NodeMap for one entry per call site
+/// of a large caller).
+template <class Repl = std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>>>
+ir::Stmt splice(const ir::Stmt& s, const Repl& repl) {
   if (auto* q = ir::stmt_as<ir::Seq>(s)) {
     std::vector<ir::Stmt> out;
     bool changed = false;
