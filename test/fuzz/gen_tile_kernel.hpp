@@ -284,6 +284,13 @@ class TileKernelGen : protected TileKernelGenCore {
       ++f_[Shape::Slices];
       if (runtime) ++f_[Shape::RuntimeOffsets];
       if (!v.empty()) ++f_[Shape::ValidWindows];
+      if (chance(40)) {  // stored as it is: the store writes exactly the window's valid extents
+        Val& x = val(id);
+        if (x.uses > 0) --x.uses;
+        ++x.reads;
+        store(out, 2, s, pick(s.out_version.size()), w);
+        ++f_[Shape::WindowStores];
+      }
       return id;
     };
     const int n = 4 + static_cast<int>(pick(8));
