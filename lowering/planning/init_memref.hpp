@@ -153,10 +153,10 @@ class StorageRewriter {
   /// the last of them.
   ir::Expr from_snapshot(const StorageClasses::Assembly& as, const ir::Expr& call, ir::Span sp, std::vector<ir::Stmt>& out) {
     const auto* c = ir::expr_as<ir::Call>(call);
-    std::vector<int> chain;  // the source's windows, outermost first (as `rebuilt`)
+    std::vector<int> chain;  // the source's windows, outermost first (as `rebuilt`; plain aliases skipped)
     int parent = as.source;
     for (; sc_.nodes[static_cast<std::size_t>(parent)].window; parent = sc_.nodes[static_cast<std::size_t>(parent)].window_of)
-      chain.insert(chain.begin(), parent);
+      if (!sc_.nodes[static_cast<std::size_t>(parent)].alias) chain.insert(chain.begin(), parent);
     const ir::Expr& pv = sc_.nodes[static_cast<std::size_t>(parent)].var;
     ir::Expr prev = copy_into(use(pv), as.snapshot, ir::var_name(pv) + "_snap", sp, out);
     for (std::size_t k = 0; k < as.rebuilt.size(); ++k) {

@@ -85,6 +85,7 @@ class StorageClasses {
     bool window = false;  // a tile.slice result, or a relabel of one: a window of its source's storage
     int window_of = -1;                // a window: the node it was cut from (a relabel: its source)
     const ir::Call* slice = nullptr;   // a window: its tile.slice (rebuilt over a snapshot); null for a relabel
+    bool alias = false;                // a plain alias `a = w` of a window: the same bytes and type (nothing to rebuild)
   };
   struct Use {
     int pos = 0;
@@ -365,6 +366,7 @@ class StorageClasses {
     n.bytes = w.bytes;  // named by the source's whole window, as the window is
     n.window = true;
     n.window_of = src;
+    n.alias = ir::is_var_like(a.value);  // "ordinary aliases": a name of the window itself
     unite(src, me);
   }
 
@@ -470,6 +472,10 @@ class StorageClasses {
       std::vector<int> chain;  // the source's windows, the source first
       int parent = a.source;
       while (nodes[static_cast<std::size_t>(parent)].window) {
+        if (nodes[static_cast<std::size_t>(parent)].alias) {  // an alias names its window: rebuild that
+          parent = nodes[static_cast<std::size_t>(parent)].window_of;
+          continue;
+        }
         if (!nodes[static_cast<std::size_t>(parent)].slice)
           return error(a.span, "tile.assemble reads a relabelled window that may overlap its destination: cutting a "
                                "relabel again from a snapshot is not planned");

@@ -125,7 +125,8 @@ namespace fuzz_detail {
 /// The storage range of a planned tile: (space, alloc or null when addressed, start, bytes).
 using Range = std::tuple<int, const void*, std::int64_t, std::int64_t>;
 /// "Arithmetic destinations cannot reuse the storage family of a window they read": every op
-/// (not a slice or reshape relabel) with a tile.slice window among its operands must write a
+/// (not a slice or a relabel: reshape, set_validshape) with a tile.slice window among its operands
+/// must write a
 /// destination whose storage is disjoint from the window's (its source's whole window: a runtime
 /// offset can reach any of it). Addressed planners compare effective byte ranges, PTOAS allocs.
 inline std::string window_destinations(const ir::Function& f) {
@@ -158,13 +159,22 @@ inline std::string window_destinations(const ir::Function& f) {
   visit::walk_all(f.body, [&](const ir::Stmt& st) {
     auto* a = ir::stmt_as<ir::Assign>(st);
     auto* c = a ? ir::expr_as<ir::Call>(a->value) : nullptr;
-    if (!c || c->callee == "tile.slice" || c->callee == "tile.reshape" || !out.empty()) return;
+    if (!c || c->callee == "tile.slice" || c->callee == "tile.reshape" || c->callee == "tile.set_validshape" || !out.empty())
+      return;
     auto d = range(a->var);
     if (!d) return;
+    const bool assemble = c->callee == "tile.assemble" && c->args.size() > 1;
     for (const auto& arg : c->args) {
       if (!arg || !windows.count(arg.get())) continue;
       auto w = range(arg);
       if (!w) continue;
+      // An assemble's source cut from its own target's storage is the spec's in-place assemble
+      // ("an exact self-write or provably disjoint static byte spans need no snapshot"; otherwise
+      // the source is read from a snapshot): not arithmetic, judged by the storage simulation.
+      if (assemble && arg == c->args[1])
+        if (auto t = range(c->args[0]); t && std::get<0>(*t) == std::get<0>(*w) && std::get<1>(*t) == std::get<1>(*w) &&
+                                         (std::get<1>(*w) || std::get<2>(*t) == std::get<2>(*w)))
+          continue;
       const auto& [ds, da, d0, dn] = *d;
       const auto& [ws, wa, w0, wn] = *w;
       if (ds == ws && da == wa && d0 < w0 + wn && w0 < d0 + dn)

@@ -66,7 +66,7 @@ TEST_CASE("random kernels through tile-to-buffer keep meaning and never clobber 
   // The shapes the generator is for appear in any run of a few hundred seeds.
   if (count >= 100) {
     const fuzz::TileKernelFeatures& ft = f.features();
-    for (std::size_t i = 0; i < ft.n.size(); ++i) CHECK_MESSAGE(ft.n[i] > 0, "no " << fuzz::kShapeNames[i] << " in " << count << " kernels");
+    for (std::size_t i = 0; i < ft.n.size(); ++i) CHECK_MESSAGE(ft.n[i] > 0, "no " << std::string(fuzz::kShapeNames[i]) << " in " << count << " kernels");
     CHECK(ft[fuzz::Shape::ShortLived] * 3 >= ft[fuzz::Shape::Values]);
     CHECK(ft[fuzz::Shape::Stores] >= 2 * count);
     CHECK(ft[fuzz::Shape::Outs] >= count * 3 / 2);
