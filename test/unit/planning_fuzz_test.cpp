@@ -55,23 +55,36 @@ TEST_CASE("random kernels through tile-to-buffer keep meaning and never clobber 
     MESSAGE(p << ": " << t.judged << " kernels (seeds " << first << ".." << first + count - 1 << "), " << t.ok
               << " lowered and equal, " << t.no_fit << " do not fit; kernels selected " << t.selected << ", kept Tile as the spec says "
               << t.kept_tile);
-    // Most kernels are selected; the stays-Tile ones are a minority made on purpose.
-    CHECK(t.selected > 2 * t.kept_tile);
+    // Most kernels are selected; the stays-Tile ones are a minority made on purpose (about 2.3 : 1
+    // over 20,000 seeds; 1.9 to 2.6 : 1 over 100, so a run of 100 checks the majority only).
+    CHECK(t.selected > t.kept_tile);
     CHECK(t.kept_tile > 0);
     CHECK(t.judged == count);
     // Short-lived values keep storage small: almost every random kernel fits.
     CHECK(t.no_fit * 50 <= count);
   }
   MESSAGE(count << " kernels x 3 planners in " << secs << " s; shapes: " << f.features().str());
-  // The shapes the generator is for appear in any run of a few hundred seeds.
-  if (count >= 100) {
-    const fuzz::TileKernelFeatures& ft = f.features();
+}
+
+// The shapes the generator is for appear in any run of a few hundred seeds. Judged on generation
+// alone over 500 seeds from the same first seed (cheap), so the rare kept-Tile shapes (2-4 % of
+// kernels each) are not left to the luck of 100 seeds.
+TEST_CASE("the kernel generator covers every shape it is for (500 seeds, generation only)") {
+  const std::uint64_t first = fuzz::env_or("PTORW_PLAN_FUZZ_SEED", 1), count = 500;
+  fuzz::TileKernelFeatures ft;
+  for (std::uint64_t s = first; s < first + count; ++s) ft += fuzz::generate_tile_kernel(s).features;
+  MESSAGE("shapes over seeds " << first << ".." << first + count - 1 << ": " << ft.str());
+  // Kernels the spec keeps Tile are a minority made on purpose: every program has a main kernel,
+  // side_kernels more, and expect_tile of them stay Tile. The selected ones outnumber them about
+  // 2.3 : 1 (2.0 to 2.6 over 500 seeds), checked as at least 3 : 2.
+  CHECK(2 * (count + ft[fuzz::Shape::SideKernels] - ft[fuzz::Shape::ExpectTile]) > 3 * ft[fuzz::Shape::ExpectTile]);
+  {
     for (std::size_t i = 0; i < ft.n.size(); ++i) CHECK_MESSAGE(ft.n[i] > 0, "no " << std::string(fuzz::kShapeNames[i]) << " in " << count << " kernels");
     CHECK(ft[fuzz::Shape::ShortLived] * 3 >= ft[fuzz::Shape::Values]);
     CHECK(ft[fuzz::Shape::Stores] >= 2 * count);
     CHECK(ft[fuzz::Shape::Outs] >= count * 3 / 2);
     CHECK(ft[fuzz::Shape::DyingInits] * 5 >= ft[fuzz::Shape::TileCarries]);
-    CHECK(ft[fuzz::Shape::StoresInLoop] > count / 10);
+    CHECK(ft[fuzz::Shape::StoresInLoop] > count / 20);  // 10-16 % of kernels over 500 seeds
     CHECK(ft[fuzz::Shape::StoresInArm] > count / 10);
     CHECK(ft[fuzz::Shape::Slices] >= count);
     CHECK(ft[fuzz::Shape::RuntimeOffsets] * 2 >= ft[fuzz::Shape::Slices]);
