@@ -13,13 +13,13 @@
 //
 // A setter to constant extents on a tile with constant extents changes no runtime metadata: the
 // result is another static descriptor of the same storage window, which storage indexing declares
-// like any same-size relabel ("same-size relabels as buffer.reshape aliases" under PTOAS, another
-// buffer.alloc at the same address under the addressed planners), so no call is written, as for
-// tile.transpose_view. Constant extents on a runtime-valid tile would need a static rectangle on a
+// like any same-size Vec relabel (a buffer.reshape of the source's handle, under every planner), so
+// no call is written, as for tile.transpose_view. Constant extents on a runtime-valid tile would need a static rectangle on a
 // shared dynamic handle, and a zero extent an empty tile: both retain Tile IR.
 #pragma once
 #include <string_view>
 
+#include "ptorw/lowering/product_view.hpp"
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/provenance.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
@@ -43,9 +43,8 @@ struct SetValidShape {
       if (runtime_valid(*src))
         return refuse("tile.set_validshape to constant extents on a tile with runtime valid extents retains Tile IR "
                       "(a shared dynamic handle starts with its physical extents)");
-      for (const auto& v : res->view ? res->view->valid_shape : std::vector<ir::Expr>{})
-        if (auto k = ir::const_int(v); k && *k <= 0)
-          return refuse("tile.set_validshape to a zero valid extent retains Tile IR");
+      if (auto v = static_valid(*res); v && (v->first <= 0 || v->second <= 0))
+        return refuse("tile.set_validshape to a zero valid extent retains Tile IR");
     }
     if (!ax.default_rollout()) return std::nullopt;
     if (!ax.tile_defs) return refuse("tile.set_validshape needs SSA tile definitions (names are rebound)");

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "ptorw/compile/compile.hpp"
@@ -103,13 +104,9 @@ std::vector<std::string> matmul_lines(const std::string& stem, bool buffer_ir) {
   std::vector<std::string> lines;
   for (const auto& f : r.files) {
     if (f.path.rfind("kernels/", 0) != 0 || f.path.find(".pto") == std::string::npos) continue;
-    std::size_t at = 0;
-    while (at < f.text.size()) {
-      std::size_t end = f.text.find('\n', at);
-      std::string line = f.text.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    std::istringstream in(f.text);
+    for (std::string line; std::getline(in, line);)
       if (line.find("pto.tmatmul") != std::string::npos) lines.push_back(line);
-      at = end == std::string::npos ? f.text.size() : end + 1;
-    }
   }
   return lines;
 }

@@ -2,8 +2,8 @@
 // `const Node*`, or a (node, index) pair): the per-caller facts of the passes hold one entry per
 // variable of a function that may have millions, and a node-based map costs a bucket miss and a
 // node miss per lookup, more as the heap outgrows the caches (issue 20: those tables grew 17-31x
-// from 100k to 1M statements, where the statements grew 10x). Same iteration-free use as
-// visit::PtrMap (ptr_map.hpp), with `find(k) != end()`, `->second`, `operator[]`, `count`,
+// from 100k to 1M statements, where the statements grew 10x). The one open-addressing table of
+// the project (visit::PtrMap, ptr_map.hpp, is its `const void*`-keyed face), with `find(k) != end()`, `->second`, `operator[]`, `count`,
 // `try_emplace` and `emplace` spelled as the standard map's, so a declaration can change alone.
 //
 // Unlike std::unordered_map, an insertion moves the entries: a pointer returned by `find` is valid
@@ -27,7 +27,8 @@ struct NodeKeyHash {
   }
 };
 
-template <class Key, class V, class Hash = NodeKeyHash> class NodeMap {
+/// `FirstSlots`: the table's size at its first insertion (a power of two).
+template <class Key, class V, class Hash = NodeKeyHash, std::size_t FirstSlots = 16> class NodeMap {
  public:
   using value_type = std::pair<Key, V>;
   using iterator = value_type*;
@@ -64,6 +65,16 @@ template <class Key, class V, class Hash = NodeKeyHash> class NodeMap {
   template <class T> std::pair<iterator, bool> emplace(const Key& k, T&& v) { return try_emplace(k, std::forward<T>(v)); }
   V& operator[](const Key& k) { return try_emplace(k).first->second; }
 
+  /// Room for `n` entries without growing (one allocation for a table whose size is known).
+  void reserve(std::size_t n) {
+    while (n * 4 > slots_.size() * 3) grow();
+  }
+  /// Starts loading the slot of `k` into the cache: a walk that knows the next key ahead of time
+  /// overlaps this (otherwise certain) miss with its other work.
+  void prefetch(const Key& k) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[slot_of(k)]);
+  }
+
  private:
   std::vector<value_type> slots_;
   std::size_t size_ = 0, mask_ = 0;
@@ -72,7 +83,7 @@ template <class Key, class V, class Hash = NodeKeyHash> class NodeMap {
   std::size_t slot_of(const Key& k) const { return static_cast<std::size_t>(Hash{}(k) >> shift_); }
   void grow() {
     std::vector<value_type> old = std::move(slots_);
-    const std::size_t cap = old.empty() ? 16 : old.size() * 2;
+    const std::size_t cap = old.empty() ? FirstSlots : old.size() * 2;
     slots_.clear();
     slots_.resize(cap);
     mask_ = cap - 1;
