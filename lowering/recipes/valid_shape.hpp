@@ -14,8 +14,10 @@
 // A setter to constant extents on a tile with constant extents changes no runtime metadata: the
 // result is another static descriptor of the same storage window, which storage indexing declares
 // like any same-size Vec relabel (a buffer.reshape of the source's handle, under every planner), so
-// no call is written, as for tile.transpose_view. Constant extents on a runtime-valid tile would need a static rectangle on a
-// shared dynamic handle, and a zero extent an empty tile: both retain Tile IR.
+// no call is written, as for tile.transpose_view. Constant extents on a runtime-valid tile would need a
+// static rectangle on a shared dynamic handle, and a zero extent an empty tile: both retain Tile
+// IR; so does a runtime setter on a tile whose static rectangle is partial (the shared handle
+// would start at physical extents the source does not have).
 #pragma once
 #include <string_view>
 
@@ -45,6 +47,14 @@ struct SetValidShape {
                       "(a shared dynamic handle starts with its physical extents)");
       if (auto v = static_valid(*res); v && (v->first <= 0 || v->second <= 0))
         return refuse("tile.set_validshape to a zero valid extent retains Tile IR");
+    } else if (auto v = static_valid(*src);
+               v && src->shape.size() == 2 &&
+               (ir::const_int(src->shape[0]) != v->first || ir::const_int(src->shape[1]) != v->second)) {
+      // The handle the setter updates is the source's; a shared dynamic handle starts with its
+      // physical extents (storage index: "A static member must be fully valid"), so a source
+      // whose own static rectangle is partial cannot share it.
+      return refuse("tile.set_validshape to runtime extents on a tile with a partial static valid rectangle "
+                    "retains Tile IR (a shared dynamic handle starts with its physical extents)");
     }
     if (!ax.default_rollout()) return std::nullopt;
     if (!ax.tile_defs) return refuse("tile.set_validshape needs SSA tile definitions (names are rebound)");
