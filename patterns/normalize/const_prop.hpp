@@ -42,7 +42,7 @@ struct PropagateIntConstants {
   rewrite::MatchResult<Bindings> match(const ir::FunctionPtr& f, rewrite::Context&) const {
     if (!f->body) return rewrite::not_applicable();
     Bindings b{f, {}};
-    walk_stmts(f->body, [&](const ir::Stmt& s) {
+    visit::walk_stmts(f->body, [&](const ir::Stmt& s) {
       auto* a = ir::stmt_as<ir::Assign>(s);
       if (!a || !ir::expr_as<ir::Var>(a->var)) return;
       auto c = ir::const_int(a->value);
@@ -54,7 +54,7 @@ struct PropagateIntConstants {
     // A node assigned twice (not SSA): which value a use reads is unclear. Counted for the few
     // candidates only, not for every assignment of the function.
     std::unordered_map<const ir::ExprNode*, int> defs;
-    walk_stmts(f->body, [&](const ir::Stmt& s) {
+    visit::walk_stmts(f->body, [&](const ir::Stmt& s) {
       if (auto* a = ir::stmt_as<ir::Assign>(s); a && b.consts.count(a->var.get())) ++defs[a->var.get()];
     });
     for (const auto& [v, n] : defs)

@@ -24,6 +24,7 @@
 
 #include "ptorw/analysis/purity.hpp"
 #include "ptorw/ir/builder.hpp"
+#include "ptorw/ir/constant_type.hpp"
 #include "ptorw/rewrite/rule.hpp"
 #include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/ptr_map.hpp"
@@ -70,6 +71,7 @@ class Targets {
 /// calls `touched` for each.
 template <class F> void count(const ir::Expr& e, Targets& t, int delta, F& touched);
 template <class F> void count_type(const ir::Type& ty, Targets& t, int delta, F& touched) {
+  if (ir::holds_only_constants(ty)) return;
   visit::each_type_expr(ty, [&](const ir::Expr& x) { count(x, t, delta, touched); });
 }
 template <class F> void count(const ir::Expr& e, Targets& t, int delta, F& touched) {
@@ -147,9 +149,9 @@ struct RemoveDeadPureAssigns {
 
     // 1. The `v = e` statements.
     Targets t;
-    visit::walk_all(f->body, [&](const ir::Stmt& s) {
+    visit::walk_stmts(f->body, [&](const ir::Stmt& s) {
       if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::expr_as<ir::Var>(a->var)) t.add(s.get(), a);
-    }, [](const ir::Expr&) {});
+    });
     if (t.all().empty()) return rewrite::not_applicable();
 
     // 2. Their occurrences and definitions everywhere in the function.

@@ -127,7 +127,7 @@ struct RemoveSingleTripLoops {
   rewrite::MatchResult<Bindings> match(const ir::FunctionPtr& f, rewrite::Context&) const {
     if (!f->body) return rewrite::not_applicable();
     bool any_for = false, any_one_trip = false;
-    walk_stmts(f->body, [&](const ir::Stmt& s) {
+    visit::walk_stmts(f->body, [&](const ir::Stmt& s) {
       if (auto* x = ir::stmt_as<ir::For>(s)) {
         any_for = true;
         any_one_trip = any_one_trip || single_trip_detail::one_trip(*x);
@@ -137,7 +137,7 @@ struct RemoveSingleTripLoops {
     if (!any_one_trip) return rewrite::decline("no loop with exactly one trip (constant start, stop and step)");
     Bindings b{f, vars_in_types(*f)};
     bool found = false;
-    walk_stmts(f->body, [&](const ir::Stmt& s) { found = found || single_trip_detail::removable(s, b.in_types); });
+    visit::walk_stmts(f->body, [&](const ir::Stmt& s) { found = found || single_trip_detail::removable(s, b.in_types); });
     if (!found) return rewrite::decline("a single-trip loop's variable, iter arg or result appears in a type");
     return b;
   }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "ptorw/ir/builder.hpp"
+#include "ptorw/ir/constant_type.hpp"
 #include "ptorw/visit/erased.hpp"
 
 namespace ptorw::patterns::normalize {
@@ -123,20 +124,12 @@ class UseSubst {
   std::unordered_map<const ir::ExprNode*, ir::Expr> map_;
 };
 
-/// Pre-order walk of the statements under `s` only (no expression is visited): the rules that look
-/// for a statement shape first skip the expression trees, most of a big function's nodes.
-inline void walk_stmts(const ir::Stmt& s, visit::StmtFn f) {
-  if (!s) return;
-  f(s);
-  visit::each_child(s, [](const ir::Expr&) {}, [&](const ir::Stmt& c) { walk_stmts(c, f); });
-}
-
 /// Every variable node some type in the function mentions (shape dims, strides, MemRef operands).
 inline std::unordered_set<const ir::ExprNode*> vars_in_types(const ir::Function& f) {
   std::unordered_set<const ir::ExprNode*> out;
   std::unordered_set<const ir::TypeNode*> seen;  // types are shared: look into each once
   auto type = [&](const ir::Type& t, auto& self) -> void {
-    if (!t || !seen.insert(t.get()).second) return;
+    if (ir::holds_only_constants(t) || !seen.insert(t.get()).second) return;
     visit::each_type_expr(t, [&](const ir::Expr& x) {
       visit::walk_exprs(x, [&](const ir::Expr& y) {
         if (ir::is_var_like(y)) out.insert(y.get());

@@ -244,3 +244,47 @@ TEST_CASE("PropertyCache: a function version found to hold is skipped; the answe
   cache.keep_only(only_main);
   CHECK_FALSE(cache.holds(IrProperty::NoNestedCalls, p->functions[0].get()));
 }
+
+TEST_CASE("property_violations: one walk for a set of properties answers as one walk per property") {
+  // Every checkable property is violated somewhere, several of them in one function, so the combined
+  // walk must keep looking for the others after the first violation and report each one's first.
+  const std::string text =
+      kInCore + "    def k(self, a: " + kT + ", out: pl.Out[" + kT + "]) -> " + kT + ":\n" +
+      "        t = pl.tile.load(a, [0, 0], [16, 32])\n"
+      "        c = pl.tensor.create([16, 32], dtype=pl.FP32)\n"
+      "        r = pl.tile.store(pl.tile.add(t, t), [0, 0], out)\n"
+      "        return r\n\n" +
+      kOrch + "    def main(self, a: " + kT + ", n: pl.Scalar[pl.INDEX]) -> " + kT + ":\n" +
+      "        o = pl.tensor.create([16, 32], dtype=pl.FP32)\n"
+      "        x = pl.tile.load(a, [0, 0], [16, 32])\n"
+      "        if n > 0:\n"
+      "            return a\n"
+      "        r = self.k(self.k(a, o), o)\n"
+      "        r = self.k(r, o)\n"
+      "        return r\n";
+  auto p = parse(text);
+  const PropertySet all = kCheckableProperties;
+  std::size_t violated = 0;
+  for (std::size_t i = 0; i < kIrPropertyNames.size(); ++i)
+    if (all.has(static_cast<IrProperty>(i)) && property_violation(static_cast<IrProperty>(i), *p)) ++violated;
+  CHECK(violated == 6);  // SSAForm, NoNestedCalls, NormalizedReturns, SplitIncoreOrch, IncoreTileOps, HasMemRefs
+  for (unsigned mask = 1; mask < 64; ++mask) {  // every subset of the six
+    PropertySet ps;
+    unsigned bit = 0;
+    for (std::size_t i = 0; i < kIrPropertyNames.size(); ++i)
+      if (all.has(static_cast<IrProperty>(i)) && (mask >> bit++ & 1u)) ps = ps | PropertySet{static_cast<IrProperty>(i)};
+    PropertyCache cache;
+    const auto together = property_violations(ps, *p, mask % 2 ? &cache : nullptr);
+    for (std::size_t i = 0; i < kIrPropertyNames.size(); ++i) {
+      const auto prop = static_cast<IrProperty>(i);
+      const auto alone = ps.has(prop) ? property_violation(prop, *p) : std::nullopt;
+      CAPTURE(mask);
+      CAPTURE(i);
+      REQUIRE(together[i].has_value() == alone.has_value());
+      if (!alone) continue;
+      CHECK(together[i]->message == alone->message);
+      CHECK(together[i]->span.line == alone->span.line);
+      CHECK(together[i]->span.col == alone->span.col);
+    }
+  }
+}

@@ -173,10 +173,12 @@ class PassManager {
   /// The checkable properties `pass` requires that are not established yet, checked on its input.
   bool required_hold(const Pass& pass, PipelineResult& res, PropertyCache* cache) const {
     const PropertySet todo = (pass.properties.required - res.established) & kCheckableProperties;
+    if (todo.empty()) return true;
+    auto found = property_violations(todo, *res.program, cache);  // one walk per function for all
     for (std::size_t i = 0; i < kIrPropertyNames.size(); ++i) {
       const auto p = static_cast<IrProperty>(i);
       if (!todo.has(p)) continue;
-      if (auto d = property_violation(p, *res.program, cache)) {
+      if (auto& d = found[i]) {
         const std::string_view by = producer_of(p);
         d->message = "pass '" + pass.name + "' requires " + std::string(name_of(p)) + ", but " + d->message +
                      (by.empty() ? std::string() : "; run " + std::string(by) + " first");
@@ -191,10 +193,12 @@ class PassManager {
   /// The checkable properties `pass` declares it produces, checked on its output.
   bool produced_hold(const Pass& pass, const ir::Program& out, PipelineResult& res, PropertyCache* cache) const {
     const PropertySet todo = pass.properties.produced & kCheckableProperties;
+    if (todo.empty()) return true;
+    auto found = property_violations(todo, out, cache);
     for (std::size_t i = 0; i < kIrPropertyNames.size(); ++i) {
       const auto p = static_cast<IrProperty>(i);
       if (!todo.has(p)) continue;
-      if (auto d = property_violation(p, out, cache)) {
+      if (auto& d = found[i]) {
         d->message = "pass '" + pass.name + "' declares that it produces " + std::string(name_of(p)) +
                      ", but in its output " + d->message;
         res.ok = false;

@@ -22,6 +22,7 @@
 // TileStorageVerified and BufferIR are facts about what a pass did (VerifyTileStorage ran; the
 // selected kernels were lowered), not about the IR alone: they are tracked, not checked.
 #pragma once
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -89,62 +90,93 @@ inline bool tensor_level_op(const std::string& op) {
   return false;
 }
 
+/// Checks a set of properties of one function in one walk (issue 20: a pass that requires or
+/// produces four properties walked a rewritten million-statement function four times). For each
+/// property the result is its first violation in pre-order, exactly what a walk for that property
+/// alone finds: a property's checks stop at its first violation, the walk stops once every asked
+/// property has one.
 class Checker {
  public:
-  Checker(IrProperty p, const ir::Function& f) : p_(p), f_(f) {}
+  static constexpr std::size_t kCount = kIrPropertyNames.size();
+  using Violations = std::array<std::optional<Violation>, kCount>;
 
-  std::optional<Violation> run() {
-    // Properties about one kind of function cannot fail in another: no walk (define, value and
-    // stmt below do nothing for them there).
-    if (p_ == IrProperty::IncoreTileOps && !ir::is_incore_like(f_.type)) return std::nullopt;
-    if (p_ == IrProperty::SplitIncoreOrch && f_.type != ir::FunctionType::Orchestration) return std::nullopt;
-    if (p_ == IrProperty::HasMemRefs && !(ir::is_incore_like(f_.type) && f_.stage == ir::Stage::Tile)) return std::nullopt;
-    if (p_ == IrProperty::SSAForm && f_.names == ir::NameBinding::Text)
-      return Violation{f_.span, "function '" + f_.name + "' is hand-written text that rebinds a name (read by names)"};
-    if (p_ == IrProperty::SSAForm)
-      for (const auto& prm : f_.params) define(prm.var);
-    stmt(f_.body, /*top=*/true, /*last=*/true);
+  Checker(PropertySet ps, const ir::Function& f) : f_(f) {
+    // Properties about one kind of function cannot fail in another: not asked there.
+    if (!ir::is_incore_like(f_.type)) ps = ps - PropertySet{IrProperty::IncoreTileOps};
+    if (f_.type != ir::FunctionType::Orchestration) ps = ps - PropertySet{IrProperty::SplitIncoreOrch};
+    if (!(ir::is_incore_like(f_.type) && f_.stage == ir::Stage::Tile) || ir::find_kwarg(f_.attrs, ir::kInitMemRefRefused))
+      ps = ps - PropertySet{IrProperty::HasMemRefs};
+    want_ = ps;
+  }
+  Checker(IrProperty p, const ir::Function& f) : Checker(PropertySet{p}, f) {}
+
+  /// The first violation of each asked property (indexed by IrProperty).
+  Violations run_all() {
+    if (on(IrProperty::SSAForm) && f_.names == ir::NameBinding::Text)
+      fail(IrProperty::SSAForm, f_.span, "function '" + f_.name + "' is hand-written text that rebinds a name (read by names)");
+    if (on(IrProperty::SSAForm))  // parameters are definitions (HasMemRefs asks about the body's tiles only)
+      for (const auto& prm : f_.params)
+        if (prm.var && !defined_.try_emplace(prm.var.get(), 0).second)
+          fail(IrProperty::SSAForm, prm.var->span,
+               "'" + ir::var_name(prm.var) + "' is defined twice in function '" + f_.name + "'");
+    if (!done()) stmt(f_.body, /*top=*/true, /*last=*/true);
     return std::move(v_);
+  }
+  /// The first violation of the one property of the two-argument constructor.
+  std::optional<Violation> run() {
+    Violations all = run_all();
+    for (auto& v : all)
+      if (v) return std::move(v);
+    return std::nullopt;
   }
 
  private:
-  void fail(const ir::Span& at, std::string why) {
-    if (!v_) v_ = Violation{at, std::move(why)};
+  static std::size_t idx(IrProperty p) { return static_cast<std::size_t>(p); }
+  /// Still looking for a violation of `p`.
+  bool on(IrProperty p) const { return want_.has(p) && !v_[idx(p)]; }
+  bool done() const {
+    for (std::size_t i = 0; i < kCount; ++i)
+      if (on(static_cast<IrProperty>(i))) return false;
+    return true;
+  }
+  void fail(IrProperty p, const ir::Span& at, std::string why) {
+    if (on(p)) v_[idx(p)] = Violation{at, std::move(why)};
   }
   void define(const ir::Expr& v) {
-    if (p_ == IrProperty::SSAForm && v && !defined_.try_emplace(v.get(), 0).second)
-      fail(v->span, "'" + ir::var_name(v) + "' is defined twice in function '" + f_.name + "'");
-    if (p_ == IrProperty::HasMemRefs && v && ir::is_incore_like(f_.type) && f_.stage == ir::Stage::Tile &&
-        !ir::find_kwarg(f_.attrs, ir::kInitMemRefRefused))
+    if (!v) return;
+    if (on(IrProperty::SSAForm) && !defined_.try_emplace(v.get(), 0).second)
+      fail(IrProperty::SSAForm, v->span, "'" + ir::var_name(v) + "' is defined twice in function '" + f_.name + "'");
+    if (on(IrProperty::HasMemRefs))
       if (auto* t = ir::type_as<ir::TileType>(v->type); t && !t->memref)
-        fail(v->span, "tile '" + ir::var_name(v) + "' of kernel '" + f_.name + "' has no planned storage (MemRef)");
+        fail(IrProperty::HasMemRefs, v->span,
+             "tile '" + ir::var_name(v) + "' of kernel '" + f_.name + "' has no planned storage (MemRef)");
   }
   void defines(const std::vector<ir::Expr>& vs) {
     for (const auto& v : vs) define(v);
   }
-  /// Every expression of the statement: nested calls (NoNestedCalls) and tensor ops (IncoreTileOps).
-  void value(const ir::Expr& e, bool call_ok) {
+  /// Every expression of the statement: nested calls (NoNestedCalls) and tensor ops (IncoreTileOps,
+  /// SplitIncoreOrch). `nested` false: NoNestedCalls does not look at it (a while condition).
+  void value(const ir::Expr& e, bool call_ok, bool nested = true) {
     if (!e) return;
-    if (p_ == IrProperty::NoNestedCalls)
+    if (nested && on(IrProperty::NoNestedCalls))
       if (const ir::ExprNode* c = nested_call(e, call_ok))
-        fail(c->span, callee_of(c) + " is nested inside another expression in function '" + f_.name + "'");
-    if ((p_ == IrProperty::IncoreTileOps && ir::is_incore_like(f_.type)) ||
-        (p_ == IrProperty::SplitIncoreOrch && f_.type == ir::FunctionType::Orchestration))
-      ops(e);
+        fail(IrProperty::NoNestedCalls, c->span,
+             callee_of(c) + " is nested inside another expression in function '" + f_.name + "'");
+    if (on(IrProperty::IncoreTileOps) || on(IrProperty::SplitIncoreOrch)) ops(e);
   }
   void ops(const ir::Expr& e) {
     if (!e || ir::is_var_like(e)) return;
     if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Op) {
       const std::string& op = c->callee.str();
-      if (p_ == IrProperty::IncoreTileOps && tensor_level_op(op))
-        fail(e->span, "kernel '" + f_.name + "' uses the tensor-level op " + op + " (tile ops only)");
-      if (p_ == IrProperty::SplitIncoreOrch && op.rfind("tile.", 0) == 0)
-        fail(e->span, "the orchestration function '" + f_.name + "' uses the device op " + op);
+      if (on(IrProperty::IncoreTileOps) && tensor_level_op(op))
+        fail(IrProperty::IncoreTileOps, e->span, "kernel '" + f_.name + "' uses the tensor-level op " + op + " (tile ops only)");
+      if (on(IrProperty::SplitIncoreOrch) && op.rfind("tile.", 0) == 0)
+        fail(IrProperty::SplitIncoreOrch, e->span, "the orchestration function '" + f_.name + "' uses the device op " + op);
     }
     visit::each_child(e, [&](const ir::Expr& x) { ops(x); });
   }
   void stmt(const ir::Stmt& s, bool top, bool last) {
-    if (!s || v_) return;
+    if (!s || done()) return;
     if (auto* seq = ir::stmt_as<ir::Seq>(s)) {
       for (std::size_t i = 0; i < seq->stmts.size(); ++i) stmt(seq->stmts[i], top, last && i + 1 == seq->stmts.size());
       return;
@@ -158,8 +190,7 @@ class Checker {
       for (const auto& x : y->values) value(x, false);
     } else if (auto* r = ir::stmt_as<ir::Return>(s)) {
       for (const auto& x : r->values) value(x, false);
-      if (p_ == IrProperty::NormalizedReturns && !(top && last))
-        fail(s->span, "function '" + f_.name + "' returns before the end of its body");
+      if (!(top && last)) fail(IrProperty::NormalizedReturns, s->span, "function '" + f_.name + "' returns before the end of its body");
     } else if (auto* i = ir::stmt_as<ir::If>(s)) {
       value(i->cond, false);
       stmt(i->then_body, false, false);
@@ -179,7 +210,7 @@ class Checker {
       for (const auto& ia : w->iter_args)
         if (auto* it = ir::expr_as<ir::IterArg>(ia)) value(it->init, false);
       defines(w->iter_args);
-      if (p_ != IrProperty::NoNestedCalls) value(w->cond, true);  // no statement position before it
+      value(w->cond, true, /*nested=*/false);  // no statement position before it (NoNestedCalls)
       stmt(w->body, false, false);
       defines(w->return_vars);
     } else if (auto* sc = ir::stmt_as<ir::Scope>(s)) {
@@ -187,10 +218,10 @@ class Checker {
     }
   }
 
-  IrProperty p_;
   const ir::Function& f_;
+  PropertySet want_;
   visit::PtrMap<char> defined_;  // open addressing: a node-based set was most of the SSA check
-  std::optional<Violation> v_;
+  Violations v_;
 };
 
 }  // namespace property_detail
@@ -227,6 +258,33 @@ class PropertyCache {
   };
   std::unordered_map<const ir::Function*, Entry> m_;
 };
+
+/// The first violation of each property of `ps` in `prog` (functions in order; indexed by
+/// IrProperty), one walk per function version for all of them. With a cache, the versions known to
+/// hold a property are not asked about it and those found to hold are added. The same answers as
+/// `property_violation` asked once per property.
+inline std::array<std::optional<Diagnostic>, kIrPropertyNames.size()> property_violations(
+    PropertySet ps, const ir::Program& prog, PropertyCache* cache = nullptr) {
+  std::array<std::optional<Diagnostic>, kIrPropertyNames.size()> out;
+  ps = ps & kCheckableProperties;
+  for (const auto& f : prog.functions) {
+    if (!f) continue;
+    PropertySet ask;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      const auto p = static_cast<IrProperty>(i);
+      if (ps.has(p) && !out[i] && !(cache && cache->holds(p, f.get()))) ask = ask | PropertySet{p};
+    }
+    if (ask.empty()) continue;
+    auto found = property_detail::Checker(ask, *f).run_all();
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      const auto p = static_cast<IrProperty>(i);
+      if (!ask.has(p)) continue;
+      if (found[i]) out[i] = Diagnostic{prog.source_file, found[i]->span, Severity::Error, std::move(found[i]->why)};
+      else if (cache) cache->remember(p, f);
+    }
+  }
+  return out;
+}
 
 /// Why `p` does not hold for `prog`, as an error at the first violating node; nullopt when it
 /// holds or when `p` is not checkable (kCheckableProperties). With a cache, the function versions

@@ -27,15 +27,11 @@ PTORW_ENTRY ir::Stmt map_each_child(const ir::Stmt& s, ExprMapFn fe, StmtMapFn f
 PTORW_ENTRY void each_type_expr(const ir::Type& t, ExprFn fe);
 
 /// Pre-order walk of every expression under `e`.
-inline void walk_exprs(const ir::Expr& e, ExprFn f) {
-  f(e);
-  each_child(e, [&](const ir::Expr& c) { walk_exprs(c, f); });
-}
+PTORW_ENTRY void walk_exprs(const ir::Expr& e, ExprFn f);
 /// Pre-order walk of every statement and expression under `s`.
-inline void walk_all(const ir::Stmt& s, StmtFn on_stmt, ExprFn on_expr) {
-  on_stmt(s);
-  each_child(s, [&](const ir::Expr& e) { walk_exprs(e, on_expr); }, [&](const ir::Stmt& c) { walk_all(c, on_stmt, on_expr); });
-}
+PTORW_ENTRY void walk_all(const ir::Stmt& s, StmtFn on_stmt, ExprFn on_expr);
+/// Pre-order walk of every statement under `s` (expressions are not entered).
+PTORW_ENTRY void walk_stmts(const ir::Stmt& s, StmtFn on_stmt);
 
 }  // namespace ptorw::visit
 
