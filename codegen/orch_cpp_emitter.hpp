@@ -31,7 +31,6 @@
 #include <map>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 #include "ptorw/codegen/orch_kernels.hpp"
@@ -42,6 +41,7 @@
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/ir/op_registry.hpp"
+#include "ptorw/visit/node_map.hpp"
 
 namespace ptorw::codegen::orch {
 
@@ -411,7 +411,7 @@ class OrchEmitter {
     // Var nodes carry their definition's position: point at the return statement instead.
     auto body = detail::flat(fn_.body);
     const Span at = body.empty() ? fn_.span : body.back()->span;
-    std::unordered_set<const ir::ExprNode*> top;  // tensor.create vars at the function's top level
+    visit::NodeSet<const ir::ExprNode*> top;  // tensor.create vars at the function's top level
     for (const auto& s : detail::flat(fn_.body))
       if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::is_op_call(a->value, "tensor.create")) top.insert(a->var.get());
     int slot = static_cast<int>(fn_.params.size());
@@ -481,7 +481,7 @@ class OrchEmitter {
   /// tensor.create calls of a block whose shapes do not depend on the block: one alloc_tensors at
   /// its head (pto_format.md: "creations of one scope may be batched into one call").
   void allocate_batch(const std::vector<ir::Stmt>& ss) {
-    std::unordered_set<const ir::ExprNode*> local;  // definitions of this block
+    visit::NodeSet<const ir::ExprNode*> local;  // definitions of this block (open addressing: no node per entry)
     for (const auto& s : ss) {
       if (auto* a = ir::stmt_as<ir::Assign>(s)) local.insert(a->var.get());
       const std::vector<ir::Expr>* rv = nullptr;
