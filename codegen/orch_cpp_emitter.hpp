@@ -62,9 +62,10 @@ class OrchEmitter {
           projected_ids_.try_emplace(g->tuple.get(), 1);
     };
     if (fn_.body) visit::walk(fn_.body, on_stmt, on_expr);
-    // The text is reserved from the variable uses (~180 bytes of C++ per use on the generated
-    // programs): it never grows by copying itself, and pages never written are not memory (the
-    // reservation of a function refused early is never touched).
+    // The text is reserved from the number of variables used (~180 bytes of C++ per variable on
+    // the generated programs): it does not grow by copying itself, and pages never written are not
+    // memory (the reservation of a function refused early is never touched). Too short a guess only
+    // means growth as before.
     out_.reserve(uses_.size() * kBytesPerUse);
     // Every table grows by doubling: a function the emitter refuses early (at its first copying
     // assemble) would otherwise pay for a slot per variable it never names.
