@@ -25,21 +25,23 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <functional>
 #include <iterator>
 #include <map>
-#include <set>
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
+#include <string_view>
 #include <vector>
 
 #include "ptorw/codegen/orch_kernels.hpp"
 #include "ptorw/codegen/orch_names.hpp"
 #include "ptorw/codegen/orch_spelling.hpp"
 #include "ptorw/codegen/orch_window_alloc.hpp"
+#include "ptorw/codegen/string_interner.hpp"
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/ir/op_registry.hpp"
+#include "ptorw/visit/node_map.hpp"
 
 namespace ptorw::codegen::orch {
 
@@ -60,14 +62,15 @@ class OrchEmitter {
           projected_ids_.try_emplace(g->tuple.get(), 1);
     };
     if (fn_.body) visit::walk(fn_.body, on_stmt, on_expr);
-    // The string-keyed tables hold at most a few entries per variable: sized once instead of
-    // rehashed as they grow. (The node-keyed ones grow by doubling: their slots are inline, and a
-    // function the emitter refuses early would pay for every variable's slot.)
-    roots_.reserve(uses_.size());
-    views_.reserve(uses_.size() / 2);
-    used_.reserve(2 * uses_.size() + std::size(kReservedNames) + std::size(kCppKeywords));
-    for (auto n : kReservedNames) used_.insert(std::string(n));
-    for (auto n : kCppKeywords) used_.insert(std::string(n));
+    // The text is reserved from the number of variables used (~180 bytes of C++ per variable on
+    // the generated programs): it does not grow by copying itself, and pages never written are not
+    // memory (the reservation of a function refused early is never touched). Too short a guess only
+    // means growth as before.
+    out_.reserve(uses_.size() * kBytesPerUse);
+    // Every table grows by doubling: a function the emitter refuses early (at its first copying
+    // assemble) would otherwise pay for a slot per variable it never names.
+    for (auto n : kReservedNames) intern(n);
+    for (auto n : kCppKeywords) intern(n);
     bind_results();
     indent_ = 1;
     entry_params();
@@ -77,13 +80,21 @@ class OrchEmitter {
     --indent_;
     line("}");
     out_ += "}\n";
-    // The prologue (which helpers the body needed) is known only now: put before the body in place.
-    out_.insert(0, prologue());
-    return std::move(out_);
+    // The prologue (which helpers the body needed) is known only now: put before the body in place
+    // (or, when the reservation was short, into one new string of the exact size).
+    std::string head = prologue();
+    if (out_.capacity() >= out_.size() + head.size()) {
+      out_.insert(0, head);
+      return std::move(out_);
+    }
+    head.reserve(head.size() + out_.size());
+    head += out_;
+    return head;
   }
 
  private:
   using Span = ir::Span;
+  static constexpr std::size_t kBytesPerUse = 224;
   const ir::Program& prog_;
   const ir::Function& fn_;
   const KernelTable& kernels_;
@@ -96,18 +107,33 @@ class OrchEmitter {
   std::string label_;
   std::string out_;
   int indent_ = 0;
-  std::map<std::string, int> counters_;
-  std::unordered_set<std::string> used_;
-  std::unordered_map<std::string, int> next_suffix_;
-  visit::PtrMap<std::string> names_;  // definition -> C++ expression
-  visit::PtrMap<std::vector<std::string>> tuples_;  // tuple value -> elements
-  struct ViewOf {
-    std::string parent;
-    std::vector<std::string> offsets;
+  std::map<std::string, int, std::less<>> counters_;
+  // The C++ names taken (the reserved ones, then every local), interned once: a name is an id and a
+  // string_view into the interner's arena, valid for the emitter's life. Other C++ text a table must
+  // keep (a tuple element that is an expression) is stored in the same arena.
+  static constexpr std::uint32_t npos = StringInterner::npos;
+  StringInterner cpp_names_;
+  // Per name id: the next suffix to try when the name is a base taken before (`x_window` ->
+  // `x_window_<n>`), the storage of a tensor local (param / create: a name id), the view it is
+  // (an index of views_), and whether an assemble relied on that storage staying in place / a loop
+  // carry moved it (for a name that is a storage).
+  struct NameInfo {
+    int next_suffix = 0;
+    std::uint32_t root = npos, view = npos;
+    bool relied = false, broken = false;
   };
-  std::unordered_map<std::string, ViewOf> views_;     // C++ local -> the view it is
-  std::unordered_map<std::string, std::string> roots_;  // C++ tensor local -> its storage (param / create)
-  std::set<std::string> relied_roots_, broken_roots_;
+  std::vector<NameInfo> info_;
+  visit::PtrMap<std::string_view> names_;  // definition -> C++ expression (text in cpp_names_)
+  // tuple value -> its elements, [first, first + n) of tuple_elems_
+  visit::PtrMap<std::pair<std::uint32_t, std::uint32_t>> tuples_;
+  std::vector<std::string_view> tuple_elems_;
+  struct ViewOf {
+    std::string_view parent;
+    std::string_view offsets;  // each offset's text followed by '\0' (see list())
+  };
+  std::vector<ViewOf> views_;
+  // Scratch text reused by every statement (no std::string allocated per name, list or init).
+  std::string fresh_base_, fresh_try_, counter_buf_, init_buf_, list_a_, list_b_;
   visit::PtrMap<int> result_slots_;  // tensor.create var -> argument slot
   std::vector<std::string> slot_notes_;
   visit::PtrMap<char> batched_;
@@ -136,32 +162,76 @@ class OrchEmitter {
   }
 
   // ---- names ----
-  std::string fresh(std::string base) {
+  /// Takes `s` as a name: its id, and whether it was free.
+  std::pair<std::uint32_t, bool> intern(std::string_view s) {
+    auto r = cpp_names_.insert(s);
+    if (r.second) info_.emplace_back();
+    return r;
+  }
+  std::uint32_t id_of(std::string_view name) const { return cpp_names_.find(name); }
+  /// The storage (a name id) of the C++ local `name`, or npos (not a tensor local, not a name).
+  std::uint32_t root_of(std::string_view name) const {
+    const std::uint32_t id = id_of(name);
+    return id == npos ? npos : info_[id].root;
+  }
+  std::uint32_t view_of(std::string_view name) const {
+    const std::uint32_t id = id_of(name);
+    return id == npos ? npos : info_[id].view;
+  }
+  /// Stable text of a C++ expression: the interned name when it is one, else an arena copy.
+  std::string_view keep(std::string_view s) {
+    const std::uint32_t id = id_of(s);
+    return id != npos ? cpp_names_.view(id) : cpp_names_.store(s);
+  }
+  /// A value's C++ text, stable: its name (no copy), or its expression kept in the arena.
+  std::string_view val(const ir::Expr& e) {
+    if (const std::string_view* n = names_.find(e.get())) return *n;
+    return keep(expr(e));
+  }
+
+  /// A free C++ name made from `base` + `suffix` (sanitized; `_<n>` appended when taken).
+  std::string_view fresh(std::string_view base_in, std::string_view suffix = {}) {
+    std::string& base = fresh_base_;
+    base.assign(base_in);
+    base.append(suffix);
+    // ASCII letters, digits and '_' stay (as std::isalnum in the "C" locale, without its call).
     for (char& c : base)
-      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
-    if (base.empty() || std::isdigit(static_cast<unsigned char>(base[0]))) base = "v_" + base;
-    // A free name costs one probe; the per-base suffix counter exists only for bases taken before.
-    if (used_.insert(base).second) return base;
+      if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) c = '_';
+    if (base.empty() || (base[0] >= '0' && base[0] <= '9')) base.insert(0, "v_");
+    // A free name costs one probe; the per-base suffix counter is used only for bases taken before.
+    auto [b, added] = intern(base);
+    if (added) return cpp_names_.view(b);
     // The next suffix to try per base: a name used many times (x_window in every loop body of a
     // large program) costs one probe, not one per earlier use.
-    int& next = next_suffix_[base];
-    std::string n;
-    do n = fmt::format(FMT_COMPILE("{}_{}"), base, ++next);
-    while (!used_.insert(n).second);
-    return n;
+    for (;;) {
+      fresh_try_.clear();
+      fmt::format_to(std::back_inserter(fresh_try_), FMT_COMPILE("{}_{}"), base, ++info_[b].next_suffix);
+      auto [id, free] = intern(fresh_try_);
+      if (free) return cpp_names_.view(id);
+    }
   }
-  std::string define(const ir::Expr& v) {
-    std::string n = fresh(ir::var_name(v));
+  std::string_view define(const ir::Expr& v) {
+    std::string_view n = fresh(ir::var_name(v));
     names_[v.get()] = n;
     return n;
   }
   /// `args_0`, `args_1`, ...: numbered per kind of helper local.
-  std::string counter(std::string_view base) {
-    return fresh(fmt::format(FMT_COMPILE("{}_{}"), base, counters_[std::string(base)]++));
+  std::string_view counter(std::string_view base) {
+    auto it = counters_.find(base);
+    if (it == counters_.end()) it = counters_.emplace(std::string(base), 0).first;
+    counter_buf_.clear();
+    fmt::format_to(std::back_inserter(counter_buf_), FMT_COMPILE("{}_{}"), base, it->second++);
+    return fresh(counter_buf_);
   }
+  /// The local `name` is its own storage (a parameter, a create, a window).
+  void own_root(std::string_view name) {
+    const std::uint32_t id = id_of(name);
+    info_[id].root = id;
+  }
+  void set_root(std::string_view name, std::uint32_t root) { info_[id_of(name)].root = root; }
 
   /// Declares a local (or, inside a scope block whose values outlive it, assigns a hoisted one).
-  void declare(const std::string& type, const std::string& name, const std::string& init) {
+  void declare(std::string_view type, std::string_view name, std::string_view init) {
     if (hoist_ && indent_ == hoist_depth_) {
       hoist_->push_back(type == "PTO2TaskId" ? fmt::format("{} {} = PTO2_INVALID_TASK_ID;", type, name)
                                              : fmt::format("{} {}{{}};", type, name));
@@ -215,7 +285,7 @@ class OrchEmitter {
 
   /// A scalar or tensor value as a C++ expression; `parent` is the precedence of the context.
   std::string expr(const ir::Expr& e, int parent = 0) {
-    if (const std::string* n = names_.find(e.get())) return *n;
+    if (const std::string_view* n = names_.find(e.get())) return std::string(*n);
     if (auto* c = ir::expr_as<ir::ConstInt>(e))
       return c->value < 0 && parent >= 5 ? fmt::format(FMT_COMPILE("({})"), c->value) : std::to_string(c->value);
     if (auto* c = ir::expr_as<ir::ConstBool>(e)) return c->value ? "true" : "false";
@@ -254,29 +324,42 @@ class OrchEmitter {
     fail(e->span, "this expression has no spelling in orchestration code");
   }
 
-  /// `uint64_t` array elements: constants as written, others converted (list-init refuses narrowing).
-  std::string u64(const ir::Expr& e) {
-    if (auto c = ir::const_int(e); c && *c >= 0) return std::to_string(*c);
-    return fmt::format(FMT_COMPILE("static_cast<uint64_t>({})"), expr(e));
+  /// A `uint64_t` array element appended to `out`: a constant as written, others converted
+  /// (list-init refuses narrowing).
+  void u64(const ir::Expr& e, std::string& out) {
+    if (auto c = ir::const_int(e); c && *c >= 0) {
+      fmt::format_to(std::back_inserter(out), FMT_COMPILE("{}"), *c);
+      return;
+    }
+    std::string x = expr(e);
+    fmt::format_to(std::back_inserter(out), FMT_COMPILE("static_cast<uint64_t>({})"), x);
   }
-  std::vector<std::string> list(const ir::Expr& l, Span sp, std::string_view what) {
+  /// The elements of a literal list, as `uint64_t` array elements, into `into`: each element's text
+  /// followed by '\0' (no C++ expression contains one, so two lists are equal exactly when these
+  /// texts are). Returns the element count.
+  std::size_t list(const ir::Expr& l, Span sp, std::string_view what, std::string& into) {
     auto* t = ir::expr_as<ir::MakeTuple>(l);
     if (!t) fail(sp, fmt::format("the {} must be a literal list", what));
-    std::vector<std::string> v;
-    for (const auto& x : t->elems) v.push_back(u64(x));
-    return v;
+    into.clear();
+    for (const auto& x : t->elems) {
+      u64(x, into);
+      into += '\0';
+    }
+    return t->elems.size();
   }
-  /// `const uint64_t name[n] = {...};` and the name.
-  std::string array(std::string_view base, const std::vector<std::string>& elems) {
-    std::string n = fresh(std::string(base));
+  /// `const uint64_t <base><suffix>[n] = {...};` of the `n` elements of a list() text; its name.
+  std::string_view array(std::string_view base, std::string_view suffix, std::string_view elems, std::size_t n) {
+    std::string_view name = fresh(base, suffix);
     out_.append(static_cast<std::size_t>(indent_) * 2, ' ');
-    fmt::format_to(std::back_inserter(out_), FMT_COMPILE("const uint64_t {}[{}] = {{"), n, std::max<std::size_t>(elems.size(), 1));
-    for (std::size_t i = 0; i < elems.size(); ++i) {
+    fmt::format_to(std::back_inserter(out_), FMT_COMPILE("const uint64_t {}[{}] = {{"), name, std::max<std::size_t>(n, 1));
+    for (std::size_t i = 0, at = 0; i < n; ++i) {
+      const std::size_t end = elems.find('\0', at);
       if (i) out_ += ", ";
-      out_ += elems[i];
+      out_.append(elems.substr(at, end - at));
+      at = end + 1;
     }
     out_ += "};\n";
-    return n;
+    return name;
   }
   std::string scalar_word(const ir::Expr& e) {
     const auto* s = scalar(e);
@@ -293,10 +376,10 @@ class OrchEmitter {
   void entry_params() {
     for (std::size_t i = 0; i < fn_.params.size(); ++i) {
       const auto& p = fn_.params[i];
-      std::string n = define(p.var);
+      std::string_view n = define(p.var);
       if (ir::type_as<ir::TensorType>(p.var->type)) {
         linef(FMT_COMPILE("Tensor {} = orch_args.tensor({}).ref();"), n, i);
-        roots_[n] = n;
+        own_root(n);
       } else if (auto* s = scalar(p.var)) {
         std::string t = cpp_type(p.var->type, p.var->span);
         if (ir::is_float(s->dtype)) {
@@ -316,7 +399,7 @@ class OrchEmitter {
         if (auto* tt = ir::type_as<ir::TensorType>(fn_.params[i].var->type))
           for (std::size_t k = 0; k < tt->shape.size(); ++k)
             if (tt->shape[k].get() == d.get()) {
-              std::string n = define(d);
+              std::string_view n = define(d);
               linef(FMT_COMPILE("const int64_t {} = static_cast<int64_t>({}.shape({}));"), n, names_[fn_.params[i].var.get()], k);
               break;
             }
@@ -329,7 +412,7 @@ class OrchEmitter {
     // Var nodes carry their definition's position: point at the return statement instead.
     auto body = detail::flat(fn_.body);
     const Span at = body.empty() ? fn_.span : body.back()->span;
-    std::unordered_set<const ir::ExprNode*> top;  // tensor.create vars at the function's top level
+    visit::NodeSet<const ir::ExprNode*> top;  // tensor.create vars at the function's top level
     for (const auto& s : detail::flat(fn_.body))
       if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::is_op_call(a->value, "tensor.create")) top.insert(a->var.get());
     int slot = static_cast<int>(fn_.params.size());
@@ -359,7 +442,7 @@ class OrchEmitter {
 
   // ---- statements ----
   /// The statements of a block; `yield_to` are the C++ locals its Yield assigns.
-  void block(const ir::Stmt& body, const std::vector<std::string>* yield_to, bool top = false) {
+  void block(const ir::Stmt& body, const std::vector<std::string_view>* yield_to, bool top = false) {
     auto ss = detail::flat(body);
     for (auto& [buf, w] : plan_window_creates(ss, roots_of_, uses_, result_slots_)) window_allocs_[buf] = w;
     allocate_batch(ss);
@@ -399,7 +482,7 @@ class OrchEmitter {
   /// tensor.create calls of a block whose shapes do not depend on the block: one alloc_tensors at
   /// its head (pto_format.md: "creations of one scope may be batched into one call").
   void allocate_batch(const std::vector<ir::Stmt>& ss) {
-    std::unordered_set<const ir::ExprNode*> local;  // definitions of this block
+    visit::NodeSet<const ir::ExprNode*> local;  // definitions of this block (open addressing: no node per entry)
     for (const auto& s : ss) {
       if (auto* a = ir::stmt_as<ir::Assign>(s)) local.insert(a->var.get());
       const std::vector<ir::Expr>* rv = nullptr;
@@ -433,14 +516,15 @@ class OrchEmitter {
         fail(a->value->span, "tensor.create with a non-ND layout has no runtime spelling");
       auto* tt = ir::type_as<ir::TensorType>(a->var->type);
       if (!tt) fail(a->value->span, "tensor.create of a non-tensor");
-      std::string shape = array(ir::var_name(a->var) + "_shape", list(c.args.at(0), a->value->span, "shape of tensor.create"));
+      const std::size_t rank = list(c.args.at(0), a->value->span, "shape of tensor.create", list_a_);
+      std::string_view shape = array(ir::var_name(a->var), "_shape", list_a_, rank);
       const auto& dt = dtype_spelling(tt->dtype);
       if (dt.runtime.empty()) fail(a->value->span, fmt::format("a pl.{} tensor has no runtime DataType", ir::name_of(tt->dtype)));
       infos.push_back(fmt::format(FMT_COMPILE("TensorCreateInfo({}, {}, DataType::{})"), shape, ir::expr_as<ir::MakeTuple>(c.args[0])->elems.size(), dt.runtime));
       batched_.try_emplace(a->var.get(), 1);
     }
     const int n = counters_["creates"]++;
-    std::string creates = fresh(fmt::format(FMT_COMPILE("creates_{}"), n)), got = fresh(fmt::format(FMT_COMPILE("created_{}"), n));
+    std::string_view creates = fresh(fmt::format(FMT_COMPILE("creates_{}"), n)), got = fresh(fmt::format(FMT_COMPILE("created_{}"), n));
     linef(FMT_COMPILE("TensorCreateInfo {}[{}] = {{"), creates, infos.size());
     ++indent_;
     for (std::size_t i = 0; i < infos.size(); ++i) line(infos[i] + (i + 1 < infos.size() ? "," : ""));
@@ -448,9 +532,11 @@ class OrchEmitter {
     line("};");
     linef(FMT_COMPILE("TensorBatch {} = alloc_tensors({}, {});"), got, creates, infos.size());
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      std::string n = define(batch[i]->var);
-      declare("Tensor", n, fmt::format(FMT_COMPILE("{}[{}]"), got, i));
-      roots_[n] = n;
+      std::string_view n = define(batch[i]->var);
+      init_buf_.clear();
+      fmt::format_to(std::back_inserter(init_buf_), FMT_COMPILE("{}[{}]"), got, i);
+      declare("Tensor", n, init_buf_);
+      own_root(n);
     }
   }
 
@@ -459,15 +545,25 @@ class OrchEmitter {
   void window_create(const ir::Assign& a, const WindowAlloc& w, Span sp) {
     const auto& c = *ir::expr_as<ir::Call>(a.value);
     check_kwargs(c, sp, {"dtype", "layout"});
-    std::string parent = expr(w.parent);
-    auto offsets = list(w.offsets, sp, "offsets of tensor.assemble");
-    std::string n = define(a.var);
+    std::string_view parent = val(w.parent);
+    const std::size_t n_off = list(w.offsets, sp, "offsets of tensor.assemble", list_b_);
+    std::string_view n = define(a.var);
     linef(FMT_COMPILE("// {}: the window of {} it is assembled into"), n, parent);
-    std::string sh = array(n + "_shapes", list(c.args.at(0), sp, "shape of tensor.create"));
-    std::string of = array(n + "_offsets", offsets);
-    declare("Tensor", n, fmt::format(FMT_COMPILE("{}.view({}, {})"), parent, sh, of));
-    views_[n] = {parent, offsets};
-    roots_[n] = n;
+    const std::size_t rank = list(c.args.at(0), sp, "shape of tensor.create", list_a_);
+    std::string_view sh = array(n, "_shapes", list_a_, rank);
+    std::string_view of = array(n, "_offsets", list_b_, n_off);
+    define_view(n, parent, sh, of, list_b_);
+  }
+  /// `Tensor n = parent.view(sh, of);`, and n is that view of parent (its own storage).
+  void define_view(std::string_view n, std::string_view parent, std::string_view sh, std::string_view of,
+                   std::string_view offsets) {
+    init_buf_.clear();
+    fmt::format_to(std::back_inserter(init_buf_), FMT_COMPILE("{}.view({}, {})"), parent, sh, of);
+    declare("Tensor", n, init_buf_);
+    const std::uint32_t id = id_of(n);
+    info_[id].view = static_cast<std::uint32_t>(views_.size());
+    views_.push_back({parent, cpp_names_.store(offsets)});
+    info_[id].root = id;  // a window is not its parent's whole storage
   }
 
   void check_kwargs(const ir::Call& c, Span sp, std::initializer_list<std::string_view> known) {
@@ -497,22 +593,24 @@ class OrchEmitter {
     if (batched_.count(a.var.get())) return;
     if (const WindowAlloc* w = window_allocs_.find(a.var.get())) return window_create(a, *w, sp);
     if (const int* slot = result_slots_.find(a.var.get())) {
-      std::string n = define(a.var);
-      declare("Tensor", n, fmt::format(FMT_COMPILE("orch_args.tensor({}).ref()"), *slot));
-      roots_[n] = n;
+      std::string_view n = define(a.var);
+      init_buf_.clear();
+      fmt::format_to(std::back_inserter(init_buf_), FMT_COMPILE("orch_args.tensor({}).ref()"), *slot);
+      declare("Tensor", n, init_buf_);
+      own_root(n);
       return;
     }
     if (auto* g = ir::expr_as<ir::TupleGetItem>(v)) {
-      const std::vector<std::string>* elems = tuples_.find(g->tuple.get());
-      if (!elems || g->index < 0 || static_cast<std::size_t>(g->index) >= elems->size())
+      const auto* elems = tuples_.find(g->tuple.get());
+      if (!elems || g->index < 0 || static_cast<std::size_t>(g->index) >= elems->second)
         fail(sp, "a projection of a tuple that has no C++ value");
-      names_[a.var.get()] = (*elems)[g->index];
+      names_[a.var.get()] = tuple_elems_[elems->first + static_cast<std::size_t>(g->index)];
       return;
     }
     if (auto* t = ir::expr_as<ir::MakeTuple>(v)) {
-      std::vector<std::string> elems;
-      for (const auto& x : t->elems) elems.push_back(expr(x));
-      tuples_[a.var.get()] = elems;
+      std::vector<std::string_view> elems;
+      for (const auto& x : t->elems) elems.push_back(val(x));
+      set_tuple(a.var.get(), elems);
       return;
     }
     if (auto* c = ir::expr_as<ir::Call>(v); c && c->kind == ir::CallKind::Function)
@@ -521,12 +619,18 @@ class OrchEmitter {
     if (auto* c = ir::expr_as<ir::Call>(v)) return tensor_op(a, *c, v->span);
     // A scalar computation or an alias.
     std::string init = expr(v);
-    std::string n = define(a.var);
+    std::string_view n = define(a.var);
     declare(cpp_type(a.var->type, sp), n, init);
     if (ir::type_as<ir::TensorType>(a.var->type)) {
-      roots_[n] = roots_.count(init) ? roots_[init] : n;
-      if (views_.count(init)) views_[n] = views_[init];
+      const std::uint32_t id = id_of(n), r = root_of(init), view = view_of(init);
+      info_[id].root = r != npos ? r : id;
+      if (view != npos) info_[id].view = view;
     }
+  }
+  /// The tuple value `t` is these C++ elements (stable texts).
+  void set_tuple(const ir::ExprNode* t, const std::vector<std::string_view>& elems) {
+    tuples_[t] = {static_cast<std::uint32_t>(tuple_elems_.size()), static_cast<std::uint32_t>(elems.size())};
+    tuple_elems_.insert(tuple_elems_.end(), elems.begin(), elems.end());
   }
 
   void tensor_op(const ir::Assign& a, const ir::Call& c, Span sp) {
@@ -544,30 +648,31 @@ class OrchEmitter {
         auto* shape = ir::expr_as<ir::MakeTuple>(c.args[1]);
         if (!src || !shape || shape->elems.size() != src->shape.size())
           fail(sp, "a rank-reducing tensor.slice has no runtime spelling (view keeps the rank)");
-        std::string parent = expr(c.args[0]);
-        auto offsets = list(c.args[2], sp, "offsets of tensor.slice");
-        std::string n = define(a.var);
-        std::string sh = array(n + "_shapes", list(c.args[1], sp, "shape of tensor.slice"));
-        std::string of = array(n + "_offsets", offsets);
-        declare("Tensor", n, fmt::format(FMT_COMPILE("{}.view({}, {})"), parent, sh, of));
-        views_[n] = {parent, offsets};
-        roots_[n] = n;  // a window is not its parent's whole storage
+        std::string_view parent = val(c.args[0]);
+        const std::size_t n_off = list(c.args[2], sp, "offsets of tensor.slice", list_b_);
+        std::string_view n = define(a.var);
+        const std::size_t rank = list(c.args[1], sp, "shape of tensor.slice", list_a_);
+        std::string_view sh = array(n, "_shapes", list_a_, rank);
+        std::string_view of = array(n, "_offsets", list_b_, n_off);
+        define_view(n, parent, sh, of, list_b_);
         return;
       }
       case OrchForm::Assemble: {
-        std::string parent = expr(c.args[0]), part = expr(c.args[1]);
-        auto offsets = list(c.args[2], sp, "offsets of tensor.assemble");
-        auto it = views_.find(part);
-        bool same = it != views_.end() && it->second.offsets == offsets;
-        bool by_name = same && it->second.parent == parent;
-        bool by_root = same && !by_name && roots_.count(parent) && roots_.count(it->second.parent) &&
-                       roots_[parent] == roots_[it->second.parent];
-        if (by_root && broken_roots_.count(roots_[parent])) by_root = false;
+        std::string_view parent = val(c.args[0]), part = val(c.args[1]);
+        (void)list(c.args[2], sp, "offsets of tensor.assemble", list_b_);
+        const std::uint32_t view = view_of(part);
+        const ViewOf* it = view != npos ? &views_[view] : nullptr;
+        bool same = it && it->offsets == std::string_view(list_b_);
+        bool by_name = same && it->parent == parent;
+        const std::uint32_t root = same && !by_name ? root_of(parent) : npos;
+        const std::uint32_t view_root = root != npos ? root_of(it->parent) : npos;
+        bool by_root = root != npos && view_root != npos && root == view_root;
+        if (by_root && info_[root].broken) by_root = false;
         if (!by_name && !by_root)
           fail(sp, fmt::format("tensor.assemble of '{}' into '{}' copies data (the part is not the view of that parent "
                                "at these offsets), and the runtime API has no copy task",
                                ir::var_name(c.args[1]), ir::var_name(c.args[0])));
-        if (by_root) relied_roots_.insert(roots_[parent]);
+        if (by_root) info_[root].relied = true;
         // The kernel wrote through the view: the assembled tensor is the parent itself.
         names_[a.var.get()] = parent;
         return;
@@ -577,8 +682,9 @@ class OrchEmitter {
         if (!s) fail(sp, "tensor.read of a non-scalar");
         std::string t = cpp_type(a.var->type, sp);
         std::string src = expr(c.args[0]);
-        std::string idx = array(ir::var_name(a.var) + "_index", list(c.args[1], sp, "indices of tensor.read"));
-        std::string n = define(a.var);
+        const std::size_t n_idx = list(c.args[1], sp, "indices of tensor.read", list_a_);
+        std::string_view idx = array(ir::var_name(a.var), "_index", list_a_, n_idx);
+        std::string_view n = define(a.var);
         declare(t, n, fmt::format(FMT_COMPILE("{}.read<{}>({})"), src, t, idx));
         return;
       }
@@ -587,8 +693,8 @@ class OrchEmitter {
 
   /// One task for a kernel (or Group) call; returns its C++ result elements (the Out/InOut
   /// arguments each result is, then the task id when `want_id`).
-  std::vector<std::string> task(const ir::Symbol& callee, const std::vector<ir::Expr>& args, const ir::Kwargs& kw,
-                                Span sp, bool want_id) {
+  std::vector<std::string_view> task(const ir::Symbol& callee, const std::vector<ir::Expr>& args, const ir::Kwargs& kw,
+                                     Span sp, bool want_id) {
     const KernelInfo* k = kernels_.kernel(callee.view());
     const GroupInfo* g = k ? nullptr : kernels_.group(callee.view());
     if (!k && !g)
@@ -602,13 +708,13 @@ class OrchEmitter {
     for (const auto& [key, v] : kw)
       if (key != "deps") fail(sp, fmt::format("pl.submit with '{}=' has no runtime spelling", key));
 
-    std::string ta = counter("args");
+    std::string_view ta = counter("args");
     linef(FMT_COMPILE("Arg {};"), ta);
     for (std::size_t i = 0; i < args.size(); ++i) {
       const auto& p = f.params[i];
       if (ir::type_as<ir::TensorType>(p.var->type)) {
         if (!ir::type_as<ir::TensorType>(args[i]->type)) fail(args[i]->span, "a tensor parameter given a non-tensor");
-        linef(FMT_COMPILE("{}.{}({});"), ta, direction_call(p.dir), expr(args[i]));
+        linef(FMT_COMPILE("{}.{}({});"), ta, direction_call(p.dir), val(args[i]));
       } else {
         linef(FMT_COMPILE("{}.{}({});"), ta, kScalarArgCall, scalar_word(args[i]));
       }
@@ -624,35 +730,36 @@ class OrchEmitter {
         ids.push_back(expr(x));
       }
       if (!ids.empty()) {
-        std::string dn = counter("deps");
+        std::string_view dn = counter("deps");
         std::string joined;
         for (std::size_t i = 0; i < ids.size(); ++i) joined += (i ? ", " : "") + ids[i];
         linef(FMT_COMPILE("PTO2TaskId {}[{}] = {{{}}};"), dn, ids.size(), joined);
         linef(FMT_COMPILE("{}.{}({}, {});"), ta, kSetDependencies, dn, ids.size());
       }
     }
-    std::string submit;
+    std::string& submit = pending_submit_;  // formatted in place (no string per task)
+    submit.clear();
     if (k) {
-      submit = fmt::format(FMT_COMPILE("{}({} /* {} */, {})"), kind_spelling(k->kind).submit, k->id, f.name, ta);
+      fmt::format_to(std::back_inserter(submit), FMT_COMPILE("{}({} /* {} */, {})"), kind_spelling(k->kind).submit, k->id, f.name, ta);
     } else {
-      submit = fmt::format(FMT_COMPILE("{}(MixedKernels{{{}, {}, {}}} /* {} */, {})"), kind_spelling(KernelKind::Mixed).submit, g->aic,
-                           g->aiv0, g->aiv1, f.name, ta);
+      fmt::format_to(std::back_inserter(submit), FMT_COMPILE("{}(MixedKernels{{{}, {}, {}}} /* {} */, {})"),
+                     kind_spelling(KernelKind::Mixed).submit, g->aic, g->aiv0, g->aiv1, f.name, ta);
     }
-    std::vector<std::string> results;
+    std::vector<std::string_view> results;
     const std::vector<int>& rp = k ? k->result_param : g->result_param;
     pending_result_error_ = k ? k->result_error : std::string();
-    for (int p : rp) results.push_back(p >= 0 ? expr(args[p]) : std::string());
+    for (int p : rp) results.push_back(p >= 0 ? val(args[p]) : std::string_view());
     if (want_id) {
-      pending_submit_ = submit;
-      results.push_back("");  // the task id, named by bind_task_results
+      results.emplace_back();  // the task id, named by bind_task_results
     } else {
-      line(submit + ";");
+      linef(FMT_COMPILE("{};"), submit);
+      submit.clear();
     }
     return results;
   }
   std::string pending_submit_, pending_result_error_;
 
-  void bind_task_results(const ir::Assign& a, std::vector<std::string> results, Span sp) {
+  void bind_task_results(const ir::Assign& a, std::vector<std::string_view> results, Span sp) {
     const bool submit = !pending_submit_.empty();
     if (submit) {
       // The task id: named by its projection when the tuple is unpacked (`out, tid = pl.submit(...)`),
@@ -660,9 +767,9 @@ class OrchEmitter {
       // statement of the function reads it.
       const bool tuple = ir::type_as<ir::TupleType>(a.var->type) != nullptr;
       if (tuple && !id_var_ && !projected_ids_.count(a.var.get())) {
-        line(pending_submit_ + ";");
+        linef(FMT_COMPILE("{};"), pending_submit_);
       } else {
-        std::string id = id_var_ ? define(*id_var_) : tuple ? counter("task") : define(a.var);
+        std::string_view id = id_var_ ? define(*id_var_) : tuple ? counter("task") : define(a.var);
         declare("PTO2TaskId", id, pending_submit_);
         results.back() = id;
       }
@@ -672,7 +779,7 @@ class OrchEmitter {
       if (results[i].empty())
         fail(sp, fmt::format("the result of '{}' is used, but {}", ir::var_name(a.var), pending_result_error_));
     if (ir::type_as<ir::TupleType>(a.var->type)) {
-      tuples_[a.var.get()] = results;
+      set_tuple(a.var.get(), results);
     } else if (results.size() == 1) {
       names_[a.var.get()] = results[0];
     } else {
@@ -680,7 +787,7 @@ class OrchEmitter {
     }
   }
 
-  void yields(const ir::Yield& y, const std::vector<std::string>& to, Span sp) {
+  void yields(const ir::Yield& y, const std::vector<std::string_view>& to, Span sp) {
     std::vector<std::string> vals;
     for (const auto& v : y.values) vals.push_back(expr(v));
     // A value that is another carried local (a swap) is read before any is assigned.
@@ -688,17 +795,17 @@ class OrchEmitter {
     for (std::size_t i = 0; i < vals.size(); ++i)
       for (std::size_t j = 0; j < to.size(); ++j) crossed = crossed || (i != j && vals[i] == to[j]);
     for (std::size_t i = 0; i < vals.size(); ++i) {
-      if (roots_.count(to[i]) && roots_.count(vals[i]) && roots_[to[i]] != roots_[vals[i]]) {
-        const std::string& r = roots_[to[i]];
-        if (relied_roots_.count(r))
+      const std::uint32_t r = root_of(to[i]), v = root_of(vals[i]);
+      if (r != npos && v != npos && r != v) {
+        if (info_[r].relied)
           fail(sp, fmt::format("loop carry '{}' changes storage, but an assemble relied on it staying in place", to[i]));
-        broken_roots_.insert(r);
+        info_[r].broken = true;
       }
     }
     if (crossed) {
       std::vector<std::string> tmp;
       for (std::size_t i = 0; i < vals.size(); ++i) {
-        tmp.push_back(counter("carry"));
+        tmp.emplace_back(counter("carry"));
         linef(FMT_COMPILE("auto {} = {};"), tmp.back(), vals[i]);
       }
       vals = tmp;
@@ -708,23 +815,23 @@ class OrchEmitter {
   }
 
   /// Iter args as mutable locals initialized from their inits; returns their names.
-  std::vector<std::string> carried(const std::vector<ir::Expr>& iter_args) {
-    std::vector<std::string> names;
+  std::vector<std::string_view> carried(const std::vector<ir::Expr>& iter_args) {
+    std::vector<std::string_view> names;
     for (const auto& ia : iter_args) {
       auto* x = ir::expr_as<ir::IterArg>(ia);
       std::string init = expr(x->init);
-      std::string n = define(ia);
+      std::string_view n = define(ia);
       linef(FMT_COMPILE("{} {} = {};"), cpp_type(ia->type, ia->span), n, init);
-      if (roots_.count(init)) roots_[n] = roots_[init];
+      if (const std::uint32_t r = root_of(init); r != npos) set_root(n, r);
       names.push_back(n);
     }
     return names;
   }
-  void loop_results(const std::vector<ir::Expr>& rv, const std::vector<std::string>& carried_names) {
+  void loop_results(const std::vector<ir::Expr>& rv, const std::vector<std::string_view>& carried_names) {
     for (std::size_t i = 0; i < rv.size() && i < carried_names.size(); ++i) {
-      std::string n = define(rv[i]);
+      std::string_view n = define(rv[i]);
       declare(cpp_type(rv[i]->type, rv[i]->span), n, carried_names[i]);
-      if (roots_.count(carried_names[i])) roots_[n] = roots_[carried_names[i]];
+      if (const std::uint32_t r = root_of(carried_names[i]); r != npos) set_root(n, r);
     }
   }
 
@@ -733,8 +840,10 @@ class OrchEmitter {
     std::string lb = expr(f.start), ub = expr(f.stop);
     auto step = ir::const_int(f.step);
     if (!step || *step == 0) fail(sp, "a loop step that is not a non-zero constant has no spelling in orchestration code");
-    std::string i = define(f.loop_var);
-    std::string inc = *step == 1 ? "++" + i : *step == -1 ? "--" + i : fmt::format(FMT_COMPILE("{} += {}"), i, *step);
+    std::string_view i = define(f.loop_var);
+    std::string inc = *step == 1    ? fmt::format(FMT_COMPILE("++{}"), i)
+                      : *step == -1 ? fmt::format(FMT_COMPILE("--{}"), i)
+                                    : fmt::format(FMT_COMPILE("{} += {}"), i, *step);
     if (f.kind == ir::ForKind::Parallel) line("// pl.parallel: the runtime orders its tasks by their data only");
     linef(FMT_COMPILE("for (int64_t {} = {}; {} {} {}; {}) {{"), i, lb, i, *step > 0 ? "<" : ">", ub, inc);
     ++indent_;
@@ -755,9 +864,9 @@ class OrchEmitter {
   }
 
   void if_stmt(const ir::If& x, Span sp) {
-    std::vector<std::string> rv;
+    std::vector<std::string_view> rv;
     for (const auto& r : x.return_vars) {
-      std::string n = define(r);
+      std::string_view n = define(r);
       std::string t = cpp_type(r->type, r->span);
       std::string decl = t == "PTO2TaskId" ? fmt::format("{} {} = PTO2_INVALID_TASK_ID;", t, n) : fmt::format("{} {}{{}};", t, n);
       if (hoist_ && indent_ == hoist_depth_) hoist_->push_back(decl);  // used after the scope block
