@@ -549,12 +549,16 @@ inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, cons
     any = true;
   }
   if (!any) return std::nullopt;
-  // Sibling full writers (spec "same-scope sibling writers"), to a fixed point.
+  // Sibling full writers (spec "same-scope sibling writers"), to a fixed point. Each call's callee
+  // is found once, not once per round (a scan of the program's functions and a shared_ptr copy).
+  std::vector<const ir::Function*> callee_of(calls.size(), nullptr);
+  for (std::size_t i = 0; i < calls.size(); ++i)
+    if (auto f = prog.find(calls[i].callee())) callee_of[i] = f.get();
   for (bool changed = true; changed;) {
     changed = false;
     std::unordered_map<std::size_t, const ir::StmtNode*> full;  // family → a full writer
     for (std::size_t i = 0; i < calls.size(); ++i) {
-      auto callee = prog.find(calls[i].callee());
+      const ir::Function* callee = callee_of[i];
       const auto& args = calls[i].args();
       if (!callee || callee->params.size() != args.size()) continue;
       for (std::size_t p = 0; p < args.size(); ++p) {
