@@ -59,14 +59,33 @@ namespace ptorw::patterns::window {
 struct WindowedCallee {
   CalleeWindows windows;
   ir::FunctionPtr clone;
+  ir::Symbol clone_name;  // clone->name interned once, not once per rewritten call (ir/symbol.hpp)
 };
 
 namespace site_detail {
 
-inline ir::Expr op(const char* name, std::vector<ir::Expr> args) {
-  const ir::OpDef* d = ir::find_op(name);
-  ir::InferResult r = ir::check_and_infer(*d, args, {});
-  return ir::make_expr(ir::Call{ir::CallKind::Op, name, std::move(args), {}, {}}, r.type);
+/// A registry op's call of `args` (`d`: its definition, looked up once by the caller) with the
+/// inferred type; `args` is moved into the node.
+inline ir::Expr op(const ir::OpDef& d, std::vector<ir::Expr>&& args) {
+  ir::InferResult r = ir::check_and_infer(d, args, {});
+  return ir::make_expr(ir::Call{ir::CallKind::Op, ir::op_symbol(d), std::move(args), {}, {}}, std::move(r.type));
+}
+/// Three operands, moved into the call's argument list without an initializer list's copies.
+inline ir::Expr op3(const ir::OpDef& d, ir::Expr a, ir::Expr b, ir::Expr c) {
+  std::vector<ir::Expr> args;
+  args.reserve(3);
+  args.push_back(std::move(a));
+  args.push_back(std::move(b));
+  args.push_back(std::move(c));
+  return op(d, std::move(args));
+}
+inline const ir::OpDef& slice_op() {
+  static const ir::OpDef& d = *ir::find_op("tensor.slice");
+  return d;
+}
+inline const ir::OpDef& assemble_op() {
+  static const ir::OpDef& d = *ir::find_op("tensor.assemble");
+  return d;
 }
 
 inline std::string loc(const ir::StmtNode* s) { return std::to_string(s->span.line) + ":" + std::to_string(s->span.col); }
@@ -90,17 +109,23 @@ struct SiteDecision {
 };
 
 /// The callee's offsets with its params replaced by the call's arguments; a constant when affine-constant.
+/// The params are found by a scan from the last one (a param node listed twice maps to its last
+/// argument, as a table filled in order would): callees have a handful of params, and a hash table
+/// per window per call site cost a heap allocation per param (issue 20, Pattern 5 per call site).
 inline std::optional<std::vector<ir::Expr>> site_offsets(const CallerFacts& facts, const ir::Function& callee,
                                                          const std::vector<ir::Expr>& args, const Window& w,
                                                          std::vector<analysis::Affine>& forms, std::string& why) {
-  std::unordered_map<const ir::ExprNode*, ir::Expr> by_param;
-  for (std::size_t i = 0; i < callee.params.size(); ++i) by_param[callee.params[i].var.get()] = args[i];
+  auto arg_of = [&](const ir::Expr& x) -> const ir::Expr& {
+    for (std::size_t i = callee.params.size(); i-- > 0;)
+      if (callee.params[i].var.get() == x.get()) return args[i];
+    return x;
+  };
   std::vector<ir::Expr> out;
+  out.reserve(w.offsets.size());
+  forms.reserve(forms.size() + w.offsets.size());
   for (const auto& o : w.offsets) {
-    ir::Expr e = visit::map_exprs(o, [&](const ir::Expr& x) {
-      auto it = by_param.find(x.get());
-      return it == by_param.end() ? x : it->second;
-    });
+    // A variable has no mapped children (visit/children.hpp): map_exprs would return arg_of(o).
+    ir::Expr e = ir::is_var_like(o) ? arg_of(o) : visit::map_exprs(o, [&](const ir::Expr& x) { return arg_of(x); });
     analysis::AffineResult r = facts.affine(e);
     if (!r.value)
       return why = "an offset is not affine in the accepted loop variables (offset " + facts.resolved(e) + ": " + r.why + ")",
@@ -314,6 +339,9 @@ inline constexpr WindowCheck<WindowAtSite> kInWindowChecks[] = {
 inline SiteDecision decide(const ir::Function& caller, CallerFacts& facts, const CallStmt& c, const WindowedCallee& wc,
                            const UseCounts& uses) {
   SiteDecision d;
+  d.outs.reserve(wc.windows.outs.size());
+  d.ins.reserve(wc.windows.ins.size());
+  d.families.reserve(wc.windows.outs.size());
   WindowSiteQuestion q{caller, facts, c, wc, uses, d, {}};
   for (const auto& check : kWindowSiteChecks)
     if (check.refuses(q)) return d;
@@ -321,13 +349,15 @@ inline SiteDecision decide(const ir::Function& caller, CallerFacts& facts, const
     WindowAtSite at{o.param, &o.w, o.ret, {}, {}, nullptr};
     for (const auto& check : kOutWindowChecks)
       if (check.refuses(q, at)) return d;
-    d.outs.push_back(SiteWindow{o.param, &o.w, at.parent, at.offsets, ir::make_tuple(at.offsets)});
+    ir::Expr operand = ir::make_tuple(at.offsets);
+    d.outs.push_back(SiteWindow{o.param, &o.w, std::move(at.parent), std::move(at.offsets), std::move(operand)});
   }
   for (const auto& in : wc.windows.ins) {
     WindowAtSite at{in.param, &in.w, 0, {}, {}, nullptr};
     for (const auto& check : kInWindowChecks)
       if (check.refuses(q, at)) return d;
-    d.ins.push_back(SiteWindow{in.param, &in.w, at.parent, at.offsets, ir::make_tuple(at.offsets)});
+    ir::Expr operand = ir::make_tuple(at.offsets);
+    d.ins.push_back(SiteWindow{in.param, &in.w, std::move(at.parent), std::move(at.offsets), std::move(operand)});
   }
   return d;
 }
@@ -344,7 +374,7 @@ inline ir::Expr shape_operand(const Window& w) {
 }
 
 inline ir::Expr window_slice(const SiteWindow& s, std::vector<ir::Stmt>& out, const std::string& hint) {
-  ir::Expr slice = op("tensor.slice", {s.parent, shape_operand(*s.w), s.offset_operand});
+  ir::Expr slice = op3(slice_op(), s.parent, shape_operand(*s.w), s.offset_operand);
   ir::Expr v = ir::make_var(hint + "_window", slice->type);
   out.push_back(ir::make_assign(v, slice));
   return v;
@@ -359,14 +389,14 @@ inline ir::Expr windowed_call(const CallStmt& c, const SiteDecision& d, const Wi
   ir::Expr call;
   if (auto* k = ir::expr_as<ir::Call>(c.call)) {
     ir::Type t = visit::call_result_type(clone, args);
-    call = ir::make_expr(ir::Call{k->kind, clone.name, std::move(args), k->kwargs, k->attrs}, std::move(t), c.call->span);
+    call = ir::make_expr(ir::Call{k->kind, wc.clone_name, std::move(args), k->kwargs, k->attrs}, std::move(t), c.call->span);
   } else {
     ir::Type r = visit::call_result_type(clone, args);
     std::vector<ir::Type> ts;
     if (auto* tt = ir::type_as<ir::TupleType>(r)) ts = tt->elems;
     else ts = {r};
     ts.push_back(ir::scalar_type(ir::DType::TASK_ID));
-    call = ir::make_expr(ir::Submit{clone.name, std::move(args), ir::expr_as<ir::Submit>(c.call)->kwargs},
+    call = ir::make_expr(ir::Submit{wc.clone_name, std::move(args), ir::expr_as<ir::Submit>(c.call)->kwargs},
                          ir::make_type(ir::TupleType{std::move(ts)}), c.call->span);
   }
   return call;
@@ -374,24 +404,30 @@ inline ir::Expr windowed_call(const CallStmt& c, const SiteDecision& d, const Wi
 
 /// The statements replacing an accepted call whose results are assigned one variable each.
 inline std::vector<ir::Stmt> rewrite_call(const CallStmt& c, const SiteDecision& d, const WindowedCallee& wc) {
-  std::vector<ir::Stmt> out;
+  auto* tuple = ir::expr_as<ir::MakeTuple>(c.target);
+  const bool unpacked = !tuple && !c.unpack.empty();
+  std::vector<ir::Stmt> out;  // slices, the call, its unpack, the assembles: sized once
+  out.reserve(d.ins.size() + 2 * d.outs.size() + 1 + (unpacked ? c.unpack.size() : 0));
   ir::Expr call = windowed_call(c, d, wc, out);
   const ir::Function& clone = *wc.clone;
   std::vector<ir::Stmt> assembles;
-  auto* tuple = ir::expr_as<ir::MakeTuple>(c.target);
-  const bool unpacked = !tuple && !c.unpack.empty();
-  std::vector<ir::Expr> targets = tuple ? tuple->elems : std::vector<ir::Expr>{c.target};
-  if (unpacked) {
-    targets.clear();
+  assembles.reserve(d.outs.size());
+  std::vector<ir::Expr> targets;
+  if (tuple) {
+    targets = tuple->elems;
+  } else if (unpacked) {
+    targets.reserve(c.unpack.size());
     for (const auto& p : c.unpack) targets.push_back(ir::stmt_as<ir::Assign>(p)->var);
+  } else {
+    targets.push_back(c.target);
   }
   for (std::size_t i = 0; i < d.outs.size(); ++i) {
     const OutWindow& o = wc.windows.outs[i];
     const ir::Expr old = targets[o.ret];
     ir::Expr next = ir::make_var(ir::var_name(old) + "_window", clone.return_types[o.ret]);
     targets[o.ret] = next;
-    ir::Expr asm_ = op("tensor.assemble", {c.args()[o.param], next, d.outs[i].offset_operand});  // shared with the slice
-    assembles.push_back(ir::make_assign(old, asm_));
+    ir::Expr asm_ = op3(assemble_op(), c.args()[o.param], next, d.outs[i].offset_operand);  // shared with the slice
+    assembles.push_back(ir::make_assign(old, std::move(asm_)));
   }
   if (unpacked) {  // t_window = self.k__windowed(...); a_window = t_window[0]; b = t_window[1]; ...
     ir::Expr t = ir::make_var(ir::var_name(c.target) + "_window", call->type, c.target->span);
@@ -435,7 +471,7 @@ inline void rewrite_projected_call(const CallStmt& c, const SiteDecision& d, con
     ir::Expr next = ir::make_var((x ? ir::var_name(x) : ir::var_name(c.target) + "_" + std::to_string(j)) + "_window",
                                  wc.clone->return_types[static_cast<std::size_t>(j)]);
     out.push_back(ir::make_assign(next, ir::make_get_item(t, j)));
-    asm_ = op("tensor.assemble", {c.args()[d.outs[i].param], next, d.outs[i].offset_operand});  // shared with the slice
+    asm_ = op3(assemble_op(), c.args()[d.outs[i].param], next, d.outs[i].offset_operand);  // shared with the slice
     if (!x) x = ir::make_var(ir::var_name(c.target) + "_" + std::to_string(j), asm_->type);
     out.push_back(ir::make_assign(x, asm_, first ? (*first)->span : c.stmt->span));
     assembled[j] = x;
@@ -513,12 +549,16 @@ inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, cons
     any = true;
   }
   if (!any) return std::nullopt;
-  // Sibling full writers (spec "same-scope sibling writers"), to a fixed point.
+  // Sibling full writers (spec "same-scope sibling writers"), to a fixed point. Each call's callee
+  // is found once, not once per round (a scan of the program's functions and a shared_ptr copy).
+  std::vector<const ir::Function*> callee_of(calls.size(), nullptr);
+  for (std::size_t i = 0; i < calls.size(); ++i)
+    if (auto f = prog.find(calls[i].callee())) callee_of[i] = f.get();
   for (bool changed = true; changed;) {
     changed = false;
     std::unordered_map<std::size_t, const ir::StmtNode*> full;  // family → a full writer
     for (std::size_t i = 0; i < calls.size(); ++i) {
-      auto callee = prog.find(calls[i].callee());
+      const ir::Function* callee = callee_of[i];
       const auto& args = calls[i].args();
       if (!callee || callee->params.size() != args.size()) continue;
       for (std::size_t p = 0; p < args.size(); ++p) {

@@ -57,6 +57,14 @@ struct CallStmt {
   bool is_submit() const { return ir::expr_as<ir::Submit>(call) != nullptr; }
 };
 
+/// The last statement of a body — `stmts_of(body).back()` without copying the statement list (the
+/// facts ask it once per loop and per proof step, issue 20); null for an empty body.
+inline const ir::Stmt* last_stmt(const ir::Stmt& body) {
+  if (!body) return nullptr;
+  if (auto* q = ir::stmt_as<ir::Seq>(body)) return q->stmts.empty() ? nullptr : &q->stmts.back();
+  return &body;
+}
+
 /// For each return position of `f`, the Out/InOut parameter whose memory it carries: the result
 /// of a tile.store into the parameter (or into a value carrying it), followed through loops — an
 /// iter-arg started from a carrier carries it, and so does the loop result at a position whose
@@ -64,8 +72,8 @@ struct CallStmt {
 /// Unknown positions stay empty (the caller then joins every written argument: fail closed).
 inline std::vector<std::optional<std::size_t>> carried_param_returns(const ir::Function& f) {
   std::vector<std::optional<std::size_t>> map(f.return_types.size());
-  auto stmts = ir::stmts_of(f.body);
-  auto* ret = stmts.empty() ? nullptr : ir::stmt_as<ir::Return>(stmts.back());
+  const ir::Stmt* last = last_stmt(f.body);
+  auto* ret = last ? ir::stmt_as<ir::Return>(*last) : nullptr;
   if (!ret) return map;
   std::unordered_map<const ir::ExprNode*, std::size_t> carrier;  // value → param index
   for (std::size_t i = 0; i < f.params.size(); ++i) carrier[f.params[i].var.get()] = i;
@@ -92,8 +100,8 @@ inline std::vector<std::optional<std::size_t>> carried_param_returns(const ir::F
       if (auto* it = ir::expr_as<ir::IterArg>(ia))
         if (auto p = of(it->init)) carrier[ia.get()] = *p;
     walk(body);
-    auto bs = ir::stmts_of(body);
-    auto* y = bs.empty() ? nullptr : ir::stmt_as<ir::Yield>(bs.back());
+    const ir::Stmt* bl = last_stmt(body);
+    auto* y = bl ? ir::stmt_as<ir::Yield>(*bl) : nullptr;
     for (std::size_t k = 0; y && k < rets->size() && k < y->values.size() && k < ias->size(); ++k) {
       auto p = of(y->values[k]);
       if (p && p == of((*ias)[k])) carrier[(*rets)[k].get()] = *p;
@@ -150,7 +158,7 @@ class CallerFacts {
       }
       if (auto it = loop_init_.find(e.get()); it != loop_init_.end()) {
         auto lr = loop_result_.find(e.get());
-        if (lr == loop_result_.end() || !loop_in_place(lr->second.first, lr->second.second, 0)) return proven = false, e;
+        if (lr == loop_result_.end() || !loop_in_place_top(lr->second.first, lr->second.second)) return proven = false, e;
         e = it->second;
         continue;
       }
@@ -271,9 +279,9 @@ class CallerFacts {
   }
 
   void yields(const ir::Stmt& body, const std::vector<ir::Expr>& slots) {
-    auto stmts = ir::stmts_of(body);
-    if (stmts.empty()) return;
-    if (auto* y = ir::stmt_as<ir::Yield>(stmts.back()))
+    const ir::Stmt* last = last_stmt(body);
+    if (!last) return;
+    if (auto* y = ir::stmt_as<ir::Yield>(*last))
       for (std::size_t i = 0; i < y->values.size() && i < slots.size(); ++i) unite(slots[i], -1, y->values[i], -1);
   }
 
@@ -351,9 +359,18 @@ class CallerFacts {
     if (auto* f = ir::kind_as<ir::For>(loop->kind)) ias = &f->iter_args, body = f->body;
     if (auto* w = ir::kind_as<ir::While>(loop->kind)) ias = &w->iter_args, body = w->body;
     if (!ias || k >= ias->size()) return false;
-    auto stmts = ir::stmts_of(body);
-    auto* y = stmts.empty() ? nullptr : ir::stmt_as<ir::Yield>(stmts.back());
+    const ir::Stmt* last = last_stmt(body);
+    auto* y = last ? ir::stmt_as<ir::Yield>(*last) : nullptr;
     return y && k < y->values.size() && carries(y->values[k], (*ias)[k].get(), depth + 1);
+  }
+  /// loop_in_place from the top (depth 0), remembered: the facts never change after the walk, so
+  /// the answer depends on (loop, k) alone, and every call reading a loop's result as an In window
+  /// asks it again — the proof walks the loop's whole chain of in-place writers (issue 20).
+  bool loop_in_place_top(const ir::StmtNode* loop, std::size_t k) {
+    auto [it, fresh] = in_place_.try_emplace(std::pair{loop, static_cast<std::int64_t>(k)}, 0);
+    if (!fresh) return it->second != 0;
+    it->second = loop_in_place(loop, k, 0);  // (the proof does not touch in_place_: `it` stays valid)
+    return it->second != 0;
   }
 
   /// The Out/InOut argument a call's result `index` (-1: its only result) carries, or null.
@@ -419,6 +436,7 @@ class CallerFacts {
   visit::NodeMap<const ir::ExprNode*, std::pair<const ir::StmtNode*, std::size_t>> loop_result_;
   std::unordered_map<std::string, std::vector<std::optional<std::size_t>>> mappings_;  // callee → carried params
   visit::NodeMap<Key, std::size_t> ids_;
+  visit::NodeMap<std::pair<const ir::StmtNode*, std::int64_t>, char> in_place_;  // (loop, k) → loop_in_place_top
   std::vector<std::size_t> parent_;
   std::vector<ir::Expr> probes_;  // keeps probe nodes alive (their addresses are keys)
   visit::NodeSet<const ir::ExprNode*> atoms_;

@@ -85,7 +85,8 @@ struct ExternalizeStaticWindows {
         }
         clone = existing;
       }
-      callees.emplace(f->name, WindowedCallee{cw, std::move(clone)});
+      ir::Symbol clone_name(clone->name);
+      callees.emplace(f->name, WindowedCallee{cw, std::move(clone), clone_name});
     }
     if (callees.empty()) return rewrite::decline_at(std::move(notes));
     WindowPlan plan{prog, owned, {}, {}};

@@ -18,6 +18,7 @@ template <class Repl = std::unordered_map<const ir::StmtNode*, std::vector<ir::S
 ir::Stmt splice(const ir::Stmt& s, const Repl& repl) {
   if (auto* q = ir::stmt_as<ir::Seq>(s)) {
     std::vector<ir::Stmt> out;
+    out.reserve(q->stmts.size());  // at least one statement each: growth starts from there (issue 20)
     bool changed = false;
     for (const auto& c : q->stmts) {
       if (auto it = repl.find(c.get()); it != repl.end()) {
