@@ -47,12 +47,10 @@ struct SetValidShape {
                       "(a shared dynamic handle starts with its physical extents)");
       if (auto v = static_valid(*res); v && (v->first <= 0 || v->second <= 0))
         return refuse("tile.set_validshape to a zero valid extent retains Tile IR");
-    } else if (auto v = static_valid(*src);
-               v && src->shape.size() == 2 &&
-               (ir::const_int(src->shape[0]) != v->first || ir::const_int(src->shape[1]) != v->second)) {
+    } else if (!runtime_valid(*src) && !full_valid(buffer_descriptor(*src))) {
       // The handle the setter updates is the source's; a shared dynamic handle starts with its
-      // physical extents (storage index: "A static member must be fully valid"), so a source
-      // whose own static rectangle is partial cannot share it.
+      // physical extents, so a static source must be fully valid to share it — the storage
+      // index's own test ("A static member must be fully valid", storage_index.hpp).
       return refuse("tile.set_validshape to runtime extents on a tile with a partial static valid rectangle "
                     "retains Tile IR (a shared dynamic handle starts with its physical extents)");
     }

@@ -57,14 +57,6 @@ struct CallStmt {
   bool is_submit() const { return ir::expr_as<ir::Submit>(call) != nullptr; }
 };
 
-/// The last statement of a body — `stmts_of(body).back()` without copying the statement list (the
-/// facts ask it once per loop and per proof step, issue 20); null for an empty body.
-inline const ir::Stmt* last_stmt(const ir::Stmt& body) {
-  if (!body) return nullptr;
-  if (auto* q = ir::stmt_as<ir::Seq>(body)) return q->stmts.empty() ? nullptr : &q->stmts.back();
-  return &body;
-}
-
 /// For each return position of `f`, the Out/InOut parameter whose memory it carries: the result
 /// of a tile.store into the parameter (or into a value carrying it), followed through loops — an
 /// iter-arg started from a carrier carries it, and so does the loop result at a position whose
@@ -72,7 +64,7 @@ inline const ir::Stmt* last_stmt(const ir::Stmt& body) {
 /// Unknown positions stay empty (the caller then joins every written argument: fail closed).
 inline std::vector<std::optional<std::size_t>> carried_param_returns(const ir::Function& f) {
   std::vector<std::optional<std::size_t>> map(f.return_types.size());
-  const ir::Stmt* last = last_stmt(f.body);
+  const ir::Stmt* last = ir::last_stmt(f.body);
   auto* ret = last ? ir::stmt_as<ir::Return>(*last) : nullptr;
   if (!ret) return map;
   std::unordered_map<const ir::ExprNode*, std::size_t> carrier;  // value → param index
@@ -100,7 +92,7 @@ inline std::vector<std::optional<std::size_t>> carried_param_returns(const ir::F
       if (auto* it = ir::expr_as<ir::IterArg>(ia))
         if (auto p = of(it->init)) carrier[ia.get()] = *p;
     walk(body);
-    const ir::Stmt* bl = last_stmt(body);
+    const ir::Stmt* bl = ir::last_stmt(body);
     auto* y = bl ? ir::stmt_as<ir::Yield>(*bl) : nullptr;
     for (std::size_t k = 0; y && k < rets->size() && k < y->values.size() && k < ias->size(); ++k) {
       auto p = of(y->values[k]);
@@ -279,7 +271,7 @@ class CallerFacts {
   }
 
   void yields(const ir::Stmt& body, const std::vector<ir::Expr>& slots) {
-    const ir::Stmt* last = last_stmt(body);
+    const ir::Stmt* last = ir::last_stmt(body);
     if (!last) return;
     if (auto* y = ir::stmt_as<ir::Yield>(*last))
       for (std::size_t i = 0; i < y->values.size() && i < slots.size(); ++i) unite(slots[i], -1, y->values[i], -1);
@@ -359,7 +351,7 @@ class CallerFacts {
     if (auto* f = ir::kind_as<ir::For>(loop->kind)) ias = &f->iter_args, body = f->body;
     if (auto* w = ir::kind_as<ir::While>(loop->kind)) ias = &w->iter_args, body = w->body;
     if (!ias || k >= ias->size()) return false;
-    const ir::Stmt* last = last_stmt(body);
+    const ir::Stmt* last = ir::last_stmt(body);
     auto* y = last ? ir::stmt_as<ir::Yield>(*last) : nullptr;
     return y && k < y->values.size() && carries(y->values[k], (*ias)[k].get(), depth + 1);
   }

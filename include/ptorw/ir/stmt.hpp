@@ -117,5 +117,12 @@ inline std::vector<Stmt> stmts_of(const Stmt& s) {
   if (auto* q = stmt_as<Seq>(s)) return q->stmts;
   return {s};
 }
+/// The last statement of a body, as `stmts_of(body).back()` without copying the list; null for
+/// an empty body (issue 20: Pattern 5 asks it once per loop and per proof step).
+inline const Stmt* last_stmt(const Stmt& body) {
+  if (!body) return nullptr;
+  if (auto* q = stmt_as<Seq>(body)) return q->stmts.empty() ? nullptr : &q->stmts.back();
+  return &body;
+}
 
 }  // namespace ptorw::ir

@@ -108,7 +108,6 @@ class Checker {
       ps = ps - PropertySet{IrProperty::HasMemRefs};
     want_ = ps;
   }
-  Checker(IrProperty p, const ir::Function& f) : Checker(PropertySet{p}, f) {}
 
   /// The first violation of each asked property (indexed by IrProperty).
   Violations run_all() {
@@ -121,13 +120,6 @@ class Checker {
                "'" + ir::var_name(prm.var) + "' is defined twice in function '" + f_.name + "'");
     if (!done()) stmt(f_.body, /*top=*/true, /*last=*/true);
     return std::move(v_);
-  }
-  /// The first violation of the one property of the two-argument constructor.
-  std::optional<Violation> run() {
-    Violations all = run_all();
-    for (auto& v : all)
-      if (v) return std::move(v);
-    return std::nullopt;
   }
 
  private:
@@ -291,15 +283,7 @@ inline std::array<std::optional<Diagnostic>, kIrPropertyNames.size()> property_v
 /// it knows to hold `p` are skipped and those found to hold are added (same answer either way).
 inline std::optional<Diagnostic> property_violation(IrProperty p, const ir::Program& prog,
                                                     PropertyCache* cache = nullptr) {
-  if (!kCheckableProperties.has(p)) return std::nullopt;
-  for (const auto& f : prog.functions) {
-    if (!f) continue;
-    if (cache && cache->holds(p, f.get())) continue;
-    if (auto v = property_detail::Checker(p, *f).run())
-      return Diagnostic{prog.source_file, v->span, Severity::Error, std::move(v->why)};
-    if (cache) cache->remember(p, f);
-  }
-  return std::nullopt;
+  return std::move(property_violations(PropertySet{p}, prog, cache)[static_cast<std::size_t>(p)]);
 }
 
 }  // namespace ptorw::passes
