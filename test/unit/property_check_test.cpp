@@ -218,7 +218,7 @@ TEST_CASE("the manager catches a pass that breaks a property it declares it prod
         "nested inside another expression in function 'main'");
 }
 
-TEST_CASE("PropertyCache: a function version found to hold is skipped; the answer is the one without the cache") {
+TEST_CASE("PropertyCache: a function version is walked once for every property; the answer is the one without the cache") {
   // Two functions: `k` holds NoNestedCalls, `main` does not (a call nested in another call).
   const std::string text = kInCore + "    def k(self, a: " + kT + ") -> " + kT + ":\n        return a\n\n" + kOrch +
                            "    def main(self, a: " + kT + ") -> " + kT + ":\n"
@@ -236,8 +236,18 @@ TEST_CASE("PropertyCache: a function version found to hold is skipped; the answe
     CHECK(cached->span.col == plain->span.col);
     CHECK(cache.holds(IrProperty::NoNestedCalls, p->functions[0].get()));
     CHECK_FALSE(cache.holds(IrProperty::NoNestedCalls, p->functions[1].get()));
-    CHECK_FALSE(cache.holds(IrProperty::SSAForm, p->functions[0].get()));  // per property
+    // Decided for every checkable property by the same walk: both versions are SSA.
+    CHECK(cache.holds(IrProperty::SSAForm, p->functions[0].get()));
+    CHECK(cache.holds(IrProperty::SSAForm, p->functions[1].get()));
+    CHECK(cache.walks() == 2);  // the second round walks nothing
   }
+  // Another property of the same versions is answered from the cache, as without it.
+  CHECK_FALSE(property_violation(IrProperty::SSAForm, *p, &cache));
+  CHECK_FALSE(property_violation(IrProperty::SSAForm, *p));
+  const auto again = property_violation(IrProperty::NoNestedCalls, *p, &cache);
+  REQUIRE(again);
+  CHECK(again->str() == plain->str());  // a kept violation gives the same diagnostic
+  CHECK(cache.walks() == 2);
   // A program without `k` lets its version go.
   ir::Program only_main = *p;
   only_main.functions = {p->functions[1]};
@@ -268,6 +278,7 @@ TEST_CASE("property_violations: one walk for a set of properties answers as one 
   for (std::size_t i = 0; i < kIrPropertyNames.size(); ++i)
     if (all.has(static_cast<IrProperty>(i)) && property_violation(static_cast<IrProperty>(i), *p)) ++violated;
   CHECK(violated == 6);  // SSAForm, NoNestedCalls, NormalizedReturns, SplitIncoreOrch, IncoreTileOps, HasMemRefs
+  PropertyCache shared_cache;
   for (unsigned mask = 1; mask < 64; ++mask) {  // every subset of the six
     PropertySet ps;
     unsigned bit = 0;
@@ -275,16 +286,21 @@ TEST_CASE("property_violations: one walk for a set of properties answers as one 
       if (all.has(static_cast<IrProperty>(i)) && (mask >> bit++ & 1u)) ps = ps | PropertySet{static_cast<IrProperty>(i)};
     PropertyCache cache;
     const auto together = property_violations(ps, *p, mask % 2 ? &cache : nullptr);
+    // A cache shared by every subset asked so far answers from what earlier walks kept.
+    const auto shared = property_violations(ps, *p, &shared_cache);
     for (std::size_t i = 0; i < kIrPropertyNames.size(); ++i) {
       const auto prop = static_cast<IrProperty>(i);
       const auto alone = ps.has(prop) ? property_violation(prop, *p) : std::nullopt;
       CAPTURE(mask);
       CAPTURE(i);
       REQUIRE(together[i].has_value() == alone.has_value());
+      REQUIRE(shared[i].has_value() == alone.has_value());
       if (!alone) continue;
       CHECK(together[i]->message == alone->message);
       CHECK(together[i]->span.line == alone->span.line);
       CHECK(together[i]->span.col == alone->span.col);
+      CHECK(shared[i]->str() == alone->str());
     }
   }
+  CHECK(shared_cache.walks() == p->functions.size());  // each version walked once in all 63 asks
 }

@@ -218,23 +218,44 @@ class Checker {
 
 }  // namespace property_detail
 
-/// Which checkable properties were found to hold in which function versions. A property is
-/// decided by one function alone (property_detail::Checker reads nothing else) and functions are
-/// immutable, so a version found to hold need not be walked again: a pipeline checks after every
-/// pass, and most passes leave most functions (the shared_ptr) as they were. Each entry holds its
+/// What the checks found in which function versions. A property is decided by one function alone
+/// (property_detail::Checker reads nothing else) and functions are immutable, so a version need not
+/// be walked twice: a pipeline checks after every pass, and most passes leave most functions (the
+/// shared_ptr) as they were. A version walked under a cache is decided for every checkable property
+/// at once, its first violations kept: the passes of one pipeline ask different properties of the
+/// same version (convert-to-ssa SSAForm, flatten-call-expr NoNestedCalls, optimize-orch-tensors
+/// SplitIncoreOrch, lower-tile-to-buffer the rest), and one walk answering all of them was five
+/// walks of the rewritten million-statement orchestration function (issue 20). Each entry holds its
 /// function, so that its address cannot be reused by another function while it is remembered;
-/// `keep_only` forgets the versions a program no longer has (issue 20: the property checks were
-/// a fifth of `ptorw compile`, walking the whole program once per property and pass).
+/// `keep_only` forgets the versions a program no longer has.
 class PropertyCache {
  public:
-  bool holds(IrProperty p, const ir::Function* f) const {
+  using Violations = property_detail::Checker::Violations;
+
+  /// What is known of `p` in version `f`: nullptr when it was not decided; else its first
+  /// violation, or nullopt when it holds.
+  const std::optional<property_detail::Violation>* decided(IrProperty p, const ir::Function* f) const {
     auto it = m_.find(f);
-    return it != m_.end() && it->second.holds.has(p);
+    if (it == m_.end() || !it->second.decided.has(p)) return nullptr;
+    return &it->second.found[static_cast<std::size_t>(p)];
   }
-  void remember(IrProperty p, const ir::FunctionPtr& f) {
+  bool holds(IrProperty p, const ir::Function* f) const {
+    const auto* d = decided(p, f);
+    return d && !*d;
+  }
+  /// The set every property of which is decided for `f`.
+  PropertySet decided_set(const ir::Function* f) const {
+    auto it = m_.find(f);
+    return it == m_.end() ? PropertySet{} : it->second.decided;
+  }
+  /// Records one walk of `f` that asked `asked` and found `found` (indexed by IrProperty).
+  void record(const ir::FunctionPtr& f, PropertySet asked, Violations found) {
+    ++walks_;
     Entry& e = m_[f.get()];
     if (!e.fn) e.fn = f;
-    e.holds = e.holds | PropertySet{p};
+    for (std::size_t i = 0; i < e.found.size(); ++i)
+      if (asked.has(static_cast<IrProperty>(i))) e.found[i] = std::move(found[i]);
+    e.decided = e.decided | asked;
   }
   /// Forgets every function version `prog` does not hold.
   void keep_only(const ir::Program& prog) {
@@ -242,38 +263,49 @@ class PropertyCache {
     for (const auto& f : prog.functions) live.insert(f.get());
     std::erase_if(m_, [&](const auto& kv) { return !live.count(kv.first); });
   }
+  /// How many function walks were recorded (what a test can count).
+  std::size_t walks() const { return walks_; }
 
  private:
   struct Entry {
     ir::FunctionPtr fn;
-    PropertySet holds;
+    PropertySet decided;
+    Violations found;
   };
   std::unordered_map<const ir::Function*, Entry> m_;
+  std::size_t walks_ = 0;
 };
 
 /// The first violation of each property of `ps` in `prog` (functions in order; indexed by
-/// IrProperty), one walk per function version for all of them. With a cache, the versions known to
-/// hold a property are not asked about it and those found to hold are added. The same answers as
-/// `property_violation` asked once per property.
+/// IrProperty), one walk per function version for all of them. With a cache, what it knows of a
+/// version is its answer, and a version it does not know yet is walked once for every checkable
+/// property not decided (see PropertyCache). The same answers as `property_violation` asked once
+/// per property, with or without a cache.
 inline std::array<std::optional<Diagnostic>, kIrPropertyNames.size()> property_violations(
     PropertySet ps, const ir::Program& prog, PropertyCache* cache = nullptr) {
   std::array<std::optional<Diagnostic>, kIrPropertyNames.size()> out;
   ps = ps & kCheckableProperties;
+  auto report = [&](std::size_t i, const property_detail::Violation& v) {
+    out[i] = Diagnostic{prog.source_file, v.span, Severity::Error, v.why};
+  };
   for (const auto& f : prog.functions) {
     if (!f) continue;
     PropertySet ask;
     for (std::size_t i = 0; i < out.size(); ++i) {
       const auto p = static_cast<IrProperty>(i);
-      if (ps.has(p) && !out[i] && !(cache && cache->holds(p, f.get()))) ask = ask | PropertySet{p};
+      if (!ps.has(p) || out[i]) continue;
+      if (const auto* known = cache ? cache->decided(p, f.get()) : nullptr) {
+        if (*known) report(i, **known);
+      } else {
+        ask = ask | PropertySet{p};
+      }
     }
     if (ask.empty()) continue;
-    auto found = property_detail::Checker(ask, *f).run_all();
-    for (std::size_t i = 0; i < out.size(); ++i) {
-      const auto p = static_cast<IrProperty>(i);
-      if (!ask.has(p)) continue;
-      if (found[i]) out[i] = Diagnostic{prog.source_file, found[i]->span, Severity::Error, std::move(found[i]->why)};
-      else if (cache) cache->remember(p, f);
-    }
+    const PropertySet walk = cache ? kCheckableProperties - cache->decided_set(f.get()) : ask;
+    auto found = property_detail::Checker(walk, *f).run_all();
+    for (std::size_t i = 0; i < out.size(); ++i)
+      if (ask.has(static_cast<IrProperty>(i)) && found[i]) report(i, *found[i]);
+    if (cache) cache->record(f, walk, std::move(found));
   }
   return out;
 }
