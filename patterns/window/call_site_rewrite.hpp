@@ -64,20 +64,49 @@ struct WindowedCallee {
 
 namespace site_detail {
 
+/// Whether two types are the same value by their parts' identity: plain tensor types (no view, no
+/// MemRef) of one dtype whose dims are the same nodes (what tensor.slice infers from one `[shape]`
+/// operand). A cheap sufficient test, not structural equality: a miss only costs a type node.
+inline bool same_type_parts(const ir::Type& a, const ir::Type& b) {
+  if (a == b) return true;
+  auto *x = ir::type_as<ir::TensorType>(a), *y = ir::type_as<ir::TensorType>(b);
+  return x && y && x->dtype == y->dtype && !x->view && !y->view && !x->memref && !y->memref && x->shape == y->shape;
+}
+/// `t`, or the equal type `shared` already holds (then `t` is dropped); `shared` keeps the first.
+/// A window's slices and offset tuples have the same type at every call site: sharing one node per
+/// window instead of one per site was an eighth of the peak heap of the --windowize benchmark
+/// program (issue 20; the binary IR writes a shared type once).
+inline ir::Type shared_type(ir::Type t, ir::Type& shared) {
+  if (!shared) shared = t;
+  return same_type_parts(t, shared) ? shared : t;
+}
+
 /// A registry op's call of `args` (`d`: its definition, looked up once by the caller) with the
-/// inferred type; `args` is moved into the node.
-inline ir::Expr op(const ir::OpDef& d, std::vector<ir::Expr>&& args) {
+/// inferred type (or the equal one `shared` holds, when given); `args` is moved into the node.
+inline ir::Expr op(const ir::OpDef& d, std::vector<ir::Expr>&& args, ir::Type* shared = nullptr) {
   ir::InferResult r = ir::check_and_infer(d, args, {});
-  return ir::make_expr(ir::Call{ir::CallKind::Op, ir::op_symbol(d), std::move(args), {}, {}}, std::move(r.type));
+  ir::Type t = shared && r.type ? shared_type(std::move(r.type), *shared) : std::move(r.type);
+  return ir::make_expr(ir::Call{ir::CallKind::Op, ir::op_symbol(d), std::move(args), {}, {}}, std::move(t));
 }
 /// Three operands, moved into the call's argument list without an initializer list's copies.
-inline ir::Expr op3(const ir::OpDef& d, ir::Expr a, ir::Expr b, ir::Expr c) {
+inline ir::Expr op3(const ir::OpDef& d, ir::Expr a, ir::Expr b, ir::Expr c, ir::Type* shared = nullptr) {
   std::vector<ir::Expr> args;
   args.reserve(3);
   args.push_back(std::move(a));
   args.push_back(std::move(b));
   args.push_back(std::move(c));
-  return op(d, std::move(args));
+  return op(d, std::move(args), shared);
+}
+/// The `[offsets]` operand of a window at one call site, its tuple type shared by the window's sites.
+/// (ir::make_tuple's node and type, without a new type when the window's shared one fits.)
+inline ir::Expr offsets_operand(const Window& w, std::vector<ir::Expr> offsets) {
+  const auto* shared = ir::type_as<ir::TupleType>(w.offsets_type);
+  bool fits = shared && shared->elems.size() == offsets.size();
+  for (std::size_t i = 0; fits && i < offsets.size(); ++i) fits = shared->elems[i] == offsets[i]->type;
+  if (fits) return ir::make_expr(ir::MakeTuple{std::move(offsets)}, w.offsets_type);
+  ir::Expr e = ir::make_tuple(std::move(offsets));
+  if (!w.offsets_type) w.offsets_type = e->type;
+  return e;
 }
 inline const ir::OpDef& slice_op() {
   static const ir::OpDef& d = *ir::find_op("tensor.slice");
@@ -349,14 +378,14 @@ inline SiteDecision decide(const ir::Function& caller, CallerFacts& facts, const
     WindowAtSite at{o.param, &o.w, o.ret, {}, {}, nullptr};
     for (const auto& check : kOutWindowChecks)
       if (check.refuses(q, at)) return d;
-    ir::Expr operand = ir::make_tuple(at.offsets);
+    ir::Expr operand = offsets_operand(o.w, at.offsets);
     d.outs.push_back(SiteWindow{o.param, &o.w, std::move(at.parent), std::move(at.offsets), std::move(operand)});
   }
   for (const auto& in : wc.windows.ins) {
     WindowAtSite at{in.param, &in.w, 0, {}, {}, nullptr};
     for (const auto& check : kInWindowChecks)
       if (check.refuses(q, at)) return d;
-    ir::Expr operand = ir::make_tuple(at.offsets);
+    ir::Expr operand = offsets_operand(in.w, at.offsets);
     d.ins.push_back(SiteWindow{in.param, &in.w, std::move(at.parent), std::move(at.offsets), std::move(operand)});
   }
   return d;
@@ -374,7 +403,7 @@ inline ir::Expr shape_operand(const Window& w) {
 }
 
 inline ir::Expr window_slice(const SiteWindow& s, std::vector<ir::Stmt>& out, const std::string& hint) {
-  ir::Expr slice = op3(slice_op(), s.parent, shape_operand(*s.w), s.offset_operand);
+  ir::Expr slice = op3(slice_op(), s.parent, shape_operand(*s.w), s.offset_operand, &s.w->slice_type);
   ir::Expr v = ir::make_var(hint + "_window", slice->type);
   out.push_back(ir::make_assign(v, slice));
   return v;

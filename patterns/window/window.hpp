@@ -26,6 +26,10 @@ struct Window {
   std::vector<analysis::Affine> forms;     // their affine forms over the callee's scalar params
   std::vector<std::int64_t> strides;       // the parent's strides (TensorView of the narrowed param)
   mutable ir::Expr shape_operand;          // call-site `[shape]` operand, built once (call_site_rewrite)
+  // The types every call site's slice and `[offsets]` operand of this window share (types are
+  // immutable values: one node, not one per call site; call_site_rewrite.hpp, shared_type).
+  mutable ir::Type slice_type;
+  mutable ir::Type offsets_type;
 };
 
 /// The rewrite shapes of the spec ("Supported rewrite shapes").
