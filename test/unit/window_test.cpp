@@ -20,7 +20,9 @@
 #include "ptorw/patterns/outline_incore_scopes.hpp"
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
+#include "ptorw/visit/describe.hpp"
 #include "ptorw/visit/equal.hpp"
+#include "ptorw/visit/erased.hpp"
 
 using namespace ptorw;
 namespace fs = std::filesystem;
@@ -254,6 +256,41 @@ TEST_CASE("pattern 5 analyses a nest of three 128-trip loops without enumerating
   // Rows a * 32768 + b * 256 + c * 16 with a [16, 2048] aggregate: disjoint across all three loops.
   CHECK(out.program->find("k__windowed") != nullptr);
   MESSAGE("three 128-trip loops analysed in ", ms, " ms");
+}
+
+// Issue 20: the slices and `[offsets]` operands Pattern 5 writes at every call site of one window
+// share one type node (types are immutable values; one per call site was an eighth of the peak
+// heap of the --windowize benchmark program). The printed program is what the goldens check; this
+// checks the sharing.
+TEST_CASE("pattern 5: a window's call sites share their slice and offsets types") {
+  const std::string src =
+      "@pl.program\n"
+      "class Columns:\n"
+      "    @pl.function(type=pl.FunctionType.AIV, attrs={\"windowize\": True})\n"
+      "    def col(self, x: pl.Tensor[[32, 16], pl.FP32], c: pl.Scalar[pl.INDEX],\n"
+      "            out: pl.Out[pl.Tensor[[32, 64], pl.FP32]]) -> pl.Tensor[[32, 64], pl.FP32]:\n"
+      "        t = pl.load(x, [0, 0], [32, 16])\n"
+      "        r = pl.store(t, [0, c], out)\n"
+      "        return r\n"
+      "\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, x: pl.Tensor[[32, 16], pl.FP32], o: pl.Tensor[[32, 64], pl.FP32]) -> pl.Tensor[[32, 64], pl.FP32]:\n"
+      "        r0 = self.col(x, 0, o)\n"
+      "        r1 = self.col(x, 16, r0)\n"
+      "        r2 = self.col(x, 32, r1)\n"
+      "        return r2\n";
+  auto out = run_pass(parse(src, "sites.py"));
+  std::vector<const ir::ExprNode*> slices;
+  visit::walk_stmts(out.program->find("main")->body, [&](const ir::Stmt& s) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::is_op_call(a->value, "tensor.slice")) slices.push_back(a->value.get());
+  });
+  REQUIRE(slices.size() == 3);
+  for (const auto* sl : slices) {
+    CHECK(sl->type == slices[0]->type);
+    const auto& offsets = std::get<ir::Call>(sl->kind).args[2];
+    CHECK(offsets->type == std::get<ir::Call>(slices[0]->kind).args[2]->type);
+  }
+  CHECK(visit::describe(slices[0]->type) == "pl.Tensor[[32, 16], pl.FP32]");
 }
 
 // outline-incore-scopes (issue 4 "Opt-in"): the remark names why a CORE_GROUP scope stays.
