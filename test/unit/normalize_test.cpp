@@ -103,6 +103,31 @@ TEST_CASE("convert-to-ssa: its output verifies, and a second run returns the sam
   CHECK(twice.rewrites == 0);
 }
 
+TEST_CASE("convert-to-ssa: a program version its driver verified whole is not verified again") {
+  // Text that rebinds `x` in a loop, relabelled as read by nodes: it does not verify, so
+  // convert-to-ssa converts it — unless the options say this very version verified
+  // (rewrite::Options::verified_program, what `ptorw compile` sets after verifying its input).
+  auto text = parse(
+      "        x = 0\n"
+      "        for i in pl.range(n):\n"
+      "            x = x + i\n"
+      "        return x\n");
+  auto nodes = std::make_shared<ir::Program>(*text);
+  nodes->functions[0] = ir::with_function(*text->functions[0], [](ir::Function& g) { g.names = ir::NameBinding::Nodes; });
+  ir::ProgramPtr p = nodes;
+  REQUIRE(has_errors(ir::verify(*p)));
+  auto pp = passes::make_pass("convert-to-ssa");
+  REQUIRE(pp);
+  passes::PassContext ctx;
+  CHECK(pp->run(p, ctx, {}).rewrites == 1);  // verified here: converted
+  ctx.verified_program = std::make_shared<ir::Program>(*p);  // another version (equal, not the same)
+  CHECK(pp->run(p, ctx, {}).rewrites == 1);
+  ctx.verified_program = p;  // this version: taken as verifying, not walked
+  auto o = pp->run(p, ctx, {});
+  CHECK(o.rewrites == 0);
+  CHECK(o.program == p);
+}
+
 TEST_CASE("convert-to-ssa: a function whose uses are not the parser's name binding is refused, not guessed") {
   // Built the way a pass builds IR: two variables named `t`, and a use of the first after the
   // second exists. Reading names would take the second; the function also fails verification

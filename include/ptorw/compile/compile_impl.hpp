@@ -97,6 +97,8 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
     bool bad = has_errors(ds);
     r.diagnostics.insert(r.diagnostics.end(), ds.begin(), ds.end());
     if (bad) return r;
+    // Verified whole as it is (no text function: verify_source ran ir::verify on this very version).
+    if (!passes::has_text_functions(*program)) ctx.verified_program = program;
   }
   // The cache key reads only the (verified) input program, immutable, and the options: computed on
   // a second thread while the pipeline runs (the whole-program encoding + SHA-256 was a tenth of
