@@ -52,6 +52,7 @@
 #include "ptorw/patterns/param_strides.hpp"
 #include "ptorw/patterns/stride_plan_rule.hpp"
 #include "ptorw/patterns/stride_votes.hpp"
+#include "ptorw/patterns/vote_prefetch.hpp"
 #include "ptorw/rewrite/rule.hpp"
 
 namespace ptorw::patterns {
@@ -138,7 +139,12 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
     for (std::size_t r : returns.positions) claimed[r] = true;
     if (untraced.empty() && !returns.blocker.empty()) untraced = value_text(param.var) + ": " + returns.blocker;
     std::vector<StrideVote> votes;
-    for (const auto& s : sites) votes.push_back(vote(scan, callee, p, s, returns.positions, remarks));
+    votes.reserve(sites.size());
+    VotePrefetch ahead(scan, sites, p, true);
+    for (std::size_t i = 0; i < sites.size(); ++i) {
+      ahead.at(i);
+      votes.push_back(vote(scan, callee, p, sites[i], returns.positions, remarks));
+    }
     if (param.dir == ir::Direction::InOut) {
       if (remarks)
         for (std::size_t i = 0; i < sites.size(); ++i)

@@ -108,6 +108,17 @@ class CallerValues {
 
   const Def* def(const ir::Expr& v) const { return v && ir::is_var_like(v) ? defs_.find(v.get()) : nullptr; }
 
+  // The links `def` follows for variable `v`, to start loading ahead of time (vote_prefetch.hpp):
+  // its slot in the table, the defining Assign's value field, the value node. Each stage reads
+  // only what the stage before it loaded.
+  void prefetch_slot(const ir::ExprNode* v) const { defs_.prefetch(v); }
+  void prefetch_value_field(const ir::ExprNode* v) const {
+    if (const Def* d = defs_.find(v)) __builtin_prefetch(d->value);
+  }
+  void prefetch_value(const ir::ExprNode* v) const {
+    if (const Def* d = defs_.find(v)) __builtin_prefetch(d->value->get());
+  }
+
   /// `e` with plain aliases (`x = y`) followed to their source.
   ir::Expr resolve(ir::Expr e) const {
     for (int depth = 0; depth < kMaxDepth; ++depth) {

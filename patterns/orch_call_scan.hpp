@@ -90,6 +90,8 @@ class OrchCallScan {
   const std::vector<Callee>& callees() const { return callees_; }
   /// The definitions of a function that calls an InCore callee.
   const CallerValues& values(const ir::Function* f) const { return *values_.at(f); }
+  /// Starts loading the slot `assembled(call, ...)` reads (vote_prefetch.hpp).
+  void prefetch_assembled(const ir::ExprNode* call) const { uses_.prefetch(call); }
   /// The tensor.assembles whose part is result `index` of `call`.
   const std::vector<Assembled>& assembled(const ir::Expr& call, std::size_t index) const {
     static const std::vector<Assembled> none;

@@ -37,6 +37,7 @@
 #include "ptorw/patterns/orch_call_scan.hpp"
 #include "ptorw/patterns/stride_plan_rule.hpp"
 #include "ptorw/patterns/stride_votes.hpp"
+#include "ptorw/patterns/vote_prefetch.hpp"
 #include "ptorw/rewrite/rule.hpp"
 
 namespace ptorw::patterns {
@@ -76,7 +77,12 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
     const ir::Param& param = callee.params[p];
     if (!ir::type_as<ir::TensorType>(param.var->type)) continue;
     std::vector<StrideVote> votes;
-    for (const auto& s : sites) votes.push_back(vote(scan, callee, p, s, remarks));
+    votes.reserve(sites.size());
+    VotePrefetch ahead(scan, sites, p, false);
+    for (std::size_t i = 0; i < sites.size(); ++i) {
+      ahead.at(i);
+      votes.push_back(vote(scan, callee, p, sites[i], remarks));
+    }
     if (param.dir != ir::Direction::In) {
       if (remarks)
         for (std::size_t i = 0; i < sites.size(); ++i)
