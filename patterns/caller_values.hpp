@@ -10,17 +10,18 @@
 // loop-carried value that starts as a view) has no strides, and the reason says why.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "ptorw/ir/op_id.hpp"
+#include "ptorw/analysis/cache.hpp"
 #include "ptorw/ir/function.hpp"
+#include "ptorw/patterns/common/function_facts.hpp"
 #include "ptorw/patterns/common/row_major_strides.hpp"
-#include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/normal_form.hpp"
-#include "ptorw/visit/ptr_map.hpp"
 
 namespace ptorw::patterns {
 
@@ -88,43 +89,39 @@ inline std::size_t rank_of(const ir::Type& t) {
 class CallerValues {
  public:
   static constexpr std::string_view name = "caller_values";  // an analysis (ptorw/analysis/cache.hpp)
-  /// A variable's definition: `x = value` (index < 0) or element `index` of `a, b = value`.
-  /// `value` points into the defining Assign node (the function outlives this index): storing the
-  /// pointer, not a copy of the shared_ptr, spares a reference-count write to every defined value
-  /// node when indexing and again when the index is destroyed.
-  struct Def {
-    const ir::Expr* value = nullptr;
-    std::int64_t index = -1;
-  };
+  /// A variable's definition: `x = value` (index < 0) or element `index` of `a, b = value`, read
+  /// from the caller's FunctionFacts (Pattern 1 has made them for every caller of a kernel with an
+  /// Out param: one statement walk and one table of definitions per caller, not two).
+  using Def = VarDef;
   /// Result `index` of the user call (Call or Submit node) `call`.
   struct Origin {
     const ir::ExprNode* call = nullptr;
     std::size_t index = 0;
   };
 
-  explicit CallerValues(const ir::Function& f) {
-    if (f.body) index(f.body);
-  }
+  CallerValues(const ir::FunctionPtr& f, analysis::AnalysisCache& cache) : facts_(cache.share<FunctionFacts>(f)) {}
 
-  const Def* def(const ir::Expr& v) const { return v && ir::is_var_like(v) ? defs_.find(v.get()) : nullptr; }
+  const Def* def(const ir::Expr& v) const { return v && ir::is_var_like(v) ? facts_->def.find(v.get()) : nullptr; }
 
-  // The links `def` follows for variable `v`, to start loading ahead of time (vote_prefetch.hpp):
-  // its slot in the table, the defining Assign's value field, the value node. Each stage reads
-  // only what the stage before it loaded.
-  void prefetch_slot(const ir::ExprNode* v) const { defs_.prefetch(v); }
-  void prefetch_value_field(const ir::ExprNode* v) const {
-    if (const Def* d = defs_.find(v)) __builtin_prefetch(d->value);
+  // The links `def` follows for variable `v`, to load ahead of time (vote_prefetch.hpp): its slot
+  // in the table, the defining Assign, the value node. The addresses are returned, not prefetched
+  // here: GCC deletes a call whose only effect is a prefetch (it judges it pure).
+  void prefetch_slot(const ir::ExprNode* v) const { facts_->def.prefetch(v); }
+  const void* def_stmt_address(const ir::ExprNode* v) const {
+    const Def* d = facts_->def.find(v);
+    return d ? d->stmt : nullptr;
   }
-  void prefetch_value(const ir::ExprNode* v) const {
-    if (const Def* d = defs_.find(v)) __builtin_prefetch(d->value->get());
+  const void* def_value_address(const ir::ExprNode* v) const {
+    const Def* d = facts_->def.find(v);
+    return d ? d->value().get() : nullptr;
   }
 
   /// `e` with plain aliases (`x = y`) followed to their source.
   ir::Expr resolve(ir::Expr e) const {
     for (int depth = 0; depth < kMaxDepth; ++depth) {
       const Def* d = def(e);
-      if (!d || d->index >= 0 || !ir::is_var_like(*d->value)) return e;
-      e = *d->value;
+      if (!d || d->index >= 0 || !ir::is_var_like(d->value())) return e;
+      e = d->value();
     }
     return e;
   }
@@ -135,12 +132,12 @@ class CallerValues {
   const ir::Call* defining_op(const ir::Expr& e, ir::OpId op) const {
     const ir::Expr* r = &e;
     const Def* d = def(*r);
-    for (int depth = 0; depth < kMaxDepth && d && d->index < 0 && ir::is_var_like(*d->value); ++depth) {
-      r = d->value;
+    for (int depth = 0; depth < kMaxDepth && d && d->index < 0 && ir::is_var_like(d->value()); ++depth) {
+      r = &d->value();
       d = def(*r);
     }
     if (ir::is_op_call(*r, op)) return ir::expr_as<ir::Call>(*r);
-    if (d && d->index < 0 && ir::is_op_call(*d->value, op)) return ir::expr_as<ir::Call>(*d->value);
+    if (d && d->index < 0 && ir::is_op_call(d->value(), op)) return ir::expr_as<ir::Call>(d->value());
     return nullptr;
   }
 
@@ -154,10 +151,10 @@ class CallerValues {
       if (const ir::ExprNode* call = tuple_call(g->tuple, depth + 1)) return Origin{call, static_cast<std::size_t>(g->index)};
     if (const Def* d = def(e)) {
       if (d->index >= 0) {
-        if (const ir::ExprNode* call = tuple_call(*d->value, depth + 1)) return Origin{call, static_cast<std::size_t>(d->index)};
+        if (const ir::ExprNode* call = tuple_call(d->value(), depth + 1)) return Origin{call, static_cast<std::size_t>(d->index)};
         return std::nullopt;
       }
-      return result_of(*d->value, depth + 1);
+      return result_of(d->value(), depth + 1);
     }
     return std::nullopt;
   }
@@ -179,9 +176,9 @@ class CallerValues {
     }
     const Def* d = def(e);
     if (!d || d->index >= 0) return declared_strides(e->type);
-    if (ir::is_var_like(*d->value)) return memory_strides(*d->value, depth + 1);
-    if (ir::is_op_call(*d->value, ir::op::id("tensor.slice")) || ir::is_op_call(*d->value, ir::op::id("tensor.assemble"))) {
-      const auto& args = ir::expr_as<ir::Call>(*d->value)->args;
+    if (ir::is_var_like(d->value())) return memory_strides(d->value(), depth + 1);
+    if (ir::is_op_call(d->value(), ir::op::id("tensor.slice")) || ir::is_op_call(d->value(), ir::op::id("tensor.assemble"))) {
+      const auto& args = ir::expr_as<ir::Call>(d->value())->args;
       if (args.empty()) return KnownStrides::unknown("its parent is missing");
       return trailing_strides(memory_strides(args[0], depth + 1), rank_of(e->type));
     }
@@ -191,31 +188,17 @@ class CallerValues {
  private:
   static constexpr int kMaxDepth = 256;
 
-  /// Records the assignments under `s`; only statements are walked (definitions are statements).
-  void index(const ir::Stmt& s) {
-    if (auto* a = ir::stmt_as<ir::Assign>(s); a && a->var) {
-      if (auto* t = ir::expr_as<ir::MakeTuple>(a->var)) {
-        for (std::size_t i = 0; i < t->elems.size(); ++i)
-          if (t->elems[i]) defs_.try_emplace(t->elems[i].get(), Def{&a->value, static_cast<std::int64_t>(i)});
-      } else {
-        defs_.try_emplace(a->var.get(), Def{&a->value, -1});
-      }
-      return;
-    }
-    visit::each_child(s, [](const ir::Expr&) {}, [&](const ir::Stmt& c) { index(c); });
-  }
-
   /// The user call whose tuple of results `e` is (a multi-result Call or a Submit).
   const ir::ExprNode* tuple_call(const ir::Expr& e, int depth) const {
     if (!e || depth > kMaxDepth) return nullptr;
     if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Function) return e.get();
     if (ir::expr_as<ir::Submit>(e)) return e.get();
     const Def* d = def(e);
-    if (d && d->index < 0) return tuple_call(*d->value, depth + 1);
+    if (d && d->index < 0) return tuple_call(d->value(), depth + 1);
     return nullptr;
   }
 
-  visit::PtrMap<Def> defs_;
+  std::shared_ptr<const FunctionFacts> facts_;
 };
 
 }  // namespace ptorw::patterns

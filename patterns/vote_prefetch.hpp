@@ -20,6 +20,19 @@
 
 namespace ptorw::patterns {
 
+/// Starts loading the cache line at `p` (null: nothing). An asm statement rather than
+/// __builtin_prefetch: GCC deleted some of this file's __builtin_prefetch stages (a call whose only
+/// effect is a prefetch counts as pure); the table slots (`prefetch_slot`, `prefetch_assembled`)
+/// still go through the tables' own prefetch and may be among them.
+inline void prefetch_line(const void* p) {
+  if (!p) return;
+#if defined(__x86_64__) || defined(__i386__)
+  asm volatile("prefetcht0 (%0)" : : "r"(p));
+#else
+  __builtin_prefetch(p);
+#endif
+}
+
 class VotePrefetch {
  public:
   /// For the votes on argument `p` of `sites`; `assembled`: also the call's assembled results.
@@ -27,19 +40,19 @@ class VotePrefetch {
       : scan_(scan), sites_(sites), p_(p), assembled_(assembled) {}
 
   void at(std::size_t i) {
-    if (const std::size_t j = i + 5 * kStride; j < sites_.size()) __builtin_prefetch(sites_[j].call.get());
+    if (const std::size_t j = i + 5 * kStride; j < sites_.size()) prefetch_line(sites_[j].call.get());
     if (const std::size_t j = i + 4 * kStride; j < sites_.size()) {
       const auto& args = sites_[j].args();
-      if (p_ < args.size()) __builtin_prefetch(&args[p_]);
+      if (p_ < args.size()) prefetch_line(&args[p_]);
     }
     if (const std::size_t j = i + 3 * kStride; j < sites_.size()) {
       if (const ir::ExprNode* a = arg(j)) values(j).prefetch_slot(a);
       if (assembled_) scan_.prefetch_assembled(sites_[j].call.get());
     }
     if (const std::size_t j = i + 2 * kStride; j < sites_.size())
-      if (const ir::ExprNode* a = arg(j)) values(j).prefetch_value_field(a);
+      if (const ir::ExprNode* a = arg(j)) prefetch_line(values(j).def_stmt_address(a));
     if (const std::size_t j = i + kStride; j < sites_.size())
-      if (const ir::ExprNode* a = arg(j)) values(j).prefetch_value(a);
+      if (const ir::ExprNode* a = arg(j)) prefetch_line(values(j).def_value_address(a));
   }
 
  private:

@@ -2,9 +2,10 @@
 // where every statement sits (which body, at which index, under how many loops), which
 // assignment defines each variable, how often each variable is used, and the tuple projections
 // `y = pair[j]` of each tuple value. Built by one walk over the function's statements and one over
-// its expressions; the expression walk also collects the function's `tensor.assemble` calls, which
-// Pattern 2 reads (FunctionAssembles, orch_call_scan.hpp) — Pattern 1 asks for the facts of every
-// caller first, so the caller is walked once for both.
+// its expressions. Patterns 2 and 4 read the same caller (orch_call_scan.hpp): its definitions
+// (CallerValues) and its `tensor.assemble` calls, which the expression walk also collects
+// (FunctionAssembles). Pattern 1 asks for the facts of every caller first, so a caller is walked
+// once for all four patterns; Pattern 1's time per statement includes those walks.
 //
 // A *body* is the flat statement list of the function, of a loop, of an If branch or of a `with`
 // scope (nested Seqs are spliced, as the printer and the verifier see them).
@@ -13,6 +14,7 @@
 #include <stdexcept>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "ptorw/ir/function.hpp"
@@ -33,6 +35,14 @@ struct Body {
   std::uint32_t loop_depth = 0;         // enclosing For/While loops, the owner included
 };
 
+/// Where a variable is defined: its Assign, and the element when the target is `a, b = ...`
+/// (-1: `v = ...`). Patterns 2 and 4 read these too (CallerValues, caller_values.hpp).
+struct VarDef {
+  const ir::StmtNode* stmt = nullptr;  // an Assign
+  std::int64_t index = -1;
+  const ir::Expr& value() const { return std::get<ir::Assign>(stmt->kind).value; }
+};
+
 struct Projection {
   std::int64_t index;
   ir::Expr var;  // the variable the projection defines
@@ -47,7 +57,7 @@ struct FunctionFacts {
   // entries here, and a node-based std::unordered_map costs an allocation per entry and two cache
   // misses per lookup. `find` returns a pointer to the value, or null.
   visit::PtrMap<StmtPos> pos;                      // every non-Seq statement
-  visit::PtrMap<const ir::StmtNode*> def;          // variable → defining Assign
+  visit::PtrMap<VarDef> def;                       // variable → defining Assign (the first one)
   visit::PtrMap<std::size_t> param;                // parameter variable → index
   visit::PtrMap<std::vector<Projection>> projections;  // tuple var → `y = var[j]`
   visit::PtrMap<const ir::StmtNode*> assign_of_call;   // user call / submit → Assign whose value it is
@@ -75,11 +85,11 @@ struct FunctionFacts {
   /// Where statement `s` sits; throws std::out_of_range for a statement not of this function.
   const StmtPos& pos_of(const ir::StmtNode* s) const { return at(pos, s); }
   /// The Assign statement defining `v`; throws std::out_of_range when there is none.
-  const ir::StmtNode* def_of(const ir::Expr& v) const { return at(def, v.get()); }
+  const ir::StmtNode* def_of(const ir::Expr& v) const { return at(def, v.get()).stmt; }
   /// The Assign defining `v`, or null (parameters, loop-defined values, unknown nodes).
   const ir::Assign* assign_defining(const ir::Expr& v) const {
-    const ir::StmtNode* const* d = v ? def.find(v.get()) : nullptr;
-    return d ? std::get_if<ir::Assign>(&(*d)->kind) : nullptr;
+    const VarDef* d = v ? def.find(v.get()) : nullptr;
+    return d ? std::get_if<ir::Assign>(&d->stmt->kind) : nullptr;
   }
   /// The body of loop (or scope) statement `s`.
   const Body& body_owned_by(const ir::StmtNode* s) const { return bodies[at(body_of_owner, s)]; }
@@ -132,10 +142,10 @@ struct FunctionFacts {
 
   void record_assign(const ir::Assign& a, const ir::StmtNode* st) {
     if (auto* t = ir::expr_as<ir::MakeTuple>(a.var)) {
-      for (const auto& x : t->elems)
-        if (x) def.try_emplace(x.get(), st);
+      for (std::size_t i = 0; i < t->elems.size(); ++i)
+        if (t->elems[i]) def.try_emplace(t->elems[i].get(), VarDef{st, static_cast<std::int64_t>(i)});
     } else if (a.var) {
-      def.try_emplace(a.var.get(), st);
+      def.try_emplace(a.var.get(), VarDef{st, -1});
     }
     if (auto* c = ir::expr_as<ir::Call>(a.value); (c && c->kind == ir::CallKind::Function) || ir::expr_as<ir::Submit>(a.value))
       assign_of_call.try_emplace(a.value.get(), st);
