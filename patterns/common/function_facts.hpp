@@ -14,7 +14,6 @@
 #include <stdexcept>
 #include <string_view>
 #include <utility>
-#include <variant>
 #include <vector>
 
 #include "ptorw/ir/function.hpp"
@@ -35,14 +34,6 @@ struct Body {
   std::uint32_t loop_depth = 0;         // enclosing For/While loops, the owner included
 };
 
-/// Where a variable is defined: its Assign, and the element when the target is `a, b = ...`
-/// (-1: `v = ...`). Patterns 2 and 4 read these too (CallerValues, caller_values.hpp).
-struct VarDef {
-  const ir::StmtNode* stmt = nullptr;  // an Assign
-  std::int64_t index = -1;
-  const ir::Expr& value() const { return std::get<ir::Assign>(stmt->kind).value; }
-};
-
 struct Projection {
   std::int64_t index;
   ir::Expr var;  // the variable the projection defines
@@ -57,7 +48,7 @@ struct FunctionFacts {
   // entries here, and a node-based std::unordered_map costs an allocation per entry and two cache
   // misses per lookup. `find` returns a pointer to the value, or null.
   visit::PtrMap<StmtPos> pos;                      // every non-Seq statement
-  visit::PtrMap<VarDef> def;                       // variable → defining Assign (the first one)
+  visit::PtrMap<const ir::StmtNode*> def;          // variable → defining Assign (the first one)
   visit::PtrMap<std::size_t> param;                // parameter variable → index
   visit::PtrMap<std::vector<Projection>> projections;  // tuple var → `y = var[j]`
   visit::PtrMap<const ir::StmtNode*> assign_of_call;   // user call / submit → Assign whose value it is
@@ -85,11 +76,11 @@ struct FunctionFacts {
   /// Where statement `s` sits; throws std::out_of_range for a statement not of this function.
   const StmtPos& pos_of(const ir::StmtNode* s) const { return at(pos, s); }
   /// The Assign statement defining `v`; throws std::out_of_range when there is none.
-  const ir::StmtNode* def_of(const ir::Expr& v) const { return at(def, v.get()).stmt; }
+  const ir::StmtNode* def_of(const ir::Expr& v) const { return at(def, v.get()); }
   /// The Assign defining `v`, or null (parameters, loop-defined values, unknown nodes).
   const ir::Assign* assign_defining(const ir::Expr& v) const {
-    const VarDef* d = v ? def.find(v.get()) : nullptr;
-    return d ? std::get_if<ir::Assign>(&d->stmt->kind) : nullptr;
+    const ir::StmtNode* const* d = v ? def.find(v.get()) : nullptr;
+    return d ? std::get_if<ir::Assign>(&(*d)->kind) : nullptr;
   }
   /// The body of loop (or scope) statement `s`.
   const Body& body_owned_by(const ir::StmtNode* s) const { return bodies[at(body_of_owner, s)]; }
@@ -142,10 +133,10 @@ struct FunctionFacts {
 
   void record_assign(const ir::Assign& a, const ir::StmtNode* st) {
     if (auto* t = ir::expr_as<ir::MakeTuple>(a.var)) {
-      for (std::size_t i = 0; i < t->elems.size(); ++i)
-        if (t->elems[i]) def.try_emplace(t->elems[i].get(), VarDef{st, static_cast<std::int64_t>(i)});
+      for (const auto& x : t->elems)
+        if (x) def.try_emplace(x.get(), st);
     } else if (a.var) {
-      def.try_emplace(a.var.get(), VarDef{st, -1});
+      def.try_emplace(a.var.get(), st);
     }
     if (auto* c = ir::expr_as<ir::Call>(a.value); (c && c->kind == ir::CallKind::Function) || ir::expr_as<ir::Submit>(a.value))
       assign_of_call.try_emplace(a.value.get(), st);
