@@ -52,6 +52,7 @@
 #include "ptorw/patterns/param_strides.hpp"
 #include "ptorw/patterns/stride_plan_rule.hpp"
 #include "ptorw/patterns/stride_votes.hpp"
+#include "ptorw/patterns/vote_prefetch.hpp"
 #include "ptorw/rewrite/rule.hpp"
 
 namespace ptorw::patterns {
@@ -84,25 +85,27 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
   const ir::Expr& arg = s.args()[p];
   const std::size_t rank = rank_of(callee.params[p].var->type);
   StrideVote v{s.caller, s.span, {}, {}, false};
-  std::vector<OrchCallScan::Assembled> parts;
+  // Pointers into the scan, not copies: most results are not assembled, and a copy would touch the
+  // reference count of every parent.
+  std::vector<const OrchCallScan::Assembled*> parts;
   for (std::size_t r : returns)
-    for (const auto& a : scan.assembled(s.call, r)) parts.push_back(a);
+    for (const auto& a : scan.assembled(s.call, r)) parts.push_back(&a);
   if (parts.empty()) {
     v.strides = vals.memory_strides(arg);
     if (remarks) v.source = "the Out argument " + value_text(arg) + " (the result is not assembled here)";
     return v;
   }
   v.exhibits = true;
-  if (remarks) v.source = "parent " + value_text(parts[0].parent) + " assembled at " + span_text(parts[0].span);
-  v.strides = trailing_strides(vals.memory_strides(parts[0].parent), rank);
+  if (remarks) v.source = "parent " + value_text(parts[0]->parent) + " assembled at " + span_text(parts[0]->span);
+  v.strides = trailing_strides(vals.memory_strides(parts[0]->parent), rank);
   for (std::size_t i = 1; i < parts.size() && v.strides.value; ++i) {
-    KnownStrides other = trailing_strides(vals.memory_strides(parts[i].parent), rank);
+    KnownStrides other = trailing_strides(vals.memory_strides(parts[i]->parent), rank);
     if (!other.value || *other.value != *v.strides.value)
-      v.strides = KnownStrides::unknown("the result is also assembled into " + value_text(parts[i].parent) + " at " +
-                                        span_text(parts[i].span) + ", with other strides");
+      v.strides = KnownStrides::unknown("the result is also assembled into " + value_text(parts[i]->parent) + " at " +
+                                        span_text(parts[i]->span) + ", with other strides");
   }
   if (!v.strides.value) return v;
-  if (const ir::Call* create = vals.defining_op(arg, "tensor.create")) {
+  if (const ir::Call* create = vals.defining_op(arg, ir::op::id("tensor.create"))) {
     auto layout = ir::kwarg_as<ir::TensorLayout>(create->kwargs, "layout");
     if (!layout || *layout == ir::TensorLayout::ND) return v;
   }
@@ -120,7 +123,7 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
                          bool remarks, StridePlan& plan, std::vector<rewrite::Note>& notes) {
   const ir::Function& callee = *c.fn;
   const std::shared_ptr<const ParamMemories> memory = cache.share<ParamMemories>(c.fn);
-  const auto& sites = c.sites;
+  const auto& sites = *c.sites;
   for (const auto& s : sites)
     if (s.args().size() != callee.params.size()) return;  // an ill-formed call (the verifier reports it)
   const auto& mapping = cache.get<OutParamReturns>(c.fn).map;
@@ -136,7 +139,12 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
     for (std::size_t r : returns.positions) claimed[r] = true;
     if (untraced.empty() && !returns.blocker.empty()) untraced = value_text(param.var) + ": " + returns.blocker;
     std::vector<StrideVote> votes;
-    for (const auto& s : sites) votes.push_back(vote(scan, callee, p, s, returns.positions, remarks));
+    votes.reserve(sites.size());
+    VotePrefetch ahead(scan, sites, p, true);
+    for (std::size_t i = 0; i < sites.size(); ++i) {
+      ahead.at(i);
+      votes.push_back(vote(scan, callee, p, sites[i], returns.positions, remarks));
+    }
     if (param.dir == ir::Direction::InOut) {
       if (remarks)
         for (std::size_t i = 0; i < sites.size(); ++i)

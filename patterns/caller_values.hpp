@@ -10,17 +10,19 @@
 // loop-carried value that starts as a view) has no strides, and the reason says why.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "ptorw/ir/op_id.hpp"
+#include "ptorw/analysis/cache.hpp"
 #include "ptorw/ir/function.hpp"
+#include "ptorw/patterns/common/function_facts.hpp"
 #include "ptorw/patterns/common/row_major_strides.hpp"
-#include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/normal_form.hpp"
-#include "ptorw/visit/ptr_map.hpp"
 
 namespace ptorw::patterns {
 
@@ -88,13 +90,15 @@ inline std::size_t rank_of(const ir::Type& t) {
 class CallerValues {
  public:
   static constexpr std::string_view name = "caller_values";  // an analysis (ptorw/analysis/cache.hpp)
-  /// A variable's definition: `x = value` (index < 0) or element `index` of `a, b = value`.
-  /// `value` points into the defining Assign node (the function outlives this index): storing the
-  /// pointer, not a copy of the shared_ptr, spares a reference-count write to every defined value
-  /// node when indexing and again when the index is destroyed.
+  /// A variable's definition: `x = value` (index < 0) or element `index` of `a, b = value`, read
+  /// from the caller's FunctionFacts (Pattern 1 has made them for every caller of a kernel with an
+  /// Out param: one statement walk and one table of definitions per caller, not two). Null `stmt`:
+  /// no definition.
   struct Def {
-    const ir::Expr* value = nullptr;
+    const ir::StmtNode* stmt = nullptr;  // the defining Assign
     std::int64_t index = -1;
+    explicit operator bool() const { return stmt != nullptr; }
+    const ir::Expr& value() const { return std::get<ir::Assign>(stmt->kind).value; }
   };
   /// Result `index` of the user call (Call or Submit node) `call`.
   struct Origin {
@@ -102,28 +106,50 @@ class CallerValues {
     std::size_t index = 0;
   };
 
-  explicit CallerValues(const ir::Function& f) {
-    if (f.body) index(f.body);
+  CallerValues(const ir::FunctionPtr& f, analysis::AnalysisCache& cache) : facts_(cache.share<FunctionFacts>(f)) {}
+
+  Def def(const ir::Expr& v) const {
+    if (!v || !ir::is_var_like(v)) return {};
+    const ir::StmtNode* const* s = facts_->def.find(v.get());
+    if (!s) return {};
+    return {*s, element_of(std::get<ir::Assign>((*s)->kind).var, v.get())};
   }
 
-  const Def* def(const ir::Expr& v) const { return v && ir::is_var_like(v) ? defs_.find(v.get()) : nullptr; }
+  // The links `def` follows for variable `v`, to load ahead of time (vote_prefetch.hpp): its slot
+  // in the table, the defining Assign, the value node. The addresses are returned, not prefetched
+  // here: GCC deletes a call whose only effect is a prefetch (it judges it pure).
+  void prefetch_slot(const ir::ExprNode* v) const { facts_->def.prefetch(v); }
+  const void* def_stmt_address(const ir::ExprNode* v) const {
+    const ir::StmtNode* const* s = facts_->def.find(v);
+    return s ? *s : nullptr;
+  }
+  const void* def_value_address(const ir::ExprNode* v) const {
+    const ir::StmtNode* const* s = facts_->def.find(v);
+    return s ? std::get<ir::Assign>((*s)->kind).value.get() : nullptr;
+  }
 
   /// `e` with plain aliases (`x = y`) followed to their source.
   ir::Expr resolve(ir::Expr e) const {
     for (int depth = 0; depth < kMaxDepth; ++depth) {
-      const Def* d = def(e);
-      if (!d || d->index >= 0 || !ir::is_var_like(*d->value)) return e;
-      e = *d->value;
+      const Def d = def(e);
+      if (!d || d.index >= 0 || !ir::is_var_like(d.value())) return e;
+      e = d.value();
     }
     return e;
   }
 
-  /// The value defining `e` (after aliases), when it is an op call named `op`.
-  const ir::Call* defining_op(const ir::Expr& e, std::string_view op) const {
-    ir::Expr r = resolve(e);
-    if (ir::is_op_call(r, op)) return ir::expr_as<ir::Call>(r);
-    const Def* d = def(r);
-    if (d && d->index < 0 && ir::is_op_call(*d->value, op)) return ir::expr_as<ir::Call>(*d->value);
+  /// The value defining `e` (after aliases, as `resolve`), when it is a call of op `op`. Asked for
+  /// the argument of every call site by Patterns 2 and 4, so it follows the chain by pointer (no
+  /// reference count written) with one table lookup per link.
+  const ir::Call* defining_op(const ir::Expr& e, ir::OpId op) const {
+    const ir::Expr* r = &e;
+    Def d = def(*r);
+    for (int depth = 0; depth < kMaxDepth && d && d.index < 0 && ir::is_var_like(d.value()); ++depth) {
+      r = &d.value();
+      d = def(*r);
+    }
+    if (ir::is_op_call(*r, op)) return ir::expr_as<ir::Call>(*r);
+    if (d && d.index < 0 && ir::is_op_call(d.value(), op)) return ir::expr_as<ir::Call>(d.value());
     return nullptr;
   }
 
@@ -135,12 +161,12 @@ class CallerValues {
       return Origin{e.get(), 0};
     if (auto* g = ir::expr_as<ir::TupleGetItem>(e); g && g->index >= 0)
       if (const ir::ExprNode* call = tuple_call(g->tuple, depth + 1)) return Origin{call, static_cast<std::size_t>(g->index)};
-    if (const Def* d = def(e)) {
-      if (d->index >= 0) {
-        if (const ir::ExprNode* call = tuple_call(*d->value, depth + 1)) return Origin{call, static_cast<std::size_t>(d->index)};
+    if (const Def d = def(e)) {
+      if (d.index >= 0) {
+        if (const ir::ExprNode* call = tuple_call(d.value(), depth + 1)) return Origin{call, static_cast<std::size_t>(d.index)};
         return std::nullopt;
       }
-      return result_of(*d->value, depth + 1);
+      return result_of(d.value(), depth + 1);
     }
     return std::nullopt;
   }
@@ -160,11 +186,11 @@ class CallerValues {
       return KnownStrides::unknown("loop-carried " + value_text(e) + " starts as " + value_text(it->init) +
                                    (init.value ? " with strides " + strides_text(*init.value) : ", whose strides are unknown"));
     }
-    const Def* d = def(e);
-    if (!d || d->index >= 0) return declared_strides(e->type);
-    if (ir::is_var_like(*d->value)) return memory_strides(*d->value, depth + 1);
-    if (ir::is_op_call(*d->value, ir::op::id("tensor.slice")) || ir::is_op_call(*d->value, ir::op::id("tensor.assemble"))) {
-      const auto& args = ir::expr_as<ir::Call>(*d->value)->args;
+    const Def d = def(e);
+    if (!d || d.index >= 0) return declared_strides(e->type);
+    if (ir::is_var_like(d.value())) return memory_strides(d.value(), depth + 1);
+    if (ir::is_op_call(d.value(), ir::op::id("tensor.slice")) || ir::is_op_call(d.value(), ir::op::id("tensor.assemble"))) {
+      const auto& args = ir::expr_as<ir::Call>(d.value())->args;
       if (args.empty()) return KnownStrides::unknown("its parent is missing");
       return trailing_strides(memory_strides(args[0], depth + 1), rank_of(e->type));
     }
@@ -174,18 +200,14 @@ class CallerValues {
  private:
   static constexpr int kMaxDepth = 256;
 
-  /// Records the assignments under `s`; only statements are walked (definitions are statements).
-  void index(const ir::Stmt& s) {
-    if (auto* a = ir::stmt_as<ir::Assign>(s); a && a->var) {
-      if (auto* t = ir::expr_as<ir::MakeTuple>(a->var)) {
-        for (std::size_t i = 0; i < t->elems.size(); ++i)
-          if (t->elems[i]) defs_.try_emplace(t->elems[i].get(), Def{&a->value, static_cast<std::int64_t>(i)});
-      } else {
-        defs_.try_emplace(a->var.get(), Def{&a->value, -1});
-      }
-      return;
-    }
-    visit::each_child(s, [](const ir::Expr&) {}, [&](const ir::Stmt& c) { index(c); });
+  /// The element `v` is of assignment target `var`: its first position when `var` is a tuple
+  /// `a, b = ...` (FunctionFacts keeps the first definition of a variable), else -1.
+  static std::int64_t element_of(const ir::Expr& var, const ir::ExprNode* v) {
+    if (var.get() == v) return -1;  // `v = ...`: the target node need not be read
+    if (auto* t = ir::expr_as<ir::MakeTuple>(var))
+      for (std::size_t i = 0; i < t->elems.size(); ++i)
+        if (t->elems[i].get() == v) return static_cast<std::int64_t>(i);
+    return -1;
   }
 
   /// The user call whose tuple of results `e` is (a multi-result Call or a Submit).
@@ -193,12 +215,12 @@ class CallerValues {
     if (!e || depth > kMaxDepth) return nullptr;
     if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Function) return e.get();
     if (ir::expr_as<ir::Submit>(e)) return e.get();
-    const Def* d = def(e);
-    if (d && d->index < 0) return tuple_call(*d->value, depth + 1);
+    const Def d = def(e);
+    if (d && d.index < 0) return tuple_call(d.value(), depth + 1);
     return nullptr;
   }
 
-  visit::PtrMap<Def> defs_;
+  std::shared_ptr<const FunctionFacts> facts_;
 };
 
 }  // namespace ptorw::patterns

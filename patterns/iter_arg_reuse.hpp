@@ -85,7 +85,7 @@ struct MergeOutParamIntoIterArg {
       if (!ir::is_incore_like(k.type) || !k.body || !sites.called(k.name)) continue;
       const std::vector<analysis::CallSite>& calls = sites.of(k.name);
       std::optional<Callee> callee;
-      Plan plan{ki, {}, calls};
+      Plan plan{ki, {}, {}};  // its call sites are copied only when something merges
       for (std::size_t out = 0; out < k.params.size(); ++out) {
         if (k.params[out].dir != ir::Direction::Out) continue;
         if (!callee) callee.emplace(p->functions[ki], cache);
@@ -129,7 +129,10 @@ struct MergeOutParamIntoIterArg {
         pm.merge.in = *in;
         plan.merges.push_back(std::move(pm));
       }
-      if (!plan.merges.empty()) b.plans.push_back(std::move(plan));
+      if (!plan.merges.empty()) {
+        plan.sites = calls;
+        b.plans.push_back(std::move(plan));
+      }
     }
     if (!b.plans.empty()) return b;
     return rewrite::decline_at(std::move(notes));

@@ -20,26 +20,24 @@
 #include "ptorw/analysis/call_sites.hpp"
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/patterns/caller_values.hpp"
-#include "ptorw/visit/erased.hpp"
+#include "ptorw/patterns/common/function_facts.hpp"
+#include "ptorw/visit/ptr_map.hpp"
 
 namespace ptorw::patterns {
 
-/// The `tensor.assemble(parent, part, offset)` calls of one function, with their places.
+/// The `tensor.assemble(parent, part, offset)` calls of one function, with their places. Collected
+/// by the expression walk of the function's FunctionFacts (common/function_facts.hpp), which
+/// Pattern 1 has already made for every caller of a kernel with an Out param: one walk of a
+/// 1M-statement caller, not two.
 struct FunctionAssembles {
   static constexpr std::string_view name = "function_assembles";
-  std::vector<std::pair<const ir::Call*, ir::Span>> calls;  // nodes of the held function version
 
-  explicit FunctionAssembles(const ir::Function& f) {
-    if (!f.body) return;
-    ir::Span stmt_span{};
-    visit::walk_all(
-        f.body, [&](const ir::Stmt& s) { if (s->span.line) stmt_span = s->span; },
-        [&](const ir::Expr& e) {
-          if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind != ir::CallKind::Function &&
-                                                   ir::op_id(c->callee) == ir::op::id("tensor.assemble"))
-            calls.emplace_back(c, e->span.line ? e->span : stmt_span);
-        });
-  }
+  FunctionAssembles(const ir::FunctionPtr& f, analysis::AnalysisCache& cache) : facts_(cache.share<FunctionFacts>(f)) {}
+  /// In walk order; nodes of the held function version.
+  const std::vector<std::pair<const ir::Call*, ir::Span>>& calls() const { return facts_->assembles; }
+
+ private:
+  std::shared_ptr<const FunctionFacts> facts_;
 };
 
 class OrchCallScan {
@@ -53,7 +51,7 @@ class OrchCallScan {
   };
   struct Callee {
     ir::FunctionPtr fn;
-    std::vector<analysis::CallSite> sites;  // program order
+    const std::vector<analysis::CallSite>* sites;  // program order; owned by the held call-site index
   };
 
   OrchCallScan(const ir::ProgramPtr& p, analysis::AnalysisCache& cache) {
@@ -61,22 +59,25 @@ class OrchCallScan {
     for (const auto& f : p->functions)
       if (f && ir::is_incore_like(f->type)) incore.try_emplace(f->name, &f);
     if (incore.empty()) return;
-    const analysis::CallSiteIndex& index = cache.get<analysis::CallSiteIndex>(p);
+    index_ = cache.share<analysis::CallSiteIndex>(p);
     std::unordered_set<const ir::Function*> calling;  // callers of InCore callees
-    for (std::string_view callee : index.callees()) {
+    for (std::string_view callee : index_->callees()) {
       auto it = incore.find(callee);
       if (it == incore.end()) continue;
-      callees_.push_back({*it->second, index.of(callee)});
-      for (const auto& s : callees_.back().sites) calling.insert(s.caller);
+      callees_.push_back({*it->second, &index_->of(callee)});
+      // Sites come in runs of one caller: hash each caller once per run, not once per site.
+      const ir::Function* last = nullptr;
+      for (const auto& s : *callees_.back().sites)
+        if (s.caller != last) calling.insert(last = s.caller);
     }
     if (calling.empty()) return;
     for (const auto& f : p->functions) {
       if (!f || !calling.count(f.get())) continue;
       auto vals = cache.share<CallerValues>(f);
-      for (const auto& [c, at] : cache.get<FunctionAssembles>(f).calls) {
+      for (const auto& [c, at] : cache.get<FunctionAssembles>(f).calls()) {
         if (c->args.size() < 2) continue;
         if (auto o = vals->result_of(c->args[1])) {
-          auto& per_result = uses_[o->call];
+          auto& per_result = uses_[o->call];  // valid until the next insertion: used at once
           if (per_result.size() <= o->index) per_result.resize(o->index + 1);
           per_result[o->index].push_back({c->args[0], at});
         }
@@ -89,17 +90,22 @@ class OrchCallScan {
   const std::vector<Callee>& callees() const { return callees_; }
   /// The definitions of a function that calls an InCore callee.
   const CallerValues& values(const ir::Function* f) const { return *values_.at(f); }
+  /// Starts loading the slot `assembled(call, ...)` reads (vote_prefetch.hpp).
+  void prefetch_assembled(const ir::ExprNode* call) const { uses_.prefetch(call); }
   /// The tensor.assembles whose part is result `index` of `call`.
   const std::vector<Assembled>& assembled(const ir::Expr& call, std::size_t index) const {
     static const std::vector<Assembled> none;
-    auto it = uses_.find(call.get());
-    return it == uses_.end() || index >= it->second.size() ? none : it->second[index];
+    const auto* per_result = uses_.find(call.get());
+    return !per_result || index >= per_result->size() ? none : (*per_result)[index];
   }
 
  private:
+  std::shared_ptr<const analysis::CallSiteIndex> index_;  // holds the sites of callees_
   std::vector<Callee> callees_;
   std::unordered_map<const ir::Function*, std::shared_ptr<const CallerValues>> values_;
-  std::unordered_map<const ir::ExprNode*, std::vector<std::vector<Assembled>>> uses_;
+  // Asked once per call site and result by both patterns: open addressing (visit/ptr_map.hpp), one
+  // cache miss per lookup instead of a bucket and a node.
+  visit::PtrMap<std::vector<std::vector<Assembled>>> uses_;
 };
 
 }  // namespace ptorw::patterns

@@ -37,6 +37,7 @@
 #include "ptorw/patterns/orch_call_scan.hpp"
 #include "ptorw/patterns/stride_plan_rule.hpp"
 #include "ptorw/patterns/stride_votes.hpp"
+#include "ptorw/patterns/vote_prefetch.hpp"
 #include "ptorw/rewrite/rule.hpp"
 
 namespace ptorw::patterns {
@@ -49,7 +50,7 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
   const CallerValues& vals = scan.values(s.caller);
   const ir::Expr& arg = s.args()[p];
   StrideVote v{s.caller, s.span, {}, {}, false};
-  if (const ir::Call* slice = vals.defining_op(arg, "tensor.slice"); slice && !slice->args.empty()) {
+  if (const ir::Call* slice = vals.defining_op(arg, ir::op::id("tensor.slice")); slice && !slice->args.empty()) {
     v.exhibits = true;
     if (remarks) v.source = "the slice " + value_text(vals.resolve(arg)) + " of parent " + value_text(slice->args[0]);
     v.strides = trailing_strides(vals.memory_strides(slice->args[0]), rank_of(callee.params[p].var->type));
@@ -66,7 +67,7 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
                          bool remarks, StridePlan& plan, std::vector<rewrite::Note>& notes) {
   const ir::Function& callee = *c.fn;
   const std::shared_ptr<const ParamMemories> memory = cache.share<ParamMemories>(c.fn);
-  const auto& sites = c.sites;
+  const auto& sites = *c.sites;
   for (const auto& s : sites)
     if (s.args().size() != callee.params.size()) return;  // an ill-formed call (the verifier reports it)
   std::vector<std::vector<std::string>> clauses(sites.size());
@@ -76,7 +77,12 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
     const ir::Param& param = callee.params[p];
     if (!ir::type_as<ir::TensorType>(param.var->type)) continue;
     std::vector<StrideVote> votes;
-    for (const auto& s : sites) votes.push_back(vote(scan, callee, p, s, remarks));
+    votes.reserve(sites.size());
+    VotePrefetch ahead(scan, sites, p, false);
+    for (std::size_t i = 0; i < sites.size(); ++i) {
+      ahead.at(i);
+      votes.push_back(vote(scan, callee, p, sites[i], remarks));
+    }
     if (param.dir != ir::Direction::In) {
       if (remarks)
         for (std::size_t i = 0; i < sites.size(); ++i)

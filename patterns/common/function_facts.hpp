@@ -1,7 +1,11 @@
 // Facts about one function that Patterns 1 and 3 ask about callers, callees and kernels:
 // where every statement sits (which body, at which index, under how many loops), which
 // assignment defines each variable, how often each variable is used, and the tuple projections
-// `y = pair[j]` of each tuple value. Built by one walk over the function.
+// `y = pair[j]` of each tuple value. Built by one walk over the function's statements and one over
+// its expressions. Patterns 2 and 4 read the same caller (orch_call_scan.hpp): its definitions
+// (CallerValues) and its `tensor.assemble` calls, which the expression walk also collects
+// (FunctionAssembles). Pattern 1 asks for the facts of every caller first, so a caller is walked
+// once for all four patterns; Pattern 1's time per statement includes those walks.
 //
 // A *body* is the flat statement list of the function, of a loop, of an If branch or of a `with`
 // scope (nested Seqs are spliced, as the printer and the verifier see them).
@@ -9,9 +13,11 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ptorw/ir/function.hpp"
+#include "ptorw/ir/op_id.hpp"
 #include "ptorw/patterns/common/var_uses.hpp"
 #include "ptorw/visit/ptr_map.hpp"
 
@@ -42,15 +48,25 @@ struct FunctionFacts {
   // entries here, and a node-based std::unordered_map costs an allocation per entry and two cache
   // misses per lookup. `find` returns a pointer to the value, or null.
   visit::PtrMap<StmtPos> pos;                      // every non-Seq statement
-  visit::PtrMap<const ir::StmtNode*> def;          // variable → defining Assign
+  visit::PtrMap<const ir::StmtNode*> def;          // variable → defining Assign (the first one)
   visit::PtrMap<std::size_t> param;                // parameter variable → index
   visit::PtrMap<std::vector<Projection>> projections;  // tuple var → `y = var[j]`
   visit::PtrMap<const ir::StmtNode*> assign_of_call;   // user call / submit → Assign whose value it is
   visit::PtrMap<std::uint32_t> body_of_owner;          // For/While/Scope → its body (If: then)
+  // The `tensor.assemble(parent, part, offset)` calls (op calls, at any depth), in walk order, each
+  // with its span or, when it has none, the span of the nearest statement before it that has one.
+  std::vector<std::pair<const ir::Call*, ir::Span>> assembles;
 
   explicit FunctionFacts(const ir::Function& f) : fn(&f) {
     for (std::size_t i = 0; i < f.params.size(); ++i) param.try_emplace(f.params[i].var.get(), i);
-    uses = count_uses(f.body);
+    ir::Span stmt_span{};
+    uses = count_uses(
+        f.body, [&](const ir::Stmt& s) { if (s->span.line) stmt_span = s->span; },
+        [&](const ir::Expr& e) {
+          if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind != ir::CallKind::Function &&
+                                                   ir::op_id(c->callee) == ir::op::id("tensor.assemble"))
+            assembles.emplace_back(c, e->span.line ? e->span : stmt_span);
+        });
     add_body(f.body, nullptr, 0);
   }
 

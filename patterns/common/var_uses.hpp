@@ -37,16 +37,27 @@ inline void count_defs(const ir::Stmt& s, UseCounts& n) {
 }
 }  // namespace var_uses_detail
 
-/// Uses of every variable under `body` (occurrences minus definitions).
-inline UseCounts count_uses(const ir::Stmt& body) {
+/// Uses of every variable under `body` (occurrences minus definitions). `on_stmt` and `on_expr`
+/// are called in the same walk, for every statement and every expression (walk_all's order), so an
+/// analysis that needs another whole-function scan does not pay for a second walk (FunctionFacts
+/// collects Pattern 2's tensor.assembles this way).
+template <class OnStmt, class OnExpr> UseCounts count_uses(const ir::Stmt& body, OnStmt&& on_stmt, OnExpr&& on_expr) {
   UseCounts n;
   if (!body) return n;
   visit::walk_all(
-      body, [&](const ir::Stmt& s) { var_uses_detail::count_defs(s, n); },
+      body,
+      [&](const ir::Stmt& s) {
+        var_uses_detail::count_defs(s, n);
+        on_stmt(s);
+      },
       [&](const ir::Expr& e) {
         if (ir::is_var_like(e)) ++*n.try_emplace(e.get(), 0).first;
+        on_expr(e);
       });
   return n;
+}
+inline UseCounts count_uses(const ir::Stmt& body) {
+  return count_uses(body, [](const ir::Stmt&) {}, [](const ir::Expr&) {});
 }
 
 inline int uses_of(const UseCounts& n, const ir::Expr& v) {

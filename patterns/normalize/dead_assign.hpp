@@ -15,8 +15,12 @@
 //
 // Cost: only targets of `v = e` assignments are tracked (one flat table, found through an
 // open-addressing pointer map), so a 1M-statement function costs two walks and no per-variable
-// allocation.
+// allocation. The first walk (statements only) also counts the definitions it finds, so the second
+// looks up only the other definitions (loop variables, iter args, results, tuple targets). The
+// type check of each occurrence is remembered per type node (ConstantTypes): a variable's every
+// use shares its type node, and looking into a type costs a miss per node (type, shape, dims).
 #pragma once
+#include <array>
 #include <boost/hana/tuple.hpp>
 #include <cstdint>
 #include <string>
@@ -49,18 +53,40 @@ struct Target {
   }
 };
 
+/// Type nodes known to hold only constants, by address (a direct-mapped memo of
+/// ir::holds_only_constants; a slot holds the last such type whose address maps there). Valid while
+/// the function whose types it saw is alive: one match.
+class ConstantTypes {
+ public:
+  bool only_constants(const ir::Type& ty) {
+    const ir::TypeNode* p = ty.get();
+    const ir::TypeNode*& slot = slots_[(reinterpret_cast<std::uintptr_t>(p) >> 4) & (kSlots - 1)];
+    if (slot == p) return true;  // a null type holds no expression either
+    if (!ir::holds_only_constants(ty)) return false;
+    slot = p;
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t kSlots = 4096;
+  std::array<const ir::TypeNode*, kSlots> slots_{};
+};
+
 class Targets {
  public:
+  /// Tracks `v = e` and counts this definition of v.
   void add(const ir::StmtNode* s, const ir::Assign* a) {
     auto [slot, inserted] = index_.try_emplace(a->var.get(), static_cast<std::uint32_t>(all_.size()));
     if (inserted) all_.push_back(Target{s, a});
     else all_[*slot].assigned_twice = true;  // never removed
+    all_[*slot].definitions++;
   }
   Target* find(const ir::ExprNode* v) {
     const std::uint32_t* i = index_.find(v);
     return i ? &all_[*i] : nullptr;
   }
   std::vector<Target>& all() { return all_; }
+  ConstantTypes constant_types;  // for count_type
 
  private:
   visit::PtrMap<std::uint32_t> index_;
@@ -71,7 +97,7 @@ class Targets {
 /// calls `touched` for each.
 template <class F> void count(const ir::Expr& e, Targets& t, int delta, F& touched);
 template <class F> void count_type(const ir::Type& ty, Targets& t, int delta, F& touched) {
-  if (ir::holds_only_constants(ty)) return;
+  if (t.constant_types.only_constants(ty)) return;
   visit::each_type_expr(ty, [&](const ir::Expr& x) { count(x, t, delta, touched); });
 }
 template <class F> void count(const ir::Expr& e, Targets& t, int delta, F& touched) {
@@ -85,7 +111,8 @@ template <class F> void count(const ir::Expr& e, Targets& t, int delta, F& touch
   });
 }
 
-/// Definition occurrences of a statement (occurrences that are not uses).
+/// Definition occurrences of a statement (occurrences that are not uses), except the target of a
+/// `v = e` with v a Var: Targets::add counted those.
 inline void count_defs(const ir::Stmt& s, Targets& t) {
   auto add = [&](const ir::Expr& v) {
     if (auto* tup = ir::expr_as<ir::MakeTuple>(v)) {
@@ -98,7 +125,8 @@ inline void count_defs(const ir::Stmt& s, Targets& t) {
   auto list = [&](const std::vector<ir::Expr>& vs) { for (const auto& v : vs) add(v); };
   ir::visit_stmt([&](const auto& k) {
     using K = std::decay_t<decltype(k)>;
-    if constexpr (std::is_same_v<K, ir::Assign>) add(k.var);
+    if constexpr (std::is_same_v<K, ir::Assign>)
+      if (!ir::expr_as<ir::Var>(k.var)) add(k.var);
     if constexpr (std::is_same_v<K, ir::For>) add(k.loop_var);
     if constexpr (std::is_same_v<K, ir::For> || std::is_same_v<K, ir::While>) list(k.iter_args);
     if constexpr (requires { k.return_vars; }) list(k.return_vars);
