@@ -71,6 +71,34 @@ TEST_CASE("compile, then write_tree twice: everything written, then nothing") {
   fs::remove_all(tmpl);
 }
 
+TEST_CASE("write_tree rewrites a file whose bytes differ, also at the same size, and only that one") {
+  auto r = compile::compile(example("windowed_rows.py"));
+  REQUIRE(r.ok());
+  char tmpl[] = "/tmp/ptorw_compile_test_XXXXXX";
+  REQUIRE(::mkdtemp(tmpl) != nullptr);
+  REQUIRE(compile::write_tree(r, tmpl).ok());
+  const fs::path cpp = fs::path(tmpl) / "orchestration" / "main.cpp", pto = fs::path(tmpl) / "kernels" / "bias_rows.pto";
+  const auto original = fs::file_size(cpp);
+  {  // one byte changed in place near the end (past the first comparison block of small files)
+    std::fstream f(cpp, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(original - 2));
+    f.put('#');
+  }
+  { std::ofstream(pto, std::ios::binary | std::ios::app) << "\n"; }  // one byte longer
+  auto w = compile::write_tree(r, tmpl);
+  CHECK(w.ok());
+  CHECK(w.written == std::vector<std::string>{"kernels/bias_rows.pto", "orchestration/main.cpp"});
+  CHECK(fs::file_size(cpp) == original);
+  std::ifstream in(cpp, std::ios::binary);
+  std::stringstream back;
+  back << in.rdbuf();
+  std::string want;
+  for (const auto& f : r.files)
+    if (f.path == "orchestration/main.cpp") want = f.text;
+  CHECK(back.str() == want);
+  fs::remove_all(tmpl);
+}
+
 TEST_CASE("a program that does not verify: diagnostics, no program, no files") {
   auto parsed = text::parse_program(
       "import ptorw.language as pl\n@pl.program\nclass P:\n"
