@@ -1,9 +1,10 @@
 // Facts about one function that Patterns 1 and 3 ask about callers, callees and kernels:
 // where every statement sits (which body, at which index, under how many loops), which
 // assignment defines each variable, how often each variable is used, and the tuple projections
-// `y = pair[j]` of each tuple value. Built by one walk over the function's statements and one over
-// its expressions. Patterns 2 and 4 read the same caller (orch_call_scan.hpp): its definitions
-// (CallerValues) and its `tensor.assemble` calls, which the expression walk also collects
+// `y = pair[j]` of each tuple value. Built by one walk over the function's statements and
+// expressions (it was a statement walk and an expression walk: on a 1M-statement caller each is a
+// pass over its nodes). Patterns 2 and 4 read the same caller (orch_call_scan.hpp): its definitions
+// (CallerValues) and its `tensor.assemble` calls, which the walk also collects
 // (FunctionAssembles). Pattern 1 asks for the facts of every caller first, so a caller is walked
 // once for all four patterns; Pattern 1's time per statement includes those walks.
 //
@@ -19,6 +20,7 @@
 #include "ptorw/ir/function.hpp"
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/patterns/common/var_uses.hpp"
+#include "ptorw/visit/children.hpp"
 #include "ptorw/visit/ptr_map.hpp"
 
 namespace ptorw::patterns {
@@ -59,15 +61,8 @@ struct FunctionFacts {
 
   explicit FunctionFacts(const ir::Function& f) : fn(&f) {
     for (std::size_t i = 0; i < f.params.size(); ++i) param.try_emplace(f.params[i].var.get(), i);
-    ir::Span stmt_span{};
-    uses = count_uses(
-        f.body, [&](const ir::Stmt& s) { if (s->span.line) stmt_span = s->span; },
-        [&](const ir::Expr& e) {
-          if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind != ir::CallKind::Function &&
-                                                   ir::op_id(c->callee) == ir::op::id("tensor.assemble"))
-            assembles.emplace_back(c, e->span.line ? e->span : stmt_span);
-        });
-    add_body(f.body, nullptr, 0);
+    bodies.push_back(Body{{}, nullptr, 0});
+    if (f.body) walk(f.body, 0);
   }
 
   int uses_of(const ir::Expr& v) const { return patterns::uses_of(uses, v); }
@@ -92,45 +87,59 @@ struct FunctionFacts {
   }
 
  private:
+  ir::Span stmt_span_{};  // while walking: the span of the last statement that has one
+
   template <class V> static const V& at(const visit::PtrMap<V>& m, const void* key) {
     const V* v = key ? m.find(key) : nullptr;
     if (!v) throw std::out_of_range("FunctionFacts: node not of this function");
     return *v;
   }
 
-  void add_body(const ir::Stmt& s, const ir::StmtNode* owner, std::uint32_t depth) {
+  // One pre-order walk (visit::walk_all's order: a statement, then its children in field order)
+  // does what a statement walk building the bodies and an expression walk counting uses did apart,
+  // so a caller's nodes are read once. A body gets its id when the walk reaches it, as the
+  // statement walk did: an If's else branch after the bodies nested in its then branch.
+  void walk(const ir::Stmt& s, std::uint32_t id) {
+    if (s->span.line) stmt_span_ = s->span;
+    var_uses_detail::count_defs(s, uses);
+    const bool seq = ir::stmt_is<ir::Seq>(s->kind);
+    if (!seq) {
+      pos.try_emplace(s.get(), StmtPos{id, static_cast<std::uint32_t>(bodies[id].stmts.size())});
+      bodies[id].stmts.push_back(s);
+    }
+    const std::uint32_t depth = bodies[id].loop_depth;
+    std::uint32_t child = id;  // the body of s's next Stmt field: a Seq's children stay in id
+    if (auto* a = ir::stmt_as<ir::Assign>(s)) record_assign(*a, s.get());
+    else if (ir::stmt_is<ir::For>(s->kind) || ir::stmt_is<ir::While>(s->kind)) child = new_body(s.get(), depth + 1);
+    else if (ir::stmt_is<ir::If>(s->kind) || ir::stmt_is<ir::Scope>(s->kind)) child = new_body(s.get(), depth);
+    const auto* branch = ir::stmt_as<ir::If>(s);
+    int stmt_fields = 0;
+    visit::for_each_child(
+        s, [&](const ir::Expr& e) { count_exprs(e); },
+        [&](const ir::Stmt& c) {
+          // An If's else branch (its Stmt field after a non-null then branch) is a body of its own.
+          if (branch && (stmt_fields++ > 0 || !branch->then_body)) child = new_body(s.get(), depth);
+          walk(c, child);
+        });
+  }
+
+  std::uint32_t new_body(const ir::StmtNode* owner, std::uint32_t depth) {
     const auto id = static_cast<std::uint32_t>(bodies.size());
     bodies.push_back(Body{{}, owner, depth});
-    if (owner) body_of_owner.try_emplace(owner, id);
-    flatten(s, id);
-    // Indexing bodies[id] again after each recursion: add_body grows `bodies`.
-    for (std::size_t i = 0; i < bodies[id].stmts.size(); ++i) {
-      const ir::Stmt st = bodies[id].stmts[i];
-      if (auto* a = ir::stmt_as<ir::Assign>(st)) {
-        record_assign(*a, st.get());
-      } else if (auto* f = ir::stmt_as<ir::For>(st)) {
-        add_body(f->body, st.get(), depth + 1);
-      } else if (auto* w = ir::stmt_as<ir::While>(st)) {
-        add_body(w->body, st.get(), depth + 1);
-      } else if (auto* c = ir::stmt_as<ir::If>(st)) {
-        add_body(c->then_body, st.get(), depth);
-        if (c->else_body) add_body(c->else_body, st.get(), depth);
-      } else if (auto* sc = ir::stmt_as<ir::Scope>(st)) {
-        add_body(sc->body, st.get(), depth);
-      }
-    }
+    body_of_owner.try_emplace(owner, id);
+    return id;
   }
 
-  void flatten(const ir::Stmt& s, std::uint32_t id) {
-    if (!s) return;
-    if (auto* q = ir::stmt_as<ir::Seq>(s)) {
-      for (const auto& c : q->stmts) flatten(c, id);
-      return;
+  // Uses of variables (occurrences; count_defs took the definitions off) and tensor.assembles.
+  void count_exprs(const ir::Expr& e) {
+    if (ir::is_var_like(e)) {
+      ++*uses.try_emplace(e.get(), 0).first;
+    } else if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind != ir::CallKind::Function &&
+                                                    ir::op_id(c->callee) == ir::op::id("tensor.assemble")) {
+      assembles.emplace_back(c, e->span.line ? e->span : stmt_span_);
     }
-    pos.try_emplace(s.get(), StmtPos{id, static_cast<std::uint32_t>(bodies[id].stmts.size())});
-    bodies[id].stmts.push_back(s);
+    visit::for_each_child(e, [&](const ir::Expr& x) { count_exprs(x); });
   }
-
   void record_assign(const ir::Assign& a, const ir::StmtNode* st) {
     if (auto* t = ir::expr_as<ir::MakeTuple>(a.var)) {
       for (const auto& x : t->elems)

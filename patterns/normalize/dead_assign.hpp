@@ -14,8 +14,10 @@
 // Conservative corners: a variable defined more than once, or a tuple-unpacking target, is kept.
 //
 // Cost: only targets of `v = e` assignments are tracked (one flat table, found through an
-// open-addressing pointer map), so a 1M-statement function costs two walks and no per-variable
-// allocation. The first walk (statements only) also counts the definitions it finds, so the second
+// open-addressing pointer map), so a 1M-statement function costs no per-variable allocation.
+// Most functions have nothing dead: one walk giving a low count of each target's uses
+// (every_target_used) declines when every target has one; only otherwise are the two exact walks
+// below made. The first walk (statements only) also counts the definitions it finds, so the second
 // looks up only the other definitions (loop variables, iter args, results, tuple targets). The
 // type check of each occurrence is remembered per type node (ConstantTypes): a variable's every
 // use shares its type node, and looking into a type costs a miss per node (type, shape, dims).
@@ -111,15 +113,15 @@ template <class F> void count(const ir::Expr& e, Targets& t, int delta, F& touch
   });
 }
 
-/// Definition occurrences of a statement (occurrences that are not uses), except the target of a
-/// `v = e` with v a Var: Targets::add counted those.
-inline void count_defs(const ir::Stmt& s, Targets& t) {
+/// Calls `f` for each definition occurrence of a statement (an occurrence that is not a use) except
+/// the target of a `v = e` with v a Var, which the callers count themselves; tuple targets element
+/// by element.
+template <class F> void each_other_definition(const ir::Stmt& s, F& f) {
   auto add = [&](const ir::Expr& v) {
     if (auto* tup = ir::expr_as<ir::MakeTuple>(v)) {
-      for (const auto& x : tup->elems)
-        if (Target* d = t.find(x.get())) d->definitions++;
+      for (const auto& x : tup->elems) f(x);
     } else if (v) {
-      if (Target* d = t.find(v.get())) d->definitions++;
+      f(v);
     }
   };
   auto list = [&](const std::vector<ir::Expr>& vs) { for (const auto& v : vs) add(v); };
@@ -131,6 +133,54 @@ inline void count_defs(const ir::Stmt& s, Targets& t) {
     if constexpr (std::is_same_v<K, ir::For> || std::is_same_v<K, ir::While>) list(k.iter_args);
     if constexpr (requires { k.return_vars; }) list(k.return_vars);
   }, s->kind);
+}
+
+/// Definition occurrences of a statement, except the target of a `v = e` with v a Var:
+/// Targets::add counted those.
+inline void count_defs(const ir::Stmt& s, Targets& t) {
+  auto def = [&](const ir::Expr& v) {
+    if (Target* d = t.find(v.get())) d->definitions++;
+  };
+  each_other_definition(s, def);
+}
+
+/// Whether every `v = e` target has a use, by a count that can only be low: one walk, each target
+/// tracked from its own statement on (the walk is pre-order, so from its own target occurrence on),
+/// types not entered. An occurrence before the target's assignment is not counted, and neither is
+/// a definition before it — which the walk also visits as an occurrence — so the count is at most
+/// the true one. True on the common input (every assignment is used), and then nothing is dead;
+/// the exact count (two walks, types included) is needed only when this returns false.
+/// Lighter than the exact count: a target is one table entry (uses so far), no Target record, and
+/// the targets still without a use are counted as the walk goes, so no pass over them follows.
+/// `any_target`: whether the function has a `v = e` at all.
+inline bool every_target_used(const ir::Stmt& body, bool& any_target) {
+  visit::PtrMap<int> uses;  // target → occurrences − definitions since its first assignment
+  long short_of_use = 0;    // targets whose count is below 1
+  auto add = [&](int* c, int d) {
+    const bool was = *c < 1;
+    *c += d;
+    short_of_use += static_cast<long>(*c < 1) - static_cast<long>(was);
+  };
+  auto other_def = [&](const ir::Expr& v) {
+    if (int* c = v ? uses.find(v.get()) : nullptr) add(c, -1);
+  };
+  any_target = false;
+  visit::walk_all(
+      body,
+      [&](const ir::Stmt& s) {
+        if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::expr_as<ir::Var>(a->var)) {
+          auto [c, fresh] = uses.try_emplace(a->var.get(), 0);
+          short_of_use += fresh;
+          any_target = true;
+          add(c, -1);
+        }
+        each_other_definition(s, other_def);
+      },
+      [&](const ir::Expr& e) {
+        if (ir::is_var_like(e))
+          if (int* c = uses.find(e.get())) add(c, 1);
+      });
+  return short_of_use == 0;
 }
 
 using DeadSet = visit::PtrMap<char>;
@@ -174,6 +224,15 @@ struct RemoveDeadPureAssigns {
   rewrite::MatchResult<Bindings> match(const ir::FunctionPtr& f, rewrite::Context& ctx) const {
     using namespace dead_assign_detail;
     if (!f->body) return rewrite::not_applicable();
+
+    // 0. Nothing is dead when every target has a use (one walk; the decline is the same one the
+    //    exact count below ends in when nothing is unused).
+    {
+      bool any_target = false;
+      const bool used = every_target_used(f->body, any_target);
+      if (!any_target) return rewrite::not_applicable();
+      if (used) return rewrite::decline("no dead pure assignment");
+    }
 
     // 1. The `v = e` statements.
     Targets t;

@@ -274,6 +274,24 @@ TEST_CASE("uses inside types keep a variable alive") {
   CHECK(body_of(res.program).size() == 1);
 }
 
+// The rule's first, one-walk count starts at a variable's assignment: a use before it (or inside a
+// type, above) is not seen there, and the exact count must decide.
+TEST_CASE("a use before the assignment keeps a variable alive; a dead one beside it still goes") {
+  auto a = var("a"), r = var("r"), d = var("d");
+  auto early = program_of({X}, {assign(r, a), assign(a, add(X, I(1))), ret({r})});
+  auto kept = dce(early, true);
+  CHECK(kept.program == early);
+  REQUIRE(kept.remarks.size() == 1);
+  CHECK(kept.remarks[0].reason == "no dead pure assignment");
+
+  auto with_dead = program_of({X}, {assign(r, a), assign(a, add(X, I(1))), assign(d, I(3)), ret({r})});
+  auto res = dce(with_dead);
+  auto body = body_of(res.program);
+  REQUIRE(body.size() == 3);
+  CHECK(stmt_as<Assign>(body[1])->var == a);
+  CHECK(res.stats[0].applied == 1);
+}
+
 TEST_CASE("dead code inside loops and branches; conservative corners are kept") {
   auto i = var("i"), d = var("d"), y = var("y"), z = var("z");
   ir::Stmt loop = make_stmt(For{ForKind::Range, i, I(0), I(4), I(1), {}, make_seq({assign(d, mul(i, I(2))), eval(i)}), {}});
