@@ -73,9 +73,9 @@ inline bool same_type_parts(const ir::Type& a, const ir::Type& b) {
   return x && y && x->dtype == y->dtype && !x->view && !y->view && !x->memref && !y->memref && x->shape == y->shape;
 }
 /// `t`, or the equal type `shared` already holds (then `t` is dropped); `shared` keeps the first.
-/// A window's slices and offset tuples have the same type at every call site: sharing one node per
-/// window instead of one per site was an eighth of the peak heap of the --windowize benchmark
-/// program (issue 20; the binary IR writes a shared type once).
+/// A window's slices have the same type at every call site (its `[offsets]` tuples too: see
+/// offsets_operand): one node per window instead of one per site — the two were an eighth of the
+/// peak heap of the --windowize benchmark program (issue 20; the binary IR writes a shared type once).
 inline ir::Type shared_type(ir::Type t, ir::Type& shared) {
   if (!shared) shared = t;
   return same_type_parts(t, shared) ? shared : t;
