@@ -99,6 +99,52 @@ TEST_CASE("write_tree rewrites a file whose bytes differ, also at the same size,
   fs::remove_all(tmpl);
 }
 
+TEST_CASE("the manifest lists every file with its content hash (some are taken on the emitter's thread)") {
+  auto r = compile::compile(example("windowed_rows.py"));
+  REQUIRE(r.ok());
+  REQUIRE(!r.files.empty());
+  REQUIRE(r.files.back().path == "manifest.json");
+  const std::string& manifest = r.files.back().text;
+  int orchestration = 0, binary = 0;
+  for (std::size_t i = 0; i + 1 < r.files.size(); ++i) {
+    const auto& f = r.files[i];
+    orchestration += f.path.rfind("orchestration/", 0) == 0;
+    binary += f.path == "buffer_ir.msgpack";
+    CAPTURE(f.path);
+    CHECK(manifest.find("\"" + f.path + "\": \"" + compile::content_hash(f.text) + "\"") != std::string::npos);
+  }
+  CHECK(orchestration == 1);
+  CHECK(binary == 1);
+}
+
+TEST_CASE("write_tree: a file of 16 MiB or more is written on a second thread; the report keeps r.files order") {
+  // Hand-built result: a large file between two small ones, and one whose directory cannot be made
+  // (a regular file stands where the directory should be). The report must list them in r.files
+  // order whichever thread wrote them, the large file's bytes must be exact, and a rerun must find
+  // every file unchanged.
+  char tmpl[] = "/tmp/ptorw_compile_test_XXXXXX";
+  REQUIRE(::mkdtemp(tmpl) != nullptr);
+  { std::ofstream(fs::path(tmpl) / "blocked") << "x"; }
+  compile::CompileResult r;
+  std::string big(std::size_t{17} << 20, 'a');
+  for (std::size_t i = 0; i < big.size(); i += 4093) big[i] = static_cast<char>('b' + i % 23);
+  r.files = {{"a.txt", "first\n"}, {"orchestration/big.cpp", big}, {"blocked/c.txt", "x"}, {"z.txt", "last\n"}};
+  auto w1 = compile::write_tree(r, tmpl);
+  CHECK(w1.written == std::vector<std::string>{"a.txt", "orchestration/big.cpp", "z.txt"});
+  REQUIRE(w1.errors.size() == 1);
+  CHECK(w1.errors[0].message.find("cannot create directory") != std::string::npos);
+  std::ifstream in(fs::path(tmpl) / "orchestration" / "big.cpp", std::ios::binary);
+  std::stringstream back;
+  back << in.rdbuf();
+  CHECK(back.str() == big);
+  r.files.erase(r.files.begin() + 2);
+  auto w2 = compile::write_tree(r, tmpl);
+  CHECK(w2.ok());
+  CHECK(w2.written.empty());
+  CHECK(w2.unchanged == std::vector<std::string>{"a.txt", "orchestration/big.cpp", "z.txt"});
+  fs::remove_all(tmpl);
+}
+
 TEST_CASE("a program that does not verify: diagnostics, no program, no files") {
   auto parsed = text::parse_program(
       "import ptorw.language as pl\n@pl.program\nclass P:\n"

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -172,8 +173,18 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
   // The orchestration C++ reads only the (verified) output program: emitted on a second thread
   // while this one emits the kernels and the binary IR (the emitter was a third of compiling the
   // --windowize benchmark program). Its diagnostics are appended after the kernels' as before.
-  std::future<codegen::OrchEmitResult> orch_future =
-      std::async(std::launch::async, [prog, &file] { return codegen::emit_orchestration(*prog, file); });
+  // Its files' content hashes are taken there too (FNV-1a reads a byte per step: 0.6 s over the
+  // 480 MB of C++ of the 1M-statement --windowize benchmark program, which would otherwise run
+  // on this thread after the emitter finished).
+  struct Orchestration {
+    codegen::OrchEmitResult emitted;
+    std::vector<std::string> hashes;  // content_hash of emitted.functions[i].text
+  };
+  std::future<Orchestration> orch_future = std::async(std::launch::async, [prog, &file] {
+    Orchestration o{codegen::emit_orchestration(*prog, file), {}};
+    for (const auto& f : o.emitted.functions) o.hashes.push_back(content_hash(f.text));
+    return o;
+  });
 
   if (options.on_pass) options.on_pass("emission", total, total);  // not a pass: index == total
 
@@ -232,18 +243,21 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
   // "binary serialization preserves the explicit representation and function stage"), encoded
   // while the orchestration is emitted; listed after the pass dumps as before.
   std::string buffer_ir = persist::encode(*prog);
+  std::map<std::string, std::string> hashes;  // path → content hash, taken while the orchestration is emitted
+  hashes["buffer_ir.msgpack"] = content_hash(buffer_ir);
 
   // 4. Orchestration: one C++ translation unit per Orchestration function.
-  codegen::OrchEmitResult orch = orch_future.get();
+  Orchestration orch = orch_future.get();
   nlohmann::json orch_list = nlohmann::json::array();
-  for (auto& d : orch.diagnostics) r.diagnostics.push_back(d);
+  for (auto& d : orch.emitted.diagnostics) r.diagnostics.push_back(d);
   for (const auto& f : prog->functions) {
     if (f->type != ir::FunctionType::Orchestration) continue;
     nlohmann::json jo{{"name", f->name}};
-    for (auto& o : orch.functions)
-      if (o.name == f->name) {
+    for (std::size_t i = 0; i < orch.emitted.functions.size(); ++i)
+      if (auto& o = orch.emitted.functions[i]; o.name == f->name) {
         std::string path = "orchestration/" + f->name + ".cpp";
         jo["file"] = path;
+        hashes[path] = std::move(orch.hashes[i]);
         r.files.push_back({path, std::move(o.text)});
       }
     if (!jo.contains("file")) jo["error"] = "no C++ form (see the diagnostics)";
@@ -257,7 +271,10 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
     pass_list.push_back({{"name", s.name}, {"changed", s.changed}, {"iterations", s.iterations}, {"rewrites", s.rewrites}});
   r.files.push_back({"buffer_ir.msgpack", std::move(buffer_ir)});
   nlohmann::json files = nlohmann::json::object();
-  for (const auto& f : r.files) files[f.path] = content_hash(f.text);
+  for (const auto& f : r.files) {
+    auto h = hashes.find(f.path);
+    files[f.path] = h != hashes.end() ? h->second : content_hash(f.text);
+  }
   nlohmann::json manifest{{"format", detail::kManifestFormat},
                           {"source", file},
                           {"planner", ctx.memory_planner},
@@ -323,29 +340,48 @@ PTORW_ENTRY WriteReport write_tree(const CompileResult& r, const std::string& di
       for (const auto& [path, hash] : j["files"].items()) previous.insert(path);
   }
   std::set<std::string> now;
-  for (const auto& f : r.files) {
-    now.insert(f.path);
+  for (const auto& f : r.files) now.insert(f.path);
+  // Each file's outcome, decided apart so the largest file (the orchestration C++: 480 MB for the
+  // 1M-statement --windowize benchmark program) can be compared or written on a second thread
+  // while this one does the rest; the report lists them in r.files order either way.
+  enum class Outcome { Unchanged, Written, NoDirectory, NoWrite };
+  struct Result {
+    Outcome outcome = Outcome::Unchanged;
+    std::string what;  // the directory error's message
+  };
+  auto write_one = [&root](const OutputFile& f) {
     const fs::path p = root / f.path;
     // Equal bytes are the whole test (equal hashes follow; hashing both first only cost two passes
     // over each file, 7% of a rerun over the --windowize benchmark program).
-    if (detail::holds_exactly(p, f.text)) {
-      w.unchanged.push_back(f.path);
-      continue;
-    }
+    if (detail::holds_exactly(p, f.text)) return Result{Outcome::Unchanged, {}};
     std::error_code ec;
     fs::create_directories(p.parent_path(), ec);
-    if (ec) {
-      error(p.parent_path().string(), "cannot create directory: " + ec.message());
-      continue;
-    }
+    if (ec) return Result{Outcome::NoDirectory, ec.message()};
     std::ofstream out(p, std::ios::binary | std::ios::trunc);
     out << f.text;
     out.close();
-    if (!out) {
-      error(p.string(), "cannot write the file");
-      continue;
+    return Result{out ? Outcome::Written : Outcome::NoWrite, {}};
+  };
+  std::vector<Result> results(r.files.size());
+  std::size_t largest = r.files.size();
+  for (std::size_t i = 0; i < r.files.size(); ++i)
+    if (largest == r.files.size() || r.files[i].text.size() > r.files[largest].text.size()) largest = i;
+  std::future<Result> aside;
+  constexpr std::size_t kAsideBytes = std::size_t{16} << 20;  // below this a thread costs more than it saves
+  if (largest < r.files.size() && r.files[largest].text.size() >= kAsideBytes)
+    aside = std::async(std::launch::async, [&write_one, &f = r.files[largest]] { return write_one(f); });
+  for (std::size_t i = 0; i < r.files.size(); ++i)
+    if (!(aside.valid() && i == largest)) results[i] = write_one(r.files[i]);
+  if (aside.valid()) results[largest] = aside.get();
+  for (std::size_t i = 0; i < r.files.size(); ++i) {
+    const OutputFile& f = r.files[i];
+    const fs::path p = root / f.path;
+    switch (results[i].outcome) {
+      case Outcome::Unchanged: w.unchanged.push_back(f.path); break;
+      case Outcome::Written: w.written.push_back(f.path); break;
+      case Outcome::NoDirectory: error(p.parent_path().string(), "cannot create directory: " + results[i].what); break;
+      case Outcome::NoWrite: error(p.string(), "cannot write the file"); break;
     }
-    w.written.push_back(f.path);
   }
   for (const auto& path : previous) {
     // Only files inside DIR: a manifest edited to name "../x" or "/etc/x" removes nothing.
