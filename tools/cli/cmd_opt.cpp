@@ -32,7 +32,8 @@ std::string rule_table_text(const passes::PipelineResult& r) {
                        st.time_ns / 1000);
     // The analyses of the pass run (ptorw/analysis/cache.hpp): computed once per IR version.
     for (const auto& a : p.analyses)
-      s += fmt::format("  analysis {}: requested {}, computed {}\n", a.name, a.requested, a.computed);
+      s += fmt::format("  analysis {}: requested {}, computed {}{}\n", a.name, a.requested, a.computed,
+                       a.ahead ? fmt::format(" ({} ahead)", a.ahead) : std::string());
   }
   return s;
 }

@@ -23,6 +23,7 @@
 // cache into a pass-through (every request computes) — the mutation the test is checked against.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string_view>
 #include <type_traits>
@@ -37,6 +38,21 @@ struct AnalysisStats {
   std::uint64_t requested = 0;  // get<A> calls
   std::uint64_t computed = 0;   // of which computed (the rest were cache hits)
   std::uint64_t repeats = 0;    // computations of a node this analysis had already computed in this run
+  std::uint64_t ahead = 0;      // of the computed, how many were computed ahead (Prefetched) and taken
+};
+
+/// Analyses computed ahead, elsewhere (analysis/prefetch.hpp computes them on a second thread):
+/// the cache asks here before computing one itself. A pass names what it asks first through
+/// `analysis::prefetch<A>(ahead, node)` (passes::Pass::prefetch).
+class Prefetched {
+ public:
+  virtual ~Prefetched() = default;
+  /// Queues `make`, the analysis `id` of `node` (which `make` holds until it has run).
+  virtual void add(const void* id, const std::shared_ptr<const void>& node,
+                   std::function<std::shared_ptr<const void>()> make) = 0;
+  /// The result of analysis `id` for exactly the live node `node`, handed over once (waiting for it
+  /// when it is still being computed); null when none was queued or it is not for this node.
+  virtual std::shared_ptr<const void> take(const void* id, const void* node) = 0;
 };
 
 class AnalysisCache {
@@ -68,11 +84,14 @@ class AnalysisCache {
       seen->second = entry.hold;
     }
     std::shared_ptr<const A> value;
-    if constexpr (std::is_constructible_v<A, const std::shared_ptr<Node>&, AnalysisCache&>)
-      value = std::make_shared<const A>(node, *this);
-    else if constexpr (std::is_constructible_v<A, const N&, AnalysisCache&>)
-      value = std::make_shared<const A>(*node, *this);
-    else value = std::make_shared<const A>(*node);
+    if (prefetched_ && (value = std::static_pointer_cast<const A>(prefetched_->take(slot.id, key)))) ++slot.stats.ahead;
+    if (!value) {
+      if constexpr (std::is_constructible_v<A, const std::shared_ptr<Node>&, AnalysisCache&>)
+        value = std::make_shared<const A>(node, *this);
+      else if constexpr (std::is_constructible_v<A, const N&, AnalysisCache&>)
+        value = std::make_shared<const A>(*node, *this);
+      else value = std::make_shared<const A>(*node);
+    }
     // `entry` may have moved (a rehash) while A asked for other analyses: look it up again.
     nodes_[key].values.emplace_back(slot.id, value);
     return value;
@@ -81,6 +100,15 @@ class AnalysisCache {
   /// Forgets every analysis of `node` (the driver replaced that version). A later request for it
   /// recomputes; `repeats` counts such recomputations.
   void invalidate(const void* node) { nodes_.erase(node); }
+
+  /// Where analyses computed ahead are found (null: none). A prefetched result counts as computed.
+  void set_prefetched(std::shared_ptr<Prefetched> p) { prefetched_ = std::move(p); }
+
+  /// The identity of analysis A in this cache and in a Prefetched.
+  template <class A> static const void* id_of() {
+    static const char tag = 0;
+    return &tag;
+  }
 
   /// Whether cached results are returned (false: every request computes — for mutation tests).
   void set_enabled(bool on) { enabled_ = on; }
@@ -104,21 +132,29 @@ class AnalysisCache {
     std::vector<std::pair<const void*, std::shared_ptr<const void>>> values;  // analysis id → result
   };
 
-  template <class A> static const void* id_of() {
-    static const char tag = 0;
-    return &tag;
-  }
   template <class A> Slot& slot_of() {
     const void* id = id_of<A>();
     for (auto& s : slots_)
       if (s->id == id) return *s;
-    slots_.push_back(std::make_unique<Slot>(Slot{id, AnalysisStats{A::name, 0, 0, 0}, {}}));
+    slots_.push_back(std::make_unique<Slot>(Slot{id, AnalysisStats{A::name, 0, 0, 0, 0}, {}}));
     return *slots_.back();
   }
 
   std::unordered_map<const void*, Entry> nodes_;
   std::vector<std::unique_ptr<Slot>> slots_;
   bool enabled_ = true;
+  std::shared_ptr<Prefetched> prefetched_;
 };
+
+/// Queues analysis A of `node` in `ahead`. Only an analysis built from the node alone can be
+/// computed ahead (the worker must not touch the single-threaded cache); building it may read only
+/// immutable IR.
+template <class A, class Node> void prefetch(Prefetched& ahead, const std::shared_ptr<Node>& node) {
+  static_assert(std::is_constructible_v<A, const std::remove_const_t<Node>&>,
+                "only an analysis built from the node alone can be computed ahead");
+  if (!node) return;
+  ahead.add(AnalysisCache::id_of<A>(), std::shared_ptr<const void>(node, static_cast<const void*>(node.get())),
+            [node] { return std::shared_ptr<const void>(std::make_shared<const A>(*node)); });
+}
 
 }  // namespace ptorw::analysis

@@ -18,6 +18,7 @@
 #include "ptorw/codegen/orch_kernels.hpp"
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/passes/pass_manager.hpp"
+#include "ptorw/passes/prefetch_steps.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/passes/verify_source.hpp"
 #include "ptorw/persist/cache_key.hpp"
@@ -135,6 +136,12 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
         dumps.push_back({fmt::format("passes/{:02}_{}.py", index, pass), text::print_program(p)});
     };
     passes::PassManager pm(pm_opts);
+    // What a later step asks of its input first (Pass::prefetch: OptimizeOrchTensors' caller facts
+    // and call sites) is computed on this pipeline's input, on a second thread, while the steps
+    // before it run; they usually leave the functions unchanged, and then that step takes the
+    // results instead of walking each function again. Verified input only: building them must not
+    // meet a malformed program.
+    if (options.verify) ctx.prefetched = passes::prefetch_steps(steps, prog);
     for (auto& s : steps) {
       auto run = s.run;
       std::string name = s.name;
@@ -158,6 +165,8 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
     // `changed` is whether the step's output is a new program, which the printer cannot tell.
     for (std::size_t i = 0; i < pr.passes.size(); ++i) stats[stats.size() - pr.passes.size() + i].changed = pr.passes[i].changed;
     prog = pr.program;
+    // What was not taken is dropped (its memory) with the pipeline; a job still running is waited for.
+    ctx.prefetched.reset();
   }
   // (lower-tile-to-buffer verifies its output: when that is the final program, it is not walked again.)
   if (options.verify && prog != verified) {

@@ -50,6 +50,10 @@ struct Pass {
   /// A pass made of registered passes (sequence_pass.hpp): their names, in order (empty otherwise).
   /// A caller that wants to see between them (print-after-all) runs these instead.
   std::vector<std::string> steps{};
+  /// Queues the analyses this pass asks of its input first (analysis::prefetch), so that a driver
+  /// running other steps before it can have them computed ahead on the input's versions
+  /// (ptorw/analysis/prefetch.hpp; `ptorw compile` does). Null: none.
+  std::function<void(const ir::ProgramPtr&, analysis::Prefetched&)> prefetch{};
 
   /// Runs with default driver options; throws std::runtime_error when the pass fails.
   ir::ProgramPtr operator()(const ir::ProgramPtr& p, const PassContext& ctx = {}) const {

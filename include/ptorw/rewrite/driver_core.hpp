@@ -44,6 +44,7 @@ class DriverCore {
       : opts_(opts), ctx_(options), roots_(roots), tracing_(opts.trace || bool(opts.on_trace)) {
     ctx_.remarks_ = opts.remarks;
     cache_ = opts.analyses ? opts.analyses : &own_cache_;
+    if (options && options->prefetched) cache_->set_prefetched(options->prefetched);
     ctx_.analyses_ = cache_;
     res_.stats = std::move(stats);
   }

@@ -19,6 +19,10 @@
 #include <string>
 #include <string_view>
 
+namespace ptorw::analysis {
+class Prefetched;  // ptorw/analysis/cache.hpp
+}  // namespace ptorw::analysis
+
 namespace ptorw::rewrite {
 
 struct Options {
@@ -35,6 +39,10 @@ struct Options {
   /// program; this removes one, 0.96 CPU paired — issue 20). Held, so that its address cannot be
   /// reused by another program while the options live.
   std::shared_ptr<const void> verified_program;
+  /// Analyses computed ahead on another thread (ptorw/analysis/prefetch.hpp), or null: every
+  /// analysis cache of the run asks there before computing one (`ptorw compile` starts the
+  /// caller facts of its input's functions while the first pipeline steps run — issue 20).
+  std::shared_ptr<analysis::Prefetched> prefetched;
 
   static bool is_planner(std::string_view p) { return p == "PYPTO" || p == "DSA_RP" || p == "PTOAS"; }
 

@@ -1,0 +1,148 @@
+// analysis::Prefetch (analyses computed ahead on a second thread) and its use by the pipeline
+// (passes::prefetch_steps, `ptorw compile`): a result is handed out once, only for the very node it
+// was computed from, counted as computed; the pipeline's output is the same with and without it.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "ptorw/analysis/prefetch.hpp"
+#include "ptorw/passes/registry.hpp"
+#include "ptorw/passes/pass_manager.hpp"
+#include "ptorw/passes/prefetch_steps.hpp"
+#include "ptorw/text/parser.hpp"
+#include "ptorw/text/printer.hpp"
+
+using namespace ptorw;
+
+namespace {
+
+struct Node {
+  int value;
+};
+
+// An analysis that records the thread that built it and what it read.
+struct Probe {
+  static constexpr std::string_view name = "probe";
+  static inline std::atomic<int> built{0};
+  std::thread::id thread;
+  int seen;
+  explicit Probe(const Node& n) : thread(std::this_thread::get_id()), seen(n.value) { ++built; }
+};
+
+ir::ProgramPtr example(const std::string& name) {
+  const char* root = std::getenv("PTORW_SOURCE_ROOT");
+  REQUIRE(root);
+  auto r = text::parse_file(std::string(root) + "/examples/" + name);
+  REQUIRE(r.ok());
+  return r.program;
+}
+
+}  // namespace
+
+TEST_CASE("Prefetch: a queued result is handed out once, for its node, built on the worker") {
+  auto a = std::make_shared<const Node>(Node{1});
+  auto b = std::make_shared<const Node>(Node{2});
+  auto c = std::make_shared<const Node>(Node{3});
+  analysis::Prefetch ahead;
+  const void* id = analysis::AnalysisCache::id_of<Probe>();
+  analysis::prefetch<Probe>(ahead, a);
+  analysis::prefetch<Probe>(ahead, b);
+  CHECK(ahead.take(id, a.get()) == nullptr);  // not started: nothing will come
+  ahead.start();
+  auto pa = std::static_pointer_cast<const Probe>(ahead.take(id, a.get()));
+  REQUIRE(pa);
+  CHECK(pa->seen == 1);
+  CHECK(pa->thread != std::this_thread::get_id());
+  CHECK(ahead.take(id, a.get()) == nullptr);  // once
+  CHECK(ahead.take(id, c.get()) == nullptr);  // never queued
+  CHECK(ahead.take(analysis::AnalysisCache::id_of<Node>(), b.get()) == nullptr);  // another analysis
+  auto pb = std::static_pointer_cast<const Probe>(ahead.take(id, b.get()));
+  REQUIRE(pb);
+  CHECK(pb->seen == 2);
+  CHECK(ahead.taken() == 2);
+}
+
+TEST_CASE("Prefetch: the result of a node that died is not handed out for its address") {
+  auto a = std::make_shared<const Node>(Node{7});
+  const void* address = a.get();
+  auto sync = std::make_shared<const Node>(Node{8});
+  analysis::Prefetch ahead;
+  const void* id = analysis::AnalysisCache::id_of<Probe>();
+  analysis::prefetch<Probe>(ahead, a);
+  analysis::prefetch<Probe>(ahead, sync);
+  ahead.start();
+  REQUIRE(ahead.take(id, sync.get()));  // jobs run in order: a's is done
+  a.reset();                            // the pipeline dropped that version
+  CHECK(ahead.take(id, address) == nullptr);
+}
+
+TEST_CASE("AnalysisCache takes a prefetched result (counted as computed, and ahead) instead of building it") {
+  auto a = std::make_shared<const Node>(Node{5});
+  auto other = std::make_shared<const Node>(Node{6});
+  auto ahead = std::make_shared<analysis::Prefetch>();
+  analysis::prefetch<Probe>(*ahead, a);
+  ahead->start();
+  analysis::AnalysisCache cache;
+  cache.set_prefetched(ahead);
+  const Probe& p = cache.get<Probe>(a);
+  CHECK(p.seen == 5);
+  CHECK(p.thread != std::this_thread::get_id());
+  CHECK(&cache.get<Probe>(a) == &p);  // then cached as any result
+  const Probe& q = cache.get<Probe>(other);  // not queued: built here
+  CHECK(q.thread == std::this_thread::get_id());
+  auto st = cache.stats();
+  REQUIRE(st.size() == 1);
+  CHECK(st[0].requested == 3);
+  CHECK(st[0].computed == 2);
+  CHECK(st[0].ahead == 1);
+}
+
+TEST_CASE("the default pipeline gives the same program with the caller facts computed ahead, and takes them") {
+  std::uint64_t taken = 0;
+  for (const char* name : {"windowed_rows.py", "pattern1_iter_arg_reuse.py", "row_bands.py", "multi_return.py",
+                           "attention_rows.py", "attention_qk.py", "manual_pipeline.py"}) {
+    CAPTURE(name);
+    auto program = example(name);
+    // The default pipeline's steps, as `ptorw compile` runs them (one pass each).
+    std::vector<passes::Pass> steps;
+    auto whole = passes::make_pass("default");
+    REQUIRE(whole);
+    REQUIRE(whole->steps.size() >= 2);
+    for (const auto& name : whole->steps) {
+      auto s = passes::make_pass(name);
+      REQUIRE(s);
+      REQUIRE(s->steps.empty());
+      steps.push_back(std::move(*s));
+    }
+    auto run = [&](bool ahead) {
+      passes::PassManager pm;
+      for (const auto& s : steps) pm.add(s);
+      passes::PassContext ctx;
+      if (ahead) ctx.prefetched = passes::prefetch_steps(steps, program);
+      CHECK(bool(ctx.prefetched) == ahead);
+      return pm.run(program, ctx);
+    };
+    passes::PipelineResult plain = run(false), fast = run(true);
+    REQUIRE(plain.ok);
+    REQUIRE(fast.ok);
+    CHECK(text::print_program(*fast.program) == text::print_program(*plain.program));
+    REQUIRE(fast.passes.size() == plain.passes.size());
+    for (std::size_t i = 0; i < fast.passes.size(); ++i) {
+      REQUIRE(fast.passes[i].analyses.size() == plain.passes[i].analyses.size());
+      for (std::size_t k = 0; k < fast.passes[i].analyses.size(); ++k) {
+        const auto &f = fast.passes[i].analyses[k], &p = plain.passes[i].analyses[k];
+        CHECK(f.name == p.name);
+        CHECK(f.requested == p.requested);
+        CHECK(f.computed == p.computed);  // a taken result replaces a computation, one for one
+        CHECK(p.ahead == 0);
+        taken += f.ahead;
+      }
+    }
+  }
+  CHECK(taken > 0);  // the steps before OptimizeOrchTensors leave some examples' functions as they were
+}
