@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -32,6 +33,14 @@ struct Probe {
   std::thread::id thread;
   int seen;
   explicit Probe(const Node& n) : thread(std::this_thread::get_id()), seen(n.value) { ++built; }
+};
+
+// An analysis whose construction fails (as bad_alloc would) for a negative value.
+struct Fragile {
+  static constexpr std::string_view name = "fragile";
+  explicit Fragile(const Node& n) {
+    if (n.value < 0) throw std::runtime_error("fragile");
+  }
 };
 
 ir::ProgramPtr example(const std::string& name) {
@@ -79,6 +88,19 @@ TEST_CASE("Prefetch: the result of a node that died is not handed out for its ad
   REQUIRE(ahead.take(id, sync.get()));  // jobs run in order: a's is done
   a.reset();                            // the pipeline dropped that version
   CHECK(ahead.take(id, address) == nullptr);
+}
+
+TEST_CASE("Prefetch: a job that throws leaves no result, and the jobs after it still run") {
+  auto bad = std::make_shared<const Node>(Node{-1});
+  auto good = std::make_shared<const Node>(Node{4});
+  analysis::Prefetch ahead;
+  analysis::prefetch<Fragile>(ahead, bad);
+  analysis::prefetch<Fragile>(ahead, good);
+  ahead.start();
+  CHECK(ahead.take(analysis::AnalysisCache::id_of<Fragile>(), good.get()) != nullptr);
+  CHECK(ahead.take(analysis::AnalysisCache::id_of<Fragile>(), bad.get()) == nullptr);
+  analysis::AnalysisCache cache;  // computing it here throws to the caller, as without prefetching
+  CHECK_THROWS_AS(cache.get<Fragile>(bad), std::runtime_error);
 }
 
 TEST_CASE("AnalysisCache takes a prefetched result (counted as computed, and ahead) instead of building it") {

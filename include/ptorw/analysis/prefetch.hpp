@@ -55,7 +55,14 @@ class Prefetch final : public Prefetched {
     worker_ = std::thread([this] {
       for (Job& j : jobs_) {
         std::shared_ptr<const void> v;
-        if (!stop_) v = j.make();
+        // A job that throws (bad_alloc) leaves no result: the cache then computes it itself, where
+        // the exception reaches the pass as it would without this thread.
+        if (!stop_) {
+          try {
+            v = j.make();
+          } catch (...) {
+          }
+        }
         // Drops the job's hold of the node: from now on it lives only as long as the pipeline keeps it.
         std::function<std::shared_ptr<const void>()>().swap(j.make);
         {
