@@ -32,8 +32,10 @@ inline passes::Pass make_optimize_orch_tensors_pass() {
       "externalize static windows",
       props, iter_arg_reuse_rules, assemble_parent_strides_rules, assemble_loop_rules, slice_input_strides_rules,
       out_window_externalizer_rules);
-  // Pattern 1 asks first for the facts and the call sites of every function (function_facts.hpp:
-  // the callers' walk that Patterns 1-4 share); on a 1M-statement caller each is a walk of it.
+  // Pattern 1 asks first for the call sites of every function (FunctionCalls, through the
+  // CallSiteIndex) and for the facts (function_facts.hpp: the callers' walk that Patterns 1-4
+  // share) of the callers and of the called kernels; on a 1M-statement caller each is a walk of it.
+  // The facts of every function are queued: a kernel's are small, a caller's are what matters.
   p.prefetch = [](const ir::ProgramPtr& in, analysis::Prefetched& ahead) {
     for (const auto& f : in->functions)
       if (f && f->body) {

@@ -109,6 +109,8 @@ int usage_error(CLI::App& app, CLI::App* sub, const CLI::ParseError& e) {
 }  // namespace
 
 int main(int argc, char** argv) {
+#if defined(PTORW_SYSTEM_MALLOC)
+  // With glibc's malloc only (-Dallocator=system, or auto without tcmalloc; tools/meson.build):
   // No fastbins: the passes and emitters free millions of small nodes and strings, and glibc
   // consolidates all the fastbins whenever a large block is freed or requested (malloc_consolidate
   // and unlink_chunk were 13% of `ptorw compile` on the --windowize benchmark program; without
@@ -120,6 +122,7 @@ int main(int argc, char** argv) {
   // (peak RSS +10-20% on the benchmark programs; with one arena it is below the sequential
   // compile's, at +4% CPU for the shared arena's lock).
   mallopt(M_ARENA_MAX, 1);
+#endif
   CLI::App app;
   Options o;
   define_app(app, o);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ptorw/analysis/prefetch.hpp"
+#include "ptorw/compile/compile.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/passes/prefetch_steps.hpp"
@@ -63,6 +64,7 @@ TEST_CASE("Prefetch: a queued result is handed out once, for its node, built on 
   analysis::prefetch<Probe>(ahead, b);
   CHECK(ahead.take(id, a.get()) == nullptr);  // not started: nothing will come
   ahead.start();
+  ahead.wait();
   auto pa = std::static_pointer_cast<const Probe>(ahead.take(id, a.get()));
   REQUIRE(pa);
   CHECK(pa->seen == 1);
@@ -85,9 +87,10 @@ TEST_CASE("Prefetch: the result of a node that died is not handed out for its ad
   analysis::prefetch<Probe>(ahead, a);
   analysis::prefetch<Probe>(ahead, sync);
   ahead.start();
-  REQUIRE(ahead.take(id, sync.get()));  // jobs run in order: a's is done
-  a.reset();                            // the pipeline dropped that version
+  ahead.wait();
+  a.reset();  // the pipeline dropped that version
   CHECK(ahead.take(id, address) == nullptr);
+  CHECK(ahead.take(id, sync.get()) != nullptr);  // a live one is handed out
 }
 
 TEST_CASE("Prefetch: a job that throws leaves no result, and the jobs after it still run") {
@@ -97,10 +100,30 @@ TEST_CASE("Prefetch: a job that throws leaves no result, and the jobs after it s
   analysis::prefetch<Fragile>(ahead, bad);
   analysis::prefetch<Fragile>(ahead, good);
   ahead.start();
+  ahead.wait();
   CHECK(ahead.take(analysis::AnalysisCache::id_of<Fragile>(), good.get()) != nullptr);
   CHECK(ahead.take(analysis::AnalysisCache::id_of<Fragile>(), bad.get()) == nullptr);
   analysis::AnalysisCache cache;  // computing it here throws to the caller, as without prefetching
   CHECK_THROWS_AS(cache.get<Fragile>(bad), std::runtime_error);
+}
+
+TEST_CASE("Prefetch: a job not started when asked for is cancelled (the caller computes it), the rest still run") {
+  // Many jobs, then an immediate take of the last: it is still queued (or, on a fast worker, done).
+  std::vector<std::shared_ptr<const Node>> nodes;
+  analysis::Prefetch ahead;
+  for (int i = 0; i < 2000; ++i) {
+    nodes.push_back(std::make_shared<const Node>(Node{i}));
+    analysis::prefetch<Probe>(ahead, nodes.back());
+  }
+  const void* id = analysis::AnalysisCache::id_of<Probe>();
+  ahead.start();
+  auto last = ahead.take(id, nodes.back().get());
+  ahead.wait();
+  CHECK(ahead.take(id, nodes.back().get()) == nullptr);  // once, either way
+  auto first = std::static_pointer_cast<const Probe>(ahead.take(id, nodes.front().get()));
+  REQUIRE(first);
+  CHECK(first->seen == 0);
+  CHECK(ahead.taken() == (last ? 2u : 1u));
 }
 
 TEST_CASE("AnalysisCache takes a prefetched result (counted as computed, and ahead) instead of building it") {
@@ -109,6 +132,7 @@ TEST_CASE("AnalysisCache takes a prefetched result (counted as computed, and ahe
   auto ahead = std::make_shared<analysis::Prefetch>();
   analysis::prefetch<Probe>(*ahead, a);
   ahead->start();
+  ahead->wait();
   analysis::AnalysisCache cache;
   cache.set_prefetched(ahead);
   const Probe& p = cache.get<Probe>(a);
@@ -167,4 +191,22 @@ TEST_CASE("the default pipeline gives the same program with the caller facts com
     }
   }
   CHECK(taken > 0);  // the steps before OptimizeOrchTensors leave some examples' functions as they were
+}
+
+TEST_CASE("compile writes the same files with and without the analyses computed ahead") {
+  for (const char* name : {"windowed_rows.py", "pattern1_iter_arg_reuse.py", "row_bands.py", "multi_return.py",
+                           "attention_rows.py", "attention_qk.py", "manual_pipeline.py"}) {
+    CAPTURE(name);
+    auto program = example(name);
+    compile::CompileOptions on, off;
+    off.prefetch = false;
+    auto a = compile::compile(program, on), b = compile::compile(program, off);
+    CHECK(a.ok() == b.ok());
+    CHECK(a.diagnostics.size() == b.diagnostics.size());
+    REQUIRE(a.files.size() == b.files.size());
+    for (std::size_t i = 0; i < a.files.size(); ++i) {
+      CHECK(a.files[i].path == b.files[i].path);
+      CHECK(a.files[i].text == b.files[i].text);
+    }
+  }
 }

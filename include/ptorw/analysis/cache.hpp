@@ -150,8 +150,12 @@ class AnalysisCache {
 /// computed ahead (the worker must not touch the single-threaded cache); building it may read only
 /// immutable IR.
 template <class A, class Node> void prefetch(Prefetched& ahead, const std::shared_ptr<Node>& node) {
-  static_assert(std::is_constructible_v<A, const std::remove_const_t<Node>&>,
-                "only an analysis built from the node alone can be computed ahead");
+  using N = std::remove_const_t<Node>;
+  static_assert(std::is_constructible_v<A, const N&>, "only an analysis built from the node alone can be computed ahead");
+  // The cache prefers a constructor that takes it: a result built without it could differ.
+  static_assert(!std::is_constructible_v<A, const N&, AnalysisCache&> &&
+                    !std::is_constructible_v<A, const std::shared_ptr<Node>&, AnalysisCache&>,
+                "an analysis the cache builds with other analyses cannot be computed ahead");
   if (!node) return;
   ahead.add(AnalysisCache::id_of<A>(), std::shared_ptr<const void>(node, static_cast<const void*>(node.get())),
             [node] { return std::shared_ptr<const void>(std::make_shared<const A>(*node)); });

@@ -24,7 +24,10 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <system_error>
 #include <thread>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ptorw/analysis/cache.hpp"
@@ -46,53 +49,48 @@ class Prefetch final : public Prefetched {
   void add(const void* id, const std::shared_ptr<const void>& node,
            std::function<std::shared_ptr<const void>()> make) override {
     if (!node || worker_.joinable()) return;
-    jobs_.push_back(Job{id, node.get(), node, std::move(make), {}, false, false});
+    if (!index_.try_emplace(Key{id, node.get()}, jobs_.size()).second) return;  // queued already
+    ids_.insert(id);
+    jobs_.push_back(Job{node, std::move(make), {}, State::Queued});
   }
 
-  /// Starts the worker (once); it computes the queued jobs in order.
+  /// Starts the worker (once); it computes the queued jobs in order. When no thread can be made
+  /// (std::system_error), nothing is computed ahead and every take() returns null.
   void start() {
     if (worker_.joinable() || jobs_.empty()) return;
-    worker_ = std::thread([this] {
-      for (Job& j : jobs_) {
-        std::shared_ptr<const void> v;
-        // A job that throws (bad_alloc) leaves no result: the cache then computes it itself, where
-        // the exception reaches the pass as it would without this thread.
-        if (!stop_) {
-          try {
-            v = j.make();
-          } catch (...) {
-          }
-        }
-        // Drops the job's hold of the node: from now on it lives only as long as the pipeline keeps it.
-        std::function<std::shared_ptr<const void>()>().swap(j.make);
-        {
-          std::lock_guard<std::mutex> lock(mutex_);
-          j.value = std::move(v);
-          j.done = true;
-        }
-        done_.notify_all();
-      }
-    });
+    try {
+      worker_ = std::thread([this] { work(); });
+      started_ = true;
+    } catch (const std::system_error&) {
+    }
+  }
+
+  /// Waits until the worker has been through every job (for tests: a take() after it finds each
+  /// job done, never still queued).
+  void wait() {
+    if (!started_) return;
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, [&] { return through_ == jobs_.size(); });
   }
 
   std::shared_ptr<const void> take(const void* id, const void* node) override {
-    if (!worker_.joinable()) return nullptr;  // never started: nothing will be computed
-    for (Job& j : jobs_) {
-      if (j.id != id || j.node != node) continue;
-      std::unique_lock<std::mutex> lock(mutex_);
-      if (j.taken) continue;  // handed out already: the cache computes (a later version at this address)
-      done_.wait(lock, [&] { return j.done; });
-      j.taken = true;
-      // The caller holds a node alive at this address. It is the job's node exactly when that one
-      // is still alive (two live nodes cannot share an address); otherwise the job's node was
-      // dropped and a new one took its address, and the result is not for it.
-      if (j.node_alive.expired()) {
-        j.value.reset();
-        return nullptr;
-      }
-      return std::move(j.value);
-    }
-    return nullptr;
+    if (!started_ || !ids_.count(id)) return nullptr;  // never started / never queued
+    auto it = index_.find(Key{id, node});
+    if (it == index_.end()) return nullptr;
+    Job& j = jobs_[it->second];
+    std::unique_lock<std::mutex> lock(mutex_);
+    // Not started yet: the caller computes it now rather than wait for the jobs before it (a step
+    // before the one that named it asking first); the worker skips it.
+    if (j.state == State::Queued) j.state = State::Cancelled;
+    if (j.state == State::Cancelled || j.state == State::Taken) return nullptr;
+    done_.wait(lock, [&] { return j.state == State::Done; });
+    j.state = State::Taken;
+    // The caller holds a node alive at this address. It is the job's node exactly when that one is
+    // still alive (two live nodes cannot share an address); otherwise the job's node was dropped
+    // and a new one took its address, and the result is not for it.
+    std::shared_ptr<const void> v = std::move(j.value);
+    if (j.node_alive.expired()) return nullptr;
+    return v;
   }
 
   /// How many jobs are queued.
@@ -102,24 +100,70 @@ class Prefetch final : public Prefetched {
   std::size_t taken() const {
     std::lock_guard<std::mutex> lock(mutex_);
     std::size_t n = 0;
-    for (const Job& j : jobs_) n += j.taken;
+    for (const Job& j : jobs_) n += j.state == State::Taken;
     return n;
   }
 
  private:
+  enum class State { Queued, Running, Done, Taken, Cancelled };
   struct Job {
-    const void* id;
-    const void* node;
     std::weak_ptr<const void> node_alive;  // (`make` holds the node until the job is done)
     std::function<std::shared_ptr<const void>()> make;
     std::shared_ptr<const void> value;
-    bool done;
-    bool taken;
+    State state;
   };
-  std::vector<Job> jobs_;  // fixed once the worker starts
+  struct Key {
+    const void* id;
+    const void* node;
+    bool operator==(const Key& o) const { return id == o.id && node == o.node; }
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      return std::hash<const void*>()(k.id) * 31 + std::hash<const void*>()(k.node);
+    }
+  };
+
+  void work() {
+    for (Job& j : jobs_) {
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (j.state != State::Queued || stop_) {
+          if (j.state == State::Queued) j.state = State::Cancelled;
+          std::function<std::shared_ptr<const void>()>().swap(j.make);
+          ++through_;
+          done_.notify_all();
+          continue;
+        }
+        j.state = State::Running;
+      }
+      std::shared_ptr<const void> v;
+      // A job that throws (bad_alloc) leaves no result: the cache then computes it itself, where
+      // the exception reaches the pass as it would without this thread.
+      try {
+        v = j.make();
+      } catch (...) {
+      }
+      // Drops the job's hold of the node: from now on it lives only as long as the pipeline keeps it.
+      std::function<std::shared_ptr<const void>()>().swap(j.make);
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        j.value = std::move(v);
+        j.state = State::Done;
+        ++through_;
+      }
+      done_.notify_all();
+    }
+  }
+
+  // Fixed once the worker starts; the worker changes a job's state and value only under mutex_.
+  std::vector<Job> jobs_;
+  std::unordered_map<Key, std::size_t, KeyHash> index_;
+  std::unordered_set<const void*> ids_;
   mutable std::mutex mutex_;
   std::condition_variable done_;
+  std::size_t through_ = 0;  // jobs the worker is through with (under mutex_)
   std::atomic<bool> stop_{false};
+  bool started_ = false;
   std::thread worker_;
 };
 

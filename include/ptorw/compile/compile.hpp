@@ -48,6 +48,9 @@ struct CompileOptions {
   bool dump_all = false;
   /// Verify the input, check pass properties and verify the final program (as `ptorw opt`).
   bool verify = true;
+  /// Compute what a step asks of its input first on a second thread while the steps before it run
+  /// (passes::prefetch_steps; verified input only). The output is the same either way.
+  bool prefetch = true;
   /// Called before each pass with its name, its index and the number of passes (a progress line),
   /// and once before emission with ("emission", total, total).
   std::function<void(std::string_view pass, std::size_t index, std::size_t total)> on_pass;
@@ -88,7 +91,8 @@ struct WriteReport {
 /// this run does not produce is removed.
 PTORW_ENTRY WriteReport write_tree(const CompileResult& r, const std::string& dir);
 
-/// The content hash the manifest records: FNV-1a 64, as 16 hex digits.
+/// The content hash the manifest records ("hash": "xxh3_64"): XXH3-64 (xxHash, seed 0), as 16 hex
+/// digits — what `xxhsum -H3` prints.
 PTORW_ENTRY std::string content_hash(std::string_view text);
 
 }  // namespace ptorw::compile

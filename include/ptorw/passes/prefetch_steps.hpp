@@ -11,15 +11,26 @@
 
 #include "ptorw/analysis/prefetch.hpp"
 #include "ptorw/passes/pass.hpp"
+#include "ptorw/passes/verify_source.hpp"
 
 namespace ptorw::passes {
 
 /// The started prefetch, or null when no step after the first names an analysis.
 inline std::shared_ptr<analysis::Prefetch> prefetch_steps(const std::vector<Pass>& steps, const ir::ProgramPtr& input) {
   if (!input) return nullptr;
+  // Functions still in text form (names rebound as Python reads them) are left out: convert-to-ssa
+  // replaces every one of them, so what was computed on their input version would never be taken.
+  ir::ProgramPtr nodes = input;
+  if (has_text_functions(*input)) {
+    auto copy = std::make_shared<ir::Program>(*input);
+    copy->functions.clear();
+    for (const auto& f : input->functions)
+      if (f && f->names != ir::NameBinding::Text) copy->functions.push_back(f);
+    nodes = std::move(copy);
+  }
   auto ahead = std::make_shared<analysis::Prefetch>();
   for (std::size_t i = 1; i < steps.size(); ++i)
-    if (steps[i].prefetch) steps[i].prefetch(input, *ahead);
+    if (steps[i].prefetch) steps[i].prefetch(nodes, *ahead);
   if (ahead->queued() == 0) return nullptr;
   ahead->start();
   return ahead;
