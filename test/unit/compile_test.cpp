@@ -13,19 +13,12 @@
 
 #include "ptorw/compile/compile.hpp"
 #include "ptorw/text/parser.hpp"
+#include "../support/examples.hpp"
 
 using namespace ptorw;
 namespace fs = std::filesystem;
 
-namespace {
-ir::ProgramPtr example(const std::string& name) {
-  const char* root = std::getenv("PTORW_SOURCE_ROOT");
-  REQUIRE(root);
-  auto r = text::parse_file(std::string(root) + "/examples/" + name);
-  REQUIRE(r.ok());
-  return r.program;
-}
-}  // namespace
+using ptorw::test::example;
 
 TEST_CASE("content_hash is XXH3-64 (the manifest's hash, checked by tools that read it)") {
   // Values printed by `xxhsum -H3` (Debian xxhash 0.8.1) for the same bytes.

@@ -17,6 +17,7 @@
 #include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/passes/prefetch_steps.hpp"
 #include "ptorw/text/parser.hpp"
+#include "../support/examples.hpp"
 #include "ptorw/text/printer.hpp"
 
 using namespace ptorw;
@@ -44,13 +45,7 @@ struct Fragile {
   }
 };
 
-ir::ProgramPtr example(const std::string& name) {
-  const char* root = std::getenv("PTORW_SOURCE_ROOT");
-  REQUIRE(root);
-  auto r = text::parse_file(std::string(root) + "/examples/" + name);
-  REQUIRE(r.ok());
-  return r.program;
-}
+using ptorw::test::example;
 
 }  // namespace
 
