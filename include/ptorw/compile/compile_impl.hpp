@@ -187,9 +187,9 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
   // The orchestration C++ reads only the (verified) output program: emitted on a second thread
   // while this one emits the kernels and the binary IR (the emitter was a third of compiling the
   // --windowize benchmark program). Its diagnostics are appended after the kernels' as before.
-  // Its files' content hashes are taken there too (FNV-1a reads a byte per step: 0.6 s over the
-  // 480 MB of C++ of the 1M-statement --windowize benchmark program, which would otherwise run
-  // on this thread after the emitter finished).
+  // Its files' content hashes are taken there too, beside this thread's work (with FNV-1a, the
+  // manifest's hash until format 2, that was 0.6 s over the 480 MB of C++ of the 1M-statement
+  // --windowize benchmark program; XXH3 takes ~0.05 s).
   struct Orchestration {
     codegen::OrchEmitResult emitted;
     std::vector<std::string> hashes;  // content_hash of emitted.functions[i].text
