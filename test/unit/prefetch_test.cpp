@@ -46,6 +46,7 @@ struct Fragile {
 };
 
 using ptorw::test::example;
+using ptorw::test::example_names;
 
 }  // namespace
 
@@ -145,8 +146,7 @@ TEST_CASE("AnalysisCache takes a prefetched result (counted as computed, and ahe
 
 TEST_CASE("the default pipeline gives the same program with the caller facts computed ahead, and takes them") {
   std::uint64_t taken = 0;
-  for (const char* name : {"windowed_rows.py", "pattern1_iter_arg_reuse.py", "row_bands.py", "multi_return.py",
-                           "attention_rows.py", "attention_qk.py", "manual_pipeline.py"}) {
+  for (const std::string& name : example_names()) {
     CAPTURE(name);
     auto program = example(name);
     // The default pipeline's steps, as `ptorw compile` runs them (one pass each).
@@ -195,8 +195,7 @@ TEST_CASE("the default pipeline gives the same program with the caller facts com
 }
 
 TEST_CASE("compile writes the same files with and without the analyses computed ahead") {
-  for (const char* name : {"windowed_rows.py", "pattern1_iter_arg_reuse.py", "row_bands.py", "multi_return.py",
-                           "attention_rows.py", "attention_qk.py", "manual_pipeline.py"}) {
+  for (const std::string& name : example_names()) {
     CAPTURE(name);
     auto program = example(name);
     compile::CompileOptions on, off;

@@ -27,7 +27,6 @@
 #include <system_error>
 #include <thread>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "ptorw/analysis/cache.hpp"
@@ -50,7 +49,6 @@ class Prefetch final : public Prefetched {
            std::function<std::shared_ptr<const void>()> make) override {
     if (!node || worker_.joinable()) return;
     if (!index_.try_emplace(Key{id, node.get()}, jobs_.size()).second) return;  // queued already
-    ids_.insert(id);
     jobs_.push_back(Job{node, std::move(make), {}, State::Queued});
   }
 
@@ -74,9 +72,9 @@ class Prefetch final : public Prefetched {
   }
 
   std::shared_ptr<const void> take(const void* id, const void* node) override {
-    if (!started_ || !ids_.count(id)) return nullptr;  // never started / never queued
+    if (!started_) return nullptr;  // nothing will be computed
     auto it = index_.find(Key{id, node});
-    if (it == index_.end()) return nullptr;
+    if (it == index_.end()) return nullptr;  // never queued
     Job& j = jobs_[it->second];
     std::unique_lock<std::mutex> lock(mutex_);
     // Not started yet: the caller computes it now rather than wait for the jobs before it (a step
@@ -158,7 +156,6 @@ class Prefetch final : public Prefetched {
   // Fixed once the worker starts; the worker changes a job's state and value only under mutex_.
   std::vector<Job> jobs_;
   std::unordered_map<Key, std::size_t, KeyHash> index_;
-  std::unordered_set<const void*> ids_;
   mutable std::mutex mutex_;
   std::condition_variable done_;
   std::size_t through_ = 0;  // jobs the worker is through with (under mutex_)
