@@ -384,6 +384,97 @@ TEST_CASE("per-rule counters: tried only on matching kinds, matched, applied, ti
   CHECK(untimed.stats[0].time_ns == 0);
 }
 
+namespace {
+
+// Analyses that take a known time on a clock the test advances.
+struct FakeClock {
+  static inline std::uint64_t now = 0;
+  static std::uint64_t read() { return now; }
+};
+struct Inner {
+  static constexpr std::string_view name = "inner";
+  explicit Inner(const ir::Program&) { FakeClock::now += 30; }
+};
+struct Outer {
+  static constexpr std::string_view name = "outer";
+  Outer(const ir::ProgramPtr& p, analysis::AnalysisCache& c) {
+    FakeClock::now += 100;
+    (void)c.get<Inner>(p);
+    FakeClock::now += 5;
+  }
+};
+
+// An analysis that takes at least 20 ms of real time, and a Program rule that asks for it and
+// declines: the rule's own time is the request, the 20 ms are the analysis's.
+struct Slow {
+  static constexpr std::string_view name = "slow";
+  explicit Slow(const ir::Program&) {
+    const std::uint64_t until = monotonic_ns() + 20'000'000;
+    while (monotonic_ns() < until) {
+    }
+  }
+};
+struct AsksSlow {
+  static constexpr std::string_view name = "asks_slow";
+  static constexpr RootKind root = RootKind::Program;
+  static constexpr int benefit = 0;
+  MatchResult<ir::ProgramPtr> match(const ir::ProgramPtr& p, Context& ctx) const {
+    (void)ctx.analyses().get<Slow>(p);
+    return decline("nothing to do");
+  }
+  ir::ProgramPtr rewrite(const ir::ProgramPtr& p, Context&) const { return p; }
+};
+
+}  // namespace
+
+TEST_CASE("AnalysisCache times each computation apart from the analyses it asks for, once per version") {
+  auto p = program_of({}, {eval(I(1))});
+  auto q = program_of({}, {eval(I(2))});
+  analysis::AnalysisCache cache;
+  FakeClock::now = 1000;
+  SUBCASE("without a clock nothing is timed") {
+    (void)cache.get<Outer>(p);
+    CHECK(cache.compute_ns() == 0);
+    for (const auto& a : cache.stats()) CHECK(a.time_ns == 0);
+  }
+  SUBCASE("with one") {
+    cache.set_clock(&FakeClock::read);
+    (void)cache.get<Outer>(p);
+    CHECK(cache.compute_ns() == 135);  // the nested computation counted once
+    (void)cache.get<Outer>(p);         // cached: no time
+    (void)cache.get<Inner>(q);
+    CHECK(cache.compute_ns() == 165);
+    auto st = cache.stats();
+    REQUIRE(st.size() == 2);
+    CHECK(st[0].name == "outer");
+    CHECK(st[0].time_ns == 105);  // its own time, without Inner's 30
+    CHECK(st[1].name == "inner");
+    CHECK(st[1].time_ns == 60);
+  }
+}
+
+TEST_CASE("a rule's time leaves out the analyses its requests computed; they are reported apart") {
+  auto p = program_of({}, {eval(I(1))});
+  analysis::AnalysisCache cache;
+  auto r = run_table(boost::hana::make_tuple(AsksSlow{}), p, {.analyses = &cache});
+  REQUIRE(r.stats.size() == 1);
+  CHECK(r.stats[0].tried == 1);
+  CHECK(r.stats[0].analysis_ns >= 20'000'000);
+  CHECK(r.stats[0].time_ns < r.stats[0].analysis_ns);
+  auto st = cache.stats();
+  REQUIRE(st.size() == 1);
+  CHECK(st[0].time_ns >= 20'000'000);
+  CHECK(st[0].time_ns == r.stats[0].analysis_ns);
+  auto j = to_json(r.stats);
+  CHECK(j[0]["analysis_ns"] == r.stats[0].analysis_ns);
+  SUBCASE("untimed: neither is measured") {
+    analysis::AnalysisCache c2;
+    auto u = run_table(boost::hana::make_tuple(AsksSlow{}), p, {.timing = false, .analyses = &c2});
+    CHECK(u.stats[0].analysis_ns == 0);
+    CHECK(c2.stats()[0].time_ns == 0);
+  }
+}
+
 TEST_CASE("counters export as JSON") {
   auto r = run_table(boost::hana::make_tuple(FoldAddConst{}), sample());
   auto j = to_json(r);

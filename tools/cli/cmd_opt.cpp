@@ -28,12 +28,13 @@ std::string rule_table_text(const passes::PipelineResult& r) {
     s += fmt::format("pass {}: {}, {} iterations, {} rewrites, {} us\n", p.name, rewrite::name_of(p.stop), p.iterations,
                      p.rewrites, p.time_ns / 1000);
     for (const auto& st : p.stats)
-      s += fmt::format("  {}: tried {}, matched {}, applied {}, {} us\n", st.name, st.tried, st.matched, st.applied,
-                       st.time_ns / 1000);
+      s += fmt::format("  {}: tried {}, matched {}, applied {}, {} us{}\n", st.name, st.tried, st.matched, st.applied,
+                       st.time_ns / 1000,
+                       st.analysis_ns ? fmt::format(" (+ {} us computing analyses)", st.analysis_ns / 1000) : std::string());
     // The analyses of the pass run (ptorw/analysis/cache.hpp): computed once per IR version.
     for (const auto& a : p.analyses)
-      s += fmt::format("  analysis {}: requested {}, computed {}{}\n", a.name, a.requested, a.computed,
-                       a.ahead ? fmt::format(" ({} ahead)", a.ahead) : std::string());
+      s += fmt::format("  analysis {}: requested {}, computed {}{}, {} us\n", a.name, a.requested, a.computed,
+                       a.ahead ? fmt::format(" ({} ahead)", a.ahead) : std::string(), a.time_ns / 1000);
   }
   return s;
 }

@@ -39,6 +39,9 @@ struct AnalysisStats {
   std::uint64_t computed = 0;   // of which computed (the rest were cache hits)
   std::uint64_t repeats = 0;    // computations of a node this analysis had already computed in this run
   std::uint64_t ahead = 0;      // of the computed, how many were computed ahead (Prefetched) and taken
+  // Computing it, when the cache has a clock (set_clock: a driver whose timing is on): its own time,
+  // without the analyses it asked for while it was built (those count as theirs).
+  std::uint64_t time_ns = 0;
 };
 
 /// Analyses computed ahead, elsewhere (analysis/prefetch.hpp computes them on a second thread):
@@ -86,11 +89,19 @@ class AnalysisCache {
     std::shared_ptr<const A> value;
     if (prefetched_ && (value = std::static_pointer_cast<const A>(prefetched_->take(slot.id, key)))) ++slot.stats.ahead;
     if (!value) {
+      const std::uint64_t t0 = clock_ ? clock_() : 0;
+      const std::uint64_t outer = compute_ns_;  // what the analyses A asks for add to it is part of A's time
       if constexpr (std::is_constructible_v<A, const std::shared_ptr<Node>&, AnalysisCache&>)
         value = std::make_shared<const A>(node, *this);
       else if constexpr (std::is_constructible_v<A, const N&, AnalysisCache&>)
         value = std::make_shared<const A>(*node, *this);
       else value = std::make_shared<const A>(*node);
+      if (clock_) {
+        const std::uint64_t dt = clock_() - t0;
+        const std::uint64_t nested = compute_ns_ - outer;
+        slot.stats.time_ns += dt > nested ? dt - nested : 0;
+        compute_ns_ = outer + dt;
+      }
     }
     // `entry` may have moved (a rehash) while A asked for other analyses: look it up again.
     nodes_[key].values.emplace_back(slot.id, value);
@@ -109,6 +120,14 @@ class AnalysisCache {
     static const char tag = 0;
     return &tag;
   }
+
+  /// Times every computation with `clock` (monotonic nanoseconds; null: none is timed, the default).
+  /// A driver with timing on sets it, so that a rule's time does not include the analyses its
+  /// requests computed (rewrite::RuleStats::analysis_ns): an analysis several rules share is paid
+  /// by whichever asks first.
+  void set_clock(std::uint64_t (*clock)()) { clock_ = clock; }
+  /// Nanoseconds spent computing analyses so far (nested computations counted once), when timed.
+  std::uint64_t compute_ns() const { return compute_ns_; }
 
   /// Whether cached results are returned (false: every request computes — for mutation tests).
   void set_enabled(bool on) { enabled_ = on; }
@@ -136,7 +155,7 @@ class AnalysisCache {
     const void* id = id_of<A>();
     for (auto& s : slots_)
       if (s->id == id) return *s;
-    slots_.push_back(std::make_unique<Slot>(Slot{id, AnalysisStats{A::name, 0, 0, 0, 0}, {}}));
+    slots_.push_back(std::make_unique<Slot>(Slot{id, AnalysisStats{A::name, 0, 0, 0, 0, 0}, {}}));
     return *slots_.back();
   }
 
@@ -144,6 +163,8 @@ class AnalysisCache {
   std::vector<std::unique_ptr<Slot>> slots_;
   bool enabled_ = true;
   std::shared_ptr<Prefetched> prefetched_;
+  std::uint64_t (*clock_)() = nullptr;
+  std::uint64_t compute_ns_ = 0;
 };
 
 /// Queues analysis A of `node` in `ahead`. Only an analysis built from the node alone can be
