@@ -6,6 +6,8 @@
 // the caller reads what the kernel wrote through an Out/InOut argument). Group functions (one cube
 // and one or two vector kernels) are listed with their members, for rt_submit_task.
 #pragma once
+#include <fmt/core.h>
+
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -228,6 +230,43 @@ inline KernelTable kernel_table(const ir::Program& p) {
     t.groups.push_back(std::move(g));
   }
   return t;
+}
+
+/// Whether the orchestration emitter reads the same of `a` and of `b`, so that emit_orchestration
+/// gives the same text and diagnostics for both: the same functions in the same order (names and
+/// types), each Orchestration function the very same node, each kernel and Group with the same
+/// parameter nodes (so the same types) and directions, the same kernel table (ids, kinds, which
+/// parameter each result is, the reasons it is none), the same dyn_dims nodes and source file.
+/// `ptorw compile` emits the orchestration from the default pipeline's output on a second thread
+/// while tile-to-buffer and the final verification run, and keeps that text when this holds of the
+/// final program (tile-to-buffer rewrites kernel bodies only); otherwise it emits again.
+inline bool same_emitter_view(const ir::Program& a, const ir::Program& b) {
+  if (a.source_file != b.source_file || a.functions.size() != b.functions.size() || a.dyn_dims.size() != b.dyn_dims.size())
+    return false;
+  for (std::size_t i = 0; i < a.dyn_dims.size(); ++i)
+    if (a.dyn_dims[i].get() != b.dyn_dims[i].get()) return false;
+  for (std::size_t i = 0; i < a.functions.size(); ++i) {
+    const ir::Function& f = *a.functions[i];
+    const ir::Function& g = *b.functions[i];
+    if (f.name != g.name || f.type != g.type) return false;
+    if (f.type == ir::FunctionType::Orchestration && &f != &g) return false;
+    if (!ir::is_incore_like(f.type) && f.type != ir::FunctionType::Group) continue;
+    if (f.params.size() != g.params.size()) return false;
+    for (std::size_t k = 0; k < f.params.size(); ++k)
+      if (f.params[k].var.get() != g.params[k].var.get() || f.params[k].dir != g.params[k].dir) return false;
+  }
+  const KernelTable ta = kernel_table(a), tb = kernel_table(b);
+  if (ta.kernels.size() != tb.kernels.size() || ta.groups.size() != tb.groups.size()) return false;
+  for (std::size_t i = 0; i < ta.kernels.size(); ++i) {
+    const KernelInfo &x = ta.kernels[i], &y = tb.kernels[i];
+    if (x.id != y.id || x.kind != y.kind || x.result_param != y.result_param || x.result_error != y.result_error) return false;
+  }
+  for (std::size_t i = 0; i < ta.groups.size(); ++i) {
+    const GroupInfo &x = ta.groups[i], &y = tb.groups[i];
+    if (x.aic != y.aic || x.aiv0 != y.aiv0 || x.aiv1 != y.aiv1 || x.result_param != y.result_param || x.error != y.error)
+      return false;
+  }
+  return true;
 }
 
 }  // namespace ptorw::codegen::orch

@@ -51,6 +51,11 @@ struct CompileOptions {
   /// Compute what a step asks of its input first on a second thread while the steps before it run
   /// (passes::prefetch_steps; verified input only). The output is the same either way.
   bool prefetch = true;
+  /// Emit the orchestration C++ from the default pipeline's output on a second thread while
+  /// tile-to-buffer and the final verification run; the text is kept when the final program gives
+  /// the emitter the same view (codegen::orch::same_emitter_view), else emitted again. The output
+  /// is the same either way; a compile that fails after the default pipeline waits for it.
+  bool emit_ahead = true;
   /// Called before each pass with its name, its index and the number of passes (a progress line),
   /// and once before emission with ("emission", total, total).
   std::function<void(std::string_view pass, std::size_t index, std::size_t total)> on_pass;
@@ -69,6 +74,7 @@ struct CompileResult {
   std::vector<OutputFile> files;  // kernels/, orchestration/, passes/, buffer_ir.msgpack, then manifest.json
   Diagnostics diagnostics;        // errors name the kernel or function that was not written
   ir::ProgramPtr program;         // the program that was emitted (null when a pass failed)
+  bool orchestration_ahead = false;  // the orchestration C++ emitted ahead (emit_ahead) was kept
   bool ok() const { return !has_errors(diagnostics); }
 };
 

@@ -117,6 +117,27 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
       std::launch::async,
       [program, key_options = persist::cache_options(ctx, pto_spelling)] { return persist::cache_key(*program, key_options); });
 
+  // The orchestration C++ reads only the program: emitted on a second thread beside the rest (the
+  // emitter was a third of compiling the --windowize benchmark program), and started as soon as the
+  // default pipeline has made the orchestration functions final — tile-to-buffer rewrites kernel
+  // bodies, and it and the final verification (a walk of every statement) then run beside the
+  // emitter. The text is kept when the final program gives the emitter the same view
+  // (codegen::orch::same_emitter_view), else emitted again from it. Its content hashes are taken
+  // there too, beside this thread's work.
+  struct Orchestration {
+    codegen::OrchEmitResult emitted;
+    std::vector<std::string> hashes;  // content_hash of emitted.functions[i].text
+  };
+  auto emit_orchestration = [&file](ir::ProgramPtr from) {
+    return std::async(std::launch::async, [from = std::move(from), &file] {
+      Orchestration o{codegen::emit_orchestration(*from, file), {}};
+      for (const auto& f : o.emitted.functions) o.hashes.push_back(content_hash(f.text));
+      return o;
+    });
+  };
+  std::future<Orchestration> orch_future;  // (declared after what it reads: a failed compile waits for it)
+  ir::ProgramPtr orch_from;                // the program orch_future emits
+
   // 2. The passes, one step at a time (so each can be dumped and counted).
   std::vector<OutputFile> dumps;
   std::vector<detail::PassStat> stats;
@@ -172,6 +193,10 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
     prog = pr.program;
     // What was not taken is dropped (its memory) with the pipeline; a job still running is waited for.
     ctx.prefetched.reset();
+    if (options.emit_ahead && std::string_view(pipeline) == "default") {
+      orch_from = prog;
+      orch_future = emit_orchestration(prog);
+    }
   }
   // (lower-tile-to-buffer verifies its output: when that is the final program, it is not walked again.)
   if (options.verify && prog != verified) {
@@ -184,21 +209,15 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
   }
   r.program = prog;
 
-  // The orchestration C++ reads only the (verified) output program: emitted on a second thread
-  // while this one emits the kernels and the binary IR (the emitter was a third of compiling the
-  // --windowize benchmark program). Its diagnostics are appended after the kernels' as before.
-  // Its files' content hashes are taken there too, beside this thread's work (with FNV-1a, the
-  // manifest's hash until format 2, that was 0.6 s over the 480 MB of C++ of the 1M-statement
-  // --windowize benchmark program; XXH3 takes ~0.05 s).
-  struct Orchestration {
-    codegen::OrchEmitResult emitted;
-    std::vector<std::string> hashes;  // content_hash of emitted.functions[i].text
-  };
-  std::future<Orchestration> orch_future = std::async(std::launch::async, [prog, &file] {
-    Orchestration o{codegen::emit_orchestration(*prog, file), {}};
-    for (const auto& f : o.emitted.functions) o.hashes.push_back(content_hash(f.text));
-    return o;
-  });
+  if (orch_future.valid() && !codegen::orch::same_emitter_view(*orch_from, *prog)) {
+    orch_future.wait();  // emitted from a program whose final form the emitter reads differently
+    orch_future = {};
+  }
+  r.orchestration_ahead = orch_future.valid();
+  if (!orch_future.valid()) {
+    orch_from = prog;
+    orch_future = emit_orchestration(prog);
+  }
 
   if (options.on_pass) options.on_pass("emission", total, total);  // not a pass: index == total
 
