@@ -119,11 +119,11 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
 
   // The orchestration C++ reads only the program: emitted on a second thread beside the rest (the
   // emitter was a third of compiling the --windowize benchmark program), and started as soon as the
-  // default pipeline has made the orchestration functions final — tile-to-buffer rewrites kernel
-  // bodies, and it and the final verification (a walk of every statement) then run beside the
-  // emitter. The text is kept when the final program gives the emitter the same view
-  // (codegen::orch::same_emitter_view), else emitted again from it. Its content hashes are taken
-  // there too, beside this thread's work.
+  // default pipeline's last step has made the orchestration functions final. Tile-to-buffer (it
+  // rewrites kernel bodies), the property checks of that step's output and the final verification
+  // (walks of every statement) then run beside the emitter. The text is kept when the final program
+  // gives the emitter the same view (codegen::orch::same_emitter_view), else emitted again from it.
+  // Its content hashes are taken there too, beside this thread's work.
   struct Orchestration {
     codegen::OrchEmitResult emitted;
     std::vector<std::string> hashes;  // content_hash of emitted.functions[i].text
@@ -171,14 +171,21 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
     for (auto& s : steps) {
       auto run = s.run;
       std::string name = s.name;
+      // The default pipeline's last step makes the orchestration functions final: the emitter starts
+      // on its output at once, beside that output's property checks and what follows.
+      const bool emit_after = options.emit_ahead && std::string_view(pipeline) == "default" && &s == &steps.back();
       // Progress and statistics around each step (the manager calls the printer after it).
-      s.run = [&, run, name](const ir::ProgramPtr& in, const passes::PassContext& c, const rewrite::DriverOptions& d) {
+      s.run = [&, run, name, emit_after](const ir::ProgramPtr& in, const passes::PassContext& c, const rewrite::DriverOptions& d) {
         if (options.on_pass) options.on_pass(name, index, total);
         stats.push_back({name, false, 0, 0});
         rewrite::DriverOptions dopts = d;
         if (options.on_function) dopts.on_function = options.on_function;
         passes::PassOutcome o = run(in, c, dopts);
         if (o.verified) verified = o.program;
+        if (emit_after && o.program && !has_errors(o.diagnostics)) {
+          orch_from = o.program;
+          orch_future = emit_orchestration(o.program);
+        }
         stats.back().iterations = o.iterations;
         stats.back().rewrites = o.rewrites;
         return o;
@@ -193,10 +200,6 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
     prog = pr.program;
     // What was not taken is dropped (its memory) with the pipeline; a job still running is waited for.
     ctx.prefetched.reset();
-    if (options.emit_ahead && std::string_view(pipeline) == "default") {
-      orch_from = prog;
-      orch_future = emit_orchestration(prog);
-    }
   }
   // (lower-tile-to-buffer verifies its output: when that is the final program, it is not walked again.)
   if (options.verify && prog != verified) {
