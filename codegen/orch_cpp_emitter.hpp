@@ -285,6 +285,7 @@ class OrchEmitter {
 
   /// A scalar or tensor value as a C++ expression; `parent` is the precedence of the context.
   std::string expr(const ir::Expr& e, int parent = 0) {
+    if (!e) fail(fn_.span, "a missing value in an expression");
     if (const std::string_view* n = names_.find(e.get())) return std::string(*n);
     if (auto* c = ir::expr_as<ir::ConstInt>(e))
       return c->value < 0 && parent >= 5 ? fmt::format(FMT_COMPILE("({})"), c->value) : std::to_string(c->value);
@@ -639,6 +640,13 @@ class OrchEmitter {
       fail(sp, fmt::format("'{}' has no orchestration spelling (pto_format.md, orchestration: tensor.create, "
                            "tensor.slice, tensor.assemble of a view, tensor.read, kernel calls)",
                            c.callee.view()));
+    // The operands each form reads (a malformed call is an error, not a read past its arguments:
+    // `ptorw compile` emits ahead of the final verification).
+    const std::size_t need = row->form == OrchForm::Create ? 1 : row->form == OrchForm::Read ? 2 : 3;
+    if (c.args.size() < need || (row->form == OrchForm::Assemble && c.args.size() != 3))
+      fail(sp, fmt::format("'{}' with {}", c.callee.view(), counted(c.args.size(), "operand")));
+    for (const auto& x : c.args)
+      if (!x) fail(sp, fmt::format("'{}' with a missing operand", c.callee.view()));
     switch (row->form) {
       case OrchForm::Create: return allocate({&a});  // one whose shape this block computes
       case OrchForm::View: {
@@ -819,6 +827,7 @@ class OrchEmitter {
     std::vector<std::string_view> names;
     for (const auto& ia : iter_args) {
       auto* x = ir::expr_as<ir::IterArg>(ia);
+      if (!x || !x->init) fail(ia ? ia->span : fn_.span, "a loop-carried value without its initial value");
       std::string init = expr(x->init);
       std::string_view n = define(ia);
       linef(FMT_COMPILE("{} {} = {};"), cpp_type(ia->type, ia->span), n, init);

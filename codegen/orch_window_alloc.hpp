@@ -44,7 +44,10 @@ class Roots {
       if (ir::is_var_like(val)) return root(val, depth + 1);
       if (ir::is_op_call(val, "tensor.create")) return v.get();
       if (ir::is_op_call(val, "tensor.slice")) return nullptr;  // a window, not a whole storage
-      if (ir::is_op_call(val, "tensor.assemble")) return root(ir::expr_as<ir::Call>(val)->args[0], depth + 1);
+      if (ir::is_op_call(val, "tensor.assemble")) {
+        const auto& args = ir::expr_as<ir::Call>(val)->args;
+        return args.empty() ? nullptr : root(args[0], depth + 1);
+      }
       if (auto* g = ir::expr_as<ir::TupleGetItem>(val)) {
         const ir::Expr* t = &g->tuple;
         if (const ir::Expr* const* tdef = defs_.assigned.find(g->tuple.get())) t = *tdef;
@@ -210,7 +213,10 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
     const int param = cu->arg;
     const ir::Symbol* callee = Roots::call_callee(*call);
     const KernelInfo* kernel = roots.kernels().kernel(callee->view());
-    if (!kernel || kernel->fn->params[param].dir != ir::Direction::Out) continue;
+    // (An argument past the kernel's parameters is the task's error, said where the call is emitted.)
+    if (!kernel || param < 0 || static_cast<std::size_t>(param) >= kernel->fn->params.size() ||
+        kernel->fn->params[param].dir != ir::Direction::Out)
+      continue;
     // The result that is buf: the call's own target, or its projection in this block.
     const ir::ExprNode* part = nullptr;
     const bool tuple = ir::type_as<ir::TupleType>((*call_target)->type) != nullptr;

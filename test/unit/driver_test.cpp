@@ -473,6 +473,13 @@ TEST_CASE("a rule's time leaves out the analyses its requests computed; they are
     CHECK(u.stats[0].analysis_ns == 0);
     CHECK(c2.stats()[0].time_ns == 0);
   }
+  SUBCASE("an untimed run on the same cache does not time what it computes") {
+    auto q = program_of({}, {eval(I(2))});
+    auto u = run_table(boost::hana::make_tuple(AsksSlow{}), q, {.timing = false, .analyses = &cache});
+    CHECK(u.stats[0].analysis_ns == 0);
+    CHECK(cache.stats()[0].computed == 2);
+    CHECK(cache.stats()[0].time_ns == st[0].time_ns);
+  }
 }
 
 TEST_CASE("counters export as JSON") {

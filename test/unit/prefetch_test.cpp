@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <memory>
 #include <stdexcept>
@@ -16,6 +17,7 @@
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/passes/prefetch_steps.hpp"
+#include "ptorw/rewrite/monotonic_clock.hpp"
 #include "ptorw/text/parser.hpp"
 #include "../support/examples.hpp"
 #include "ptorw/text/printer.hpp"
@@ -45,10 +47,37 @@ struct Fragile {
   }
 };
 
+// An analysis that says when the worker has started it, then takes 20 ms.
+struct SlowAhead {
+  static constexpr std::string_view name = "slow_ahead";
+  static inline std::atomic<bool> started{false};
+  explicit SlowAhead(const Node&) {
+    started = true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+};
+
 using ptorw::test::example;
 using ptorw::test::example_names;
 
 }  // namespace
+
+TEST_CASE("AnalysisCache times the wait for a result still being computed ahead as that analysis's time") {
+  auto a = std::make_shared<const Node>(Node{1});
+  auto ahead = std::make_shared<analysis::Prefetch>();
+  analysis::prefetch<SlowAhead>(*ahead, a);
+  ahead->start();
+  while (!SlowAhead::started) std::this_thread::yield();  // running on the worker: take() waits for it
+  analysis::AnalysisCache cache;
+  cache.set_prefetched(ahead);
+  cache.set_clock(&rewrite::monotonic_ns);
+  (void)cache.get<SlowAhead>(a);
+  auto st = cache.stats();
+  REQUIRE(st.size() == 1);
+  CHECK(st[0].ahead == 1);
+  CHECK(st[0].time_ns >= 10'000'000);
+  CHECK(cache.compute_ns() == st[0].time_ns);
+}
 
 TEST_CASE("Prefetch: a queued result is handed out once, for its node, built on the worker") {
   auto a = std::make_shared<const Node>(Node{1});

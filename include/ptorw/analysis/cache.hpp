@@ -86,22 +86,24 @@ class AnalysisCache {
       if (!seen->second.expired()) ++slot.stats.repeats;
       seen->second = entry.hold;
     }
+    // Timed from here: waiting for a result computed ahead (Prefetched::take) is this analysis's
+    // time too, not the asking rule's.
+    const std::uint64_t t0 = clock_ ? clock_() : 0;
+    const std::uint64_t outer = compute_ns_;  // what the analyses A asks for add to it is part of A's time
     std::shared_ptr<const A> value;
     if (prefetched_ && (value = std::static_pointer_cast<const A>(prefetched_->take(slot.id, key)))) ++slot.stats.ahead;
     if (!value) {
-      const std::uint64_t t0 = clock_ ? clock_() : 0;
-      const std::uint64_t outer = compute_ns_;  // what the analyses A asks for add to it is part of A's time
       if constexpr (std::is_constructible_v<A, const std::shared_ptr<Node>&, AnalysisCache&>)
         value = std::make_shared<const A>(node, *this);
       else if constexpr (std::is_constructible_v<A, const N&, AnalysisCache&>)
         value = std::make_shared<const A>(*node, *this);
       else value = std::make_shared<const A>(*node);
-      if (clock_) {
-        const std::uint64_t dt = clock_() - t0;
-        const std::uint64_t nested = compute_ns_ - outer;
-        slot.stats.time_ns += dt > nested ? dt - nested : 0;
-        compute_ns_ = outer + dt;
-      }
+    }
+    if (clock_) {
+      const std::uint64_t dt = clock_() - t0;
+      const std::uint64_t nested = compute_ns_ - outer;
+      slot.stats.time_ns += dt > nested ? dt - nested : 0;
+      compute_ns_ = outer + dt;
     }
     // `entry` may have moved (a rehash) while A asked for other analyses: look it up again.
     nodes_[key].values.emplace_back(slot.id, value);
@@ -121,7 +123,8 @@ class AnalysisCache {
     return &tag;
   }
 
-  /// Times every computation with `clock` (monotonic nanoseconds; null: none is timed, the default).
+  /// Times every computation with `clock` (monotonic nanoseconds; null: none is timed, the default),
+  /// and the wait for a result computed ahead.
   /// A driver with timing on sets it, so that a rule's time does not include the analyses its
   /// requests computed (rewrite::RuleStats::analysis_ns): an analysis several rules share is paid
   /// by whichever asks first.

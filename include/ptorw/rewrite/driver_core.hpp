@@ -46,7 +46,8 @@ class DriverCore {
     cache_ = opts.analyses ? opts.analyses : &own_cache_;
     if (options && options->prefetched) cache_->set_prefetched(options->prefetched);
     // Analyses a rule's request computes are timed apart from the rule (RuleStats::analysis_ns).
-    if (opts.timing) cache_->set_clock(&monotonic_ns);
+    // (Set or cleared per run: a cache shared by a timed run and an untimed one.)
+    cache_->set_clock(opts.timing ? &monotonic_ns : nullptr);
     ctx_.analyses_ = cache_;
     res_.stats = std::move(stats);
   }
