@@ -14,6 +14,7 @@
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/text/parser.hpp"
 #include "../support/examples.hpp"
+#include "../support/same_compile.hpp"
 
 using namespace ptorw;
 using ptorw::test::example;
@@ -84,14 +85,7 @@ TEST_CASE("compile keeps the orchestration emitted ahead, and writes the same fi
     auto a = compile::compile(program, on), b = compile::compile(program, off);
     CHECK_FALSE(b.orchestration_ahead);
     kept += a.orchestration_ahead;
-    CHECK(a.ok() == b.ok());
-    REQUIRE(a.diagnostics.size() == b.diagnostics.size());
-    for (std::size_t i = 0; i < a.diagnostics.size(); ++i) CHECK(a.diagnostics[i].message == b.diagnostics[i].message);
-    REQUIRE(a.files.size() == b.files.size());
-    for (std::size_t i = 0; i < a.files.size(); ++i) {
-      CHECK(a.files[i].path == b.files[i].path);
-      CHECK(a.files[i].text == b.files[i].text);
-    }
+    ptorw::test::check_same_compile(a, b);
   }
   CHECK(kept == static_cast<int>(example_names().size()));  // tile-to-buffer rewrites kernel bodies only
 }
@@ -196,13 +190,10 @@ TEST_CASE("compile emits again when the final program gives the emitter another 
   REQUIRE(a.ok());
   REQUIRE(b.ok());
   CHECK_FALSE(a.orchestration_ahead);  // emitted ahead, then again from the final program
-  REQUIRE(a.files.size() == b.files.size());
+  ptorw::test::check_same_compile(a, b);
   bool inout = false;
-  for (std::size_t i = 0; i < a.files.size(); ++i) {
-    CHECK(a.files[i].path == b.files[i].path);
-    CHECK(a.files[i].text == b.files[i].text);
-    if (a.files[i].path == "orchestration/main.cpp") inout = a.files[i].text.find(".add_inout(buf)") != std::string::npos;
-  }
+  for (const auto& f : a.files)
+    if (f.path == "orchestration/main.cpp") inout = f.text.find(".add_inout(buf)") != std::string::npos;
   CHECK(inout);
 }
 
