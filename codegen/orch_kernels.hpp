@@ -240,7 +240,8 @@ inline KernelTable kernel_table(const ir::Program& p) {
 /// `ptorw compile` emits the orchestration from the default pipeline's output on a second thread
 /// while tile-to-buffer and the final verification run, and keeps that text when this holds of the
 /// final program (tile-to-buffer rewrites kernel bodies only); otherwise it emits again.
-inline bool same_emitter_view(const ir::Program& a, const ir::Program& b) {
+/// `tb` is kernel_table(b), when the caller has it already.
+inline bool same_emitter_view(const ir::Program& a, const ir::Program& b, const KernelTable& tb) {
   if (a.source_file != b.source_file || a.functions.size() != b.functions.size() || a.dyn_dims.size() != b.dyn_dims.size())
     return false;
   for (std::size_t i = 0; i < a.dyn_dims.size(); ++i)
@@ -255,7 +256,7 @@ inline bool same_emitter_view(const ir::Program& a, const ir::Program& b) {
     for (std::size_t k = 0; k < f.params.size(); ++k)
       if (f.params[k].var.get() != g.params[k].var.get() || f.params[k].dir != g.params[k].dir) return false;
   }
-  const KernelTable ta = kernel_table(a), tb = kernel_table(b);
+  const KernelTable ta = kernel_table(a);
   if (ta.kernels.size() != tb.kernels.size() || ta.groups.size() != tb.groups.size()) return false;
   for (std::size_t i = 0; i < ta.kernels.size(); ++i) {
     const KernelInfo &x = ta.kernels[i], &y = tb.kernels[i];
@@ -268,5 +269,6 @@ inline bool same_emitter_view(const ir::Program& a, const ir::Program& b) {
   }
   return true;
 }
+inline bool same_emitter_view(const ir::Program& a, const ir::Program& b) { return same_emitter_view(a, b, kernel_table(b)); }
 
 }  // namespace ptorw::codegen::orch

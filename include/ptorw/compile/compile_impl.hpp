@@ -211,8 +211,10 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
     }
   }
   r.program = prog;
+  // The final program's kernel table: the manifest's kernel list, and the view the early text is checked against.
+  const codegen::orch::KernelTable kernels = codegen::orch::kernel_table(*prog);
 
-  if (orch_future.valid() && !codegen::orch::same_emitter_view(*orch_from, *prog)) {
+  if (orch_future.valid() && !codegen::orch::same_emitter_view(*orch_from, *prog, kernels)) {
     orch_future.wait();  // emitted from a program whose final form the emitter reads differently
     orch_future = {};
   }
@@ -227,7 +229,6 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
   // 3. Kernels: one PTO module each; a kernel that has none is an error naming it, the others are written.
   codegen::EmitOptions eo = options.emit;
   eo.arch = arch == "a5" ? codegen::Arch::A5 : codegen::Arch::A2A3;
-  const codegen::orch::KernelTable kernels = codegen::orch::kernel_table(*prog);
   nlohmann::json kernel_list = nlohmann::json::array();
   for (const auto& k : kernels.kernels) {
     const ir::Function& f = *k.fn;

@@ -44,9 +44,9 @@ class DriverCore {
       : opts_(opts), ctx_(options), roots_(roots), tracing_(opts.trace || bool(opts.on_trace)) {
     ctx_.remarks_ = opts.remarks;
     cache_ = opts.analyses ? opts.analyses : &own_cache_;
-    if (options && options->prefetched) cache_->set_prefetched(options->prefetched);
+    // Both set or cleared per run: a cache may be shared (DriverOptions::analyses) by runs that differ.
+    cache_->set_prefetched(options ? options->prefetched : nullptr);
     // Analyses a rule's request computes are timed apart from the rule (RuleStats::analysis_ns).
-    // (Set or cleared per run: a cache shared by a timed run and an untimed one.)
     cache_->set_clock(opts.timing ? &monotonic_ns : nullptr);
     ctx_.analyses_ = cache_;
     res_.stats = std::move(stats);
