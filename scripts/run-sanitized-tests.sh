@@ -1,32 +1,57 @@
 #!/usr/bin/env bash
-# Build the doctest suites with AddressSanitizer + UndefinedBehaviorSanitizer (the Meson option
-# sanitize_checks) in a separate build folder and run them:
-#   scripts/run-sanitized-tests.sh [suite...]        # default: every suite
-# Environment: BUILD_DIR (default: build-asan), JOBS (ninja -j, default: 1 — the machine is shared).
-# Any sanitizer report fails the run (-fno-sanitize-recover=undefined, ASan aborts on error).
+# Build the doctest suites with sanitizers in a separate build folder and run them:
+#   scripts/run-sanitized-tests.sh [suite...]            # ASan + UBSan (sanitize_checks); default: every suite
+#   scripts/run-sanitized-tests.sh --threads [suite...]  # ThreadSanitizer (sanitize_threads); default: the
+#                                                        # suites whose code runs threads (compile, driver, persist)
+# Environment: BUILD_DIR (default: build-asan, or build-tsan with --threads), JOBS (ninja -j,
+# default: 1 — the machine is shared).
+# Any sanitizer report fails the run (-fno-sanitize-recover=undefined, ASan aborts on error, TSan
+# halts on the first race with exit code 66).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-BUILD_DIR=${BUILD_DIR:-build-asan}
+threads=false
+if [[ ${1:-} == --threads ]]; then
+  threads=true
+  shift
+fi
 JOBS=${JOBS:-1}
+if $threads; then
+  BUILD_DIR=${BUILD_DIR:-build-tsan}
+  want=(-Dsanitize_checks=false -Dsanitize_threads=true)
+else
+  BUILD_DIR=${BUILD_DIR:-build-asan}
+  want=(-Dsanitize_threads=false -Dsanitize_checks=true)
+fi
 
 if [[ ! -f $BUILD_DIR/meson-private/coredata.dat ]]; then
-  meson setup "$BUILD_DIR" --wrap-mode=nodownload -Dsanitize_checks=true -Dbench=false -Dtests=true
+  meson setup "$BUILD_DIR" --wrap-mode=nodownload "${want[@]}" -Dbench=false -Dtests=true
 else
-  meson configure "$BUILD_DIR" -Dsanitize_checks=true >/dev/null
+  meson configure "$BUILD_DIR" "${want[@]}" >/dev/null
 fi
 
 suites=("$@")
+if $threads && ((${#suites[@]} == 0)); then
+  # compile: the cache-key thread, analyses computed ahead, the orchestration emitter started early
+  # and the largest-file writer; driver: the analysis cache's clock and prefetched source; persist:
+  # the cache key computed beside the pipeline.
+  suites=(compile driver persist)
+fi
 if ((${#suites[@]} == 0)); then
   ninja -C "$BUILD_DIR" -j"$JOBS"  # every test executable and what the CLI suites run
 else
   # Doctest suites are test/unit_<name>; script suites (cli_emit, ...) need the CLI.
-  targets=(tools/ptorw)
+  targets=()
   for s in "${suites[@]}"; do
-    ninja -C "$BUILD_DIR" -t query "test/unit_$s" >/dev/null 2>&1 && targets+=("test/unit_$s")
+    if ninja -C "$BUILD_DIR" -t query "test/unit_$s" >/dev/null 2>&1; then
+      targets+=("test/unit_$s")
+    else
+      targets+=(tools/ptorw)
+    fi
   done
   ninja -C "$BUILD_DIR" -j"$JOBS" "${targets[@]}"
 fi
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
 meson test -C "$BUILD_DIR" --no-rebuild --print-errorlogs "${suites[@]}"

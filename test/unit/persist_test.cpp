@@ -148,7 +148,8 @@ TEST_CASE("a variable used many times decodes to one node; While carries are def
   REQUIRE(back.ok());
   const auto& main = *back.program->find("main");
   const ir::Stmt* w = nullptr;
-  for (const auto& s : ir::stmts_of(main.body))
+  const std::vector<ir::Stmt> body = ir::stmts_of(main.body);  // (a copy: `w` must not point into a temporary)
+  for (const auto& s : body)
     if (ir::stmt_as<ir::While>(s)) w = &s;
   REQUIRE(w);
   const auto& loop = *ir::stmt_as<ir::While>(*w);
