@@ -8,8 +8,10 @@
 #pragma once
 #include <fmt/core.h>
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -62,6 +64,11 @@ struct Defs {
   visit::PtrMap<const ir::Expr*> assigned;  // var -> value
   visit::PtrMap<std::pair<const ir::StmtNode*, std::size_t>> results;  // var -> (loop/if, i)
   visit::PtrMap<int> params;
+  /// In a Group's body: the parameter of kernel `callee` that its result `i` is (its
+  /// KernelInfo::result_param), or -1. A Group's result is usually what its AIV kernel's call
+  /// returned, which is that kernel's Out argument: a Group parameter. Unset elsewhere (a call's
+  /// result is then not followed).
+  std::function<int(std::string_view callee, std::size_t i)> callee_result;
 
   explicit Defs(const ir::Function& f) {
     for (std::size_t i = 0; i < f.params.size(); ++i) params[f.params[i].var.get()] = static_cast<int>(i);
@@ -93,13 +100,15 @@ struct Defs {
     if (const int* p = params.find(v.get())) return *p;
     if (auto* ia = ir::expr_as<ir::IterArg>(v)) return param_of(ia->init, depth + 1);
     if (auto* t = ir::expr_as<ir::TupleGetItem>(v)) {
-      // A projection of a multi-result store chain is not a parameter alias we follow.
-      (void)t;
-      return -1;
+      // A projection of a kernel call's results (in a Group); other tuples are not followed.
+      const ir::Expr* const* def = t->tuple ? assigned.find(t->tuple.get()) : nullptr;
+      return def && t->index >= 0 ? call_result(**def, static_cast<std::size_t>(t->index), depth) : -1;
     }
     if (const ir::Expr* const* def = assigned.find(v.get())) {
       const ir::Expr& val = **def;
-      if (ir::is_var_like(val)) return param_of(val, depth + 1);
+      if (ir::is_var_like(val) || ir::expr_as<ir::TupleGetItem>(val)) return param_of(val, depth + 1);
+      if (val && !ir::type_as<ir::TupleType>(val->type))
+        if (int p = call_result(val, 0, depth); p >= 0) return p;
       if (auto* c = ir::expr_as<ir::Call>(val); c && c->kind == ir::CallKind::Op) {
         const ir::OpDef* d = ir::find_op(c->callee.view());
         if (d && d->effect == ir::Effect::WritesArg && d->written_arg >= 0 &&
@@ -121,6 +130,16 @@ struct Defs {
       }
     }
     return -1;
+  }
+
+ private:
+  /// The parameter that result `i` of the kernel call `val` is, through the argument the kernel
+  /// writes it into (callee_result), or -1.
+  int call_result(const ir::Expr& val, std::size_t i, int depth) const {
+    auto* c = ir::expr_as<ir::Call>(val);
+    if (!c || c->kind != ir::CallKind::Function || !callee_result) return -1;
+    const int k = callee_result(c->callee.view(), i);
+    return k >= 0 && static_cast<std::size_t>(k) < c->args.size() ? param_of(c->args[static_cast<std::size_t>(k)], depth + 1) : -1;
   }
 };
 
@@ -156,8 +175,10 @@ inline KernelKind incore_kind(const ir::Function& f) {
   return cube ? KernelKind::Cube : KernelKind::Vector;
 }
 
-inline std::vector<int> result_params(const ir::Function& f, std::string& error) {
+inline std::vector<int> result_params(const ir::Function& f, std::string& error,
+                                      std::function<int(std::string_view, std::size_t)> callee_result = {}) {
   Defs defs(f);
+  defs.callee_result = std::move(callee_result);
   std::vector<int> out;
   auto rs = returned(f);
   for (std::size_t i = 0; i < rs.size(); ++i) {
@@ -225,7 +246,10 @@ inline KernelTable kernel_table(const ir::Program& p) {
     if (f->body) visit::walk(f->body, on_stmt, on_expr);
     if (g.error.empty() && (g.aic < 0 || aiv == 0)) g.error = "a mixed task needs one AIC and one or two AIV kernels";
     std::string rerr;
-    g.result_param = detail::result_params(*f, rerr);
+    g.result_param = detail::result_params(*f, rerr, [&t](std::string_view callee, std::size_t i) {
+      const KernelInfo* k = t.kernel(callee);
+      return k && i < k->result_param.size() ? k->result_param[i] : -1;
+    });
     if (g.error.empty()) g.error = rerr;
     t.groups.push_back(std::move(g));
   }

@@ -2,7 +2,7 @@
 # Build the doctest suites with sanitizers in a separate build folder and run them:
 #   scripts/run-sanitized-tests.sh [suite...]            # ASan + UBSan (sanitize_checks); default: every suite
 #   scripts/run-sanitized-tests.sh --threads [suite...]  # ThreadSanitizer (sanitize_threads); default: the
-#                                                        # suites whose code runs threads (compile, driver, persist)
+#                                                        # suites whose code runs threads (compile, driver, persist, fuzz_diff)
 # Environment: BUILD_DIR (default: build-asan, or build-tsan with --threads), JOBS (ninja -j,
 # default: 1 — the machine is shared).
 # Any sanitizer report fails the run (-fno-sanitize-recover=undefined, ASan aborts on error, TSan
@@ -33,8 +33,9 @@ suites=("$@")
 if $threads && ((${#suites[@]} == 0)); then
   # compile: the cache-key thread, analyses computed ahead, the orchestration emitter started early
   # and the largest-file writer; driver: the analysis cache's clock and prefetched source; persist:
-  # the cache key computed beside the pipeline.
-  suites=(compile driver persist)
+  # the cache key computed beside the pipeline; fuzz_diff: generated programs compiled with and
+  # without the work done ahead.
+  suites=(compile driver persist fuzz_diff)
 fi
 if ((${#suites[@]} == 0)); then
   ninja -C "$BUILD_DIR" -j"$JOBS"  # every test executable and what the CLI suites run

@@ -16,7 +16,11 @@
 //     with tile.assemble into a tile.create (Pattern 3);
 //   - windowize=True row kernels called from For/While loops over the row blocks (Pattern 5);
 //   - multi-result kernels (tuple unpacking and projections), kernels reused at several call sites
-//     with different kinds of arguments (packed tensors and slices), `pl.dynamic` dims.
+//     with different kinds of arguments (packed tensors and slices), `pl.dynamic` dims;
+//   - mixed tasks (FP32 programs): a Group function calling an AIC kernel (GM -> Mat -> Left/Right
+//     -> Acc -> GM matmul) and an AIV kernel that maps its product; the AIV kernel is an ordinary
+//     map kernel that the orchestration may call directly too (spec "Scope": a kernel called from
+//     a Group keeps its signature, so Pattern 1 must leave those call sites alone).
 #pragma once
 #include <cstdint>
 #include <map>
@@ -32,6 +36,7 @@ struct GenOptions {
   int max_blocks = 5;
   int dynamic_percent = 15;    // programs using a pl.dynamic("M") dim
   int max_nesting = 2;         // blocks nested inside loop bodies
+  int group_percent = 12;      // blocks that are a mixed task (a Group call), in FP32 programs
 };
 
 class ProgramGen {
@@ -93,6 +98,7 @@ class ProgramGen {
   std::vector<Val> pool_;      // fully defined tensors visible at this point
   std::vector<Val> partial_;   // partially written tensors (returnable, never read)
   std::map<std::string, std::vector<std::string>> kcache_;
+  std::map<std::string, std::string> group_epi_;  // Group -> its AIV kernel
   int counter_ = 0;
 
   std::uint64_t below(std::uint64_t n) { return rng_.below(n); }
@@ -173,8 +179,9 @@ class ProgramGen {
     return t;
   }
 
-  std::string header(const std::string& name, bool windowize) {
-    std::string type = chance(85) ? "InCore" : "AIV";
+  /// `type`: the function type, or empty for InCore (85 %) or AIV.
+  std::string header(const std::string& name, bool windowize, std::string type = "") {
+    if (type.empty()) type = chance(85) ? "InCore" : "AIV";
     std::string attrs = windowize ? ", attrs={\"windowize\": True}" : "";
     return "    @pl.function(type=pl.FunctionType." + type + attrs + ")\n    def " + name + "(self";
   }
@@ -194,9 +201,9 @@ class ProgramGen {
 
   /// (x[, y]: In, out: Out) -> out; body whole, blocked (loop of tile.store into the carried Out)
   /// or assembled (tile.assemble into a tile.create, then one store: Pattern 3).
-  void emit_map(const std::string& name, const Dims& d, bool binary) {
+  void emit_map(const std::string& name, const Dims& d, bool binary, const std::string& type = "") {
     std::string& k = kernels_;
-    k += header(name, chance(20)) + ", x: " + ty(d) + (binary ? ", y: " + ty(d) : "") + ", out: pl.Out[" + ty(d) +
+    k += header(name, chance(20), type) + ", x: " + ty(d) + (binary ? ", y: " + ty(d) : "") + ", out: pl.Out[" + ty(d) +
          "]) -> " + ty(d) + ":\n";
     const int rows = d.r == "M" ? 0 : std::stoi(d.r);
     // 0 whole, 1 blocked, 2 assembled, 3 blocked with the blocks stored in reverse order, 4 blocked
@@ -288,6 +295,7 @@ class ProgramGen {
 
   // ---- orchestration blocks -----------------------------------------------------------------
   void block(int ind, int depth) {
+    if (dt_ == "pl.FP32" && chance(o_.group_percent)) return group_call(ind);
     const auto k = below(dynamic_ ? 8 : 7);
     switch (k) {
       case 0: case 1: reuse_loop(ind, depth, chance(60) ? R_ : P_); break;
@@ -420,6 +428,66 @@ class ProgramGen {
     std::string arg = value(ind, d);
     std::string r = call_map(ind, d, arg);
     pool_.push_back({r, d, false});
+  }
+
+  /// A mixed task over [R] blocks: Group(a: In [R], w: In [C, C], tmp: Out [R], out: Out [R]) -> out,
+  /// the AIC kernel writing a @ w into tmp, the AIV kernel mapping tmp into out. Reused like the
+  /// other kernels; its AIV kernel is also a map kernel of [R] for the orchestration's direct calls.
+  std::string group_kernel(std::string* epi_out = nullptr) {
+    const Dims& d = R_;
+    const Dims w{S(c_), c_};
+    auto& have = kcache_["group|" + d.r + "|" + S(d.c)];
+    if (!have.empty() && chance(50)) {
+      const std::string& g = pick(have);
+      if (epi_out) *epi_out = group_epi_[g];
+      return g;
+    }
+    std::string mm = fresh("k_mm"), epi = fresh("k_map"), g = fresh("k_group");
+    group_epi_[g] = epi;
+    if (epi_out) *epi_out = epi;
+    std::string& k = kernels_;
+    k += "    @pl.function(type=pl.FunctionType.AIC)\n    def " + mm + "(self, a: " + ty(d) + ", w: " + ty(w) + ", tmp: pl.Out[" +
+         ty(d) + "]) -> " + ty(d) + ":\n";
+    std::string am = fresh("am"), wm = fresh("wm"), l = fresh("l"), r = fresh("rr"), acc = fresh("acc"), s = fresh("r");
+    line(k, 2, am + " = pl.load(a, [0, 0], " + d.list() + ", target_memory=pl.Mem.Mat)");
+    line(k, 2, wm + " = pl.load(w, [0, 0], " + w.list() + ", target_memory=pl.Mem.Mat)");
+    line(k, 2, l + " = pl.tile.move(" + am + ", target_memory=pl.Mem.Left)");
+    line(k, 2, r + " = pl.tile.move(" + wm + ", target_memory=pl.Mem.Right)");
+    line(k, 2, acc + " = pl.tile.matmul(" + l + ", " + r + ")");
+    line(k, 2, s + " = pl.store(" + acc + ", [0, 0], tmp)");
+    line(k, 2, "return " + s);
+    k += "\n";
+    emit_map(epi, d, false, "AIV");
+    kcache_["map|" + d.r + "|" + S(d.c)].push_back(epi);
+    k += "    @pl.function(type=pl.FunctionType.Group)\n    def " + g + "(self, a: " + ty(d) + ", w: " + ty(w) + ", tmp: pl.Out[" +
+         ty(d) + "], out: pl.Out[" + ty(d) + "]) -> " + ty(d) + ":\n";
+    std::string t1 = fresh("p"), t2 = fresh("r");
+    line(k, 2, t1 + " = self." + mm + "(a, w, tmp)");
+    line(k, 2, t2 + " = self." + epi + "(" + t1 + ", out)");
+    line(k, 2, "return " + t2);
+    k += "\n";
+    have.push_back(g);
+    return g;
+  }
+
+  void group_call(int ind) {
+    std::string a = value(ind, R_), w = value(ind, Dims{S(c_), c_}), epi;
+    std::string g = group_kernel(&epi), tmp = fresh("tmp"), buf = fresh("buf"), r = fresh("r");
+    line(body_, ind, tmp + " = " + create(R_));
+    line(body_, ind, buf + " = " + create(R_));
+    line(body_, ind, r + " = self." + g + "(" + a + ", " + w + ", " + tmp + ", " + buf + ")");
+    if (chance(50)) {
+      // The Group's AIV kernel called directly in a Pattern 1 loop (a fresh pl.full as the init,
+      // the loop form Pattern 1 rewrites), but the Group's call must keep the kernel's signature.
+      std::string f = fresh("f"), i = fresh("i"), h = fresh("h"), b = fresh("buf"), n = fresh("r"), hr = fresh("hr");
+      line(body_, ind, f + " = pl.full(" + R_.list() + ", 0.5, dtype=" + dt_ + ")");
+      line(body_, ind, "for " + i + ", (" + h + ",) in pl.range(" + S(1 + static_cast<int>(below(3))) + ", init_values=(" + f + ",)):");
+      line(body_, ind + 1, b + " = " + create(R_));
+      line(body_, ind + 1, n + " = self." + epi + "(" + h + ", " + b + ")");
+      line(body_, ind + 1, hr + " = pl.yield_(" + n + ")");
+      pool_.push_back({hr, R_, false});
+    }
+    pool_.push_back({r, R_, false});
   }
 
   void multi_call(int ind) {

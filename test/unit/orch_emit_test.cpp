@@ -79,6 +79,52 @@ TEST_CASE("a Group call is one mixed task: rt_submit_task with its AIC and AIV k
   CHECK(has(t, "extern \"C\" int32_t orchestration_config() { return 3; }"));  // a, o, n: the result is o
 }
 
+TEST_CASE("a Group returning its AIV kernel's result: the task's result is the Out argument that kernel writes") {
+  // The mixed task of a Group (pto_format.md: `rt_submit_task` for a Group) has the Group's
+  // parameters as its arguments; its result must be one of them. Here it is what the AIV kernel's
+  // call returned, i.e. that kernel's Out argument `o`, the Group's parameter 2 (this was refused as
+  // "its result 0 is not one of its Out/InOut tensor parameters written in place": a call's result
+  // was not followed into the callee; found by the program generator's mixed tasks).
+  std::string t = emit_ok(kHead + R"(    @pl.function(type=pl.FunctionType.Group)
+    def g(self, a: pl.Tensor[[16, 32], pl.FP32], tmp: pl.Out[pl.Tensor[[16, 32], pl.FP32]], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        p = self.c(a, tmp)
+        r = self.v(p, o)
+        return r
+)" + kMain + R"(        t = pl.create_tensor([16, 32], dtype=pl.FP32)
+        b = pl.create_tensor([16, 32], dtype=pl.FP32)
+        r = self.g(a, t, b)
+        return r
+)");
+  CHECK(has(t, "    args_0.add_input(a);\n    args_0.add_output(t);\n    args_0.add_output(b);\n"
+               "    rt_submit_task(MixedKernels{0, 1, -1} /* g */, args_0);\n"));
+}
+
+TEST_CASE("a Group returning projections of a two-result AIV kernel's call: each is the Out argument it names") {
+  std::string t = emit_ok(kHead + R"(    @pl.function(type=pl.FunctionType.AIV)
+    def v2(self, a: pl.Tensor[[16, 32], pl.FP32], lo: pl.Out[pl.Tensor[[16, 32], pl.FP32]], hi: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> tuple[pl.Tensor[[16, 32], pl.FP32], pl.Tensor[[16, 32], pl.FP32]]:
+        t = pl.load(a, [0, 0], [16, 32])
+        r1 = pl.store(t, [0, 0], lo)
+        r2 = pl.store(t, [0, 0], hi)
+        return r1, r2
+    @pl.function(type=pl.FunctionType.Group)
+    def g(self, a: pl.Tensor[[16, 32], pl.FP32], tmp: pl.Out[pl.Tensor[[16, 32], pl.FP32]], lo: pl.Out[pl.Tensor[[16, 32], pl.FP32]], hi: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> tuple[pl.Tensor[[16, 32], pl.FP32], pl.Tensor[[16, 32], pl.FP32]]:
+        p = self.c(a, tmp)
+        pr = self.v2(p, lo, hi)
+        x = pr[1]
+        y = pr[0]
+        return x, y
+)" + kMain + R"(        t = pl.create_tensor([16, 32], dtype=pl.FP32)
+        b1 = pl.create_tensor([16, 32], dtype=pl.FP32)
+        b2 = pl.create_tensor([16, 32], dtype=pl.FP32)
+        pair = self.g(a, t, b1, b2)
+        x = pair[0]
+        return x
+)");
+  // Kernels in program order: c 0, v 1, v2 2; the Group's AIV kernel is v2.
+  CHECK(has(t, "    args_0.add_input(a);\n    args_0.add_output(t);\n    args_0.add_output(b1);\n    args_0.add_output(b2);\n"
+               "    rt_submit_task(MixedKernels{0, 2, -1} /* g */, args_0);\n"));
+}
+
 TEST_CASE("scalars: Python's // and %, a float parameter, a swap of loop carries, a host read") {
   std::string t = emit_ok(
       "import ptorw.language as pl\n@pl.program\nclass P:\n"
