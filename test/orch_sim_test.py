@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Run the orchestration C++ that `ptorw compile` writes, and compare what it submits with the task
+graph `ptorw tasks` reads from the same program's IR (issue 20's emitter checked by execution, not
+only by a syntax check and three goldens).
+
+For each input (the examples, and generated programs of both styles, test/fuzz/print_generated):
+  1. `ptorw compile` writes orchestration/<fn>.cpp (inputs without one are counted and skipped);
+  2. `ptorw tasks --passes default --entry <fn>` gives the tasks of the IR: kernel id, and per tensor
+     argument its direction, storage and the byte ranges its window covers;
+  3. the C++ is built with g++ against test/support/pto_runtime_sim.hpp (a recording runtime written
+     from pto_format.md, force-included in place of the declarations) and run with the parameters'
+     shapes from the program's signature; every rt_submit_* prints the same items;
+  4. both task lists are compared after naming storages alike: parameter i is P<i>, every other
+     storage (an allocation, an output slot) T<n> by its first appearance.
+Scalar words are not compared (the IR graph has none); a program whose orchestration reads a tensor
+on the host, or has a float scalar parameter, is skipped (said so).
+
+usage: orch_sim_test.py PTORW SOURCE_ROOT [PRINT_GENERATED] [--count N] [--keep DIR]
+"""
+import ast
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+DTYPE_BYTES = {"FP32": 4, "FP16": 2, "BF16": 2, "INT32": 4, "INT8": 1, "INT16": 2, "INT64": 8,
+               "UINT8": 1, "BOOL": 1, "INDEX": 8}
+SCALAR_VALUE = 3  # every INDEX / INT scalar parameter (tasks: --scalar NAME=3; the C++: the word 3)
+
+
+class Skip(Exception):
+    pass
+
+
+def attr_name(node):
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+
+
+def tensor_spec(ann):
+    """(element bytes, [dims]) of a pl.Tensor annotation (also inside pl.Out / pl.InOut), or None."""
+    if not isinstance(ann, ast.Subscript):
+        return None
+    head = attr_name(ann.value)
+    if head in ("Out", "InOut"):
+        return tensor_spec(ann.slice)
+    if head != "Tensor":
+        return None
+    parts = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
+    dims = []
+    for d in parts[0].elts:
+        dims.append(d.value if isinstance(d, ast.Constant) else 64)  # a pl.dynamic dim: tasks' default 64
+    return DTYPE_BYTES[attr_name(parts[1])], dims
+
+
+def signature(source, fn):
+    """[(kind, name, spec)] of the parameters, and [spec] of the results, of Orchestration function fn."""
+    tree = ast.parse(source)
+    for cls in tree.body:
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        for f in cls.body:
+            if isinstance(f, ast.FunctionDef) and f.name == fn:
+                params = []
+                for a in f.args.args[1:]:
+                    spec = tensor_spec(a.annotation)
+                    if spec:
+                        params.append(("t", a.arg, spec))
+                        continue
+                    ann = a.annotation
+                    dt = attr_name(ann.slice) if isinstance(ann, ast.Subscript) and attr_name(ann.value) == "Scalar" else None
+                    if dt in ("FP32", "FP16", "BF16"):
+                        raise Skip(f"float scalar parameter '{a.arg}'")
+                    params.append(("s", a.arg, None))
+                ret = f.returns
+                results = []
+                if isinstance(ret, ast.Subscript) and attr_name(ret.value) == "tuple":
+                    results = [tensor_spec(e) for e in ret.slice.elts]
+                elif ret is not None:
+                    results = [tensor_spec(ret)]
+                return params, results
+    raise Skip(f"no function '{fn}' found in the source")
+
+
+def canon(items, nparams):
+    """Renames the storages that are not parameters (P<i>, i < nparams) T0, T1, ... by first
+    appearance over a list of tasks: the IR's creates, the C++'s allocations and output slots."""
+    names = {}
+    out = []
+    for kind, args in items:
+        row = [kind]
+        for d, storage, ranges in args:
+            if not (storage.startswith("P") and int(storage[1:]) < nparams):
+                storage = names.setdefault(storage, f"T{len(names)}")
+            row.append(f"{d} {storage}:{ranges}")
+        out.append(" | ".join(row))
+    return out
+
+
+def ir_tasks(graph, params):
+    pos = {name: i for i, (_, name, _) in enumerate(params)}
+    label = {}
+    for s in graph["storages"]:
+        label[s["id"]] = f"P{pos[s['name']]}" if s["origin"] == "param" and s["name"] in pos else f"S{s['id']}"
+    items = []
+    for t in graph["tasks"]:
+        kind = "mixed" if t["core"] == "mixed" else f"{t['core']} {t['kernel_id']}"
+        args = [(a["dir"], label[a["storage"]], "".join(f"[{lo},{hi})" for lo, hi in a["bytes"])) for a in t["args"]]
+        items.append((kind, args))
+    return canon(items, len(params))
+
+
+def sim_tasks(lines, nparams):
+    items = []
+    for line in lines:
+        parts = line.split(" | ")
+        head = parts[0].split(" ")
+        kind = "mixed" if head[0] == "mixed" else f"{head[0]} {head[1]}"
+        args = []
+        for p in parts[1:]:
+            d, rest = p.split(" ", 1)
+            if d == "scalar":
+                continue
+            storage, ranges = rest.split(":", 1)
+            args.append((d, storage, ranges))
+        items.append((kind, args))
+    return canon(items, nparams)
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def check(ptorw, root, src_path, tmp, cxx):
+    """None when equal; raises Skip; returns a failure message."""
+    source = open(src_path).read()
+    tree = os.path.join(tmp, "tree")
+    subprocess.run(["rm", "-rf", tree])
+    r = run([ptorw, "compile", src_path, "-o", tree, "-q"])
+    if r.returncode > 1:
+        return f"compile crashed (exit {r.returncode}): {r.stderr[:300]}"
+    orch_dir = os.path.join(tree, "orchestration")
+    cpps = sorted(os.listdir(orch_dir)) if os.path.isdir(orch_dir) else []
+    if not cpps:
+        raise Skip("no orchestration C++ written")
+    for cpp in cpps:
+        fn = cpp[:-4]
+        text = open(os.path.join(orch_dir, cpp)).read()
+        if ".read<" in text:
+            raise Skip("the orchestration reads a tensor on the host")
+        params, results = signature(source, fn)
+        slots = []
+        for kind, _, spec in params:
+            slots.append(f"t:{spec[0]}:{','.join(map(str, spec[1]))}" if kind == "t" else f"s:{SCALAR_VALUE}")
+        # Output slots: "// result I is argument slot K (the caller's output tensor)" (pto_format.md:
+        # the results' output tensors follow the parameters); a result written into a parameter or
+        # into another result's slot takes none.
+        outputs = {int(k): int(i) for i, k in re.findall(r"// result (\d+) is argument slot (\d+)", text)}
+        for k in sorted(outputs):
+            if k != len(slots) or outputs[k] >= len(results) or not results[outputs[k]]:
+                return f"{cpp}: output slot {k} (result {outputs[k]}) does not follow the {len(slots)} slots before it"
+            spec = results[outputs[k]]
+            slots.append(f"t:{spec[0]}:{','.join(map(str, spec[1]))}")
+        exe = os.path.join(tmp, "sim")
+        b = run([cxx, "-std=c++17", "-O0", "-w", "-include", os.path.join(root, "test/support/pto_runtime_sim.hpp"),
+                 os.path.join(orch_dir, cpp), os.path.join(root, "test/support/orch_sim_main.cpp"), "-o", exe])
+        if b.returncode != 0:
+            return f"{cpp} does not build against the simulated runtime:\n{b.stderr[:1500]}"
+        s = run([exe] + slots)
+        if s.returncode != 0:
+            return f"{cpp}: the simulated run failed (exit {s.returncode}): {s.stderr[:500]}"
+        scalars = [f"--scalar={name}={SCALAR_VALUE}" for kind, name, _ in params if kind == "s"]
+        g = run([ptorw, "tasks", src_path, "--passes", "default", "--entry", fn] + scalars)
+        if g.returncode != 0:
+            return f"ptorw tasks failed (exit {g.returncode}): {g.stderr[:500]}"
+        want = ir_tasks(json.loads(g.stdout), params)
+        got = sim_tasks([l for l in s.stdout.splitlines() if l], len(params))
+        if want != got:
+            for i in range(max(len(want), len(got))):
+                w = want[i] if i < len(want) else "<none>"
+                h = got[i] if i < len(got) else "<none>"
+                if w != h:
+                    return f"{cpp}: task {i} differs ({len(want)} tasks in the IR, {len(got)} submitted)\n  IR : {w}\n  C++: {h}"
+    return None
+
+
+def main():
+    args = [a for a in sys.argv[1:]]
+    count, keep = 40, None
+    if "--count" in args:
+        i = args.index("--count")
+        count = int(args[i + 1])
+        del args[i:i + 2]
+    if "--keep" in args:
+        i = args.index("--keep")
+        keep = args[i + 1]
+        del args[i:i + 2]
+    ptorw, root = os.path.abspath(args[0]), args[1]
+    fuzz = args[2] if len(args) > 2 and args[2] else None
+    cxx = os.environ.get("CXX_FOR_SIM", "g++")
+    if keep:
+        os.makedirs(keep, exist_ok=True)
+        return run_all(ptorw, root, fuzz, cxx, count, keep)
+    with tempfile.TemporaryDirectory(prefix="ptorw_orch_sim.") as tmp:
+        return run_all(ptorw, root, fuzz, cxx, count, tmp)
+
+
+def run_all(ptorw, root, fuzz, cxx, count, tmp):
+    inputs = [os.path.join(root, "examples", f) for f in sorted(os.listdir(os.path.join(root, "examples"))) if f.endswith(".py")]
+    if fuzz:
+        for style in ("ssa", "text"):
+            for seed in range(1, count + 1):
+                r = run([fuzz, style, str(seed)])
+                if r.returncode != 0:
+                    print(f"FAIL: print_generated {style} {seed}: {r.stderr[:200]}")
+                    return 1
+                p = os.path.join(tmp, f"gen_{style}_{seed}.py")
+                with open(p, "w") as f:
+                    f.write(r.stdout)
+                inputs.append(p)
+    else:
+        print("no program printer given: examples only")
+    fails = compared = skipped = 0
+    reasons = {}
+    for p in inputs:
+        try:
+            msg = check(ptorw, root, p, tmp, cxx)
+        except Skip as e:
+            skipped += 1
+            reasons[str(e)] = reasons.get(str(e), 0) + 1
+            continue
+        if msg:
+            fails += 1
+            print(f"FAIL: {os.path.relpath(p, root) if p.startswith(root) else p}: {msg}")
+        else:
+            compared += 1
+    for r, n in sorted(reasons.items(), key=lambda x: -x[1]):
+        print(f"skipped {n}: {r}")
+    print(f"orch_sim: {compared} programs' orchestration C++ run and equal to their IR task graphs, "
+          f"{skipped} skipped, {fails} failed ({len(inputs)} inputs)")
+    # A floor, so that the test cannot pass by comparing nothing.
+    floor = 5 if not fuzz else 5 + count // 2
+    if compared < floor:
+        print(f"FAIL: only {compared} programs compared (floor {floor})")
+        return 1
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
