@@ -3,7 +3,8 @@
 graph `ptorw tasks` reads from the same program's IR (issue 20's emitter checked by execution, not
 only by a syntax check and three goldens).
 
-For each input (the examples, and generated programs of both styles, test/fuzz/print_generated):
+For each input (the examples, every golden Before program, and generated programs of both styles from
+test/fuzz/print_generated):
   1. `ptorw compile` writes orchestration/<fn>.cpp (inputs without one are counted and skipped);
   2. `ptorw tasks --passes default --entry <fn>` gives the tasks of the IR: kernel id, and per tensor
      argument its direction, storage and the byte ranges its window covers;
@@ -18,6 +19,7 @@ on the host, or has a float scalar parameter, is skipped (said so).
 usage: orch_sim_test.py PTORW SOURCE_ROOT [PRINT_GENERATED] [--count N] [--keep DIR]
 """
 import ast
+import glob
 import json
 import os
 import re
@@ -51,7 +53,20 @@ def tensor_spec(ann):
     dims = []
     for d in parts[0].elts:
         dims.append(d.value if isinstance(d, ast.Constant) else 64)  # a pl.dynamic dim: tasks' default 64
-    return DTYPE_BYTES[attr_name(parts[1])], dims
+    strides = None  # pl.TensorView(stride=[...]): the caller's tensor has these element strides
+    for extra in parts[2:]:
+        if isinstance(extra, ast.Call) and attr_name(extra.func) == "TensorView":
+            for kw in extra.keywords:
+                if kw.arg == "stride":
+                    if not all(isinstance(e, ast.Constant) for e in kw.value.elts):
+                        raise Skip("a parameter with symbolic strides")
+                    strides = [e.value for e in kw.value.elts]
+    return DTYPE_BYTES[attr_name(parts[1])], dims, strides
+
+
+def slot(spec):
+    text = f"t:{spec[0]}:{','.join(map(str, spec[1]))}"
+    return text + (f":{','.join(map(str, spec[2]))}" if spec[2] else "")
 
 
 def signature(source, fn):
@@ -132,56 +147,90 @@ def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
 
 
-def check(ptorw, root, src_path, tmp, cxx):
-    """None when equal; raises Skip; returns a failure message."""
+def prepare(ptorw, src_path, tree):
+    """The orchestration files of one input, each with its argument slots and its IR task list;
+    raises Skip; returns (cases, failure message or None)."""
     source = open(src_path).read()
-    tree = os.path.join(tmp, "tree")
     subprocess.run(["rm", "-rf", tree])
     r = run([ptorw, "compile", src_path, "-o", tree, "-q"])
     if r.returncode > 1:
-        return f"compile crashed (exit {r.returncode}): {r.stderr[:300]}"
+        return [], f"compile crashed (exit {r.returncode}): {r.stderr[:300]}"
     orch_dir = os.path.join(tree, "orchestration")
     cpps = sorted(os.listdir(orch_dir)) if os.path.isdir(orch_dir) else []
     if not cpps:
         raise Skip("no orchestration C++ written")
+    cases = []
     for cpp in cpps:
         fn = cpp[:-4]
-        text = open(os.path.join(orch_dir, cpp)).read()
+        path = os.path.join(orch_dir, cpp)
+        text = open(path).read()
         if ".read<" in text:
             raise Skip("the orchestration reads a tensor on the host")
         params, results = signature(source, fn)
+        for spec in [p[2] for p in params if p[2]] + [r for r in results if r]:
+            elems = 1
+            for d in spec[1]:
+                elems *= d
+            if elems > (1 << 22):
+                raise Skip("a tensor of more than 4M elements (the simulation lists every element's address)")
         slots = []
         for kind, _, spec in params:
-            slots.append(f"t:{spec[0]}:{','.join(map(str, spec[1]))}" if kind == "t" else f"s:{SCALAR_VALUE}")
+            slots.append(slot(spec) if kind == "t" else f"s:{SCALAR_VALUE}")
         # Output slots: "// result I is argument slot K (the caller's output tensor)" (pto_format.md:
         # the results' output tensors follow the parameters); a result written into a parameter or
         # into another result's slot takes none.
         outputs = {int(k): int(i) for i, k in re.findall(r"// result (\d+) is argument slot (\d+)", text)}
         for k in sorted(outputs):
             if k != len(slots) or outputs[k] >= len(results) or not results[outputs[k]]:
-                return f"{cpp}: output slot {k} (result {outputs[k]}) does not follow the {len(slots)} slots before it"
-            spec = results[outputs[k]]
-            slots.append(f"t:{spec[0]}:{','.join(map(str, spec[1]))}")
-        exe = os.path.join(tmp, "sim")
-        b = run([cxx, "-std=c++17", "-O0", "-w", "-include", os.path.join(root, "test/support/pto_runtime_sim.hpp"),
-                 os.path.join(orch_dir, cpp), os.path.join(root, "test/support/orch_sim_main.cpp"), "-o", exe])
-        if b.returncode != 0:
-            return f"{cpp} does not build against the simulated runtime:\n{b.stderr[:1500]}"
-        s = run([exe] + slots)
-        if s.returncode != 0:
-            return f"{cpp}: the simulated run failed (exit {s.returncode}): {s.stderr[:500]}"
+                return [], f"{cpp}: output slot {k} (result {outputs[k]}) does not follow the {len(slots)} slots before it"
+            slots.append(slot(results[outputs[k]]))
         scalars = [f"--scalar={name}={SCALAR_VALUE}" for kind, name, _ in params if kind == "s"]
         g = run([ptorw, "tasks", src_path, "--passes", "default", "--entry", fn] + scalars)
         if g.returncode != 0:
-            return f"ptorw tasks failed (exit {g.returncode}): {g.stderr[:500]}"
-        want = ir_tasks(json.loads(g.stdout), params)
-        got = sim_tasks([l for l in s.stdout.splitlines() if l], len(params))
-        if want != got:
-            for i in range(max(len(want), len(got))):
-                w = want[i] if i < len(want) else "<none>"
-                h = got[i] if i < len(got) else "<none>"
-                if w != h:
-                    return f"{cpp}: task {i} differs ({len(want)} tasks in the IR, {len(got)} submitted)\n  IR : {w}\n  C++: {h}"
+            return [], f"ptorw tasks failed (exit {g.returncode}): {g.stderr[:500]}"
+        cases.append({"cpp": path, "slots": slots, "want": ir_tasks(json.loads(g.stdout), params), "nparams": len(params)})
+    return cases, None
+
+
+def build(cases, root, cxx, tmp):
+    """One executable for every case: each file in a namespace of its own, its two entry points
+    renamed (they are extern "C"); `sim K SLOTS...` runs case K. Returns an error message or None."""
+    # Every header an emitted file includes, first: inside the namespaces their includes are then no-ops.
+    tu = ["#include <cstdint>", "#include <cstdio>", "#include <cstdlib>", "#include <cstring>", ""]
+    for k, c in enumerate(cases):
+        tu += [f"namespace case_{k} {{", f"#define orchestration_config orch_config_{k}",
+               f"#define orchestration_entry orch_entry_{k}", f'#include "{c["cpp"]}"',
+               "#undef orchestration_config", "#undef orchestration_entry", "}"]
+    tu += ["", "struct Case { int32_t (*config)(); void (*entry)(const OrchArgs&); };", "static const Case kCases[] = {"]
+    tu += [f"  {{case_{k}::orch_config_{k}, case_{k}::orch_entry_{k}}}," for k in range(len(cases))]
+    tu += ["};", "#define orchestration_config() kCases[sim_case].config()",
+           "#define orchestration_entry(a) kCases[sim_case].entry(a)"]
+    with open(os.path.join(tmp, "cases.cpp"), "w") as f:
+        f.write("\n".join(tu) + "\n")
+    with open(os.path.join(tmp, "sim.cpp"), "w") as f:
+        f.write('static int sim_case = 0;\n#include "cases.cpp"\n')
+        f.write(open(os.path.join(root, "test/support/orch_sim_main.cpp")).read()
+                .replace("int main(int argc, char** argv) {", "int main(int argc, char** argv) {\n  sim_case = std::atoi(argv[1]);\n  --argc;\n  ++argv;"))
+    b = run([cxx, "-std=c++17", "-O0", "-w", "-include", os.path.join(root, "test/support/pto_runtime_sim.hpp"),
+             os.path.join(tmp, "sim.cpp"), "-o", os.path.join(tmp, "sim")])
+    return None if b.returncode == 0 else f"the orchestration C++ does not build against the simulated runtime:\n{b.stderr[:3000]}"
+
+
+def compare(case, exe, k):
+    try:
+        s = run([exe, str(k)] + case["slots"], timeout=60)
+    except subprocess.TimeoutExpired:
+        return "the simulated run did not end within 60 s"
+    if s.returncode != 0:
+        return f"the simulated run failed (exit {s.returncode}): {s.stderr[:500]}"
+    want, got = case["want"], sim_tasks([l for l in s.stdout.splitlines() if l], case["nparams"])
+    if want == got:
+        return None
+    for i in range(max(len(want), len(got))):
+        w = want[i] if i < len(want) else "<none>"
+        h = got[i] if i < len(got) else "<none>"
+        if w != h:
+            return f"task {i} differs ({len(want)} tasks in the IR, {len(got)} submitted)\n  IR : {w}\n  C++: {h}"
     return None
 
 
@@ -208,6 +257,7 @@ def main():
 
 def run_all(ptorw, root, fuzz, cxx, count, tmp):
     inputs = [os.path.join(root, "examples", f) for f in sorted(os.listdir(os.path.join(root, "examples"))) if f.endswith(".py")]
+    inputs += sorted(glob.glob(os.path.join(root, "test/golden/**/*.before.py"), recursive=True))
     if fuzz:
         for style in ("ssa", "text"):
             for seed in range(1, count + 1):
@@ -223,24 +273,41 @@ def run_all(ptorw, root, fuzz, cxx, count, tmp):
         print("no program printer given: examples only")
     fails = compared = skipped = 0
     reasons = {}
-    for p in inputs:
+    cases, owner = [], []
+    for n, p in enumerate(inputs):
+        shown = os.path.relpath(p, root) if p.startswith(os.path.abspath(root)) else p
         try:
-            msg = check(ptorw, root, p, tmp, cxx)
+            cs, msg = prepare(ptorw, p, os.path.join(tmp, f"tree_{n}"))
         except Skip as e:
             skipped += 1
             reasons[str(e)] = reasons.get(str(e), 0) + 1
             continue
         if msg:
             fails += 1
-            print(f"FAIL: {os.path.relpath(p, root) if p.startswith(root) else p}: {msg}")
+            print(f"FAIL: {shown}: {msg}")
+            continue
+        for c in cs:
+            cases.append(c)
+            owner.append(f"{shown} ({os.path.basename(c['cpp'])})")
+    if cases:
+        msg = build(cases, root, cxx, tmp)
+        if msg:
+            print(f"FAIL: {msg}")
+            return 1
+    exe = os.path.join(tmp, "sim")
+    for k, c in enumerate(cases):
+        msg = compare(c, exe, k)
+        if msg:
+            fails += 1
+            print(f"FAIL: {owner[k]}: {msg}")
         else:
             compared += 1
     for r, n in sorted(reasons.items(), key=lambda x: -x[1]):
         print(f"skipped {n}: {r}")
-    print(f"orch_sim: {compared} programs' orchestration C++ run and equal to their IR task graphs, "
-          f"{skipped} skipped, {fails} failed ({len(inputs)} inputs)")
+    print(f"orch_sim: {compared} orchestration functions run and equal to their IR task graphs, "
+          f"{skipped} inputs skipped, {fails} failed ({len(inputs)} inputs)")
     # A floor, so that the test cannot pass by comparing nothing.
-    floor = 5 if not fuzz else 5 + count // 2
+    floor = 150 if not fuzz else 150 + count // 2
     if compared < floor:
         print(f"FAIL: only {compared} programs compared (floor {floor})")
         return 1

@@ -1,6 +1,7 @@
 // The driver of a simulated orchestration run (test/orch_sim_test.py): builds the argument pack
 // from the command line, one word per slot in slot order —
-//   t:<element bytes>:<d0>,<d1>,...   a tensor (a parameter, or an output slot of a result)
+//   t:<element bytes>:<d0>,<d1>,...[:<s0>,<s1>,...]   a tensor (a parameter, or an output slot of a
+//                                    result), packed row-major or with the given element strides
 //   s:<word>                           a scalar parameter
 // — and runs orchestration_entry once; test/support/pto_runtime_sim.hpp prints every task.
 #include <cstdio>
@@ -20,14 +21,20 @@ int main(int argc, char** argv) {
       auto s = std::make_shared<SimStorage>();
       s->label = "P" + std::to_string(i - 1);
       s->elem_bytes = std::stoull(a.substr(2, c - 2));
-      std::vector<uint64_t> shape;
-      for (std::size_t at = c + 1; at < a.size();) {
-        std::size_t end = a.find(',', at);
-        if (end == std::string::npos) end = a.size();
-        shape.push_back(std::stoull(a.substr(at, end - at)));
-        at = end + 1;
-      }
+      auto numbers = [](const std::string& list) {
+        std::vector<uint64_t> v;
+        for (std::size_t at = 0; at < list.size();) {
+          std::size_t end = list.find(',', at);
+          if (end == std::string::npos) end = list.size();
+          v.push_back(std::stoull(list.substr(at, end - at)));
+          at = end + 1;
+        }
+        return v;
+      };
+      const std::size_t c2 = a.find(':', c + 1);
+      std::vector<uint64_t> shape = numbers(a.substr(c + 1, c2 == std::string::npos ? std::string::npos : c2 - c - 1));
       args.tensors_.back() = Tensor::whole(std::move(s), std::move(shape));
+      if (c2 != std::string::npos) args.tensors_.back().set_strides(numbers(a.substr(c2 + 1)));
     } else {
       std::fprintf(stderr, "orch_sim: bad slot '%s'\n", a.c_str());
       return 2;

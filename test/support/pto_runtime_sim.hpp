@@ -73,6 +73,10 @@ class Tensor {
     for (std::size_t i = t.shape_.size(); i-- > 1;) t.strides_[i - 1] = t.strides_[i] * t.shape_[i];
     return t;
   }
+  /// A caller's tensor with explicit element strides (a parameter declared with pl.TensorView).
+  void set_strides(std::vector<uint64_t> strides) {
+    if (strides.size() == shape_.size()) strides_ = std::move(strides);
+  }
   /// "label:[a,b)[c,d)..." — the byte ranges of the window, in address order, adjacent ones merged.
   std::string describe() const {
     if (!storage_) return "<no storage>";
