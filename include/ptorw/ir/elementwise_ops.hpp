@@ -58,6 +58,9 @@ struct ElemSem {
   double (*fp)(double) = nullptr;
   std::uint64_t (*ints)(std::int64_t) = nullptr;
   bool leaky = false;
+  /// `ints != nullptr`, stored: GCC does not fold a function pointer's comparison with nullptr in
+  /// a constant expression under -fsanitize=undefined (the sanitized test build stopped there).
+  bool has_ints = false;
 };
 
 struct EwOp {
@@ -82,7 +85,7 @@ struct EwOp {
   /// whose presence "alone does not widen default acceptance" (selection ignores them).
   bool default_rollout = true;
 
-  constexpr bool float_only() const { return shape == EwShape::Unary && sem.ints == nullptr; }
+  constexpr bool float_only() const { return shape == EwShape::Unary && !sem.has_ints; }
   constexpr bool has_recipe() const { return !pto.empty(); }
   /// A Buffer op exists only where a recipe produces it and the emitter can spell it.
   constexpr bool has_buffer_form() const { return !buffer.empty(); }
@@ -90,7 +93,8 @@ struct EwOp {
 
 namespace ew_detail {
 constexpr ElemSem bin(BinOp op) { return ElemSem{op}; }
-constexpr ElemSem un(double (*fp)(double), std::uint64_t (*ints)(std::int64_t) = nullptr) { return {BinOp::Add, fp, ints}; }
+constexpr ElemSem un(double (*fp)(double)) { return {BinOp::Add, fp, nullptr}; }
+constexpr ElemSem un(double (*fp)(double), std::uint64_t (*ints)(std::int64_t)) { return {BinOp::Add, fp, ints, false, true}; }
 // The integer forms of the unary ops that have one, on two's complement bits (wrapped by the caller).
 constexpr std::uint64_t int_abs(std::int64_t x) { return x < 0 ? 0 - static_cast<std::uint64_t>(x) : static_cast<std::uint64_t>(x); }
 constexpr std::uint64_t int_neg(std::int64_t x) { return 0 - static_cast<std::uint64_t>(x); }
