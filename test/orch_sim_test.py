@@ -23,6 +23,7 @@ import glob
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -151,7 +152,7 @@ def prepare(ptorw, src_path, tree):
     """The orchestration files of one input, each with its argument slots and its IR task list;
     raises Skip; returns (cases, failure message or None)."""
     source = open(src_path).read()
-    subprocess.run(["rm", "-rf", tree])
+    shutil.rmtree(tree, ignore_errors=True)
     r = run([ptorw, "compile", src_path, "-o", tree, "-q"])
     if r.returncode > 1:
         return [], f"compile crashed (exit {r.returncode}): {r.stderr[:300]}"
@@ -194,7 +195,8 @@ def prepare(ptorw, src_path, tree):
 
 def build(cases, root, cxx, tmp):
     """One executable for every case: each file in a namespace of its own, its two entry points
-    renamed (they are extern "C"); `sim K SLOTS...` runs case K. Returns an error message or None."""
+    renamed (they are extern "C"), and sim_case_config / sim_case_entry choosing by number for
+    test/support/orch_sim_main.cpp (`sim K SLOTS...` runs case K). Returns an error message or None."""
     # Every header an emitted file includes, first: inside the namespaces their includes are then no-ops.
     tu = ["#include <cstdint>", "#include <cstdio>", "#include <cstdlib>", "#include <cstring>", ""]
     for k, c in enumerate(cases):
@@ -203,16 +205,13 @@ def build(cases, root, cxx, tmp):
                "#undef orchestration_config", "#undef orchestration_entry", "}"]
     tu += ["", "struct Case { int32_t (*config)(); void (*entry)(const OrchArgs&); };", "static const Case kCases[] = {"]
     tu += [f"  {{case_{k}::orch_config_{k}, case_{k}::orch_entry_{k}}}," for k in range(len(cases))]
-    tu += ["};", "#define orchestration_config() kCases[sim_case].config()",
-           "#define orchestration_entry(a) kCases[sim_case].entry(a)"]
+    tu += ["};", "int32_t sim_case_config(int k) { return kCases[k].config(); }",
+           "void sim_case_entry(int k, const OrchArgs& a) { kCases[k].entry(a); }"]
     with open(os.path.join(tmp, "cases.cpp"), "w") as f:
         f.write("\n".join(tu) + "\n")
-    with open(os.path.join(tmp, "sim.cpp"), "w") as f:
-        f.write('static int sim_case = 0;\n#include "cases.cpp"\n')
-        f.write(open(os.path.join(root, "test/support/orch_sim_main.cpp")).read()
-                .replace("int main(int argc, char** argv) {", "int main(int argc, char** argv) {\n  sim_case = std::atoi(argv[1]);\n  --argc;\n  ++argv;"))
     b = run([cxx, "-std=c++17", "-O0", "-w", "-include", os.path.join(root, "test/support/pto_runtime_sim.hpp"),
-             os.path.join(tmp, "sim.cpp"), "-o", os.path.join(tmp, "sim")])
+             os.path.join(tmp, "cases.cpp"), os.path.join(root, "test/support/orch_sim_main.cpp"),
+             "-o", os.path.join(tmp, "sim")])
     return None if b.returncode == 0 else f"the orchestration C++ does not build against the simulated runtime:\n{b.stderr[:3000]}"
 
 
