@@ -14,6 +14,7 @@
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/text/parser.hpp"
 #include "../support/examples.hpp"
+#include "../support/orch_programs.hpp"
 #include "../support/same_compile.hpp"
 
 using namespace ptorw;
@@ -198,20 +199,7 @@ TEST_CASE("compile emits again when the final program gives the emitter another 
 }
 
 TEST_CASE("same_emitter_view compares a Group's mixed task (its kernels come from its body)") {
-  auto parsed = text::parse_program(R"(import ptorw.language as pl
-@pl.program
-class P:
-    @pl.function(type=pl.FunctionType.AIC)
-    def c(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
-        t = pl.load(a, [0, 0], [16, 32])
-        r = pl.store(t, [0, 0], o)
-        return r
-    @pl.function(type=pl.FunctionType.AIV)
-    def v(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
-        t = pl.load(a, [0, 0], [16, 32])
-        r = pl.store(t, [0, 0], o)
-        return r
-    @pl.function(type=pl.FunctionType.Group)
+  auto parsed = text::parse_program(test::kAicAivKernels + R"(    @pl.function(type=pl.FunctionType.Group)
     def g(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]):
         r1 = self.c(a, o)
         r2 = self.v(a, o)

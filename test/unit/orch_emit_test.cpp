@@ -9,6 +9,7 @@
 
 #include "ptorw/codegen/orch_emit.hpp"
 #include "ptorw/text/parser.hpp"
+#include "../support/orch_programs.hpp"
 
 using namespace ptorw;
 
@@ -37,21 +38,8 @@ std::string emit_error(const std::string& src) {
   return r.diagnostics[0].str();
 }
 
-// A vector kernel `v(a, o: Out)`, a cube kernel `c(a, o: Out)` and their header.
-const std::string kHead = R"(import ptorw.language as pl
-@pl.program
-class P:
-    @pl.function(type=pl.FunctionType.AIC)
-    def c(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
-        t = pl.load(a, [0, 0], [16, 32])
-        r = pl.store(t, [0, 0], o)
-        return r
-    @pl.function(type=pl.FunctionType.AIV)
-    def v(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
-        t = pl.load(a, [0, 0], [16, 32])
-        r = pl.store(t, [0, 0], o)
-        return r
-)";
+// A cube kernel `c(a, o: Out)`, a vector kernel `v(a, o: Out)` and their header.
+const std::string& kHead = test::kAicAivKernels;
 const std::string kMain =
     "    @pl.function(type=pl.FunctionType.Orchestration)\n"
     "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX]) -> "
