@@ -74,6 +74,7 @@ TEST_CASE("hand-written programs that rebind names keep their results through th
       {"multi-return", ", hi: pl.Out["},
       {"row kernel", "row: pl.Scalar[pl.INDEX]"},
       {"Out parameter rebound in a kernel", "out = pl.store("},
+      {"mixed task (a Group)", "pl.FunctionType.Group"},
   };
   std::vector<int> seen(shapes.size(), 0);
   for (std::uint64_t s = first; s < first + count; ++s) {
@@ -96,6 +97,9 @@ TEST_CASE("hand-written programs that rebind names keep their results through th
   CHECK(f.applied().count("convert_to_ssa"));
   if (count >= 200)
     for (std::size_t k = 0; k < shapes.size(); ++k) CHECK_MESSAGE(seen[k] > 0, "no program has a " << shapes[k].first);
+  // Mixed tasks in at least 5 % of the programs (about 15 % by design), as in the node-built ones;
+  // half of them followed by a Pattern 1 loop calling the Group's vector kernel directly.
+  if (count >= 200) CHECK(seen.back() * 20 >= static_cast<int>(count));
 }
 
 TEST_CASE("generated programs keep their results through the default pipeline") {
@@ -118,7 +122,7 @@ TEST_CASE("generated programs keep their results through the default pipeline") 
                 << " with a mixed task (a Group); rules applied:" << rules.str());
   // The generator must keep exercising the patterns it is shaped after, and mixed tasks (with
   // the call-site index leaving out the calls made in Group functions, in a scratch copy, Pattern 1
-  // rewrites a Group's AIV kernel and seed 7 fails).
+  // rewrites a Group's AIV kernel and seed 30 fails here, seed 54 in the hand-written test).
   if (count >= 200) CHECK(mixed * 20 >= count);
   CHECK(f.applied().count("iter_arg_reuse"));
   CHECK(f.applied().count("assemble_loop_to_store"));

@@ -479,8 +479,18 @@ class ProgramGen {
     if (chance(50)) {
       // The Group's AIV kernel called directly in a Pattern 1 loop (a fresh pl.full as the init,
       // the loop form Pattern 1 rewrites), but the Group's call must keep the kernel's signature.
+      // The init is a pl.full or a buffer another map kernel filled (orchestration C++ has no
+      // tensor.full, so only the second form reaches test/orch_sim_test.py; a call of the Group's
+      // kernel outside the loop would stop Pattern 1, which must rewrite every call site).
       std::string f = fresh("f"), i = fresh("i"), h = fresh("h"), b = fresh("buf"), n = fresh("r"), hr = fresh("hr");
-      line(body_, ind, f + " = pl.full(" + R_.list() + ", 0.5, dtype=" + dt_ + ")");
+      if (chance(50)) {
+        line(body_, ind, f + " = pl.full(" + R_.list() + ", 0.5, dtype=" + dt_ + ")");
+      } else {
+        std::string fb = fresh("buf"), pre = fresh("k_map");
+        emit_map(pre, R_, false);
+        line(body_, ind, fb + " = " + create(R_));
+        line(body_, ind, f + " = self." + pre + "(" + a + ", " + fb + ")");
+      }
       line(body_, ind, "for " + i + ", (" + h + ",) in pl.range(" + S(1 + static_cast<int>(below(3))) + ", init_values=(" + f + ",)):");
       line(body_, ind + 1, b + " = " + create(R_));
       line(body_, ind + 1, n + " = self." + epi + "(" + h + ", " + b + ")");

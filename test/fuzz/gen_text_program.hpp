@@ -17,7 +17,9 @@
 //   - kernels (InCore / AIV) that rebind tiles: `acc = pl.tile.add(acc, t)` beside an Out tensor
 //     carried through init_values (issue 14's shape), `out = pl.store(t, off, out)` in loops without
 //     init_values, offset counters, tile.assemble accumulators, scalar parameters rebound in loops,
-//     reductions with ifs in the loop; some kernels are written in SSA, so programs mix both.
+//     reductions with ifs in the loop; some kernels are written in SSA, so programs mix both;
+//   - mixed tasks (FP32): `n = self.group(src, w, tmp, nb)`, a Group calling an AIC matmul kernel and
+//     an AIV map kernel that the orchestration may also call directly (group_kernel()).
 //
 // Every program parses, passes passes::verify_source and runs without error in the interpreter
 // under its Text reading. Orchestration code is built as a small statement tree whose effect on an
@@ -46,6 +48,8 @@ struct TextGenOptions {
   int max_blocks = 5;
   int max_depth = 2;    // loops / ifs nested inside loop and if bodies
   int ssa_kernel_percent = 20;  // kernels written in SSA (the rest rebind names)
+  int group_percent = 60;       // FP32 [R, C] chains that would call a scale kernel: a Group call instead
+  bool tensor_results = false;  // main returns tensors only (what orchestration C++ can return)
 };
 
 namespace textgen {
@@ -290,7 +294,9 @@ class TextProgramGen {
     // Results: one to three bound names, the most recently defined first (not the In parameters).
     std::vector<std::string> cands;
     for (auto it = order_.rbegin(); it != order_.rend(); ++it)
-      if (st_.names.count(*it) && std::find(cands.begin(), cands.end(), *it) == cands.end()) cands.push_back(*it);
+      if (st_.names.count(*it) && std::find(cands.begin(), cands.end(), *it) == cands.end() &&
+          (!o_.tensor_results || textgen::is_tensor(types_.at(*it))))
+        cands.push_back(*it);
     std::vector<std::string> ret;
     for (const auto& c : cands)
       if (ret.size() < 3 && (ret.empty() || chance(45))) ret.push_back(c);
@@ -335,6 +341,9 @@ class TextProgramGen {
   std::set<int> readonly_;            // storages of main's In parameters
   int site_ = 1;
   int counter_ = 0;
+  bool force_aiv_ = false;  // the next kernel header is AIV (a Group's vector kernel)
+  std::vector<std::string> group_epis_;  // the Groups' vector kernels
+  std::map<std::string, std::string> group_epi_;  // Group -> its vector kernel
   // Loops and ifs are generated again when their check fails; nested, that multiplies. Each attempt
   // costs one unit: once spent, no further loop or if is tried (some seeds took seconds to write).
   int budget_ = 400;
@@ -386,6 +395,7 @@ class TextProgramGen {
   static void kl(std::string& k, int ind, const std::string& s) { k += std::string(static_cast<std::size_t>(ind) * 4, ' ') + s + "\n"; }
   std::string header(const std::string& name, bool windowize) {
     std::string type = chance(85) ? "InCore" : "AIV";
+    if (force_aiv_) type = "AIV";  // (the draw is kept: the other kernels' choices do not move)
     std::string attrs = windowize ? ", attrs={\"windowize\": True}" : "";
     return "    @pl.function(type=pl.FunctionType." + type + attrs + ")\n    def " + name + "(self";
   }
@@ -418,6 +428,9 @@ class TextProgramGen {
   /// A kernel of `kind` over `rows`, reused from an earlier call site half of the time.
   std::string kernel(const std::string& kind, int rows) {
     std::string key = kind + "|" + S(rows);
+    // A Group's vector kernel is the map kernel of half the later map calls of its rows, so that
+    // Pattern 1 loops call it directly (and must leave its signature alone: spec "Scope").
+    if (kind == "map" && rows == r_ && !group_epis_.empty() && chance(50)) return pick(group_epis_);
     auto& have = kcache_[key];
     if (!have.empty() && chance(50)) return pick(have);
     std::string name = fresh("k_" + kind);
@@ -430,6 +443,49 @@ class TextProgramGen {
     else emit_reduce(name, ssa);
     have.push_back(name);
     return name;
+  }
+
+  /// A mixed task over [R, C]: Group(a: In [R, C], w: In [P, C], tmp: Out [R, C], out: Out [R, C]) -> out.
+  /// Its AIC kernel writes a @ w[0:C, :] into tmp (GM -> Mat -> Left/Right -> Acc -> GM), its AIV
+  /// kernel maps tmp into out. The Group and the AIC kernel rebind names as people write them; the
+  /// AIV kernel is an ordinary map kernel of [R, C], which the orchestration also calls directly
+  /// (spec "Scope": a kernel called from a Group keeps its signature, whatever its other call sites).
+  std::string group_kernel() {
+    auto& have = kcache_["group|" + S(r_)];
+    if (!have.empty() && chance(50)) return pick(have);
+    std::string mm = fresh("k_mm"), epi = fresh("k_map"), g = fresh("k_group");
+    const std::string T = tensor_text(r_), W = tensor_text(p_);
+    std::string& k = kernels_;
+    k += "    @pl.function(type=pl.FunctionType.AIC)\n    def " + mm + "(self, a: " + T + ", w: " + W + ", tmp: pl.Out[" + T +
+         "]) -> " + T + ":\n";
+    kl(k, 2, "t = pl.load(a, [0, 0], " + dims(r_) + ", target_memory=pl.Mem.Mat)");
+    kl(k, 2, "m = pl.load(w, [0, 0], " + dims(c_) + ", target_memory=pl.Mem.Mat)");
+    kl(k, 2, "l = pl.tile.move(t, target_memory=pl.Mem.Left)");
+    kl(k, 2, "m = pl.tile.move(m, target_memory=pl.Mem.Right)");
+    kl(k, 2, "acc = pl.tile.matmul(l, m)");
+    kl(k, 2, "tmp = pl.store(acc, [0, 0], tmp)");
+    kl(k, 2, "return tmp");
+    k += "\n";
+    force_aiv_ = true;
+    emit_map(epi, r_, false, chance(o_.ssa_kernel_percent));
+    force_aiv_ = false;
+    kcache_["map|" + S(r_)].push_back(epi);
+    group_epis_.push_back(epi);
+    group_epi_[g] = epi;
+    k += "    @pl.function(type=pl.FunctionType.Group)\n    def " + g + "(self, a: " + T + ", w: " + W + ", tmp: pl.Out[" + T +
+         "], out: pl.Out[" + T + "]) -> " + T + ":\n";
+    if (chance(50)) {  // rebinding the Out parameters with the calls' results
+      kl(k, 2, "tmp = self." + mm + "(a, w, tmp)");
+      kl(k, 2, "out = self." + epi + "(tmp, out)");
+      kl(k, 2, "return out");
+    } else {
+      kl(k, 2, "p = self." + mm + "(a, w, tmp)");
+      kl(k, 2, "r = self." + epi + "(p, out)");
+      kl(k, 2, "return r");
+    }
+    k += "\n";
+    have.push_back(g);
+    return g;
   }
 
   /// (x[, y]: In, out: Out) -> out.
@@ -1110,6 +1166,35 @@ class TextProgramGen {
       const auto kind = below(10);
       std::string kn, args;
       std::vector<std::string> ins{src}, scal;
+      if (kind >= 8 && t == Ty::TR && dt_ == "pl.FP32" && chance(o_.group_percent)) {
+        // A mixed task: `n = self.group(src, w, tmp, nb)`, its result viewing nb (the Group's out).
+        std::string w = any(full_of(s, Ty::TP)), tmp = new_name("tmp", t);
+        if (w.empty() || !emit(b, s, create_line(tmp, t))) return false;
+        const std::string g = group_kernel();
+        if (!emit(b, s, call_line({n}, g, src + ", " + w + ", " + tmp + ", " + nb, {src, w}, {nb, tmp}, {}, {}, Def::Full)))
+          return false;
+        if (chance(50)) {
+          // Then the loop Pattern 1 rewrites, written as people do (`n` rebound, no init_values),
+          // calling the Group's vector kernel directly: its signature must stay (spec "Scope").
+          // The loop's init is a kernel's Out result (Pattern 1 does not reuse a Group's), of a
+          // kernel of its own: a call of the vector kernel outside the loop would stop Pattern 1.
+          const std::string epi = group_epi_.at(g), pre = fresh("k_map");
+          emit_map(pre, r_, false, chance(o_.ssa_kernel_percent));
+          std::string nb1 = new_name("nb", t);
+          if (!emit(b, s, create_line(nb1, t)) ||
+              !emit(b, s, call_line({n}, pre, n + ", " + nb1, {n}, {nb1}, {}, {}, Def::Full)))
+            return true;
+          Node loop;
+          loop.k = Node::K::Loop;
+          loop.loop_var = fresh("i");
+          loop.text = "for " + loop.loop_var + " in pl.range(" + S(2 + static_cast<int>(below(2))) + "):";
+          std::string nb2 = new_name("nb", t);
+          loop.body.push_back(create_line(nb2, t));
+          loop.body.push_back(call_line({n}, epi, n + ", " + nb2, {n}, {nb2}, {}, {}, Def::Full));
+          commit(b, s, std::move(loop));  // (refused by the state: nothing appended)
+        }
+        return true;
+      }
       if (kind < 5) {
         kn = kernel("map", rows);
         args = src;
