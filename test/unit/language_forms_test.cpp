@@ -276,6 +276,49 @@ TEST_CASE("pl.* dispatches to the tensor or tile form by operand type") {
   same(kernel("y = pl.cast(r, pl.INT32)"), kernel("y = pl.cast(r, target_type=pl.INT32)"));
 }
 
+// PyPTO user docs, "Language Syntax" / "Python operators": `a + b`, `a - b`, `a * b`, `a / b` on
+// tiles and tensors become add/sub/mul/div, a scalar on either side the scalar-operand form.
+TEST_CASE("Python operators on tiles and tensors are the pl.add/sub/mul/div ops") {
+  same(kernel("y = t + t"), kernel("y = pl.tile.add(t, t)"));
+  same(kernel("y = t - t"), kernel("y = pl.tile.sub(t, t)"));
+  same(kernel("y = t * t"), kernel("y = pl.tile.mul(t, t)"));
+  same(kernel("y = t / t"), kernel("y = pl.tile.div(t, t)"));
+  same(kernel("y = t * 2.0"), kernel("y = pl.tile.muls(t, 2.0)"));
+  same(kernel("y = t - 1.5"), kernel("y = pl.tile.subs(t, 1.5)"));
+  same(kernel("y = t / r"), kernel("y = pl.tile.divs(t, r)"));
+  // A scalar on the left of + and * is the scalar operand (both commute exactly).
+  same(kernel("y = 2.0 * t"), kernel("y = pl.tile.muls(t, 2.0)"));
+  same(kernel("y = 1.0 + t"), kernel("y = pl.tile.adds(t, 1.0)"));
+  // Precedence and chains are Python's: (t * 2.0) + t, then ((t + t) + t).
+  same(kernel("y = t * 2.0 + t"), kernel("y = pl.tile.add(pl.tile.muls(t, 2.0), t)"));
+  same(kernel("y = t + t + t"), kernel("y = pl.tile.add(pl.tile.add(t, t), t)"));
+  differ(kernel("y = t - t"), kernel("y = pl.tile.add(t, t)"));
+  CHECK(printed_line(kernel("y = t * 2.0")) == "pl.tile.muls(t, 2.0)");
+  same(orch("y = x + x"), orch("y = pl.tensor.add(x, x)"));
+  same(orch("y = x * 0.5"), orch("y = pl.tensor.mul(x, 0.5)"));
+  same(orch("y = 0.5 * x"), orch("y = pl.tensor.mul(x, 0.5)"));
+  // No op form: a scalar left of - or /, comparisons, floor division, modulo; unary minus.
+  CHECK(error_of(kernel("y = 1.0 - t")).find("a scalar left of '-' with a tile or tensor on the right has no op") != std::string::npos);
+  CHECK(error_of(orch("y = 2.0 / x")).find("a scalar left of '/'") != std::string::npos);
+  CHECK(error_of(kernel("y = t < t")).find("operator '<' on a tile or tensor has no op") != std::string::npos);
+  CHECK(error_of(kernel("y = t // t")).find("operator '//' on a tile or tensor has no op") != std::string::npos);
+  CHECK(error_of(orch("y = x % 2")).find("operator '%' on a tile or tensor has no op") != std::string::npos);
+  CHECK(error_of(kernel("y = -t")).find("unary '-' needs a scalar operand") != std::string::npos);
+  // The op's own checks still apply: a tile and a tensor do not add.
+  CHECK(error_of(kernel("y = t + x")).find("form.py:") != std::string::npos);
+}
+
+// A slice whose bounds are two trees equal up to a constant (`i * 16 : i * 16 + 16`) has a static
+// extent; only a difference that depends on a variable stays symbolic.
+TEST_CASE("slice extents: bounds that differ by a constant give a static dim") {
+  same(orch("y = x[r * 16:r * 16 + 16, :]"), orch("y = pl.tensor.slice(x, [16, 64], [r * 16, 0])"));
+  same(orch("y = x[r + 1:r + 17, 0:32]"), orch("y = pl.tensor.slice(x, [16, 32], [r + 1, 0])"));
+  same(orch("y = x[2 * r:r + r + 8, :]"), orch("y = pl.tensor.slice(x, [8, 64], [2 * r, 0])"));
+  same(kernel("y = t[r * 16:16 + r * 16, :]"), kernel("y = pl.tile.slice(t, [16, 64], [r * 16, 0])"));
+  // Not constant: hi - lo as written.
+  CHECK(printed_line(orch("y = x[r:2 * r, :]")) == "pl.tensor.slice(x, [2 * r - r, 64], [r, 0])");
+}
+
 TEST_CASE("pl.Tuple annotations, returning a multi-value call, tuple variables with projections") {
   const std::string head =
       "@pl.program\nclass P:\n"

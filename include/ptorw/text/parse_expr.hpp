@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdlib>
 
+#include "ptorw/analysis/affine.hpp"
 #include "ptorw/text/op_sugar.hpp"
 #include "ptorw/text/parser_core.hpp"
 #include "ptorw/text/string_literal.hpp"
@@ -148,6 +149,14 @@ inline ir::Expr slice_extent(const ir::Expr& lo, const ir::Expr& hi, Interner& i
     if (b->lhs == lo) return b->rhs;
     if (b->rhs == lo) return b->lhs;
   }
+  // `x[i * 16 : i * 16 + 16, :]`: the bounds are two trees, equal up to a constant. Their affine
+  // forms over the variables (a variable is its node) differ by that constant: the extent is
+  // static, as the user wrote it (not `i * 16 + 16 - i * 16`, which no shape check can read).
+  const analysis::AtomPolicy vars{[](const ir::Expr& e) { return ir::is_var_like(e); }, {}};
+  analysis::AffineResult a = analysis::affine_of(lo, vars), c = analysis::affine_of(hi, vars);
+  if (a.value && c.value)
+    if (auto d = analysis::affine_axpy(*c.value, -1, *a.value); d && d->is_constant())
+      return in.int_const(d->constant, ir::DType::INDEX);
   return nullptr;
 }
 }  // namespace detail
@@ -450,8 +459,7 @@ inline void Parser::parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwa
 inline ir::Expr Parser::make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const Token& at) {
   auto* ls = ir::type_as<ir::ScalarType>(l->type);
   auto* rs = ir::type_as<ir::ScalarType>(r->type);
-  if (!ls || !rs)
-    fail_at(at, "operator '" + std::string(at.text) + "' needs scalar operands; use pl.tile.* / pl.tensor.* ops for tiles and tensors");
+  if (!ls || !rs) return make_operator_call(op, std::move(l), std::move(r), at);
   ir::DType d;
   switch (op) {
     case ir::BinOp::Lt: case ir::BinOp::Le: case ir::BinOp::Gt: case ir::BinOp::Ge:
@@ -466,6 +474,32 @@ inline ir::Expr Parser::make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const 
     }
   }
   return ir::make_expr(ir::Binary{op, std::move(l), std::move(r)}, ir::scalar_type(d), span_of(at));
+}
+
+/// `a + b`, `a - b`, `a * b`, `a / b` with a tile or tensor operand: PyPTO's operator sugar (user
+/// docs, "Language Syntax": the operator becomes add/sub/mul/div, a scalar on either side selects
+/// the scalar-operand form), so exactly the op `pl.add(a, b)` etc. resolves to (op_sugar.hpp); it
+/// prints as that op. A scalar on the left of + or * is moved second (both commute exactly, in
+/// IEEE arithmetic too); on the left of - or / it has no op form and is refused, as are the other
+/// operators (no tile/tensor comparison or floor-division op here).
+inline ir::Expr Parser::make_operator_call(ir::BinOp op, ir::Expr l, ir::Expr r, const Token& at) {
+  const std::string sym(at.text);
+  const char* name = op == ir::BinOp::Add ? "add" : op == ir::BinOp::Sub ? "sub" : op == ir::BinOp::Mul ? "mul"
+                   : op == ir::BinOp::Div ? "div" : nullptr;
+  if (!name)
+    fail_at(at, "operator '" + sym + "' on a tile or tensor has no op; only + - * / are (pl.add/sub/mul/div); "
+                "other operators need scalar operands");
+  if (ir::type_as<ir::ScalarType>(l->type)) {
+    if (op == ir::BinOp::Sub || op == ir::BinOp::Div)
+      fail_at(at, "a scalar left of '" + sym + "' with a tile or tensor on the right has no op (the scalar forms "
+                  "take the scalar second); write it with pl.* calls");
+    std::swap(l, r);
+  }
+  std::vector<ir::Expr> args{std::move(l), std::move(r)};
+  OpChoice c = resolve_op_sugar(name, args);
+  if (c.op.empty())
+    fail_at(at, "operator '" + sym + "': pl." + name + " has no form for these operands" + (c.hint.empty() ? "" : " (" + c.hint + ")"));
+  return make_op_call(std::move(c.op), std::move(args), {}, at, {});
 }
 
 namespace detail {

@@ -190,6 +190,7 @@ class Parser {
   void canonical_operands(const ir::OpDef& def, std::vector<ir::Expr>& args, ir::Kwargs& kw, const Token& at);
   void drop_default_kwargs(const ir::OpDef& def, const std::vector<ir::Expr>& args, ir::Kwargs& kw);
   ir::Expr make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const Token& at);
+  ir::Expr make_operator_call(ir::BinOp op, ir::Expr l, ir::Expr r, const Token& at);
   void parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwargs, ir::Kwargs* attrs = nullptr);
   ir::AttrValue parse_attr_value();
   bool at_enum_ref();
