@@ -319,6 +319,34 @@ TEST_CASE("slice extents: bounds that differ by a constant give a static dim") {
   CHECK(printed_line(orch("y = x[r:2 * r, :]")) == "pl.tensor.slice(x, [2 * r - r, 64], [r, 0])");
 }
 
+// PyPTO's directives page: `pl.static_assert(x.shape[1] == 128, "expected 128 columns")` runs at
+// parse time and is gone from the IR; `x.shape[k]` is a dim of a tensor or tile.
+TEST_CASE("x.shape[k] and pl.static_assert") {
+  same(orch("y = x.shape[1]"), orch("y = 64"));
+  same(orch("y = w.shape[0] * r"), orch("y = 2 * r"));
+  same(orch("y = w.shape[-1]"), orch("y = 64"));
+  same(kernel("y = t.shape[0] // 2"), kernel("y = 64 // 2"));
+  same(orch("pl.static_assert(x.shape[1] == 64, \"expected 64 columns\")"), orch("pass"));
+  same(orch("pl.static_assert(w.shape[0] * 8 >= 16 and not (a.shape[1] != 32), \"m\")"), orch("pass"));
+  CHECK(error_of(orch("pl.static_assert(x.shape[1] == 128, \"expected 128 columns\")")) ==
+        "form.py:7:9: error: static assertion failed: expected 128 columns");
+  CHECK(error_of(orch("pl.static_assert(r == 1, \"m\")")).find("needs a condition known while parsing") != std::string::npos);
+  CHECK(error_of(orch("pl.static_assert(x.shape[0] == 64, m)")).find("must be a string literal") != std::string::npos);
+  CHECK(error_of(orch("y = x.shape[2]")).find("x.shape[2] is out of range for a value of rank 2") != std::string::npos);
+  CHECK(error_of(orch("y = x.dtype")).find("attribute '.dtype' is not supported") != std::string::npos);
+  CHECK(error_of(orch("y = r.shape[0]")).find("attribute '.shape' is not supported") != std::string::npos);
+  CHECK(error_of(orch("pl.static_print(\"x =\", x)")).find("pl.static_print prints from PyPTO's Python front end") != std::string::npos);
+  // A symbolic dim: its expression when this function binds its variables, else an error.
+  const std::string head = "M = pl.dynamic(\"M\")\n\n@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.Orchestration)\n";
+  same(head + "    def main(self, M: pl.Scalar[pl.INDEX], x: pl.Tensor[[M * 2, 64], pl.FP32]) -> pl.Tensor[[M * 2, 64], pl.FP32]:\n"
+              "        y = x.shape[0] + 1\n        return x\n",
+       head + "    def main(self, M: pl.Scalar[pl.INDEX], x: pl.Tensor[[M * 2, 64], pl.FP32]) -> pl.Tensor[[M * 2, 64], pl.FP32]:\n"
+              "        y = M * 2 + 1\n        return x\n");
+  CHECK(error_of(head + "    def main(self, x: pl.Tensor[[M, 64], pl.FP32]) -> pl.Tensor[[M, 64], pl.FP32]:\n"
+                        "        y = x.shape[0]\n        return x\n")
+            .find("x.shape[0] is the symbolic dim 'M', which names no variable of this function") != std::string::npos);
+}
+
 TEST_CASE("pl.Tuple annotations, returning a multi-value call, tuple variables with projections") {
   const std::string head =
       "@pl.program\nclass P:\n"

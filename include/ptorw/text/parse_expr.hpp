@@ -3,6 +3,7 @@
 #pragma once
 #include <fmt/core.h>
 #include <charconv>
+#include <functional>
 #include <cstdlib>
 
 #include "ptorw/analysis/affine.hpp"
@@ -243,9 +244,62 @@ inline ir::Expr Parser::subscript_read(const ir::Expr& base, const Token& open) 
   return make_op_call(tile ? "tile.slice" : "tensor.slice", std::move(args), std::move(kw), open);
 }
 
+/// `x.shape[k]` (PyPTO's directives page: `pl.static_assert(x.shape[1] == 128, ...)`): dim k of a
+/// tensor or tile as a value. A static dim is its constant; a symbolic one is its expression when
+/// every variable in it is a variable of this function (`pl.Tensor[[M, 128], ...]` with a scalar
+/// parameter `M`), else an error naming the dim — never a variable of another scope.
+inline ir::Expr Parser::shape_item(const ir::Expr& base, const Token& dot) {
+  Token attr = expect_name("'shape' after '.'");
+  auto* tt = ir::type_as<ir::TensorType>(base->type);
+  auto* lt = ir::type_as<ir::TileType>(base->type);
+  if (!attr.name("shape") || (!tt && !lt))
+    fail_at(attr, "attribute '." + std::string(attr.text) + "' is not supported; only x.shape[k] of a tensor or tile is");
+  const std::vector<ir::Expr>& dims = tt ? tt->shape : lt->shape;
+  expect_punct("[", "after '.shape' (x.shape[k])");
+  Token idx = peek();
+  bool neg = false;
+  if (idx.punct("-")) {
+    neg = true;
+    take();
+    idx = peek();
+  }
+  std::int64_t k = 0;
+  if (idx.kind != Tok::Int || !int_literal(idx.text, false, k)) fail_at(idx, "x.shape[k] needs an integer literal k");
+  take();
+  expect_punct("]", "to close x.shape[k]");
+  const auto rank = static_cast<std::int64_t>(dims.size());
+  if (neg) k = rank - k;
+  if (k < 0 || k >= rank) fail_at(idx, fmt::format("x.shape[{}] is out of range for a value of rank {}", neg ? k - rank : k, rank));
+  const ir::Expr& d = dims[static_cast<std::size_t>(k)];
+  // Every variable of a symbolic dim must be the one this function binds under its name.
+  std::function<void(const ir::Expr&)> check = [&](const ir::Expr& e) {
+    if (!e) return;
+    if (ir::is_var_like(e)) {
+      const ir::Expr* here = scope_.find(ir::var_name(e));
+      if (!here || here->get() != e.get())
+        fail_at(dot, fmt::format("x.shape[{}] is the symbolic dim '{}', which names no variable of this function; pass '{}' "
+                                 "as a pl.Scalar[pl.INDEX] parameter (docs/dsl.md)", k, ir::var_name(e), ir::var_name(e)));
+      return;
+    }
+    if (auto* b = ir::expr_as<ir::Binary>(e)) {
+      check(b->lhs);
+      check(b->rhs);
+    } else if (auto* u = ir::expr_as<ir::Unary>(e)) {
+      check(u->operand);
+    }
+  };
+  check(d);
+  return d;
+}
+
 inline ir::Expr Parser::parse_postfix() {
   ir::Expr e = parse_primary();
-  while (peek().punct("[")) {
+  while (peek().punct("[") || peek().punct(".")) {
+    if (peek().punct(".")) {
+      Token dot = take();
+      e = shape_item(e, dot);
+      continue;
+    }
     if (ir::type_as<ir::TensorType>(e->type) || ir::type_as<ir::TileType>(e->type)) {
       Token open = take();
       e = subscript_read(e, open);

@@ -168,6 +168,8 @@ class Parser {
   ir::Expr parse_binary(int min_prec);
   ir::Expr parse_unary();
   ir::Expr parse_postfix();
+  ir::Expr shape_item(const ir::Expr& base, const Token& dot);
+  void parse_static_assert(const Token& at);
   ir::Expr parse_primary();
   ir::Expr parse_sequence(std::string_view close, const Token& open);
   std::string_view parse_dotted(Token& first, std::string& buf);
