@@ -173,3 +173,67 @@ def test_program_span_is_the_class_line():
     src = open(__file__, encoding="utf-8").read().splitlines()
     assert src[Scale.span.begin_line - 1] == "class Scale:"
     assert Scale.span.begin_column == 1
+
+
+# PyPTO's user docs, "Closure capture": a name of the enclosing scope is resolved while parsing;
+# integer constants and constant arithmetic fold into the IR.
+K_CHUNK = 16
+COLS = 2 * 16
+SCALE = 0.5
+NOT_A_CONSTANT = [16, 32]
+
+
+def test_constants_of_the_module_fold_into_the_program():
+    @pl.program
+    class Captured:
+        @pl.function(type=pl.FunctionType.InCore)
+        def k(self, x: pl.Tensor[[K_CHUNK, COLS], pl.FP32],
+              out: pl.Out[pl.Tensor[[K_CHUNK, COLS], pl.FP32]]) -> pl.Tensor[[K_CHUNK, COLS], pl.FP32]:
+            t = pl.load(x, [0, 0], [K_CHUNK, COLS])
+            if USE_SCALE:
+                t = pl.tile.muls(t, SCALE)
+            r = pl.store(t, [0, 0], out)
+            return r
+
+    literal = ptorw.parse(
+        "@pl.program\nclass Captured:\n"
+        "    @pl.function(type=pl.FunctionType.InCore)\n"
+        "    def k(self, x: pl.Tensor[[16, 32], pl.FP32], out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+        "        t = pl.load(x, [0, 0], [16, 32])\n"
+        "        if True:\n"
+        "            t = pl.tile.muls(t, 0.5)\n"
+        "        r = pl.store(t, [0, 0], out)\n"
+        "        return r\n")
+    ir.assert_structural_equal(Captured, literal)
+    # The program keeps no name for them: it prints the values.
+    assert "K_CHUNK" not in str(Captured) and "[16, 32]" in str(Captured)
+
+
+USE_SCALE = True  # defined after the function above: read when the class is parsed, as in Python
+
+
+def test_a_local_constant_wins_over_the_module_one():
+    K_CHUNK = 8  # noqa: N806
+
+    @pl.program
+    class Local:
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def main(self, x: pl.Tensor[[64, 32], pl.FP32]) -> pl.Tensor[[64, 32], pl.FP32]:
+            y = x[0:K_CHUNK, :]
+            return x
+
+    assert "pl.tensor.slice(x, [8, 32], [0, 0])" in str(Local)
+
+
+def test_a_name_that_is_no_constant_is_an_undefined_name_at_its_line():
+    with pytest.raises(ptorw.ParseError) as e:
+        @pl.program
+        class Bad:
+            @pl.function(type=pl.FunctionType.Orchestration)
+            def main(self, x: pl.Tensor[[64, 32], pl.FP32]) -> pl.Tensor[[64, 32], pl.FP32]:
+                y = x[0:NOT_A_CONSTANT, :]
+                return x
+
+    line = next(i for i, s in enumerate(open(__file__, encoding="utf-8").read().splitlines(), 1)
+                if "y = x[0:NOT_A_CONSTANT, :]" in s)
+    assert f"{__file__}:{line}:" in str(e.value) and "undefined name 'NOT_A_CONSTANT'" in str(e.value)

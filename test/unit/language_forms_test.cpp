@@ -347,6 +347,43 @@ TEST_CASE("x.shape[k] and pl.static_assert") {
             .find("x.shape[0] is the symbolic dim 'M', which names no variable of this function") != std::string::npos);
 }
 
+// PyPTO's user docs, "Closure capture": a name of the enclosing scope is resolved while parsing;
+// integer constants and constant arithmetic fold into the IR (the Python decorator writes the
+// constants in scope above the class as these lines).
+TEST_CASE("top-level constants fold into the IR") {
+  const std::string body =
+      "@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def k(self, x: pl.Tensor[[ROWS, COLS], pl.FP32], out: pl.Out[pl.Tensor[[ROWS, COLS], pl.FP32]]) -> pl.Tensor[[ROWS, COLS], pl.FP32]:\n"
+      "        t = pl.load(x, [0, 0], [ROWS, COLS])\n"
+      "        if FAST:\n"
+      "            t = pl.tile.muls(t, SCALE)\n"
+      "        u = pl.tile.adds(t, NEG)\n"
+      "        r = pl.store(u, [0, 0], out)\n"
+      "        return r\n";
+  const std::string literal =
+      "@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def k(self, x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:\n"
+      "        t = pl.load(x, [0, 0], [16, 64])\n"
+      "        if True:\n"
+      "            t = pl.tile.muls(t, 0.5)\n"
+      "        u = pl.tile.adds(t, -0.25)\n"
+      "        r = pl.store(u, [0, 0], out)\n"
+      "        return r\n";
+  same("import ptorw.language as pl\nK = 8\nROWS = K * 2\nCOLS = 512 // K\nSCALE = 0.5\nNEG = -0.25\nFAST = ROWS >= 16 and not False\n\n" + body,
+       literal);
+  // Python's rebinding: the last value before the class counts.
+  same("ROWS = 32\nROWS = 16\nCOLS = 64\nSCALE = 0.5\nNEG = -0.25\nFAST = True\n" + body, literal);
+  // A parameter of the same name is the parameter inside its function.
+  same("r = 5\n" + orch("y = r + 1"), orch("y = r + 1"));
+  CHECK(error_of("X = 2.0 * 3\n" + orch("pass")).find("a top-level constant must be an integer or boolean expression") != std::string::npos);
+  CHECK(error_of("X = n + 1\n" + orch("pass")).find("undefined name 'n'") != std::string::npos);
+  CHECK(error_of("X = 1 // 0\n" + orch("pass")).find("'X' is not known while parsing") != std::string::npos);
+  CHECK(error_of("M = 4\nM = pl.dynamic(\"M\")\n" + orch("pass")).find("'M' is a constant above") != std::string::npos);
+  CHECK(error_of("M = pl.dynamic(\"M\")\nM = 4\n" + orch("pass")).find("'M' is a symbolic dim above") != std::string::npos);
+}
+
 TEST_CASE("pl.Tuple annotations, returning a multi-value call, tuple variables with projections") {
   const std::string head =
       "@pl.program\nclass P:\n"

@@ -40,7 +40,8 @@ const Case kCases[] = {
     // ---- program structure ----
     {"no program", "# nothing here\n", 2, 1, "no @pl.program class"},
     {"two programs", "@pl.program\nclass A:\n    pass\n@pl.program\nclass B:\n    pass\n", 4, 1, "only one @pl.program"},
-    {"stray statement at top", "x = 1\n", 1, 1, "only symbolic dims"},
+    {"stray statement at top", "print(1)\n", 1, 1, "expected '@pl.program', an import, a constant or a symbolic dim definition"},
+    {"top-level constant not known while parsing", "x = 1.5 * 2\n", 1, 5, "a top-level constant must be"},
     {"bad decorator", "@pl.program\nclass P:\n    @pl.kernel\n    def f(self):\n        pass\n", 3, 5, "only @pl.function"},
     {"missing self", "@pl.program\nclass P:\n    @pl.function\n    def f(x: pl.Scalar[pl.INDEX]):\n        pass\n", 4, 11, "expected 'self'"},
     {"unannotated param", "@pl.program\nclass P:\n    @pl.function\n    def f(self, x):\n        pass\n", 4, 18, "parameters must be annotated"},

@@ -19,6 +19,7 @@ parser reads the text, and the text says ``pl.``). Symbolic dims ``M = pl.dynami
 level are passed to the parser with the class.
 """
 import inspect as _inspect
+import math as _math
 import re as _re
 import sys as _sys
 import textwrap as _textwrap
@@ -121,10 +122,14 @@ def function(fn=None, **kwargs):
     return lambda f: _FunctionMarker(f, kwargs)
 
 
-def _dims_in_scope(cls, frame):
-    """pl.dynamic dims visible where the class is defined: its module's globals, and the locals of
-    the defining frame (classes written inside functions, e.g. tests)."""
-    seen = {}
+def _names_in_scope(cls, frame):
+    """What the class's text may name from where it is defined (its module's globals, then the
+    globals and locals of the defining frame, e.g. a class written inside a test function; a later
+    scope wins, as in Python): the pl.dynamic dims, and the constants, which PyPTO resolves while
+    parsing (user docs, "Closure capture": integer constants and constant arithmetic fold into the
+    IR). A constant is a bool, an int that fits int64 or a finite float; any other value is not
+    passed, so naming it in the class is the parser's "undefined name" error at its line."""
+    found = {}
     scopes = []
     mod = _sys.modules.get(getattr(cls, "__module__", ""), None)
     if mod is not None:
@@ -135,8 +140,26 @@ def _dims_in_scope(cls, frame):
     for scope in scopes:
         for k, v in list(scope.items()):
             if isinstance(v, DynVar):
-                seen[v.name] = v
-    return list(seen)
+                found.pop(k, None)
+                found[v.name] = v
+            elif k.isidentifier() and not k.startswith("__") and _const_text(v) is not None:
+                found[k] = v
+            else:
+                found.pop(k, None)
+    dims = [k for k, v in found.items() if isinstance(v, DynVar)]
+    consts = {k: v for k, v in found.items() if not isinstance(v, DynVar)}
+    return dims, consts
+
+
+def _const_text(v):
+    """The DSL literal of a constant value, or None when it has none."""
+    if isinstance(v, bool):
+        return "True" if v else "False"
+    if isinstance(v, int):
+        return str(v) if -(1 << 63) <= v < (1 << 63) else None
+    if isinstance(v, float):
+        return repr(v) if _math.isfinite(v) else None
+    return None
 
 
 def _source_of(cls):
@@ -148,15 +171,21 @@ def _source_of(cls):
     return lines, start, file
 
 
-def _parse_class(lines, start, file, dims):
+def _parse_class(lines, start, file, dims, consts=None):
     text = "".join(lines)
-    dims = [d for d in dims if _re.search(r"\b" + _re.escape(d) + r"\b", text)]  # only the dims it uses
+
+    def used(name):  # only the names the class's text uses
+        return _re.search(r"\b" + _re.escape(name) + r"\b", text) is not None
+
+    dims = [d for d in dims if used(d)]
+    consts = {k: v for k, v in (consts or {}).items() if used(k)}
     dedented = _textwrap.dedent(text)
     first = lines[0] if lines else ""
     indent = len(first) - len(first.lstrip()) if dedented != text else 0
     # The class's text at its own line in the file: the lines above it are blank, except for the
-    # symbolic dims, which the parser needs to see first.
-    head = [f'{d} = pl.dynamic("{d}")\n' for d in dims]
+    # constants and symbolic dims, which the parser needs to see first.
+    head = [f"{k} = {_const_text(v)}\n" for k, v in consts.items()]
+    head += [f'{d} = pl.dynamic("{d}")\n' for d in dims]
     pad = start - 1
     if len(head) <= pad:
         src = "".join(head) + "\n" * (pad - len(head)) + dedented
@@ -177,13 +206,13 @@ def program(cls=None):
     caller = frame.f_back if frame is not None else None
     try:
         lines, start, file = _source_of(cls)
-        dims = _dims_in_scope(cls, caller)
+        dims, consts = _names_in_scope(cls, caller)
     finally:
         del frame, caller
     from ..ir import Span
     class_line = next((start + i for i, line in enumerate(lines) if line.lstrip().startswith("class ")), start)
     indent = len(lines[0]) - len(lines[0].lstrip()) if lines else 0
-    return _Program._wrap(_parse_class(lines, start, file, dims), Span(file, class_line, indent + 1))
+    return _Program._wrap(_parse_class(lines, start, file, dims, consts), Span(file, class_line, indent + 1))
 
 
 def parse(text, file="<input>"):

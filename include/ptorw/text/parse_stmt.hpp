@@ -1,13 +1,9 @@
 // Statements and blocks: assignments (annotated, unpacking), `pl.yield_`, For/While loops with
 // iter args, If with results, `with pl.at(...)` / `pl.manual_scope()`, return (dsl.md "Statements").
 #pragma once
-#include <functional>
-#include <limits>
-#include <optional>
-
-#include "ptorw/analysis/int_fold.hpp"
 #include "ptorw/text/parse_type.hpp"  // detail::restates
 #include "ptorw/text/parser_core.hpp"
+#include "ptorw/text/static_eval.hpp"
 #include <fmt/core.h>
 
 namespace ptorw::text {
@@ -81,8 +77,7 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
 
 /// `pl.static_assert(cond, "msg")` (PyPTO's directives page): checked while parsing and gone from
 /// the IR. The condition must be known at parse time: constants, static dims (`x.shape[1] == 128`)
-/// and the integer and boolean operators over them, folded as the DSL defines them
-/// (analysis/int_fold.hpp). A false condition is an error with the message; one that is not
+/// and the integer and boolean operators over them (static_eval.hpp). A false condition is an error with the message; one that is not
 /// known at parse time is an error too (it is never checked at run time).
 inline void Parser::parse_static_assert(const Token& at) {
   expect_punct("(", "after pl.static_assert");
@@ -95,30 +90,7 @@ inline void Parser::parse_static_assert(const Token& at) {
   const std::string msg = decode_string_literal(mt.text);
   expect_punct(")", "to close pl.static_assert(...)");
   expect_newline();
-  std::function<std::optional<std::int64_t>(const ir::Expr&)> eval = [&](const ir::Expr& e) -> std::optional<std::int64_t> {
-    if (auto v = ir::const_int(e)) return v;
-    if (auto* c = ir::expr_as<ir::ConstBool>(e)) return c->value ? 1 : 0;
-    if (auto* u = ir::expr_as<ir::Unary>(e)) {
-      auto v = eval(u->operand);
-      if (!v) return std::nullopt;
-      if (u->op == ir::UnOp::Not) return *v == 0 ? 1 : 0;
-      if (u->op == ir::UnOp::Neg && *v != std::numeric_limits<std::int64_t>::min()) return -*v;
-      return std::nullopt;
-    }
-    auto* b = ir::expr_as<ir::Binary>(e);
-    if (!b) return std::nullopt;
-    auto l = eval(b->lhs);
-    if (!l) return std::nullopt;
-    if (b->op == ir::BinOp::And && *l == 0) return 0;  // Python's short circuit
-    if (b->op == ir::BinOp::Or && *l != 0) return 1;
-    auto r = eval(b->rhs);
-    if (!r) return std::nullopt;
-    if (b->op == ir::BinOp::And || b->op == ir::BinOp::Or) return *r != 0 ? 1 : 0;
-    analysis::IntFold f = analysis::fold_int(b->op, *l, *r);
-    if (!f) return std::nullopt;
-    return f.value;
-  };
-  auto v = eval(cond);
+  auto v = static_int(cond);
   if (!v)
     fail_at(ct, "pl.static_assert needs a condition known while parsing (constants, static dims such as x.shape[1], "
                 "and operators over them); it is never checked at run time");

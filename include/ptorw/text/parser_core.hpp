@@ -9,6 +9,7 @@
 #include <array>
 #include <deque>
 #include <fmt/core.h>
+#include <map>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -134,6 +135,7 @@ class Parser {
   ir::Expr lookup(const Token& t) {
     if (const ir::Expr* e = scope_.find(t.text)) return *e;
     if (const ir::Expr* e = globals_.find(t.text)) return *e;
+    if (auto it = constants_.find(t.text); it != constants_.end()) return it->second;
     fail_at(t, "undefined name '" + std::string(t.text) + "'");
   }
   /// Binds a definition (parameter, assignment target, loop or If result) under its own name (every
@@ -170,6 +172,7 @@ class Parser {
   ir::Expr parse_postfix();
   ir::Expr shape_item(const ir::Expr& base, const Token& dot);
   void parse_static_assert(const Token& at);
+  void define_constant(const Token& name);
   ir::Expr parse_primary();
   ir::Expr parse_sequence(std::string_view close, const Token& open);
   std::string_view parse_dotted(Token& first, std::string& buf);
@@ -243,6 +246,7 @@ class Parser {
   bool rebinds_ = false;                       // a definition shadowed another (see bind)
   std::vector<const ir::ExprNode*> loop_vars_;  // loop variables of the enclosing For loops
   NameMap globals_;  // symbolic dims
+  std::map<std::string, ir::Expr, std::less<>> constants_;  // top-level constants: their folded literal
   std::unordered_map<std::string, KnownFunction, ir::StringHash, std::equal_to<>> signatures_;
   std::vector<ir::Type> current_returns_;
   Interner interner_;

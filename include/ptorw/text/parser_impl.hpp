@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/text/static_eval.hpp"
 #include "ptorw/text/parse_expr.hpp"
 #include "ptorw/text/parse_stmt.hpp"
 #include "ptorw/text/parse_type.hpp"
@@ -109,6 +110,33 @@ inline void Parser::parse_decorated_function(Signatures& sigs) {
   skip_block();
 }
 
+/// `K = 128`, `COLS = 2 * K`, `SCALE = 0.5`, `FAST = True` at top level: a constant (PyPTO's user
+/// docs, "Closure capture": a name of the enclosing scope is resolved while parsing; integer
+/// constants and constant arithmetic fold into the IR). Each use is the folded literal: the IR
+/// keeps no name, so the printed program has the value. An integer or boolean expression over
+/// literals and earlier constants folds (static_eval.hpp); a float is a literal, maybe negated.
+/// Redefinition takes the last value, as in Python.
+inline void Parser::define_constant(const Token& name) {
+  Token at = peek();
+  ir::Expr e = parse_expr();
+  expect_newline();
+  const std::string n(name.text);
+  if (globals_.find(name.text)) fail_at(name, "'" + n + "' is a symbolic dim above; a constant needs a name of its own");
+  ir::Expr value;
+  if (auto* f = ir::expr_as<ir::ConstFloat>(e)) {
+    value = e;
+  } else if (auto* u = ir::expr_as<ir::Unary>(e); u && u->op == ir::UnOp::Neg && ir::expr_as<ir::ConstFloat>(u->operand)) {
+    value = ir::make_float(-ir::expr_as<ir::ConstFloat>(u->operand)->value, ir::DType::FP32, span_of(at));
+  } else if (auto v = static_int(e)) {
+    value = is_bool_valued(e) ? ir::make_bool(*v != 0, span_of(at)) : interner_.int_const(*v, ir::DType::INDEX);
+  } else {
+    fail_at(at, "a top-level constant must be an integer or boolean expression of literals and constants above, or a "
+                "float literal ('" + n + "' is not known while parsing); only 'NAME = pl.dynamic(\"NAME\")' defines a "
+                "symbolic dim");
+  }
+  constants_.insert_or_assign(n, std::move(value));
+}
+
 inline ir::ProgramPtr Parser::parse_program() {
   auto prog = std::make_shared<ir::Program>();
   prog->source_file = file_;
@@ -123,6 +151,12 @@ inline ir::ProgramPtr Parser::parse_program() {
       while (peek().kind != Tok::Newline && peek().kind != Tok::End) take();
       continue;
     }
+    if (t.kind == Tok::Name && peek(1).punct("=") && !(peek(2).name("pl") && peek(3).punct(".") && peek(4).name("dynamic"))) {
+      take();
+      take();
+      define_constant(t);
+      continue;
+    }
     if (t.kind == Tok::Name && peek(1).punct("=")) {  // M = pl.dynamic("M")
       take();
       take();
@@ -135,12 +169,13 @@ inline ir::ProgramPtr Parser::parse_program() {
       expect_newline();
       std::string n(t.text);
       if (globals_.find(t.text)) fail_at(t, "symbolic dim '" + n + "' defined twice");
+      if (constants_.count(n)) fail_at(t, "'" + n + "' is a constant above; a symbolic dim needs a name of its own");
       auto v = ir::make_var(n, ir::scalar_type(ir::DType::INDEX), span_of(t));
       globals_.bind(v);
       prog->dyn_dims.push_back(v);
       continue;
     }
-    if (!t.punct("@")) expected("'@pl.program', an import or a symbolic dim definition");
+    if (!t.punct("@")) expected("'@pl.program', an import, a constant or a symbolic dim definition");
     if (seen_program) fail_at(t, "only one @pl.program class per file");
     seen_program = true;
     take();
