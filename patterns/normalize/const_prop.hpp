@@ -19,7 +19,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "ptorw/analysis/int_fold.hpp"
+#include "ptorw/ir/int_fold.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/patterns/normalize/use_subst.hpp"
 #include "ptorw/rewrite/rule.hpp"
@@ -47,7 +47,7 @@ struct PropagateIntConstants {
       if (!a || !ir::expr_as<ir::Var>(a->var)) return;
       auto c = ir::const_int(a->value);
       auto* st = ir::type_as<ir::ScalarType>(a->var->type);
-      if (c && st && analysis::is_int_scalar(st->dtype) && analysis::fits(st->dtype, *c))
+      if (c && st && ir::is_int_scalar(st->dtype) && ir::int_fits(st->dtype, *c))
         b.consts.emplace(a->var.get(), ir::make_int(*c, st->dtype, a->value->span));
     });
     if (b.consts.empty()) return rewrite::not_applicable();

@@ -158,6 +158,32 @@ TEST_CASE("a program that does not verify: diagnostics, no program, no files") {
   CHECK(r.diagnostics.front().str().rfind("bad.py:6:", 0) == 0);
 }
 
+// PyPTO folds constants and constant arithmetic while parsing ("Closure capture"): a kernel whose
+// shapes are written with top-level constants and arithmetic over them is planned and emitted like
+// one written with literals (before, `[ROWS * 2, COLS]` kept the tile at unplanned Tile IR).
+TEST_CASE("shapes written with constants and constant arithmetic are static to tile planning") {
+  auto parsed = text::parse_program(
+      "import ptorw.language as pl\nROWS = 16\nCOLS = 512 // 8\n\n@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def k(self, x: pl.Tensor[[ROWS * 2, COLS], pl.FP32], out: pl.Out[pl.Tensor[[32, COLS], pl.FP32]]) -> pl.Tensor[[32, 64], pl.FP32]:\n"
+      "        t = pl.load(x, [0, 0], [ROWS * 2, COLS])\n"
+      "        u = t * 2.0\n"
+      "        r = pl.store(u, [0, 0], out)\n"
+      "        return r\n",
+      "consts.py");
+  REQUIRE(parsed.ok());
+  auto r = compile::compile(parsed.program);
+  for (const auto& d : r.diagnostics) FAIL_CHECK(d.str());
+  REQUIRE(r.ok());
+  const compile::OutputFile* pto = nullptr;
+  for (const auto& f : r.files)
+    if (f.path == "kernels/k.pto") pto = &f;
+  REQUIRE(pto);
+  CHECK(pto->text.find("pto.alloc_tile") != std::string::npos);
+  CHECK(pto->text.find("rows=32, cols=64") != std::string::npos);
+  CHECK(pto->text.find("pto.tmuls") != std::string::npos);
+}
+
 namespace {
 /// The `pto.tmatmul` / `pto.tmatmul.acc` lines of the one kernel module of golden `stem`, compiled
 /// with Buffer IR on or off (off: every kernel is emitted from its Tile stage).

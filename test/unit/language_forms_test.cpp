@@ -373,6 +373,15 @@ TEST_CASE("top-level constants fold into the IR") {
       "        return r\n";
   same("import ptorw.language as pl\nK = 8\nROWS = K * 2\nCOLS = 512 // K\nSCALE = 0.5\nNEG = -0.25\nFAST = ROWS >= 16 and not False\n\n" + body,
        literal);
+  // Constant arithmetic in a type folds (in annotations and in op results alike); the operand
+  // keeps its text. A dim with a variable stays an expression.
+  same("ROWS = 8\n" + orch("y: pl.Tensor[[ROWS * 2, 64 // 2], pl.FP32] = pl.tensor.create([ROWS * 2, 32], dtype=pl.FP32)"),
+       orch("y: pl.Tensor[[16, 32], pl.FP32] = pl.tensor.create([8 * 2, 32], dtype=pl.FP32)"));
+  CHECK(printed_line(orch("y = pl.tensor.create([8 * 2, 32], dtype=pl.FP32)")) == "pl.tensor.create([8 * 2, 32], dtype=pl.FP32)");
+  CHECK(text::print_program(*parse_ok(orch("y = pl.tensor.create([8 * 2, 32], dtype=pl.FP32)"))).find("y: pl.Tensor[[16, 32], pl.FP32]") !=
+        std::string::npos);
+  CHECK(text::print_program(*parse_ok(orch("y = pl.tensor.create([r * 2, 32], dtype=pl.FP32)"))).find("y: pl.Tensor[[r * 2, 32], pl.FP32]") !=
+        std::string::npos);
   // Python's rebinding: the last value before the class counts.
   same("ROWS = 32\nROWS = 16\nCOLS = 64\nSCALE = 0.5\nNEG = -0.25\nFAST = True\n" + body, literal);
   // A parameter of the same name is the parameter inside its function.

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "ptorw/ir/builder.hpp"
+#include "ptorw/ir/int_fold.hpp"
 #include "ptorw/ir/tile_layout.hpp"
 
 namespace ptorw::ir {
@@ -18,9 +19,21 @@ using InferFn = InferResult (*)(const std::vector<Expr>& args, const Kwargs& kw)
 
 namespace infer {
 
+/// A dim as types keep it: constant arithmetic folded (`[2 * 8, 64]` is the static shape
+/// [16, 64], as PyPTO folds it while parsing: tile planning reads static dims), any other
+/// expression as written. The operand itself keeps its text.
+inline Expr type_dim(const Expr& d) {
+  if (!d || (!expr_as<Binary>(d) && !expr_as<Unary>(d))) return d;
+  if (auto v = const_int_value(d)) return make_int(*v, dtype_of(d->type).value_or(DType::INDEX), d->span);
+  return d;
+}
+/// The elements of a list operand, each a type_dim (these lists are shapes, offsets and strides).
 inline std::vector<Expr> list_elems(const Expr& e) {
-  if (auto* t = expr_as<MakeTuple>(e)) return t->elems;
-  return {};
+  auto* t = expr_as<MakeTuple>(e);
+  if (!t) return {};
+  std::vector<Expr> r = t->elems;
+  for (Expr& x : r) x = type_dim(x);
+  return r;
 }
 inline DType kw_dtype(const Kwargs& kw, DType dflt) { return kwarg_as<DType>(kw, "dtype").value_or(dflt); }
 

@@ -11,7 +11,7 @@
 // compile time into constexpr data run by pattern_code.hpp. Guarantees:
 //  * the result and the predicate may only use variables the pattern binds (compile-time check);
 //  * `fold(...)` combines constants only (compile-time check) and is evaluated at match time with
-//    checked Python-semantics arithmetic (ptorw/analysis/int_fold.hpp): overflow, division by zero
+//    checked Python-semantics arithmetic (ptorw/ir/int_fold.hpp): overflow, division by zero
 //    or a value outside the result dtype make the rule decline with that reason;
 //  * int guard: the root is an integer scalar (BOOL for comparisons), every bound operand is an
 //    integer scalar, and an x-like operand has the root's dtype (so `x + 0` → `x` never changes a

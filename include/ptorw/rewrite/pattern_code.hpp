@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-#include "ptorw/analysis/int_fold.hpp"
+#include "ptorw/ir/int_fold.hpp"
 #include "ptorw/analysis/purity.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/rewrite/identical.hpp"
@@ -74,20 +74,20 @@ inline bool match(const PNode* p, int i, const ir::Expr& e, Binds& b) {
 
 inline ir::DType result_int_dtype(const Binds& b) {
   auto d = ir::dtype_of(b.root->type);
-  return d && analysis::is_int_scalar(*d) ? *d : ir::DType::INDEX;
+  return d && ir::is_int_scalar(*d) ? *d : ir::DType::INDEX;
 }
 
-inline analysis::IntFold eval(const PNode* p, int i, const Binds& b) {
+inline ir::IntFold eval(const PNode* p, int i, const Binds& b) {
   const PNode& n = p[i];
   switch (n.kind) {
     case PK::Const: return {*ir::const_int(b.e[static_cast<std::size_t>(n.slot)]), false, nullptr};
     case PK::Lit: return {n.value, false, nullptr};
     case PK::Bin: {
-      analysis::IntFold l = eval(p, n.l, b), r = eval(p, n.r, b);
+      ir::IntFold l = eval(p, n.l, b), r = eval(p, n.r, b);
       if (!l) return l;
       if (!r) return r;
       if (l.is_bool || r.is_bool) return {0, false, "a comparison cannot be an arithmetic operand"};
-      return analysis::fold_int(n.op, l.value, r.value);
+      return ir::fold_int(n.op, l.value, r.value);
     }
     default: return {0, false, "not a constant"};
   }
@@ -97,11 +97,11 @@ inline analysis::IntFold eval(const PNode* p, int i, const Binds& b) {
 inline const char* unbuildable(const PNode* p, int i, const Binds& b) {
   const PNode& n = p[i];
   switch (n.kind) {
-    case PK::Lit: return analysis::fits(result_int_dtype(b), n.value) ? nullptr : "literal does not fit the result dtype";
+    case PK::Lit: return ir::int_fits(result_int_dtype(b), n.value) ? nullptr : "literal does not fit the result dtype";
     case PK::Fold: {
-      analysis::IntFold r = eval(p, n.l, b);
+      ir::IntFold r = eval(p, n.l, b);
       if (!r) return r.error;
-      if (!r.is_bool && !analysis::fits(result_int_dtype(b), r.value)) return "folded value does not fit the result dtype";
+      if (!r.is_bool && !ir::int_fits(result_int_dtype(b), r.value)) return "folded value does not fit the result dtype";
       return nullptr;
     }
     case PK::Bin: {
@@ -119,12 +119,12 @@ inline ir::Expr build(const PNode* p, int i, const Binds& b) {
     case PK::Const: return b.e[static_cast<std::size_t>(n.slot)];
     case PK::Lit: return ir::make_int(n.value, result_int_dtype(b), b.root->span);
     case PK::Fold: {
-      analysis::IntFold r = eval(p, n.l, b);  // checked by `unbuildable` at match time
+      ir::IntFold r = eval(p, n.l, b);  // checked by `unbuildable` at match time
       if (r.is_bool) return ir::make_bool(r.value != 0, b.root->span);
       return ir::make_int(r.value, result_int_dtype(b), b.root->span);
     }
     case PK::Bin: {
-      ir::Type t = analysis::is_comparison(n.op) ? ir::scalar_type(ir::DType::BOOL) : b.root->type;
+      ir::Type t = ir::is_comparison(n.op) ? ir::scalar_type(ir::DType::BOOL) : b.root->type;
       return ir::make_expr(ir::Binary{n.op, build(p, n.l, b), build(p, n.r, b)}, std::move(t), b.root->span);
     }
     default: return nullptr;
@@ -142,14 +142,14 @@ inline const char* check(const PNode& n, const Binds& b) {
 /// operand is an int scalar, and an operand kept as-is has the root's dtype.
 inline const char* int_guard(const Binds& b, unsigned wild_mask) {
   auto* root_t = ir::type_as<ir::ScalarType>(b.root->type);
-  const bool cmp = analysis::is_comparison(ir::expr_as<ir::Binary>(b.root)->op);
-  if (!root_t || !(cmp ? root_t->dtype == ir::DType::BOOL : analysis::is_int_scalar(root_t->dtype)))
+  const bool cmp = ir::is_comparison(ir::expr_as<ir::Binary>(b.root)->op);
+  if (!root_t || !(cmp ? root_t->dtype == ir::DType::BOOL : ir::is_int_scalar(root_t->dtype)))
     return "not an integer expression";
   for (int i = 0; i < kSlots; ++i) {
     const ir::Expr& e = b.e[static_cast<std::size_t>(i)];
     if (!e) continue;
     auto* t = ir::type_as<ir::ScalarType>(e->type);
-    if (!t || !analysis::is_int_scalar(t->dtype)) return "operand is not an integer scalar";
+    if (!t || !ir::is_int_scalar(t->dtype)) return "operand is not an integer scalar";
     if (!cmp && ((wild_mask >> i) & 1u) && t->dtype != root_t->dtype) return "operand dtype differs from the result dtype";
   }
   return nullptr;

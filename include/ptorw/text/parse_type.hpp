@@ -28,7 +28,7 @@ inline std::vector<ir::Expr> Parser::parse_dim_list() {
       Token at = peek();
       ir::Expr e = parse_expr();
       if (!ir::type_as<ir::ScalarType>(e->type)) fail_at(at, "a dimension must be an integer expression");
-      dims.push_back(std::move(e));
+      dims.push_back(ir::infer::type_dim(e));  // `[ROWS * 2, 64]` is [32, 64], as op results are
     } while (accept_punct(","));
   }
   expect_punct("]", "to close the shape list");

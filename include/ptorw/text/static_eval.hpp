@@ -1,5 +1,5 @@
 // Values the parser knows while it reads: integer and boolean expressions over constants, folded
-// as the DSL (Python) defines them (analysis/int_fold.hpp: // and % round toward negative
+// as the DSL (Python) defines them (ir/int_fold.hpp: // and % round toward negative
 // infinity, checked int64). Used where PyPTO evaluates at parse time: `pl.static_assert(cond, ...)`
 // and top-level constants (`K = 512 // 4`, user docs "Closure capture": "Integer constants and
 // constant arithmetic fold into the IR").
@@ -9,7 +9,7 @@
 #include <limits>
 #include <optional>
 
-#include "ptorw/analysis/int_fold.hpp"
+#include "ptorw/ir/int_fold.hpp"
 #include "ptorw/ir/expr.hpp"
 
 namespace ptorw::text {
@@ -36,7 +36,7 @@ inline std::optional<std::int64_t> static_int(const ir::Expr& e, int depth = 0) 
   auto r = static_int(b->rhs, depth + 1);
   if (!r) return std::nullopt;
   if (b->op == ir::BinOp::And || b->op == ir::BinOp::Or) return *r != 0 ? 1 : 0;
-  analysis::IntFold f = analysis::fold_int(b->op, *l, *r);
+  ir::IntFold f = ir::fold_int(b->op, *l, *r);
   if (!f) return std::nullopt;
   return f.value;
 }

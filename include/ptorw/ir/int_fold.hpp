@@ -1,7 +1,9 @@
 // Exact evaluation of integer binary operators on constants, as the DSL (Python) defines them:
 // `//` and `%` round toward negative infinity (-7 // 2 == -4, -7 % 2 == 1). Arithmetic is checked
 // int64: a result that overflows, a division or modulo by zero, and a value outside the range of
-// the destination dtype are refused (with the reason) instead of folded.
+// the destination dtype are refused (with the reason) instead of folded. In the ir layer: types
+// fold the constant arithmetic of their dims with it (op_infer.hpp list_dims), and the parser,
+// the rewrite rules and the analyses share it.
 #pragma once
 #include <cstdint>
 #include <limits>
@@ -9,7 +11,7 @@
 
 #include "ptorw/ir/expr.hpp"
 
-namespace ptorw::analysis {
+namespace ptorw::ir {
 
 struct IntFold {
   std::int64_t value = 0;
@@ -31,7 +33,7 @@ inline bool is_int_scalar(ir::DType d) {
 }
 
 /// Does v fit the dtype? INDEX is 64-bit signed.
-inline bool fits(ir::DType d, std::int64_t v) {
+inline bool int_fits(ir::DType d, std::int64_t v) {
   using ir::DType;
   switch (d) {
     case DType::INT8: return v >= -128 && v <= 127;
@@ -85,4 +87,26 @@ inline IntFold fold_int(ir::BinOp op, std::int64_t a, std::int64_t b) {
   }
 }
 
-}  // namespace ptorw::analysis
+/// The value of an integer expression of constants (`2 * 8`, `512 // 4 - 1`, `-(16)`, min/max),
+/// folded as fold_int does; nullopt for anything else (a variable, a comparison, an overflow).
+inline std::optional<std::int64_t> const_int_value(const ir::Expr& e, int depth = 0) {
+  if (!e || depth > 64) return std::nullopt;
+  if (auto v = ir::const_int(e)) return v;
+  if (auto* u = ir::expr_as<ir::Unary>(e)) {
+    if (u->op != ir::UnOp::Neg) return std::nullopt;
+    auto v = const_int_value(u->operand, depth + 1);
+    if (!v || *v == std::numeric_limits<std::int64_t>::min()) return std::nullopt;
+    return -*v;
+  }
+  auto* b = ir::expr_as<ir::Binary>(e);
+  if (!b || is_comparison(b->op)) return std::nullopt;
+  auto l = const_int_value(b->lhs, depth + 1);
+  if (!l) return std::nullopt;
+  auto r = const_int_value(b->rhs, depth + 1);
+  if (!r) return std::nullopt;
+  IntFold f = fold_int(b->op, *l, *r);
+  if (!f || f.is_bool) return std::nullopt;
+  return f.value;
+}
+
+}  // namespace ptorw::ir
