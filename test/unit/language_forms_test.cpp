@@ -393,6 +393,29 @@ TEST_CASE("top-level constants fold into the IR") {
   CHECK(error_of("M = pl.dynamic(\"M\")\nM = 4\n" + orch("pass")).find("'M' is a symbolic dim above") != std::string::npos);
 }
 
+// Python's augmented assignment is `x = x op y` (the DSL's values are immutable); PyPTO's catalog
+// has pl.min / pl.max of two scalars and the directives page pl.const(value, dtype).
+TEST_CASE("augmented assignment, pl.min / pl.max on scalars, pl.const") {
+  same(kernel("t += t"), kernel("t = pl.tile.add(t, t)"));
+  same(kernel("t *= 2.0"), kernel("t = pl.tile.muls(t, 2.0)"));
+  same(kernel("t -= t * 2.0"), kernel("t = pl.tile.sub(t, pl.tile.muls(t, 2.0))"));
+  same(kernel("r //= 2"), kernel("r = r // 2"));
+  same(kernel("r %= 3"), kernel("r = r % 3"));
+  same(kernel("r -= 1 + r"), kernel("r = r - (1 + r)"));
+  same(orch("x /= 2.0"), orch("x = pl.tensor.div(x, 2.0)"));
+  // Rebinding makes the function hand-written text, read by names.
+  CHECK(parse_ok(kernel("r += 1"))->functions[0]->names == ir::NameBinding::Text);
+  CHECK(error_of(kernel("q += 1")).find("undefined name 'q'") != std::string::npos);
+  CHECK(error_of(kernel("r **= 2")).find("'**=' is not supported") != std::string::npos);
+  CHECK(error_of(kernel("t //= t")).find("operator '//' on a tile or tensor has no op") != std::string::npos);
+  same(kernel("y = pl.max(r, 2)"), kernel("y = max(r, 2)"));
+  same(kernel("y = pl.min(r, r * 2)"), kernel("y = min(r, r * 2)"));
+  CHECK(error_of(kernel("y = pl.max(t, t)")).find("pl.max is the max of two scalars (not a tile reduction)") != std::string::npos);
+  same(kernel("y = pl.const(3, pl.INT32)"), kernel("y = pl.cast(3, target_type=pl.INT32)"));
+  same(kernel("y = pl.const(-0.5, dtype=pl.FP32)"), kernel("y = pl.cast(-0.5, target_type=pl.FP32)"));
+  CHECK(error_of(kernel("y = pl.const(r, pl.INT32)")).find("pl.const takes a literal") != std::string::npos);
+}
+
 TEST_CASE("pl.Tuple annotations, returning a multi-value call, tuple variables with projections") {
   const std::string head =
       "@pl.program\nclass P:\n"

@@ -248,7 +248,7 @@ class Lexer {
     t['_'] |= kIdentStart;
     for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] |= kDigit;
     for (char c : std::string_view("()[]{},:.=+-*/%<>@~&|^;")) t[static_cast<unsigned char>(c)] |= kPunct;
-    for (char c : std::string_view("<>=!+-*/")) t[static_cast<unsigned char>(c)] |= kMultiPunct;  // before '='
+    for (char c : std::string_view("<>=!+-*/%")) t[static_cast<unsigned char>(c)] |= kMultiPunct;  // before '='
     return t;
   }();
   static std::uint8_t cls(char c) { return kClass[static_cast<unsigned char>(c)]; }
@@ -392,7 +392,7 @@ class Lexer {
     // Single-character punctuation that starts no longer operator: the common case, decided
     // without looking ahead.
     switch (c) {
-      case ',': case ':': case ';': case '@': case '~': case '&': case '|': case '^': case '%':
+      case ',': case ':': case ';': case '@': case '~': case '&': case '|': case '^':
         ++pos_;
         return make(Tok::Punct, s, 1);
       case '(': case '[': case '{':
@@ -408,7 +408,7 @@ class Lexer {
       pos_ += 3;
       return make(Tok::Punct, s, 3);
     }
-    // Two-character operators: -> // ** <= >= == != += -= *= /=
+    // Two-character operators: -> // ** <= >= == != += -= *= /= %=
     if ((c == '-' && c1 == '>') || (c1 == '=' && (cls(c) & kMultiPunct)) || (c == '/' && c1 == '/') ||
         (c == '*' && c1 == '*')) {
       pos_ += 2;

@@ -47,6 +47,12 @@ inline OpChoice resolve_op_sugar(std::string_view name, const std::vector<ir::Ex
     // `pl.full([..], v, dtype=...)` is a tensor fill (dsl.md); tiles use pl.tile.full.
     return {"tensor.full", {}, {}};
   }
+  if (name == "min" || name == "max") {
+    // PyPTO's catalog: `max` / `min` are the scalar max / min of two values, not a tile reduction.
+    if (args.size() == 2 && detail::is_scalar(args[0]) && detail::is_scalar(args[1]))
+      return {{}, name == "min" ? ir::BinOp::Min : ir::BinOp::Max, {}};
+    return {{}, {}, "pl." + std::string(name) + " is the " + std::string(name) + " of two scalars (not a tile reduction)"};
+  }
   for (const auto& d : detail::kBinarySugar) {
     if (d.name != name) continue;
     if (args.size() == 2 && detail::is_tile(args[0]) && detail::is_tile(args[1])) return {"tile." + std::string(name), {}, {}};

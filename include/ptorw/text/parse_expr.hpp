@@ -692,6 +692,21 @@ inline ir::Expr Parser::parse_call(std::string_view dotted, const Token& at) {
   // `attrs={...}` on an op call: call attributes (docs/dsl.md "Call attributes"), kept apart from
   // the op's kwargs; only tile ops carry them (LowerTileToBuffer drops pipeline-stage membership).
   parse_call_args(args, kwargs, &attrs);
+  if (name == "const") {
+    // `pl.const(1, pl.INT32)`: a literal of that dtype (PyPTO's directives page, "Typed
+    // constants"); the IR's typed literal is the cast of the literal, printed as pl.cast.
+    if (!attrs.empty()) fail_at(at, "call attributes (attrs={...}) are only allowed on tile op calls");
+    for (auto& [k, v] : kwargs)
+      if (k == "__enum" && std::holds_alternative<ir::DType>(v)) k = "dtype";
+    auto target = ir::kwarg_as<ir::DType>(kwargs, "dtype");
+    if (args.size() != 1 || !target || kwargs.size() != 1) fail_at(at, "pl.const takes a literal and a dtype: pl.const(1, pl.INT32)");
+    const ir::Expr& v = args[0];
+    auto* neg = ir::expr_as<ir::Unary>(v);
+    const ir::Expr& lit = neg && neg->op == ir::UnOp::Neg ? neg->operand : v;
+    if (!ir::expr_as<ir::ConstInt>(lit) && !ir::expr_as<ir::ConstFloat>(lit) && !ir::expr_as<ir::ConstBool>(lit))
+      fail_at(at, "pl.const takes a literal (a number or True/False), not an expression");
+    return ir::make_expr(ir::Unary{ir::UnOp::Cast, v}, ir::scalar_type(*target), span_of(at));
+  }
   if (name == "cast") {
     if (!attrs.empty()) fail_at(at, "call attributes (attrs={...}) are only allowed on tile op calls");
     for (auto& [k, v] : kwargs)

@@ -67,8 +67,9 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
                "it (pl.static_assert is checked)");
   if (peek(1).punct("=") || peek(1).punct(":") || peek(1).punct(",")) return parse_assignment(b, kind);
   if (peek(1).punct("[")) return parse_subscript_assignment(b);
-  for (std::string_view aug : {"+=", "-=", "*=", "/=", "//="})
-    if (peek(1).punct(aug)) fail_at(peek(1), "augmented assignment '" + std::string(aug) + "' is not supported; write x = x op y");
+  for (std::string_view aug : {"+=", "-=", "*=", "/=", "//=", "%="})
+    if (peek(1).punct(aug)) return parse_augmented_assignment(b);
+  if (peek(1).punct("**=")) fail_at(peek(1), "augmented assignment '**=' is not supported (no power operator)");
   ir::Expr e = parse_expr();
   if (!ir::expr_as<ir::Call>(e) && !ir::expr_as<ir::Submit>(e)) fail_at(t, "an expression statement must be a call");
   expect_newline();
@@ -95,6 +96,26 @@ inline void Parser::parse_static_assert(const Token& at) {
     fail_at(ct, "pl.static_assert needs a condition known while parsing (constants, static dims such as x.shape[1], "
                 "and operators over them); it is never checked at run time");
   if (*v == 0) fail_at(at, "static assertion failed: " + msg);
+}
+
+/// `x += y` (also -= *= /= //= %=) is Python's `x = x + y` for the DSL's values, which are all
+/// immutable: the operator as in an expression (scalars, or the tile/tensor op of
+/// make_operator_call), then an assignment rebinding `x` (so the function is read by names,
+/// docs/semantics.md "Names"). `x` must be bound already.
+inline void Parser::parse_augmented_assignment(Block& b) {
+  Token name = take();
+  Token op = take();
+  ir::Expr cur = lookup(name);
+  ir::Expr rhs = parse_expr();
+  expect_newline();
+  Token bin = op;
+  bin.text = op.text.substr(0, op.text.size() - 1);  // "+=" -> "+"
+  const ir::BinOp bop = bin.text == "+" ? ir::BinOp::Add : bin.text == "-" ? ir::BinOp::Sub : bin.text == "*" ? ir::BinOp::Mul
+                      : bin.text == "/" ? ir::BinOp::Div : bin.text == "//" ? ir::BinOp::FloorDiv : ir::BinOp::Mod;
+  ir::Expr value = make_binary(bop, std::move(cur), std::move(rhs), bin);
+  ir::Expr var = ir::make_var(std::string(name.text), interner_.type(value->type), span_of(name));
+  b.stmts.push_back(ir::make_assign(var, std::move(value), span_of(name)));
+  bind(var);
 }
 
 inline void Parser::parse_assignment(Block& b, BlockKind kind) {

@@ -173,6 +173,7 @@ class Parser {
   ir::Expr shape_item(const ir::Expr& base, const Token& dot);
   void parse_static_assert(const Token& at);
   void define_constant(const Token& name);
+  void parse_augmented_assignment(Block& b);
   ir::Expr parse_primary();
   ir::Expr parse_sequence(std::string_view close, const Token& open);
   std::string_view parse_dotted(Token& first, std::string& buf);
