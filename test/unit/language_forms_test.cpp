@@ -416,6 +416,51 @@ TEST_CASE("augmented assignment, pl.min / pl.max on scalars, pl.const") {
   CHECK(error_of(kernel("y = pl.const(r, pl.INT32)")).find("pl.const takes a literal") != std::string::npos);
 }
 
+// PyPTO's control-flow page: `pl.unroll` is "fully unrolled at compile time; bounds must be
+// literals", carries no values. The body is read once per iteration after `i = <value>`.
+TEST_CASE("pl.unroll is unrolled while parsing") {
+  const std::string head =
+      "@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def k(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:\n";
+  const std::string tail = "        return out\n";
+  same("N = 2\n" + head +
+           "        for i in pl.unroll(1, N * 2 + 1, 2):\n"
+           "            t = pl.load(x, [i * 16, 0], [16, 64])\n"
+           "            out = pl.store(t, [i * 16, 0], out)\n" + tail,
+       head +
+           "        i = 1\n"
+           "        t = pl.load(x, [i * 16, 0], [16, 64])\n"
+           "        out = pl.store(t, [i * 16, 0], out)\n"
+           "        i = 3\n"
+           "        t = pl.load(x, [i * 16, 0], [16, 64])\n"
+           "        out = pl.store(t, [i * 16, 0], out)\n" + tail);
+  // Nested, and an empty range (the body is skipped; nothing is bound).
+  same(head +
+           "        for i in pl.unroll(2):\n"
+           "            for j in pl.unroll(3, 0, -2):\n"
+           "                t = pl.load(x, [i * 16, j * 16], [16, 16])\n"
+           "        for k in pl.unroll(0):\n"
+           "            q = pl.load(x, [0, 0], [16, 16])\n" + tail,
+       head +
+           "        i = 0\n        j = 3\n        t = pl.load(x, [i * 16, j * 16], [16, 16])\n"
+           "        j = 1\n        t = pl.load(x, [i * 16, j * 16], [16, 16])\n"
+           "        i = 1\n        j = 3\n        t = pl.load(x, [i * 16, j * 16], [16, 16])\n"
+           "        j = 1\n        t = pl.load(x, [i * 16, j * 16], [16, 16])\n" + tail);
+  auto loop = [&](const std::string& header, const std::string& body = "            pass\n") {
+    return head + "        " + header + "\n" + body + tail;
+  };
+  CHECK(error_of(loop("for i in pl.unroll(n):")).find("undefined name 'n'") != std::string::npos);
+  CHECK(error_of(head + "        n = 4\n        for i in pl.unroll(n):\n            pass\n" + tail)
+            .find("pl.unroll bounds must be integers known while parsing") != std::string::npos);
+  CHECK(error_of(loop("for i, (a,) in pl.unroll(2, init_values=(out,)):")).find("pl.unroll carries no values (no init_values)") != std::string::npos);
+  CHECK(error_of(loop("for i in pl.unroll(0, 4, 0):")).find("pl.unroll step must not be zero") != std::string::npos);
+  CHECK(error_of(loop("for i in pl.unroll(5000):")).find("pl.unroll of more than 1024 iterations") != std::string::npos);
+  CHECK(error_of(loop("for i in pl.unroll(2):", "            r = pl.yield_(out)\n")).find("pl.yield_ outside a loop or if body") != std::string::npos);
+  CHECK(error_of(loop("for i in pl.pipeline(4, stage=2):")).find("expected pl.range, pl.parallel, pl.unroll or pl.while_, got 'pl.pipeline'") !=
+        std::string::npos);
+}
+
 TEST_CASE("pl.Tuple annotations, returning a multi-value call, tuple variables with projections") {
   const std::string head =
       "@pl.program\nclass P:\n"

@@ -1,6 +1,8 @@
 // Statements and blocks: assignments (annotated, unpacking), `pl.yield_`, For/While loops with
 // iter args, If with results, `with pl.at(...)` / `pl.manual_scope()`, return (dsl.md "Statements").
 #pragma once
+#include <limits>
+
 #include "ptorw/text/parse_type.hpp"  // detail::restates
 #include "ptorw/text/parser_core.hpp"
 #include "ptorw/text/static_eval.hpp"
@@ -286,16 +288,17 @@ inline void Parser::parse_for(Block& b) {
   Token it = peek();
   if (!(it.name("pl") && peek(1).punct(".") && peek(2).kind == Tok::Name)) {
     if (it.name("range")) fail_at(it, "use pl.range(...) instead of range(...)");
-    expected("pl.range(...), pl.parallel(...) or pl.while_(...)");
+    expected("pl.range(...), pl.parallel(...), pl.unroll(...) or pl.while_(...)");
   }
   take(); take();
   Token kind_tok = take();
   std::string_view kind = kind_tok.text;
-  if (kind != "range" && kind != "parallel" && kind != "while_")
-    fail_at(kind_tok, "expected pl.range, pl.parallel or pl.while_, got 'pl." + std::string(kind) + "'");
+  if (kind != "range" && kind != "parallel" && kind != "while_" && kind != "unroll")
+    fail_at(kind_tok, "expected pl.range, pl.parallel, pl.unroll or pl.while_, got 'pl." + std::string(kind) + "'");
   std::vector<ir::Expr> args;
   ir::Kwargs kw;
   parse_call_args(args, kw);
+  if (kind == "unroll") return parse_unroll(b, for_tok, items, kind_tok, args, kw);
   std::vector<ir::Expr> inits;
   for (const auto& [k, v] : kw) {
     if (k != "init_values") fail_at(kind_tok, "pl." + std::string(kind) + " has no keyword '" + k + "'");
@@ -370,6 +373,58 @@ inline void Parser::parse_for(Block& b) {
                                           std::move(start), std::move(stop), std::move(step), std::move(iter_args),
                                           std::move(body_stmt), std::move(results)},
                                   span_of(for_tok)));
+}
+
+/// `for i in pl.unroll(4):` (PyPTO's control-flow page: "fully unrolled at compile time; bounds
+/// must be literals"; no carried values). Unrolled here, while parsing: the body is read once per
+/// iteration from the same text, each copy after `i = <value>`, into the enclosing block. The copies
+/// run in order, as the iterations did; rebinding `i` (and whatever the body rebinds) makes the
+/// function hand-written text, read by names (docs/semantics.md "Names"). The printed program is
+/// the unrolled one.
+inline void Parser::parse_unroll(Block& b, const Token& for_tok, const std::vector<std::vector<Token>>& items, const Token& kind_tok,
+                                 const std::vector<ir::Expr>& args, const ir::Kwargs& kw) {
+  if (!kw.empty())
+    fail_at(kind_tok, ir::find_kwarg(kw, "init_values") ? "pl.unroll carries no values (no init_values); use pl.range"
+                                                         : "pl.unroll has no keyword '" + kw.front().first + "'");
+  if (items.size() != 1 || items[0].size() != 1) fail_at(for_tok, "pl.unroll has one loop variable and carries no values");
+  if (args.empty() || args.size() > 3) fail_at(kind_tok, "pl.unroll takes 1 to 3 bounds (stop | start, stop[, step])");
+  std::int64_t bound[3] = {0, 0, 1};
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    auto v = static_int(args[i]);
+    if (!v || is_bool_valued(args[i])) fail_at(kind_tok, "pl.unroll bounds must be integers known while parsing (literals or constants); use pl.range");
+    bound[args.size() == 1 ? 1 : i] = *v;
+  }
+  const std::int64_t start = bound[0], stop = bound[1], step = bound[2];
+  if (step == 0) fail_at(kind_tok, "pl.unroll step must not be zero");
+  constexpr std::int64_t kMaxCopies = 1024;
+  std::vector<std::int64_t> values;
+  for (std::int64_t v = start; step > 0 ? v < stop : v > stop; v += step) {
+    if (static_cast<std::int64_t>(values.size()) == kMaxCopies)
+      fail_at(kind_tok, fmt::format("pl.unroll of more than {} iterations; use pl.range", kMaxCopies));
+    values.push_back(v);
+    if ((step > 0 && v > std::numeric_limits<std::int64_t>::max() - step) || (step < 0 && v < std::numeric_limits<std::int64_t>::min() - step)) break;
+  }
+  expect_punct(":", "at the end of the for header");
+  const Token& var = items[0][0];
+  if (values.empty()) {
+    skip_block();
+    return;
+  }
+  // The body's text, read again for every copy: the lexer and its lookahead as they are now.
+  const Lexer lex_at_body = lex_;
+  const std::array<Token, 8> la_at_body = la_;
+  const std::size_t la_head_at_body = la_head_, la_count_at_body = la_count_;
+  for (std::int64_t v : values) {
+    lex_ = lex_at_body;
+    la_ = la_at_body;
+    la_head_ = la_head_at_body;
+    la_count_ = la_count_at_body;
+    ir::Expr iv = ir::make_var(std::string(var.text), ir::scalar_type(ir::DType::INDEX), span_of(var));
+    b.stmts.push_back(ir::make_assign(iv, interner_.int_const(v, ir::DType::INDEX), span_of(for_tok)));
+    bind(iv);
+    Block body = parse_block(BlockKind::Scope);  // (a pl.yield_ in it: "outside a loop or if body")
+    for (auto& st : body.stmts) b.stmts.push_back(std::move(st));
+  }
 }
 
 inline void Parser::parse_if(Block& b, const Token& if_tok) {

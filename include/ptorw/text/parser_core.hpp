@@ -174,6 +174,8 @@ class Parser {
   void parse_static_assert(const Token& at);
   void define_constant(const Token& name);
   void parse_augmented_assignment(Block& b);
+  void parse_unroll(Block& b, const Token& for_tok, const std::vector<std::vector<Token>>& items, const Token& kind_tok,
+                    const std::vector<ir::Expr>& args, const ir::Kwargs& kw);
   ir::Expr parse_primary();
   ir::Expr parse_sequence(std::string_view close, const Token& open);
   std::string_view parse_dotted(Token& first, std::string& buf);
