@@ -12,6 +12,7 @@
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
+#include "ptorw/visit/erased.hpp"
 #include "rewrite_fixtures.hpp"
 
 using namespace ptorw;
@@ -203,6 +204,94 @@ TEST_CASE("simplify: a single-trip loop whose variable a type mentions is kept (
   REQUIRE_FALSE(body.empty());
   CHECK(ir::stmt_as<ir::For>(body[0]));
   CHECK(has_remark(o, "remove_single_trip_loops", "appears in a type"));
+}
+
+namespace {
+/// simplify's output on `body`, compared with `want` (both one-function programs of `sig`).
+void simplifies_to(const std::string& body, const std::string& want, const std::string& sig = kSig) {
+  auto o = run("simplify", parse(body, sig));
+  REQUIRE(errors_of(o).empty());
+  auto w = parse(want, sig);
+  auto eq = visit::structural_equal(*o.program, *w);
+  CHECK_MESSAGE(eq.equal, eq.report() << "\n" << text::print_program(*o.program));
+}
+}  // namespace
+
+// Expected programs written by hand: the taken arm without its yield, uses of the results reading
+// the yielded values (a computed value assigned to the result itself).
+TEST_CASE("simplify: an if with a constant condition is its taken arm") {
+  simplifies_to(
+      "        if True:\n"
+      "            a = n + 1\n"
+      "            r = pl.yield_(a)\n"
+      "        else:\n"
+      "            b = n * 3\n"
+      "            r = pl.yield_(b)\n"
+      "        return r\n",
+      "        a = n + 1\n"
+      "        return a\n");
+  simplifies_to(
+      "        if 0 % 2 == 1:\n"
+      "            r = pl.yield_(n)\n"
+      "        else:\n"
+      "            r = pl.yield_(n * 3)\n"
+      "        return r\n",
+      "        r = n * 3\n"
+      "        return r\n");
+  // `if False:` without an else arm has no results: it goes.
+  simplifies_to(
+      "        if False:\n"
+      "            x = pl.tensor.read(t, [0])\n"
+      "        return n\n",
+      "        return n\n",
+      "(self, n: pl.Scalar[pl.INDEX], t: pl.Tensor[[8], pl.INDEX]) -> pl.Scalar[pl.INDEX]");
+  // Nested: the inner constant if inside the taken arm goes too; a runtime condition stays.
+  simplifies_to(
+      "        if True:\n"
+      "            if c:\n"
+      "                a = pl.yield_(n)\n"
+      "            else:\n"
+      "                if False:\n"
+      "                    b = pl.yield_(n)\n"
+      "                else:\n"
+      "                    b = pl.yield_(n + 2)\n"
+      "                a = pl.yield_(b)\n"
+      "            r = pl.yield_(a)\n"
+      "        else:\n"
+      "            r = pl.yield_(n)\n"
+      "        return r\n",
+      "        if c:\n"
+      "            a = pl.yield_(n)\n"
+      "        else:\n"
+      "            b = n + 2\n"
+      "            a = pl.yield_(b)\n"
+      "        return a\n");
+}
+
+TEST_CASE("simplify: an if whose condition is not a constant, or whose result a type mentions, is kept") {
+  auto p = parse(
+      "        if c:\n"
+      "            r = pl.yield_(n)\n"
+      "        else:\n"
+      "            r = pl.yield_(n + 1)\n"
+      "        return r\n");
+  auto o = run("simplify", p, true);
+  CHECK(o.program == p);
+  CHECK(has_remark(o, "remove_constant_ifs", "no if with a constant condition"));
+  auto q = parse(
+      "        if True:\n"
+      "            k = pl.yield_(16)\n"
+      "        else:\n"
+      "            k = pl.yield_(32)\n"
+      "        v = pl.tile.load(src, [0, 0], [16, 32], [k, 32])\n"
+      "        w = pl.tile.store(v, [0, 0], dst)\n"
+      "        return w\n",
+      "(self, src: pl.Tensor[[16, 32], pl.FP32], dst: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]");
+  auto oq = run("simplify", q, true);
+  bool kept = false;
+  visit::walk_stmts(oq.program->find("main")->body, [&](const ir::Stmt& s) { kept = kept || ir::stmt_as<ir::If>(s); });
+  CHECK(kept);
+  CHECK(has_remark(oq, "remove_constant_ifs", "appears in a type"));
 }
 
 TEST_CASE("default: one outcome with every step's statistics; a second run changes nothing") {
