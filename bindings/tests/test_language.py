@@ -237,3 +237,28 @@ def test_a_name_that_is_no_constant_is_an_undefined_name_at_its_line():
     line = next(i for i, s in enumerate(open(__file__, encoding="utf-8").read().splitlines(), 1)
                 if "y = x[0:NOT_A_CONSTANT, :]" in s)
     assert f"{__file__}:{line}:" in str(e.value) and "undefined name 'NOT_A_CONSTANT'" in str(e.value)
+
+
+def test_constants_of_int_and_float_subclasses_are_their_values():
+    import enum
+
+    import numpy as np
+
+    class Rows(enum.IntEnum):
+        SMALL = 16
+
+    rows = Rows.SMALL  # str() of an IntEnum member is "Rows.SMALL" on some Pythons
+    scale = np.float64(0.5)  # repr() is "np.float64(0.5)" with NumPy 2
+
+    @pl.program
+    class Sub:
+        @pl.function(type=pl.FunctionType.InCore)
+        def k(self, x: pl.Tensor[[rows, 32], pl.FP32],
+              out: pl.Out[pl.Tensor[[rows, 32], pl.FP32]]) -> pl.Tensor[[rows, 32], pl.FP32]:
+            t = pl.load(x, [0, 0], [rows, 32])
+            u = pl.tile.muls(t, scale)
+            r = pl.store(u, [0, 0], out)
+            return r
+
+    text = str(Sub)
+    assert "pl.Tensor[[16, 32], pl.FP32]" in text and "pl.tile.muls(t, 0.5)" in text

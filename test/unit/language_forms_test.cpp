@@ -325,6 +325,7 @@ TEST_CASE("x.shape[k] and pl.static_assert") {
   same(orch("y = x.shape[1]"), orch("y = 64"));
   same(orch("y = w.shape[0] * r"), orch("y = 2 * r"));
   same(orch("y = w.shape[-1]"), orch("y = 64"));
+  same(orch("y = w.shape[-0]"), orch("y = 2"));
   same(kernel("y = t.shape[0] // 2"), kernel("y = 64 // 2"));
   same(orch("pl.static_assert(x.shape[1] == 64, \"expected 64 columns\")"), orch("pass"));
   same(orch("pl.static_assert(w.shape[0] * 8 >= 16 and not (a.shape[1] != 32), \"m\")"), orch("pass"));
@@ -391,6 +392,16 @@ TEST_CASE("top-level constants fold into the IR") {
   CHECK(error_of("X = 1 // 0\n" + orch("pass")).find("'X' is not known while parsing") != std::string::npos);
   CHECK(error_of("M = 4\nM = pl.dynamic(\"M\")\n" + orch("pass")).find("'M' is a constant above") != std::string::npos);
   CHECK(error_of("M = pl.dynamic(\"M\")\nM = 4\n" + orch("pass")).find("'M' is a symbolic dim above") != std::string::npos);
+  // Python's values: `True + 1` is 2; and/or of integers (an operand's value) is refused.
+  same("K = True + 1\n" + orch("y = K"), orch("y = 2"));
+  same("K = 1 < 2 and not False\n" + orch("y = K"), orch("y = True"));
+  CHECK(error_of("K = 0 or 8\n" + orch("pass")).find("'and' / 'or' of integers in a constant") != std::string::npos);
+  // Defined below the class: refused (the signatures and the bodies could see different values).
+  CHECK(error_of(orch("y = 1") + "K = 16\n").find("'K' is defined after the @pl.program class") != std::string::npos);
+  CHECK(error_of(orch("y = 1") + "M = pl.dynamic(\"M\")\n").find("'M' is defined after the @pl.program class") != std::string::npos);
+  // Float literals: digit separators, exponents.
+  same(kernel("y = pl.tile.muls(t, 1_000.5)"), kernel("y = pl.tile.muls(t, 1000.5)"));
+  same(kernel("y = pl.tile.muls(t, 1e-05)"), kernel("y = pl.tile.muls(t, 0.00001)"));
 }
 
 // Python's augmented assignment is `x = x op y` (the DSL's values are immutable); PyPTO's catalog
@@ -414,6 +425,8 @@ TEST_CASE("augmented assignment, pl.min / pl.max on scalars, pl.const") {
   same(kernel("y = pl.const(3, pl.INT32)"), kernel("y = pl.cast(3, target_type=pl.INT32)"));
   same(kernel("y = pl.const(-0.5, dtype=pl.FP32)"), kernel("y = pl.cast(-0.5, target_type=pl.FP32)"));
   CHECK(error_of(kernel("y = pl.const(r, pl.INT32)")).find("pl.const takes a literal") != std::string::npos);
+  CHECK(error_of(kernel("y = pl.const(300, pl.INT8)")).find("pl.const: 300 does not fit the dtype") != std::string::npos);
+  CHECK(error_of(kernel("y = pl.const(1.5, pl.INT32)")).find("a float literal is not a value of an integer dtype") != std::string::npos);
 }
 
 // PyPTO's control-flow page: `pl.unroll` is "fully unrolled at compile time; bounds must be
@@ -456,6 +469,10 @@ TEST_CASE("pl.unroll is unrolled while parsing") {
   CHECK(error_of(loop("for i, (a,) in pl.unroll(2, init_values=(out,)):")).find("pl.unroll carries no values (no init_values)") != std::string::npos);
   CHECK(error_of(loop("for i in pl.unroll(0, 4, 0):")).find("pl.unroll step must not be zero") != std::string::npos);
   CHECK(error_of(loop("for i in pl.unroll(5000):")).find("pl.unroll of more than 1024 iterations") != std::string::npos);
+  // One budget for the input: nested unrolls multiply.
+  CHECK(error_of(loop("for i in pl.unroll(1024):",
+                      "            for j in pl.unroll(1024):\n                for k in pl.unroll(1024):\n                    pass\n"))
+            .find("more than 65536 body copies in this input") != std::string::npos);
   CHECK(error_of(loop("for i in pl.unroll(2):", "            r = pl.yield_(out)\n")).find("pl.yield_ outside a loop or if body") != std::string::npos);
   CHECK(error_of(loop("for i in pl.pipeline(4, stage=2):")).find("expected pl.range, pl.parallel, pl.unroll or pl.while_, got 'pl.pipeline'") !=
         std::string::npos);

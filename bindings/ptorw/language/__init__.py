@@ -153,12 +153,13 @@ def _names_in_scope(cls, frame):
 
 def _const_text(v):
     """The DSL literal of a constant value, or None when it has none."""
+    # int(v) / float(v): a subclass (an IntEnum member, a NumPy scalar) may print otherwise.
     if isinstance(v, bool):
         return "True" if v else "False"
     if isinstance(v, int):
-        return str(v) if -(1 << 63) <= v < (1 << 63) else None
+        return str(int(v)) if -(1 << 63) <= v < (1 << 63) else None
     if isinstance(v, float):
-        return repr(v) if _math.isfinite(v) else None
+        return repr(float(v)) if _math.isfinite(v) else None
     return None
 
 

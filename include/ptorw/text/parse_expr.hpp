@@ -268,7 +268,7 @@ inline ir::Expr Parser::shape_item(const ir::Expr& base, const Token& dot) {
   take();
   expect_punct("]", "to close x.shape[k]");
   const auto rank = static_cast<std::int64_t>(dims.size());
-  if (neg) k = rank - k;
+  if (neg && k != 0) k = rank - k;  // (Python: x.shape[-0] is x.shape[0])
   if (k < 0 || k >= rank) fail_at(idx, fmt::format("x.shape[{}] is out of range for a value of rank {}", neg ? k - rank : k, rank));
   const ir::Expr& d = dims[static_cast<std::size_t>(k)];
   // Every variable of a symbolic dim must be the one this function binds under its name.
@@ -348,8 +348,14 @@ inline ir::Expr Parser::parse_primary() {
     }
     case Tok::Float: {
       take();
-      std::string digits(t.text);
-      return ir::make_float(std::strtod(digits.c_str(), nullptr), ir::DType::FP32, span_of(t));
+      // Python's digit separators go (`1_000.5`); from_chars reads the rest, whatever the locale.
+      std::string digits;
+      for (char c : t.text)
+        if (c != '_') digits += c;
+      double v = 0;
+      auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+      if (ec != std::errc() || end != digits.data() + digits.size()) fail_at(t, "float literal '" + std::string(t.text) + "' is out of range or malformed");
+      return ir::make_float(v, ir::DType::FP32, span_of(t));
     }
     case Tok::String: fail_at(t, "a string literal is not a value here");
     case Tok::Punct:
@@ -705,6 +711,11 @@ inline ir::Expr Parser::parse_call(std::string_view dotted, const Token& at) {
     const ir::Expr& lit = neg && neg->op == ir::UnOp::Neg ? neg->operand : v;
     if (!ir::expr_as<ir::ConstInt>(lit) && !ir::expr_as<ir::ConstFloat>(lit) && !ir::expr_as<ir::ConstBool>(lit))
       fail_at(at, "pl.const takes a literal (a number or True/False), not an expression");
+    if (ir::is_int_scalar(*target)) {
+      if (ir::expr_as<ir::ConstFloat>(lit)) fail_at(at, "pl.const: a float literal is not a value of an integer dtype");
+      if (auto iv = ir::const_int_value(v); iv && !ir::int_fits(*target, *iv))
+        fail_at(at, fmt::format("pl.const: {} does not fit the dtype", *iv));
+    }
     return ir::make_expr(ir::Unary{ir::UnOp::Cast, v}, ir::scalar_type(*target), span_of(at));
   }
   if (name == "cast") {

@@ -401,6 +401,10 @@ inline void Parser::parse_unroll(Block& b, const Token& for_tok, const std::vect
   for (std::int64_t v = start; step > 0 ? v < stop : v > stop; v += step) {
     if (static_cast<std::int64_t>(values.size()) == kMaxCopies)
       fail_at(kind_tok, fmt::format("pl.unroll of more than {} iterations; use pl.range", kMaxCopies));
+    // One budget for the whole input: nested unrolls multiply (three of 1024 would be 10^9 copies).
+    if (++unroll_copies_ > kMaxUnrollCopies)
+      fail_at(kind_tok, fmt::format("pl.unroll: more than {} body copies in this input (nested unrolls multiply); use pl.range",
+                                    kMaxUnrollCopies));
     values.push_back(v);
     if ((step > 0 && v > std::numeric_limits<std::int64_t>::max() - step) || (step < 0 && v < std::numeric_limits<std::int64_t>::min() - step)) break;
   }

@@ -250,6 +250,8 @@ class Parser {
   std::vector<const ir::ExprNode*> loop_vars_;  // loop variables of the enclosing For loops
   NameMap globals_;  // symbolic dims
   std::map<std::string, ir::Expr, std::less<>> constants_;  // top-level constants: their folded literal
+  static constexpr std::int64_t kMaxUnrollCopies = 1 << 16;
+  std::int64_t unroll_copies_ = 0;  // pl.unroll body copies read so far (parse_unroll)
   std::unordered_map<std::string, KnownFunction, ir::StringHash, std::equal_to<>> signatures_;
   std::vector<ir::Type> current_returns_;
   Interner interner_;

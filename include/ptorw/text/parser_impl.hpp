@@ -128,7 +128,12 @@ inline void Parser::define_constant(const Token& name) {
   } else if (auto* u = ir::expr_as<ir::Unary>(e); u && u->op == ir::UnOp::Neg && ir::expr_as<ir::ConstFloat>(u->operand)) {
     value = ir::make_float(-ir::expr_as<ir::ConstFloat>(u->operand)->value, ir::DType::FP32, span_of(at));
   } else if (auto v = static_int(e)) {
-    value = is_bool_valued(e) ? ir::make_bool(*v != 0, span_of(at)) : interner_.int_const(*v, ir::DType::INDEX);
+    // Python's value: `0 or 8` is 8 and `True + 1` is 2, not a boolean. A bool only from True/False,
+    // a comparison, `not`, or and/or of bools; and/or of integers is refused (its value is an operand).
+    const auto kind = python_bool_kind(e);
+    if (kind == PyBool::Ambiguous)
+      fail_at(at, "'and' / 'or' of integers in a constant: write the value ('" + n + "')");
+    value = kind == PyBool::Bool ? ir::make_bool(*v != 0, span_of(at)) : interner_.int_const(*v, ir::DType::INDEX);
   } else {
     fail_at(at, "a top-level constant must be an integer or boolean expression of literals and constants above, or a "
                 "float literal ('" + n + "' is not known while parsing); only 'NAME = pl.dynamic(\"NAME\")' defines a "
@@ -151,6 +156,10 @@ inline ir::ProgramPtr Parser::parse_program() {
       while (peek().kind != Tok::Newline && peek().kind != Tok::End) take();
       continue;
     }
+    if (t.kind == Tok::Name && peek(1).punct("=") && seen_program)
+      // Python has not run it when the class is decorated; the signatures and the bodies are read
+      // at different times here (two-phase parsing), so they could disagree on its value.
+      fail_at(t, "'" + std::string(t.text) + "' is defined after the @pl.program class: define constants and symbolic dims above it");
     if (t.kind == Tok::Name && peek(1).punct("=") && !(peek(2).name("pl") && peek(3).punct(".") && peek(4).name("dynamic"))) {
       take();
       take();

@@ -47,4 +47,18 @@ inline bool is_bool_valued(const ir::Expr& e) {
   return s && s->dtype == ir::DType::BOOL;
 }
 
+/// What Python's value of a constant expression is: a bool (True/False, a comparison, `not`, and/or
+/// of bools), an int (arithmetic, even on bools: `True + 1` is 2), or, for and/or with an integer
+/// operand, an operand (`0 or 8` is 8), which static_int does not compute (Ambiguous).
+enum class PyBool : unsigned char { Bool, Int, Ambiguous };
+inline PyBool python_bool_kind(const ir::Expr& e) {
+  if (ir::expr_as<ir::ConstBool>(e)) return PyBool::Bool;
+  if (auto* u = ir::expr_as<ir::Unary>(e)) return u->op == ir::UnOp::Not ? PyBool::Bool : PyBool::Int;
+  auto* b = ir::expr_as<ir::Binary>(e);
+  if (!b) return PyBool::Int;
+  if (ir::is_comparison(b->op)) return PyBool::Bool;
+  if (b->op != ir::BinOp::And && b->op != ir::BinOp::Or) return PyBool::Int;
+  return python_bool_kind(b->lhs) == PyBool::Bool && python_bool_kind(b->rhs) == PyBool::Bool ? PyBool::Bool : PyBool::Ambiguous;
+}
+
 }  // namespace ptorw::text
