@@ -262,3 +262,28 @@ def test_constants_of_int_and_float_subclasses_are_their_values():
 
     text = str(Sub)
     assert "pl.Tensor[[16, 32], pl.FP32]" in text and "pl.tile.muls(t, 0.5)" in text
+
+
+def test_errors_keep_their_lines_when_the_class_is_near_the_top_of_its_file(tmp_path):
+    # One line above the class and four names to pass: they go on that line, `A = 16; B = 32; ...`.
+    src = ('import ptorw.language as pl; A = 16; B = 32; C = 2.0; N = pl.dynamic("N")\n'
+           "@pl.program\n"
+           "class P:\n"
+           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+           "    def main(self, x: pl.Tensor[[A, B], pl.FP32], y: pl.Tensor[[N, B], pl.FP32]) -> pl.Tensor[[A, B], pl.FP32]:\n"
+           "        s = C\n"
+           "        z = undefined_name\n"
+           "        return x\n")
+    path = tmp_path / "near_top.py"
+    path.write_text(src)
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("near_top", path)
+    mod = importlib.util.module_from_spec(spec)
+    import sys
+    sys.modules["near_top"] = mod  # inspect finds the class's source through its module
+    try:
+        with pytest.raises(ptorw.ParseError) as e:
+            spec.loader.exec_module(mod)
+    finally:
+        del sys.modules["near_top"]
+    assert f"{path}:7:13: error: undefined name 'undefined_name'" in str(e.value)

@@ -383,6 +383,9 @@ TEST_CASE("top-level constants fold into the IR") {
         std::string::npos);
   CHECK(text::print_program(*parse_ok(orch("y = pl.tensor.create([r * 2, 32], dtype=pl.FP32)"))).find("y: pl.Tensor[[r * 2, 32], pl.FP32]") !=
         std::string::npos);
+  // Several on one line, as Python allows (the Python decorator's form when only one line is free).
+  same("ROWS = 16; COLS = 64; SCALE = 0.5; NEG = -0.25; FAST = True; M = pl.dynamic(\"M\")\n" + body,
+       "M = pl.dynamic(\"M\")\n" + literal);
   // Python's rebinding: the last value before the class counts.
   same("ROWS = 32\nROWS = 16\nCOLS = 64\nSCALE = 0.5\nNEG = -0.25\nFAST = True\n" + body, literal);
   // A parameter of the same name is the parameter inside its function.

@@ -188,10 +188,14 @@ def _parse_class(lines, start, file, dims, consts=None):
     head = [f"{k} = {_const_text(v)}\n" for k, v in consts.items()]
     head += [f'{d} = pl.dynamic("{d}")\n' for d in dims]
     pad = start - 1
+    if len(head) > pad and pad >= 1:
+        # Not a line each above the class: all on one line (`K = 8; M = pl.dynamic("M")`), so the
+        # class's lines keep their numbers in errors.
+        head = ["; ".join(h.rstrip("\n") for h in head) + "\n"]
     if len(head) <= pad:
         src = "".join(head) + "\n" * (pad - len(head)) + dedented
         return _core.parse(src, file, indent)
-    # No room above the class (it starts near the top of the file): lines shift by the difference.
+    # No line at all above the class (it starts the file): lines shift by one.
     src = "".join(head) + dedented
     return _core.parse(src, file, indent)
 

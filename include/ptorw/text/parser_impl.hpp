@@ -119,7 +119,7 @@ inline void Parser::parse_decorated_function(Signatures& sigs) {
 inline void Parser::define_constant(const Token& name) {
   Token at = peek();
   ir::Expr e = parse_expr();
-  expect_newline();
+  if (!accept_punct(";")) expect_newline();  // `K = 8; COLS = 64` on one line, as Python allows
   const std::string n(name.text);
   if (globals_.find(name.text)) fail_at(name, "'" + n + "' is a symbolic dim above; a constant needs a name of its own");
   ir::Expr value;
@@ -175,7 +175,7 @@ inline ir::ProgramPtr Parser::parse_program() {
       if (peek().kind != Tok::String) expected("a string name in pl.dynamic(...)");
       take();
       expect_punct(")", "to close pl.dynamic(...)");
-      expect_newline();
+      if (!accept_punct(";")) expect_newline();  // `K = 8; M = pl.dynamic("M")`: one line, as Python allows
       std::string n(t.text);
       if (globals_.find(t.text)) fail_at(t, "symbolic dim '" + n + "' defined twice");
       if (constants_.count(n)) fail_at(t, "'" + n + "' is a constant above; a symbolic dim needs a name of its own");
