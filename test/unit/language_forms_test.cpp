@@ -417,6 +417,11 @@ TEST_CASE("augmented assignment, pl.min / pl.max on scalars, pl.const") {
   same(kernel("r %= 3"), kernel("r = r % 3"));
   same(kernel("r -= 1 + r"), kernel("r = r - (1 + r)"));
   same(orch("x /= 2.0"), orch("x = pl.tensor.div(x, 2.0)"));
+  // A subscript target: Python's `A[s] = A[s] op v`.
+  same(orch("x[0:16, :] += x[16:32, :]"),
+       orch("x = pl.tensor.assemble(x, pl.tensor.add(pl.tensor.slice(x, [16, 64], [0, 0]), pl.tensor.slice(x, [16, 64], [16, 0])), [0, 0])"));
+  same(kernel("t[0:16, 32:64] *= 2.0"), kernel("t = pl.tile.assemble(t, pl.tile.muls(pl.tile.slice(t, [16, 32], [0, 32]), 2.0), [0, 32])"));
+  same(orch("x[r, 0] -= 1.0"), orch("x = pl.tensor.write(x, [r, 0], pl.tensor.read(x, [r, 0]) - 1.0)"));
   // Rebinding makes the function hand-written text, read by names.
   CHECK(parse_ok(kernel("r += 1"))->functions[0]->names == ir::NameBinding::Text);
   CHECK(error_of(kernel("q += 1")).find("undefined name 'q'") != std::string::npos);

@@ -224,8 +224,12 @@ inline Parser::Subscript Parser::parse_subscript(const ir::Expr& base, const Tok
 }
 
 inline ir::Expr Parser::subscript_read(const ir::Expr& base, const Token& open) {
+  return read_subscript(base, parse_subscript(base, open), open);
+}
+
+/// The read of a parsed subscript: an element (tensor.read) or a window (tensor/tile.slice).
+inline ir::Expr Parser::read_subscript(const ir::Expr& base, Subscript sub, const Token& open) {
   const bool tile = ir::type_as<ir::TileType>(base->type) != nullptr;
-  Subscript sub = parse_subscript(base, open);
   std::vector<ir::Expr> args{base};
   ir::Kwargs kw;
   if (!sub.any_slice) {

@@ -104,6 +104,17 @@ inline void Parser::parse_static_assert(const Token& at) {
 /// immutable: the operator as in an expression (scalars, or the tile/tensor op of
 /// make_operator_call), then an assignment rebinding `x` (so the function is read by names,
 /// docs/semantics.md "Names"). `x` must be bound already.
+/// The operator of an augmented assignment token (`+=` -> Add), if `t` is one.
+inline std::pair<bool, ir::BinOp> Parser::augmented_op(const Token& t) {
+  if (t.punct("+=")) return {true, ir::BinOp::Add};
+  if (t.punct("-=")) return {true, ir::BinOp::Sub};
+  if (t.punct("*=")) return {true, ir::BinOp::Mul};
+  if (t.punct("/=")) return {true, ir::BinOp::Div};
+  if (t.punct("//=")) return {true, ir::BinOp::FloorDiv};
+  if (t.punct("%=")) return {true, ir::BinOp::Mod};
+  return {false, ir::BinOp::Add};
+}
+
 inline void Parser::parse_augmented_assignment(Block& b) {
   Token name = take();
   Token op = take();
@@ -112,9 +123,7 @@ inline void Parser::parse_augmented_assignment(Block& b) {
   expect_newline();
   Token bin = op;
   bin.text = op.text.substr(0, op.text.size() - 1);  // "+=" -> "+"
-  const ir::BinOp bop = bin.text == "+" ? ir::BinOp::Add : bin.text == "-" ? ir::BinOp::Sub : bin.text == "*" ? ir::BinOp::Mul
-                      : bin.text == "/" ? ir::BinOp::Div : bin.text == "//" ? ir::BinOp::FloorDiv : ir::BinOp::Mod;
-  ir::Expr value = make_binary(bop, std::move(cur), std::move(rhs), bin);
+  ir::Expr value = make_binary(augmented_op(op).second, std::move(cur), std::move(rhs), bin);
   ir::Expr var = ir::make_var(std::string(name.text), interner_.type(value->type), span_of(name));
   b.stmts.push_back(ir::make_assign(var, std::move(value), span_of(name)));
   bind(var);
@@ -202,10 +211,20 @@ inline void Parser::parse_subscript_assignment(Block& b) {
   const bool tile = ir::type_as<ir::TileType>(base->type) != nullptr;
   if (!tile && !ir::type_as<ir::TensorType>(base->type)) fail_at(open, "only a tensor or a tile takes a subscript assignment");
   Subscript sub = parse_subscript(base, open);
-  if (!peek().punct("=")) expected("'=' after the subscript target");
-  take();
   Token rhs = peek();
-  ir::Expr value = parse_expr();
+  ir::Expr value;
+  if (const auto aug = augmented_op(peek()); aug.first) {
+    // `A[s] += v` is Python's `A[s] = A[s] + v`: the window (or element) read, the operator, written back.
+    Token bin = take();
+    bin.text = bin.text.substr(0, bin.text.size() - 1);
+    rhs = peek();
+    ir::Expr operand = parse_expr();
+    value = make_binary(aug.second, read_subscript(base, sub, open), std::move(operand), bin);
+  } else {
+    if (!peek().punct("=")) expected("'=' after the subscript target");
+    take();
+    value = parse_expr();
+  }
   expect_newline();
   std::vector<ir::Expr> args{base};
   ir::Expr call;

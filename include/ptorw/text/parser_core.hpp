@@ -174,6 +174,7 @@ class Parser {
   void parse_static_assert(const Token& at);
   void define_constant(const Token& name);
   void parse_augmented_assignment(Block& b);
+  static std::pair<bool, ir::BinOp> augmented_op(const Token& t);
   void parse_unroll(Block& b, const Token& for_tok, const std::vector<std::vector<Token>>& items, const Token& kind_tok,
                     const std::vector<ir::Expr>& args, const ir::Kwargs& kw);
   ir::Expr parse_primary();
@@ -191,6 +192,7 @@ class Parser {
   };
   Subscript parse_subscript(const ir::Expr& base, const Token& open);
   ir::Expr subscript_read(const ir::Expr& base, const Token& open);
+  ir::Expr read_subscript(const ir::Expr& base, Subscript sub, const Token& open);
   void parse_subscript_assignment(Block& b);
   void place_keyword(std::vector<ir::Expr>& args, std::size_t positional, std::size_t i, ir::Expr value,
                      const std::string& what, const Token& at);
