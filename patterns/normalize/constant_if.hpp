@@ -42,11 +42,6 @@ inline bool removable(const ir::Stmt& s, const std::unordered_set<const ir::Expr
   return true;
 }
 
-inline bool trivial(const ir::Expr& e) {
-  return ir::is_var_like(e) || ir::expr_as<ir::ConstInt>(e) || ir::expr_as<ir::ConstFloat>(e) ||
-         ir::expr_as<ir::ConstBool>(e);
-}
-
 /// Replaces every removable If by its taken arm (inner ones first); uses are redirected by one
 /// final substitution.
 class Folder {
@@ -77,7 +72,7 @@ class Folder {
     for (std::size_t k = 0; k < i.return_vars.size(); ++k) {
       if (!last_yield || k >= last_yield->values.size()) break;  // (the verifier requires both arms to yield)
       ir::Expr v = subst_.expr(last_yield->values[k]);
-      if (trivial(v)) subst_.add(i.return_vars[k], v);
+      if (trivial_value(v)) subst_.add(i.return_vars[k], v);
       else out.push_back(ir::make_assign(i.return_vars[k], last_yield->values[k], s->span));
     }
     return ir::make_seq(std::move(out), s->span);

@@ -40,11 +40,6 @@ inline bool one_trip(const ir::For& f) {
   return step > 0 ? lo < hi && hi - lo <= step : lo > hi && lo - hi <= -step;
 }
 
-inline bool trivial(const ir::Expr& e) {
-  return ir::is_var_like(e) || ir::expr_as<ir::ConstInt>(e) || ir::expr_as<ir::ConstFloat>(e) ||
-         ir::expr_as<ir::ConstBool>(e);
-}
-
 /// Whether `s` is a loop this rule removes.
 inline bool removable(const ir::Stmt& s, const std::unordered_set<const ir::ExprNode*>& in_types) {
   auto* f = ir::stmt_as<ir::For>(s);
@@ -80,7 +75,7 @@ class Inliner {
       auto* a = ir::expr_as<ir::IterArg>(ia);
       if (!a) continue;
       ir::Expr init = subst_.expr(a->init);
-      if (!trivial(init)) {
+      if (!trivial_value(init)) {
         ir::Expr v = ir::make_var(a->name, ia->type, ia->span);
         out.push_back(ir::make_assign(v, init, ia->span));
         init = v;
@@ -99,7 +94,7 @@ class Inliner {
     for (std::size_t i = 0; i < f.return_vars.size(); ++i) {
       if (!last_yield || i >= last_yield->values.size()) break;
       ir::Expr v = subst_.expr(last_yield->values[i]);
-      if (trivial(v)) subst_.add(f.return_vars[i], v);
+      if (trivial_value(v)) subst_.add(f.return_vars[i], v);
       else out.push_back(ir::make_assign(f.return_vars[i], last_yield->values[i], s->span));
     }
     return ir::make_seq(std::move(out), s->span);

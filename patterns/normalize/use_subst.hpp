@@ -23,6 +23,13 @@
 
 namespace ptorw::patterns::normalize {
 
+/// A value that may be copied into every use of a variable it replaces (a variable or a
+/// constant); anything else is bound once and its variable used (single-trip loops, constant ifs).
+inline bool trivial_value(const ir::Expr& e) {
+  return ir::is_var_like(e) || ir::expr_as<ir::ConstInt>(e) || ir::expr_as<ir::ConstFloat>(e) ||
+         ir::expr_as<ir::ConstBool>(e);
+}
+
 class UseSubst {
  public:
   void add(const ir::ExprNode* from, ir::Expr to) { map_[from] = std::move(to); }
