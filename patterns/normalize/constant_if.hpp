@@ -24,7 +24,6 @@
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/patterns/normalize/use_subst.hpp"
 #include "ptorw/rewrite/rule.hpp"
-#include "ptorw/visit/flat_seq.hpp"
 
 namespace ptorw::patterns::normalize {
 
@@ -60,21 +59,8 @@ class Folder {
   ir::Stmt take_arm(const ir::Stmt& s, const ir::If& i) {
     const ir::Stmt& arm = ir::expr_as<ir::ConstBool>(i.cond)->value ? i.then_body : i.else_body;
     std::vector<ir::Stmt> out;
-    const ir::Yield* last_yield = nullptr;
-    const ir::Stmt kept = stmt(arm);  // alive while `last_yield` points into it
-    if (kept) {
-      visit::FlatStmts it(kept);
-      while (const ir::Stmt* b = it.next()) {
-        last_yield = ir::stmt_as<ir::Yield>(*b);
-        if (!last_yield) out.push_back(*b);
-      }
-    }
-    for (std::size_t k = 0; k < i.return_vars.size(); ++k) {
-      if (!last_yield || k >= last_yield->values.size()) break;  // (the verifier requires both arms to yield)
-      ir::Expr v = subst_.expr(last_yield->values[k]);
-      if (trivial_value(v)) subst_.add(i.return_vars[k], v);
-      else out.push_back(ir::make_assign(i.return_vars[k], last_yield->values[k], s->span));
-    }
+    const ir::Stmt kept = stmt(arm);  // alive while it is spliced
+    splice_yielding_block(kept, i.return_vars, s->span, subst_, out);
     return ir::make_seq(std::move(out), s->span);
   }
 

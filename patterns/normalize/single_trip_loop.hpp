@@ -25,7 +25,6 @@
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/patterns/normalize/use_subst.hpp"
 #include "ptorw/rewrite/rule.hpp"
-#include "ptorw/visit/flat_seq.hpp"
 
 namespace ptorw::patterns::normalize {
 
@@ -82,21 +81,10 @@ class Inliner {
       }
       subst_.add(ia, init);
     }
-    // Keep the rewritten body alive while walking it: `last_yield` points into it (a temporary here
-    // was freed once a nested single-trip loop had been rewritten — found by test/fuzz).
+    // Keep the rewritten body alive while splicing it: the yield it ends in is read from it (a
+    // temporary here was freed once a nested single-trip loop had been rewritten — found by test/fuzz).
     const ir::Stmt body = stmt(f.body);
-    visit::FlatStmts it(body);
-    const ir::Yield* last_yield = nullptr;
-    while (const ir::Stmt* b = it.next()) {
-      last_yield = ir::stmt_as<ir::Yield>(*b);
-      if (!last_yield) out.push_back(*b);
-    }
-    for (std::size_t i = 0; i < f.return_vars.size(); ++i) {
-      if (!last_yield || i >= last_yield->values.size()) break;
-      ir::Expr v = subst_.expr(last_yield->values[i]);
-      if (trivial_value(v)) subst_.add(f.return_vars[i], v);
-      else out.push_back(ir::make_assign(f.return_vars[i], last_yield->values[i], s->span));
-    }
+    splice_yielding_block(body, f.return_vars, s->span, subst_, out);
     return ir::make_seq(std::move(out), s->span);
   }
 

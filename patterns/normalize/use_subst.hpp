@@ -20,6 +20,7 @@
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/constant_type.hpp"
 #include "ptorw/visit/erased.hpp"
+#include "ptorw/visit/flat_seq.hpp"
 
 namespace ptorw::patterns::normalize {
 
@@ -130,6 +131,29 @@ class UseSubst {
 
   std::unordered_map<const ir::ExprNode*, ir::Expr> map_;
 };
+
+/// Splices a block that ends in a pl.yield_ into `out`: its statements without that yield, and each
+/// of `results` redirected to the value yielded for it — a trivial value by substitution, anything
+/// else assigned to the result itself (evaluated once, not copied into every use). `body` may be
+/// null (an absent else arm); the caller keeps it alive. Shared by single-trip loop removal and
+/// constant-if removal.
+inline void splice_yielding_block(const ir::Stmt& body, const std::vector<ir::Expr>& results, ir::Span sp, UseSubst& subst,
+                                  std::vector<ir::Stmt>& out) {
+  const ir::Yield* last_yield = nullptr;
+  if (body) {
+    visit::FlatStmts it(body);
+    while (const ir::Stmt* b = it.next()) {
+      last_yield = ir::stmt_as<ir::Yield>(*b);
+      if (!last_yield) out.push_back(*b);
+    }
+  }
+  for (std::size_t k = 0; k < results.size(); ++k) {
+    if (!last_yield || k >= last_yield->values.size()) break;  // (the verifier requires the yield)
+    ir::Expr v = subst.expr(last_yield->values[k]);
+    if (trivial_value(v)) subst.add(results[k], v);
+    else out.push_back(ir::make_assign(results[k], last_yield->values[k], sp));
+  }
+}
 
 /// Every variable node some type in the function mentions (shape dims, strides, MemRef operands).
 inline std::unordered_set<const ir::ExprNode*> vars_in_types(const ir::Function& f) {

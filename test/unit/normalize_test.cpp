@@ -238,6 +238,18 @@ TEST_CASE("simplify: an if with a constant condition is its taken arm") {
       "        return r\n",
       "        r = n * 3\n"
       "        return r\n");
+  // Two results: each reads its own yielded value.
+  simplifies_to(
+      "        if True:\n"
+      "            a = n + 1\n"
+      "            r, q = pl.yield_(a, n)\n"
+      "        else:\n"
+      "            r, q = pl.yield_(n, n)\n"
+      "        s = r * q\n"
+      "        return s\n",
+      "        a = n + 1\n"
+      "        s = a * n\n"
+      "        return s\n");
   // `if False:` without an else arm has no results: it goes.
   simplifies_to(
       "        if False:\n"

@@ -87,26 +87,40 @@ inline IntFold fold_int(ir::BinOp op, std::int64_t a, std::int64_t b) {
   }
 }
 
-/// The value of an integer expression of constants (`2 * 8`, `512 // 4 - 1`, `-(16)`, min/max),
-/// folded as fold_int does; nullopt for anything else (a variable, a comparison, an overflow).
-inline std::optional<std::int64_t> const_int_value(const ir::Expr& e, int depth = 0) {
-  if (!e || depth > 64) return std::nullopt;
+/// The value of an expression of constants, folded as fold_int does (checked int64, Python's //
+/// and %); nullopt for anything else (a variable, a call, a float, an overflow, a division by
+/// zero). With `bools`, booleans count as 0 / 1 (True/False, comparisons, `not`, and/or with
+/// Python's short circuit: the parser's pl.static_assert and constants); without, only integers
+/// and + - * // % min max and negation (the dims of types, const_int_value).
+inline std::optional<std::int64_t> fold_constant(const ir::Expr& e, bool bools, int max_depth, int depth = 0) {
+  if (!e || depth > max_depth) return std::nullopt;
   if (auto v = ir::const_int(e)) return v;
+  if (auto* c = ir::expr_as<ir::ConstBool>(e)) return bools ? std::optional<std::int64_t>(c->value ? 1 : 0) : std::nullopt;
   if (auto* u = ir::expr_as<ir::Unary>(e)) {
-    if (u->op != ir::UnOp::Neg) return std::nullopt;
-    auto v = const_int_value(u->operand, depth + 1);
-    if (!v || *v == std::numeric_limits<std::int64_t>::min()) return std::nullopt;
-    return -*v;
+    if (u->op == ir::UnOp::Not && !bools) return std::nullopt;
+    auto v = fold_constant(u->operand, bools, max_depth, depth + 1);
+    if (!v) return std::nullopt;
+    if (u->op == ir::UnOp::Not) return *v == 0 ? 1 : 0;
+    if (u->op == ir::UnOp::Neg && *v != std::numeric_limits<std::int64_t>::min()) return -*v;
+    return std::nullopt;
   }
   auto* b = ir::expr_as<ir::Binary>(e);
-  if (!b || is_comparison(b->op)) return std::nullopt;
-  auto l = const_int_value(b->lhs, depth + 1);
+  if (!b) return std::nullopt;
+  const bool logic = b->op == ir::BinOp::And || b->op == ir::BinOp::Or;
+  if (!bools && (logic || is_comparison(b->op))) return std::nullopt;
+  auto l = fold_constant(b->lhs, bools, max_depth, depth + 1);
   if (!l) return std::nullopt;
-  auto r = const_int_value(b->rhs, depth + 1);
+  if (b->op == ir::BinOp::And && *l == 0) return 0;  // Python's short circuit
+  if (b->op == ir::BinOp::Or && *l != 0) return 1;
+  auto r = fold_constant(b->rhs, bools, max_depth, depth + 1);
   if (!r) return std::nullopt;
+  if (logic) return *r != 0 ? 1 : 0;
   IntFold f = fold_int(b->op, *l, *r);
-  if (!f || f.is_bool) return std::nullopt;
+  if (!f) return std::nullopt;
   return f.value;
 }
+
+/// The value of an integer expression of constants (`2 * 8`, `512 // 4 - 1`, `-(16)`, min/max).
+inline std::optional<std::int64_t> const_int_value(const ir::Expr& e) { return fold_constant(e, /*bools=*/false, 64); }
 
 }  // namespace ptorw::ir

@@ -3,13 +3,13 @@
 #pragma once
 #include <fmt/core.h>
 #include <charconv>
-#include <functional>
 #include <cstdlib>
 
 #include "ptorw/analysis/affine.hpp"
 #include "ptorw/text/op_sugar.hpp"
 #include "ptorw/text/parser_core.hpp"
 #include "ptorw/text/string_literal.hpp"
+#include "ptorw/visit/erased.hpp"
 
 namespace ptorw::text {
 
@@ -276,23 +276,13 @@ inline ir::Expr Parser::shape_item(const ir::Expr& base, const Token& dot) {
   if (k < 0 || k >= rank) fail_at(idx, fmt::format("x.shape[{}] is out of range for a value of rank {}", neg ? k - rank : k, rank));
   const ir::Expr& d = dims[static_cast<std::size_t>(k)];
   // Every variable of a symbolic dim must be the one this function binds under its name.
-  std::function<void(const ir::Expr&)> check = [&](const ir::Expr& e) {
-    if (!e) return;
-    if (ir::is_var_like(e)) {
-      const ir::Expr* here = scope_.find(ir::var_name(e));
-      if (!here || here->get() != e.get())
-        fail_at(dot, fmt::format("x.shape[{}] is the symbolic dim '{}', which names no variable of this function; pass '{}' "
-                                 "as a pl.Scalar[pl.INDEX] parameter (docs/dsl.md)", k, ir::var_name(e), ir::var_name(e)));
-      return;
-    }
-    if (auto* b = ir::expr_as<ir::Binary>(e)) {
-      check(b->lhs);
-      check(b->rhs);
-    } else if (auto* u = ir::expr_as<ir::Unary>(e)) {
-      check(u->operand);
-    }
-  };
-  check(d);
+  visit::walk_exprs(d, [&](const ir::Expr& e) {
+    if (!ir::is_var_like(e)) return;
+    const ir::Expr* here = scope_.find(ir::var_name(e));
+    if (!here || here->get() != e.get())
+      fail_at(dot, fmt::format("x.shape[{}] is the symbolic dim '{}', which names no variable of this function; pass '{}' "
+                               "as a pl.Scalar[pl.INDEX] parameter (docs/dsl.md)", k, ir::var_name(e), ir::var_name(e)));
+  });
   return d;
 }
 

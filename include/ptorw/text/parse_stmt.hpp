@@ -69,8 +69,7 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
                "it (pl.static_assert is checked)");
   if (peek(1).punct("=") || peek(1).punct(":") || peek(1).punct(",")) return parse_assignment(b, kind);
   if (peek(1).punct("[")) return parse_subscript_assignment(b);
-  for (std::string_view aug : {"+=", "-=", "*=", "/=", "//=", "%="})
-    if (peek(1).punct(aug)) return parse_augmented_assignment(b);
+  if (augmented_op(peek(1)).first) return parse_augmented_assignment(b);
   if (peek(1).punct("**=")) fail_at(peek(1), "augmented assignment '**=' is not supported (no power operator)");
   ir::Expr e = parse_expr();
   if (!ir::expr_as<ir::Call>(e) && !ir::expr_as<ir::Submit>(e)) fail_at(t, "an expression statement must be a call");
@@ -100,10 +99,6 @@ inline void Parser::parse_static_assert(const Token& at) {
   if (*v == 0) fail_at(at, "static assertion failed: " + msg);
 }
 
-/// `x += y` (also -= *= /= //= %=) is Python's `x = x + y` for the DSL's values, which are all
-/// immutable: the operator as in an expression (scalars, or the tile/tensor op of
-/// make_operator_call), then an assignment rebinding `x` (so the function is read by names,
-/// docs/semantics.md "Names"). `x` must be bound already.
 /// The operator of an augmented assignment token (`+=` -> Add), if `t` is one.
 inline std::pair<bool, ir::BinOp> Parser::augmented_op(const Token& t) {
   if (t.punct("+=")) return {true, ir::BinOp::Add};
@@ -115,6 +110,10 @@ inline std::pair<bool, ir::BinOp> Parser::augmented_op(const Token& t) {
   return {false, ir::BinOp::Add};
 }
 
+/// `x += y` (also -= *= /= //= %=) is Python's `x = x + y` for the DSL's values, which are all
+/// immutable: the operator as in an expression (scalars, or the tile/tensor op of
+/// make_operator_call), then an assignment rebinding `x` (so the function is read by names,
+/// docs/semantics.md "Names"). `x` must be bound already.
 inline void Parser::parse_augmented_assignment(Block& b) {
   Token name = take();
   Token op = take();

@@ -123,7 +123,7 @@ inline void Parser::define_constant(const Token& name) {
   const std::string n(name.text);
   if (globals_.find(name.text)) fail_at(name, "'" + n + "' is a symbolic dim above; a constant needs a name of its own");
   ir::Expr value;
-  if (auto* f = ir::expr_as<ir::ConstFloat>(e)) {
+  if (ir::expr_as<ir::ConstFloat>(e)) {
     value = e;
   } else if (auto* u = ir::expr_as<ir::Unary>(e); u && u->op == ir::UnOp::Neg && ir::expr_as<ir::ConstFloat>(u->operand)) {
     value = ir::make_float(-ir::expr_as<ir::ConstFloat>(u->operand)->value, ir::DType::FP32, span_of(at));

@@ -5,41 +5,16 @@
 // constant arithmetic fold into the IR").
 #pragma once
 #include <cstdint>
-#include <functional>
-#include <limits>
 #include <optional>
 
-#include "ptorw/ir/int_fold.hpp"
 #include "ptorw/ir/expr.hpp"
+#include "ptorw/ir/int_fold.hpp"
 
 namespace ptorw::text {
 
 /// The value of `e` (a boolean as 0 or 1), or nullopt when it is not known while parsing (a
-/// variable, a call, a float, an overflow, a division by zero).
-inline std::optional<std::int64_t> static_int(const ir::Expr& e, int depth = 0) {
-  if (!e || depth > 256) return std::nullopt;
-  if (auto v = ir::const_int(e)) return v;
-  if (auto* c = ir::expr_as<ir::ConstBool>(e)) return c->value ? 1 : 0;
-  if (auto* u = ir::expr_as<ir::Unary>(e)) {
-    auto v = static_int(u->operand, depth + 1);
-    if (!v) return std::nullopt;
-    if (u->op == ir::UnOp::Not) return *v == 0 ? 1 : 0;
-    if (u->op == ir::UnOp::Neg && *v != std::numeric_limits<std::int64_t>::min()) return -*v;
-    return std::nullopt;
-  }
-  auto* b = ir::expr_as<ir::Binary>(e);
-  if (!b) return std::nullopt;
-  auto l = static_int(b->lhs, depth + 1);
-  if (!l) return std::nullopt;
-  if (b->op == ir::BinOp::And && *l == 0) return 0;  // Python's short circuit
-  if (b->op == ir::BinOp::Or && *l != 0) return 1;
-  auto r = static_int(b->rhs, depth + 1);
-  if (!r) return std::nullopt;
-  if (b->op == ir::BinOp::And || b->op == ir::BinOp::Or) return *r != 0 ? 1 : 0;
-  ir::IntFold f = ir::fold_int(b->op, *l, *r);
-  if (!f) return std::nullopt;
-  return f.value;
-}
+/// variable, a call, a float, an overflow, a division by zero): ir::fold_constant with booleans.
+inline std::optional<std::int64_t> static_int(const ir::Expr& e) { return ir::fold_constant(e, /*bools=*/true, 256); }
 
 /// Whether `e` is boolean-typed (a comparison, and/or/not, True/False).
 inline bool is_bool_valued(const ir::Expr& e) {
