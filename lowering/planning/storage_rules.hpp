@@ -17,6 +17,7 @@
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/elementwise_ops.hpp"
 #include "ptorw/ir/op_id.hpp"
+#include "ptorw/ir/reduction_ops.hpp"
 #include "ptorw/target/capacities.hpp"
 
 namespace ptorw::lowering::planning {
@@ -66,12 +67,15 @@ inline constexpr std::array kOtherOpStorage{
 
 namespace detail {
 constexpr auto make_op_storage() {
-  std::array<OpStorage, kOtherOpStorage.size() + ir::kElementwiseOps.size()> out{};
+  std::array<OpStorage, kOtherOpStorage.size() + ir::kElementwiseOps.size() + ir::kRowColOps.size()> out{};
   std::size_t n = 0;
   for (const OpStorage& r : kOtherOpStorage) out[n++] = r;
   // Elementwise results are new values; the destination may be an operand's storage (exactly in
   // place) unless the op needs a distinct destination (spec "recip requires a distinct destination").
   for (const ir::EwOp& r : ir::kElementwiseOps) out[n++] = OpStorage{r.tile, StorageRule::New, !r.distinct_destination};
+  // Reductions and broadcasts (ir/reduction_ops.hpp): a new value in new storage, never an
+  // operand's — no recipe states that the device reads an operand after writing the destination.
+  for (const ir::RcOp& r : ir::kRowColOps) out[n++] = OpStorage{r.tile, StorageRule::New, false};
   return out;
 }
 }  // namespace detail

@@ -72,6 +72,24 @@ TEST_CASE("a planned Tile kernel without a PTO form fails closed with the reason
   CHECK(r.diagnostics[0].span.line == 8);
 }
 
+TEST_CASE("a planned kernel with a reduction or broadcast has no PTO form, and says which op") {
+  // col_sum of [16, 32] into [1, 32]: both tiles are 32-byte rows, so the op is the first reason.
+  std::string src = kPlannedTile;
+  src.replace(src.find("y: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m1, 0, 2048), pl.Mem.Vec] = pl.tile.rsqrt(x)"),
+              std::string("y: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m1, 0, 2048), pl.Mem.Vec] = pl.tile.rsqrt(x)").size(),
+              "y: pl.Tile[[1, 32], pl.FP32, pl.MemRef(m1, 0, 128), pl.Mem.Vec] = pl.tile.col_sum(x)");
+  src.replace(src.find("r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [0, 0], Out)"),
+              std::string("r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [0, 0], Out)").size(),
+              "r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [3, 0], Out)");
+  auto r = codegen::emit_program(*parse(src));
+  CHECK_FALSE(r.ok());
+  CHECK(r.kernels.empty());
+  REQUIRE_FALSE(r.diagnostics.empty());
+  CHECK(r.diagnostics[0].str() ==
+        "t.py:8:9: error: kernel 'k' stays on Tile IR and has no PTO form: tile.col_sum is a reduction or broadcast: the lowering "
+        "spec's recipe table has no recipe for it and the PTO format no instruction, so its kernel stays on Tile IR");
+}
+
 // Issue 17, finding 2 ("a silent miscompile in emission"): a planned kernel loading a [16, cols]
 // valid region of [16, 64] stays on Tile IR; its emission used to exit 0 with `v_row=16, v_col=?`
 // descriptors, no operand stating `cols`, a 16x64 partition and `cols` unused. A runtime valid

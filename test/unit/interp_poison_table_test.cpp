@@ -23,6 +23,7 @@
 
 #include "op_coverage.hpp"
 #include "oracle_harness.hpp"
+#include "ptorw/ir/reduction_ops.hpp"
 
 using namespace oracle_run;
 
@@ -506,6 +507,48 @@ std::vector<Row> rows() {
                                           {raw("pl.buffer.extract(p, 0, 8, x)"), bstore("x", {16, 8})}),
        {16, 8}, false, "", {flat(kR, kC - 8, 8)}},
   }});
+  // Reductions and broadcasts (ir/reduction_ops.hpp; docs/semantics.md "Reductions and
+  // broadcasts"): computing ops over the valid region; the scratch tile of a reduction is never
+  // read; a plain row_expand / col_expand reads only its vector.
+  for (const ir::RcOp& rc : ir::kRowColOps) {
+    const std::string op(rc.tile), call = "pl." + op;
+    const bool row = rc.axis == ir::VecAxis::Row;
+    const Shape vshape = row ? Shape{16, 1} : Shape{1, 16};
+    if (rc.kind == ir::RcKind::Reduce) {
+      t.push_back({op, Form::Tile, "computing op: folds the valid region of its operand; a poison element read is an error; the "
+                                   "scratch tile is never read", {
+          {"poison in the operand", cat(poisoned_tile("p"), {tile_def("r", vshape, call + "(p)"), store_r()}), vshape, false,
+           reads_poison(op, "p")},
+          {"poison outside the operand's valid region [16, 8] (not read)",
+           cat(poisoned_tile("p"), {tile_def("v", {16, 16}, "pl.tile.set_validshape(p, 16, 8)", "Vec", {16, 8}, "p"),
+                                    tile_def("r", vshape, call + "(v)", "Vec", row ? Shape{} : Shape{1, 8}), store_r()}),
+           vshape, false, "", {}},
+          {"a poison scratch tile (never read)",
+           {tile_def("c", {16, 16}, "pl.load(B, [0, 0], [16, 16])"), tile_def("z", {16, 16}, "pl.tile.create([16, 16], dtype=pl.FP32)"),
+            tile_def("r", vshape, call + "(c, z)"), store_r()},
+           vshape, false, "", {}},
+      }});
+      continue;
+    }
+    const std::string vec = row ? "pl.tile.row_sum(c)" : "pl.tile.col_sum(c)";
+    std::vector<Probe> probes;
+    probes.push_back({"poison in the vector", {tile_def("c", {16, 16}, "pl.load(B, [0, 0], [16, 16])"),
+                                               tile_def("z", vshape, "pl.tile.create(" + shape_str(vshape) + ", dtype=pl.FP32)"),
+                                               tile_def("r", {16, 16}, call + "(c, z)"), store_r()},
+                      {16, 16}, false, op + " reads poison element [0, 0] of 'z'"});
+    if (rc.kind == ir::RcKind::Bcast)
+      probes.push_back({"poison in the tile (only its shape is used)",
+                        cat(poisoned_tile("p"), {tile_def("c", {16, 16}, "pl.load(B, [0, 0], [16, 16])"), tile_def("w", vshape, vec),
+                                                 tile_def("r", {16, 16}, call + "(p, w)"), store_r()}),
+                        {16, 16}, false, "", {}});
+    else
+      probes.push_back({"poison in the tile", cat(poisoned_tile("p"), {tile_def("c", {16, 16}, "pl.load(B, [0, 0], [16, 16])"),
+                                                                       tile_def("w", vshape, vec), tile_def("r", {16, 16}, call + "(p, w)"),
+                                                                       store_r()}),
+                        {16, 16}, false, reads_poison(op, "p")});
+    t.push_back({op, Form::Tile, rc.kind == ir::RcKind::Bcast ? "computing op: reads the vector over the tile's valid region"
+                                                              : kComputeRule, std::move(probes)});
+  }
   return t;
 }
 

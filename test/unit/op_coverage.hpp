@@ -7,3 +7,5 @@
 bool oracle_has_formula(std::string_view op);
 /// interp_poison_table_test.cpp: the op has a row in the poison table.
 bool poison_table_has_row(std::string_view op);
+/// interp_reductions_test.cpp: the reduction or broadcast op has a formula its tests check.
+bool reductions_test_has_formula(std::string_view op);

@@ -21,6 +21,7 @@
 #include "ptorw/interp/value_ops.hpp"
 #include "ptorw/ir/elementwise_ops.hpp"
 #include "ptorw/ir/op_id.hpp"
+#include "ptorw/ir/reduction_ops.hpp"
 #include "ptorw/lowering/planning/storage_rules.hpp"
 #include "ptorw/lowering/recipes/all_recipes.hpp"
 #include "ptorw/lowering/recipes/elementwise_table.hpp"
@@ -82,6 +83,35 @@ TEST_CASE("op rows: every stage an op claims exists (registry, interpreter modes
       CHECK_MESSAGE(lowering::has_recipe(tile_id), r.tile << ": selection does not see its recipe");
     }
     CHECK_MESSAGE(!codegen::find_spelling(buffer_id), r.buffer << ": spelled twice (recipe row and pto_spelling.hpp)");
+  }
+}
+
+TEST_CASE("op rows: reductions and broadcasts claim their tile form only (registry, both interpreter modes, storage; no recipe)") {
+  for (const ir::RcOp& r : ir::kRowColOps) {
+    CAPTURE(r.tile);
+    const ir::OpDef* d = ir::find_op(r.tile);
+    REQUIRE_MESSAGE(d, "no registry row");
+    CHECK(d->operands == (r.kind == ir::RcKind::Reduce ? "T,T?" : "T,T"));
+    CHECK(d->params == r.params);
+    CHECK(ir::op_id_of_name(r.tile).valid());
+    CHECK_MESSAGE(interp::value_mode_ops().count(r.tile), "no value-mode semantics");
+    CHECK_MESSAGE(interp::buffer_mode_ops().count(r.tile), "no buffer-mode semantics");
+    CHECK_MESSAGE(poison_table_has_row(r.tile), "no poison-table row (interp_poison_table_test.cpp)");
+    CHECK_MESSAGE(reductions_test_has_formula(r.tile), "no formula (interp_reductions_test.cpp)");
+    // A new value in new storage, never an operand's.
+    const auto* st = lowering::planning::op_storage(ir::Symbol(r.tile));
+    REQUIRE_MESSAGE(st, "no storage rule");
+    CHECK(st->rule == lowering::planning::StorageRule::New);
+    CHECK_FALSE(st->in_place_ok);
+    // No Buffer form: the lowering spec's table has no such recipe (its entry only refuses, outside
+    // the default rollout), and no buffer.* name exists.
+    const ir::OpId id = ir::op_id(ir::Symbol(r.tile));
+    CHECK_FALSE(lowering::find_tile_recipe(id));
+    bool refusing_entry = false;
+    lowering::with_recipe(id, [&](auto e) { refusing_entry = decltype(e)::name == "row_col_refusal" && !decltype(e)::default_rollout; });
+    CHECK(refusing_entry);
+    CHECK_FALSE(ir::find_op("buffer." + std::string(r.tile.substr(5))));
+    CHECK_FALSE(ir::find_op("tensor." + std::string(r.tile.substr(5))));
   }
 }
 

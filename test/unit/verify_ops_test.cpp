@@ -214,3 +214,24 @@ TEST_CASE("user calls: a pl.dynamic dim of the parameters is bound to one extent
                             "argument 1 bound it to 16\n");
   // dtype, rank and static dims of arguments: verify_test.cpp "user calls".
 }
+
+TEST_CASE("operand rules: reductions and broadcasts (Vec tiles of rank 2, a scratch of the dtype, [R, 1] / [1, C] vectors)") {
+  // Kept: the tutorial's softmax shapes, and a reduction without its optional scratch.
+  CHECK(check(kernel(line("m = pl.row_max(a, pl.create_tile([16, 32], dtype=pl.FP32))") + line("e = pl.row_expand_expdif(a, m)") +
+                     line("s = pl.row_sum(e)") + line("p = pl.row_expand_div(e, s)") + line("c = pl.col_sum(p)") +
+                     line("q = pl.col_expand_sub(p, c)") + line("w = pl.load(n, [0, 0], [16, 1])") + line("g = pl.row_expand(a, w)")))
+            .empty());
+  CHECK(check(kernel(line("c = pl.col_sum(a)") + line("b = pl.tile.row_expand_sub(a, c)"))) ==
+        "v.py:7:13: error: tile.row_expand_sub operand 2 ('c') has shape [1, 32] but must be the row vector [16, 1] of operand 1 ('a') [16, 32]\n");
+  CHECK(check(kernel(line("m = pl.row_max(a)") + line("b = pl.tile.col_expand_mul(a, m)"))) ==
+        "v.py:7:13: error: tile.col_expand_mul operand 2 ('m') has shape [16, 1] but must be the column vector [1, 32] of operand 1 ('a') [16, 32]\n");
+  CHECK(check(kernel(line("w = pl.load(n, [0, 0], [2, 16])") + line("b = pl.tile.col_expand(a, w)"))) ==
+        "v.py:7:13: error: tile.col_expand operand 2 ('w') has shape [2, 16] but must be the column vector [1, 32] of operand 1 ('a') [16, 32]\n");
+  CHECK(check(kernel(line("z = pl.load(h, [0, 0], [16, 32])") + line("d = pl.tile.row_sum(a, z)"))) ==
+        "v.py:7:13: error: tile.row_sum operand 2 ('z') has dtype pl.FP16 but operand 1 ('a') has pl.FP32\n");
+  CHECK(check(kernel(line("t = pl.tile.full([16, 32], 0, dtype=pl.INT32)") + line("u = pl.tile.full([16, 1], 0, dtype=pl.INT32)") +
+                     line("e = pl.tile.row_expand_expdif(t, u)") + line("s = pl.tile.row_expand_sub(t, u)"))) ==
+        "v.py:8:13: error: tile.row_expand_expdif operand 1 ('t') must have a float dtype (FP16, BF16, FP32), not pl.INT32\n");
+  CHECK(check(kernel(line("m = pl.load(x, [0, 0], [16, 32], target_memory=pl.Mem.Mat)") + line("f = pl.tile.col_max(m)"))) ==
+        "v.py:7:13: error: tile.col_max operand 1 ('m') must be in pl.Mem.Vec, not pl.Mem.Mat\n");
+}

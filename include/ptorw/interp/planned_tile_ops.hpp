@@ -25,6 +25,7 @@
 #include "ptorw/interp/memory.hpp"
 #include "ptorw/interp/tile_compute_ops.hpp"
 #include "ptorw/interp/tile_data_ops.hpp"
+#include "ptorw/interp/tile_reduce_ops.hpp"
 
 namespace ptorw::interp {
 
@@ -307,6 +308,10 @@ inline void add_planned_tile_ops(OpTable& t) {
   }(std::make_index_sequence<ir::kElementwiseOps.size()>{});
   t["tile.matmul"] = planned_cube<matmul>;
   t["tile.matmul_acc"] = planned_cube<matmul_acc>;
+  // Reductions and broadcasts (ir/reduction_ops.hpp): new storage, never an operand's (storage_rules).
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((t[ir::kRowColOps[I].tile] = planned<row_col_op<I>, Overlap::Distinct>), ...);
+  }(std::make_index_sequence<ir::kRowColOps.size()>{});
   t["tile.get_block_idx"] = block_idx;
   t["tile.get_block_num"] = block_num;
   t["tile.get_subblock_idx"] = block_idx;

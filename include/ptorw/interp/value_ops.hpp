@@ -9,6 +9,7 @@
 #include "ptorw/interp/tensor_ops.hpp"
 #include "ptorw/interp/tile_compute_ops.hpp"
 #include "ptorw/interp/tile_data_ops.hpp"
+#include "ptorw/interp/tile_reduce_ops.hpp"
 #include "ptorw/ir/op_registry.hpp"
 
 namespace ptorw::interp {
@@ -19,6 +20,7 @@ inline const OpTable& value_mode_ops() {
     add_tensor_ops(t);
     add_tile_data_ops(t);
     add_tile_compute_ops(t);
+    add_tile_reduce_ops(t);
     return t;
   }();
   return table;

@@ -204,6 +204,25 @@ inline InferResult tile_set_validshape(const std::vector<Expr>& a, const Kwargs&
   r.view = std::move(v);
   return InferResult::ok(make_type(std::move(r)));
 }
+/// A row (`Row`) or column reduction of a rank-2 tile (reduction_ops.hpp): [R, C] -> [R, 1] or
+/// [1, C], the operand's dtype and memory space, no storage. A valid region [vr, vc] of the operand
+/// becomes [vr, 1] or [1, vc] (the interpreter reduces the valid region only); equal to the shape,
+/// it is omitted (one canonical form).
+template <bool Row> InferResult tile_reduce(const std::vector<Expr>& a, const Kwargs&) {
+  auto* t = type_as<TileType>(a[0]->type);
+  if (!t) return InferResult::fail("operand 1 must be a tile");
+  if (t->shape.size() != 2) return InferResult::fail("a row or column reduction needs a rank-2 tile");
+  const Expr one = make_int(1, dtype_of(t->shape[Row ? 1 : 0]->type).value_or(DType::INDEX));
+  TileType r{Row ? std::vector<Expr>{t->shape[0], one} : std::vector<Expr>{one, t->shape[1]}, t->dtype, {}, t->memory, {}};
+  if (t->view && t->view->valid_shape.size() == 2) {
+    const Expr& kept = t->view->valid_shape[Row ? 0 : 1];
+    const Expr& dim = t->shape[Row ? 0 : 1];
+    auto kc = const_int(kept), dc = const_int(dim);
+    if (kept != dim && !(kc && dc && *kc == *dc))
+      r.view = TileView{Row ? std::vector<Expr>{kept, one} : std::vector<Expr>{one, kept}, {}, {}, {}, {}};
+  }
+  return InferResult::ok(make_type(std::move(r)));
+}
 /// FP16/BF16/FP32 accumulate in FP32; INT8 in INT32 (lower_tile_to_buffer.md, cube path).
 inline InferResult tile_matmul(const std::vector<Expr>& a, const Kwargs& kw) {
   auto* l = type_as<TileType>(a[0]->type);

@@ -16,6 +16,7 @@
 #include "ptorw/ir/op_infer.hpp"
 #include "ptorw/ir/type.hpp"
 #include "ptorw/ir/op_rules.hpp"
+#include "ptorw/ir/reduction_ops.hpp"
 #include "ptorw/ir/symbol.hpp"
 
 namespace ptorw::ir {
@@ -114,6 +115,17 @@ inline constexpr OperandRule kTensorMatmul[] = {same_dtype(1, 0), cube_dtype(0),
 inline constexpr OperandRule kTensorMatmulAcc[] = {rank_is(0, 2), same_dtype(2, 1), cube_dtype(1), matmul_inner(1, 2),
                                                    accumulator(0, 1, 2)};
 inline constexpr OperandRule kTensorSame[] = {same_dtype(1, 0), same_shape(1, 0)};
+// Row and column ops (reduction_ops.hpp): rank-2 Vec tiles ("reductions run on the vector units");
+// the scratch tile, when given, has the operand's dtype; a broadcast vector is [R, 1] or [1, C].
+inline constexpr OperandRule kReduce[] = {rank_is(0, 2), memory_is(0, MemSpace::Vec), same_dtype(1, 0), same_memory(1, 0)};
+inline constexpr OperandRule kRowExpand[] = {rank_is(0, 2), memory_is(0, MemSpace::Vec), same_dtype(1, 0), same_memory(1, 0),
+                                             row_vector_of(0, 1)};
+inline constexpr OperandRule kColExpand[] = {rank_is(0, 2), memory_is(0, MemSpace::Vec), same_dtype(1, 0), same_memory(1, 0),
+                                             col_vector_of(0, 1)};
+inline constexpr OperandRule kRowExpdif[] = {rank_is(0, 2), memory_is(0, MemSpace::Vec), same_dtype(1, 0), same_memory(1, 0),
+                                             row_vector_of(0, 1), float_dtype(0)};
+inline constexpr OperandRule kColExpdif[] = {rank_is(0, 2), memory_is(0, MemSpace::Vec), same_dtype(1, 0), same_memory(1, 0),
+                                             col_vector_of(0, 1), float_dtype(0)};
 // Documented kwarg defaults (PyPTO's operation reference). A default the pass pipeline has no
 // other form of (atomic, a_trans, clamp, ...) is accepted only at its default value.
 inline constexpr KwDefault kCreateDefaults[] = {kw_layout("layout", TensorLayout::ND)};
@@ -223,6 +235,17 @@ constexpr OpDef ew_tensor_def(const EwOp& r) {
   }
   return {};
 }
+/// The registry row of a reduction or broadcast op (reduction_ops.hpp): tile form only.
+constexpr OpDef rc_tile_def(const RcOp& r) {
+  const bool row = r.axis == VecAxis::Row;
+  if (r.kind == RcKind::Reduce)
+    return OpDef{r.tile, "T,T?", "", row ? tile_reduce<true> : tile_reduce<false>, kReduce}.named(r.params);
+  // expdif is exp(t - v): float dtypes only.
+  const bool expdif = r.kind == RcKind::ExpDif;
+  const std::span<const OperandRule> rules = row ? (expdif ? std::span<const OperandRule>(kRowExpdif) : std::span<const OperandRule>(kRowExpand))
+                                                 : (expdif ? std::span<const OperandRule>(kColExpdif) : std::span<const OperandRule>(kColExpand));
+  return OpDef{r.tile, "T,T", "", first_operand_tile, rules}.named(r.params);
+}
 constexpr std::size_t ew_def_count() {
   std::size_t n = 0;
   for (const EwOp& r : kElementwiseOps) n += 1 + (r.has_buffer_form() ? 1 : 0) + (r.tensor_form == TensorForm::None ? 0 : 1);
@@ -230,7 +253,7 @@ constexpr std::size_t ew_def_count() {
 }
 /// Every registry row: the hand-written ones, then the elementwise ones (tile, buffer, tensor).
 constexpr auto all_op_defs() {
-  std::array<OpDef, kOtherOps.size() + ew_def_count()> out{};
+  std::array<OpDef, kOtherOps.size() + ew_def_count() + kRowColOps.size()> out{};
   std::size_t n = 0;
   for (const OpDef& d : kOtherOps) out[n++] = d;
   for (const EwOp& r : kElementwiseOps) {
@@ -238,6 +261,7 @@ constexpr auto all_op_defs() {
     if (r.has_buffer_form()) out[n++] = ew_buffer_def(r);
     if (r.tensor_form != TensorForm::None) out[n++] = ew_tensor_def(r);
   }
+  for (const RcOp& r : kRowColOps) out[n++] = rc_tile_def(r);
   return out;
 }
 inline constexpr auto kOps = all_op_defs();

@@ -8,8 +8,8 @@
 // user docs (no implicit dtype promotion; elementwise operands of one physical shape; tile-level
 // matmul operands in Left / Right; a load from GM lands in Vec or Mat). Broadcasting in this table
 // is the GM transfers' rank rule: a tile or part of lower rank covers the trailing dims of its
-// tensor (leading extents 1); no op of the table broadcasts elementwise (PyPTO's row_expand_* /
-// col_expand_* are not in it).
+// tensor (leading extents 1); the elementwise ops do not broadcast; PyPTO's row_expand_* /
+// col_expand_* broadcast a [R, 1] / [1, C] vector explicitly (VectorOf).
 //
 // Every rule judges only what is known statically: a scalar operand has no dtype to agree with, an
 // unset memory space agrees with any, and a window is checked in each dim where the offset, the
@@ -45,6 +45,8 @@ enum class RuleKind : std::uint8_t {
   SameCount,      // list b (a shape) has as many elements as tile a when both are constant
   MatmulInner,    // rank-2 tiles a [M, K] and b [K, N] agree on K
   Accumulator,    // tile a has the accumulation dtype of tile b's dtype and the shape [b rows, c cols]
+  VectorOf,       // tile b is the row vector [a rows, 1] of rank-2 tile a (n = 0) or its column vector
+                  // [1, a cols] (n = 1): row_expand_* / col_expand_* (reduction_ops.hpp)
 };
 
 struct OperandRule {
@@ -92,6 +94,8 @@ constexpr OperandRule valid_in(int tile, int first_extent) { return {RuleKind::V
 constexpr OperandRule same_count(int src, int shape) { return {RuleKind::SameCount, i8(src), i8(shape)}; }
 constexpr OperandRule matmul_inner(int l, int r) { return {RuleKind::MatmulInner, i8(l), i8(r)}; }
 constexpr OperandRule accumulator(int acc, int l, int r) { return {RuleKind::Accumulator, i8(acc), i8(l), i8(r)}; }
+constexpr OperandRule row_vector_of(int t, int v) { return {RuleKind::VectorOf, i8(t), i8(v), -1, -1, {}, 0, 0}; }
+constexpr OperandRule col_vector_of(int t, int v) { return {RuleKind::VectorOf, i8(t), i8(v), -1, -1, {}, 0, 1}; }
 }  // namespace rule
 
 }  // namespace ptorw::ir

@@ -314,6 +314,22 @@ class Judge {
           });
         return true;
       }
+      case RuleKind::VectorOf: {
+        const auto *t = shape(r.a), *v = shape(r.b);
+        if (!t || !v || t->size() != 2) return true;
+        const bool row = r.n == 0;
+        const std::string want = row ? "[" + describe_dim((*t)[0]) + ", 1]" : "[1, " + describe_dim((*t)[1]) + "]";
+        auto bad = [&] {
+          return fail<E>([&] {
+            return operand(r.b, true) + " has shape " + dims_text(*v) + " but must be the " + (row ? "row" : "column") +
+                   " vector " + want + " of " + operand(r.a) + " " + dims_text(*t);
+          });
+        };
+        if (v->size() != 2) return bad();
+        I kept = cint((*t)[row ? 0 : 1]), vk = cint((*v)[row ? 0 : 1]), unit = cint((*v)[row ? 1 : 0]);
+        if ((unit && *unit != 1) || (kept && vk && *kept != *vk)) return bad();
+        return true;
+      }
       case RuleKind::Accumulator: {
         const auto *acc = shape(r.a), *l = shape(r.b), *rt = shape(r.c);
         auto ad = elem_dtype(r.a), ld = elem_dtype(r.b);
