@@ -53,6 +53,7 @@ inline constexpr std::array kOtherOpStorage{
   OpStorage{"tile.move", StorageRule::New, true},  // a copy: an exact self-copy is harmless
   OpStorage{"tile.extract", StorageRule::New},
   OpStorage{"tile.matmul", StorageRule::New},
+  OpStorage{"tile.cast", StorageRule::New},  // the element size may change: never in place
   // tile.add ... tile.lrelu: from ir::kElementwiseOps (kOpStorage below)
   OpStorage{"tile.reshape", StorageRule::Relabel},
   OpStorage{"tile.transpose_view", StorageRule::Relabel},

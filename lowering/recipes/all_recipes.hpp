@@ -20,7 +20,7 @@
 #include "ptorw/lowering/recipes/copy.hpp"
 #include "ptorw/lowering/recipes/cube.hpp"
 #include "ptorw/lowering/recipes/elementwise.hpp"
-#include "ptorw/lowering/recipes/row_col.hpp"
+#include "ptorw/lowering/recipes/no_recipe.hpp"
 #include "ptorw/lowering/recipes/storage_ops.hpp"
 #include "ptorw/lowering/recipes/transfer.hpp"
 #include "ptorw/lowering/recipes/valid_shape.hpp"
@@ -32,7 +32,7 @@ inline constexpr auto kRecipes =
     boost::hana::make_tuple(recipes::AllocDefinition{}, recipes::CreateTile{}, recipes::ReshapeView{}, recipes::GmLoad{},
                             recipes::GmStore{}, recipes::Elementwise{}, recipes::MoveCopy{}, recipes::BlockQuery{},
                             recipes::Matmul{}, recipes::Extract{}, recipes::TransposeView{}, recipes::SetValidShape{},
-                            recipes::SliceWindow{}, recipes::AssembleWindow{}, recipes::RowColRefusal{});
+                            recipes::SliceWindow{}, recipes::AssembleWindow{}, recipes::NoSpecRecipe{});
 
 /// The pipeline-stage membership call attribute (docs/dsl.md "Call attributes"):
 /// `pl.tile.load(..., attrs={"pipeline_stage": 1})`.

@@ -86,8 +86,8 @@ TEST_CASE("a planned kernel with a reduction or broadcast has no PTO form, and s
   CHECK(r.kernels.empty());
   REQUIRE_FALSE(r.diagnostics.empty());
   CHECK(r.diagnostics[0].str() ==
-        "t.py:8:9: error: kernel 'k' stays on Tile IR and has no PTO form: tile.col_sum is a reduction or broadcast: the lowering "
-        "spec's recipe table has no recipe for it and the PTO format no instruction, so its kernel stays on Tile IR");
+        "t.py:8:9: error: kernel 'k' stays on Tile IR and has no PTO form: tile.col_sum has no recipe in the lowering spec's table "
+        "and no instruction in the PTO format, so its kernel stays on Tile IR");
 }
 
 // Issue 17, finding 2 ("a silent miscompile in emission"): a planned kernel loading a [16, cols]

@@ -507,6 +507,14 @@ std::vector<Row> rows() {
                                           {raw("pl.buffer.extract(p, 0, 8, x)"), bstore("x", {16, 8})}),
        {16, 8}, false, "", {flat(kR, kC - 8, 8)}},
   }});
+  t.push_back({"tile.cast", Form::Tile, kComputeRule, {
+      {"poison in the operand", cat(poisoned_tile("p"), {tile_def("r", {16, 16}, "pl.tile.cast(p, target_type=pl.FP32)"), store_r()}),
+       {16, 16}, false, reads_poison("tile.cast", "p")},
+      {"poison outside the operand's valid region [16, 8] (not read)",
+       cat(poisoned_tile("p"), {tile_def("v", {16, 16}, "pl.tile.set_validshape(p, 16, 8)", "Vec", {16, 8}, "p"),
+                                tile_def("r", {16, 16}, "pl.tile.cast(v, target_type=pl.FP32)", "Vec", {16, 8}), store_r()}),
+       {16, 16}, false, "", {}},
+  }});
   // Reductions and broadcasts (ir/reduction_ops.hpp; docs/semantics.md "Reductions and
   // broadcasts"): computing ops over the valid region; the scratch tile of a reduction is never
   // read; a plain row_expand / col_expand reads only its vector.

@@ -9,3 +9,5 @@ bool oracle_has_formula(std::string_view op);
 bool poison_table_has_row(std::string_view op);
 /// interp_reductions_test.cpp: the reduction or broadcast op has a formula its tests check.
 bool reductions_test_has_formula(std::string_view op);
+/// interp_cast_test.cpp: tile.cast has the formulas its tests check.
+bool cast_test_has_formula(std::string_view op);

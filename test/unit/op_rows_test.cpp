@@ -108,7 +108,7 @@ TEST_CASE("op rows: reductions and broadcasts claim their tile form only (regist
     const ir::OpId id = ir::op_id(ir::Symbol(r.tile));
     CHECK_FALSE(lowering::find_tile_recipe(id));
     bool refusing_entry = false;
-    lowering::with_recipe(id, [&](auto e) { refusing_entry = decltype(e)::name == "row_col_refusal" && !decltype(e)::default_rollout; });
+    lowering::with_recipe(id, [&](auto e) { refusing_entry = decltype(e)::name == "no_spec_recipe" && !decltype(e)::default_rollout; });
     CHECK(refusing_entry);
     CHECK_FALSE(ir::find_op("buffer." + std::string(r.tile.substr(5))));
     CHECK_FALSE(ir::find_op("tensor." + std::string(r.tile.substr(5))));

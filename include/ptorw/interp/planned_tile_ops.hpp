@@ -23,6 +23,7 @@
 #include <fmt/core.h>
 
 #include "ptorw/interp/memory.hpp"
+#include "ptorw/interp/tile_cast_ops.hpp"
 #include "ptorw/interp/tile_compute_ops.hpp"
 #include "ptorw/interp/tile_data_ops.hpp"
 #include "ptorw/interp/tile_reduce_ops.hpp"
@@ -308,6 +309,7 @@ inline void add_planned_tile_ops(OpTable& t) {
   }(std::make_index_sequence<ir::kElementwiseOps.size()>{});
   t["tile.matmul"] = planned_cube<matmul>;
   t["tile.matmul_acc"] = planned_cube<matmul_acc>;
+  t["tile.cast"] = planned<cast, Overlap::Distinct>;  // new storage (storage_rules: the element size may change)
   // Reductions and broadcasts (ir/reduction_ops.hpp): new storage, never an operand's (storage_rules).
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     ((t[ir::kRowColOps[I].tile] = planned<row_col_op<I>, Overlap::Distinct>), ...);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ptorw/interp/tensor_ops.hpp"
+#include "ptorw/interp/tile_cast_ops.hpp"
 #include "ptorw/interp/tile_compute_ops.hpp"
 #include "ptorw/interp/tile_data_ops.hpp"
 #include "ptorw/interp/tile_reduce_ops.hpp"
@@ -21,6 +22,7 @@ inline const OpTable& value_mode_ops() {
     add_tile_data_ops(t);
     add_tile_compute_ops(t);
     add_tile_reduce_ops(t);
+    t["tile.cast"] = tile_ops::cast;
     return t;
   }();
   return table;

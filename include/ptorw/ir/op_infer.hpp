@@ -223,6 +223,27 @@ template <bool Row> InferResult tile_reduce(const std::vector<Expr>& a, const Kw
   }
   return InferResult::ok(make_type(std::move(r)));
 }
+/// The rounding modes `tile.cast` accepts (`mode="rint"`: PyPTO's spelling; the set is the Ascend
+/// conversion modes). docs/semantics.md "tile.cast" says what each means.
+inline constexpr std::string_view kCastModes[] = {"none", "rint", "round", "floor", "ceil", "trunc", "odd"};
+/// tile.cast(t, target_type=pl.X[, mode="rint"]): t's tile type with the target dtype (shape,
+/// memory space and view kept; no storage: the bytes per element may change).
+inline InferResult tile_cast(const std::vector<Expr>& a, const Kwargs& kw) {
+  auto* t = type_as<TileType>(a[0]->type);
+  if (!t) return InferResult::fail("operand 1 must be a tile");
+  auto to = kwarg_as<DType>(kw, "target_type");
+  if (!to) return InferResult::fail("tile.cast needs target_type=pl.<dtype>");
+  if (auto* m = find_kwarg(kw, "mode")) {
+    auto* s = std::get_if<std::string>(m);
+    bool known = false;
+    for (std::string_view k : kCastModes) known = known || (s && *s == k);
+    if (!known) return InferResult::fail("tile.cast mode must be one of \"none\", \"rint\", \"round\", \"floor\", \"ceil\", \"trunc\", \"odd\"");
+  }
+  TileType r = *t;
+  r.memref.reset();
+  r.dtype = *to;
+  return InferResult::ok(make_type(std::move(r)));
+}
 /// FP16/BF16/FP32 accumulate in FP32; INT8 in INT32 (lower_tile_to_buffer.md, cube path).
 inline InferResult tile_matmul(const std::vector<Expr>& a, const Kwargs& kw) {
   auto* l = type_as<TileType>(a[0]->type);

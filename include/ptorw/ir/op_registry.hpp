@@ -169,6 +169,8 @@ inline constexpr std::array kOtherOps{
   OpDef{"tile.extract",    "T,S,S,L", "target_memory",          tile_extract, kTileExtract}.named("tile,row,col,shape"),
   OpDef{"tile.transpose_view", "T",   "",                       tile_transpose, kRank2}.named("tile"),
   OpDef{"tile.set_validshape", "T,S,S", "",                     tile_set_validshape, kSetValidShape}.named("tile,valid_row,valid_col"),
+  // PyPTO's catalog "Shape and layout": cast converts the dtype (interp/tile_cast_ops.hpp).
+  OpDef{"tile.cast",       "T",       "target_type,mode",       tile_cast}.named("tile"),
   // tile elementwise, unary and tile ∘ scalar ops: derived from elementwise_ops.hpp (below)
   // cube
   OpDef{"tile.matmul",     "T,T",     "out_dtype",              tile_matmul, kMatmul}.named("lhs,rhs").with(kTileMatmulDefaults),

@@ -712,8 +712,12 @@ inline ir::Expr Parser::parse_call(std::string_view dotted, const Token& at) {
     }
     return ir::make_expr(ir::Unary{ir::UnOp::Cast, v}, ir::scalar_type(*target), span_of(at));
   }
+  if (name == "cast" && !args.empty() && ir::type_as<ir::TileType>(args[0]->type))
+    return make_op_call("tile.cast", std::move(args), std::move(kwargs), at, std::move(attrs));  // PyPTO's tile cast
   if (name == "cast") {
     if (!attrs.empty()) fail_at(at, "call attributes (attrs={...}) are only allowed on tile op calls");
+    if (!args.empty() && ir::type_as<ir::TensorType>(args[0]->type))
+      fail_at(at, "pl.cast has no tensor form here; its operand 1 is a tensor (docs/dsl.md lists each op's forms)");
     for (auto& [k, v] : kwargs)
       if (k == "__enum" && std::holds_alternative<ir::DType>(v)) k = "target_type";  // pl.cast(x, pl.FP16)
     auto target = ir::kwarg_as<ir::DType>(kwargs, "target_type");
