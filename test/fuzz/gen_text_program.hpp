@@ -401,7 +401,12 @@ class TextProgramGen {
   }
   /// A unary tile op applied to `t`.
   std::string unary(const std::string& t) {
-    switch (below(flt_ ? 9 : 8)) {
+    // Float tiles also take PyPTO's reductions, broadcasts and casts (docs/dsl.md), written in the
+    // `pl.*` sugar people use: shape-preserving compositions, so they fit wherever a map op does.
+    switch (below(flt_ ? 12 : 8)) {
+      case 9: return "pl.row_expand_sub(" + t + ", pl.row_max(" + t + "))";
+      case 10: return "pl.col_expand_mul(" + t + ", pl.col_min(" + t + "))";
+      case 11: return "pl.cast(pl.cast(" + t + ", target_type=pl.BF16, mode=\"rint\"), " + dt_ + ")";
       case 0: return "pl.tile.adds(" + t + ", " + cst() + ")";
       case 1: return "pl.tile.muls(" + t + ", " + cst() + ")";
       case 2: return "pl.tile.neg(" + t + ")";
