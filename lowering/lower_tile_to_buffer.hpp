@@ -19,7 +19,9 @@
 #include "ptorw/lowering/buffer_verify.hpp"
 #include "ptorw/lowering/convert_body.hpp"
 #include "ptorw/lowering/planning/storage_classes.hpp"
+#include "ptorw/lowering/recipes/no_recipe.hpp"
 #include "ptorw/passes/registry.hpp"
+#include "ptorw/visit/erased.hpp"
 
 namespace ptorw::lowering {
 
@@ -30,10 +32,27 @@ inline bool wants_buffer_ir(const ir::Function& f) {
   return !sel || *sel;
 }
 
+/// The first call of an op the spec has no recipe for (recipes/no_recipe.hpp: reductions,
+/// broadcasts, tile.cast), with that entry's reason. Asked before the storage is indexed, so that the
+/// reason a kernel has no Buffer form names its op rather than a symptom of the op's result type
+/// (a [64, 1] FP32 row_max result has 4-byte rows, which no Buffer descriptor holds).
+inline std::optional<LowerError> first_call_without_recipe(const ir::Function& f) {
+  std::optional<LowerError> found;
+  ir::Span at;  // the statement being walked: errors point at statements, as conversion's do
+  visit::walk_all(f.body, [&](const ir::Stmt& st) { if (!found) at = st->span; }, [&](const ir::Expr& e) {
+    if (found) return;
+    auto* c = ir::expr_as<ir::Call>(e);
+    if (!c || !recipes::NoSpecRecipe::matches(ir::op_id(c->callee))) return;
+    if (auto why = recipes::NoSpecRecipe::applies(nullptr, *c, ApplyContext{})) found = LowerError{at, why->text};
+  });
+  return found;
+}
+
 /// Converts one planned kernel; the new function or the first violation.
 inline std::pair<ir::FunctionPtr, std::optional<LowerError>> lower_function(const ir::Function& f) {
   if (auto why = ir::init_memref_refusal(f))  // explicit conversion of a kernel InitMemRef left unplanned
     return {nullptr, LowerError{planning::init_memref_refusal_span(f), "kernel '" + f.name + "' has no planned storage: InitMemRef: " + *why}};
+  if (auto e = first_call_without_recipe(f)) return {nullptr, e};
   StorageIndex index;
   if (auto e = index.build(f.body)) return {nullptr, e};
   BodyConverter conv(index, f);

@@ -88,6 +88,18 @@ TEST_CASE("a planned kernel with a reduction or broadcast has no PTO form, and s
   CHECK(r.diagnostics[0].str() ==
         "t.py:8:9: error: kernel 'k' stays on Tile IR and has no PTO form: tile.col_sum has no recipe in the lowering spec's table "
         "and no instruction in the PTO format, so its kernel stays on Tile IR");
+  // row_sum into [16, 1]: its 4-byte rows fit no Buffer descriptor, but the reason given is still
+  // the op (asked before the storage is indexed).
+  std::string rows = kPlannedTile;
+  rows.replace(rows.find("y: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m1, 0, 2048), pl.Mem.Vec] = pl.tile.rsqrt(x)"),
+               std::string("y: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m1, 0, 2048), pl.Mem.Vec] = pl.tile.rsqrt(x)").size(),
+               "y: pl.Tile[[16, 1], pl.FP32, pl.MemRef(m1, 0, 64), pl.Mem.Vec] = pl.tile.row_sum(x)");
+  rows.replace(rows.find("r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [0, 0], Out)"),
+               std::string("r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [0, 0], Out)").size(),
+               "r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [0, 5], Out)");
+  auto rr = codegen::emit_program(*parse(rows));
+  REQUIRE_FALSE(rr.diagnostics.empty());
+  CHECK(rr.diagnostics[0].str().find("t.py:8:9: error: kernel 'k' stays on Tile IR and has no PTO form: tile.row_sum has no recipe") == 0);
 }
 
 // Issue 17, finding 2 ("a silent miscompile in emission"): a planned kernel loading a [16, cols]
