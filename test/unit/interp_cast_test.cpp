@@ -1,8 +1,9 @@
 // tile.cast (interp/tile_cast_ops.hpp; docs/semantics.md "tile.cast") run by the interpreter, against
-// formulas written here apart from it: FP32 -> BF16 round-to-nearest-even on the bit pattern,
-// FP32 -> INT8 by each rounding mode with saturation, INT32 -> INT8 saturation, and the refusals
-// (a directed mode on an inexact float value, NaN to an integer, "odd" to an integer, a bad mode,
-// a tensor operand). Value mode and a hand-planned kernel in buffer mode agree.
+// expectations written here apart from it: FP32 -> BF16 to nearest (ties to even, ties away) on the
+// bit pattern, hand-computed encodings for every directed mode (ties, negatives, FP16 overflow),
+// hand-computed FP32 -> INT8 per mode with saturation, INT32 -> INT8 saturation, and the refusals
+// (NaN to an integer, a directed mode on an integer beyond 2^53, a bad mode, a tensor operand).
+// Value mode and a hand-planned kernel in buffer mode agree.
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include "op_coverage.hpp"
 #include "oracle_harness.hpp"
 #include "ptorw/text/printer.hpp"
+#include "ptorw/visit/equal.hpp"
 
 using namespace oracle_run;
 
@@ -40,53 +42,85 @@ RunResult run(const std::string& src, Value x, DType to, std::size_t n, ModePoli
   return run_main(*parse_ok(src), {std::move(x), out_tensor(to, {1, static_cast<i64>(n)})}, mode);
 }
 
-/// FP32 -> BF16, round to nearest, ties to even, on the bit pattern (NaN stays a quiet NaN).
+/// FP32 -> BF16 on the bit pattern (finite, no overflow): to nearest with ties to even, and with
+/// ties away from zero (the magnitude rounds up when the dropped half-word is 0x8000 or more).
 std::uint16_t bf16_rne(float f) {
   const std::uint32_t u = std::bit_cast<std::uint32_t>(f);
-  if (std::isnan(f)) return static_cast<std::uint16_t>((u >> 16) | 0x40);
   const std::uint32_t lsb = (u >> 16) & 1;
   return static_cast<std::uint16_t>((u + 0x7fff + lsb) >> 16);
 }
+std::uint16_t bf16_away(float f) { return static_cast<std::uint16_t>((std::bit_cast<std::uint32_t>(f) + 0x8000) >> 16); }
 
-const std::vector<float> kFloats = {1.0f, -2.5f, 2.5f, 3.5f, -3.5f, 0.1f, 1.00390625f, 1.01171875f, 127.4f, 128.5f,
-                                    -129.0f, 300.0f, -1e10f, 1e10f, -0.0f, 65504.0f};
+const std::vector<float> kFloats = {1.0f, -2.5f, 2.5f, 3.5f, -3.5f, 0.1f, 1.00390625f, 1.01171875f, -1.00390625f, 127.4f,
+                                    128.5f, -129.0f, 300.0f, -1e10f, 1e10f, -0.0f};
 
 }  // namespace
 
-TEST_CASE("tile.cast: FP32 -> BF16 rounds to nearest even (mode omitted or \"rint\")") {
-  for (const std::string extra : {"", ", mode=\"rint\""}) {
+TEST_CASE("tile.cast: FP32 -> BF16 to nearest; \"rint\" ties to even, \"round\" (the default) ties away") {
+  for (const std::string extra : {"", ", mode=\"round\"", ", mode=\"rint\""}) {
     CAPTURE(extra);
+    const bool rint = extra.find("rint") != std::string::npos;
     RunResult r = run(kernel("FP32", "BF16", kFloats.size(), extra), f32s(kFloats), DType::BF16, kFloats.size());
     REQUIRE_MESSAGE(r.ok(), r.error->str());
     const Output& o = out(r, "out");
     for (std::size_t k = 0; k < kFloats.size(); ++k)
-      CHECK_MESSAGE((o.data[k] & 0xffff) == bf16_rne(kFloats[k]), kFloats[k]);
+      CHECK_MESSAGE((o.data[k] & 0xffff) == (rint ? bf16_rne(kFloats[k]) : bf16_away(kFloats[k])), kFloats[k]);
   }
-  // 1 + 2^-8 is a tie in BF16 (7 fraction bits): to even, 1.0; 1 + 3 * 2^-8 ties up to 1 + 2^-6.
-  CHECK(bf16_rne(1.00390625f) == 0x3f80);
-  CHECK(bf16_rne(1.01171875f) == 0x3f82);
+  // Omitted and written at the default are one form: equal, and printed without the mode.
+  auto a = parse_ok(kernel("FP32", "BF16", 4)), b = parse_ok(kernel("FP32", "BF16", 4, ", mode=\"round\""));
+  CHECK(visit::structural_equal(*a, *b).equal);
+  CHECK(text::print_program(*b).find("pl.tile.cast(t, target_type=pl.BF16)\n") != std::string::npos);
 }
 
-TEST_CASE("tile.cast: FP32 -> INT8 by mode, saturating") {
-  const struct { const char* mode; double (*f)(double); } modes[] = {
-      {"rint", [](double d) { return std::nearbyint(d); }}, {"round", [](double d) { return std::round(d); }},
-      {"floor", [](double d) { return std::floor(d); }},    {"ceil", [](double d) { return std::ceil(d); }},
-      {"trunc", [](double d) { return std::trunc(d); }}};
-  for (const auto& m : modes) {
+TEST_CASE("tile.cast: the directed modes between float dtypes (hand-computed encodings)") {
+  // 0.1f = 0x3DCCCCCD (dropped half-word above half), 1 + 2^-8 = 0x3F808000 (a tie), and their
+  // negations; 70000 is beyond FP16's 65504.
+  const struct { const char* mode; std::uint16_t p01, n01, tie, ntie; } bf[] = {
+      {"rint", 0x3DCD, 0xBDCD, 0x3F80, 0xBF80},  {"round", 0x3DCD, 0xBDCD, 0x3F81, 0xBF81},
+      {"trunc", 0x3DCC, 0xBDCC, 0x3F80, 0xBF80}, {"floor", 0x3DCC, 0xBDCD, 0x3F80, 0xBF81},
+      {"ceil", 0x3DCD, 0xBDCC, 0x3F81, 0xBF80},  {"odd", 0x3DCD, 0xBDCD, 0x3F81, 0xBF81}};
+  for (const auto& m : bf) {
     CAPTURE(m.mode);
-    RunResult r = run(kernel("FP32", "INT8", kFloats.size(), std::string(", mode=\"") + m.mode + "\""), f32s(kFloats), DType::INT8,
-                      kFloats.size());
+    RunResult r = run(kernel("FP32", "BF16", 4, std::string(", mode=\"") + m.mode + "\""), f32s({0.1f, -0.1f, 1.00390625f, -1.00390625f}),
+                      DType::BF16, 4);
     REQUIRE_MESSAGE(r.ok(), r.error->str());
     const Output& o = out(r, "out");
-    for (std::size_t k = 0; k < kFloats.size(); ++k) {
-      const double i = m.f(static_cast<double>(kFloats[k]));
-      const std::int64_t want = i <= -128 ? -128 : i >= 127 ? 127 : static_cast<std::int64_t>(i);
-      CHECK_MESSAGE(int_value(o.data[k]) == want, kFloats[k]);
-    }
+    CHECK((o.data[0] & 0xffff) == m.p01);
+    CHECK((o.data[1] & 0xffff) == m.n01);
+    CHECK((o.data[2] & 0xffff) == m.tie);
+    CHECK((o.data[3] & 0xffff) == m.ntie);
   }
-  // The modes differ where they should: 2.5 is 2 (rint), 3 (round), 2 (floor), 3 (ceil), 2 (trunc).
-  CHECK(std::nearbyint(2.5) == 2.0);
-  CHECK(std::round(2.5) == 3.0);
+  const struct { const char* mode; std::uint16_t pos, neg; } big[] = {
+      {"rint", 0x7C00, 0xFC00}, {"round", 0x7C00, 0xFC00}, {"trunc", 0x7BFF, 0xFBFF},
+      {"floor", 0x7BFF, 0xFC00}, {"ceil", 0x7C00, 0xFBFF}};
+  for (const auto& m : big) {
+    CAPTURE(m.mode);
+    RunResult r = run(kernel("FP32", "FP16", 2, std::string(", mode=\"") + m.mode + "\""), f32s({70000.0f, -70000.0f}), DType::FP16, 2);
+    REQUIRE_MESSAGE(r.ok(), r.error->str());
+    CHECK((out(r, "out").data[0] & 0xffff) == m.pos);
+    CHECK((out(r, "out").data[1] & 0xffff) == m.neg);
+  }
+}
+
+TEST_CASE("tile.cast: FP32 -> INT8 by mode, saturating (hand-computed)") {
+  const std::vector<float> xs = {2.5f, -2.5f, 3.5f, 0.1f, 1.7f, -1.7f, 127.4f, 128.5f, -129.0f, 300.0f, -1e10f, -0.0f};
+  const struct { const char* mode; std::vector<i64> want; } modes[] = {
+      {"rint", {2, -2, 4, 0, 2, -2, 127, 127, -128, 127, -128, 0}},
+      {"round", {3, -3, 4, 0, 2, -2, 127, 127, -128, 127, -128, 0}},
+      {"floor", {2, -3, 3, 0, 1, -2, 127, 127, -128, 127, -128, 0}},
+      {"ceil", {3, -2, 4, 1, 2, -1, 127, 127, -128, 127, -128, 0}},
+      {"trunc", {2, -2, 3, 0, 1, -1, 127, 127, -128, 127, -128, 0}},
+      {"odd", {3, -3, 3, 1, 1, -1, 127, 127, -128, 127, -128, 0}}};
+  for (const auto& m : modes) {
+    CAPTURE(m.mode);
+    RunResult r = run(kernel("FP32", "INT8", xs.size(), std::string(", mode=\"") + m.mode + "\""), f32s(xs), DType::INT8, xs.size());
+    REQUIRE_MESSAGE(r.ok(), r.error->str());
+    for (std::size_t k = 0; k < xs.size(); ++k) CHECK_MESSAGE(int_value(out(r, "out").data[k]) == m.want[k], xs[k]);
+  }
+  // Omitted is "round": 2.5 -> 3.
+  RunResult d = run(kernel("FP32", "INT8", 1), f32s({2.5f}), DType::INT8, 1);
+  REQUIRE_MESSAGE(d.ok(), d.error->str());
+  CHECK(int_value(out(d, "out").data[0]) == 3);
 }
 
 TEST_CASE("tile.cast: INT32 -> INT8 and -> FP32; BOOL is x != 0") {
@@ -96,23 +130,30 @@ TEST_CASE("tile.cast: INT32 -> INT8 and -> FP32; BOOL is x != 0") {
   RunResult r = run(kernel("INT32", "INT8", xs.size()), tensor(DType::INT32, b), DType::INT8, xs.size());
   REQUIRE_MESSAGE(r.ok(), r.error->str());
   for (std::size_t k = 0; k < xs.size(); ++k) CHECK(int_value(out(r, "out").data[k]) == std::clamp<i64>(xs[k], -128, 127));
-  RunResult f = run(kernel("INT32", "FP32", xs.size()), tensor(DType::INT32, b), F32, xs.size());
+  // To FP32 with "rint": C++'s int -> float conversion (to nearest, ties to even). 2^24 + 1 is a tie:
+  // "rint" gives 2^24 (0x4B800000), the default "round" 2^24 + 2 (0x4B800001).
+  RunResult f = run(kernel("INT32", "FP32", xs.size(), ", mode=\"rint\""), tensor(DType::INT32, b), F32, xs.size());
   REQUIRE_MESSAGE(f.ok(), f.error->str());
   for (std::size_t k = 0; k < xs.size(); ++k)
     CHECK(static_cast<std::uint32_t>(out(f, "out").data[k]) == std::bit_cast<std::uint32_t>(static_cast<float>(xs[k])));
+  CHECK(static_cast<std::uint32_t>(out(f, "out").data[xs.size() - 1]) == 0x4B800000u);
+  RunResult fr = run(kernel("INT32", "FP32", xs.size()), tensor(DType::INT32, b), F32, xs.size());
+  REQUIRE_MESSAGE(fr.ok(), fr.error->str());
+  CHECK(static_cast<std::uint32_t>(out(fr, "out").data[xs.size() - 1]) == 0x4B800001u);
   RunResult t = run(kernel("INT32", "BOOL", xs.size()), tensor(DType::INT32, b), DType::BOOL, xs.size());
   REQUIRE_MESSAGE(t.ok(), t.error->str());
   for (std::size_t k = 0; k < xs.size(); ++k) CHECK(out(t, "out").data[k] == (xs[k] != 0 ? 1u : 0u));
 }
 
 TEST_CASE("tile.cast: what the interpreter does not model is an error, never a guess") {
-  // floor on a value BF16 cannot hold; exact values are fine under any mode.
-  check_error(run(kernel("FP32", "BF16", 1, ", mode=\"floor\""), f32s({0.1f}), DType::BF16, 1),
-              "tile.cast mode 'floor' from FP32 to BF16 rounds an inexact value", "floor");
-  CHECK(run(kernel("FP32", "BF16", 1, ", mode=\"floor\""), f32s({1.5f}), DType::BF16, 1).ok());
   check_error(run(kernel("FP32", "INT32", 1), f32s({NAN}), DType::INT32, 1), "tile.cast: NaN has no integer value", "nan");
-  check_error(run(kernel("FP32", "INT32", 1, ", mode=\"odd\""), f32s({1.5f}), DType::INT32, 1),
-              "tile.cast mode 'odd' to an integer dtype is not modeled", "odd");
+  const std::vector<u64> big = {oracle::iv(DType::INT64, (i64{1} << 60) + 1).bits};
+  check_error(run(kernel("INT64", "FP32", 1, ", mode=\"trunc\""), tensor(DType::INT64, big), F32, 1),
+              "tile.cast mode 'trunc' of an integer beyond 2^53 is not modeled", "int64");
+  CHECK(run(kernel("INT64", "FP32", 1, ", mode=\"rint\""), tensor(DType::INT64, big), F32, 1).ok());
+  // The tile may be written as a keyword.
+  CHECK(text::print_program(*parse_ok(kernel("FP32", "FP16", 1).replace(kernel("FP32", "FP16", 1).find("pl.cast(t,"), 10, "pl.cast(tile=t,")))
+            .find("pl.tile.cast(t, target_type=pl.FP16)") != std::string::npos);
   auto bad = text::parse_program(kernel("FP32", "BF16", 1, ", mode=\"nearest\""), "t.py");
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.errors.front().str().find("tile.cast mode must be one of") != std::string::npos);
@@ -123,8 +164,8 @@ TEST_CASE("tile.cast: what the interpreter does not model is an error, never a g
   REQUIRE_FALSE(tensor_cast.ok());
   CHECK(tensor_cast.errors.front().str().find("pl.cast has no tensor form here") != std::string::npos);
   // Printed in its canonical spelling, and read back.
-  auto p = parse_ok(kernel("FP32", "FP16", 4, ", mode=\"round\""));
-  CHECK(text::print_program(*p).find("c: pl.Tile[[1, 4], pl.FP16, pl.Mem.Vec] = pl.tile.cast(t, target_type=pl.FP16, mode=\"round\")") !=
+  auto p = parse_ok(kernel("FP32", "FP16", 4, ", mode=\"floor\""));
+  CHECK(text::print_program(*p).find("c: pl.Tile[[1, 4], pl.FP16, pl.Mem.Vec] = pl.tile.cast(t, target_type=pl.FP16, mode=\"floor\")") !=
         std::string::npos);
 }
 

@@ -235,3 +235,13 @@ TEST_CASE("operand rules: reductions and broadcasts (Vec tiles of rank 2, a scra
   CHECK(check(kernel(line("m = pl.load(x, [0, 0], [16, 32], target_memory=pl.Mem.Mat)") + line("f = pl.tile.col_max(m)"))) ==
         "v.py:7:13: error: tile.col_max operand 1 ('m') must be in pl.Mem.Vec, not pl.Mem.Mat\n");
 }
+
+TEST_CASE("operand rules: a reduction's scratch has the operand's shape and is not the operand; tile.cast reads a Vec tile") {
+  CHECK(check(kernel(line("z = pl.create_tile([16, 16], dtype=pl.FP32)") + line("m = pl.row_max(a, z)"))) ==
+        "v.py:7:13: error: tile.row_max operand 2 ('z') has shape [16, 16] but operand 1 ('a') has [16, 32]\n");
+  CHECK(check(kernel(line("m = pl.row_max(a, a)"))) ==
+        "v.py:6:13: error: tile.row_max operand 2 ('a') is operand 1 ('a') itself: a scratch tile is working space the op overwrites\n");
+  CHECK(check(kernel(line("m = pl.load(x, [0, 0], [16, 32], target_memory=pl.Mem.Mat)") + line("h = pl.cast(m, pl.FP16)"))) ==
+        "v.py:7:13: error: tile.cast operand 1 ('m') must be in pl.Mem.Vec, not pl.Mem.Mat\n");
+  CHECK(check(kernel(line("h = pl.cast(a, pl.FP16)"))).empty());
+}

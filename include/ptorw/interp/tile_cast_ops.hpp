@@ -2,16 +2,18 @@
 // dtype"). A computing op: it reads the valid region of its operand (a poison element is an error)
 // and writes the result's valid region; padding is poison.
 //
-// Element rule, from dtype F to dtype T, with `mode` (omitted: as "rint"):
-//  * float -> float: round to nearest, ties to even. Another mode on a value T cannot hold exactly
-//    is an error — the interpreter models directed rounding only where it makes no difference.
-//  * float -> integer: rounded to an integer by the mode — "rint" / "none" ties to even, "round"
-//    ties away from zero, "floor", "ceil", "trunc" — then saturated to T's range (±infinity too);
-//    NaN has no integer value (an error); "odd" is not modeled (an error). To BOOL: x != 0.
-//  * integer -> float: as float -> float from the exact integer.
+// Element rule, from dtype F to dtype T, with `mode` (omitted: "round", op_registry.hpp):
+//  * to a float dtype: the value is rounded to T's precision by the mode — "rint" / "none" to
+//    nearest, ties to even; "round" to nearest, ties away from zero; "floor", "ceil", "trunc"
+//    toward -inf, +inf, zero; "odd" to the neighbour whose last fraction bit is 1 (exact values are
+//    kept by every mode). Overflow goes to ±infinity under the nearest modes and to the largest
+//    finite value toward zero as IEEE's directed modes do. NaN stays NaN. An integer above 2^53
+//    takes only the nearest modes (else an error: not modeled).
+//  * float -> integer: rounded to an integer by the mode ("odd": the odd neighbour), then
+//    saturated to T's range (±infinity too); NaN has no integer value (an error). To BOOL: x != 0.
 //  * integer -> integer: saturated to T's range; to BOOL: x != 0.
-// Saturation is the device's conversion rule (Ascend: overflow saturates by default), unlike the
-// scalar pl.cast, which wraps (docs/semantics.md "Conversions").
+// Saturation to an integer range is the device's conversion rule (Ascend: overflow saturates),
+// unlike the scalar pl.cast, which wraps (docs/semantics.md "Conversions").
 #pragma once
 #include <cmath>
 #include <string>
@@ -31,19 +33,64 @@ inline Bits saturate_int(long double v, DType t) {
   return int_bits(static_cast<std::int64_t>(v), t);
 }
 
+/// The two neighbours of `d` in float dtype t (magnitudes: `tz` toward zero, `az` away from zero)
+/// and whether `d` lies exactly halfway; `exact` when t holds d. Encodings are sign-magnitude, so the
+/// next magnitude is the encoding plus one (the largest finite value plus one is infinity).
+struct FloatNeighbours {
+  Bits tz = 0, az = 0;
+  bool exact = false, tie = false;
+};
+inline FloatNeighbours float_neighbours(double d, DType t) {
+  FloatNeighbours n;
+  const Bits r = float_bits(d, t);  // to nearest, ties to even
+  const double rv = double_value(r, t);
+  if (rv == d || std::isnan(d)) {
+    n.tz = n.az = r;
+    n.exact = true;
+    return n;
+  }
+  if (std::fabs(rv) < std::fabs(d)) n.tz = r, n.az = r + 1;
+  else n.az = r, n.tz = r - 1;
+  const long double lo = std::fabs(static_cast<long double>(double_value(n.tz, t)));
+  const long double hi = std::fabs(static_cast<long double>(double_value(n.az, t)));
+  const long double x = std::fabs(static_cast<long double>(d));
+  n.tie = std::isfinite(static_cast<double>(hi)) && x - lo == hi - x;
+  return n;
+}
+
+/// `d` rounded to float dtype t by `mode`.
+inline Bits float_by_mode(double d, DType t, const std::string& mode) {
+  if (mode == "rint" || mode == "none") return float_bits(d, t);
+  const FloatNeighbours n = float_neighbours(d, t);
+  if (n.exact) return n.tz;
+  const bool pos = d > 0;
+  if (mode == "round") return n.tie ? n.az : float_bits(d, t);
+  if (mode == "trunc") return n.tz;
+  if (mode == "floor") return pos ? n.tz : n.az;
+  if (mode == "ceil") return pos ? n.az : n.tz;
+  return (n.tz & 1) ? n.tz : n.az;  // odd
+}
+
+/// `d` rounded to an integer value by `mode`.
+inline double integer_by_mode(double d, const std::string& mode) {
+  if (mode == "rint" || mode == "none") return std::nearbyint(d);  // the default environment: ties to even
+  if (mode == "round") return std::round(d);
+  if (mode == "floor") return std::floor(d);
+  if (mode == "ceil") return std::ceil(d);
+  if (mode == "trunc") return std::trunc(d);
+  const double f = std::floor(d);  // odd: d itself when integral, else the odd one of floor and ceil
+  if (f == d) return d;
+  return std::fmod(f, 2.0) != 0 ? f : f + 1;
+}
+
 inline Value cast(OpCall& c) {
   const TileVal& a = c.arg<TileVal>(0);
   const DType from = a->dtype;
   const auto to = ir::kwarg_as<ir::DType>(c.call.kwargs, "target_type");
   if (!to) fail(c.op() + " needs target_type=pl.<dtype>");
   const auto* m = ir::find_kwarg(c.call.kwargs, "mode");
-  const std::string mode = m && std::holds_alternative<std::string>(*m) ? std::get<std::string>(*m) : "rint";
+  const std::string mode = m && std::holds_alternative<std::string>(*m) ? std::get<std::string>(*m) : "round";
   const bool nearest = mode == "rint" || mode == "none";
-  auto inexact = [&] {
-    fail(c.op() + " mode '" + mode + "' from " + std::string(ir::name_of(from)) + " to " +
-         std::string(ir::name_of(*to)) + " rounds an inexact value; the interpreter models only round-to-nearest-even "
-         "(\"rint\") there");
-  };
   auto r = new_tile(*to, a->mem, a->shape);
   r->valid = a->valid;
   for_each_index(a->valid, [&](const Shape& idx) {
@@ -52,29 +99,23 @@ inline Value cast(OpCall& c) {
     const Bits x = a->data[l];
     Bits z = 0;
     if (ir::is_float(*to)) {
+      double d = 0;
       if (ir::is_float(from)) {
-        const double d = double_value(x, from);
-        z = float_bits(d, *to);
-        if (!nearest && !std::isnan(d) && double_value(z, *to) != d) inexact();
+        d = double_value(x, from);
       } else {
         const std::int64_t v = int_value(x);
-        z = int_to_float_bits(v, *to);
-        if (!nearest && static_cast<long double>(double_value(z, *to)) != static_cast<long double>(v)) inexact();
+        if (!nearest && (v > (std::int64_t{1} << 53) || v < -(std::int64_t{1} << 53)))
+          fail(c.op() + " mode '" + mode + "' of an integer beyond 2^53 is not modeled by the interpreter");
+        d = static_cast<double>(v);
       }
+      z = ir::is_float(from) || std::fabs(d) <= 9007199254740992.0 ? float_by_mode(d, *to, mode) : int_to_float_bits(int_value(x), *to);
     } else if (ir::is_float(from)) {
       const double d = double_value(x, from);
       if (*to == DType::BOOL) {
         z = Bits{d != 0.0};
       } else {
         if (std::isnan(d)) fail(c.op() + ": NaN has no integer value (element " + dims_str(idx) + ")");
-        double i = 0;
-        if (nearest) i = std::nearbyint(d);  // the default environment: ties to even
-        else if (mode == "round") i = std::round(d);
-        else if (mode == "floor") i = std::floor(d);
-        else if (mode == "ceil") i = std::ceil(d);
-        else if (mode == "trunc") i = std::trunc(d);
-        else fail(c.op() + " mode '" + mode + "' to an integer dtype is not modeled by the interpreter");
-        z = saturate_int(static_cast<long double>(i), *to);
+        z = saturate_int(static_cast<long double>(integer_by_mode(d, mode)), *to);
       }
     } else {
       z = saturate_int(static_cast<long double>(int_value(x)), *to);

@@ -34,10 +34,9 @@ template <std::size_t I> Value row_col_op(OpCall& c) {
     Shape rs = a->shape, rv = a->valid;
     rs[kAxis] = 1;
     rv[kAxis] = 1;
-    if (a->valid[kAxis] == 0) {
-      if (a->valid[1 - kAxis] > 0) fail(c.op() + " reduces an empty valid extent (valid " + dims_str(a->valid) + ")");
-      rv[kAxis] = 0;
-    }
+    // The type's valid region [vr, 1] / [1, vc] (op_infer.hpp tile_reduce), also when vr is 0.
+    if (a->valid[kAxis] == 0 && a->valid[1 - kAxis] > 0)
+      fail(c.op() + " reduces an empty valid extent (valid " + dims_str(a->valid) + ")");
     auto r = new_tile(d, a->mem, rs);
     r->valid = rv;
     for (std::int64_t k = 0; k < a->valid[1 - kAxis]; ++k) {

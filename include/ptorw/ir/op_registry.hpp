@@ -31,11 +31,11 @@ enum class Effect : std::uint8_t {
 /// `InferredDType`: the kwarg names a dtype that, when omitted, the op infers itself (matmul's
 /// `out_dtype=None` means the accumulation dtype), so naming that same dtype is the default form.
 struct KwDefault {
-  enum Kind : std::uint8_t { Bool, Int, Mem, Layout, Enum, InferredDType };
+  enum Kind : std::uint8_t { Bool, Int, Mem, Layout, Enum, InferredDType, Str };
   std::string_view key;
   Kind kind;
   std::int64_t value = 0;        // Bool, Int, Mem, Layout
-  std::string_view name = {};    // Enum: the dotted spelling (`pl.AtomicType.None_`)
+  std::string_view name = {};    // Enum: the dotted spelling (`pl.AtomicType.None_`); Str: the string
   std::string_view hint = {};    // what to write instead of a non-default value (the error says it)
 };
 constexpr KwDefault kw_false(std::string_view k) { return {k, KwDefault::Bool, 0}; }
@@ -43,6 +43,7 @@ constexpr KwDefault kw_mem(std::string_view k, MemSpace m) { return {k, KwDefaul
 constexpr KwDefault kw_layout(std::string_view k, TensorLayout l) { return {k, KwDefault::Layout, static_cast<std::int64_t>(l)}; }
 constexpr KwDefault kw_enum(std::string_view k, std::string_view n) { return {k, KwDefault::Enum, 0, n}; }
 constexpr KwDefault kw_inferred_dtype(std::string_view k) { return {k, KwDefault::InferredDType}; }
+constexpr KwDefault kw_str(std::string_view k, std::string_view v) { return {k, KwDefault::Str, 0, v}; }
 constexpr KwDefault kw_false(std::string_view k, std::string_view hint) { return {k, KwDefault::Bool, 0, {}, hint}; }
 
 inline bool default_matches(const KwDefault& d, const AttrValue& v) {
@@ -53,6 +54,7 @@ inline bool default_matches(const KwDefault& d, const AttrValue& v) {
     case KwDefault::Layout: { auto* l = std::get_if<TensorLayout>(&v); return l && static_cast<std::int64_t>(*l) == d.value; }
     case KwDefault::Enum: { auto* e = std::get_if<EnumRef>(&v); return e && e->text == d.name; }
     case KwDefault::InferredDType: return false;  // judged against the inferred type (canonical_call)
+    case KwDefault::Str: { auto* t = std::get_if<std::string>(&v); return t && *t == d.name; }
   }
   return false;
 }
@@ -117,7 +119,8 @@ inline constexpr OperandRule kTensorMatmulAcc[] = {rank_is(0, 2), same_dtype(2, 
 inline constexpr OperandRule kTensorSame[] = {same_dtype(1, 0), same_shape(1, 0)};
 // Row and column ops (reduction_ops.hpp): rank-2 Vec tiles ("reductions run on the vector units");
 // the scratch tile, when given, has the operand's dtype; a broadcast vector is [R, 1] or [1, C].
-inline constexpr OperandRule kReduce[] = {rank_is(0, 2), memory_is(0, MemSpace::Vec), same_dtype(1, 0), same_memory(1, 0)};
+inline constexpr OperandRule kReduce[] = {rank_is(0, 2), memory_is(0, MemSpace::Vec), same_dtype(1, 0), same_shape(1, 0),
+                                          same_memory(1, 0), distinct_operands(1, 0)};
 inline constexpr OperandRule kRowExpand[] = {rank_is(0, 2), memory_is(0, MemSpace::Vec), same_dtype(1, 0), same_memory(1, 0),
                                              row_vector_of(0, 1)};
 inline constexpr OperandRule kColExpand[] = {rank_is(0, 2), memory_is(0, MemSpace::Vec), same_dtype(1, 0), same_memory(1, 0),
@@ -136,6 +139,10 @@ inline constexpr KwDefault kSliceDefaults[] = {kw_false("clamp"), kw_enum("pad_v
 inline constexpr KwDefault kMatmulDefaults[] = {kw_inferred_dtype("out_dtype"), kw_false("a_trans"), kw_false("b_trans"),
                                                 kw_false("c_matrix_nz")};
 inline constexpr KwDefault kMatmulAccDefaults[] = {kw_false("a_trans"), kw_false("b_trans")};
+// tile.cast's conversion mode: "round" when omitted (PyPTO's examples spell `mode="rint"` when they
+// want it, so the default is another mode); interp/tile_cast_ops.hpp defines each.
+inline constexpr KwDefault kCastDefaults[] = {kw_str("mode", "round")};
+inline constexpr OperandRule kCast[] = {memory_is(0, MemSpace::Vec)};
 // Tile level: the spec's transposed operand is a transpose relabel of the Mat tile before the move
 // ("tile.transpose_view needs no call"), which is what the error tells the writer.
 inline constexpr std::string_view kTransHint =
@@ -170,7 +177,7 @@ inline constexpr std::array kOtherOps{
   OpDef{"tile.transpose_view", "T",   "",                       tile_transpose, kRank2}.named("tile"),
   OpDef{"tile.set_validshape", "T,S,S", "",                     tile_set_validshape, kSetValidShape}.named("tile,valid_row,valid_col"),
   // PyPTO's catalog "Shape and layout": cast converts the dtype (interp/tile_cast_ops.hpp).
-  OpDef{"tile.cast",       "T",       "target_type,mode",       tile_cast}.named("tile"),
+  OpDef{"tile.cast",       "T",       "target_type,mode",       tile_cast, kCast}.named("tile").with(kCastDefaults),
   // tile elementwise, unary and tile ∘ scalar ops: derived from elementwise_ops.hpp (below)
   // cube
   OpDef{"tile.matmul",     "T,T",     "out_dtype",              tile_matmul, kMatmul}.named("lhs,rhs").with(kTileMatmulDefaults),

@@ -45,6 +45,8 @@ enum class RuleKind : std::uint8_t {
   SameCount,      // list b (a shape) has as many elements as tile a when both are constant
   MatmulInner,    // rank-2 tiles a [M, K] and b [K, N] agree on K
   Accumulator,    // tile a has the accumulation dtype of tile b's dtype and the shape [b rows, c cols]
+  DistinctOperands,  // operands a and b are not the same variable (a reduction's scratch is working
+                     // space the device overwrites: it may not be the tile it reduces)
   VectorOf,       // tile b is the row vector [a rows, 1] of rank-2 tile a (n = 0) or its column vector
                   // [1, a cols] (n = 1): row_expand_* / col_expand_* (reduction_ops.hpp)
 };
@@ -94,6 +96,7 @@ constexpr OperandRule valid_in(int tile, int first_extent) { return {RuleKind::V
 constexpr OperandRule same_count(int src, int shape) { return {RuleKind::SameCount, i8(src), i8(shape)}; }
 constexpr OperandRule matmul_inner(int l, int r) { return {RuleKind::MatmulInner, i8(l), i8(r)}; }
 constexpr OperandRule accumulator(int acc, int l, int r) { return {RuleKind::Accumulator, i8(acc), i8(l), i8(r)}; }
+constexpr OperandRule distinct_operands(int a, int b) { return {RuleKind::DistinctOperands, i8(a), i8(b)}; }
 constexpr OperandRule row_vector_of(int t, int v) { return {RuleKind::VectorOf, i8(t), i8(v), -1, -1, {}, 0, 0}; }
 constexpr OperandRule col_vector_of(int t, int v) { return {RuleKind::VectorOf, i8(t), i8(v), -1, -1, {}, 0, 1}; }
 }  // namespace rule

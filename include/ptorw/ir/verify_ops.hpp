@@ -314,6 +314,12 @@ class Judge {
           });
         return true;
       }
+      case RuleKind::DistinctOperands: {
+        if (!arg(r.a) || arg(r.a) != arg(r.b)) return true;
+        return fail<E>([&] {
+          return operand(r.a, true) + " is " + operand(r.b) + " itself: a scratch tile is working space the op overwrites";
+        });
+      }
       case RuleKind::VectorOf: {
         const auto *t = shape(r.a), *v = shape(r.b);
         if (!t || !v || t->size() != 2) return true;

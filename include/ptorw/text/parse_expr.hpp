@@ -712,8 +712,12 @@ inline ir::Expr Parser::parse_call(std::string_view dotted, const Token& at) {
     }
     return ir::make_expr(ir::Unary{ir::UnOp::Cast, v}, ir::scalar_type(*target), span_of(at));
   }
-  if (name == "cast" && !args.empty() && ir::type_as<ir::TileType>(args[0]->type))
-    return make_op_call("tile.cast", std::move(args), std::move(kwargs), at, std::move(attrs));  // PyPTO's tile cast
+  if (name == "cast") {  // PyPTO's tile cast: the tile positional or as `tile=`
+    const ir::AttrValue* kw_tile = ir::find_kwarg(kwargs, "tile");
+    const ir::Expr* first = !args.empty() ? &args[0] : kw_tile ? std::get_if<ir::Expr>(kw_tile) : nullptr;
+    if (first && *first && ir::type_as<ir::TileType>((*first)->type))
+      return make_op_call("tile.cast", std::move(args), std::move(kwargs), at, std::move(attrs));
+  }
   if (name == "cast") {
     if (!attrs.empty()) fail_at(at, "call attributes (attrs={...}) are only allowed on tile op calls");
     if (!args.empty() && ir::type_as<ir::TensorType>(args[0]->type))

@@ -268,6 +268,7 @@ class Equal {
       case ir::KwDefault::Mem: return describe(ir::AttrValue{static_cast<ir::MemSpace>(d->value)});
       case ir::KwDefault::Layout: return describe(ir::AttrValue{static_cast<ir::TensorLayout>(d->value)});
       case ir::KwDefault::Enum: return std::string(d->name);
+      case ir::KwDefault::Str: return "\"" + std::string(d->name) + "\"";
       case ir::KwDefault::InferredDType: {
         auto dt = ir::inferred_dtype(def, args);
         return dt ? describe(ir::AttrValue{*dt}) : "<inferred>";
