@@ -1,5 +1,6 @@
 // Tile ops the lowering spec has no recipe for (an entry that only refuses): the reductions and
-// broadcasts of ir/reduction_ops.hpp (tile.row_sum, tile.row_expand_sub, ...) and tile.cast. The
+// broadcasts of ir/reduction_ops.hpp (tile.row_sum, tile.row_expand_sub, ...), tile.cast and
+// tile.read (an element of a tile as a scalar: the spec's Buffer IR has no scalar read). The
 // spec's recipe table has no such recipe and ../shared/pto_format.md no instruction to emit, so a
 // kernel using one stays on Tile IR under the default selection, an explicit conversion fails with
 // this reason, and the PTO emitter (which converts before it emits) refuses the kernel with it. An
@@ -18,7 +19,7 @@ struct NoSpecRecipe {
   static constexpr std::string_view name = "no_spec_recipe";
   static bool matches(ir::OpId op) {
     const ir::OpDef* d = ir::op_def(op);
-    return d && (ir::find_row_col(d->name) != nullptr || d->name == "tile.cast");
+    return d && (ir::find_row_col(d->name) != nullptr || d->name == "tile.cast" || d->name == "tile.read");
   }
   static constexpr bool default_rollout = false;
   static bool produces(ir::OpId) { return false; }

@@ -609,6 +609,7 @@ TEST_CASE("oracle: every registry op is judged (formula, poison row) or exempt w
   for (const ir::RcOp& r : ir::kRowColOps)
     if (reductions_test_has_formula(r.tile)) judged.emplace(r.tile);
   if (cast_test_has_formula("tile.cast")) judged.emplace("tile.cast");
+  if (tile_read_test_has_formula("tile.read")) judged.emplace("tile.read");
   for (const ir::OpDef& d : ir::all_ops())
     if (!d.name.starts_with("buffer.")) CHECK_MESSAGE(judged.count(d.name), "registry op " << d.name << " is not judged by the oracle");
 }

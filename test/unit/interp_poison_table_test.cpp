@@ -507,6 +507,14 @@ std::vector<Row> rows() {
                                           {raw("pl.buffer.extract(p, 0, 8, x)"), bstore("x", {16, 8})}),
        {16, 8}, false, "", {flat(kR, kC - 8, 8)}},
   }});
+  t.push_back({"tile.read", Form::Tile, "computing op: reads one element inside the valid region; a poison one is an error", {
+      {"the poisoned element", cat(poisoned_tile("p"), {raw("e = pl.tile.read(p, [3, 10])"), tile_def("c", {16, 16}, "pl.load(B, [0, 0], [16, 16])"),
+                                                      tile_def("r", {16, 16}, "pl.tile.adds(c, e)"), store_r()}),
+       {16, 16}, false, reads_poison("tile.read", "p")},
+      {"another element", cat(poisoned_tile("p"), {raw("e = pl.tile.read(p, [3, 9])"), tile_def("c", {16, 16}, "pl.load(B, [0, 0], [16, 16])"),
+                                                   tile_def("r", {16, 16}, "pl.tile.adds(c, e)"), store_r()}),
+       {16, 16}, false, "", {}},
+  }});
   t.push_back({"tile.cast", Form::Tile, kComputeRule, {
       {"poison in the operand", cat(poisoned_tile("p"), {tile_def("r", {16, 16}, "pl.tile.cast(p, target_type=pl.FP32)"), store_r()}),
        {16, 16}, false, reads_poison("tile.cast", "p")},

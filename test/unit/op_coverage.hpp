@@ -11,3 +11,5 @@ bool poison_table_has_row(std::string_view op);
 bool reductions_test_has_formula(std::string_view op);
 /// interp_cast_test.cpp: tile.cast has the formulas its tests check.
 bool cast_test_has_formula(std::string_view op);
+/// interp_tile_read_test.cpp: tile.read has the formula its tests check.
+bool tile_read_test_has_formula(std::string_view op);

@@ -290,6 +290,20 @@ inline Value set_validshape(OpCall& c) {
   return {TileVal(r)};
 }
 
+/// tile.read(t, [i, j]): element idx of t as a scalar of t's dtype (PyPTO's `t[i, j]`). Like a
+/// computing op it reads only the valid region: an index outside it, or a poison element, is an error.
+inline Value read(OpCall& c) {
+  const TileVal& t = c.arg<TileVal>(0);
+  Shape idx = c.ints(1, "index");
+  if (idx.size() != t->shape.size()) fail(c.op() + ": index " + dims_str(idx) + " has the wrong rank for " + dims_str(t->shape));
+  for (std::size_t i = 0; i < idx.size(); ++i)
+    if (idx[i] < 0 || idx[i] >= t->valid[i])
+      fail(c.op() + ": index " + dims_str(idx) + " is outside the valid region " + dims_str(t->valid) + " of " + c.operand_name(0));
+  auto l = static_cast<std::size_t>(t->linear(idx));
+  if (t->poison[l]) fail(c.op() + " reads poison element " + dims_str(idx) + " of " + c.operand_name(0));
+  return {Scalar{t->dtype, t->data[l]}};
+}
+
 /// tile.alloc(space, bytes): a storage handle. Value mode gives it no storage: tiles are values
 /// here; buffer mode binds tiles at their MemRef addresses inside such allocations.
 inline Value alloc(OpCall& c) {
@@ -319,6 +333,7 @@ inline void add_tile_data_ops(OpTable& t) {
   t["tile.assemble"] = assemble;
   t["tile.transpose_view"] = transpose_view;
   t["tile.set_validshape"] = set_validshape;
+  t["tile.read"] = read;
   t["tile.alloc"] = alloc;
   t["tile.get_block_idx"] = block_idx;
   t["tile.get_block_num"] = block_num;

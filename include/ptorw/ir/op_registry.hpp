@@ -176,6 +176,8 @@ inline constexpr std::array kOtherOps{
   OpDef{"tile.extract",    "T,S,S,L", "target_memory",          tile_extract, kTileExtract}.named("tile,row,col,shape"),
   OpDef{"tile.transpose_view", "T",   "",                       tile_transpose, kRank2}.named("tile"),
   OpDef{"tile.set_validshape", "T,S,S", "",                     tile_set_validshape, kSetValidShape}.named("tile,valid_row,valid_col"),
+  // An element of a tile (PyPTO's subscript sugar `t[i, j]` -> pl.tile.read; interp/tile_data_ops.hpp).
+  OpDef{"tile.read",       "T,L",     "",                       element_scalar, kIndexed}.named("tile,indices"),
   // PyPTO's catalog "Shape and layout": cast converts the dtype (interp/tile_cast_ops.hpp).
   OpDef{"tile.cast",       "T",       "target_type,mode",       tile_cast, kCast}.named("tile").with(kCastDefaults),
   // tile elementwise, unary and tile ∘ scalar ops: derived from elementwise_ops.hpp (below)

@@ -233,9 +233,9 @@ inline ir::Expr Parser::read_subscript(const ir::Expr& base, Subscript sub, cons
   std::vector<ir::Expr> args{base};
   ir::Kwargs kw;
   if (!sub.any_slice) {
-    if (tile) fail_at(open, "an element read of a tile (pl.tile.read) is not supported; slice it or read the tensor");
+    // PyPTO's subscript sugar: `A[i, j]` is pl.tensor.read / pl.tile.read.
     args.push_back(interner_.tuple(std::move(sub.offsets), span_of(open)));
-    return make_op_call("tensor.read", std::move(args), std::move(kw), open);
+    return make_op_call(tile ? "tile.read" : "tensor.read", std::move(args), std::move(kw), open);
   }
   if (!sub.dropped.empty()) {
     if (tile) fail_at(open, "an integer index in a tile slice would drop a dim; tile slices keep their rank");
