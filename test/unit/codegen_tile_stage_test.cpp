@@ -72,16 +72,19 @@ TEST_CASE("a planned Tile kernel without a PTO form fails closed with the reason
   CHECK(r.diagnostics[0].span.line == 8);
 }
 
+/// kPlannedTile with `y`'s line and the store's line replaced (the same two places each time).
+std::string planned_with(const std::string& y_line, const std::string& store_line) {
+  std::string src = kPlannedTile;
+  auto put = [&](const std::string& from, const std::string& to) { src.replace(src.find(from), from.size(), to); };
+  put("y: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m1, 0, 2048), pl.Mem.Vec] = pl.tile.rsqrt(x)", y_line);
+  put("r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [0, 0], Out)", store_line);
+  return src;
+}
+
 TEST_CASE("a planned kernel with a reduction or broadcast has no PTO form, and says which op") {
   // col_sum of [16, 32] into [1, 32]: both tiles are 32-byte rows, so the op is the first reason.
-  std::string src = kPlannedTile;
-  src.replace(src.find("y: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m1, 0, 2048), pl.Mem.Vec] = pl.tile.rsqrt(x)"),
-              std::string("y: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m1, 0, 2048), pl.Mem.Vec] = pl.tile.rsqrt(x)").size(),
-              "y: pl.Tile[[1, 32], pl.FP32, pl.MemRef(m1, 0, 128), pl.Mem.Vec] = pl.tile.col_sum(x)");
-  src.replace(src.find("r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [0, 0], Out)"),
-              std::string("r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [0, 0], Out)").size(),
-              "r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [3, 0], Out)");
-  auto r = codegen::emit_program(*parse(src));
+  auto r = codegen::emit_program(*parse(planned_with("y: pl.Tile[[1, 32], pl.FP32, pl.MemRef(m1, 0, 128), pl.Mem.Vec] = pl.tile.col_sum(x)",
+                                                     "r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [3, 0], Out)")));
   CHECK_FALSE(r.ok());
   CHECK(r.kernels.empty());
   REQUIRE_FALSE(r.diagnostics.empty());
@@ -90,14 +93,8 @@ TEST_CASE("a planned kernel with a reduction or broadcast has no PTO form, and s
         "and no instruction in the PTO format, so its kernel stays on Tile IR");
   // row_sum into [16, 1]: its 4-byte rows fit no Buffer descriptor, but the reason given is still
   // the op (asked before the storage is indexed).
-  std::string rows = kPlannedTile;
-  rows.replace(rows.find("y: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m1, 0, 2048), pl.Mem.Vec] = pl.tile.rsqrt(x)"),
-               std::string("y: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m1, 0, 2048), pl.Mem.Vec] = pl.tile.rsqrt(x)").size(),
-               "y: pl.Tile[[16, 1], pl.FP32, pl.MemRef(m1, 0, 64), pl.Mem.Vec] = pl.tile.row_sum(x)");
-  rows.replace(rows.find("r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [0, 0], Out)"),
-               std::string("r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [0, 0], Out)").size(),
-               "r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [0, 5], Out)");
-  auto rr = codegen::emit_program(*parse(rows));
+  auto rr = codegen::emit_program(*parse(planned_with("y: pl.Tile[[16, 1], pl.FP32, pl.MemRef(m1, 0, 64), pl.Mem.Vec] = pl.tile.row_sum(x)",
+                                                      "r: pl.Tensor[[16, 32], pl.FP32] = pl.store(y, [0, 5], Out)")));
   REQUIRE_FALSE(rr.diagnostics.empty());
   CHECK(rr.diagnostics[0].str().find("t.py:8:9: error: kernel 'k' stays on Tile IR and has no PTO form: tile.row_sum has no recipe") == 0);
 }

@@ -309,8 +309,8 @@ inline void add_planned_tile_ops(OpTable& t) {
   }(std::make_index_sequence<ir::kElementwiseOps.size()>{});
   t["tile.matmul"] = planned_cube<matmul>;
   t["tile.matmul_acc"] = planned_cube<matmul_acc>;
-  t["tile.cast"] = planned<cast, Overlap::Distinct>;
-  t["tile.read"] = planned<read>;  // a scalar result: the operand is read from memory, nothing is written  // new storage (storage_rules: the element size may change)
+  t["tile.cast"] = planned<cast, Overlap::Distinct>;  // new storage (storage_rules: the element size may change)
+  t["tile.read"] = planned<read>;  // a scalar result: the operand is read from memory, nothing is written
   // Reductions and broadcasts (ir/reduction_ops.hpp): new storage, never an operand's (storage_rules).
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     ((t[ir::kRowColOps[I].tile] = planned<row_col_op<I>, Overlap::Distinct>), ...);

@@ -58,9 +58,12 @@ inline FloatNeighbours float_neighbours(double d, DType t) {
   return n;
 }
 
+/// Whether `mode` rounds to nearest with ties to even (IEEE's default, what float_bits does).
+inline bool nearest_even(const std::string& mode) { return mode == "rint" || mode == "none"; }
+
 /// `d` rounded to float dtype t by `mode`.
 inline Bits float_by_mode(double d, DType t, const std::string& mode) {
-  if (mode == "rint" || mode == "none") return float_bits(d, t);
+  if (nearest_even(mode)) return float_bits(d, t);
   const FloatNeighbours n = float_neighbours(d, t);
   if (n.exact) return n.tz;
   const bool pos = d > 0;
@@ -73,7 +76,7 @@ inline Bits float_by_mode(double d, DType t, const std::string& mode) {
 
 /// `d` rounded to an integer value by `mode`.
 inline double integer_by_mode(double d, const std::string& mode) {
-  if (mode == "rint" || mode == "none") return std::nearbyint(d);  // the default environment: ties to even
+  if (nearest_even(mode)) return std::nearbyint(d);  // the default environment: ties to even
   if (mode == "round") return std::round(d);
   if (mode == "floor") return std::floor(d);
   if (mode == "ceil") return std::ceil(d);
@@ -90,7 +93,6 @@ inline Value cast(OpCall& c) {
   if (!to) fail(c.op() + " needs target_type=pl.<dtype>");
   const auto* m = ir::find_kwarg(c.call.kwargs, "mode");
   const std::string mode = m && std::holds_alternative<std::string>(*m) ? std::get<std::string>(*m) : "round";
-  const bool nearest = mode == "rint" || mode == "none";
   auto r = new_tile(*to, a->mem, a->shape);
   r->valid = a->valid;
   for_each_index(a->valid, [&](const Shape& idx) {
@@ -98,17 +100,16 @@ inline Value cast(OpCall& c) {
     if (a->poison[l]) poison_read(c, 0, idx);
     const Bits x = a->data[l];
     Bits z = 0;
-    if (ir::is_float(*to)) {
-      double d = 0;
-      if (ir::is_float(from)) {
-        d = double_value(x, from);
-      } else {
-        const std::int64_t v = int_value(x);
-        if (!nearest && (v > (std::int64_t{1} << 53) || v < -(std::int64_t{1} << 53)))
-          fail(c.op() + " mode '" + mode + "' of an integer beyond 2^53 is not modeled by the interpreter");
-        d = static_cast<double>(v);
-      }
-      z = ir::is_float(from) || std::fabs(d) <= 9007199254740992.0 ? float_by_mode(d, *to, mode) : int_to_float_bits(int_value(x), *to);
+    if (ir::is_float(*to) && ir::is_float(from)) {
+      z = float_by_mode(double_value(x, from), *to, mode);
+    } else if (ir::is_float(*to)) {
+      // An integer within 2^53 is exact as a double; beyond it only to-nearest-even is modeled
+      // (int_to_float_bits rounds the integer itself, correctly).
+      const std::int64_t v = int_value(x);
+      constexpr std::int64_t kExact = std::int64_t{1} << 53;
+      if (v >= -kExact && v <= kExact) z = float_by_mode(static_cast<double>(v), *to, mode);
+      else if (nearest_even(mode)) z = int_to_float_bits(v, *to);
+      else fail(c.op() + " mode '" + mode + "' of an integer beyond 2^53 is not modeled by the interpreter");
     } else if (ir::is_float(from)) {
       const double d = double_value(x, from);
       if (*to == DType::BOOL) {

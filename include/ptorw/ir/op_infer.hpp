@@ -237,7 +237,11 @@ inline InferResult tile_cast(const std::vector<Expr>& a, const Kwargs& kw) {
     auto* s = std::get_if<std::string>(m);
     bool known = false;
     for (std::string_view k : kCastModes) known = known || (s && *s == k);
-    if (!known) return InferResult::fail("tile.cast mode must be one of \"none\", \"rint\", \"round\", \"floor\", \"ceil\", \"trunc\", \"odd\"");
+    if (!known) {
+      std::string all;
+      for (std::string_view k : kCastModes) all += (all.empty() ? "\"" : ", \"") + std::string(k) + "\"";
+      return InferResult::fail("tile.cast mode must be one of " + all);
+    }
   }
   TileType r = *t;
   r.memref.reset();

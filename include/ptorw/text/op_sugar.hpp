@@ -39,8 +39,6 @@ inline bool is_scalar(const ir::Expr& e) { return ir::type_as<ir::ScalarType>(e-
 
 /// `name` is the spelling after `pl.` (e.g. "tile.add", "load", "add").
 inline OpChoice resolve_op_sugar(std::string_view name, const std::vector<ir::Expr>& args) {
-  // `pl.read` reads an element of a tile or a tensor (PyPTO's catalog "read write: Element access").
-  if (name == "read") return {!args.empty() && detail::is_tile(args[0]) ? "tile.read" : "tensor.read", {}, {}};
   if (name.rfind("tile.", 0) == 0 || name.rfind("tensor.", 0) == 0 || name.rfind("buffer.", 0) == 0)
     return {std::string(name), {}, {}};
   for (const auto& s : detail::kFixedSugar)
