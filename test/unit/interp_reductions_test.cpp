@@ -293,3 +293,48 @@ TEST_CASE("reductions: an empty valid region gives the type's valid region [0, 1
   check_error(run_main(*parse_ok(rows_left), {x_tensor(), scalar(oracle::iv(DType::INDEX, 0)), out_tensor(F32, {R, C})}),
               "tile.row_max reduces an empty valid extent (valid [4, 0])", "rows left");
 }
+
+namespace {
+/// A hand-planned kernel whose row_sum has a scratch tile `z` (x loaded again, so every byte is
+/// defined); `after` is the statement that follows the reduction and defines `q`, which is stored.
+std::string planned_scratch(const std::string& after) {
+  return "@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore)\n"
+         "    def main(self, x: pl.Tensor[[4, 8], pl.FP32], out: pl.Out[pl.Tensor[[4, 1], pl.FP32]]) -> pl.Tensor[[4, 1], pl.FP32]:\n"
+         "        mem_vec_0: pl.Ptr = pl.tile.alloc(pl.Mem.Vec, 128, addr=0)\n"
+         "        mem_vec_1: pl.Ptr = pl.tile.alloc(pl.Mem.Vec, 128, addr=128)\n"
+         "        mem_vec_2: pl.Ptr = pl.tile.alloc(pl.Mem.Vec, 16, addr=256)\n"
+         "        mem_vec_3: pl.Ptr = pl.tile.alloc(pl.Mem.Vec, 16, addr=288)\n"
+         "        t: pl.Tile[[4, 8], pl.FP32, pl.MemRef(mem_vec_0, 0, 128), pl.Mem.Vec] = pl.tile.load(x, [0, 0], [4, 8])\n"
+         "        z: pl.Tile[[4, 8], pl.FP32, pl.MemRef(mem_vec_1, 0, 128), pl.Mem.Vec] = pl.tile.load(x, [0, 0], [4, 8])\n"
+         "        s: pl.Tile[[4, 1], pl.FP32, pl.MemRef(mem_vec_2, 0, 16), pl.Mem.Vec] = pl.tile.row_sum(t, z)\n" +
+         after +
+         "        r: pl.Tensor[[4, 1], pl.FP32] = pl.tile.store(q, [0, 0], out)\n        return r\n";
+}
+}  // namespace
+
+TEST_CASE("planned Tile IR: a reduction overwrites its scratch tile; reading the scratch afterwards is an error") {
+  const std::string q_type = "        q: pl.Tile[[4, 1], pl.FP32, pl.MemRef(mem_vec_3, 0, 16), pl.Mem.Vec] = ";
+  // The scratch is not read after the op: the sums, as in value mode (hand-folded from xin).
+  RunResult ok = run_main(*parse_ok(planned_scratch(q_type + "pl.tile.muls(s, 2.0)\n")),
+                          {x_tensor(), out_tensor(F32, {R, 1})}, ModePolicy::Auto);
+  REQUIRE_MESSAGE(ok.ok(), ok.error->str());
+  auto got = floats_of(ok);
+  REQUIRE(got.size() == static_cast<std::size_t>(R));
+  for (i64 i = 0; i < R; ++i) {
+    float acc = xin(i, 0);
+    for (i64 j = 1; j < C; ++j) acc += xin(i, j);
+    CHECK(same(got[static_cast<std::size_t>(i)], acc * 2.0f));
+  }
+  // The scratch read afterwards: the device left working data there, so z's value is gone.
+  RunResult bad = run_main(*parse_ok(planned_scratch(q_type + "pl.tile.row_max(z)\n")),
+                           {x_tensor(), out_tensor(F32, {R, 1})}, ModePolicy::Auto);
+  REQUIRE_FALSE(bad.ok());
+  CHECK_MESSAGE(bad.error->str().find("tile.row_max reads 'z' (") != std::string::npos, bad.error->str());
+  CHECK_MESSAGE(bad.error->str().find("was overwritten by the tile.row_sum (its scratch working space) at line 11, column") !=
+                    std::string::npos,
+                bad.error->str());
+  // Value mode has immutable values and does not model it (docs/semantics.md): the same program runs.
+  RunResult value = run_main(*parse_ok(planned_scratch(q_type + "pl.tile.row_max(z)\n")),
+                             {x_tensor(), out_tensor(F32, {R, 1})}, ModePolicy::Value);
+  CHECK_MESSAGE(value.ok(), value.error->str());
+}

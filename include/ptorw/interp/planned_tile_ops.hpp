@@ -274,6 +274,30 @@ inline Value window_slice(OpCall& c) {
 
 /// matmul / matmul_acc: the value-mode cube op written through the result's view; in a boxed
 /// (Acc) view, the rest of each box the product only partly covers becomes poison.
+/// A reduction's scratch tile (`row_sum(t, tmp)`) is working space the device overwrites: after
+/// the op its bytes are unspecified. They are written poison as the op's own generation, so a
+/// later read of `tmp`'s value is a clobbered tile (check_intact) and a read through another view
+/// of those bytes reads poison. (Value mode cannot model this: its values are immutable.)
+template <std::size_t I> void clobber_scratch(OpCall& c, const BufVal& scratch) {
+  static const std::string writer = std::string(ir::kRowColOps[I].tile) + " (its scratch working space)";
+  Memory& m = memory(c);
+  m.begin_write(writer, c.env.site);  // begin_write keeps a pointer: the name is a static
+  for_each_index(scratch.shape, [&](const Shape& idx) { m.write(scratch.mem, scratch.elem_addr(idx), scratch.dtype, 0, true); });
+  m.end_write();
+}
+
+/// The row and column ops over memory: new storage (storage_rules), and a reduction's scratch
+/// operand is clobbered once the result is written.
+template <std::size_t I> Value planned_row_col(OpCall& c) {
+  std::optional<BufVal> scratch;
+  if constexpr (ir::kRowColOps[I].kind == ir::RcKind::Reduce)
+    if (c.args.size() > 1)
+      if (auto* b = std::get_if<BufVal>(&c.args[1].v)) scratch = *b;
+  Value r = planned<tile_ops::row_col_op<I>, Overlap::Distinct>(c);
+  if (scratch) clobber_scratch<I>(c, *scratch);
+  return r;
+}
+
 template <OpFn F> Value planned_cube(OpCall& c) {
   Value r = planned<F>(c);
   const BufVal& d = std::get<BufVal>(r.v);
@@ -313,7 +337,7 @@ inline void add_planned_tile_ops(OpTable& t) {
   t["tile.read"] = planned<read>;  // a scalar result: the operand is read from memory, nothing is written
   // Reductions and broadcasts (ir/reduction_ops.hpp): new storage, never an operand's (storage_rules).
   [&]<std::size_t... I>(std::index_sequence<I...>) {
-    ((t[ir::kRowColOps[I].tile] = planned<row_col_op<I>, Overlap::Distinct>), ...);
+    ((t[ir::kRowColOps[I].tile] = planned_row_col<I>), ...);
   }(std::make_index_sequence<ir::kRowColOps.size()>{});
   t["tile.get_block_idx"] = block_idx;
   t["tile.get_block_num"] = block_num;
