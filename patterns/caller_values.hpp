@@ -51,7 +51,9 @@ inline std::string span_text(ir::Span s) { return std::to_string(s.line) + ":" +
 
 /// The strides a tensor type declares for its memory: explicit constant strides of its view, else
 /// the packed row-major strides of its (static) shape — ComputeRowMajorStrides.
-inline KnownStrides declared_strides(const ir::Type& t) {
+/// `any_leading`: a `pl.dynamic` leading dim is allowed (row_major_strides_any_leading); Patterns 2
+/// and 4 keep to static shapes (issue 3), Pattern 5 does not (issue 4).
+inline KnownStrides declared_strides(const ir::Type& t, bool any_leading = false) {
   auto* tt = ir::type_as<ir::TensorType>(t);
   if (!tt) return KnownStrides::unknown("it is not a tensor");
   if (tt->view && tt->view->layout != ir::TensorLayout::ND)
@@ -66,7 +68,8 @@ inline KnownStrides declared_strides(const ir::Type& t) {
     }
     return KnownStrides::of(std::move(s));
   }
-  if (auto s = row_major_strides(tt->shape)) return KnownStrides::of(std::move(*s));
+  if (auto s = any_leading ? row_major_strides_any_leading(tt->shape) : row_major_strides(tt->shape))
+    return KnownStrides::of(std::move(*s));
   return KnownStrides::unknown("its shape is not static");
 }
 
@@ -79,6 +82,37 @@ inline KnownStrides trailing_strides(KnownStrides s, std::size_t rank) {
                                  std::to_string(s.value->size()));
   s.value->erase(s.value->begin(), s.value->end() - static_cast<std::ptrdiff_t>(rank));
   return s;
+}
+
+/// The strides of a `tensor.slice(parent, shape, offset, drop_dims=[...])` view, from its parent's
+/// memory strides: a slice keeps the parent's trailing `len(shape)` dims (a shorter shape drops
+/// leading unit dims) minus the dims `drop_dims` names, each with the parent's stride. Taking the
+/// trailing strides instead would give a slice `w[:, 2, 0:64]` of a [4, 16, 128] parent the
+/// strides [128, 1], where its rows lie 2048 elements apart.
+inline KnownStrides slice_strides(KnownStrides parent, const ir::Call& slice) {
+  if (!parent.value) return parent;
+  auto* shape = slice.args.size() > 1 ? ir::expr_as<ir::MakeTuple>(slice.args[1]) : nullptr;
+  if (!shape) return KnownStrides::unknown("the slice's shape is not a list");
+  const std::size_t rank = shape->elems.size();
+  if (rank > parent.value->size())
+    return KnownStrides::unknown("the slice has rank " + std::to_string(rank) + " but its parent has rank " +
+                                 std::to_string(parent.value->size()));
+  std::vector<bool> dropped(rank, false);
+  if (const ir::AttrValue* d = ir::find_kwarg(slice.kwargs, "drop_dims")) {
+    const ir::Expr* e = std::get_if<ir::Expr>(d);
+    auto* list = e ? ir::expr_as<ir::MakeTuple>(*e) : nullptr;
+    if (!list) return KnownStrides::unknown("its drop_dims are not a list");
+    for (const auto& x : list->elems) {
+      auto k = ir::const_int(x);
+      if (!k || *k < 0 || static_cast<std::size_t>(*k) >= rank) return KnownStrides::unknown("its drop_dims are not dims of its shape");
+      dropped[static_cast<std::size_t>(*k)] = true;
+    }
+  }
+  const std::size_t lead = parent.value->size() - rank;
+  std::vector<std::int64_t> kept;
+  for (std::size_t i = 0; i < rank; ++i)
+    if (!dropped[i]) kept.push_back((*parent.value)[lead + i]);
+  return KnownStrides::of(std::move(kept));
 }
 
 inline std::size_t rank_of(const ir::Type& t) {
@@ -175,26 +209,29 @@ class CallerValues {
   /// `tensor.assemble` returns its (updated) parent, so both have the parent's strides; a
   /// loop-carried value must start in memory of its own declared layout; anything else has the
   /// strides its type declares.
-  KnownStrides memory_strides(const ir::Expr& e, int depth = 0) const {
+  KnownStrides memory_strides(const ir::Expr& e, int depth = 0, bool any_leading = false) const {
     if (!e) return KnownStrides::unknown("it is missing");
     if (depth > kMaxDepth) return KnownStrides::unknown("its definition chain is too deep");
     if (auto* it = ir::expr_as<ir::IterArg>(e)) {
-      KnownStrides own = declared_strides(e->type);
+      KnownStrides own = declared_strides(e->type, any_leading);
       if (!own.value || !it->init) return own;
-      KnownStrides init = memory_strides(it->init, depth + 1);
+      KnownStrides init = memory_strides(it->init, depth + 1, any_leading);
       if (init.value && *init.value == *own.value) return own;
       return KnownStrides::unknown("loop-carried " + value_text(e) + " starts as " + value_text(it->init) +
                                    (init.value ? " with strides " + strides_text(*init.value) : ", whose strides are unknown"));
     }
     const Def d = def(e);
-    if (!d || d.index >= 0) return declared_strides(e->type);
-    if (ir::is_var_like(d.value())) return memory_strides(d.value(), depth + 1);
-    if (ir::is_op_call(d.value(), ir::op::id("tensor.slice")) || ir::is_op_call(d.value(), ir::op::id("tensor.assemble"))) {
-      const auto& args = ir::expr_as<ir::Call>(d.value())->args;
-      if (args.empty()) return KnownStrides::unknown("its parent is missing");
-      return trailing_strides(memory_strides(args[0], depth + 1), rank_of(e->type));
+    if (!d || d.index >= 0) return declared_strides(e->type, any_leading);
+    if (ir::is_var_like(d.value())) return memory_strides(d.value(), depth + 1, any_leading);
+    const bool slice = ir::is_op_call(d.value(), ir::op::id("tensor.slice"));
+    if (slice || ir::is_op_call(d.value(), ir::op::id("tensor.assemble"))) {
+      const ir::Call& call = *ir::expr_as<ir::Call>(d.value());
+      if (call.args.empty()) return KnownStrides::unknown("its parent is missing");
+      KnownStrides parent = memory_strides(call.args[0], depth + 1, any_leading);
+      if (slice) parent = slice_strides(std::move(parent), call);
+      return trailing_strides(std::move(parent), rank_of(e->type));
     }
-    return declared_strides(e->type);
+    return declared_strides(e->type, any_leading);
   }
 
  private:

@@ -21,6 +21,22 @@ inline std::optional<std::vector<std::int64_t>> row_major_strides(const std::vec
   return strides;
 }
 
+/// The same with the leading dim free: it never enters a row-major stride, so a `pl.dynamic`
+/// leading dim ([M, 64] -> [64, 1]) still has static strides (Pattern 5's windows, issue 4).
+inline std::optional<std::vector<std::int64_t>> row_major_strides_any_leading(const std::vector<ir::Expr>& shape) {
+  if (shape.empty()) return std::vector<std::int64_t>{};
+  std::vector<ir::Expr> rest(shape.begin() + 1, shape.end());
+  auto tail = row_major_strides(rest);
+  if (!tail) return std::nullopt;
+  std::int64_t lead = 1;
+  if (!tail->empty()) {
+    auto d = ir::const_int(rest[0]);
+    if (__builtin_mul_overflow((*tail)[0], *d, &lead)) return std::nullopt;
+  }
+  tail->insert(tail->begin(), lead);
+  return tail;
+}
+
 /// The strides as index constants, ready for a TensorView.
 inline std::vector<ir::Expr> stride_exprs(const std::vector<std::int64_t>& strides) {
   std::vector<ir::Expr> out;

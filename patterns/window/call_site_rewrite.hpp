@@ -45,6 +45,7 @@
 #include <vector>
 
 #include "ptorw/ir/op_registry.hpp"
+#include "ptorw/patterns/caller_values.hpp"
 #include "ptorw/patterns/common/var_uses.hpp"
 #include "ptorw/patterns/window/caller_facts.hpp"
 #include "ptorw/patterns/window/windowed_clone.hpp"
@@ -223,9 +224,22 @@ inline const std::vector<ir::Stmt>* tuple_projections(const CallStmt& c, std::si
 
 /// What the checks of one call of a windowed callee see; a refusal is written to `d.why` (the
 /// remark at the call site).
+/// The caller's CallerValues (the strides of its tensors' memory), made on first use: most callers
+/// have no window to check.
+struct LazyCallerValues {
+  const ir::FunctionPtr& caller;
+  analysis::AnalysisCache& cache;
+  std::shared_ptr<const CallerValues> v = {};
+  const CallerValues& get() {
+    if (!v) v = cache.share<CallerValues>(caller);
+    return *v;
+  }
+};
+
 struct WindowSiteQuestion {
   const ir::Function& caller;
   CallerFacts& facts;
+  LazyCallerValues& values;
   const CallStmt& c;
   const WindowedCallee& wc;
   const UseCounts& uses;
@@ -290,6 +304,19 @@ inline bool result_has_parent_type(WindowSiteQuestion& q, WindowAtSite& o) {
                        "' does not have its parent's type");
 }
 
+/// The clone reads (writes) the window through the parameter's strides (window.hpp parent_strides,
+/// its TensorView): the argument's memory must have exactly those strides, or the clone would
+/// address another layout than the call hands it (a slice of a wider parent, a parameter with
+/// explicit strides). Unknown strides refuse (fail closed).
+inline bool parent_strides_match(WindowSiteQuestion& q, WindowAtSite& w) {
+  const ir::Expr& arg = q.c.args()[w.param];
+  const KnownStrides s = q.values.get().memory_strides(arg, 0, /*any_leading=*/true);
+  if (s.value && *s.value == w.w->strides) return false;
+  return refuse(q, "the argument " + value_text(arg) + " of '" + ir::var_name(q.callee().params[w.param].var) + "' " +
+                       (s.value ? "has strides " + strides_text(*s.value) : "has unknown strides (" + s.why + ")") +
+                       ", but the windowed clone reads it through the strides " + strides_text(w.w->strides));
+}
+
 inline bool offsets_affine(WindowSiteQuestion& q, WindowAtSite& o) {
   auto offs = site_offsets(q.facts, q.callee(), q.c.args(), *o.w, o.forms, q.d.why);
   if (!offs) return true;
@@ -345,6 +372,9 @@ inline constexpr WindowCheck<WindowAtSite> kOutWindowChecks[] = {
     {"result_has_parent_type", "spec \"out_window_next = self.kernel__windowed(..., out_window); out = "
                                "pl.tensor.assemble(out, out_window_next, offset)\": the result has the parent's type",
      window_site_checks::result_has_parent_type},
+    {"parent_strides_match", "spec \"Clone the callee to a __windowed variant with narrowed rewritten tensor parameter "
+                             "types\": the narrowed type keeps the parameter's strides, which the argument must have",
+     window_site_checks::parent_strides_match},
     {"offsets_affine", "spec \"offsets must be affine in the surrounding loop variables accepted by the pass\"",
      window_site_checks::offsets_affine},
     {"disjoint_iterations", "spec \"sequential-loop siblings are rewritten only when every rewritten Out can be "
@@ -360,18 +390,21 @@ inline constexpr WindowCheck<WindowAtSite> kInWindowChecks[] = {
     {"in_parent_visible", "spec \"When a materialized slice would otherwise use a loop-return alias as its parent, "
                           "the pass rewrites that parent to the loop's visible init\" (only where proven in place)",
      window_site_checks::in_parent_visible},
+    {"parent_strides_match", "spec \"Clone the callee to a __windowed variant with narrowed rewritten tensor parameter "
+                             "types\": the narrowed type keeps the parameter's strides, which the argument must have",
+     window_site_checks::parent_strides_match},
     {"offsets_affine", "spec \"pure input-window shape and callee-local offset expressions may reference only callee "
                        "params; after call-site substitution, those params may carry outer loop-affine values\"",
      window_site_checks::offsets_affine},
 };
 
-inline SiteDecision decide(const ir::Function& caller, CallerFacts& facts, const CallStmt& c, const WindowedCallee& wc,
-                           const UseCounts& uses) {
+inline SiteDecision decide(const ir::Function& caller, CallerFacts& facts, LazyCallerValues& values, const CallStmt& c,
+                           const WindowedCallee& wc, const UseCounts& uses) {
   SiteDecision d;
   d.outs.reserve(wc.windows.outs.size());
   d.ins.reserve(wc.windows.ins.size());
   d.families.reserve(wc.windows.outs.size());
-  WindowSiteQuestion q{caller, facts, c, wc, uses, d, {}};
+  WindowSiteQuestion q{caller, facts, values, c, wc, uses, d, {}};
   for (const auto& check : kWindowSiteChecks)
     if (check.refuses(q)) return d;
   for (const auto& o : wc.windows.outs) {
@@ -550,12 +583,15 @@ struct CallerDecision {
 
 /// Decides every call of a windowed callee in `caller` and adds one note per such call; nullopt when
 /// no call may use its clone.
-inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, const ir::Function& caller,
+inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, const ir::FunctionPtr& caller_ptr,
+                                                   analysis::AnalysisCache& cache,
                                                    const std::unordered_map<std::string, WindowedCallee>& callees,
                                                    std::vector<rewrite::Note>& notes, bool remarks,
                                                    std::unordered_set<std::string>& used) {
   using namespace site_detail;
+  const ir::Function& caller = *caller_ptr;
   if (!remarks && !calls_any(caller.body, callees)) return std::nullopt;  // the common case after the rewrite
+  LazyCallerValues values{caller_ptr, cache};
   CallerDecision cd{&caller, std::make_shared<CallerFacts>(caller, prog), {}, {}};
   CallerFacts& facts = *cd.facts;
   const auto& calls = facts.calls();
@@ -574,7 +610,7 @@ inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, cons
       uses = count_uses(caller.body);
       counted = true;
     }
-    ds[i] = decide(caller, facts, calls[i], it->second, uses);
+    ds[i] = decide(caller, facts, values, calls[i], it->second, uses);
     any = true;
   }
   if (!any) return std::nullopt;

@@ -93,7 +93,7 @@ struct ExternalizeStaticWindows {
     std::unordered_set<std::string> used;
     for (const auto& f : prog->functions) {
       if (!f || !f->body) continue;
-      if (auto d = decide_caller(*prog, *f, callees, notes, remarks, used)) plan.callers.emplace(f->name, std::move(*d));
+      if (auto d = decide_caller(*prog, f, ctx.analyses(), callees, notes, remarks, used)) plan.callers.emplace(f->name, std::move(*d));
     }
     if (plan.callers.empty()) return rewrite::decline_at(std::move(notes));
     for (const auto& f : prog->functions)
