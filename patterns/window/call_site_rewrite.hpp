@@ -22,8 +22,11 @@
 //   * each windowed Out: the call's result for it has the parent's type; its offsets, after
 //     substituting the call's arguments, are affine in the accepted loop variables; in every
 //     enclosing sequential (or parallel) For the windows of different iterations are disjoint
-//     (|coefficient × step| ≥ window extent in some dim, checked int64); never inside a While
+//     (|coefficient × step| ≥ window extent + the inner loops' spread in some dim, checked int64; a
+//     loop of one iteration has no siblings — disjoint_across); never inside a While
 //     ("sequential-loop siblings are rewritten only when every rewritten Out can be proven disjoint");
+//   * each windowed Out and In: the argument's memory has the strides the clone reads the window
+//     through (its narrowed parameter type keeps the original parameter's strides) — parent_strides_match;
 //   * no two windowed Outs of the call resolve to the same parent (no chained assembles);
 //   * each windowed In: offsets affine as above; when its argument is a loop-return alias, the slice
 //     reads the loop's visible init (spec "Solution"), but only where every folded loop is proven to
@@ -34,7 +37,9 @@
 //     full writer itself.
 // Later full-parent reads are not looked at (spec: they do not disable output windowing).
 #pragma once
+#include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -168,22 +173,65 @@ inline std::optional<std::vector<ir::Expr>> site_offsets(const CallerFacts& fact
 }
 
 /// "sequential-loop siblings are rewritten only when every rewritten Out can be proven disjoint".
+/// The number of iterations of a For whose bounds and step are constants; nullopt otherwise.
+inline std::optional<std::int64_t> trip_count(const ir::For& f) {
+  auto a = ir::const_int(f.start), b = ir::const_int(f.stop), s = ir::const_int(f.step);
+  if (!a || !b || !s || *s == 0) return std::nullopt;
+  // Bounds are int64 and |step| >= 1, so the differences fit in __int128.
+  const __int128 span = *s > 0 ? static_cast<__int128>(*b) - *a : static_cast<__int128>(*a) - *b;
+  const __int128 by = *s > 0 ? static_cast<__int128>(*s) : -static_cast<__int128>(*s);
+  if (span <= 0) return 0;
+  const __int128 n = (span + by - 1) / by;
+  if (n > std::numeric_limits<std::int64_t>::max()) return std::nullopt;
+  return static_cast<std::int64_t>(n);
+}
+
+/// Spec "sequential-loop siblings are rewritten only when every rewritten Out can be proven
+/// disjoint across sibling iterations". Two different iterations of the enclosing loops first differ
+/// at some loop L (outermost first); below L, the inner loops may take any values. So for each L
+/// some dim d must separate them: the window origins of two iterations of L differ by a multiple of
+/// |coeff_L * step_L| there, and the inner loops move the origin by at most
+/// spread = sum over inner loops M of |coeff_M * step_M| * (trips_M - 1); the windows are disjoint
+/// in d when |coeff_L * step_L| >= extent_d + spread. (Checking each loop alone, without the
+/// spread, accepted `i * 16 + j * 16` over i < 4, j < 2: iterations (0, 1) and (1, 0) write the
+/// same rows.) A loop of at most one iteration has no siblings. Checked int64 throughout.
 inline std::string disjoint_across(const CallStmt& c, const Window& w, const std::vector<analysis::Affine>& forms) {
-  for (const ir::StmtNode* l : c.loops) {
+  for (std::size_t li = 0; li < c.loops.size(); ++li) {
+    const ir::StmtNode* l = c.loops[li];
     auto* f = ir::kind_as<ir::For>(l->kind);
     if (!f) return "it is inside a while loop at " + loc(l) + ": windows of different iterations are not proven disjoint";
     auto step = ir::const_int(f->step);
     if (!step || *step == 0) return "the loop at " + loc(l) + " has no constant step";
-    bool disjoint = false;
+    if (auto n = trip_count(*f); n && *n <= 1) continue;
+    bool disjoint = false, spread_used = false;
     for (std::size_t d = 0; d < forms.size() && !disjoint; ++d) {
       std::int64_t gap = 0;
       if (__builtin_mul_overflow(forms[d].coeff(f->loop_var.get()), *step, &gap)) return "int64 overflow in the iteration gap";
       if (gap == std::numeric_limits<std::int64_t>::min()) return "int64 overflow in the iteration gap";
-      disjoint = std::llabs(gap) >= w.shape[d];
+      std::int64_t need = w.shape[d];  // extent_d + the inner loops' spread in dim d
+      bool known = true;
+      for (std::size_t mi = li + 1; mi < c.loops.size() && known; ++mi) {
+        auto* g = ir::kind_as<ir::For>(c.loops[mi]->kind);
+        if (!g) continue;  // a While has no loop variable: it does not move the offset (it is refused at its own level)
+        const std::int64_t cm = forms[d].coeff(g->loop_var.get());
+        if (cm == 0) continue;
+        auto sm = ir::const_int(g->step);
+        auto nm = trip_count(*g);
+        std::int64_t move = 0, reach = 0;
+        if (!sm || !nm || __builtin_mul_overflow(cm, *sm, &move) || move == std::numeric_limits<std::int64_t>::min() ||
+            __builtin_mul_overflow(std::llabs(move), std::max<std::int64_t>(*nm - 1, 0), &reach) ||
+            __builtin_add_overflow(need, reach, &need)) {
+          known = false;  // an inner loop with unknown trips (or an overflow) moves this dim by an unknown amount
+          break;
+        }
+        spread_used |= reach > 0;
+      }
+      disjoint = known && std::llabs(gap) >= need;
     }
     if (!disjoint)
       return "windows of different iterations of the loop at " + loc(l) + " over '" + ir::var_name(f->loop_var) +
-             "' are not proven disjoint";
+             "' are not proven disjoint" + (spread_used ? " (its step, less the spread of the inner loops' windows, is "
+                                                          "smaller than the window)" : "");
   }
   return {};
 }
@@ -222,8 +270,6 @@ inline const std::vector<ir::Stmt>* tuple_projections(const CallStmt& c, std::si
   return ps;
 }
 
-/// What the checks of one call of a windowed callee see; a refusal is written to `d.why` (the
-/// remark at the call site).
 /// The caller's CallerValues (the strides of its tensors' memory), made on first use: most callers
 /// have no window to check.
 struct LazyCallerValues {
@@ -236,6 +282,8 @@ struct LazyCallerValues {
   }
 };
 
+/// What the checks of one call of a windowed callee see; a refusal is written to `d.why` (the
+/// remark at the call site).
 struct WindowSiteQuestion {
   const ir::Function& caller;
   CallerFacts& facts;

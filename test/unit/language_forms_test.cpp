@@ -247,6 +247,15 @@ TEST_CASE("rank-reducing slices: trailing-dims shape, drop_dims, integer subscri
   CHECK(error_of(orch("y = pl.tensor.slice(w, [2, 16, 64], [0, 0, 0], drop_dims=[0])")).find("dim 0 of the shape is not 1") !=
         std::string::npos);
   CHECK(error_of(orch("y = pl.slice(w, [16, 64], [0, 0])")).find("offset must have the rank of the source (3)") != std::string::npos);
+  // Assigning through an integer index: an assemble puts a lower-rank value in the trailing dims,
+  // so only leading dims may be dropped. w[:, 3, :] = v ([2, 64]) would write v into w[0, 3:5, :]
+  // (rows 3 and 4 of block 0) where Python writes row 3 of both blocks: refused.
+  same(orch("w[1, :, :] = w[0, :, :]"),
+       orch("w = pl.tensor.assemble(w, pl.tensor.slice(w, [16, 64], [0, 0, 0]), [1, 0, 0])"));
+  CHECK(error_of(orch("w[:, 3, :] = w[:, 4, :]")).find("an integer index at dim 1 after a slice cannot be assigned through") !=
+        std::string::npos);
+  CHECK(error_of(orch("w[:, 3, :] += w[:, 4, :]")).find("an integer index at dim 1 after a slice cannot be assigned through") !=
+        std::string::npos);
 }
 
 TEST_CASE("subscript slicing, element reads and the assemble / write sugar") {

@@ -231,7 +231,7 @@ TEST_CASE("pattern 5 analyses a nest of three 128-trip loops without enumerating
       "class P:\n"
       "    @pl.function(type=pl.FunctionType.InCore, attrs={\"windowize\": True})\n"
       "    def k(self, x: pl.Tensor[[16, 16], pl.FP32], row: pl.Scalar[pl.INDEX], col: pl.Scalar[pl.INDEX],\n"
-      "          out: pl.Out[pl.Tensor[[4194304, 2048], pl.FP32]]) -> pl.Tensor[[4194304, 2048], pl.FP32]:\n"
+      "          out: pl.Out[pl.Tensor[[33554432, 2048], pl.FP32]]) -> pl.Tensor[[33554432, 2048], pl.FP32]:\n"
       "        t = pl.load(x, [0, 0], [16, 16])\n"
       "        for j, (acc,) in pl.range(128, init_values=(out,)):\n"
       "            s = pl.store(t, [row, col + j * 16], acc)\n"
@@ -239,11 +239,11 @@ TEST_CASE("pattern 5 analyses a nest of three 128-trip loops without enumerating
       "        return r\n"
       "\n"
       "    @pl.function(type=pl.FunctionType.Orchestration)\n"
-      "    def main(self, x: pl.Tensor[[16, 16], pl.FP32], o: pl.Tensor[[4194304, 2048], pl.FP32]) -> pl.Tensor[[4194304, 2048], pl.FP32]:\n"
+      "    def main(self, x: pl.Tensor[[16, 16], pl.FP32], o: pl.Tensor[[33554432, 2048], pl.FP32]) -> pl.Tensor[[33554432, 2048], pl.FP32]:\n"
       "        for a, (oa,) in pl.range(128, init_values=(o,)):\n"
       "            for b, (ob,) in pl.range(128, init_values=(oa,)):\n"
       "                for c, (oc,) in pl.range(128, init_values=(ob,)):\n"
-      "                    y = self.k(x, a * 32768 + b * 256 + c * 16, 0, oc)\n"
+      "                    y = self.k(x, a * 262144 + b * 2048 + c * 16, 0, oc)\n"
       "                    rc = pl.yield_(y)\n"
       "                rb = pl.yield_(rc)\n"
       "            ra = pl.yield_(rb)\n"
@@ -253,7 +253,10 @@ TEST_CASE("pattern 5 analyses a nest of three 128-trip loops without enumerating
   auto out = run_pass(prog);
   auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   CHECK_MESSAGE(ms < 500.0, "pattern 5 took " << ms << " ms");
-  // Rows a * 32768 + b * 256 + c * 16 with a [16, 2048] aggregate: disjoint across all three loops.
+  // Rows a * 262144 + b * 2048 + c * 16 with a [16, 2048] aggregate: disjoint across all three loops
+  // (each step clears the window plus the inner loops' spread: 16, 16 + 127 * 16 = 2048, 2048 +
+  // 127 * 2048 + 2032 = 262144). The earlier rows a * 32768 + b * 256 + c * 16 overlapped — (b, c) =
+  // (0, 16) and (1, 0) both start at row 256 — which the per-loop check did not see.
   CHECK(out.program->find("k__windowed") != nullptr);
   MESSAGE("three 128-trip loops analysed in ", ms, " ms");
 }

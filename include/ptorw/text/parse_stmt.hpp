@@ -248,6 +248,13 @@ inline void Parser::parse_subscript_assignment(Block& b) {
       fits = !w || !v || *w == *v;
     }
     if (!fits) fail_at(rhs, "the value's shape does not match the subscript window");
+    // An assemble places a lower-rank value in the target's trailing dims, so an integer index may
+    // drop leading dims only: `w[:, 1, :] = p` would write p's rows into w[0, 1:3, :], not w[:, 1, :].
+    for (std::size_t k = 0; k < sub.dropped.size(); ++k)
+      if (sub.dropped[k] != static_cast<std::int64_t>(k))
+        fail_at(open, "an integer index at dim " + std::to_string(sub.dropped[k]) +
+                          " after a slice cannot be assigned through: the value would land in the trailing dims; "
+                          "assign a value with the unit dim kept through a slice (e.g. 1:2) instead");
     args.push_back(std::move(value));
     args.push_back(interner_.tuple(std::move(sub.offsets), span_of(open)));
     call = make_op_call(tile ? "tile.assemble" : "tensor.assemble", std::move(args), {}, open);

@@ -1,4 +1,4 @@
-# rule: Pattern 5 (issue 4 Safety of arithmetic; Output-window eligibility: "sequential-loop siblings are rewritten only when every rewritten Out can be proven disjoint across sibling iterations") — the disjointness proof multiplies the offset's loop coefficient by the loop step, checked int64: column i * 4611686018427387904 with step 4 gives an iteration gap of 2^64, which overflows, so the call stays full (remark: "int64 overflow in the iteration gap")
+# rule: Pattern 5 (issue 4 Safety of arithmetic; Output-window eligibility: "sequential-loop siblings are rewritten only when every rewritten Out can be proven disjoint across sibling iterations") — the disjointness proof multiplies the offset's loop coefficient by the loop step, checked int64: column i * 4611686018427387904 with step 4 (two iterations: a loop of one has no siblings) gives an iteration gap of 2^64, which overflows, so the call stays full (remark: "int64 overflow in the iteration gap")
 # expect: unchanged
 import ptorw.language as pl
 
@@ -15,7 +15,7 @@ class P:
 
     @pl.function(type=pl.FunctionType.Orchestration)
     def main(self, x: pl.Tensor[[32, 16], pl.FP32], o: pl.Tensor[[32, 64], pl.FP32]) -> pl.Tensor[[32, 64], pl.FP32]:
-        for i, (acc,) in pl.range(0, 1, 4, init_values=(o,)):
+        for i, (acc,) in pl.range(0, 8, 4, init_values=(o,)):
             r = self.col(x, i * 4611686018427387904, acc)
             res = pl.yield_(r)
         return res

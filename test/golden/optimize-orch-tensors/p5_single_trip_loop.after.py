@@ -1,0 +1,34 @@
+# Expected (hand-written from the spec): slice + scale__windowed + assemble at [16, 0].
+import ptorw.language as pl
+
+
+@pl.program
+class Scale:
+    @pl.function(type=pl.FunctionType.InCore, attrs={"windowize": True})
+    def scale(self, src: pl.Tensor[[128, 32], pl.FP32], row: pl.Scalar[pl.INDEX],
+              dst: pl.Out[pl.Tensor[[128, 32], pl.FP32]]) -> pl.Tensor[[128, 32], pl.FP32]:
+        t: pl.Tile[[16, 32], pl.FP32] = pl.load(src, [row, 0], [16, 32])
+        u = pl.tile.muls(t, 2.0)
+        r: pl.Tensor[[128, 32], pl.FP32] = pl.store(u, [row, 0], dst)
+        return r
+
+    @pl.function(type=pl.FunctionType.InCore, attrs={"windowize": True})
+    def scale__windowed(self, src: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.ND)],
+                        row: pl.Scalar[pl.INDEX],
+                        dst: pl.Out[pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.ND)]]
+                        ) -> pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.ND)]:
+        t: pl.Tile[[16, 32], pl.FP32] = pl.load(src, [0, 0], [16, 32])
+        u = pl.tile.muls(t, 2.0)
+        r: pl.Tensor[[16, 32], pl.FP32] = pl.store(u, [0, 0], dst)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[128, 32], pl.FP32]) -> pl.Tensor[[128, 32], pl.FP32]:
+        buf = pl.create_tensor([128, 32], dtype=pl.FP32)
+        for i, (acc,) in pl.range(1, init_values=(buf,)):
+            a_window = pl.tensor.slice(a, [16, 32], [16, 0])
+            acc_window = pl.tensor.slice(acc, [16, 32], [16, 0])
+            nxt_window = self.scale__windowed(a_window, 16, acc_window)
+            nxt = pl.tensor.assemble(acc, nxt_window, [16, 0])
+            res = pl.yield_(nxt)
+        return res
