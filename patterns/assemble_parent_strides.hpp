@@ -85,6 +85,15 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
   const ir::Expr& arg = s.args()[p];
   const std::size_t rank = rank_of(callee.params[p].var->type);
   StrideVote v{s.caller, s.span, {}, {}, false};
+  if (s.caller->type == ir::FunctionType::Group) {
+    // Spec "Scope": Group functions are "Unchanged" — and an Out param's strides are part of the
+    // call's result type there, so a kernel a Group calls keeps its signature (as in Pattern 1).
+    for (std::size_t r : returns) v.exhibits |= !scan.assembled(s.call, r).empty();
+    if (remarks) v.source = "the call inside Group function '" + s.caller->name + "'";
+    v.strides = KnownStrides::unknown("the pass leaves a Group function unchanged (spec \"Scope\"), so the kernel keeps its "
+                                      "signature");
+    return v;
+  }
   // Pointers into the scan, not copies: most results are not assembled, and a copy would touch the
   // reference count of every parent.
   std::vector<const OrchCallScan::Assembled*> parts;
