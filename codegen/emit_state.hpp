@@ -60,8 +60,23 @@ inline int int_bits(ir::DType d) {
   }
 }
 
-/// A float literal MLIR reads back to the same value of type `d` (always with a '.').
+/// A float literal MLIR reads back to the same value of type `d` (always with a '.'). A finite
+/// source value that overflows `d` under round-to-nearest (1e39 as FP32, as the interpreter rounds
+/// it) is that infinity, which MLIR spells only as the type's bit pattern in hex (`0x7F800000 :
+/// f32`; `inf.0` does not parse). NaN has no literal here (nullopt).
 inline std::optional<std::string> float_literal(double v, ir::DType d) {
+  if (std::isnan(v)) return std::nullopt;
+  // The least magnitude that rounds to infinity: halfway between the largest finite value and 2^(emax+1).
+  double overflow = 0;
+  const char* pos_inf = nullptr;
+  const char* neg_inf = nullptr;
+  switch (d) {
+    case ir::DType::FP32: overflow = std::ldexp(2.0 - std::ldexp(1.0, -24), 127); pos_inf = "0x7F800000"; neg_inf = "0xFF800000"; break;
+    case ir::DType::FP16: overflow = 65520.0; pos_inf = "0x7C00"; neg_inf = "0xFC00"; break;
+    case ir::DType::BF16: overflow = std::ldexp(2.0 - std::ldexp(1.0, -8), 127); pos_inf = "0x7F80"; neg_inf = "0xFF80"; break;
+    default: break;
+  }
+  if (pos_inf && std::fabs(v) >= overflow) return std::string(v > 0 ? pos_inf : neg_inf);
   if (!std::isfinite(v)) return std::nullopt;
   char buf[64];
   auto r = d == ir::DType::FP32 ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(v))

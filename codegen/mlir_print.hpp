@@ -39,6 +39,7 @@ class Printer {
 
  private:
   const PrintOptions& o_;
+  std::string file_escaped_;  // escaped_file(), made once
   std::string out_;
 
   template <class... A> void put(const A&... a) { (out_.append(std::string_view(a)), ...); }
@@ -101,6 +102,20 @@ class Printer {
     }
   }
 
+  /// The file name as an MLIR string body: `"` and `\` escaped, other bytes outside printable
+  /// ASCII as `\XX` (MLIR's string escapes), so a path like `we"ird.py` still parses.
+  const std::string& escaped_file() {
+    if (file_escaped_.empty() && !o_.file.empty()) {
+      static constexpr char hex[] = "0123456789ABCDEF";
+      for (unsigned char ch : o_.file) {
+        if (ch == '"' || ch == '\\') file_escaped_ += '\\', file_escaped_ += static_cast<char>(ch);
+        else if (ch < 0x20 || ch >= 0x7f) file_escaped_ += '\\', file_escaped_ += hex[ch >> 4], file_escaped_ += hex[ch & 15];
+        else file_escaped_ += static_cast<char>(ch);
+      }
+    }
+    return file_escaped_;
+  }
+
   void ops(const std::vector<Op>& list, int ind, std::size_t count = std::string::npos) {
     for (std::size_t i = 0; i < list.size() && i < count; ++i) {
       const Op& op = list[i];
@@ -108,7 +123,7 @@ class Printer {
       if (o_.generic) generic(op, ind);
       else custom(op, ind);
       if (o_.locations && op.loc.line > 0)
-        put(" loc(\"", o_.file, "\":", std::to_string(op.loc.line), ":", std::to_string(op.loc.col), ")");
+        put(" loc(\"", escaped_file(), "\":", std::to_string(op.loc.line), ":", std::to_string(op.loc.col), ")");
       put("\n");
     }
   }

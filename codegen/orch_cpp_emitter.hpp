@@ -386,6 +386,9 @@ class OrchEmitter {
         if (ir::is_float(s->dtype)) {
           need_bits_float_ = true;
           linef(FMT_COMPILE("{} {} = ptorw_bits_float(orch_args.scalar({}));"), t, n, i);
+        } else if (s->dtype == ir::DType::TASK_ID) {
+          // PTO2TaskId is an aggregate { uint64_t value; } (pto_runtime_decls.hpp): no conversion from a word.
+          linef(FMT_COMPILE("{} {} = {}{{orch_args.scalar({})}};"), t, n, t, i);
         } else {
           linef(FMT_COMPILE("{} {} = static_cast<{}>(orch_args.scalar({}));"), t, n, t, i);
         }

@@ -120,8 +120,16 @@ struct Defs {
     if (const auto* res = results.find(v.get())) {
       const ir::StmtNode* s = res->first;
       const std::size_t i = res->second;
-      if (auto* f = ir::kind_as<ir::For>(s->kind)) return i < f->iter_args.size() ? param_of(f->iter_args[i], depth + 1) : -1;
-      if (auto* w = ir::kind_as<ir::While>(s->kind)) return i < w->iter_args.size() ? param_of(w->iter_args[i], depth + 1) : -1;
+      // A loop result is its init's parameter only when the body yields that same storage back:
+      // a loop that yields another tensor (`nxt = self.k(acc, tmp)`) leaves its result in `tmp`.
+      auto carried = [&](const std::vector<ir::Expr>& iter_args, const ir::Stmt& body) {
+        if (i >= iter_args.size()) return -1;
+        const int p = param_of(iter_args[i], depth + 1);
+        const ir::Expr* y = yielded(body, i);
+        return p >= 0 && y && param_of(*y, depth + 1) == p ? p : -1;
+      };
+      if (auto* f = ir::kind_as<ir::For>(s->kind)) return carried(f->iter_args, f->body);
+      if (auto* w = ir::kind_as<ir::While>(s->kind)) return carried(w->iter_args, w->body);
       if (auto* x = ir::kind_as<ir::If>(s->kind)) {
         const ir::Expr* a = yielded(x->then_body, i);
         const ir::Expr* b = x->else_body ? yielded(x->else_body, i) : nullptr;

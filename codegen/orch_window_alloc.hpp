@@ -58,8 +58,16 @@ class Roots {
     if (const auto* res = defs_.results.find(v.get())) {
       const ir::StmtNode* s = res->first;
       const std::size_t i = res->second;
-      if (auto* f = ir::kind_as<ir::For>(s->kind)) return i < f->iter_args.size() ? root(f->iter_args[i], depth + 1) : nullptr;
-      if (auto* w = ir::kind_as<ir::While>(s->kind)) return i < w->iter_args.size() ? root(w->iter_args[i], depth + 1) : nullptr;
+      // A loop result is its init's storage only when the body yields that storage back (a loop
+      // yielding another tensor, `nxt = self.k(acc, tmp)`, leaves its result in `tmp`).
+      auto carried = [&](const std::vector<ir::Expr>& iter_args, const ir::Stmt& body) -> const ir::ExprNode* {
+        if (i >= iter_args.size()) return nullptr;
+        const ir::ExprNode* r = root(iter_args[i], depth + 1);
+        const ir::Expr* y = detail::Defs::yielded(body, i);
+        return r && y && root(*y, depth + 1) == r ? r : nullptr;
+      };
+      if (auto* f = ir::kind_as<ir::For>(s->kind)) return carried(f->iter_args, f->body);
+      if (auto* w = ir::kind_as<ir::While>(s->kind)) return carried(w->iter_args, w->body);
       if (auto* x = ir::kind_as<ir::If>(s->kind)) {
         const ir::Expr* a = detail::Defs::yielded(x->then_body, i);
         const ir::Expr* b = x->else_body ? detail::Defs::yielded(x->else_body, i) : nullptr;

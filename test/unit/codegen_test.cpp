@@ -2,6 +2,9 @@
 // spec's examples (lower_tile_to_buffer.md "Representation example", "Planned storage views") and
 // for scalars, scf.for/if/while, precision attributes, block queries, the cube path, both
 // assembler spellings, the generic form, and fail-closed diagnostics. Inputs: test/codegen/*.py.
+#include <fstream>
+#include <sstream>
+#include <cmath>
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -419,6 +422,39 @@ TEST_CASE("locations: loc(\"file\":line:col) after ops with a source position") 
   std::string out = emit("representation.py", o);
   CHECK(out.find("    pto.tadd ins(%a_buf, %b_buf : " + T + ", " + T + ") outs(%r_buf : " + T + ") loc(\"") != std::string::npos);
   CHECK(out.find("representation.py\":13:9)\n") != std::string::npos);
+}
+
+TEST_CASE("locations: the file name is an MLIR string, with '\"' and '\\\\' escaped") {
+  const char* root = std::getenv("PTORW_SOURCE_ROOT");
+  REQUIRE(root);
+  std::ifstream in(std::string(root) + "/test/codegen/representation.py");
+  std::stringstream text;
+  text << in.rdbuf();
+  auto r = text::parse_program(text.str(), "we\"ird\\k.py");
+  REQUIRE(r.ok());
+  codegen::EmitOptions o;
+  o.locations = true;
+  auto out = codegen::emit_program(*r.program, o);
+  REQUIRE(out.ok());
+  CHECK(out.kernels[0].text.find("loc(\"we\\\"ird\\\\k.py\":13:9)\n") != std::string::npos);
+}
+
+// MLIR spells an infinite float constant only by its bits (`inf.0` does not parse). A finite source
+// value rounds to infinity in the target type at the halfway point above its largest finite value
+// (round to nearest, ties to even: the largest value has an odd significand).
+TEST_CASE("float constants: values that round to infinity in the dtype are hex bit patterns") {
+  using codegen::detail::float_literal;
+  CHECK(float_literal(1e39, ir::DType::FP32) == std::optional<std::string>("0x7F800000"));
+  CHECK(float_literal(-1e39, ir::DType::FP32) == std::optional<std::string>("0xFF800000"));
+  // (2 - 2^-24) * 2^127 is the FP32 overflow threshold; just below it rounds to FLT_MAX.
+  CHECK(float_literal(std::ldexp(2.0 - std::ldexp(1.0, -24), 127), ir::DType::FP32) == std::optional<std::string>("0x7F800000"));
+  CHECK(float_literal(std::ldexp(2.0 - std::ldexp(1.0, -23), 127), ir::DType::FP32) == std::optional<std::string>("3.4028235e+38"));
+  CHECK(float_literal(65520.0, ir::DType::FP16) == std::optional<std::string>("0x7C00"));
+  CHECK(float_literal(-65520.0, ir::DType::FP16) == std::optional<std::string>("0xFC00"));
+  CHECK(float_literal(65504.0, ir::DType::FP16) == std::optional<std::string>("65504.0"));
+  CHECK(float_literal(std::ldexp(2.0 - std::ldexp(1.0, -8), 127), ir::DType::BF16) == std::optional<std::string>("0x7F80"));
+  CHECK(float_literal(1.5, ir::DType::FP32) == std::optional<std::string>("1.5"));
+  CHECK_FALSE(float_literal(std::nan(""), ir::DType::FP32).has_value());
 }
 
 TEST_CASE("fail closed: an op, dtype, type or statement without a spelling is named at file:line:col, nothing is emitted") {

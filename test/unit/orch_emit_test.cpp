@@ -195,3 +195,46 @@ TEST_CASE("refused with file:line:col and the construct, never dropped") {
                        "    def main(self, h: pl.Scalar[pl.FP16]):\n        return\n"),
             "a pl.FP16 scalar has no C++17 type"));
 }
+
+// A loop's result is its init's storage only when the body yields that storage back. Here the body
+// yields `tmp` (written by v), so the result is neither `o` nor a create of the function's top
+// level: refused, where the slot of `o` (which holds only `first`) used to be claimed for it.
+TEST_CASE("a loop yielding another tensor than its init: the result has no argument slot (refused)") {
+  const std::string loop_other =
+      "        tmp = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+      "        first = self.v(a, o)\n"
+      "        for i, (acc,) in pl.range(2, init_values=(first,)):\n"
+      "            nxt = self.v(acc, tmp)\n"
+      "            acc_out = pl.yield_(nxt)\n"
+      "        return acc_out\n";
+  CHECK(has(emit_error(kHead + kMain + loop_other),
+            "t.py:21:9: error: orchestration 'main': result 0 ('acc_out') is not one tensor.create of the function body nor a "
+            "parameter updated in place"));
+  const std::string while_other =
+      "        tmp = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+      "        for (acc, k) in pl.while_(init_values=(o, 0)):\n"
+      "            pl.cond(k < 2)\n"
+      "            nxt = self.v(acc, tmp)\n"
+      "            acc_out, k_out = pl.yield_(nxt, k + 1)\n"
+      "        return acc_out\n";
+  CHECK(has(emit_error(kHead + kMain + while_other), "t.py:21:9: error: orchestration 'main': result 0 ('acc_out') is not one"));
+  // The loop that writes its carried tensor in place keeps the slot of `o`.
+  const std::string in_place =
+      "        first = self.v(a, o)\n"
+      "        for i, (acc,) in pl.range(2, init_values=(first,)):\n"
+      "            nxt = self.v(a, acc)\n"
+      "            acc_out = pl.yield_(nxt)\n"
+      "        return acc_out\n";
+  CHECK(has(emit_ok(kHead + kMain + in_place), "// result 0 is parameter 'o', written in place"));
+}
+
+TEST_CASE("a TASK_ID parameter is built as the PTO2TaskId aggregate from its word") {
+  std::string t = emit_ok(kHead +
+                          "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                          "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]], "
+                          "n: pl.Scalar[pl.TASK_ID]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+                          "        with pl.manual_scope():\n"
+                          "            r, t = pl.submit(self.v, a, o, deps=[n])\n"
+                          "        return r\n");
+  CHECK(has(t, "PTO2TaskId n = PTO2TaskId{orch_args.scalar(2)};"));
+}
