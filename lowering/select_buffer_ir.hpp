@@ -9,13 +9,17 @@
 // Acceptance::Default; recipes/all_recipes.hpp, recipes/control_flow.hpp), the same entries
 // conversion asks; this file holds only the whole-kernel rules:
 //  * target A5                                   → Tile ("A5 retains Tile IR")
-//  * tiles: rank 2, static, pl.Mem.Vec, 32-byte physical rows (`tile_rule`, on every op operand and
+//  * tiles: rank 2, static, pl.Mem.Vec, 32-byte physical rows, dense row-major layout, no constant
+//    zero extent but the [0, 0] sentinel (`tile_rule` and vec_descriptor.hpp, on every op operand and
 //    result and on every carry and branch result); runtime valid extents only in straight-line
 //    kernels and only on load/store/elementwise (`runtime_valid_rules`, `call`)
 //  * device helper calls, task launches and non-scalar values without an op stay Tile
+//  * unsigned scalar arithmetic stays Tile ("unsigned scalar arithmetic ... remain[s] outside the
+//    default contract": scalar_rules.hpp)
 //  * the kernel's PTO signature must carry it (a selected kernel's compilation errors propagate):
 //    every symbolic dim of a GM tensor parameter is a scalar parameter of the same name (codegen's
-//    ABI), and every result is a GM tensor (a PTO kernel returns nothing)
+//    ABI), every result is a GM tensor (a PTO kernel returns nothing), and no scalar parameter is
+//    unsigned (no scalar PTO type)
 // and asks the entries for the rest: an op without an entry, or whose entry is outside the default
 // rollout (cube, runtime valid extents), "has no default Buffer recipe in this release"; GM
 // load/store need the transfer dtypes and packed ND tensors, no transpose; elementwise rows need the
@@ -33,7 +37,9 @@
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/lowering/planning/storage_rules.hpp"
 #include "ptorw/lowering/recipes/all_recipes.hpp"
+#include "ptorw/lowering/metadata_versions.hpp"
 #include "ptorw/lowering/recipes/control_flow.hpp"
+#include "ptorw/lowering/scalar_rules.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/flat_seq.hpp"
@@ -77,6 +83,7 @@ class Selector {
     }
   }
   std::optional<Refusal> run() {
+    if (auto u = unsigned_scalar_arithmetic(fn_)) return Refusal{u->first, u->second};
     runtime_valid_rules();
     if (refusal_) return refusal_;
     metadata_versions();
@@ -118,6 +125,9 @@ class Selector {
     if (!bytes) return refuse(sp, who + " is not statically sized");
     if ((*ir::const_int(t->shape[1]) * ir::dtype_bytes(t->dtype)) % 32 != 0)
       return refuse(sp, who + " has physical rows that are not 32-byte aligned");
+    // "dense Vec": no boxed view; no static empty descriptor (vec_descriptor.hpp, also asked by
+    // the storage index in explicit conversion).
+    if (auto why = vec_descriptor_refusal(*t, who)) return refuse(sp, *why);
   }
   void walk(const ir::Stmt& s) {
     visit::FlatStmts it(s);
@@ -143,7 +153,14 @@ class Selector {
   void abi() {
     std::unordered_set<std::string> scalars;
     for (const auto& p : fn_.params)
-      if (ir::type_as<ir::ScalarType>(p.var->type)) scalars.insert(ir::var_name(p.var));
+      if (auto* s = ir::type_as<ir::ScalarType>(p.var->type)) {
+        scalars.insert(ir::var_name(p.var));
+        // The emitter has no scalar PTO type for an unsigned scalar (scalar_rules.hpp).
+        if (unsigned_dtype(s->dtype))
+          return refuse(p.var->span.line ? p.var->span : fn_.span,
+                        "scalar parameter '" + ir::var_name(p.var) + "' is pl." + std::string(ir::name_of(s->dtype)) +
+                            ", which the kernel's PTO signature cannot carry (unsigned scalars remain outside the default contract)");
+      }
     for (const auto& p : fn_.params) {
       if (!ir::type_as<ir::TensorType>(p.var->type)) continue;
       std::string missing;
@@ -185,61 +202,12 @@ class Selector {
       refuse(flow, "user control flow in a kernel with runtime valid extents (tile '" + dynamic +
                        "') retains Tile IR");
   }
-  /// "A forward SSA analysis rejects uses of old metadata versions after a setter, including
-  /// ordinary aliases and windows cut from that version. A current version may have several
-  /// consumers." Only kernels with a tile.set_validshape are asked; they are straight-line (a
-  /// setter to runtime extents makes a dynamic tile, and `runtime_valid_rules` refused control
-  /// flow). Each tile value carries the version of its storage's metadata it was defined at: a
-  /// setter or any other write into the storage starts a new version; a relabel, a plain alias or a
-  /// slice window carries its source's. Reading a value whose version is not its storage's current
-  /// one is refused.
+  /// "A forward SSA analysis rejects uses of old metadata versions after a setter" (the analysis:
+  /// metadata_versions.hpp, also asked by the explicit conversion). Only kernels with a
+  /// tile.set_validshape are asked; they are straight-line (a setter to runtime extents makes a
+  /// dynamic tile, and `runtime_valid_rules` refused control flow).
   void metadata_versions() {
-    const ir::OpId setter = ir::op::id("tile.set_validshape");
-    bool any = false;
-    visit::walk_all(fn_.body, [&](const ir::Stmt& s) {
-      if (auto* a = ir::stmt_as<ir::Assign>(s)) any = any || ir::is_op_call(a->value, setter);
-    }, [](const ir::Expr&) {});
-    if (!any) return;
-    auto base_of = [](const ir::Expr& v) -> const ir::ExprNode* {
-      auto* t = ir::type_as<ir::TileType>(v ? v->type : nullptr);
-      return t && t->memref && t->memref->base ? t->memref->base.get() : nullptr;
-    };
-    std::unordered_map<const ir::ExprNode*, int> current;  // storage -> its metadata version
-    std::unordered_map<const ir::ExprNode*, std::pair<const ir::ExprNode*, int>> version;  // tile -> (storage, version)
-    auto read = [&](const ir::Expr& e, ir::Span sp) {
-      visit::walk_exprs(e, [&](const ir::Expr& x) {
-        auto it = ir::is_var_like(x) ? version.find(x.get()) : version.end();
-        if (it != version.end() && it->second.second != current[it->second.first])
-          refuse(sp, "tile '" + ir::var_name(x) + "' is read after tile.set_validshape gave its storage new valid extents "
-                     "(an old metadata version; the forward version analysis rejects it)");
-      });
-    };
-    visit::walk_all(fn_.body, [&](const ir::Stmt& s) {
-      if (refused()) return;
-      if (auto* a = ir::stmt_as<ir::Assign>(s)) {
-        read(a->value, s->span);
-        const ir::ExprNode* b = base_of(a->var);
-        if (!b) return;
-        // Which definitions name their source's bytes is InitMemRef's storage table (Relabel and
-        // Window rows); the setter is a Relabel there but starts a version here.
-        auto* c = ir::expr_as<ir::Call>(a->value);
-        const planning::OpStorage* rule = c && c->kind == ir::CallKind::Op ? planning::op_storage(c->callee) : nullptr;
-        const bool carries = c ? rule && ir::op_id(c->callee) != setter &&
-                                     (rule->rule == planning::StorageRule::Relabel || rule->rule == planning::StorageRule::Window)
-                               : ir::is_var_like(a->value);
-        const ir::Expr src = c ? (c->args.empty() ? nullptr : c->args[0]) : a->value;
-        auto from = carries && src ? version.find(src.get()) : version.end();
-        if (from != version.end()) {
-          version[a->var.get()] = from->second;
-        } else {
-          version[a->var.get()] = {b, ++current[b]};
-        }
-      } else if (auto* e = ir::stmt_as<ir::Eval>(s)) {
-        read(e->value, s->span);
-      } else if (auto* r = ir::stmt_as<ir::Return>(s)) {
-        for (const auto& v : r->values) read(v, s->span);
-      }
-    }, [](const ir::Expr&) {});
+    if (auto r = old_metadata_version_read(fn_)) refuse(r->first, r->second);
   }
   static bool runtime_valid_value(const ir::Expr& e) {
     auto* t = ir::type_as<ir::TileType>(e ? e->type : nullptr);

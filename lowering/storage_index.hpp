@@ -34,6 +34,7 @@
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/lowering/planning/storage_rules.hpp"
 #include "ptorw/lowering/product_view.hpp"
+#include "ptorw/lowering/vec_descriptor.hpp"
 #include "ptorw/visit/equal.hpp"
 #include "ptorw/visit/flat_seq.hpp"
 
@@ -53,14 +54,6 @@ inline bool same_value_expr(const ir::Expr& a, const ir::Expr& b) {
   auto* p = ir::expr_as<ir::Binary>(a);
   auto* q = ir::expr_as<ir::Binary>(b);
   return p && q && p->op == q->op && same_value_expr(p->lhs, q->lhs) && same_value_expr(p->rhs, q->rhs);
-}
-
-/// Whether some valid extent of `t` is not a constant (a runtime valid extent).
-inline bool runtime_valid(const ir::TileType& t) {
-  if (!t.view) return false;
-  for (const auto& v : t.view->valid_shape)
-    if (!ir::const_int(v)) return true;
-  return false;
 }
 
 /// The Buffer descriptor of a Tile: physical shape, dtype, space and layout/valid fields; no storage.
@@ -361,6 +354,8 @@ class StorageIndex {
       if (!cols || (*cols * ir::dtype_bytes(t->dtype)) % 32 != 0)
         return fail(v->span, who + ": physical rows must be 32-byte aligned");
     }
+    // Boxed Vec views and static empty descriptors have no Buffer form (vec_descriptor.hpp).
+    if (auto why = vec_descriptor_refusal(*t, who)) return fail(v->span, *why);
     ir::Type d = buffer_descriptor(*t);
     auto& ms = members_[t->memref->base.get()];
     for (const auto& m : ms)

@@ -1,0 +1,11 @@
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore, stage=pl.FunctionIRStage.Buffer)
+    def kernel(self, A: pl.Tensor[[32, 32], pl.FP32], row: pl.Scalar[pl.INDEX], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        x: pl.Buffer[[32, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 0)
+        y: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 4096)
+        pl.buffer.load(A, (0, 0), (32, 32), x)
+        w: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.subview(x, [row, 0], (16, 32))
+        pl.buffer.exp(w, y)
+        pl.buffer.store(y, (0, 0), (16, 32), Out)
+        return Out
