@@ -342,13 +342,14 @@ class StorageIndex {
     if (t->memory.value_or(ir::MemSpace::Vec) != info.space)
       return fail(v->span, who + " is in pl.Mem." + std::string(ir::name_of(t->memory.value_or(ir::MemSpace::Vec))) +
                                " but its allocation is in pl.Mem." + std::string(ir::name_of(info.space)));
-    if (*off < 0 || *off % 32 != 0) return fail(v->span, fmt::format("{}: storage offset {} is not 32-byte aligned", who, *off));
+    if (*off < 0) return fail(v->span, fmt::format("{}: storage offset {} is negative", who, *off));
+    if (*off % 32 != 0) return fail(v->span, fmt::format("{}: storage offset {} is not 32-byte aligned", who, *off));
     if (*phys != *size)
       return fail(v->span, fmt::format("{}: physical bytes {} differ from its MemRef size {}", who, *phys, *size));
     if (*size % 32 != 0) return fail(v->span, fmt::format("{}: byte count {} is not a multiple of 32", who, *size));
-    if (*off + *size > info.capacity)
-      return fail(v->span, fmt::format("{}: window [{}, {}) exceeds the allocation capacity {}", who, *off,
-                                       *off + *size, info.capacity));
+    if (*size > info.capacity || *off > info.capacity - *size)  // checked: no int64 wrap for offsets near 2^63
+      return fail(v->span, fmt::format("{}: window [{}, +{}) exceeds the allocation capacity {}", who, *off, *size,
+                                       info.capacity));
     if (t->shape.size() == 2 && info.space == ir::MemSpace::Vec) {
       auto cols = ir::const_int(t->shape[1]);
       if (!cols || (*cols * ir::dtype_bytes(t->dtype)) % 32 != 0)
