@@ -580,7 +580,7 @@ class OrchEmitter {
     if (auto* a = ir::stmt_as<ir::Assign>(s)) return assign(*a, s->span);
     if (auto* e = ir::stmt_as<ir::Eval>(s)) {
       if (auto* c = ir::expr_as<ir::Call>(e->value); c && c->kind == ir::CallKind::Function)
-        return (void)task(c->callee, c->args, {}, e->value->span, false);
+        return (void)task(c->callee, c->args, call_kwargs(*c, e->value->span), e->value->span, false);
       if (auto* sub = ir::expr_as<ir::Submit>(e->value)) return (void)task(sub->callee, sub->args, sub->kwargs, e->value->span, false);
       fail(s->span, "this expression statement has no spelling in orchestration code");
     }
@@ -618,7 +618,7 @@ class OrchEmitter {
       return;
     }
     if (auto* c = ir::expr_as<ir::Call>(v); c && c->kind == ir::CallKind::Function)
-      return bind_task_results(a, task(c->callee, c->args, {}, v->span, false), sp);
+      return bind_task_results(a, task(c->callee, c->args, call_kwargs(*c, v->span), v->span, false), sp);
     if (auto* sub = ir::expr_as<ir::Submit>(v)) return bind_task_results(a, task(sub->callee, sub->args, sub->kwargs, v->span, true), sp);
     if (auto* c = ir::expr_as<ir::Call>(v)) return tensor_op(a, *c, v->span);
     // A scalar computation or an alias.
@@ -700,6 +700,14 @@ class OrchEmitter {
         return;
       }
     }
+  }
+
+  /// A plain kernel call's keywords: the runtime API has no place for any (`self.k(a, o, device=n)`),
+  /// so one is refused rather than dropped (the IR keeps and compares them).
+  ir::Kwargs call_kwargs(const ir::Call& c, Span sp) const {
+    for (const auto& [key, v] : c.kwargs)
+      fail(sp, fmt::format("a call of '{}' with '{}=' has no runtime spelling", c.callee.view(), key));
+    return {};
   }
 
   /// One task for a kernel (or Group) call; returns its C++ result elements (the Out/InOut

@@ -163,6 +163,8 @@ TEST_CASE("refused with file:line:col and the construct, never dropped") {
             "a rank-reducing tensor.slice has no runtime spelling"));
   CHECK(has(refusal("        with pl.manual_scope():\n            r, t = pl.submit(self.v, a, o, timing_slot=3)\n        return o\n"),
             "pl.submit with 'timing_slot=' has no runtime spelling"));
+  CHECK(has(refusal("        r = self.v(a, o, device=n)\n        return r\n"),
+            "t.py:16:18: error: orchestration 'main': a call of 'v' with 'device=' has no runtime spelling"));
   CHECK(has(refusal("        with pl.manual_scope():\n            with pl.manual_scope():\n                r = self.v(a, o)\n        return o\n"),
             "a manual scope inside a manual scope"));
   CHECK(has(refusal("        w = pl.tensor.slice(a, [8, 32], [0, 0])\n        return w\n"),
