@@ -41,6 +41,8 @@ struct EmittedKernel {
   /// Why the kernel has no entry wrapper (a parameter type without a C++17 spelling); the module
   /// is emitted all the same (`ptorw emit` writes modules only; `ptorw compile` reports it).
   std::optional<Diagnostic> entry_error;
+  /// Whether its PTO function takes the SPMD words (what a Group member's wrapper also reads).
+  bool spmd = false;
 };
 
 struct EmitResult {
@@ -110,8 +112,9 @@ PTORW_ENTRY EmitResult emit_program(const ir::Program& p, const EmitOptions& o =
     }
     try {
       Kernel k = KernelEmitter(p, *g, o).run();
-      EmittedKernel ek{f->name, print_module(k, arch_name(o.arch), PrintOptions{o.generic, o.locations, p.source_file}), {}, {}};
+      EmittedKernel ek{f->name, print_module(k, arch_name(o.arch), PrintOptions{o.generic, o.locations, p.source_file}), {}, {}, false};
       try {
+        ek.spmd = entry_takes_spmd(*g, k);
         ek.entry = emit_kernel_entry(*g, k);
       } catch (const EmitError& e) {
         ek.entry_error = Diagnostic{p.source_file, e.span, Severity::Error, e.message};

@@ -723,6 +723,9 @@ class OrchEmitter {
       fail(sp, fmt::format("kernel '{}' uses cube (Mat/Left/Right/Acc) and vector (Vec) storage: one task runs on one "
                            "core, so it must be split into AIC and AIV kernels of a Group first", f.name));
     if (g && !g->error.empty()) fail(sp, fmt::format("Group '{}' is not a mixed task: {}", f.name, g->error));
+    if (g && !g->slot_error.empty())
+      fail(g->slot_error_span.line ? g->slot_error_span : sp,
+           fmt::format("Group '{}' has no mixed-task form: {}", f.name, g->slot_error));
     if (args.size() != f.params.size()) fail(sp, fmt::format("'{}' takes {}", f.name, counted(f.params.size(), "argument")));
     for (const auto& [key, v] : kw)
       if (key != "deps") fail(sp, fmt::format("pl.submit with '{}=' has no runtime spelling", key));
@@ -761,8 +764,11 @@ class OrchEmitter {
     if (k) {
       fmt::format_to(std::back_inserter(submit), FMT_COMPILE("{}({} /* {} */, {})"), kind_spelling(k->kind).submit, k->id, f.name, ta);
     } else {
+      // The Group's member rows (orch_kernels.hpp): each member's entry wrapper reads the slots its
+      // parameters are bound to in the Group's body.
       fmt::format_to(std::back_inserter(submit), FMT_COMPILE("{}(MixedKernels{{{}, {}, {}}} /* {} */, {})"),
-                     kind_spelling(KernelKind::Mixed).submit, g->aic, g->aiv0, g->aiv1, f.name, ta);
+                     kind_spelling(KernelKind::Mixed).submit, g->members[0].id, g->members[1].id,
+                     g->members.size() > 2 ? g->members[2].id : -1, f.name, ta);
     }
     std::vector<std::string_view> results;
     const std::vector<int>& rp = k ? k->result_param : g->result_param;
@@ -944,6 +950,11 @@ class OrchEmitter {
     s += "\n// Kernels (ids index the manifest's kernel list):\n";
     for (const auto& k : kernels_.kernels)
       s += fmt::format("//   {} {} ({})\n", k.id, k.fn->name, kind_spelling(k.kind).manifest);
+    for (const auto& g : kernels_.groups)
+      for (const auto& m : g.members)
+        if (m.id >= 0)
+          s += fmt::format("//   {} {} ({}, a member of Group {})\n", m.id, member_row_name(g, m),
+                           kernels_.kernels[static_cast<std::size_t>(m.kernel)].fn->name, g.fn->name);
     s += "\n";
     if (need_float_bits_) s += kFloatBitsHelper;
     if (need_bits_float_) s += kBitsFloatHelper;

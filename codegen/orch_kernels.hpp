@@ -5,6 +5,16 @@
 // argument call), and which parameter each returned value is (a task has no result of its own:
 // the caller reads what the kernel wrote through an Out/InOut argument). Group functions (one cube
 // and one or two vector kernels) are listed with their members, for rt_submit_task.
+//
+// A Group's task has ONE argument pack, the Group's parameters in order (tensors numbered first,
+// then scalars: the entry wrapper's slots), while each member kernel takes its own parameters,
+// bound to Group arguments in the Group's body. So each member of a Group gets its own row in the
+// kernel list, after the kernels (ids numbered on, Group by Group in program order, the AIC member
+// first, then the AIV members in call order): the same PTO module, but an entry wrapper that reads
+// the slot each parameter is bound to (`GroupMember::slots`), and rt_submit_task names those rows.
+// A member argument that no slot holds (a computed scalar, a constant, a slice, a tensor no member
+// wrote into a Group parameter) leaves the Group without member rows (`GroupInfo::slot_error`, at
+// `slot_error_span`): its call is refused by the orchestration emitter, never read from a wrong slot.
 #pragma once
 #include <fmt/core.h>
 
@@ -33,12 +43,39 @@ struct KernelInfo {
   std::string result_error;
 };
 
+/// One member kernel of a Group as its mixed task runs it: a row of the kernel list of its own.
+struct GroupMember {
+  std::string_view role;  // "aic", "aiv0", "aiv1": its place in MixedKernels
+  int kernel = -1;        // the kernel it runs (KernelInfo::id)
+  int id = -1;            // its own row of the kernel list: the id rt_submit_task names (-1: the Group has an error)
+  /// Per parameter of the kernel (signature order): the task's argument slot its entry wrapper
+  /// reads, i.e. the slot of the Group parameter the argument is bound to in the Group's body.
+  std::vector<int> slots;
+};
+
 struct GroupInfo {
   const ir::Function* fn = nullptr;
-  int aic = -1, aiv0 = -1, aiv1 = -1;  // kernel ids; aiv1 -1 when the group has one vector kernel
+  int aic = -1, aiv0 = -1, aiv1 = -1;  // the member kernels' ids; aiv1 -1 when the group has one vector kernel
+  std::vector<GroupMember> members;    // aic, aiv0[, aiv1]: the rows rt_submit_task names
   std::vector<int> result_param;
   std::string error;  // why the group has no mixed-task form (empty: it has one)
+  /// Why its members' entry wrappers cannot read their arguments from the task's slots (a member
+  /// argument no slot holds), and where; `members` is then empty. The task graph (`ptorw tasks`)
+  /// does not depend on it, the orchestration C++ refuses the call.
+  std::string slot_error;
+  ir::Span slot_error_span;
 };
+
+/// The argument slot of each parameter of `f` in a task of it (the entry wrapper's numbering,
+/// kernel_entry.hpp: the tensors in parameter order, then the scalars).
+inline std::vector<int> param_slots(const ir::Function& f) {
+  std::vector<int> out(f.params.size(), -1);
+  int next = 0;
+  for (int tensors = 1; tensors >= 0; --tensors)
+    for (std::size_t i = 0; i < f.params.size(); ++i)
+      if ((ir::type_as<ir::TensorType>(f.params[i].var->type) != nullptr) == (tensors == 1)) out[i] = next++;
+  return out;
+}
 
 namespace detail {
 
@@ -215,7 +252,22 @@ struct KernelTable {
       if (g.fn->name == name) return &g;
     return nullptr;
   }
+  /// Every row of the kernel list: the kernels, then the Groups' member rows.
+  std::size_t rows() const {
+    std::size_t n = kernels.size();
+    for (const auto& g : groups) n += g.members.size();
+    return n;
+  }
 };
+
+/// The name, entry wrapper file and entry symbol of a Group member's row.
+inline std::string member_row_name(const GroupInfo& g, const GroupMember& m) { return fmt::format("{}.{}", g.fn->name, m.role); }
+inline std::string member_entry_file(const GroupInfo& g, const GroupMember& m) {
+  return fmt::format("kernels/{}.{}.entry.cpp", g.fn->name, m.role);
+}
+inline std::string member_entry_symbol(const GroupInfo& g, const GroupMember& m) {
+  return fmt::format("{}__{}_entry", g.fn->name, m.role);
+}
 
 inline KernelTable kernel_table(const ir::Program& p) {
   KernelTable t;
@@ -236,6 +288,7 @@ inline KernelTable kernel_table(const ir::Program& p) {
     GroupInfo g;
     g.fn = f.get();
     int aiv = 0;
+    const ir::Expr* calls[3] = {nullptr, nullptr, nullptr};  // the member calls: aic, aiv0, aiv1
     auto on_stmt = [](const ir::Stmt&) {};
     auto on_expr = [&](const ir::Expr& e) {
       auto* c = ir::expr_as<ir::Call>(e);
@@ -245,22 +298,69 @@ inline KernelTable kernel_table(const ir::Program& p) {
         if (g.error.empty()) g.error = fmt::format("it calls '{}', which is not a kernel", c->callee.view());
       } else if (k->fn->type == ir::FunctionType::AIC && g.aic < 0) {
         g.aic = k->id;
+        calls[0] = &e;
       } else if (k->fn->type == ir::FunctionType::AIV && aiv < 2) {
-        (aiv++ == 0 ? g.aiv0 : g.aiv1) = k->id;
+        (aiv == 0 ? g.aiv0 : g.aiv1) = k->id;
+        calls[1 + aiv++] = &e;
       } else if (g.error.empty()) {
         g.error = fmt::format("'{}' is not the one AIC or one of at most two AIV kernels of a mixed task", c->callee.view());
       }
     };
     if (f->body) visit::walk(f->body, on_stmt, on_expr);
     if (g.error.empty() && (g.aic < 0 || aiv == 0)) g.error = "a mixed task needs one AIC and one or two AIV kernels";
-    std::string rerr;
-    g.result_param = detail::result_params(*f, rerr, [&t](std::string_view callee, std::size_t i) {
+    auto callee_result = [&t](std::string_view callee, std::size_t i) {
       const KernelInfo* k = t.kernel(callee);
       return k && i < k->result_param.size() ? k->result_param[i] : -1;
-    });
+    };
+    std::string rerr;
+    g.result_param = detail::result_params(*f, rerr, callee_result);
     if (g.error.empty()) g.error = rerr;
+    // Each member's slots: the Group parameter each of its arguments is (directly, or a member's
+    // result written in place into one), and that parameter's slot in the Group's task.
+    if (g.error.empty()) {
+      detail::Defs defs(*f);
+      defs.callee_result = callee_result;
+      const std::vector<int> gslots = param_slots(*f);
+      static constexpr std::string_view kRoles[] = {"aic", "aiv0", "aiv1"};
+      for (int r = 0; r < 3 && g.slot_error.empty(); ++r) {
+        if (!calls[r]) continue;
+        const ir::Call& c = *ir::expr_as<ir::Call>(*calls[r]);
+        GroupMember m{kRoles[r], r == 0 ? g.aic : r == 1 ? g.aiv0 : g.aiv1, -1, {}};
+        const ir::Function& kf = *t.kernels[static_cast<std::size_t>(m.kernel)].fn;
+        if (c.args.size() != kf.params.size()) {
+          g.slot_error = fmt::format("its call of '{}' has {} arguments, the kernel takes {}", kf.name, c.args.size(), kf.params.size());
+          g.slot_error_span = (*calls[r])->span;
+        }
+        for (std::size_t j = 0; j < c.args.size() && j < kf.params.size() && g.slot_error.empty(); ++j) {
+          const int p = defs.param_of(c.args[j]);
+          const bool tensor = ir::type_as<ir::TensorType>(kf.params[j].var->type) != nullptr;
+          if (p < 0 || (ir::type_as<ir::TensorType>(f->params[static_cast<std::size_t>(p)].var->type) != nullptr) != tensor) {
+            const ir::Expr& a = c.args[j];
+            const std::string shown = ir::is_var_like(a) ? fmt::format("'{}'", ir::var_name(a))
+                                      : ir::expr_as<ir::ConstInt>(a) || ir::expr_as<ir::ConstFloat>(a) || ir::expr_as<ir::ConstBool>(a)
+                                          ? std::string("a constant")
+                                          : std::string("a computed value");
+            g.slot_error = fmt::format(
+                "argument {} ({}) of its call of '{}' (parameter '{}') is {}, so no argument slot of its task holds it for "
+                "that kernel's entry wrapper",
+                j, shown, kf.name, ir::var_name(kf.params[j].var),
+                tensor ? "neither a tensor parameter of the Group nor a member's result written into one in place"
+                       : "not a scalar parameter of the Group");
+            g.slot_error_span = (*calls[r])->span;
+          } else {
+            m.slots.push_back(gslots[static_cast<std::size_t>(p)]);
+          }
+        }
+        g.members.push_back(std::move(m));
+      }
+      if (!g.slot_error.empty()) g.members.clear();
+    }
     t.groups.push_back(std::move(g));
   }
+  // The Groups' member rows, numbered after the kernels.
+  int next = static_cast<int>(t.kernels.size());
+  for (auto& g : t.groups)
+    for (auto& m : g.members) m.id = next++;
   return t;
 }
 
@@ -296,8 +396,13 @@ inline bool same_emitter_view(const ir::Program& a, const ir::Program& b, const 
   }
   for (std::size_t i = 0; i < ta.groups.size(); ++i) {
     const GroupInfo &x = ta.groups[i], &y = tb.groups[i];
-    if (x.aic != y.aic || x.aiv0 != y.aiv0 || x.aiv1 != y.aiv1 || x.result_param != y.result_param || x.error != y.error)
+    if (x.aic != y.aic || x.aiv0 != y.aiv0 || x.aiv1 != y.aiv1 || x.result_param != y.result_param || x.error != y.error ||
+        x.slot_error != y.slot_error || x.slot_error_span.line != y.slot_error_span.line ||
+        x.slot_error_span.col != y.slot_error_span.col || x.members.size() != y.members.size())
       return false;
+    for (std::size_t m = 0; m < x.members.size(); ++m)
+      if (x.members[m].id != y.members[m].id || x.members[m].kernel != y.members[m].kernel || x.members[m].slots != y.members[m].slots)
+        return false;
   }
   return true;
 }

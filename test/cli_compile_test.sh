@@ -70,6 +70,49 @@ print("manifest ok")
 PYEOF
 check "windowed_rows: manifest (ids, kinds, directions, options, passes, hashes): $(tail -1 "$tmp/manifest_check")" grep -q '^manifest ok$' "$tmp/manifest_check"
 
+# A Group's mixed task (test/codegen/groups/scalar_between.py): one pack of the Group's arguments
+# (tensors a 0, w 1, tmp 2, res 3, then the scalar f 4); each member has a row of its own after the
+# kernels, whose entry wrapper reads the slots its parameters are bound to: c(a, w, o=tmp) 0, 1, 2;
+# v(s=f, x=tmp, y=res) 4, 2, 3 (the audit found v reading slots 0, 1 and 2: a, w and tmp). The direct
+# call of v keeps v's own wrapper. Expected values written by hand from the source.
+"$ptorw" compile test/codegen/groups/scalar_between.py -o "$tmp/grp" -q
+check "groups: exit 0" test $? -eq 0
+check "groups: the mixed task names the member rows" \
+  grep -q 'rt_submit_task(MixedKernels{2, 3, -1} /\* g \*/, args_0);' "$tmp/grp/orchestration/main.cpp"
+check "groups: the direct call of v names v's own row" grep -q 'rt_submit_aiv_task(1 /\* v \*/, args_1);' "$tmp/grp/orchestration/main.cpp"
+check "groups: v as g's AIV member reads x, y, s from slots 2, 3, 4" \
+  grep -qzF "$(printf '%s\n' 'extern "C" void g__aiv0_entry(const uint64_t* args) {' \
+    '  float* x = reinterpret_cast<float*>(static_cast<uintptr_t>(args[2]));' \
+    '  float* y = reinterpret_cast<float*>(static_cast<uintptr_t>(args[3]));' \
+    '  float s = ptorw_bits_float(args[4]);' '  v(x, y, s);')" "$tmp/grp/kernels/g.aiv0.entry.cpp"
+check "groups: v's own wrapper reads its own slots" grep -qF 'float s = ptorw_bits_float(args[2]);' "$tmp/grp/kernels/v.entry.cpp"
+$py - "$tmp/grp" > "$tmp/grp_check" 2>&1 <<'PYEOF'
+import json, sys, os
+m = json.load(open(os.path.join(sys.argv[1], "manifest.json")))
+ks = m["kernels"]
+assert [k["id"] for k in ks] == [0, 1, 2, 3], ks
+assert [k["name"] for k in ks] == ["c", "v", "g.aic", "g.aiv0"], ks
+assert "group" not in ks[0] and "slots" not in ks[1], ks
+want = [("aic", "c", 0, "aic", [0, 1, 2], "kernels/c.pto"), ("aiv0", "v", 1, "aiv", [4, 2, 3], "kernels/v.pto")]
+for k, (role, kernel, kid, kind, slots, pto) in zip(ks[2:], want):
+    assert (k["group"], k["role"], k["kernel"], k["kernel_id"], k["kind"], k["slots"], k["file"]) == ("g", role, kernel, kid, kind, slots, pto), k
+    assert k["entry"] == "kernels/g.%s.entry.cpp" % role and k["entry_symbol"] == "g__%s_entry" % role, k
+    assert k["entry"] in m["files"], m["files"]
+    assert [p["name"] for p in k["params"]] == [p["name"] for p in ks[kid]["params"]], k
+print("manifest ok")
+PYEOF
+check "groups: manifest rows of g's members (group, role, kernel, slots, module, wrapper): $(tail -1 "$tmp/grp_check")" \
+  grep -q '^manifest ok$' "$tmp/grp_check"
+# A member argument that no slot holds (a constant given to v in the Group's body) is refused at
+# the member's call (line 35 of the copy, the callee's name at column 18), and no C++ is written for main.
+sed 's/q = self.v(f, p, res)/q = self.v(0.25, p, res)/' test/codegen/groups/scalar_between.py > "$tmp/grp_const.py"
+"$ptorw" compile "$tmp/grp_const.py" -o "$tmp/grp_const" -q 2> "$tmp/grp_const_err"
+check "groups: an unmapped member argument: exit 1" test $? -eq 1
+check "groups: an unmapped member argument: file:line:col naming it" grep -qF \
+  "grp_const.py:35:18: error: orchestration 'main': Group 'g' has no mixed-task form: argument 0 (a constant) of its call of 'v' (parameter 's') is not a scalar parameter of the Group" \
+  "$tmp/grp_const_err"
+check "groups: an unmapped member argument: no orchestration C++" test ! -e "$tmp/grp_const/orchestration/main.cpp"
+
 # buffer_ir.msgpack (issue 23) is the emitted program: ptorw reads it, and it prints as the last dump.
 check "buffer_ir.msgpack: a program ptorw reads" "$ptorw" check "$tmp/wr/buffer_ir.msgpack"
 "$ptorw" compile examples/windowed_rows.py -o "$tmp/bin_dump" --dump-after=lower-tile-to-buffer -q

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Third-party checks of everything `ptorw compile` writes (issue 20, acceptance): over every example
-# and every golden Before program (test/golden/**/*.before.py),
-#  - each kernels/<kernel>.entry.cpp passes `g++ -std=c++17 -fsyntax-only` alone;
+# Third-party checks of everything `ptorw compile` writes (issue 20, acceptance): over every example,
+# every golden Before program (test/golden/**/*.before.py) and the Group programs of test/codegen/groups/,
+#  - each kernels/<kernel>.entry.cpp passes `g++ -std=c++17 -fsyntax-only` alone, and so does each
+#    Group member's kernels/<group>.<role>.entry.cpp;
 #  - each orchestration/<function>.cpp passes `g++ -std=c++17 -fsyntax-only -include
 #    test/support/pto_runtime_decls.hpp` (the runtime's declarations, pto_format.md), and
 #  - each kernels/<kernel>.pto, emitted in MLIR generic form (--generic), is parsed and verified by
@@ -18,7 +19,7 @@ fails=0 inputs=0 partial=0 cpps=0 modules=0 entries=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 mkdir -p "$tmp/cpp" "$tmp/pto" "$tmp/entry"
 cd "$root" || exit 1
-for f in examples/*.py $(find test/golden -name "*.before.py" | sort); do
+for f in examples/*.py $(find test/golden -name "*.before.py" | sort) test/codegen/groups/*.py; do
   inputs=$((inputs + 1))
   out="$tmp/tree"
   rm -rf "$out"
@@ -45,6 +46,11 @@ for f in examples/*.py $(find test/golden -name "*.before.py" | sort); do
     elif ! grep -q "kernel '$(basename "${k%.pto}")': .* has no C++17 type in its entry wrapper" "$tmp/err"; then
       fail "$f: kernels/$(basename "$k") has no entry wrapper and no error saying why"
     fi
+  done
+  for e in "$out"/kernels/*.*.entry.cpp; do  # a Group member's wrapper (<group>.<role>.entry.cpp)
+    [ -e "$e" ] || continue
+    cp "$e" "$tmp/entry/${tag}__$(basename "$e")"
+    entries=$((entries + 1))
   done
 done
 

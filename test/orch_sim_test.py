@@ -13,9 +13,16 @@ test/fuzz/print_generated):
      shapes from the program's signature; every rt_submit_* prints the same items;
   4. both task lists are compared after naming storages alike: parameter i is P<i>, every other
      storage (an allocation, an output slot) T<n> by its first appearance. A Group's task (a mixed
-     task) is named by its members' kernel ids, read from the source's Group body and the manifest.
-Scalar words are not compared (the IR graph has none); a program whose orchestration reads a tensor
-on the host, or has a float scalar parameter, is skipped (said so).
+     task) is named by its members' kernel names: on the C++ side the submitted ids through the
+     manifest's kernel list (a Group's member rows name the kernel they run), on the IR side the
+     functions the source's Group body calls (the cube one first, then the vector ones);
+  5. every kernel a task runs reads the arguments it is bound to: the slots its entry wrapper reads
+     (the `args[N]` of the wrapper the manifest row of the submitted id names; tensors are numbered
+     first, then scalars, then the SPMD words) must hold, for a direct call, its own parameters, and
+     for a member of a Group, the Group parameter its argument is in the Group's body (a Group
+     parameter, or the result of an earlier member written into its one Out parameter).
+Scalar words are not compared with the IR (the IR graph has none); a program whose orchestration
+reads a tensor on the host, or has a float scalar parameter, is skipped (said so).
 
 usage: orch_sim_test.py PTORW SOURCE_ROOT [PRINT_GENERATED] [--count N] [--keep DIR]
 """
@@ -100,29 +107,68 @@ def signature(source, fn):
     raise Skip(f"no function '{fn}' found in the source")
 
 
-def group_members(source, manifest):
-    """{Group name: "mixed AIC,AIV0,AIV1"}: the kernel ids (manifest) of the functions each Group
-    function of the source calls, the cube one first, then the vector ones in call order (-1 for a
-    missing second), as pto_format.md's rt_submit_task(mixed, args) names them. Read from the
-    source, not from the compiler's kernel table (Group bodies are not rewritten by the passes)."""
-    ids = {k["name"]: (k["id"], k["kind"]) for k in manifest.get("kernels", [])}
+def functions_of(source):
+    """{name: ast.FunctionDef} of the program's functions."""
     out = {}
     for cls in ast.parse(source).body:
-        if not isinstance(cls, ast.ClassDef):
+        if isinstance(cls, ast.ClassDef):
+            for f in cls.body:
+                if isinstance(f, ast.FunctionDef):
+                    out[f.name] = f
+    return out
+
+
+def function_type(f):
+    return ast.unparse(f.decorator_list[0]) if f.decorator_list else ""
+
+
+def out_params(f):
+    """Indices of the Out / InOut parameters of f."""
+    return [i for i, a in enumerate(f.args.args[1:])
+            if isinstance(a.annotation, ast.Subscript) and attr_name(a.annotation.value) in ("Out", "InOut")]
+
+
+def group_bindings(source):
+    """{Group name: (its parameter names, [(member kernel, [the Group parameter each argument is,
+    or None])])}, the members in the order of pto_format.md's MixedKernels: the AIC kernel first,
+    then the AIV kernels in call order. Read from the source, not from the compiler's kernel table
+    (Group bodies are not rewritten by the passes): an argument is a Group parameter, or a name an
+    earlier member call's result was bound to, which is the argument given for that member's one
+    Out/InOut parameter (a member with several has no such reading here: None)."""
+    fns = functions_of(source)
+    out = {}
+    for g in fns.values():
+        if "FunctionType.Group" not in function_type(g):
             continue
-        for f in cls.body:
-            if not isinstance(f, ast.FunctionDef) or "FunctionType.Group" not in ast.unparse(f.decorator_list[0]):
-                continue
-            aic, aiv = -1, []
-            for n in ast.walk(f):
-                if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and attr_name(n.func.value) == "self":
-                    kid, kind = ids.get(n.func.attr, (None, None))
-                    if kind == "aic":
-                        aic = kid
-                    elif kind == "aiv":
-                        aiv.append(kid)
-            aiv += [-1] * (2 - len(aiv))
-            out[f.name] = f"mixed {aic},{aiv[0]},{aiv[1]}"
+        params = [a.arg for a in g.args.args[1:]]
+        env = {p: p for p in params}
+        aic, aiv = [], []
+        for st in g.body:
+            call = st.value if isinstance(st, (ast.Assign, ast.Expr, ast.Return)) else None
+            is_member = (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                         and attr_name(call.func.value) == "self" and call.func.attr in fns)
+            if is_member:
+                callee = fns[call.func.attr]
+                bound = [env.get(a.id) if isinstance(a, ast.Name) else None for a in call.args]
+                (aic if "FunctionType.AIC" in function_type(callee) else aiv).append((callee.name, bound))
+                outs = out_params(callee)
+                result = bound[outs[0]] if len(outs) == 1 and outs[0] < len(bound) else None
+            else:
+                result = env.get(call.id) if isinstance(call, ast.Name) else None
+            if isinstance(st, ast.Assign):
+                for t in st.targets:
+                    if isinstance(t, ast.Name):
+                        env[t.id] = result
+        out[g.name] = (params, aic + aiv)
+    return out
+
+
+def member_kinds(groups):
+    """{Group name: "mixed AIC,AIV0,AIV1"} by kernel names ("-" for a missing second AIV kernel)."""
+    out = {}
+    for name, (_, members) in groups.items():
+        names = [m for m, _ in members] + ["-"] * (3 - len(members))
+        out[name] = "mixed " + ",".join(names[:3])
     return out
 
 
@@ -154,12 +200,14 @@ def ir_tasks(graph, params, groups):
     return canon(items, len(params))
 
 
-def sim_tasks(lines, nparams):
+def sim_tasks(lines, nparams, kernels):
     items = []
     for line in lines:
         parts = line.split(" | ")
         head = parts[0].split(" ")
-        kind = f"{head[0]} {head[1]}"  # "mixed AIC,AIV0,AIV1" for a Group's task
+        kind = f"{head[0]} {head[1]}"
+        if head[0] == "mixed":  # "mixed AIC,AIV0,AIV1": the kernels the manifest rows of those ids run
+            kind = "mixed " + ",".join(kernels[int(i)][0] if int(i) >= 0 else "-" for i in head[1].split(","))
         args = []
         for p in parts[1:]:
             d, rest = p.split(" ", 1)
@@ -169,6 +217,76 @@ def sim_tasks(lines, nparams):
             args.append((d, storage, ranges))
         items.append((kind, args))
     return canon(items, nparams)
+
+
+def kernel_rows(tree, manifest):
+    """{id: (the kernel the row runs, its parameters' types in signature order, the args[N] its entry
+    wrapper reads in order, or None without a wrapper, the row's Group or None)} of the manifest's
+    kernel list. A Group member's row names the kernel it runs ("kernel") and its Group ("group")."""
+    out = {}
+    for k in manifest.get("kernels", []):
+        reads = None
+        if "entry" in k:
+            with open(os.path.join(tree, k["entry"])) as f:
+                text = f.read()
+            body = text[text.index(f"void {k['entry_symbol']}(const uint64_t* args)"):]
+            reads = [int(n) for n in re.findall(r"args\[(\d+)\]", body)]
+        out[k["id"]] = (k.get("kernel", k["name"]), [p["type"] for p in k["params"]], reads, k.get("group"))
+    return out
+
+
+def check_reads(line, callee, case):
+    """Whether every kernel the submitted task `line` runs reads, through its entry wrapper, the
+    arguments it is bound to (docstring, step 5); an error message or None."""
+    parts = line.split(" | ")
+    head = parts[0].split(" ")
+    items = parts[1:]  # in add order: the callee's parameters in signature order
+    slot_of, tensors = [], sum(1 for i in items if not i.startswith("scalar "))
+    nt = ns = 0
+    for i in items:  # the wrapper's numbering: the tensors in add order, then the scalars, then SPMD
+        if i.startswith("scalar "):
+            slot_of.append(tensors + ns)
+            ns += 1
+        else:
+            slot_of.append(nt)
+            nt += 1
+    if head[0] == "mixed":
+        if callee not in case["groups"]:
+            return f"a mixed task of '{callee}', which is not a Group of the source"
+        gparams, members = case["groups"][callee]
+        ids = [int(i) for i in head[1].split(",") if int(i) >= 0]
+        if len(ids) != len(members):
+            return f"Group '{callee}' has {len(members)} members, its task runs {len(ids)} kernels"
+        runs = list(zip(ids, members))
+    else:
+        kid = int(head[1])
+        own = case["kernels"][kid]
+        gparams = [f"#{j}" for j in range(len(own[1]))]
+        runs = [(kid, (own[0], gparams))]
+    if len(items) != len(gparams):
+        return f"'{callee}' takes {len(gparams)} arguments, its task has {len(items)}"
+    for kid, (member, bound) in runs:
+        kernel, types, reads, group = case["kernels"][kid]
+        if kernel != member or (head[0] == "mixed" and group not in (None, callee)):
+            return f"kernel id {kid} runs '{kernel}' (Group {group}), the Group '{callee}' calls '{member}' there"
+        if reads is None:  # no PTO module or no wrapper: compile reported why, nothing is read
+            continue
+        order = [j for j, t in enumerate(types) if t == "tensor"] + [j for j, t in enumerate(types) if t != "tensor"]
+        if len(reads) not in (len(order), len(order) + 3):
+            return f"the entry wrapper of kernel id {kid} reads {len(reads)} slots for {len(order)} parameters"
+        for k, j in enumerate(order):
+            b = bound[j] if j < len(bound) else None
+            if b is None:
+                return f"'{callee}': argument {j} of its call of '{member}' is not a Group parameter, yet the task was submitted"
+            want = slot_of[gparams.index(b)]
+            if reads[k] != want:
+                got = [n for n, sl in zip(gparams, slot_of) if sl == reads[k]]
+                return (f"'{callee}': kernel '{member}' (id {kid}) reads parameter {j} from slot {reads[k]} "
+                        f"({got[0] if got else 'no argument'}), but it is bound to {b} (slot {want})")
+        for k, r in enumerate(reads[len(order):]):
+            if r != len(items) + k:
+                return f"kernel id {kid}: SPMD word {k} read from slot {r}, not {len(items) + k}"
+    return None
 
 
 def run(cmd, **kw):
@@ -189,7 +307,8 @@ def prepare(ptorw, src_path, tree):
         raise Skip("no orchestration C++ written")
     cases = []
     with open(os.path.join(tree, "manifest.json")) as f:
-        groups = group_members(source, json.load(f))
+        kernels = kernel_rows(tree, json.load(f))
+    groups = group_bindings(source)
     for cpp in cpps:
         fn = cpp[:-4]
         path = os.path.join(orch_dir, cpp)
@@ -218,7 +337,9 @@ def prepare(ptorw, src_path, tree):
         g = run([ptorw, "tasks", src_path, "--passes", "default", "--entry", fn] + scalars)
         if g.returncode != 0:
             return [], f"ptorw tasks failed (exit {g.returncode}): {g.stderr[:500]}"
-        cases.append({"cpp": path, "slots": slots, "want": ir_tasks(json.loads(g.stdout), params, groups), "nparams": len(params)})
+        graph = json.loads(g.stdout)
+        cases.append({"cpp": path, "slots": slots, "want": ir_tasks(graph, params, member_kinds(groups)), "nparams": len(params),
+                      "callees": [t["kernel"] for t in graph["tasks"]], "kernels": kernels, "groups": groups})
     return cases, None
 
 
@@ -251,8 +372,13 @@ def compare(case, exe, k):
         return "the simulated run did not end within 60 s"
     if s.returncode != 0:
         return f"the simulated run failed (exit {s.returncode}): {s.stderr[:500]}"
-    want, got = case["want"], sim_tasks([l for l in s.stdout.splitlines() if l], case["nparams"])
+    lines = [l for l in s.stdout.splitlines() if l]
+    want, got = case["want"], sim_tasks(lines, case["nparams"], case["kernels"])
     if want == got:
+        for i, (line, callee) in enumerate(zip(lines, case["callees"])):
+            msg = check_reads(line, callee, case)
+            if msg:
+                return f"task {i}: {msg}"
         return None
     for i in range(max(len(want), len(got))):
         w = want[i] if i < len(want) else "<none>"
@@ -289,6 +415,7 @@ def main():
 def run_all(ptorw, root, fuzz, cxx, count, tmp):
     inputs = [os.path.join(root, "examples", f) for f in sorted(os.listdir(os.path.join(root, "examples"))) if f.endswith(".py")]
     inputs += sorted(glob.glob(os.path.join(root, "test/golden/**/*.before.py"), recursive=True))
+    inputs += sorted(glob.glob(os.path.join(root, "test/codegen/groups/*.py")))  # Groups' argument slots
     if fuzz:
         # The hand-written style with tensor results only: a scalar result has no C++ form, and
         # most of those programs would be skipped.

@@ -69,7 +69,9 @@ class Arg {
   void set_dependencies(const PTO2TaskId* deps, uint32_t count);
 };
 
-/// A mixed task: one cube kernel and one or two vector kernels (-1: none), by kernel id.
+/// A mixed task: one cube kernel and one or two vector kernels (-1: none), by kernel id. ptorw
+/// names a Group's member rows of the kernel list here, whose entry wrappers read the Group's
+/// argument slots (codegen/orch_kernels.hpp), not the member kernels' own rows.
 struct MixedKernels {
   int32_t aic;
   int32_t aiv0;

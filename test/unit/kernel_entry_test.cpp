@@ -96,3 +96,48 @@ TEST_CASE("an FP16 scalar has no C++17 type: no wrapper, an error at its file:li
   CHECK(r.kernels[0].entry_error->str() ==
         "t.py:4:55: error: kernel 'kernel': a pl.FP16 scalar parameter ('h') has no C++17 type in its entry wrapper");
 }
+
+// A kernel run as a member of a Group's mixed task reads the Group's pack (orch_kernels.hpp,
+// GroupMember::slots): parameter i from slots[i], the SPMD words after the Group's slots.
+TEST_CASE("a Group member's wrapper reads each parameter from the slot it is bound to, then SPMD after the Group's slots") {
+  const char* root = std::getenv("PTORW_SOURCE_ROOT");
+  REQUIRE(root);
+  auto parsed = text::parse_file(std::string(root) + "/test/codegen/block_query.py");
+  REQUIRE(parsed.ok());
+  auto r = codegen::emit_program(*parsed.program);
+  REQUIRE(r.ok());
+  REQUIRE(r.kernels.size() == 1);
+  CHECK(r.kernels[0].spmd);
+  // kernel(X, scale, Out) in a Group with 3 tensors and 2 scalars: X in slot 2, scale in 4, Out in 0.
+  const ir::Function& f = *parsed.program->find("kernel");
+  CHECK(codegen::emit_member_entry(f, r.kernels[0].spmd, "grp", "aiv1", {2, 4, 0}, 5, "grp__aiv1_entry") ==
+        "// Entry wrapper of kernel 'kernel' (kernels/kernel.pto), written by ptorw compile: unpacks the task's\n"
+        "// argument slots (2 tensor pointers, then 1 scalar, then the SPMD block indices) and calls the PTO function.\n"
+        "// As the aiv1 member of Group 'grp': each parameter from the slot of the Group argument it is bound to.\n"
+        "#include <cstdint>\n"
+        "#include <cstring>\n"
+        "\n"
+        "static inline float ptorw_bits_float(uint64_t w) {\n"
+        "  uint32_t b = static_cast<uint32_t>(w);\n"
+        "  float v;\n"
+        "  std::memcpy(&v, &b, sizeof v);\n"
+        "  return v;\n"
+        "}\n"
+        "\n"
+        "extern \"C\" void kernel(float* X, float* Out, float scale, int32_t block_idx, int32_t block_num, int32_t subblock_idx);\n"
+        "\n"
+        "extern \"C\" void grp__aiv1_entry(const uint64_t* args) {\n"
+        "  float* X = reinterpret_cast<float*>(static_cast<uintptr_t>(args[2]));\n"
+        "  float* Out = reinterpret_cast<float*>(static_cast<uintptr_t>(args[0]));\n"
+        "  float scale = ptorw_bits_float(args[4]);\n"
+        "  int32_t block_idx = static_cast<int32_t>(args[5]);\n"
+        "  int32_t block_num = static_cast<int32_t>(args[6]);\n"
+        "  int32_t subblock_idx = static_cast<int32_t>(args[7]);\n"
+        "  kernel(X, Out, scale, block_idx, block_num, subblock_idx);\n"
+        "}\n");
+}
+
+TEST_CASE("a Group member's wrapper: a slot list of the wrong length is an error, not a guess") {
+  auto p = kernel_with("a: pl.Tensor[[16, 32], pl.FP32], s: pl.Scalar[pl.INT32]");
+  CHECK_THROWS_AS(codegen::emit_member_entry(*p->find("kernel"), false, "g", "aiv0", {0}, 2, "g__aiv0_entry"), codegen::EmitError);
+}

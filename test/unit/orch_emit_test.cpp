@@ -8,6 +8,7 @@
 #include <string>
 
 #include "ptorw/codegen/orch_emit.hpp"
+#include "ptorw/codegen/orch_kernels.hpp"
 #include "ptorw/text/parser.hpp"
 #include "../support/orch_programs.hpp"
 
@@ -53,7 +54,7 @@ bool has(const std::string& text, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("a Group call is one mixed task: rt_submit_task with its AIC and AIV kernel ids") {
+TEST_CASE("a Group call is one mixed task: rt_submit_task with its members' rows of the kernel list") {
   std::string t = emit_ok(kHead + R"(    @pl.function(type=pl.FunctionType.Group)
     def g(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]):
         r1 = self.c(a, o)
@@ -62,8 +63,9 @@ TEST_CASE("a Group call is one mixed task: rt_submit_task with its AIC and AIV k
         return o
 )");
   CHECK(has(t, "  Arg args_0;\n    args_0.add_input(a);\n    args_0.add_output(o);\n"
-               "    rt_submit_task(MixedKernels{0, 1, -1} /* g */, args_0);\n"));
-  CHECK(has(t, "//   0 c (aic)\n//   1 v (aiv)\n"));
+               "    rt_submit_task(MixedKernels{2, 3, -1} /* g */, args_0);\n"));
+  // The kernels, then the Group's member rows (each with an entry wrapper reading the Group's slots).
+  CHECK(has(t, "//   0 c (aic)\n//   1 v (aiv)\n//   2 g.aic (c, a member of Group g)\n//   3 g.aiv0 (v, a member of Group g)\n"));
   CHECK(has(t, "extern \"C\" int32_t orchestration_config() { return 3; }"));  // a, o, n: the result is o
 }
 
@@ -84,7 +86,7 @@ TEST_CASE("a Group returning its AIV kernel's result: the task's result is the O
         return r
 )");
   CHECK(has(t, "    args_0.add_input(a);\n    args_0.add_output(t);\n    args_0.add_output(b);\n"
-               "    rt_submit_task(MixedKernels{0, 1, -1} /* g */, args_0);\n"));
+               "    rt_submit_task(MixedKernels{2, 3, -1} /* g */, args_0);\n"));
 }
 
 TEST_CASE("a Group returning projections of a two-result AIV kernel's call: each is the Out argument it names") {
@@ -108,9 +110,98 @@ TEST_CASE("a Group returning projections of a two-result AIV kernel's call: each
         x = pair[0]
         return x
 )");
-  // Kernels in program order: c 0, v 1, v2 2; the Group's AIV kernel is v2.
+  // Kernels in program order: c 0, v 1, v2 2; the Group's member rows: 3 (c), 4 (v2).
   CHECK(has(t, "    args_0.add_input(a);\n    args_0.add_output(t);\n    args_0.add_output(b1);\n    args_0.add_output(b2);\n"
-               "    rt_submit_task(MixedKernels{0, 2, -1} /* g */, args_0);\n"));
+               "    rt_submit_task(MixedKernels{3, 4, -1} /* g */, args_0);\n"));
+  CHECK(has(t, "//   3 g.aic (c, a member of Group g)\n//   4 g.aiv0 (v2, a member of Group g)\n"));
+}
+
+// The Group's task has one argument pack, the Group's parameters (tensors first, then scalars);
+// each member kernel's entry wrapper must read the slot of the Group argument its parameter is bound
+// to in the Group's body (the audit's t12: v's wrapper read slots 0, 1 and its own scalar slot, i.e.
+// a and w, an input, instead of tmp and res). Slots written by hand from the program below.
+const std::string kSlotKernels = R"(import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.AIC)
+    def c(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        t = pl.load(a, [0, 0], [16, 32])
+        r = pl.store(t, [0, 0], o)
+        return r
+    @pl.function(type=pl.FunctionType.AIV)
+    def v(self, s: pl.Scalar[pl.FP32], x: pl.Tensor[[16, 32], pl.FP32], y: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        t = pl.load(x, [0, 0], [16, 32])
+        u = pl.tile.muls(t, s)
+        r = pl.store(u, [0, 0], y)
+        return r
+)";
+
+TEST_CASE("a Group's members: each parameter's slot is the slot of the Group argument it is bound to") {
+  auto p = program(kSlotKernels + R"(    @pl.function(type=pl.FunctionType.Group)
+    def g(self, a: pl.Tensor[[16, 32], pl.FP32], f: pl.Scalar[pl.FP32], tmp: pl.Out[pl.Tensor[[16, 32], pl.FP32]], res: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        p = self.c(a, tmp)
+        q = self.v(f, p, res)
+        return q
+    @pl.function(type=pl.FunctionType.Group)
+    def h(self, res: pl.Out[pl.Tensor[[16, 32], pl.FP32]], f: pl.Scalar[pl.FP32], a: pl.Tensor[[16, 32], pl.FP32], tmp: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        tmp = self.v(f, a, tmp)
+        tmp2 = self.c(tmp, res)
+        return tmp2
+)");
+  auto t = codegen::orch::kernel_table(*p);
+  REQUIRE(t.groups.size() == 2);
+  // g: slots a 0, tmp 1, res 2, f 3. c(a, o=tmp) reads 0, 1; v(s=f, x=p (c wrote tmp), y=res) reads 3, 1, 2.
+  const auto& g = t.groups[0];
+  CHECK(g.slot_error.empty());
+  REQUIRE(g.members.size() == 2);
+  CHECK(g.members[0].role == "aic");
+  CHECK(g.members[0].kernel == 0);
+  CHECK(g.members[0].id == 2);
+  CHECK(g.members[0].slots == std::vector<int>{0, 1});
+  CHECK(g.members[1].role == "aiv0");
+  CHECK(g.members[1].kernel == 1);
+  CHECK(g.members[1].id == 3);
+  CHECK(g.members[1].slots == std::vector<int>{3, 1, 2});
+  // h: slots res 0, a 1, tmp 2, f 3; the AIC member is listed first although it is called second.
+  // v(s=f, x=a, y=tmp) reads 3, 1, 2; c(a=tmp (rebound to v's result: v wrote tmp), o=res) reads 2, 0.
+  const auto& h = t.groups[1];
+  CHECK(h.slot_error.empty());
+  REQUIRE(h.members.size() == 2);
+  CHECK(h.members[0].kernel == 0);
+  CHECK(h.members[0].id == 4);
+  CHECK(h.members[0].slots == std::vector<int>{2, 0});
+  CHECK(h.members[1].kernel == 1);
+  CHECK(h.members[1].id == 5);
+  CHECK(h.members[1].slots == std::vector<int>{3, 1, 2});
+  CHECK(t.rows() == 6);
+}
+
+TEST_CASE("a Group member argument that no slot holds is refused at the member's call, naming it") {
+  const std::string main = R"(    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:
+        t = pl.create_tensor([16, 32], dtype=pl.FP32)
+        r = self.g(a, 0.5, t, o)
+        return r
+)";
+  const std::string head = kSlotKernels + R"(    @pl.function(type=pl.FunctionType.Group)
+    def g(self, a: pl.Tensor[[16, 32], pl.FP32], f: pl.Scalar[pl.FP32], tmp: pl.Out[pl.Tensor[[16, 32], pl.FP32]], res: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        p = self.c(a, tmp)
+)";
+  // A constant: the task's scalar slots hold the Group's scalar arguments only (line 18, column 18: v's call, at the callee's name).
+  CHECK(emit_error(head + "        q = self.v(0.25, p, res)\n        return q\n" + main) ==
+        "t.py:18:18: error: orchestration 'main': Group 'g' has no mixed-task form: argument 0 (a constant) of its call "
+        "of 'v' (parameter 's') is not a scalar parameter of the Group, so no argument slot of its task holds it for that "
+        "kernel's entry wrapper");
+  // A scalar the Group computes.
+  CHECK(emit_error(head + "        f2 = f * 2.0\n        q = self.v(f2, p, res)\n        return q\n" + main) ==
+        "t.py:19:18: error: orchestration 'main': Group 'g' has no mixed-task form: argument 0 ('f2') of its call of 'v' "
+        "(parameter 's') is not a scalar parameter of the Group, so no argument slot of its task holds it for that "
+        "kernel's entry wrapper");
+  // A tensor that is no Group parameter: a window of one.
+  CHECK(emit_error(head + "        w = pl.tensor.slice(a, [16, 32], [0, 0])\n        q = self.v(f, w, res)\n        return q\n" + main) ==
+        "t.py:19:18: error: orchestration 'main': Group 'g' has no mixed-task form: argument 1 ('w') of its call of 'v' "
+        "(parameter 'x') is neither a tensor parameter of the Group nor a member's result written into one in place, so no "
+        "argument slot of its task holds it for that kernel's entry wrapper");
 }
 
 TEST_CASE("scalars: Python's // and %, a float parameter, a swap of loop carries, a host read") {

@@ -181,7 +181,8 @@ void define_app(CLI::App& app, Options& o) {
 
   auto* compile = app.add_subcommand(
       "compile", "the whole pipeline to an output tree: DIR/kernels/<kernel>.pto with its entry wrapper "
-                 "DIR/kernels/<kernel>.entry.cpp, DIR/orchestration/<function>.cpp, "
+                 "DIR/kernels/<kernel>.entry.cpp (and DIR/kernels/<group>.<role>.entry.cpp per member of a Group's mixed "
+                 "task, reading the Group's argument slots), DIR/orchestration/<function>.cpp, "
                  "DIR/manifest.json (default pipeline, then tile-to-buffer, then the emitters; windowize comes from "
                  "the program's attrs). Incremental: unchanged files are not rewritten");
   add_input(compile, o);

@@ -230,10 +230,14 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
   codegen::EmitOptions eo = options.emit;
   eo.arch = arch == "a5" ? codegen::Arch::A5 : codegen::Arch::A2A3;
   nlohmann::json kernel_list = nlohmann::json::array();
-  for (const auto& k : kernels.kernels) {
+  // Per kernel: whether its PTO function takes the SPMD words, once its module and wrapper were
+  // written (what its rows as a Group member need), and the reason when they were not.
+  std::vector<std::optional<bool>> spmd_of(kernels.kernels.size());
+  std::vector<std::string> error_of(kernels.kernels.size());
+  auto kernel_row = [&](int id, const std::string& name, const codegen::orch::KernelInfo& k) {
     const ir::Function& f = *k.fn;
-    nlohmann::json jk{{"id", k.id},
-                      {"name", f.name},
+    nlohmann::json jk{{"id", id},
+                      {"name", name},
                       {"function_type", std::string(ir::name_of(f.type))},
                       {"kind", std::string(codegen::orch::kind_spelling(k.kind).manifest)},
                       {"stage", std::string(ir::name_of(f.stage))}};
@@ -243,6 +247,11 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
                         {"type", ir::type_as<ir::TensorType>(p.var->type) ? "tensor" : "scalar"},
                         {"direction", std::string(detail::direction_name(p.dir))}});
     jk["params"] = std::move(params);
+    return jk;
+  };
+  for (const auto& k : kernels.kernels) {
+    const ir::Function& f = *k.fn;
+    nlohmann::json jk = kernel_row(k.id, f.name, k);
     ir::Program one = *prog;  // emitted alone, so one kernel's refusal does not withhold the others
     one.functions = {prog->find(f.name)};
     codegen::EmitResult er = codegen::emit_program(one, eo);
@@ -270,10 +279,47 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
         jk["entry"] = entry;
         jk["entry_symbol"] = f.name + "_entry";
         r.files.push_back({entry, std::move(ek.entry)});
+        spmd_of[static_cast<std::size_t>(k.id)] = ek.spmd;
       }
     }
     if (!error.empty()) jk["error"] = error;
+    error_of[static_cast<std::size_t>(k.id)] = error;
     kernel_list.push_back(std::move(jk));
+  }
+  // A Group's members as its mixed task runs them (orch_kernels.hpp): a row each, numbered after
+  // the kernels, with the member kernel's module and an entry wrapper that reads the slot each
+  // parameter is bound to in the Group's body ("slots"), which rt_submit_task names.
+  for (const auto& g : kernels.groups) {
+    for (const auto& m : g.members) {
+      if (m.id < 0) continue;
+      const codegen::orch::KernelInfo& k = kernels.kernels[static_cast<std::size_t>(m.kernel)];
+      const ir::Function& f = *k.fn;
+      nlohmann::json jk = kernel_row(m.id, codegen::orch::member_row_name(g, m), k);
+      jk["group"] = g.fn->name;
+      jk["role"] = std::string(m.role);
+      jk["kernel"] = f.name;
+      jk["kernel_id"] = k.id;
+      jk["slots"] = m.slots;
+      std::string error = error_of[static_cast<std::size_t>(k.id)];
+      if (error.empty() && spmd_of[static_cast<std::size_t>(k.id)]) {
+        jk["file"] = "kernels/" + f.name + ".pto";
+        std::string entry = codegen::orch::member_entry_file(g, m);
+        try {
+          std::string text = codegen::emit_member_entry(f, *spmd_of[static_cast<std::size_t>(k.id)], g.fn->name, m.role, m.slots,
+                                                        g.fn->params.size(), codegen::orch::member_entry_symbol(g, m));
+          jk["entry"] = entry;
+          jk["entry_symbol"] = codegen::orch::member_entry_symbol(g, m);
+          r.files.push_back({entry, std::move(text)});
+        } catch (const codegen::EmitError& e) {
+          r.diagnostics.push_back(Diagnostic{file, e.span, Severity::Error, e.message});
+          error = e.message;
+        }
+      } else if (error.empty()) {
+        error = fmt::format("kernel '{}' has no entry wrapper", f.name);
+      }
+      if (!error.empty()) jk["error"] = error;
+      kernel_list.push_back(std::move(jk));
+    }
   }
 
   // The emitted program as binary IR beside the native artifacts (issue 23; lower_tile_to_buffer.md:
