@@ -18,6 +18,8 @@
 // reads each parameter from the slot the Group's body binds it to (GroupMember::slots,
 // orch_kernels.hpp) and the SPMD words after the Group's slots.
 #pragma once
+#include <algorithm>
+#include <iterator>
 #include <fmt/format.h>
 
 #include <string>
@@ -103,6 +105,15 @@ inline std::string emit_entry(const ir::Function& f, bool spmd, const EntrySlots
     (t ? tensor_slots : scalar_slots).push_back(at.slots[i]);
   }
   const std::string& entry = at.entry;
+  // The kernel's name is also its PTO function's C symbol, which the wrapper declares and calls:
+  // a C++ keyword or a name the wrapper itself uses cannot be that symbol (never renamed silently:
+  // the manifest and the PTO module name it).
+  const bool keyword = std::find(std::begin(orch::kCppKeywords), std::end(orch::kCppKeywords), f.name) != std::end(orch::kCppKeywords);
+  const bool reserved = std::find(std::begin(orch::kReservedNames), std::end(orch::kReservedNames), f.name) != std::end(orch::kReservedNames);
+  if (keyword || reserved || f.name == "uintptr_t" || f.name == "args" || f.name == "ptorw_bits_float")
+    fail(f.span, fmt::format("kernel '{}': '{}' is {}, so the entry wrapper cannot declare the kernel's PTO function; "
+                             "rename the kernel",
+                             f.name, f.name, keyword ? "a C++ keyword" : "a name the entry wrapper already uses"));
 
   // C++ names: the parameter's own, unless a keyword or a name the file uses (then suffixed `_`).
   std::unordered_set<std::string> taken{"args", f.name, entry, "ptorw_bits_float", "std", "uintptr_t"};

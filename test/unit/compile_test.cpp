@@ -223,3 +223,34 @@ TEST_CASE("a product-view matmul is the same native write on the Tile and the Bu
           std::string::npos);
   }
 }
+
+// Kernels `k` and `k_entry`: the wrapper of `k` is the C symbol `k_entry`, which is also the PTO
+// function of the second kernel — two definitions of one symbol at link time.
+TEST_CASE("compile: two kernels whose C symbols collide (k's entry wrapper and kernel k_entry) are an error") {
+  const std::string kernel_text =
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def NAME(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        t = pl.load(a, [0, 0], [16, 32])\n"
+      "        r = pl.store(t, [0, 0], o)\n"
+      "        return r\n";
+  auto with = [&](const std::string& n) {
+    std::string s = kernel_text;
+    s.replace(s.find("NAME"), 4, n);
+    return s;
+  };
+  auto parsed = text::parse_program("@pl.program\nclass P:\n" + with("k") + with("k_entry"), "t.py");
+  REQUIRE(parsed.ok());
+  auto r = compile::compile(parsed.program);
+  CHECK_FALSE(r.ok());
+  bool found = false;
+  for (const auto& d : r.diagnostics)
+    found |= d.str() == "t.py:4:9: error: the C symbol 'k_entry' is both kernel 'k_entry' and the entry wrapper of kernel 'k': "
+                        "rename one of the kernels";
+  if (!found)
+    for (const auto& d : r.diagnostics) MESSAGE(d.str());
+  CHECK(found);
+  // Distinct names compile.
+  auto fine = text::parse_program("@pl.program\nclass P:\n" + with("k") + with("k2"), "t.py");
+  REQUIRE(fine.ok());
+  CHECK(compile::compile(fine.program).ok());
+}

@@ -141,3 +141,23 @@ TEST_CASE("a Group member's wrapper: a slot list of the wrong length is an error
   auto p = kernel_with("a: pl.Tensor[[16, 32], pl.FP32], s: pl.Scalar[pl.INT32]");
   CHECK_THROWS_AS(codegen::emit_member_entry(*p->find("kernel"), false, "g", "aiv0", {0}, 2, "g__aiv0_entry"), codegen::EmitError);
 }
+
+// The kernel's name is its PTO function's C symbol, declared and called by the wrapper: a C++
+// keyword or a name the wrapper uses is refused (never renamed: the manifest and module name it).
+TEST_CASE("a kernel named like a C++ keyword or a name of the wrapper: no wrapper, an error naming it") {
+  for (const std::string name : {"new", "int", "main", "uintptr_t"}) {
+    CAPTURE(name);
+    auto p = parse("@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore, stage=pl.FunctionIRStage.Buffer)\n"
+                   "    def " + name + "(self, a: pl.Tensor[[16, 32], pl.FP32]):\n        return\n",
+                   "t.py");
+    auto r = codegen::emit_program(*p);
+    REQUIRE(r.kernels.size() == 1);
+    CHECK(r.kernels[0].entry.empty());
+    REQUIRE(r.kernels[0].entry_error);
+    const bool keyword = name == "new" || name == "int";
+    CHECK(r.kernels[0].entry_error->str() ==
+          "t.py:4:9: error: kernel '" + name + "': '" + name + "' is " +
+              (keyword ? "a C++ keyword" : "a name the entry wrapper already uses") +
+              ", so the entry wrapper cannot declare the kernel's PTO function; rename the kernel");
+  }
+}

@@ -322,6 +322,27 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
     }
   }
 
+  // Every C symbol the kernels define (PTO function = kernel name; entry wrappers) is one symbol:
+  // kernels `k` and `k_entry`, or `g__aic` beside Group g's member, would define one twice at link time.
+  {
+    std::map<std::string, std::string> owner;  // symbol → what defines it
+    auto claim = [&](const std::string& sym, const std::string& what, ir::Span at) {
+      auto [it, fresh] = owner.emplace(sym, what);
+      if (!fresh)
+        r.diagnostics.push_back(Diagnostic{file, at, Severity::Error,
+                                           fmt::format("the C symbol '{}' is both {} and {}: rename one of the kernels", sym,
+                                                       it->second, what)});
+    };
+    for (const auto& k : kernels.kernels) claim(k.fn->name, "kernel '" + k.fn->name + "'", k.fn->span);
+    for (const auto& k : kernels.kernels)
+      claim(k.fn->name + "_entry", "the entry wrapper of kernel '" + k.fn->name + "'", k.fn->span);
+    for (const auto& g : kernels.groups)
+      for (const auto& m : g.members)
+        if (m.id >= 0)
+          claim(codegen::orch::member_entry_symbol(g, m),
+                "the entry wrapper of Group '" + g.fn->name + "''s " + std::string(m.role) + " member", g.fn->span);
+  }
+
   // The emitted program as binary IR beside the native artifacts (issue 23; lower_tile_to_buffer.md:
   // "binary serialization preserves the explicit representation and function stage"), encoded
   // while the orchestration is emitted; listed after the pass dumps as before.
