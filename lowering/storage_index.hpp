@@ -10,6 +10,21 @@
 //    each window a `buffer.subview(root, (offset/32, 0))` of `UINT8[bytes/32, 32]`, and each typed
 //    interpretation a `buffer.reshape` of its window (a full-capacity member reshapes the root).
 //
+// Window parents (Vec members a `tile.slice` cuts or a `tile.assemble` writes into: conversion
+// writes a `buffer.subview` of their handle). "PTOAS cannot legalize a subview of a byte-root
+// relabel. Full-capacity window parents therefore retain typed roots; for other shared addressed
+// storage, a window parent gets an alias allocation at its planned address" ("Windows"), and
+// "Full-capacity members that need a window parent use that parent's typed allocation; other
+// interpretations reshape it" ("Planned storage views"):
+//  * a full-capacity window parent is the allocation's typed root; other full-capacity members
+//    `buffer.reshape` it, and an interior member is a typed `buffer.subview` of whole rows of it
+//    (then a `buffer.reshape` when its descriptor differs);
+//  * under an addressed planner every other window parent is a typed `buffer.alloc` at its
+//    effective address (alloc `addr` + offset);
+//  * anything else fails closed (an interior window parent of addressless storage, two differently
+//    typed full-capacity window parents of addressless storage, an interior member that is not
+//    whole rows of the typed root): never a subview of a relabel.
+//
 // Equal (offset, descriptor) pairs share one SSA handle, including separate Tile variables that name
 // the same view. The tile.alloc byte capacity is authoritative: every view must fit it with static
 // 32-byte-aligned offsets, byte counts and rows. Producer calls do not establish allocations: a
@@ -109,6 +124,10 @@ struct Member {
   // A product-shaped view of an accumulator (product_view.hpp): no Tile names it; the matmul recipe
   // writes through it. "another addressed allocation, or a PTOAS buffer.reshape".
   bool product = false;
+  // A Vec window parent: conversion cuts a `buffer.subview` of this handle (a slice source or an
+  // assemble destination), so it is never a relabel ("PTOAS cannot legalize a subview of a
+  // byte-root relabel").
+  bool window_parent = false;
 };
 
 /// `t`'s descriptor with both valid dimensions dynamic: what every tile naming one window that
@@ -135,6 +154,7 @@ class StorageIndex {
     if (error_) return error_;
     collect_tiles(body);
     if (!error_) matrix_windows();
+    if (!error_) window_parents();
     return error_;
   }
 
@@ -197,26 +217,35 @@ class StorageIndex {
     const ir::Span sp = info.span;
     // `handle = buffer.alloc((), [addr])`: addressed planners pass the final address exactly once.
     // A dynamic descriptor "starts with its physical extents" (Runtime valid extents).
-    auto allocate = [&](const ir::Expr& handle, const Member* m = nullptr) {
+    auto allocate = [&](const ir::Expr& handle, const Member* m = nullptr, std::int64_t offset = 0) {
       std::vector<ir::Expr> start;
       if (m && m->dynamic)
         if (auto* bt = ir::type_as<ir::BufferType>(m->desc)) start = bt->shape;
       std::vector<ir::Expr> args{ir::make_tuple(std::move(start), sp)};
-      if (info.addr) args.push_back(ir::make_int(*info.addr, ir::DType::INT64, sp));
+      if (info.addr) args.push_back(ir::make_int(*info.addr + offset, ir::DType::INT64, sp));
       out.push_back(ir::make_assign(handle, op_call("buffer.alloc", std::move(args), ir::unknown_type(), sp), sp));
     };
     auto alias = [&](const ir::Expr& handle, const char* op, std::vector<ir::Expr> args) {
       out.push_back(ir::make_assign(handle, op_call(op, std::move(args), ir::unknown_type(), sp), sp));
     };
+    auto covers = [&](const Member& m) { return m.offset == 0 && m.bytes == info.capacity; };
     bool all_full = true;
-    for (const auto& m : members) all_full = all_full && m.offset == 0 && m.bytes == info.capacity;
+    for (const auto& m : members) all_full = all_full && covers(m);
+    // "Full-capacity members that need a window parent use that parent's typed allocation".
+    const Member* typed_root = nullptr;
+    for (const auto& m : members)
+      if (m.window_parent && covers(m)) { typed_root = &m; break; }
     if (all_full) {
-      // Typed allocation of the first member; the others reinterpret it.
-      allocate(members[0].handle, &members[0]);
-      for (std::size_t i = 1; i < members.size(); ++i) {
-        // A product-shaped view under an addressed planner is "another addressed allocation".
-        if (members[i].product && info.addr) allocate(members[i].handle, &members[i]);
-        else alias(members[i].handle, "buffer.reshape", {members[0].handle});
+      // Typed allocation of the window parent, else of the first member; the others reinterpret it.
+      const Member& first = typed_root ? *typed_root : members[0];
+      allocate(first.handle, &first);
+      for (const auto& m : members) {
+        if (&m == &first) continue;
+        // A product-shaped view under an addressed planner is "another addressed allocation"; so
+        // is a second window parent ("a window parent gets an alias allocation at its planned
+        // address"; window_parents() refused it under PTOAS).
+        if ((m.product || m.window_parent) && info.addr) allocate(m.handle, &m);
+        else alias(m.handle, "buffer.reshape", {first.handle});
       }
       return out;
     }
@@ -240,14 +269,52 @@ class StorageIndex {
       }
       return out;
     }
-    // Byte root: UINT8[capacity / 32, 32], windows by row offset.
+    // "Full-capacity window parents therefore retain typed roots": the parent's typed allocation;
+    // other full-capacity members reshape it, interior ones are typed subviews of its whole rows
+    // (window_parents() checked the rows) and reshape those when their descriptor differs. Other
+    // window parents: alias allocations (addressed; window_parents() refused them under PTOAS).
+    if (typed_root) {
+      allocate(typed_root->handle, typed_root);
+      auto* rt = ir::type_as<ir::BufferType>(typed_root->desc);
+      const std::int64_t cols = *ir::const_int(rt->shape[1]);
+      const std::int64_t pitch = cols * ir::dtype_bytes(rt->dtype);
+      std::map<std::pair<std::int64_t, std::int64_t>, ir::Expr> windows;  // (offset, bytes) -> typed subview
+      for (const auto& m : members) {
+        if (&m == typed_root) continue;
+        if (m.window_parent && info.addr) { allocate(m.handle, &m, m.offset); continue; }
+        if (covers(m)) { alias(m.handle, "buffer.reshape", {typed_root->handle}); continue; }
+        auto key = std::make_pair(m.offset, m.bytes);
+        auto w = windows.find(key);
+        if (w == windows.end()) {
+          ir::Type wt = ir::make_type(ir::BufferType{{ir::make_int(m.bytes / pitch), ir::make_int(cols)}, rt->dtype, info.space, {}});
+          const bool exact = visit::structural_equal(wt, m.desc).equal;  // the subview is the member itself
+          ir::Expr win = exact ? m.handle : ir::make_var(m.name + "_window", wt, sp);
+          alias(win, "buffer.subview",
+                {typed_root->handle,
+                 ir::make_tuple({ir::make_int(m.offset / pitch, ir::DType::INDEX, sp), ir::make_int(0, ir::DType::INDEX, sp)}, sp),
+                 ir::make_tuple({ir::make_int(m.bytes / pitch, ir::DType::INDEX, sp), ir::make_int(cols, ir::DType::INDEX, sp)}, sp)});
+          windows.emplace(key, win);
+          if (exact) continue;
+          w = windows.find(key);
+        }
+        alias(m.handle, "buffer.reshape", {w->second});
+      }
+      return out;
+    }
+    // Byte root: UINT8[capacity / 32, 32], windows by row offset. An interior window parent of
+    // addressed storage is an alias allocation at its effective address instead; the root is
+    // declared only when some member is a view of it.
     auto bytes_type = [&](std::int64_t bytes) {
       return ir::make_type(ir::BufferType{{ir::make_int(bytes / 32), ir::make_int(32)}, ir::DType::UINT8, info.space, {}});
     };
-    ir::Expr root = ir::make_var(var_name_of(alloc_var) + "_root", bytes_type(info.capacity), sp);
-    allocate(root);
+    ir::Expr root;
     std::map<std::pair<std::int64_t, std::int64_t>, ir::Expr> windows;  // (offset, bytes) -> window
     for (const auto& m : members) {
+      if (m.window_parent && info.addr) { allocate(m.handle, &m, m.offset); continue; }
+      if (!root) {
+        root = ir::make_var(var_name_of(alloc_var) + "_root", bytes_type(info.capacity), sp);
+        allocate(root);
+      }
       ir::Expr parent = root;
       if (!(m.offset == 0 && m.bytes == info.capacity)) {
         auto key = std::make_pair(m.offset, m.bytes);
@@ -317,6 +384,55 @@ class StorageIndex {
           return fail(m.span, fmt::format("tile '{}' is a window [{}, {}) of an addressless pl.Mem.{} allocation of {} bytes: "
                                           "PTOAS matrix allocations carry one window each",
                                           m.name, m.offset, m.offset + m.bytes, ir::name_of(info.space), info.capacity));
+    }
+  }
+
+  /// Marks the Vec window parents and refuses the storage neither window-parent rule covers
+  /// ("PTOAS cannot legalize a subview of a byte-root relabel. Full-capacity window parents
+  /// therefore retain typed roots; for other shared addressed storage, a window parent gets an
+  /// alias allocation at its planned address").
+  void window_parents() {
+    for (const auto& e : parent_uses_) {
+      const Member* m = find_member(e);
+      if (m) const_cast<Member*>(m)->window_parent = true;  // points into members_, which we own
+    }
+    for (auto& [base, ms] : members_) {
+      const AllocInfo& info = allocs_.at(base);
+      if (matrix_space(info.space)) continue;
+      const std::string alloc_name = var_name_of(info.var);
+      auto covers = [&](const Member& m) { return m.offset == 0 && m.bytes == info.capacity; };
+      const Member* root = nullptr;
+      for (const auto& m : ms) {
+        if (!m.window_parent) continue;
+        if (!covers(m)) {
+          if (!info.addr)
+            return fail(m.span, fmt::format("tile '{}' is a window parent at bytes [{}, {}) of the addressless allocation '{}' ({} bytes): "
+                                            "PTOAS cannot legalize a subview of a byte-root relabel, and only a "
+                                            "full-capacity window parent keeps a typed root (addressed storage would give it an alias "
+                                            "allocation)", m.name, m.offset, m.offset + m.bytes, alloc_name, info.capacity));
+          continue;
+        }
+        if (!root) { root = &m; continue; }
+        if (!info.addr)
+          return fail(m.span, fmt::format("tiles '{}' and '{}' are differently typed full-capacity window parents of the addressless "
+                                          "allocation '{}': only one can keep the typed root, and PTOAS cannot legalize a subview of "
+                                          "a relabel", root->name, m.name, alloc_name));
+      }
+      if (!root) continue;
+      bool all_full = std::all_of(ms.begin(), ms.end(), covers);
+      if (all_full) continue;
+      auto* rt = ir::type_as<ir::BufferType>(root->desc);
+      auto cols = rt && rt->shape.size() == 2 ? ir::const_int(rt->shape[1]) : std::nullopt;
+      if (!cols) return fail(root->span, fmt::format("the typed root '{}' of the allocation '{}' is not a static rank-2 buffer", root->name, alloc_name));
+      const std::int64_t pitch = *cols * ir::dtype_bytes(rt->dtype);
+      for (const auto& m : ms) {
+        if (&m == root || covers(m) || (m.window_parent && info.addr)) continue;
+        if (m.offset % pitch != 0 || m.bytes % pitch != 0)
+          return fail(m.span, fmt::format("tile '{}' (bytes [{}, {}) of '{}') is not whole {}-byte rows of the typed root '{}' that "
+                                          "the allocation keeps for its full-capacity window parent, so it has no typed subview of it "
+                                          "(and a subview of a byte-root relabel cannot be legalized)",
+                                          m.name, m.offset, m.offset + m.bytes, alloc_name, pitch, root->name));
+      }
     }
   }
 
@@ -394,6 +510,7 @@ class StorageIndex {
   }
 
   std::unordered_set<const ir::ExprNode*> window_vars_;  // slice results and relabels of them
+  std::vector<ir::Expr> parent_uses_;  // tiles a buffer.subview is cut from: slice sources, assemble results
   /// A slice, or a relabel (planning's StorageRule::Relabel, or a plain alias) of a window that the
   /// planner left in the window's storage (its MemRef is the window's; a relabel it copied has
   /// storage of its own and is an ordinary member).
@@ -439,6 +556,12 @@ class StorageIndex {
           // assemble"): recipes/windows.hpp and storage_ops.hpp bind their handles there.
           if (is_window_def(k)) window_vars_.insert(k.var.get());
           else note_tile(k.var);
+          if (auto* c = ir::expr_as<ir::Call>(k.value); c && c->kind == ir::CallKind::Op && !c->args.empty()) {
+            if (ir::is_op_call(k.value, ir::op::id("tile.slice")) && !window_vars_.count(c->args[0].get()))
+              parent_uses_.push_back(c->args[0]);
+            else if (ir::is_op_call(k.value, ir::op::id("tile.assemble")))
+              parent_uses_.push_back(k.var);
+          }
           note_product_view(k.var, k.value);
         } else if constexpr (std::is_same_v<K, ir::If>) {
           collect_tiles(k.then_body);
