@@ -254,3 +254,20 @@ TEST_CASE("compile: two kernels whose C symbols collide (k's entry wrapper and k
   REQUIRE(fine.ok());
   CHECK(compile::compile(fine.program).ok());
 }
+
+// A kernel's files are named after it: a name no file system takes is an error at compile time, and
+// no file (nor a manifest entry for one) is produced for that kernel.
+TEST_CASE("compile: a kernel name too long for its file names is an error, and none of its files are listed") {
+  const std::string name(251, 'k');
+  auto parsed = text::parse_program(
+      "@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def " + name + "(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        t = pl.load(a, [0, 0], [16, 32])\n        r = pl.store(t, [0, 0], o)\n        return r\n",
+      "t.py");
+  REQUIRE(parsed.ok());
+  auto r = compile::compile(parsed.program);
+  CHECK_FALSE(r.ok());
+  REQUIRE_FALSE(r.diagnostics.empty());
+  CHECK(r.diagnostics.front().str().find("t.py:4:9: error: kernel 'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…' has a 251-byte name") == 0);
+  for (const auto& f : r.files) CHECK(f.path.find(name) == std::string::npos);
+}

@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -252,6 +253,18 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
   for (const auto& k : kernels.kernels) {
     const ir::Function& f = *k.fn;
     nlohmann::json jk = kernel_row(k.id, f.name, k);
+    // Its files are named after it; a name no file system takes (255 bytes per name) is an error
+    // here, before the manifest can list a file that cannot be written.
+    if (constexpr std::size_t kMaxFileName = 255; f.name.size() + std::string_view(".entry.cpp").size() > kMaxFileName) {
+      std::string error = fmt::format("kernel '{:.32}…' has a {}-byte name: its file kernels/<name>.entry.cpp would exceed "
+                                      "the {}-byte limit of a file name",
+                                      f.name, f.name.size(), kMaxFileName);
+      r.diagnostics.push_back(Diagnostic{file, f.span, Severity::Error, error});
+      jk["error"] = error;
+      error_of[static_cast<std::size_t>(k.id)] = error;
+      kernel_list.push_back(std::move(jk));
+      continue;
+    }
     ir::Program one = *prog;  // emitted alone, so one kernel's refusal does not withhold the others
     one.functions = {prog->find(f.name)};
     codegen::EmitResult er = codegen::emit_program(one, eo);
@@ -452,7 +465,7 @@ PTORW_ENTRY WriteReport write_tree(const CompileResult& r, const std::string& di
   enum class Outcome { Unchanged, Written, NoDirectory, NoWrite };
   struct Result {
     Outcome outcome = Outcome::Unchanged;
-    std::string what;  // the directory error's message
+    std::string what;  // the directory or write error's message
   };
   auto write_one = [&root](const OutputFile& f) {
     const fs::path p = root / f.path;
@@ -463,9 +476,10 @@ PTORW_ENTRY WriteReport write_tree(const CompileResult& r, const std::string& di
     fs::create_directories(p.parent_path(), ec);
     if (ec) return Result{Outcome::NoDirectory, ec.message()};
     std::ofstream out(p, std::ios::binary | std::ios::trunc);
+    if (!out) return Result{Outcome::NoWrite, std::strerror(errno)};
     out << f.text;
     out.close();
-    return Result{out ? Outcome::Written : Outcome::NoWrite, {}};
+    return Result{out ? Outcome::Written : Outcome::NoWrite, out ? std::string() : std::string(std::strerror(errno))};
   };
   // The manifest is written last, after every file it lists (also the one written aside): a run
   // killed midway leaves the previous manifest, whose list still names what to remove next time.
@@ -490,7 +504,9 @@ PTORW_ENTRY WriteReport write_tree(const CompileResult& r, const std::string& di
       case Outcome::Unchanged: w.unchanged.push_back(f.path); break;
       case Outcome::Written: w.written.push_back(f.path); break;
       case Outcome::NoDirectory: error(p.parent_path().string(), "cannot create directory: " + results[i].what); break;
-      case Outcome::NoWrite: error(p.string(), "cannot write the file"); break;
+      case Outcome::NoWrite:
+        error(p.string(), "cannot write the file" + (results[i].what.empty() ? std::string() : ": " + results[i].what));
+        break;
     }
   }
   for (const auto& path : previous) {
