@@ -445,7 +445,9 @@ class StorageIndex {
     }
     auto a = allocs_.find(t->memref->base.get());
     if (a == allocs_.end()) {
-      fail(v->span, "tile '" + ir::var_name(v) + "' names storage that is not a pl.tile.alloc of this function");
+      fail(v->span, "tile '" + ir::var_name(v) + "' names storage '" + ir::var_name(t->memref->base) +
+                        "' that is not a pl.tile.alloc at the top level of this function (an allocation inside a loop "
+                        "or branch has no Buffer form)");
       return;
     }
     const AllocInfo& info = a->second;
