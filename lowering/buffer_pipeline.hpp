@@ -23,10 +23,12 @@ inline constexpr const char* kTileToBufferPipeline[] = {"init-memref", "select-b
                                                         "lower-tile-to-buffer"};
 
 inline passes::Pass make_tile_to_buffer_pass() {
-  // What lower-tile-to-buffer needs, less the storage that init-memref plans first.
+  // What lower-tile-to-buffer needs, less the storage that init-memref plans first, and less
+  // NormalizedReturns: a kernel with a region-local return is not selected ("region-local returns
+  // ... remain outside the default contract") and keeps the Tile pipeline; conversion asks the
+  // property of the kernels it converts (lower_tile_to_buffer.hpp).
   passes::PassProperties props;
-  props.required = {passes::IrProperty::SSAForm, passes::IrProperty::NoNestedCalls, passes::IrProperty::NormalizedReturns,
-                    passes::IrProperty::SplitIncoreOrch};
+  props.required = {passes::IrProperty::SSAForm, passes::IrProperty::NoNestedCalls, passes::IrProperty::SplitIncoreOrch};
   props.produced = {passes::IrProperty::HasMemRefs, passes::IrProperty::BufferIR};
   props.invalidated = {passes::IrProperty::TileStorageVerified};
   return passes::sequence_pass("tile-to-buffer", "init-memref, select-buffer-ir, plan-memory, lower-tile-to-buffer", props,

@@ -23,6 +23,7 @@
 #include "ptorw/lowering/metadata_versions.hpp"
 #include "ptorw/lowering/planning/storage_classes.hpp"
 #include "ptorw/lowering/recipes/no_recipe.hpp"
+#include "ptorw/lowering/region_local_return.hpp"
 #include "ptorw/lowering/write_read_overlap.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -81,7 +82,12 @@ inline passes::PassOutcome lower_tile_to_buffer(const ir::ProgramPtr& in, const 
   bool changed = false;
   for (auto& f : out->functions) {
     if (!wants_buffer_ir(*f)) continue;
-    auto [g, err] = lower_function(*f);
+    // The spec's "return normalization" invariant, asked of the kernels converted (an unselected
+    // kernel with a region-local return keeps the Tile pipeline: select_buffer_ir.hpp).
+    auto early = region_local_return(f->body, true);
+    auto [g, err] = early ? std::pair<ir::FunctionPtr, std::optional<LowerError>>{nullptr, LowerError{*early, "requires NormalizedReturns, but the kernel returns before "
+                                                                    "the end of its body"}}
+                          : lower_function(*f);
     if (err) {
       o.diagnostics.push_back(Diagnostic{in->source_file, err->span, Severity::Error,
                                          "lower-tile-to-buffer: " + f->name + ": " + err->message});
@@ -112,8 +118,9 @@ inline passes::Pass make_lower_tile_to_buffer_pass() {
   // device/orchestration separation invariants hold. NoNestedCalls is also required ... The pass
   // produces BufferIR and invalidates properties describing Tile storage."
   passes::PassProperties props;
-  props.required = {passes::IrProperty::SSAForm, passes::IrProperty::NoNestedCalls, passes::IrProperty::NormalizedReturns,
-                    passes::IrProperty::SplitIncoreOrch, passes::IrProperty::HasMemRefs};
+  // NormalizedReturns is asked of each converted kernel (lower_tile_to_buffer), not of the program.
+  props.required = {passes::IrProperty::SSAForm, passes::IrProperty::NoNestedCalls, passes::IrProperty::SplitIncoreOrch,
+                    passes::IrProperty::HasMemRefs};
   props.produced = {passes::IrProperty::BufferIR};
   props.invalidated = {passes::IrProperty::TileStorageVerified};
   return passes::function_pass("lower-tile-to-buffer",

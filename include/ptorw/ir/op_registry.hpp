@@ -440,6 +440,20 @@ inline std::size_t meaningful_operands(const OpDef& d, const std::vector<Expr>& 
   return detail::same_operand(args.back(), args[from]) ? args.size() - 1 : args.size();
 }
 
+/// The value kind a kwarg key takes on every op that has it (PyPTO's operation reference: the
+/// dtype keys take a DataType, `target_memory`/`memory_space` a MemorySpace, `layout` a
+/// TensorLayout). Returns what the key needs when `v` is of another kind, else "": a stray enum
+/// (`target_memory=pl.Bogus.Thing`) is an error, never silently the op's default.
+inline std::string_view kwarg_kind_mismatch(std::string_view key, const AttrValue& v) {
+  if (key == "dtype" || key == "out_dtype" || key == "target_type")
+    return std::holds_alternative<DType>(v) ? std::string_view{} : "a dtype such as pl.FP32";
+  if (key == "target_memory" || key == "memory_space")
+    return std::holds_alternative<MemSpace>(v) ? std::string_view{} : "a memory space such as pl.Mem.Vec";
+  if (key == "layout")
+    return std::holds_alternative<TensorLayout>(v) ? std::string_view{} : "a tensor layout such as pl.TensorLayout.ND";
+  return {};
+}
+
 /// Checks operand count, operand kinds and kwargs, then infers the result type.
 inline InferResult check_and_infer(const OpDef& d, const std::vector<Expr>& args, const Kwargs& kw) {
   auto [req, max] = operand_arity(d.operands);
@@ -470,6 +484,9 @@ inline InferResult check_and_infer(const OpDef& d, const std::vector<Expr>& args
     }
   }
   for (const auto& [key, v] : kw) {
+    if (std::string_view want = kwarg_kind_mismatch(key, v); !want.empty())
+      return InferResult::fail(std::string(d.name) + ": " + key + "= must be " + std::string(want) + ", got " +
+                               std::string(describe_attr_kind(v)));
     if (kwarg_accepted(d, key)) continue;
     if (const KwDefault* k = kwarg_default(d, key))
       return InferResult::fail(std::string(d.name) + ": only the default of '" + key + "' is supported" +

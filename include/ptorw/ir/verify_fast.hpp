@@ -193,7 +193,7 @@ inline bool op_surely_ok(const OpSig& s, const std::vector<Expr>& args, const Kw
     const std::string_view key = kv.first;
     bool accepted = false;
     for (std::string_view k : s.kwargs) accepted = accepted || (!k.empty() && k == key);
-    if (!accepted) return false;
+    if (!accepted || !kwarg_kind_mismatch(key, kv.second).empty()) return false;
   }
   // The inference functions (op_infer.hpp): those that never fail, and the failure tests of the
   // common fallible ones, written as they are there.

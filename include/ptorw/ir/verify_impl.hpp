@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/ir/int_fold.hpp"
 #include "ptorw/ir/op_registry.hpp"
 #include "ptorw/ir/verify_fast.hpp"
 #include "ptorw/ir/verify_ops.hpp"
@@ -340,6 +341,19 @@ class Verifier {
       rules_held_.add(key);
   }
 
+  /// An index (pl.INDEX: a loop variable, range arithmetic) or an integer literal passed to an
+  /// integer scalar parameter converts to the parameter's dtype at the call, as a Python int does in
+  /// PyPTO's examples (`per_rank(x[r], y[r], r)` into `rank: pl.Scalar[pl.INT32]`, user docs
+  /// distributed/06-hello_rank; the interpreter converts at binding, the orchestration C++ passes a
+  /// word). A literal must fit the parameter's dtype.
+  static bool index_to_int_param(const Expr& arg, const Type& want) {
+    auto* a = type_as<ScalarType>(arg->type);
+    auto* w = type_as<ScalarType>(want);
+    if (!a || !w || a->dtype != DType::INDEX || !is_int_scalar(w->dtype)) return false;
+    auto* c = expr_as<ConstInt>(arg);
+    return !c || int_fits(w->dtype, c->value);
+  }
+
   void user_call(const Expr& e, const std::string& callee, const std::vector<Expr>& args, const char* how) {
     auto it = functions_.find(callee);
     const Function* f = it == functions_.end() ? nullptr : it->second.fn;
@@ -357,7 +371,7 @@ class Verifier {
         error(loc(args[i]), arg() + " is passed to " + std::string(name_of(p.dir)) + " parameter " + q(var_name(p.var)) +
                                 " and must be a tensor, got " + visit::describe(at));
         reported = true;
-      } else if (!fits(at, p.var->type, expr_as<ConstInt>(args[i]) != nullptr)) {
+      } else if (!fits(at, p.var->type, expr_as<ConstInt>(args[i]) != nullptr) && !index_to_int_param(args[i], p.var->type)) {
         error(loc(args[i]), arg() + " has type " + visit::describe(at) + " but parameter " + q(var_name(p.var)) +
                                 " expects " + visit::describe(p.var->type));
         reported = true;

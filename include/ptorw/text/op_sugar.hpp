@@ -39,6 +39,10 @@ inline bool is_scalar(const ir::Expr& e) { return ir::type_as<ir::ScalarType>(e-
 
 /// `name` is the spelling after `pl.` (e.g. "tile.add", "load", "add").
 inline OpChoice resolve_op_sugar(std::string_view name, const std::vector<ir::Expr>& args) {
+  // The operation reference's "Tile x Scalar" table still names tile.maximums/minimums by their
+  // older names maxs/mins, with the same signature `(lhs: Tile, rhs: int | float | Scalar)`.
+  if (name == "tile.maxs" || name == "maxs") return {"tile.maximums", {}, {}};
+  if (name == "tile.mins" || name == "mins") return {"tile.minimums", {}, {}};
   if (name.rfind("tile.", 0) == 0 || name.rfind("tensor.", 0) == 0 || name.rfind("buffer.", 0) == 0)
     return {std::string(name), {}, {}};
   for (const auto& s : detail::kFixedSugar)

@@ -436,14 +436,20 @@ inline ir::AttrValue Parser::parse_attr_value() {
     const std::string dotted(parse_dotted(t, buf));
     std::string_view rest = std::string_view(dotted).substr(3);
     if (auto d = ir::enum_from<ir::DType>(rest)) return *d;
-    if (rest.rfind("Mem.", 0) == 0) {
-      if (auto m = ir::enum_from<ir::MemSpace>(rest.substr(4))) return *m;
-      fail_at(t, "unknown memory space '" + dotted + "'");
-    }
+    // PyPTO's user docs: "pl.MemorySpace and pl.Mem are the same enum under two names"
+    // (language/03-memory.md); either spelling is the one MemSpace value and prints as pl.Mem.X.
+    for (std::string_view mem : {std::string_view("Mem."), std::string_view("MemorySpace.")})
+      if (rest.rfind(mem, 0) == 0) {
+        if (auto m = ir::enum_from<ir::MemSpace>(rest.substr(mem.size()))) return *m;
+        fail_at(t, "unknown memory space '" + dotted + "' (Vec, Mat, Left, Right, Acc, Bias, DDR)");
+      }
     if (rest.rfind("TensorLayout.", 0) == 0) {
       if (auto l = ir::enum_from<ir::TensorLayout>(rest.substr(13))) return *l;
       fail_at(t, "unknown tensor layout '" + dotted + "'");
     }
+    // `pl.ND` / `pl.DN` / `pl.NZ`: the layout shorthand of the operation reference
+    // (`create_tensor(shape, dtype, layout)`, "e.g. pl.DN, pl.NZ"); as a value only, never a type marker.
+    if (rest == "ND" || rest == "DN" || rest == "NZ") return *ir::enum_from<ir::TensorLayout>(rest);
     return ir::EnumRef{dotted};
   }
   ir::Expr e = parse_expr();
@@ -591,7 +597,11 @@ inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args,
     auto& [k, v] = kept[i];
     if (k == "__enum") {
       std::string_view key = detail::enum_kwarg(*def, v);
-      if (key.empty()) fail_at(at, "pl." + op + " takes no positional " + std::string(ir::describe_attr_kind(v)));
+      if (key.empty()) {
+        auto* e = std::get_if<ir::EnumRef>(&v);
+        fail_at(at, "pl." + op + " has no keyword that takes " + std::string(ir::describe_attr_kind(v)) +
+                        (e ? " (" + e->text + ")" : std::string()) + " as a positional argument");
+      }
       k = std::string(key);
       for (std::size_t j = 0; j < i; ++j)
         if (kept[j].first == k) fail_at(at, "pl." + op + ": '" + k + "' given twice");

@@ -11,6 +11,19 @@
 namespace ptorw::text {
 
 inline Block Parser::parse_block(BlockKind kind) {
+  if (peek().kind != Tok::Newline && peek().kind != Tok::End) {
+    // `for i in pl.range(10): pass`, `if c: x = 1`: Python's one-line suite, a simple statement
+    // after the ':' (PyPTO's control-flow page writes loops this way). A compound statement
+    // cannot follow on the same line, in Python neither.
+    Token t = peek();
+    if (t.name("for") || t.name("if") || t.name("with") || t.name("while") || t.name("def") || t.name("class"))
+      fail_at(t, "'" + std::string(t.text) + "' cannot follow ':' on the same line; start the block on a new line");
+    DepthGuard guard(*this, t);
+    Block b;
+    parse_statement(b, kind);
+    if (kind == BlockKind::While && !b.cond) fail_at(t, "a pl.while_ body must start with pl.cond(...)");
+    return b;
+  }
   expect_newline();
   if (peek().kind != Tok::Indent) expected("an indented block");
   Token indent = take();
@@ -25,6 +38,13 @@ inline Block Parser::parse_block(BlockKind kind) {
 inline void Parser::parse_statement(Block& b, BlockKind kind) {
   Token t = peek();
   if (b.yield) fail_at(t, "pl.yield_ must be the last statement of its block");
+  if (t.punct("...")) {  // `...`: Python's Ellipsis statement, like pass
+    if (kind == BlockKind::Function)
+      fail_at(t, "'...' as a function body: external kernels (a body given elsewhere) are not supported; ptorw needs the body");
+    take();
+    expect_newline();
+    return;
+  }
   if (t.kind != Tok::Name) {
     if (t.kind == Tok::Indent) fail_at(t, "unexpected indent");
     expected("a statement");
@@ -521,6 +541,7 @@ inline void Parser::parse_with(Block& b) {
 
 inline void Parser::parse_return(Block& b) {
   Token ret = take();
+  ++returns_seen_;
   std::vector<ir::Expr> values;
   if (peek().kind != Tok::Newline && peek().kind != Tok::End) {
     do {

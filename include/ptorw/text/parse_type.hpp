@@ -190,7 +190,8 @@ inline ParsedType Parser::parse_annotation(bool allow_direction) {
     if (pl.text != "pl") fail_at(pl, "expected pl.MemRef(...), pl.Mem.<space> or pl.TileView(...)");
     expect_punct(".");
     Token what = expect_name("MemRef, Mem or TileView");
-    int pos = what.text == "MemRef" ? 1 : what.text == "Mem" ? 2 : what.text == "TileView" ? 3 : 0;
+    const bool mem = what.text == "Mem" || what.text == "MemorySpace";  // two names, one enum (user docs)
+    int pos = what.text == "MemRef" ? 1 : mem ? 2 : what.text == "TileView" ? 3 : 0;
     if (pos == 0) fail_at(what, "a Tile type takes pl.MemRef(...), pl.Mem.<space> or pl.TileView(...) after its dtype");
     if (pos <= order) fail_at(what, "Tile type parts must come in the order MemRef, memory space, TileView");
     order = pos;
@@ -200,7 +201,7 @@ inline ParsedType Parser::parse_annotation(bool allow_direction) {
       expect_punct(".", "after pl.Mem");
       Token sp = expect_name("a memory space (Vec, Mat, Left, Right, Acc, Bias)");
       auto m = ir::enum_from<ir::MemSpace>(sp.text);
-      if (!m) fail_at(sp, "unknown memory space 'pl.Mem." + std::string(sp.text) + "'");
+      if (!m) fail_at(sp, "unknown memory space 'pl." + std::string(what.text) + "." + std::string(sp.text) + "'");
       t.memory = m;
     }
   }
@@ -220,7 +221,7 @@ inline ir::Type Parser::parse_buffer_type() {
   if (pl.text != "pl") fail_at(pl, "expected pl.Mem.<space>");
   expect_punct(".");
   Token mem = expect_name("Mem");
-  if (mem.text != "Mem") fail_at(mem, "a Buffer type takes pl.Mem.<space> after its dtype");
+  if (mem.text != "Mem" && mem.text != "MemorySpace") fail_at(mem, "a Buffer type takes pl.Mem.<space> after its dtype");
   expect_punct(".", "after pl.Mem");
   Token sp = expect_name("a memory space (Vec, Mat, Left, Right, Acc, Bias)");
   auto m = ir::enum_from<ir::MemSpace>(sp.text);

@@ -152,6 +152,15 @@ class Parser {
   void begin_body() {
     rebinds_ = false;
     loop_vars_.clear();
+    returns_seen_ = 0;
+  }
+  /// Ends a function body: a function that declares results must return somewhere (Python would
+  /// return None; a body without a return used to verify, with its results undefined).
+  void end_body(const ir::Function& fn) const {
+    if (!fn.return_types.empty() && returns_seen_ == 0)
+      fail_at(fn.span,
+              "function '" + fn.name + "' declares " + std::to_string(fn.return_types.size()) + " result" +
+                  (fn.return_types.size() == 1 ? "" : "s") + " but its body has no return statement");
   }
   ir::NameBinding body_binding() const { return rebinds_ ? ir::NameBinding::Text : ir::NameBinding::Nodes; }
   using NameMap = NameTable;
@@ -172,7 +181,8 @@ class Parser {
   ir::Expr parse_postfix();
   ir::Expr shape_item(const ir::Expr& base, const Token& dot);
   void parse_static_assert(const Token& at);
-  void define_constant(const Token& name);
+  void define_constants(const std::vector<Token>& names);
+  ir::Expr constant_value(const Token& name, const ir::Expr& e, const Token& at);
   void parse_augmented_assignment(Block& b);
   static std::pair<bool, ir::BinOp> augmented_op(const Token& t);
   void parse_unroll(Block& b, const Token& for_tok, const std::vector<std::vector<Token>>& items, const Token& kind_tok,
@@ -249,6 +259,7 @@ class Parser {
   int depth_ = 0;
   NameMap scope_;    // current function's names
   bool rebinds_ = false;                       // a definition shadowed another (see bind)
+  int returns_seen_ = 0;                       // return statements of the current function body
   std::vector<const ir::ExprNode*> loop_vars_;  // loop variables of the enclosing For loops
   NameMap globals_;  // symbolic dims
   std::map<std::string, ir::Expr, std::less<>> constants_;  // top-level constants: their folded literal

@@ -101,6 +101,7 @@ inline void Parser::parse_decorated_function(Signatures& sigs) {
     current_returns_ = s.fn.return_types;
     begin_body();
     Block body = parse_block(BlockKind::Function);
+    end_body(s.fn);
     ir::Function f = s.fn;
     f.body = ir::make_seq(std::move(body.stmts), f.span);
     f.names = body_binding();
@@ -115,11 +116,35 @@ inline void Parser::parse_decorated_function(Signatures& sigs) {
 /// constants and constant arithmetic fold into the IR). Each use is the folded literal: the IR
 /// keeps no name, so the printed program has the value. An integer or boolean expression over
 /// literals and earlier constants folds (static_eval.hpp); a float is a literal, maybe negated.
-/// Redefinition takes the last value, as in Python.
-inline void Parser::define_constant(const Token& name) {
+/// Redefinition takes the last value, as in Python. `NT, TR, TC = 8, 64, 128` (or `= (8, 64, 128)`)
+/// binds each name, the values all read before any is bound, as Python's tuple assignment does (the
+/// user docs' tutorials write their sizes this way).
+inline void Parser::define_constants(const std::vector<Token>& names) {
   Token at = peek();
-  ir::Expr e = parse_expr();
+  std::vector<std::pair<ir::Expr, Token>> values;
+  values.emplace_back(parse_expr(), at);
+  while (accept_punct(",")) {
+    if (peek().kind == Tok::Newline || peek().punct(";")) break;  // `A, B = 1, 2,`
+    Token v = peek();
+    values.emplace_back(parse_expr(), v);
+  }
   if (!accept_punct(";")) expect_newline();  // `K = 8; COLS = 64` on one line, as Python allows
+  if (names.size() > 1 && values.size() == 1)
+    if (auto* t = ir::expr_as<ir::MakeTuple>(values[0].first)) {  // `A, B = (1, 2)`
+      std::vector<std::pair<ir::Expr, Token>> elems;
+      for (const auto& e : t->elems) elems.emplace_back(e, at);
+      values = std::move(elems);
+    }
+  if (values.size() != names.size())
+    fail_at(at, "cannot unpack " + std::to_string(values.size()) + " value" + (values.size() == 1 ? "" : "s") + " into " +
+                    std::to_string(names.size()) + " name" + (names.size() == 1 ? "" : "s"));
+  std::vector<ir::Expr> folded;
+  for (std::size_t i = 0; i < names.size(); ++i) folded.push_back(constant_value(names[i], values[i].first, values[i].second));
+  for (std::size_t i = 0; i < names.size(); ++i) constants_.insert_or_assign(std::string(names[i].text), std::move(folded[i]));
+}
+
+/// The folded value of the constant `name = e` (see define_constants).
+inline ir::Expr Parser::constant_value(const Token& name, const ir::Expr& e, const Token& at) {
   const std::string n(name.text);
   if (globals_.find(name.text)) fail_at(name, "'" + n + "' is a symbolic dim above; a constant needs a name of its own");
   ir::Expr value;
@@ -139,7 +164,7 @@ inline void Parser::define_constant(const Token& name) {
                 "float literal ('" + n + "' is not known while parsing); only 'NAME = pl.dynamic(\"NAME\")' defines a "
                 "symbolic dim");
   }
-  constants_.insert_or_assign(n, std::move(value));
+  return value;
 }
 
 inline ir::ProgramPtr Parser::parse_program() {
@@ -163,7 +188,19 @@ inline ir::ProgramPtr Parser::parse_program() {
     if (t.kind == Tok::Name && peek(1).punct("=") && !(peek(2).name("pl") && peek(3).punct(".") && peek(4).name("dynamic"))) {
       take();
       take();
-      define_constant(t);
+      define_constants({t});
+      continue;
+    }
+    if (t.kind == Tok::Name && peek(1).punct(",")) {  // `NT, TR, TC = 8, 64, 128`
+      std::vector<Token> names{take()};
+      while (accept_punct(",")) {
+        if (peek().punct("=")) break;
+        names.push_back(expect_name("a constant name"));
+      }
+      if (seen_program)
+        fail_at(t, "'" + std::string(t.text) + "' is defined after the @pl.program class: define constants and symbolic dims above it");
+      expect_punct("=", "after the names of a tuple assignment");
+      define_constants(names);
       continue;
     }
     if (t.kind == Tok::Name && peek(1).punct("=")) {  // M = pl.dynamic("M")
@@ -224,6 +261,7 @@ inline ir::ProgramPtr Parser::parse_program() {
     // parse_block expects to sit before the NEWLINE that ends the def line.
     begin_body();
     Block body = parse_block(BlockKind::Function);
+    end_body(s.fn);
     ir::Function fn = s.fn;
     fn.body = ir::make_seq(std::move(body.stmts), fn.span);
     fn.names = body_binding();
