@@ -37,6 +37,7 @@
 
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/ir/tile_layout.hpp"
 #include "ptorw/lowering/planning/storage_rules.hpp"
 #include "ptorw/lowering/planning/window_spans.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -193,6 +194,21 @@ class StorageClasses {
     if (!bytes || *bytes == 0) {
       error(sp, "tile '" + ir::var_name(var) + "' needs a static, non-empty physical shape to be planned");
       return new_node(var, t, pos, sp, 0);
+    }
+    // A matrix tile's storage is whole fractal boxes ("Their physical extents are already whole
+    // fractal boxes", lower_tile_to_buffer.md "Matrix storage"): an INT8 [32, 16] Mat tile against
+    // NZ boxes of 16 x 32 has no planned form (the planned program could not run, and its PTO
+    // descriptor would be invalid), so the kernel keeps its unplanned Tile form.
+    const ir::MemSpace space = t->memory.value_or(ir::MemSpace::Vec);
+    const bool matrix = space == ir::MemSpace::Mat || space == ir::MemSpace::Left || space == ir::MemSpace::Right ||
+                        space == ir::MemSpace::Acc;
+    if (auto layout = matrix ? ir::resolve_layout(space, t->view) : std::nullopt;
+        layout && layout->blayout != ir::TileLayout::none_box && t->shape.size() == 2) {
+      auto box = ir::box_extents(*layout, static_cast<int>(ir::dtype_bytes(t->dtype)));
+      auto rows = ir::const_int(t->shape[0]), cols = ir::const_int(t->shape[1]);
+      if (!box || (rows && cols && (*rows % box->first != 0 || *cols % box->second != 0)))
+        error(sp, "tile '" + ir::var_name(var) + "' has physical extents that are not whole fractal boxes of its layout" +
+                      (box ? " (" + std::to_string(box->first) + " x " + std::to_string(box->second) + " elements)" : std::string()));
     }
     return new_node(var, t, pos, sp, *bytes);
   }
@@ -650,12 +666,14 @@ class StorageClasses {
       if (d < loops[static_cast<std::size_t>(l)].start) e = std::max(e, loops[static_cast<std::size_t>(l)].end);
     return e;
   }
-  /// Whether class `root` is read at or after position `p`, other than in place by the write at `p`.
+  /// Whether class `root` is read at or after position `p`, other than in place by the write at `p`
+  /// (a read in the other arm of an If than `p` is not after it).
   bool read_from(int root, int p, int deciding) const {
     for (int m : members_[static_cast<std::size_t>(root)])
       for (const Use& u : uses[static_cast<std::size_t>(m)]) {
         auto [pos, in_place] = resolve(u, deciding);
         int e = effective(u, pos, m);
+        if (e == pos && exclusive_arms(pos, p)) continue;  // the other arm of an If never runs after p
         if (e > p || (e == p && in_place != p)) return true;
       }
     return false;
@@ -676,9 +694,22 @@ class StorageClasses {
                     "' but differs in bytes or memory space");
   }
 
+  /// Whether positions p and q lie in the two arms of one If (then-arm positions are in
+  /// (start, then_end), else-arm positions in (then_end, end)): no run executes both.
+  bool exclusive_arms(int p, int q) const {
+    for (const CompoundPlan& c : compounds) {
+      if (!c.is_if) continue;
+      auto in_then = [&](int x) { return x > c.start && x < c.then_end; };
+      auto in_else = [&](int x) { return x > c.then_end && x < c.end; };
+      if ((in_then(p) && in_else(q)) || (in_else(p) && in_then(q))) return true;
+    }
+    return false;
+  }
+
   /// "tile.matmul_acc must already accumulate in place": after the write, the accumulator's storage
   /// holds the result, so no value of its class defined before the write may be read afterwards
-  /// (in a loop, a read in a later iteration counts at the loop's end). Such a kernel is refused:
+  /// (in a loop, a read in a later iteration counts at the loop's end; a read in the other arm of an
+  /// If is never after). Such a kernel is refused:
   /// keeping the old value would need a copy of Acc storage, an "arbitrary matrix carry copy" the
   /// spec leaves excluded.
   void check_accumulates() {
@@ -688,7 +719,9 @@ class StorageClasses {
         if (nodes[static_cast<std::size_t>(m)].def_pos >= a.pos) continue;
         for (const Use& u : uses[static_cast<std::size_t>(m)]) {
           auto [pos, in_place] = resolve(u, all);
-          if (effective(u, pos, m) > a.pos || (pos == a.pos && in_place != a.pos)) {
+          const int e = effective(u, pos, m);
+          if (e == pos && exclusive_arms(pos, a.pos)) continue;  // the other arm of an If: never both
+          if (e > a.pos || (pos == a.pos && in_place != a.pos)) {
             const Node& n = nodes[static_cast<std::size_t>(m)];
             return error(a.span, "the accumulator '" + (n.var ? ir::var_name(n.var) : std::string("a carried tile")) +
                                      "' of tile.matmul_acc is read after it accumulates in place (a copy of it is a "
@@ -704,9 +737,27 @@ class StorageClasses {
     const int n = static_cast<int>(cp.carries.size());
     if (cp.is_if) {
       const int arm_lo[2] = {cp.start, cp.then_end}, arm_hi[2] = {cp.then_end, cp.end};
+      // Both arms yield the one storage class (an accumulator updated in place in one arm and
+      // passed through, or updated, in the other): the result is that storage, with no copy,
+      // when nothing reads the class after the If ("Matrix region carries must preserve one
+      // storage alias"; an Acc-to-Acc copy is a matrix carry copy the spec excludes).
+      std::vector<int> shared;
+      std::vector<bool> both(cp.carries.size(), false);
+      for (std::size_t k = 0; k < cp.carries.size(); ++k) {
+        auto& cr = cp.carries[k];
+        int y0 = find(cr.yielded[0]), y1 = find(cr.yielded[1]);
+        if (y0 != y1 || std::find(shared.begin(), shared.end(), y0) != shared.end() || read_from(y0, cp.end, c)) continue;
+        same_storage_shape(cr.result, cr.yielded[0], sp);
+        same_storage_shape(cr.result, cr.yielded[1], sp);
+        cr.yield_plan[0] = cr.yield_plan[1] = YieldPlan::Join;
+        shared.push_back(y0);
+        both[k] = true;
+      }
       for (int a = 0; a < 2; ++a) {
-        std::vector<int> claimed;
-        for (auto& cr : cp.carries) {
+        std::vector<int> claimed = shared;
+        for (std::size_t k = 0; k < cp.carries.size(); ++k) {
+          auto& cr = cp.carries[k];
+          if (both[k]) continue;  // joined above
           same_storage_shape(cr.result, cr.yielded[a], sp);
           int y = find(cr.yielded[a]);
           bool join = inside(y, arm_lo[a], arm_hi[a]) && std::find(claimed.begin(), claimed.end(), y) == claimed.end();

@@ -1,0 +1,12 @@
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.AIC, attrs={"init_memref_refused": "tile 'a' has physical extents that are not whole fractal boxes of its layout (16 x 32 elements)", "buffer_ir_selected": False})
+    def kernel(self, A: pl.Tensor[[32, 16], pl.INT8], B: pl.Tensor[[16, 32], pl.INT8],
+               Out: pl.Out[pl.Tensor[[32, 32], pl.INT32]]) -> pl.Tensor[[32, 32], pl.INT32]:
+        a = pl.load(A, [0, 0], [32, 16], target_memory=pl.Mem.Mat)
+        b = pl.load(B, [0, 0], [16, 32], target_memory=pl.Mem.Mat)
+        l = pl.tile.move(a, target_memory=pl.Mem.Left)
+        r = pl.tile.move(b, target_memory=pl.Mem.Right)
+        acc = pl.tile.matmul(l, r)
+        o1 = pl.store(acc, [0, 0], Out)
+        return o1
