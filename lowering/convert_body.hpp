@@ -15,10 +15,12 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ptorw/lowering/recipes/all_recipes.hpp"
 #include "ptorw/lowering/recipes/control_flow.hpp"
+#include "ptorw/lowering/region_local_acc.hpp"
 #include "ptorw/visit/flat_seq.hpp"
 
 namespace ptorw::lowering {
@@ -28,8 +30,11 @@ class BodyConverter {
   /// Which yield operands of the enclosing construct survive (indices of scalar carries/results).
   using YieldPlan = std::vector<std::size_t>;
 
-  BodyConverter(const StorageIndex& index, const ir::Function& fn) : fn_(fn), cx_(index, gm_) {
+  BodyConverter(const StorageIndex& index, const ir::Function& fn)
+      : fn_(fn), cx_(index, gm_), deferred_(region_local_accumulators(fn)) {
     for (const auto& p : fn.params) params_.emplace(p.var.get(), p.var);
+    for (const auto& [at, vars] : deferred_)
+      for (const auto& v : vars) deferred_vars_.insert(v.get());
   }
 
   std::optional<LowerError> error() const { return cx_.error; }
@@ -84,16 +89,22 @@ class BodyConverter {
   std::unordered_map<const ir::ExprNode*, ir::Expr> gm_;
   RecipeContext cx_;
   std::unordered_map<const ir::ExprNode*, ir::Expr> params_;
+  DeferredAllocs deferred_;  // region-local PTOAS accumulators, declared at their first reference
+  std::unordered_set<const ir::ExprNode*> deferred_vars_;
 
   void block(const ir::Stmt& s, const YieldPlan* plan, std::vector<ir::Stmt>& out) {
     visit::FlatStmts it(s);
     while (const ir::Stmt* st = it.next()) {
       if (failed()) return;
+      if (auto d = deferred_.find(st->get()); d != deferred_.end())
+        for (const auto& v : d->second)
+          for (auto& def : cx_.index().definitions(v)) out.push_back(std::move(def));
       stmt(*st, plan, out);
     }
   }
 
   void stmt(const ir::Stmt& s, const YieldPlan* plan, std::vector<ir::Stmt>& out) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s); a && deferred_vars_.count(a->var.get())) return;  // declared later
     if (with_stmt_recipe(s, [&](auto r, const auto& node) { decltype(r)::lower(s, node, *this, out); })) return;
     ir::visit_stmt([&](const auto& k) {
       using K = std::decay_t<decltype(k)>;

@@ -51,7 +51,9 @@ TEST_CASE("the cube kernel generator is deterministic per seed") {
 TEST_CASE("found by the cube fuzz: a matrix tile that is not whole fractal boxes stays on Tile IR") {
   // "Their physical extents are already whole fractal boxes": an INT8 B operand loaded into Mat as
   // [32, 16] is not whole NZ boxes (16 x 32 INT8 elements). It was selected and then failed in
-  // buffer mode; selection now keeps the kernel on Tile IR with the rule in its remark.
+  // buffer mode; now InitMemRef refuses to plan it (its planned form could not run either, and the
+  // Tile-stage emitter wrote the invalid descriptor), so the kernel keeps its unplanned Tile form and
+  // selection's remark names the rule.
   const std::string src =
       "@pl.program\nclass Int8Boxes:\n    @pl.function(type=pl.FunctionType.AIC)\n"
       "    def kernel(self, A: pl.Tensor[[16, 32], pl.INT8], B: pl.Tensor[[32, 16], pl.INT8], Out: pl.Out[pl.Tensor[[16, 16], pl.INT32]]) -> pl.Tensor[[16, 16], pl.INT32]:\n"
@@ -65,7 +67,7 @@ TEST_CASE("found by the cube fuzz: a matrix tile that is not whole fractal boxes
   for (const std::string planner : {"PYPTO", "DSA_RP", "PTOAS"}) {
     CAPTURE(planner);
     CHECK(testing::selection_remarks(src, planner).find(
-              "stays on Tile IR: tile 'b' has physical extents that are not whole fractal boxes of its layout (16 x 32 elements)") !=
+              "stays on Tile IR: InitMemRef could not plan its storage: tile 'b' has physical extents that are not whole fractal boxes of its layout (16 x 32 elements)") !=
           std::string::npos);
   }
   // The same kernel with whole boxes (N = 32) is selected.
