@@ -24,8 +24,12 @@
 //  * entry: take the init's storage over when every member of its class is defined in the region
 //    that holds K (not in an enclosing loop) and nothing reads that class after K starts except this
 //    init; otherwise copy the init before the loop, so zero iterations preserve the initial value.
-// Per If result and arm: join the yielded value's class when all its members are defined inside
-// that arm and no other result of the arm claimed it; otherwise copy at the end of the arm.
+// Per If result: when both arms yield the one class (an accumulator updated in place in one arm and
+// passed through, or updated, in the other) and nothing reads that class after the If, the result
+// joins it in both arms. Otherwise, per arm: join the yielded value's class when all its members are
+// defined inside that arm and no other result of the arm claimed it; else copy at the end of the arm.
+// Positions in the two arms of one If are never ordered: a read in one arm is not "after" a write
+// in the other (`exclusive_arms`).
 // These rules are conservative: a copy is planned whenever sharing is not obviously safe.
 #pragma once
 #include <algorithm>
