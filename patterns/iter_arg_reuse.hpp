@@ -171,7 +171,8 @@ struct MergeOutParamIntoIterArg {
 
  private:
   /// The near misses worth a remark: some call site passes a tensor.create as this Out argument
-  /// and either sits directly in a loop body (a loop-form candidate) or the callee has the
+  /// and either sits in a loop (directly in its body: a loop-form candidate; in an If arm or a scope
+  /// inside one: remarked so a user learns why the loop form does not apply) or the callee has the
   /// standalone shape. Other calls with a fresh Out buffer are simply not this pattern.
   template <class FactsOf>
   static bool near_miss(const std::vector<analysis::CallSite>& sites, std::size_t out, FactsOf& facts_of,
@@ -184,7 +185,7 @@ struct MergeOutParamIntoIterArg {
       if (!a || !ir::is_op_call(a->value, ir::op::id("tensor.create"))) continue;
       fresh_out = true;
       const ir::StmtNode* const* at = F.assign_of_call.find(s.call.get());
-      if (at && FunctionFacts::loop_owner(F.body_of(*at))) return true;
+      if (at && F.body_of(*at).loop_depth > 0) return true;  // in a loop body, or an If arm / scope inside one
     }
     return fresh_out && iter_arg_reuse::standalone_input(callee, out).in.has_value();
   }

@@ -281,3 +281,32 @@ TEST_CASE("Pattern 4 remarks: a plain use of the In param is located at its stat
   CHECK_MESSAGE(contains(rs[0].reason, "'a' is used at 6:9; only tile.load, tile.store, pl.yield_ and return are understood"),
                 rs[0].reason);
 }
+
+// Pattern 1 remarks "per call site": a call with a fresh Out buffer inside an If arm of a loop is a
+// near miss too (the loop form needs the result yielded straight back to the iter arg). Before, the
+// pattern said nothing for it (an audit finding).
+TEST_CASE("Pattern 1 remarks: a call in an If arm inside a loop is remarked") {
+  const std::string src =
+      "@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def k(self, x: pl.Tensor[[64], pl.FP32], out: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:\n"
+      "        t = pl.load(x, [0], [64])\n"
+      "        r = pl.store(t, [0], out)\n"
+      "        return r\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, buf: pl.Tensor[[64], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[64], pl.FP32]:\n"
+      "        for i, (acc,) in pl.range(4, init_values=(buf,)):\n"             // 10
+      "            if i < n:\n"                                                   // 11
+      "                o = pl.tensor.create([64], dtype=pl.FP32)\n"              // 12
+      "                y = self.k(acc, o)\n"                                      // 13
+      "                z = pl.yield_(y)\n"
+      "            else:\n"
+      "                z = pl.yield_(acc)\n"
+      "            res = pl.yield_(z)\n"
+      "        return res\n";
+  auto rs = remarks_of(src, "iter_arg_reuse");
+  REQUIRE(rs.size() == 1);
+  CHECK(rs[0].function == "main");
+  CHECK(rs[0].span.line == 13);
+  CHECK(contains(rs[0].reason, "'k' Out param 'out' not merged: not the loop form"));
+}
