@@ -23,8 +23,8 @@
 #include "ptorw/lowering/metadata_versions.hpp"
 #include "ptorw/lowering/planning/storage_classes.hpp"
 #include "ptorw/lowering/recipes/no_recipe.hpp"
-#include "ptorw/lowering/region_local_return.hpp"
 #include "ptorw/lowering/write_read_overlap.hpp"
+#include "ptorw/passes/property_check.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/visit/erased.hpp"
 
@@ -55,6 +55,10 @@ inline std::optional<LowerError> first_call_without_recipe(const ir::Function& f
 
 /// Converts one planned kernel; the new function or the first violation.
 inline std::pair<ir::FunctionPtr, std::optional<LowerError>> lower_function(const ir::Function& f) {
+  // The spec's "return normalization" invariant, asked of each kernel converted (an unselected
+  // kernel with a region-local return keeps the Tile pipeline: select_buffer_ir.hpp).
+  if (auto v = passes::function_property_violation(passes::IrProperty::NormalizedReturns, f))
+    return {nullptr, LowerError{v->span, "requires NormalizedReturns, but the kernel returns before the end of its body"}};
   if (auto why = ir::init_memref_refusal(f))  // explicit conversion of a kernel InitMemRef left unplanned
     return {nullptr, LowerError{planning::init_memref_refusal_span(f), "kernel '" + f.name + "' has no planned storage: InitMemRef: " + *why}};
   if (auto e = first_call_without_recipe(f)) return {nullptr, e};
@@ -82,12 +86,7 @@ inline passes::PassOutcome lower_tile_to_buffer(const ir::ProgramPtr& in, const 
   bool changed = false;
   for (auto& f : out->functions) {
     if (!wants_buffer_ir(*f)) continue;
-    // The spec's "return normalization" invariant, asked of the kernels converted (an unselected
-    // kernel with a region-local return keeps the Tile pipeline: select_buffer_ir.hpp).
-    auto early = region_local_return(f->body, true);
-    auto [g, err] = early ? std::pair<ir::FunctionPtr, std::optional<LowerError>>{nullptr, LowerError{*early, "requires NormalizedReturns, but the kernel returns before "
-                                                                    "the end of its body"}}
-                          : lower_function(*f);
+    auto [g, err] = lower_function(*f);
     if (err) {
       o.diagnostics.push_back(Diagnostic{in->source_file, err->span, Severity::Error,
                                          "lower-tile-to-buffer: " + f->name + ": " + err->message});

@@ -47,11 +47,9 @@ class Finder {
       auto* a = ir::stmt_as<ir::Assign>(*st);
       auto* c = a ? ir::expr_as<ir::Call>(a->value) : nullptr;
       if (!c || ir::op_id(c->callee) != ir::op::id("tile.alloc") || ir::find_kwarg(c->kwargs, "addr")) continue;
-      bool acc = false;
-      for (const auto& [k, v] : c->kwargs)
-        if (auto* m = std::get_if<ir::MemSpace>(&v)) acc = acc || *m == ir::MemSpace::Acc;
-      if (!acc) continue;
-      bases_.emplace(a->var.get(), Base{a->var, {}});
+      if (ir::kwarg_as<ir::MemSpace>(c->kwargs, "memory_space") != ir::MemSpace::Acc) continue;  // as storage_index.hpp reads it
+      index_.emplace(a->var.get(), bases_.size());
+      bases_.push_back(Base{a->var, {}});
     }
     if (bases_.empty()) return;
     Path path;
@@ -60,25 +58,23 @@ class Finder {
 
   DeferredAllocs result() const {
     DeferredAllocs out;
-    for (const auto& [node, b] : bases_) {
+    for (const Base& b : bases_) {  // in declaration order: several may go before one statement
       if (b.paths.empty()) continue;
-      // The longest common prefix of the paths' regions.
-      std::size_t depth = 0;
-      for (;; ++depth) {
-        bool same = true;
-        for (const Path& p : b.paths) same = same && p.size() > depth && p[depth].region == b.paths[0][depth].region;
-        if (!same) break;
-        // Past the region, the statement must be the same one to go one level deeper.
-        bool one_stmt = true;
-        for (const Path& p : b.paths) one_stmt = one_stmt && p[depth].index == b.paths[0][depth].index;
-        if (!one_stmt) {
-          ++depth;
-          break;
-        }
-      }
-      if (depth == 0) continue;
-      const std::size_t level = depth - 1;
-      if (level == 0) continue;  // the function body: the declaration stays where it is
+      // The deepest level whose steps are all in one region while every level above it passes
+      // through one statement; level 0 is the function body, where the declaration already is.
+      auto one_region = [&](std::size_t d) {
+        for (const Path& p : b.paths)
+          if (p.size() <= d || p[d].region != b.paths[0][d].region) return false;
+        return true;
+      };
+      auto one_stmt = [&](std::size_t d) {
+        for (const Path& p : b.paths)
+          if (p[d].index != b.paths[0][d].index) return false;
+        return true;
+      };
+      std::size_t level = 0;
+      while (one_stmt(level) && one_region(level + 1)) ++level;
+      if (level == 0) continue;
       const Step* first = nullptr;
       for (const Path& p : b.paths)
         if (!first || p[level].index < first->index) first = &p[level];
@@ -92,14 +88,15 @@ class Finder {
     ir::Expr var;
     std::vector<Path> paths;  // where its tiles are named
   };
-  std::unordered_map<const ir::ExprNode*, Base> bases_;
+  std::vector<Base> bases_;
+  std::unordered_map<const ir::ExprNode*, std::size_t> index_;  // alloc variable → its entry in bases_
 
   /// The candidate allocation a tile-typed expression lives in, if any.
   Base* base_of(const ir::Expr& e) {
     auto* t = e ? ir::type_as<ir::TileType>(e->type) : nullptr;
     if (!t || !t->memref || !t->memref->base) return nullptr;
-    auto it = bases_.find(t->memref->base.get());
-    return it == bases_.end() ? nullptr : &it->second;
+    auto it = index_.find(t->memref->base.get());
+    return it == index_.end() ? nullptr : &bases_[it->second];
   }
   /// Every tile of a candidate named in `e` (its own parts only, not nested statements).
   void names(const ir::Expr& e, const Path& at) {

@@ -15,7 +15,7 @@
 //    kernels and only on load/store/elementwise (`runtime_valid_rules`, `call`)
 //  * device helper calls, task launches and non-scalar values without an op stay Tile
 //  * unsigned scalar arithmetic stays Tile ("unsigned scalar arithmetic ... remain[s] outside the
-//    default contract": scalar_rules.hpp); so does a region-local return (`region_local_return`)
+//    default contract": scalar_rules.hpp); so does a region-local return (NormalizedReturns)
 //  * the kernel's PTO signature must carry it (a selected kernel's compilation errors propagate):
 //    every symbolic dim of a GM tensor parameter is a scalar parameter of the same name (codegen's
 //    ABI), every result is a GM tensor (a PTO kernel returns nothing), and no scalar parameter is
@@ -39,8 +39,8 @@
 #include "ptorw/lowering/recipes/all_recipes.hpp"
 #include "ptorw/lowering/metadata_versions.hpp"
 #include "ptorw/lowering/recipes/control_flow.hpp"
-#include "ptorw/lowering/region_local_return.hpp"
 #include "ptorw/lowering/scalar_rules.hpp"
+#include "ptorw/passes/property_check.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/flat_seq.hpp"
@@ -272,9 +272,10 @@ class Selector {
 
 /// The whole-kernel decision for one function: nullopt = selected, else the rule that refused it.
 inline std::optional<select_detail::Refusal> buffer_ir_refusal(const ir::Function& f, const passes::PassContext& ctx) {
-  if (auto at = region_local_return(f.body, true))
-    return select_detail::Refusal{*at, "a return before the end of the kernel (a region-local return) remains outside the "
-                                       "default contract"};
+  // "region-local returns ... remain outside the default contract": the NormalizedReturns check.
+  if (auto v = passes::function_property_violation(passes::IrProperty::NormalizedReturns, f))
+    return select_detail::Refusal{v->span, "a return before the end of the kernel (a region-local return) remains outside the "
+                                           "default contract"};
   if (auto why = ir::init_memref_refusal(f)) return select_detail::Refusal{f.span, "InitMemRef could not plan its storage: " + *why};
   if (ctx.get("target").value_or("a2a3") == "a5") return select_detail::Refusal{f.span, "A5 retains Tile IR"};
   return select_detail::Selector(f).run();

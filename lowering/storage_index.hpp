@@ -47,6 +47,7 @@
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/ir/tile_layout.hpp"
 #include "ptorw/lowering/planning/storage_rules.hpp"
 #include "ptorw/lowering/product_view.hpp"
 #include "ptorw/lowering/vec_descriptor.hpp"
@@ -253,7 +254,7 @@ class StorageIndex {
     // view, so these spaces never use the UINT8[N,32] root. Addressed planners have already fixed
     // every window, so each distinct window becomes its own buffer.alloc at its final effective
     // address"; further descriptors of one window reshape it). PTOAS: refused in matrix_windows().
-    if (matrix_space(info.space)) {
+    if (ir::is_matrix_space(info.space)) {
       std::map<std::pair<std::int64_t, std::int64_t>, ir::Expr> typed;  // (offset, bytes) -> alloc
       for (const auto& m : members) {
         auto key = std::make_pair(m.offset, m.bytes);
@@ -371,14 +372,11 @@ class StorageIndex {
     }
   }
 
-  static bool matrix_space(ir::MemSpace m) {
-    return m == ir::MemSpace::Mat || m == ir::MemSpace::Left || m == ir::MemSpace::Right || m == ir::MemSpace::Acc;
-  }
   /// "PTOAS allocations are addressless and therefore carry one window each": a matrix window that
   /// does not cover its addressless allocation has no Buffer form (no UINT8 root, no address).
   void matrix_windows() {
     for (const auto& [base, info] : allocs_) {
-      if (info.addr || !matrix_space(info.space)) continue;
+      if (info.addr || !ir::is_matrix_space(info.space)) continue;
       for (const auto& m : members_[base])
         if (m.offset != 0 || m.bytes != info.capacity)
           return fail(m.span, fmt::format("tile '{}' is a window [{}, {}) of an addressless pl.Mem.{} allocation of {} bytes: "
@@ -398,7 +396,7 @@ class StorageIndex {
     }
     for (auto& [base, ms] : members_) {
       const AllocInfo& info = allocs_.at(base);
-      if (matrix_space(info.space)) continue;
+      if (ir::is_matrix_space(info.space)) continue;
       const std::string alloc_name = var_name_of(info.var);
       auto covers = [&](const Member& m) { return m.offset == 0 && m.bytes == info.capacity; };
       const Member* root = nullptr;

@@ -199,21 +199,13 @@ class StorageClasses {
       error(sp, "tile '" + ir::var_name(var) + "' needs a static, non-empty physical shape to be planned");
       return new_node(var, t, pos, sp, 0);
     }
-    // A matrix tile's storage is whole fractal boxes ("Their physical extents are already whole
-    // fractal boxes", lower_tile_to_buffer.md "Matrix storage"): an INT8 [32, 16] Mat tile against
-    // NZ boxes of 16 x 32 has no planned form (the planned program could not run, and its PTO
-    // descriptor would be invalid), so the kernel keeps its unplanned Tile form.
+    // A matrix tile's storage is whole fractal boxes (ir::not_whole_boxes): one that is not has no
+    // planned form (the planned program could not run, and its PTO descriptor would be invalid),
+    // so the kernel keeps its unplanned Tile form.
     const ir::MemSpace space = t->memory.value_or(ir::MemSpace::Vec);
-    const bool matrix = space == ir::MemSpace::Mat || space == ir::MemSpace::Left || space == ir::MemSpace::Right ||
-                        space == ir::MemSpace::Acc;
-    if (auto layout = matrix ? ir::resolve_layout(space, t->view) : std::nullopt;
-        layout && layout->blayout != ir::TileLayout::none_box && t->shape.size() == 2) {
-      auto box = ir::box_extents(*layout, static_cast<int>(ir::dtype_bytes(t->dtype)));
-      auto rows = ir::const_int(t->shape[0]), cols = ir::const_int(t->shape[1]);
-      if (!box || (rows && cols && (*rows % box->first != 0 || *cols % box->second != 0)))
-        error(sp, "tile '" + ir::var_name(var) + "' has physical extents that are not whole fractal boxes of its layout" +
-                      (box ? " (" + std::to_string(box->first) + " x " + std::to_string(box->second) + " elements)" : std::string()));
-    }
+    if (auto layout = ir::is_matrix_space(space) ? ir::resolve_layout(space, t->view) : std::nullopt;
+        layout && layout->blayout != ir::TileLayout::none_box && t->shape.size() == 2)
+      if (auto why = ir::not_whole_boxes(layout, *t)) error(sp, "tile '" + ir::var_name(var) + "'" + *why);
     return new_node(var, t, pos, sp, *bytes);
   }
 

@@ -22,10 +22,6 @@
 namespace ptorw::lowering::recipes {
 
 namespace cube_rules {
-/// The matrix spaces of the ordinary cube path.
-inline bool matrix_space(ir::MemSpace m) {
-  return m == ir::MemSpace::Mat || m == ir::MemSpace::Left || m == ir::MemSpace::Right || m == ir::MemSpace::Acc;
-}
 inline ir::MemSpace space(const ir::TileType& t) { return t.memory.value_or(ir::MemSpace::Vec); }
 inline const ir::TileType* tile(const ir::Expr& e) { return e ? ir::type_as<ir::TileType>(e->type) : nullptr; }
 /// Whether a tile's valid rectangle is its whole physical shape (no valid_shape, or equal to it).
@@ -44,19 +40,14 @@ inline bool fully_valid(const ir::TileType& t) {
 inline Refusal tile_rule(const ir::TileType& t, const std::string& who) {
   const ir::MemSpace m = space(t);
   if (m == ir::MemSpace::Vec) return std::nullopt;
-  if (!matrix_space(m))
+  if (!ir::is_matrix_space(m))
     return refuse(who + " is in " + std::string(ir::EnumInfo<ir::MemSpace>::prefix) + std::string(ir::name_of(m)) +
                   ", outside the default rollout (pl.Mem.Vec and the ordinary cube path's Mat/Left/Right/Acc)");
   if (t.shape.size() != 2) return refuse(who + " is not rank 2");
   for (const auto& d : t.shape)
     if (!ir::const_int(d)) return refuse(who + " is not statically sized");
-  // "Their physical extents are already whole fractal boxes": a matrix tile that is not (an INT8
-  // [32, 16] Mat tile against NZ boxes of 16 x 32) has no Buffer descriptor.
-  auto layout = ir::resolve_layout(m, t.view);
-  auto box = layout ? ir::box_extents(*layout, static_cast<int>(ir::dtype_bytes(t.dtype))) : std::nullopt;
-  if (!box || *ir::const_int(t.shape[0]) % box->first != 0 || *ir::const_int(t.shape[1]) % box->second != 0)
-    return refuse(who + " has physical extents that are not whole fractal boxes of its layout" +
-                  (box ? " (" + std::to_string(box->first) + " x " + std::to_string(box->second) + " elements)" : std::string()));
+  // "Their physical extents are already whole fractal boxes": else no Buffer descriptor.
+  if (auto why = ir::not_whole_boxes(ir::resolve_layout(m, t.view), t)) return refuse(who + *why);
   // A partially valid matrix tile needs a static valid rectangle inside its physical shape (the
   // product-shaped Acc views of the cube recipes are static descriptors); which ops may read or
   // write one is each entry's rule (move keeps it, matmul derives it, extract/transpose refuse it).
@@ -246,7 +237,7 @@ struct TransposeView {
   static bool produces(ir::OpId) { return false; }
   static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext& ax) {
     const ir::TileType *st = cube_rules::tile(c.args.empty() ? nullptr : c.args[0]), *dt = cube_rules::tile(target);
-    if (!st || !dt || !cube_rules::matrix_space(cube_rules::space(*st)))
+    if (!st || !dt || !ir::is_matrix_space(cube_rules::space(*st)))
       return refuse("tile.transpose_view of a row-major (pl.Mem.Vec) tile moves data: no Buffer recipe (only a matrix-space transpose is a relabel)");
     if (ax.default_rollout() && (!cube_rules::fully_valid(*st) || !cube_rules::fully_valid(*dt)))
       return refuse("tile.transpose_view of a partially valid matrix tile has no default Buffer recipe");

@@ -6,9 +6,11 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 
 #include "ptorw/ir/enums.hpp"
+#include "ptorw/ir/expr.hpp"
 #include "ptorw/ir/type.hpp"
 
 namespace ptorw::ir {
@@ -19,6 +21,12 @@ struct TileLayoutSpec {
   std::int64_t fractal;  // bytes per box
   friend bool operator==(const TileLayoutSpec&, const TileLayoutSpec&) = default;
 };
+
+/// The matrix spaces of the ordinary cube path (GM -> Mat -> Left/Right -> Acc -> GM): their tiles
+/// are fractal boxes; Vec tiles are plain rows.
+inline bool is_matrix_space(MemSpace m) {
+  return m == MemSpace::Mat || m == MemSpace::Left || m == MemSpace::Right || m == MemSpace::Acc;
+}
 
 /// pto_format.md "Types": Vec row_major/none_box/512; Mat A and Left NZ (col_major, row_major);
 /// Mat B and Right ZN (row_major, col_major); Acc col_major/row_major with fractal=1024. Mat's
@@ -60,6 +68,20 @@ inline std::optional<std::pair<std::int64_t, std::int64_t>> box_extents(const Ti
   if (l.fractal <= 0 || l.fractal % lines != 0 || (l.fractal / lines) % elem_bytes != 0) return std::nullopt;
   const std::int64_t per_line = l.fractal / lines / elem_bytes;
   return l.slayout == TileLayout::col_major ? std::pair{per_line, lines} : std::pair{lines, per_line};
+}
+
+/// "Their physical extents are already whole fractal boxes" (lower_tile_to_buffer.md, "Matrix
+/// storage"): why the static rank-2 tile `t` of layout `l` is not (the words after the tile's name,
+/// with the box when the layout has one), or nullopt when it is. No layout, or one without boxes
+/// for the dtype, is not whole boxes either. An INT8 [32, 16] Mat tile against NZ boxes of 16 x 32
+/// elements is the example: no Buffer descriptor, no planned form.
+inline std::optional<std::string> not_whole_boxes(const std::optional<TileLayoutSpec>& l, const TileType& t) {
+  auto box = l ? box_extents(*l, dtype_bytes(t.dtype)) : std::nullopt;
+  auto rows = t.shape.size() == 2 ? const_int(t.shape[0]) : std::nullopt;
+  auto cols = t.shape.size() == 2 ? const_int(t.shape[1]) : std::nullopt;
+  if (box && rows && cols && *rows % box->first == 0 && *cols % box->second == 0) return std::nullopt;
+  return " has physical extents that are not whole fractal boxes of its layout" +
+         (box ? " (" + std::to_string(box->first) + " x " + std::to_string(box->second) + " elements)" : std::string());
 }
 
 }  // namespace ptorw::ir

@@ -310,6 +310,13 @@ inline std::array<std::optional<Diagnostic>, kIrPropertyNames.size()> property_v
   return out;
 }
 
+/// Why `p` does not hold for the one function `f`, at its first violating node; nullopt when it
+/// holds, is not checkable, or cannot fail for this kind of function. (Lowering asks
+/// NormalizedReturns of each kernel it selects or converts, not of the whole program.)
+inline std::optional<property_detail::Violation> function_property_violation(IrProperty p, const ir::Function& f) {
+  return std::move(property_detail::Checker(PropertySet{p} & kCheckableProperties, f).run_all()[static_cast<std::size_t>(p)]);
+}
+
 /// Why `p` does not hold for `prog`, as an error at the first violating node; nullopt when it
 /// holds or when `p` is not checkable (kCheckableProperties). With a cache, the function versions
 /// it knows to hold `p` are skipped and those found to hold are added (same answer either way).

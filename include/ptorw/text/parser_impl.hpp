@@ -181,7 +181,7 @@ inline ir::ProgramPtr Parser::parse_program() {
       while (peek().kind != Tok::Newline && peek().kind != Tok::End) take();
       continue;
     }
-    if (t.kind == Tok::Name && peek(1).punct("=") && seen_program)
+    if (t.kind == Tok::Name && (peek(1).punct("=") || peek(1).punct(",")) && seen_program)
       // Python has not run it when the class is decorated; the signatures and the bodies are read
       // at different times here (two-phase parsing), so they could disagree on its value.
       fail_at(t, "'" + std::string(t.text) + "' is defined after the @pl.program class: define constants and symbolic dims above it");
@@ -197,8 +197,6 @@ inline ir::ProgramPtr Parser::parse_program() {
         if (peek().punct("=")) break;
         names.push_back(expect_name("a constant name"));
       }
-      if (seen_program)
-        fail_at(t, "'" + std::string(t.text) + "' is defined after the @pl.program class: define constants and symbolic dims above it");
       expect_punct("=", "after the names of a tuple assignment");
       define_constants(names);
       continue;
