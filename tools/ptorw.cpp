@@ -108,7 +108,16 @@ int usage_error(CLI::App& app, CLI::App* sub, const CLI::ParseError& e) {
 
 }  // namespace
 
+#if defined(PTORW_HUGE_PAGE_HEAP)
+namespace ptorw::cli {
+void install_huge_page_heap();  // tools/huge_page_heap.cpp
+}
+#endif
+
 int main(int argc, char** argv) {
+#if defined(PTORW_HUGE_PAGE_HEAP)
+  install_huge_page_heap();
+#endif
 #if defined(PTORW_SYSTEM_MALLOC)
   // With glibc's malloc only (-Dallocator=system, or auto without tcmalloc; tools/meson.build):
   // No fastbins: the passes and emitters free millions of small nodes and strings, and glibc
