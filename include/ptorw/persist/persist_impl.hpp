@@ -10,6 +10,7 @@
 
 #include "ptorw/persist/decoder.hpp"
 #include "ptorw/persist/encoder.hpp"
+#include "ptorw/text/read_all.hpp"
 
 namespace ptorw::persist {
 
@@ -21,9 +22,7 @@ inline bool read_bytes(const std::string& path, std::string& out, Diagnostics& e
     errors.push_back(Diagnostic{path, {}, Severity::Error, fmt::format("cannot open file: {}", std::strerror(errno))});
     return false;
   }
-  char buf[1 << 16];
-  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.append(buf, n);
-  const bool failed = std::ferror(f) != 0;
+  const bool failed = !text::read_all(f, out);
   const int err = errno;
   if (f != stdin) std::fclose(f);
   if (failed) errors.push_back(Diagnostic{path, {}, Severity::Error, fmt::format("cannot read file: {}", std::strerror(err))});

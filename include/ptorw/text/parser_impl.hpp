@@ -11,6 +11,7 @@
 #include "ptorw/text/parse_expr.hpp"
 #include "ptorw/text/parse_stmt.hpp"
 #include "ptorw/text/parse_type.hpp"
+#include "ptorw/text/read_all.hpp"
 
 namespace ptorw::text {
 
@@ -299,9 +300,7 @@ PTORW_ENTRY ParseResult parse_file(const std::string& path) {
   std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
   if (!f) return {nullptr, {Diagnostic{path, {}, Severity::Error, std::string("cannot open file: ") + std::strerror(errno)}}};
   std::string text;
-  char buf[1 << 16];
-  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) text.append(buf, n);
-  const bool failed = std::ferror(f) != 0;
+  const bool failed = !read_all(f, text);
   const int err = errno;
   if (f != stdin) std::fclose(f);
   if (failed) return {nullptr, {Diagnostic{path, {}, Severity::Error, std::string("cannot read file: ") + std::strerror(err)}}};
