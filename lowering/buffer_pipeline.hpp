@@ -34,6 +34,17 @@ inline passes::Pass make_tile_to_buffer_pass() {
   return passes::sequence_pass("tile-to-buffer", "init-memref, select-buffer-ir, plan-memory, lower-tile-to-buffer", props,
                                {std::begin(kTileToBufferPipeline), std::end(kTileToBufferPipeline)});
 }
+/// Whether `f` still needs the device pipeline (tile-to-buffer) before emission: a kernel at Tile
+/// stage without a recorded selection, or one whose recorded decision (`buffer_ir_selected`, e.g.
+/// False written in the input) left it unplanned while InitMemRef has not refused it. "Unselected
+/// functions retain the Tile pipeline": an unselected kernel is planned like one the pass
+/// deselected, whether the decision was the pass's or the input's. `compile` and `emit` ask this.
+inline bool needs_tile_to_buffer(const ir::Function& f) {
+  if (!ir::is_incore_like(f.type) || f.stage != ir::Stage::Tile) return false;
+  if (!ir::find_kwarg(f.attrs, "buffer_ir_selected")) return true;
+  return !ir::init_memref_refusal(f) && !planning::is_planned(f);
+}
+
 inline const bool tile_to_buffer_registered = passes::PassRegistry::global().add("tile-to-buffer", make_tile_to_buffer_pass);
 
 }  // namespace ptorw::lowering

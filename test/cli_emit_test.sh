@@ -71,6 +71,22 @@ check "fail closed: nothing written" test ! -e "$tmp/bad"
 check "--target defaults to pto: exit 0" test $? -eq 0
 check "--target defaults to pto: the same module" cmp -s "$tmp/default_target.pto" <("$ptorw" emit "$root/test/codegen/representation.py" --target=pto)
 
+# A kernel whose input records buffer_ir_selected=False is planned and emitted from its Tile stage,
+# the module Buffer IR off gives (it used to skip the device pipeline: "not emitted ... Tile stage").
+printf '%s\n' '@pl.program' 'class P:' \
+  '    @pl.function(type=pl.FunctionType.InCore, attrs={"buffer_ir_selected": False})' \
+  '    def k(self, a: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:' \
+  '        t = pl.load(a, [0, 0], [16, 64])' \
+  '        u = pl.add(t, t)' \
+  '        o = pl.store(u, [0, 0], out)' \
+  '        return o' > "$tmp/recorded.py"
+sed 's/, attrs={"buffer_ir_selected": False}//' "$tmp/recorded.py" > "$tmp/unrecorded.py"
+"$ptorw" emit "$tmp/recorded.py" > "$tmp/recorded.pto" 2> "$tmp/recorded_err"
+check "recorded buffer_ir_selected=False: exit 0" test $? -eq 0
+"$ptorw" compile "$tmp/unrecorded.py" -o "$tmp/tile_stage" --enable-buffer-ir false -q
+check "recorded buffer_ir_selected=False: the Tile-stage module" cmp -s "$tmp/recorded.pto" "$tmp/tile_stage/kernels/k.pto"
+check "recorded buffer_ir_selected=False: a Tile-stage module (tadd on a planned tile)" grep -q 'pto.tadd' "$tmp/recorded.pto"
+
 if command -v mlir-opt-19 > /dev/null; then
   "$ptorw" emit "$root/test/codegen/while_loop.py" --target=pto --generic --loc | mlir-opt-19 --allow-unregistered-dialect > /dev/null
   check "--generic --loc output parses with mlir-opt-19" test $? -eq 0

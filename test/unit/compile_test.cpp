@@ -271,3 +271,39 @@ TEST_CASE("compile: a kernel name too long for its file names is an error, and n
   CHECK(r.diagnostics.front().str().find("t.py:4:9: error: kernel 'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…' has a 251-byte name") == 0);
   for (const auto& f : r.files) CHECK(f.path.find(name) == std::string::npos);
 }
+
+// "Unselected functions retain the Tile pipeline": a kernel whose input already records
+// buffer_ir_selected=False is planned and emitted from its Tile stage exactly as one that Buffer IR
+// is off for; one that records True is lowered as one the pass selects. Before, a recorded decision
+// made compile (and emit) skip tile-to-buffer, so the False kernel was never planned and had no PTO.
+TEST_CASE("compile: a decision recorded in the input (buffer_ir_selected) is honoured, and the kernel is still planned") {
+  const std::string head = "@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore";
+  const std::string rest =
+      ")\n    def k(self, x: pl.Tensor[[16, 32], pl.FP32], out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        t = pl.load(x, [0, 0], [16, 32])\n        u = pl.add(t, t)\n        r = pl.store(u, [0, 0], out)\n        return r\n";
+  auto module = [](const std::string& text, bool buffer_ir, ir::Stage* stage) {
+    auto parsed = text::parse_program(text, "sel.py");
+    REQUIRE(parsed.ok());
+    compile::CompileOptions o;
+    o.context.enable_buffer_ir = buffer_ir;
+    auto r = compile::compile(parsed.program, o);
+    for (const auto& d : r.diagnostics) FAIL_CHECK(d.str());
+    REQUIRE(r.ok());
+    REQUIRE(r.program);
+    *stage = r.program->find("k")->stage;
+    for (const auto& f : r.files)
+      if (f.path == "kernels/k.pto") return f.text;
+    FAIL("no kernels/k.pto");
+    return std::string();
+  };
+  ir::Stage stage{}, expected_stage{};
+  const std::string tile = module(head + rest, false, &expected_stage);
+  CHECK(expected_stage == ir::Stage::Tile);
+  CHECK(tile.find("pto.tadd") != std::string::npos);
+  CHECK(module(head + ", attrs={\"buffer_ir_selected\": False}" + rest, true, &stage) == tile);
+  CHECK(stage == ir::Stage::Tile);
+  const std::string buffer = module(head + rest, true, &expected_stage);
+  CHECK(expected_stage == ir::Stage::Buffer);
+  CHECK(module(head + ", attrs={\"buffer_ir_selected\": True}" + rest, true, &stage) == buffer);
+  CHECK(stage == ir::Stage::Buffer);
+}

@@ -8,6 +8,7 @@
 #include "cli/cli.hpp"
 #include "cli/emit_options.hpp"
 #include "ptorw/codegen/emit.hpp"
+#include "ptorw/lowering/buffer_pipeline.hpp"
 #include "ptorw/passes/verify_source.hpp"
 #include "ptorw/ptorw.hpp"
 
@@ -88,9 +89,7 @@ int cmd_emit(const Options& o) {
   if (has_errors(ds)) return kFailed;
   // Kernels still at Tile stage go through the device pipeline first (plan, select, lower).
   bool tile_kernels = false;
-  for (const auto& f : p->functions)
-    tile_kernels = tile_kernels || (ir::is_incore_like(f->type) && f->stage == ir::Stage::Tile &&
-                                    !ir::find_kwarg(f->attrs, "buffer_ir_selected"));
+  for (const auto& f : p->functions) tile_kernels = tile_kernels || lowering::needs_tile_to_buffer(*f);
   const std::string arch(ctx.get("target").value_or("a2a3"));
   if (tile_kernels) {
     auto lower = passes::make_pass("tile-to-buffer");

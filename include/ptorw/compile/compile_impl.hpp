@@ -22,6 +22,7 @@
 #include "ptorw/codegen/emit.hpp"
 #include "ptorw/codegen/orch_emit.hpp"
 #include "ptorw/codegen/orch_kernels.hpp"
+#include "ptorw/lowering/buffer_pipeline.hpp"
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/passes/prefetch_steps.hpp"
@@ -61,8 +62,7 @@ inline std::string_view direction_name(ir::Direction d) {
 /// Kernels still at Tile stage and not judged by select-buffer-ir (what `ptorw emit` lowers first).
 inline bool has_tile_kernels(const ir::Program& p) {
   for (const auto& f : p.functions)
-    if (ir::is_incore_like(f->type) && f->stage == ir::Stage::Tile && !ir::find_kwarg(f->attrs, "buffer_ir_selected"))
-      return true;
+    if (lowering::needs_tile_to_buffer(*f)) return true;
   return false;
 }
 
