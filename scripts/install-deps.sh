@@ -12,7 +12,8 @@ PACKAGES=(
   python3-pybind11 python3-mesonpy python3-numpy python3-pip   # the `ptorw` Python package (bindings/)
   libxxhash-dev          # XXH3: the content hashes of `ptorw compile`'s manifest (header-only)
   xxhash                 # xxhsum: cli_compile checks those hashes with the reference tool
-  libgoogle-perftools-dev   # tcmalloc_minimal: the ptorw executable's malloc (-Dallocator, tools/meson.build)
+  libjemalloc-dev        # jemalloc: the ptorw executable's malloc (-Dallocator=auto, tools/meson.build)
+  libgoogle-perftools-dev   # tcmalloc_minimal: its fallback (-Dallocator=tcmalloc)
   mlir-19-tools          # mlir-opt-19: the mlir_generic suite checks the emitter's generic PTO form
   chromium               # headless: the swimlane_chromium test renders `ptorw swimlane` SVG to PNG
 )
