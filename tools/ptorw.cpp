@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
   install_huge_page_heap();
 #endif
 #if defined(PTORW_SYSTEM_MALLOC)
-  // With glibc's malloc only (-Dallocator=system, or auto without tcmalloc; tools/meson.build):
+  // With glibc's malloc only (-Dallocator=system, or auto with neither jemalloc nor tcmalloc; tools/meson.build):
   // No fastbins: the passes and emitters free millions of small nodes and strings, and glibc
   // consolidates all the fastbins whenever a large block is freed or requested (malloc_consolidate
   // and unlink_chunk were 13% of `ptorw compile` on the --windowize benchmark program; without

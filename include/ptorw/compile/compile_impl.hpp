@@ -59,7 +59,7 @@ inline std::string_view direction_name(ir::Direction d) {
   return d == ir::Direction::In ? "in" : d == ir::Direction::Out ? "out" : "inout";
 }
 
-/// Kernels still at Tile stage and not judged by select-buffer-ir (what `ptorw emit` lowers first).
+/// Kernels that still need tile-to-buffer (lowering::needs_tile_to_buffer; `ptorw emit` asks the same).
 inline bool has_tile_kernels(const ir::Program& p) {
   for (const auto& f : p.functions)
     if (lowering::needs_tile_to_buffer(*f)) return true;
