@@ -674,6 +674,16 @@ class StorageClasses {
       }
     return false;
   }
+  /// Whether class `reader` is read after a write of class `writer` (the definition of any of its
+  /// values): sharing one storage would clobber that read. Asked per write, not from the class's
+  /// first write alone: a read in an If's else arm is not after a then-arm write (exclusive_arms)
+  /// but does follow a write earlier in the else arm (fuzz_kernels seed 91002030: a loop carry read
+  /// by an else-arm assemble after that arm computed the next iteration's value into its storage).
+  bool read_after_a_write(int reader, int writer, int deciding) const {
+    for (int m : members_[static_cast<std::size_t>(writer)])
+      if (read_from(reader, nodes[static_cast<std::size_t>(m)].def_pos, deciding)) return true;
+    return false;
+  }
   bool inside(int root, int lo, int hi) const {
     return lo_[static_cast<std::size_t>(root)] > lo && hi_[static_cast<std::size_t>(root)] < hi;
   }
@@ -783,7 +793,7 @@ class StorageClasses {
         continue;
       }
       bool join = inside(y, cp.start, cp.end) && std::find(claimed.begin(), claimed.end(), y) == claimed.end() &&
-                  !read_from(ia, lo_[static_cast<std::size_t>(y)], c);
+                  !read_after_a_write(ia, y, c);
       cr.yield_plan[0] = join ? YieldPlan::Join : YieldPlan::Copy;
       if (join) claimed.push_back(y);
     }

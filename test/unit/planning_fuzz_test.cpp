@@ -164,3 +164,16 @@ TEST_CASE("the kernel fuzz's window-destination check: a destination overlapping
     else CHECK(m.empty());
   }
 }
+
+// Seeds bench/fuzz_kernels found failing (2026-12-04, seeds 91,000,000 on: the storage simulation
+// saw a loop carry read in an If arm after that arm wrote the carry's storage; storage_classes.hpp
+// read_after_a_write). Kept as a regression list: each must pass under every planner.
+TEST_CASE("random kernels: the seeds the scale fuzzer found") {
+  fuzz::keep_freed_memory();
+  fuzz::KernelFuzz f;
+  for (std::uint64_t s : {91000998u, 91001014u, 91001265u, 91001811u, 91002030u, 91005247u, 91005915u})
+    for (const fuzz::KernelResult& r : f.check(s)) {
+      CAPTURE(s);
+      if (!r.ok()) FAIL_CHECK(r.str());
+    }
+}
