@@ -16,8 +16,9 @@
 //  * yield: nothing when the yielded value is already in the iter arg's class; join the yielded
 //    value's class to the carry when every member of it is defined inside K's body, no other carry
 //    claimed it, and the iter arg's class is not read (nor relabelled: a view of overwritten storage
-//    would name the wrong value) at or after the first write of that class (except as a direct
-//    operand of that first write when the op may run in place, not recip);
+//    would name the wrong value) at or after any write of that class (except as a direct operand of
+//    that write when the op may run in place, not recip; every write is asked, not only the first:
+//    with If arms unordered, a read in one arm can follow that arm's write but not the other's);
 //    otherwise copy it at the end of the body. A copy whose source is the storage of another carry
 //    that is itself overwritten by a copy reads a snapshot taken before any copy (spec: snapshot
 //    copies for overlapping parallel moves; `yield (b, a)` must not clobber).
