@@ -44,6 +44,12 @@ inline bool needs_tile_to_buffer(const ir::Function& f) {
   if (!ir::find_kwarg(f.attrs, "buffer_ir_selected")) return true;
   return !ir::init_memref_refusal(f) && !planning::is_planned(f);
 }
+/// Whether any function of `p` needs it (then `compile` and `emit` run tile-to-buffer first).
+inline bool needs_tile_to_buffer(const ir::Program& p) {
+  for (const auto& f : p.functions)
+    if (needs_tile_to_buffer(*f)) return true;
+  return false;
+}
 
 inline const bool tile_to_buffer_registered = passes::PassRegistry::global().add("tile-to-buffer", make_tile_to_buffer_pass);
 

@@ -88,10 +88,8 @@ int cmd_emit(const Options& o) {
   print_diagnostics(ds);
   if (has_errors(ds)) return kFailed;
   // Kernels still at Tile stage go through the device pipeline first (plan, select, lower).
-  bool tile_kernels = false;
-  for (const auto& f : p->functions) tile_kernels = tile_kernels || lowering::needs_tile_to_buffer(*f);
   const std::string arch(ctx.get("target").value_or("a2a3"));
-  if (tile_kernels) {
+  if (lowering::needs_tile_to_buffer(*p)) {
     auto lower = passes::make_pass("tile-to-buffer");
     if (!lower) {
       error("pass 'tile-to-buffer' is not registered");

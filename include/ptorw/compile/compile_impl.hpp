@@ -59,13 +59,6 @@ inline std::string_view direction_name(ir::Direction d) {
   return d == ir::Direction::In ? "in" : d == ir::Direction::Out ? "out" : "inout";
 }
 
-/// Kernels that still need tile-to-buffer (lowering::needs_tile_to_buffer; `ptorw emit` asks the same).
-inline bool has_tile_kernels(const ir::Program& p) {
-  for (const auto& f : p.functions)
-    if (lowering::needs_tile_to_buffer(*f)) return true;
-  return false;
-}
-
 struct PassStat {
   std::string name;
   bool changed;
@@ -149,7 +142,7 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
   // One property cache for both pipelines: a function checked once is not walked again.
   auto property_cache = std::make_shared<passes::PropertyCache>();
   for (const char* pipeline : detail::kPipelines) {
-    if (std::string_view(pipeline) == "tile-to-buffer" && !detail::has_tile_kernels(*prog)) continue;
+    if (std::string_view(pipeline) == "tile-to-buffer" && !lowering::needs_tile_to_buffer(*prog)) continue;
     std::vector<passes::Pass> steps;
     detail::expand(pipeline, steps, r.diagnostics, file);
     if (has_errors(r.diagnostics)) return r;
