@@ -11,8 +11,10 @@ blocks like this one (names are unique per block; `src` is `x` or the previous b
         for j, (inner,) in pl.range(4, init_values=(acc,)):
             blk = pl.tensor.slice(src, [32, 64], [i * 32, j * 64])
             o1 = pl.create_tensor([32, 64], dtype=pl.FP32)     # a chain of 1..6 kernel calls,
-            r1 = self.k_scale(blk, o1)                          # each with its own Out buffer
-            ...
+            r1 = self.k_scale_in(blk, o1)                       # each with its own Out buffer
+            ...                                                 # (one kernel per op and role:
+            oK = pl.create_tensor([32, 64], dtype=pl.FP32)     # k_scale_in reads the window,
+            rK = self.k_relu_out(r1, oK)                        # k_relu_out writes the assembled part)
             upd = pl.tensor.assemble(inner, rK, [i * 32, j * 64])
             inner_out = pl.yield_(upd)
         acc_out = pl.yield_(inner_out)
@@ -56,32 +58,46 @@ UNARY = {  # kernel name -> tile op applied to the loaded window
 BINARY = {"k_add": "pl.tile.add(a, b)", "k_max": "pl.tile.maximum(a, b)"}
 
 
+# Plain programs: one kernel per (op, role), because the strides a kernel addresses a parameter with
+# belong to the kernel, not to the call. A call's In argument is either the block's window of the
+# [256, 256] source (row stride 256: Pattern 4 attaches it) or the previous call's packed [32, 64]
+# result (row stride 64); its Out buffer is either a packed intermediate or the one assembled into
+# the block's [256, 256] result (Pattern 2 attaches row stride 256, and the orchestration C++ then
+# allocates it as that window). A kernel used in two roles would get no strides, and `ptorw compile`
+# would rightly refuse the call whose tensor it would address wrongly (codegen/orch_layouts.hpp).
+UNARY_ROLES = {  # (first call of the chain: reads the window, last call: its Out is assembled) -> suffix
+    (False, False): "", (True, False): "_in", (False, True): "_out", (True, True): "_io",
+}
+
+
 def kernels():
     """Returns (lines, statement count) of the InCore kernels."""
     out, n = [], 0
     for name, op in UNARY.items():
-        out += [
-            "    @pl.function(type=pl.FunctionType.InCore)",
-            f"    def {name}(self, src: {TENSOR}, dst: pl.Out[{TENSOR}]) -> {TENSOR}:",
-            f"        t = pl.load(src, [0, 0], [{TR}, {TC}])",
-            f"        u = {op}",
-            "        r = pl.store(u, [0, 0], dst)",
-            "        return r",
-            "",
-        ]
-        n += 4
-    for name, op in BINARY.items():
-        out += [
-            "    @pl.function(type=pl.FunctionType.InCore)",
-            f"    def {name}(self, x: {TENSOR}, y: {TENSOR}, dst: pl.Out[{TENSOR}]) -> {TENSOR}:",
-            f"        a = pl.load(x, [0, 0], [{TR}, {TC}])",
-            f"        b = pl.load(y, [0, 0], [{TR}, {TC}])",
-            f"        u = {op}",
-            "        r = pl.store(u, [0, 0], dst)",
-            "        return r",
-            "",
-        ]
-        n += 5
+        for suffix in UNARY_ROLES.values():
+            out += [
+                "    @pl.function(type=pl.FunctionType.InCore)",
+                f"    def {name}{suffix}(self, src: {TENSOR}, dst: pl.Out[{TENSOR}]) -> {TENSOR}:",
+                f"        t = pl.load(src, [0, 0], [{TR}, {TC}])",
+                f"        u = {op}",
+                "        r = pl.store(u, [0, 0], dst)",
+                "        return r",
+                "",
+            ]
+            n += 4
+    for name, op in BINARY.items():  # x: the previous result, y: the window (never the first call)
+        for suffix in ("", "_out"):
+            out += [
+                "    @pl.function(type=pl.FunctionType.InCore)",
+                f"    def {name}{suffix}(self, x: {TENSOR}, y: {TENSOR}, dst: pl.Out[{TENSOR}]) -> {TENSOR}:",
+                f"        a = pl.load(x, [0, 0], [{TR}, {TC}])",
+                f"        b = pl.load(y, [0, 0], [{TR}, {TC}])",
+                f"        u = {op}",
+                "        r = pl.store(u, [0, 0], dst)",
+                "        return r",
+                "",
+            ]
+            n += 5
     return out, n
 
 
@@ -156,10 +172,11 @@ def block(b, src, chain, rng, w):
     unary, binary = list(UNARY), list(BINARY)
     for k in range(chain):
         o, r = f"{p}_o{k}", f"{p}_r{k}"
+        last = k == chain - 1
         if k > 0 and rng.random() < 0.3:
-            call = f"self.{rng.choice(binary)}({prev}, {p}_w, {o})"
+            call = f"self.{rng.choice(binary)}{'_out' if last else ''}({prev}, {p}_w, {o})"
         else:
-            call = f"self.{rng.choice(unary)}({prev}, {o})"
+            call = f"self.{rng.choice(unary)}{UNARY_ROLES[(k == 0, last)]}({prev}, {o})"
         w(f"                {o} = pl.create_tensor([{TR}, {TC}], dtype=pl.FP32)\n"
           f"                {r} = {call}\n")
         prev = r

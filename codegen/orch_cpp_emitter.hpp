@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "ptorw/codegen/orch_kernels.hpp"
+#include "ptorw/codegen/orch_layouts.hpp"
 #include "ptorw/codegen/orch_names.hpp"
 #include "ptorw/codegen/orch_spelling.hpp"
 #include "ptorw/codegen/orch_window_alloc.hpp"
@@ -117,12 +118,14 @@ class OrchEmitter {
   // `x_window_<n>`), the storage of a tensor local (param / create: a name id), the view it is
   // (an index of views_), and whether an assemble relied on that storage staying in place / a loop
   // carry moved it (for a name that is a storage).
+  // A tensor local's layout cell (orch_layouts.hpp: the strides its storage is laid out with).
   struct NameInfo {
     int next_suffix = 0;
-    std::uint32_t root = npos, view = npos;
+    std::uint32_t root = npos, view = npos, cell = npos;
     bool relied = false, broken = false;
   };
   std::vector<NameInfo> info_;
+  Layouts layouts_;
   visit::PtrMap<std::string_view> names_;  // definition -> C++ expression (text in cpp_names_)
   // tuple value -> its elements, [first, first + n) of tuple_elems_
   visit::PtrMap<std::pair<std::uint32_t, std::uint32_t>> tuples_;
@@ -229,6 +232,14 @@ class OrchEmitter {
     info_[id].root = id;
   }
   void set_root(std::string_view name, std::uint32_t root) { info_[id_of(name)].root = root; }
+  /// The layout cell of the C++ local `name` (Layouts::none: not a tensor local, not a name).
+  Layouts::Cell cell_of(std::string_view name) const {
+    const std::uint32_t id = id_of(name);
+    return id == npos ? Layouts::none : info_[id].cell;
+  }
+  void set_cell(std::string_view name, Layouts::Cell c) { info_[id_of(name)].cell = c; }
+  /// The local `name` is a storage laid out as the tensor type `t`.
+  void own_layout(std::string_view name, const ir::Type& t) { set_cell(name, layouts_.make(ir::type_as<ir::TensorType>(t))); }
 
   /// Declares a local (or, inside a scope block whose values outlive it, assigns a hoisted one).
   void declare(std::string_view type, std::string_view name, std::string_view init) {
@@ -381,6 +392,7 @@ class OrchEmitter {
       if (ir::type_as<ir::TensorType>(p.var->type)) {
         linef(FMT_COMPILE("Tensor {} = orch_args.tensor({}).ref();"), n, i);
         own_root(n);
+        own_layout(n, p.var->type);
       } else if (auto* s = scalar(p.var)) {
         std::string t = cpp_type(p.var->type, p.var->span);
         if (ir::is_float(s->dtype)) {
@@ -541,6 +553,7 @@ class OrchEmitter {
       fmt::format_to(std::back_inserter(init_buf_), FMT_COMPILE("{}[{}]"), got, i);
       declare("Tensor", n, init_buf_);
       own_root(n);
+      own_layout(n, batch[i]->var->type);
     }
   }
 
@@ -568,6 +581,7 @@ class OrchEmitter {
     info_[id].view = static_cast<std::uint32_t>(views_.size());
     views_.push_back({parent, cpp_names_.store(offsets)});
     info_[id].root = id;  // a window is not its parent's whole storage
+    info_[id].cell = cell_of(parent);  // its elements lie at the parent's strides
   }
 
   void check_kwargs(const ir::Call& c, Span sp, std::initializer_list<std::string_view> known) {
@@ -602,6 +616,7 @@ class OrchEmitter {
       fmt::format_to(std::back_inserter(init_buf_), FMT_COMPILE("orch_args.tensor({}).ref()"), *slot);
       declare("Tensor", n, init_buf_);
       own_root(n);
+      own_layout(n, a.var->type);
       return;
     }
     if (auto* g = ir::expr_as<ir::TupleGetItem>(v)) {
@@ -629,6 +644,7 @@ class OrchEmitter {
       const std::uint32_t id = id_of(n), r = root_of(init), view = view_of(init);
       info_[id].root = r != npos ? r : id;
       if (view != npos) info_[id].view = view;
+      info_[id].cell = cell_of(init);  // an alias shares its value's layout (none: not known)
     }
   }
   /// The tuple value `t` is these C++ elements (stable texts).
@@ -736,7 +752,9 @@ class OrchEmitter {
       const auto& p = f.params[i];
       if (ir::type_as<ir::TensorType>(p.var->type)) {
         if (!ir::type_as<ir::TensorType>(args[i]->type)) fail(args[i]->span, "a tensor parameter given a non-tensor");
-        linef(FMT_COMPILE("{}.{}({});"), ta, direction_call(p.dir), val(args[i]));
+        std::string_view a = val(args[i]);
+        check_layout(a, f, i, k ? nullptr : g, sp);
+        linef(FMT_COMPILE("{}.{}({});"), ta, direction_call(p.dir), a);
       } else {
         linef(FMT_COMPILE("{}.{}({});"), ta, kScalarArgCall, scalar_word(args[i]));
       }
@@ -784,6 +802,38 @@ class OrchEmitter {
   }
   std::string pending_submit_, pending_result_error_;
 
+  /// The kernel (or each member kernel of Group `g` bound to this argument) addresses argument `a`
+  /// of parameter `i` of `f` with the strides its storage is laid out with (orch_layouts.hpp).
+  void check_layout(std::string_view a, const ir::Function& f, std::size_t i, const GroupInfo* g, Span sp) {
+    const Layouts::Cell c = cell_of(a);
+    const ir::TensorType* storage = layouts_.layout(c);
+    const auto& p = f.params[i];
+    if (!storage)
+      fail(sp, fmt::format("the strides of '{}' (argument {} of '{}', parameter '{}') are not known here: it is a loop "
+                           "carry or If result whose values are stored with different strides, so the kernel's "
+                           "addressing of it cannot be checked",
+                           a, i + 1, f.name, ir::var_name(p.var)));
+    layouts_.rely(c);
+    auto check = [&](const ir::Function& kf, const ir::Param& kp) {
+      auto* pt = ir::type_as<ir::TensorType>(kp.var->type);
+      if (pt && strides_agree(*pt, *storage)) return;
+      fail(sp, fmt::format("'{}' addresses its parameter '{}' with strides {}, but its argument '{}' is stored with "
+                           "strides {}: the kernel would read or write the wrong elements. "
+                           "OptimizeOrchTensors attaches the parent's strides to the parameter only when every call "
+                           "site agrees (see its remarks)",
+                           kf.name, ir::var_name(kp.var), pt ? strides_text(*pt) : "?", a, strides_text(*storage)));
+    };
+    if (!g) return check(f, p);
+    // A Group's members read the Group's argument slots (orch_kernels.hpp): each member parameter
+    // bound to this parameter's slot addresses the argument with its own type.
+    const int slot = param_slots(f)[i];
+    for (const auto& m : g->members)
+      for (const auto& ki : kernels_.kernels)
+        if (ki.id == m.kernel)
+          for (std::size_t j = 0; j < m.slots.size() && j < ki.fn->params.size(); ++j)
+            if (m.slots[j] == slot) check(*ki.fn, ki.fn->params[j]);
+  }
+
   void bind_task_results(const ir::Assign& a, std::vector<std::string_view> results, Span sp) {
     const bool submit = !pending_submit_.empty();
     if (submit) {
@@ -819,6 +869,16 @@ class OrchEmitter {
     bool crossed = false;
     for (std::size_t i = 0; i < vals.size(); ++i)
       for (std::size_t j = 0; j < to.size(); ++j) crossed = crossed || (i != j && vals[i] == to[j]);
+    for (std::size_t i = 0; i < vals.size() && i < to.size(); ++i) {
+      const Layouts::Cell tc = cell_of(to[i]), vc = cell_of(vals[i]);
+      if (tc == Layouts::none) continue;
+      const ir::TensorType* before = layouts_.layout(tc);
+      if (!layouts_.merge(tc, vc))
+        fail(sp, fmt::format("loop carry '{}' is yielded '{}', stored with strides {}, but a kernel was handed '{}' "
+                             "with its strides {} earlier in the loop (the next iteration would address it wrongly)",
+                             to[i], vals[i], layouts_.layout(vc) ? strides_text(*layouts_.layout(vc)) : "that are not known",
+                             to[i], strides_text(*before)));
+    }
     for (std::size_t i = 0; i < vals.size(); ++i) {
       const std::uint32_t r = root_of(to[i]), v = root_of(vals[i]);
       if (r != npos && v != npos && r != v) {
@@ -849,6 +909,7 @@ class OrchEmitter {
       std::string_view n = define(ia);
       linef(FMT_COMPILE("{} {} = {};"), cpp_type(ia->type, ia->span), n, init);
       if (const std::uint32_t r = root_of(init); r != npos) set_root(n, r);
+      if (ir::type_as<ir::TensorType>(ia->type)) set_cell(n, layouts_.carry(cell_of(init)));
       names.push_back(n);
     }
     return names;
@@ -858,6 +919,7 @@ class OrchEmitter {
       std::string_view n = define(rv[i]);
       declare(cpp_type(rv[i]->type, rv[i]->span), n, carried_names[i]);
       if (const std::uint32_t r = root_of(carried_names[i]); r != npos) set_root(n, r);
+      set_cell(n, cell_of(carried_names[i]));
     }
   }
 
@@ -894,6 +956,7 @@ class OrchEmitter {
     for (const auto& r : x.return_vars) {
       std::string_view n = define(r);
       std::string t = cpp_type(r->type, r->span);
+      if (ir::type_as<ir::TensorType>(r->type)) set_cell(n, layouts_.unset());
       std::string decl = t == "PTO2TaskId" ? fmt::format("{} {} = PTO2_INVALID_TASK_ID;", t, n) : fmt::format("{} {}{{}};", t, n);
       if (hoist_ && indent_ == hoist_depth_) hoist_->push_back(decl);  // used after the scope block
       else line(decl);

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "ptorw/codegen/orch_kernels.hpp"
+#include "ptorw/codegen/orch_layouts.hpp"
 #include "ptorw/visit/ptr_map.hpp"
 
 namespace ptorw::codegen::orch {
@@ -118,26 +119,6 @@ struct WindowAlloc {
 };
 
 namespace detail {
-
-/// Strides a tensor type addresses its elements with: its TensorView's, or packed row-major.
-inline std::optional<std::vector<std::int64_t>> static_strides(const ir::TensorType& t) {
-  std::vector<std::int64_t> s(t.shape.size(), 1);
-  if (t.view && !t.view->stride.empty()) {
-    if (t.view->stride.size() != t.shape.size()) return std::nullopt;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      auto v = ir::const_int(t.view->stride[i]);
-      if (!v) return std::nullopt;
-      s[i] = *v;
-    }
-    return s;
-  }
-  for (std::size_t i = s.size(); i-- > 1;) {
-    auto d = ir::const_int(t.shape[i]);
-    if (!d) return std::nullopt;
-    s[i - 1] = s[i] * *d;
-  }
-  return s;
-}
 
 /// The kernel addresses parameter `param_type` (a window of `shape` dims) with `parent`'s strides.
 inline bool same_strides(const ir::TensorType& param_type, const ir::TensorType& parent) {

@@ -253,6 +253,33 @@ copy_program 32 '' > "$tmp/nocopy.py"
 "$ptorw" compile "$tmp/nocopy.py" -o "$tmp/nocopy" -q
 check "the same program without the read: the create is big's window (exit 0)" test $? -eq 0
 
+# A view handed to a kernel that addresses its parameter with other strides (codegen/orch_layouts.hpp):
+# k reads a column window of [32, 64] (row stride 64) and, at a second call, a packed [16, 32]
+# tensor, so Pattern 4 attaches no strides (a conflict, in its remarks) and k keeps the packed
+# [32, 1]. The kernel would read the wrong elements: refused at the call, not written.
+printf '%s\n' 'import ptorw.language as pl' '@pl.program' 'class P:' \
+  '    @pl.function(type=pl.FunctionType.InCore)' \
+  '    def k(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:' \
+  '        t = pl.load(a, [0, 0], [16, 32])' \
+  '        r = pl.store(t, [0, 0], o)' \
+  '        return r' \
+  '    @pl.function(type=pl.FunctionType.Orchestration)' \
+  '    def main(self, wide: pl.Tensor[[32, 64], pl.FP32], a: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:' \
+  '        w = pl.tensor.slice(wide, [16, 32], [0, 32])' \
+  '        o1 = pl.create_tensor([16, 32], dtype=pl.FP32)' \
+  '        r1 = self.k(w, o1)' \
+  '        o2 = pl.create_tensor([16, 32], dtype=pl.FP32)' \
+  '        r2 = self.k(a, o2)' \
+  '        return r2' > "$tmp/conflict.py"
+"$ptorw" compile "$tmp/conflict.py" -o "$tmp/conflict" 2> "$tmp/conflict_err"
+check "a view with other strides than the kernel's parameter: exit 1" test $? -eq 1
+check "a view with other strides than the kernel's parameter: refused at the call" \
+  grep -q "conflict.py:13:19: error: orchestration 'main': 'k' addresses its parameter 'a' with strides \[32, 1\], but its argument 'w' is stored with strides \[64, 1\]" "$tmp/conflict_err"
+check "a view with other strides than the kernel's parameter: no orchestration file" test ! -e "$tmp/conflict/orchestration/main.cpp"
+sed -i 's/\[0, 32\])$/[16, 0])/; s/\[\[32, 64\], pl.FP32\], a:/[[32, 32], pl.FP32], a:/' "$tmp/conflict.py"
+"$ptorw" compile "$tmp/conflict.py" -o "$tmp/rows" -q
+check "a row window of [32, 32] has the kernel's strides: compiles (exit 0)" test $? -eq 0
+
 # A program that does not parse writes nothing.
 printf 'class P:\n  def f(:\n' > "$tmp/broken.py"
 "$ptorw" compile "$tmp/broken.py" -o "$tmp/broken" 2> /dev/null

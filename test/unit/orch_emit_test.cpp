@@ -331,3 +331,139 @@ TEST_CASE("a TASK_ID parameter is built as the PTO2TaskId aggregate from its wor
                           "        return r\n");
   CHECK(has(t, "PTO2TaskId n = PTO2TaskId{orch_args.scalar(2)};"));
 }
+
+// A task hands a kernel a bare pointer, and the kernel addresses it with its parameter type's
+// strides (pto_format.md: the entry wrapper unpacks "tensor pointers"). A view's elements lie at its
+// parent's strides, so a view is handed only to a parameter with those strides (spec, Pattern 4's
+// problem: contiguous parameter strides on a non-contiguous slice are "incorrect memory access").
+// codegen/orch_layouts.hpp.
+TEST_CASE("a kernel is handed a tensor only when it addresses it with the strides the tensor is stored with") {
+  const std::string head =
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, big: pl.Tensor[[16, 64], pl.FP32], tall: pl.Tensor[[32, 32], pl.FP32], "
+      "o: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[16, 32], pl.FP32]:\n";
+  // Lines 14-15 are the header, the body starts at line 16.
+  // A column window of [16, 64] has row stride 64; v addresses its [16, 32] parameter with 32.
+  CHECK(has(emit_error(kHead + head +
+                       "        w = pl.tensor.slice(big, [16, 32], [0, 32])\n"
+                       "        r = self.v(w, o)\n"
+                       "        return r\n"),
+            "t.py:17:18: error: orchestration 'main': 'v' addresses its parameter 'a' with strides [32, 1], but its "
+            "argument 'w' is stored with strides [64, 1]"));
+  // The same as an Out argument: the kernel would write the wrong elements.
+  CHECK(has(emit_error(kHead + head +
+                       "        w = pl.tensor.slice(big, [16, 32], [0, 0])\n"
+                       "        r = self.v(o, w)\n"
+                       "        return o\n"),
+            "t.py:17:18: error: orchestration 'main': 'v' addresses its parameter 'o' with strides [32, 1], but its "
+            "argument 'w' is stored with strides [64, 1]"));
+  // A row window of [32, 32] has the kernel's strides: handed over as a view.
+  std::string rows = emit_ok(kHead + head +
+                             "        w = pl.tensor.slice(tall, [16, 32], [16, 0])\n"
+                             "        r = self.v(w, o)\n"
+                             "        return r\n");
+  CHECK(has(rows, "Tensor w = tall.view(w_shapes, w_offsets);"));
+  CHECK(has(rows, "args_0.add_input(w);"));
+  // A parameter declared with the parent's strides (what Pattern 4 attaches) takes the column window,
+  // and not a packed tensor of its shape.
+  const std::string strided =
+      "    @pl.function(type=pl.FunctionType.AIV)\n"
+      "    def s(self, a: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)], "
+      "o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        t = pl.load(a, [0, 0], [16, 32])\n"
+      "        r = pl.store(t, [0, 0], o)\n"
+      "        return r\n";
+  CHECK(has(emit_ok(kHead + strided + head +
+                    "        w = pl.tensor.slice(big, [16, 32], [0, 32])\n"
+                    "        r = self.s(w, o)\n"
+                    "        return r\n"),
+            "args_0.add_input(w);"));
+  CHECK(has(emit_error(kHead + strided + head +
+                       "        r = self.s(o, o)\n"
+                       "        return r\n"),
+            "t.py:21:18: error: orchestration 'main': 's' addresses its parameter 'a' with strides [64, 1], but its "
+            "argument 'o' is stored with strides [32, 1]"));
+  // A dim of extent 1 is never stepped: a [1, 32] row of [16, 64] fits a packed [1, 32] parameter.
+  const std::string row_kernel =
+      "    @pl.function(type=pl.FunctionType.AIV)\n"
+      "    def row(self, a: pl.Tensor[[1, 32], pl.FP32], o: pl.Out[pl.Tensor[[1, 32], pl.FP32]]) -> pl.Tensor[[1, 32], pl.FP32]:\n"
+      "        t = pl.load(a, [0, 0], [1, 32])\n"
+      "        r = pl.store(t, [0, 0], o)\n"
+      "        return r\n";
+  CHECK(has(emit_ok(kHead + row_kernel + head +
+                    "        w = pl.tensor.slice(big, [1, 32], [3, 32])\n"
+                    "        t = pl.create_tensor([1, 32], dtype=pl.FP32)\n"
+                    "        r = self.row(w, t)\n"
+                    "        return o\n"),
+            "args_0.add_input(w);"));
+}
+
+TEST_CASE("a loop carry or If result handed to a kernel has one storage layout, or is refused") {
+  const std::string head =
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, big: pl.Tensor[[16, 64], pl.FP32], o: pl.Tensor[[16, 32], pl.FP32], "
+      "p: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[16, 32], pl.FP32]:\n";
+  // The first iteration hands v the packed `o`, the next the column window: refused at the yield.
+  CHECK(has(emit_error(kHead + head +
+                       "        tmp = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+                       "        for i, (acc,) in pl.range(2, init_values=(o,)):\n"
+                       "            r = self.v(acc, tmp)\n"
+                       "            w = pl.tensor.slice(big, [16, 32], [0, 32])\n"
+                       "            acc_out = pl.yield_(w)\n"
+                       "        return o\n"),
+            "t.py:20:13: error: orchestration 'main': loop carry 'acc' is yielded 'w', stored with strides [64, 1], but a "
+            "kernel was handed 'acc' with its strides [32, 1] earlier in the loop"));
+  // Yielding a tensor of the same strides is fine (another storage, same layout).
+  CHECK(has(emit_ok(kHead + head +
+                    "        tmp = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+                    "        for i, (acc,) in pl.range(2, init_values=(o,)):\n"
+                    "            r = self.v(acc, tmp)\n"
+                    "            acc_out = pl.yield_(p)\n"
+                    "        return o\n"),
+            "args_0.add_input(acc);"));
+  // An If whose arms give tensors of different strides: its result has no one layout.
+  const std::string mixed_if =
+      "        w = pl.tensor.slice(big, [16, 32], [0, 32])\n"
+      "        if n > 0:\n"
+      "            y = pl.yield_(o)\n"
+      "        else:\n"
+      "            y = pl.yield_(w)\n"
+      "        tmp = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+      "        r = self.v(y, tmp)\n"
+      "        return o\n";
+  CHECK(has(emit_error(kHead + head + mixed_if),
+            "t.py:22:18: error: orchestration 'main': the strides of 'y' (argument 1 of 'v', parameter 'a') are not known here"));
+  // Arms of one layout: the result is handed over.
+  const std::string same_if =
+      "        if n > 0:\n"
+      "            y = pl.yield_(o)\n"
+      "        else:\n"
+      "            y = pl.yield_(p)\n"
+      "        tmp = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+      "        r = self.v(y, tmp)\n"
+      "        return o\n";
+  CHECK(has(emit_ok(kHead + head + same_if), "args_0.add_input(y);"));
+}
+
+TEST_CASE("a Group's argument is checked against each member parameter bound to its slot") {
+  // g declares the column window's strides, but its members c and v address their parameter packed.
+  const std::string group =
+      "    @pl.function(type=pl.FunctionType.Group)\n"
+      "    def g(self, a: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)], "
+      "o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]):\n"
+      "        r1 = self.c(a, o)\n"
+      "        r2 = self.v(a, o)\n";
+  const std::string head =
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, big: pl.Tensor[[16, 64], pl.FP32], o: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n";
+  CHECK(has(emit_error(kHead + group + head +
+                       "        w = pl.tensor.slice(big, [16, 32], [0, 32])\n"
+                       "        self.g(w, o)\n"
+                       "        return o\n"),
+            "t.py:21:14: error: orchestration 'main': 'c' addresses its parameter 'a' with strides [32, 1], but its argument "
+            "'w' is stored with strides [64, 1]"));
+  CHECK(has(emit_ok(kHead + group + head +
+                    "        self.g(o, o)\n"
+                    "        return o\n"),
+            "rt_submit_task(MixedKernels{"));
+}

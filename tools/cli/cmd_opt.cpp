@@ -66,11 +66,16 @@ void print_trace(const passes::PipelineResult& r, const std::string& file, bool 
       }
       std::size_t budget = kTraceLines;
       for (std::size_t i = 0; i < hunks.size(); ++i) {
-        if (budget == 0) {
+        // Every line counts against the bound, a place's heading too (many small places): the
+        // application prints at most its heading, kTraceLines lines and this last one.
+        if (budget == 0 || (i > 0 && budget < 2)) {
           std::cerr << fmt::format("    ... {} more changed places (--trace=full prints whole nodes)\n", hunks.size() - i);
           break;
         }
-        if (i > 0) std::cerr << fmt::format("  at {}:\n", location(file, hunks[i].span));
+        if (i > 0) {
+          std::cerr << fmt::format("  at {}:\n", location(file, hunks[i].span));
+          --budget;
+        }
         std::string d = diff_lines(hunks[i], budget);
         budget -= std::min<std::size_t>(budget, static_cast<std::size_t>(std::count(d.begin(), d.end(), '\n')));
         std::cerr << d;

@@ -162,10 +162,12 @@ std::string diff_lines(const TraceHunk& h, std::size_t max_lines) {
   for (std::size_t i = head; i < a.size() - tail; ++i) lines.push_back("  - " + a[i]);
   for (std::size_t i = head; i < b.size() - tail; ++i) lines.push_back("  + " + b[i]);
   if (lines.empty()) lines.push_back("    (the same text: only names or types the printer does not show changed)");
+  // At most max_lines lines, the "more lines" marker included.
+  const std::size_t shown = lines.size() <= max_lines ? lines.size() : max_lines > 0 ? max_lines - 1 : 0;
   std::string out;
-  for (std::size_t i = 0; i < lines.size() && i < max_lines; ++i) out += lines[i] + "\n";
-  if (lines.size() > max_lines)
-    out += fmt::format("    ... {} more lines (--trace=full prints whole nodes)\n", lines.size() - max_lines);
+  for (std::size_t i = 0; i < shown; ++i) out += lines[i] + "\n";
+  if (shown < lines.size() && max_lines > 0)
+    out += fmt::format("    ... {} more lines (--trace=full prints whole nodes)\n", lines.size() - shown);
   return out;
 }
 

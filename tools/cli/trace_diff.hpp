@@ -21,7 +21,7 @@ struct TraceHunk {
 std::vector<TraceHunk> narrow_trace(const rewrite::TraceEntry& t);
 
 /// `- old` / `+ new` lines of the hunk, common leading and trailing lines dropped, at most
-/// `max_lines` lines (then a line saying how many more).
+/// `max_lines` lines, the last of them saying how many more when they do not all fit.
 std::string diff_lines(const TraceHunk& h, std::size_t max_lines);
 
 }  // namespace ptorw::cli
