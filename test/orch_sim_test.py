@@ -20,7 +20,13 @@ test/fuzz/print_generated):
      (the `args[N]` of the wrapper the manifest row of the submitted id names; tensors are numbered
      first, then scalars, then the SPMD words) must hold, for a direct call, its own parameters, and
      for a member of a Group, the Group parameter its argument is in the Group's body (a Group
-     parameter, or the result of an earlier member written into its one Out parameter).
+     parameter, or the result of an earlier member written into its one Out parameter);
+  6. every kernel a task runs addresses each tensor argument with the strides the runtime's
+     descriptor has: the `strides = [...]` of each `pto.make_tensor_view %argK` in the kernel's PTO
+     module against the element strides of the view the task was handed (the recording runtime
+     prints them after each argument), on every dim whose PTO extent is not 1 (a kernel gets a bare
+     pointer, so other strides read or write other elements; codegen/orch_layouts.hpp is the
+     emitter's own check of the same rule, this one is independent of it).
 Scalar words are not compared with the IR (the IR graph has none); a program whose orchestration
 reads a tensor on the host, or has a float scalar parameter, is skipped (said so).
 
@@ -214,16 +220,47 @@ def sim_tasks(lines, nparams, kernels):
             if d == "scalar":
                 continue
             storage, ranges = rest.split(":", 1)
-            args.append((d, storage, ranges))
+            args.append((d, storage, ranges.partition(" ~")[0]))
         items.append((kind, args))
     return canon(items, nparams)
 
 
+def pto_views(path):
+    """{K: [(shape, strides), ...]} of each `pto.make_tensor_view %argK` of a PTO module, constants
+    resolved (a dim or stride that is not an index constant is None)."""
+    if not os.path.exists(path):
+        return None
+    text = open(path).read()
+    consts = dict(re.findall(r"(%[\w]+) = arith\.constant (-?\d+) : index", text))
+
+    def values(lst):
+        return [int(consts[v.strip()]) if v.strip() in consts else None for v in lst.split(",")]
+    out = {}
+    for arg, shape, strides in re.findall(
+            r"pto\.make_tensor_view %arg(\d+), shape = \[([^\]]*)\], strides = \[([^\]]*)\]", text):
+        out.setdefault(int(arg), []).append((values(shape), values(strides)))
+    return out
+
+
+def check_strides(view_strides, views, kernel, k):
+    """Step 6 for the kernel's tensor %argK handed a view of `view_strides`; an error or None."""
+    for shape, strides in views.get(k, []):
+        if len(shape) != len(view_strides):
+            return f"kernel '{kernel}' views %arg{k} with rank {len(shape)}, its argument has rank {len(view_strides)}"
+        for d, (extent, stride) in enumerate(zip(shape, strides)):
+            if extent != 1 and stride is not None and stride != view_strides[d]:
+                return (f"kernel '{kernel}' addresses %arg{k} with strides {strides}, but the task hands it a view "
+                        f"with element strides {view_strides} (dim {d})")
+    return None
+
+
 def kernel_rows(tree, manifest):
     """{id: (the kernel the row runs, its parameters' types in signature order, the args[N] its entry
-    wrapper reads in order, or None without a wrapper, the row's Group or None)} of the manifest's
-    kernel list. A Group member's row names the kernel it runs ("kernel") and its Group ("group")."""
+    wrapper reads in order, or None without a wrapper, the row's Group or None, the make_tensor_view
+    shapes and strides of its PTO module per %argK, or None without one)} of the manifest's kernel
+    list. A Group member's row names the kernel it runs ("kernel") and its Group ("group")."""
     out = {}
+    files = {k["name"]: k["file"] for k in manifest.get("kernels", []) if "file" in k}
     for k in manifest.get("kernels", []):
         reads = None
         if "entry" in k:
@@ -231,7 +268,9 @@ def kernel_rows(tree, manifest):
                 text = f.read()
             body = text[text.index(f"void {k['entry_symbol']}(const uint64_t* args)"):]
             reads = [int(n) for n in re.findall(r"args\[(\d+)\]", body)]
-        out[k["id"]] = (k.get("kernel", k["name"]), [p["type"] for p in k["params"]], reads, k.get("group"))
+        name = k.get("kernel", k["name"])
+        views = pto_views(os.path.join(tree, files[name])) if name in files else None
+        out[k["id"]] = (name, [p["type"] for p in k["params"]], reads, k.get("group"), views)
     return out
 
 
@@ -266,7 +305,7 @@ def check_reads(line, callee, case):
     if len(items) != len(gparams):
         return f"'{callee}' takes {len(gparams)} arguments, its task has {len(items)}"
     for kid, (member, bound) in runs:
-        kernel, types, reads, group = case["kernels"][kid]
+        kernel, types, reads, group, views = case["kernels"][kid]
         if kernel != member or (head[0] == "mixed" and group not in (None, callee)):
             return f"kernel id {kid} runs '{kernel}' (Group {group}), the Group '{callee}' calls '{member}' there"
         if reads is None:  # no PTO module or no wrapper: compile reported why, nothing is read
@@ -279,6 +318,11 @@ def check_reads(line, callee, case):
             if b is None:
                 return f"'{callee}': argument {j} of its call of '{member}' is not a Group parameter, yet the task was submitted"
             want = slot_of[gparams.index(b)]
+            item = items[gparams.index(b)]
+            if views is not None and " ~" in item:
+                msg = check_strides([int(x) for x in item.rsplit(" ~", 1)[1].split(",") if x], views, kernel, k)
+                if msg:
+                    return f"'{callee}': {msg}"
             if reads[k] != want:
                 got = [n for n, sl in zip(gparams, slot_of) if sl == reads[k]]
                 return (f"'{callee}': kernel '{member}' (id {kid}) reads parameter {j} from slot {reads[k]} "

@@ -8,7 +8,8 @@
 //     window: element offset, shape and element strides; view(shapes, offsets) moves the window by
 //     offsets along the strides and keeps the strides; transpose swaps two dims;
 //   - every rt_submit_* prints one line: the kernel id(s), then per argument its direction, storage
-//     and the byte ranges the window covers (contiguous ranges merged); scalars as words;
+//     and the byte ranges the window covers (contiguous ranges merged), then ` ~` and the window's
+//     element strides; scalars as words;
 //   - host reads are not simulated (the data is not there): they abort with a message.
 #pragma once
 #include <algorithm>
@@ -106,6 +107,13 @@ class Tensor {
     for (const auto& [a, b] : merged) out += "[" + std::to_string(a) + "," + std::to_string(b) + ")";
     return out;
   }
+  /// " ~s0,s1,...": the window's element strides (what a kernel handed its bare pointer must
+  /// address it with; orch_sim_test.py step 6).
+  std::string strides_suffix() const {
+    std::string out = " ~";
+    for (std::size_t i = 0; i < strides_.size(); ++i) out += (i ? "," : "") + std::to_string(strides_[i]);
+    return out;
+  }
 
  private:
   std::shared_ptr<SimStorage> storage_;
@@ -178,9 +186,9 @@ inline const PTO2TaskId PTO2_INVALID_TASK_ID{~uint64_t{0}};
 class Arg {
  public:
   Arg() = default;
-  void add_input(const Tensor& t) { items_.push_back("in " + t.describe()); }
-  void add_output(const Tensor& t) { items_.push_back("out " + t.describe()); }
-  void add_inout(const Tensor& t) { items_.push_back("inout " + t.describe()); }
+  void add_input(const Tensor& t) { items_.push_back("in " + t.describe() + t.strides_suffix()); }
+  void add_output(const Tensor& t) { items_.push_back("out " + t.describe() + t.strides_suffix()); }
+  void add_inout(const Tensor& t) { items_.push_back("inout " + t.describe() + t.strides_suffix()); }
   void add_scalar(uint64_t word) { items_.push_back("scalar " + std::to_string(word)); }
   void set_dependencies(const PTO2TaskId*, uint32_t) {}
   std::vector<std::string> items_;
