@@ -817,6 +817,11 @@ class OrchEmitter {
     auto check = [&](const ir::Function& kf, const ir::Param& kp) {
       auto* pt = ir::type_as<ir::TensorType>(kp.var->type);
       if (pt && strides_agree(*pt, *storage)) return;
+      if (pt && (!detail::static_strides(*pt) || !detail::static_strides(*storage)))
+        fail(sp, fmt::format("'{}' addresses its parameter '{}' with strides {} and its argument '{}' is stored with "
+                             "strides {}: symbolic strides that cannot be proven equal here, and a kernel handed other "
+                             "strides would read or write the wrong elements",
+                             kf.name, ir::var_name(kp.var), strides_text(*pt), a, strides_text(*storage)));
       fail(sp, fmt::format("'{}' addresses its parameter '{}' with strides {}, but its argument '{}' is stored with "
                            "strides {}: the kernel would read or write the wrong elements. "
                            "OptimizeOrchTensors attaches the parent's strides to the parameter only when every call "

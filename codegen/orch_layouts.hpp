@@ -66,21 +66,31 @@ inline bool same_extent(const ir::Expr& a, const ir::Expr& b) {
 /// A kernel that addresses its parameter with `addressed`'s strides reads and writes a tensor stored
 /// with `storage`'s strides correctly: equal strides on every dim of `addressed` whose extent is not
 /// the constant 1 (a dim of extent 1 is never stepped). Symbolic strides agree only when both are
-/// packed and every dim after the first has the same extent; anything else cannot be proven here.
+/// declared and each is the same expression (`stride=[S, 1]` on both sides), or both are packed and
+/// every dim after the first has the same extent; anything else cannot be proven here.
 inline bool strides_agree(const ir::TensorType& addressed, const ir::TensorType& storage) {
-  if (addressed.shape.size() != storage.shape.size()) return false;
+  const std::size_t rank = addressed.shape.size();
+  if (storage.shape.size() != rank) return false;
+  auto stepped = [&](std::size_t i) {
+    auto extent = ir::const_int(addressed.shape[i]);
+    return !extent || *extent != 1;
+  };
   auto a = detail::static_strides(addressed), b = detail::static_strides(storage);
   if (a && b) {
-    for (std::size_t i = 0; i < a->size(); ++i) {
-      auto extent = ir::const_int(addressed.shape[i]);
-      if ((!extent || *extent != 1) && (*a)[i] != (*b)[i]) return false;
-    }
+    for (std::size_t i = 0; i < rank; ++i)
+      if (stepped(i) && (*a)[i] != (*b)[i]) return false;
     return true;
   }
-  const bool a_packed = !addressed.view || addressed.view->stride.empty();
-  const bool b_packed = !storage.view || storage.view->stride.empty();
-  if (!a_packed || !b_packed) return false;
-  for (std::size_t i = 1; i < addressed.shape.size(); ++i)
+  const bool a_declared = addressed.view && !addressed.view->stride.empty();
+  const bool b_declared = storage.view && !storage.view->stride.empty();
+  if (a_declared && b_declared) {
+    if (addressed.view->stride.size() != rank || storage.view->stride.size() != rank) return false;
+    for (std::size_t i = 0; i < rank; ++i)
+      if (stepped(i) && !detail::same_extent(addressed.view->stride[i], storage.view->stride[i])) return false;
+    return true;
+  }
+  if (a_declared || b_declared) return false;
+  for (std::size_t i = 1; i < rank; ++i)
     if (!detail::same_extent(addressed.shape[i], storage.shape[i])) return false;
   return true;
 }

@@ -467,3 +467,37 @@ TEST_CASE("a Group's argument is checked against each member parameter bound to 
                     "        return o\n"),
             "rt_submit_task(MixedKernels{"));
 }
+
+TEST_CASE("symbolic strides: the same declared expression agrees, anything else cannot be proven and is refused") {
+  const std::string head = R"(import ptorw.language as pl
+S = pl.dynamic("S")
+N = pl.dynamic("N")
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.AIV)
+    def k(self, a: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[S, 1], layout=pl.TensorLayout.ND)], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        t = pl.load(a, [0, 0], [16, 32])
+        r = pl.store(t, [0, 0], o)
+        return r
+    @pl.function(type=pl.FunctionType.AIV)
+    def v(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        t = pl.load(a, [0, 0], [16, 32])
+        r = pl.store(t, [0, 0], o)
+        return r
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[S, 1], layout=pl.TensorLayout.ND)], w: pl.Tensor[[16, N], pl.FP32], o: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:
+)";
+  // Lines 16-17 are main's header; the body starts at line 18.
+  CHECK(has(emit_ok(head + "        r = self.k(x, o)\n        return r\n"), "args_0.add_input(x);"));
+  // A window of [16, N] has row stride N; v addresses a packed [16, 32] (row stride 32).
+  CHECK(has(emit_error(head +
+                       "        b = pl.tensor.slice(w, [16, 32], [0, 0])\n"
+                       "        r = self.v(b, o)\n"
+                       "        return r\n"),
+            "t.py:19:18: error: orchestration 'main': 'v' addresses its parameter 'a' with strides [32, 1] and its argument "
+            "'b' is stored with strides [?, 1]: symbolic strides that cannot be proven equal here"));
+  // Declared S against packed 32: not provable either.
+  CHECK(has(emit_error(head + "        r = self.k(o, o)\n        return r\n"),
+            "t.py:18:18: error: orchestration 'main': 'k' addresses its parameter 'a' with strides [?, 1] and its argument "
+            "'o' is stored with strides [32, 1]: symbolic strides"));
+}
