@@ -809,9 +809,9 @@ class OrchEmitter {
     const ir::TensorType* storage = layouts_.layout(c);
     const auto& p = f.params[i];
     if (!storage)
-      fail(sp, fmt::format("the strides of '{}' (argument {} of '{}', parameter '{}') are not known here: it is a loop "
-                           "carry or If result whose values are stored with different strides, so the kernel's "
-                           "addressing of it cannot be checked",
+      fail(sp, fmt::format("the strides of '{}' (argument {} of '{}', parameter '{}') are not known here (a loop carry "
+                           "or If result whose values are stored with different strides, or a value taken from one), "
+                           "so the kernel's addressing of it cannot be checked",
                            a, i + 1, f.name, ir::var_name(p.var)));
     layouts_.rely(c);
     auto check = [&](const ir::Function& kf, const ir::Param& kp) {
@@ -822,11 +822,14 @@ class OrchEmitter {
                              "strides {}: symbolic strides that cannot be proven equal here, and a kernel handed other "
                              "strides would read or write the wrong elements",
                              kf.name, ir::var_name(kp.var), strides_text(*pt), a, strides_text(*storage)));
+      // The hint applies where a pattern could have attached the strides: a packed parameter.
+      const bool packed = pt && (!pt->view || pt->view->stride.empty());
       fail(sp, fmt::format("'{}' addresses its parameter '{}' with strides {}, but its argument '{}' is stored with "
-                           "strides {}: the kernel would read or write the wrong elements. "
-                           "OptimizeOrchTensors attaches the parent's strides to the parameter only when every call "
-                           "site agrees (see its remarks)",
-                           kf.name, ir::var_name(kp.var), pt ? strides_text(*pt) : "?", a, strides_text(*storage)));
+                           "strides {}: the kernel would read or write the wrong elements{}",
+                           kf.name, ir::var_name(kp.var), pt ? strides_text(*pt) : "?", a, strides_text(*storage),
+                           packed ? ". OptimizeOrchTensors attaches the parent's strides to a parameter only when every "
+                                    "call site agrees (see its remarks)"
+                                  : ""));
     };
     if (!g) return check(f, p);
     // A Group's members read the Group's argument slots (orch_kernels.hpp): each member parameter
@@ -878,11 +881,14 @@ class OrchEmitter {
       const Layouts::Cell tc = cell_of(to[i]), vc = cell_of(vals[i]);
       if (tc == Layouts::none) continue;
       const ir::TensorType* before = layouts_.layout(tc);
-      if (!layouts_.merge(tc, vc))
-        fail(sp, fmt::format("loop carry '{}' is yielded '{}', stored with strides {}, but a kernel was handed '{}' "
-                             "with its strides {} earlier in the loop (the next iteration would address it wrongly)",
-                             to[i], vals[i], layouts_.layout(vc) ? strides_text(*layouts_.layout(vc)) : "that are not known",
-                             to[i], strides_text(*before)));
+      if (!layouts_.merge(tc, vc)) {
+        const ir::TensorType* now = layouts_.layout(vc);
+        fail(sp, fmt::format("loop carry '{}' is yielded '{}', stored with {}, but '{}' was relied on with strides {} "
+                             "earlier (a kernel was handed it, or a value a kernel was handed took its strides from "
+                             "it): the next iteration would address it wrongly",
+                             to[i], vals[i], now ? "strides " + strides_text(*now) : std::string("strides that are not known"),
+                             to[i], before ? strides_text(*before) : std::string("?")));
+      }
     }
     for (std::size_t i = 0; i < vals.size(); ++i) {
       const std::uint32_t r = root_of(to[i]), v = root_of(vals[i]);

@@ -65,9 +65,9 @@ inline bool same_extent(const ir::Expr& a, const ir::Expr& b) {
 
 /// A kernel that addresses its parameter with `addressed`'s strides reads and writes a tensor stored
 /// with `storage`'s strides correctly: equal strides on every dim of `addressed` whose extent is not
-/// the constant 1 (a dim of extent 1 is never stepped). Symbolic strides agree only when both are
-/// declared and each is the same expression (`stride=[S, 1]` on both sides), or both are packed and
-/// every dim after the first has the same extent; anything else cannot be proven here.
+/// the constant 1 (a dim of extent 1 is never stepped). Symbolic strides agree on a dim only when
+/// both are declared as the same expression (`stride=[S, 1]` on both sides), or both are packed and
+/// every later dim has the same extent; anything else cannot be proven here.
 inline bool strides_agree(const ir::TensorType& addressed, const ir::TensorType& storage) {
   const std::size_t rank = addressed.shape.size();
   if (storage.shape.size() != rank) return false;
@@ -81,17 +81,40 @@ inline bool strides_agree(const ir::TensorType& addressed, const ir::TensorType&
       if (stepped(i) && (*a)[i] != (*b)[i]) return false;
     return true;
   }
-  const bool a_declared = addressed.view && !addressed.view->stride.empty();
-  const bool b_declared = storage.view && !storage.view->stride.empty();
-  if (a_declared && b_declared) {
-    if (addressed.view->stride.size() != rank || storage.view->stride.size() != rank) return false;
-    for (std::size_t i = 0; i < rank; ++i)
-      if (stepped(i) && !detail::same_extent(addressed.view->stride[i], storage.view->stride[i])) return false;
-    return true;
+  // Symbolic: per stepped dim, equal constant strides, the same declared expression on both sides
+  // (`stride=[S, 1]`), or both packed with the same extents after that dim (a packed stride is the
+  // product of the later extents).
+  auto declared = [&](const ir::TensorType& t) -> const std::vector<ir::Expr>* {
+    return t.view && t.view->stride.size() == rank ? &t.view->stride : nullptr;
+  };
+  const std::vector<ir::Expr>* da = declared(addressed);
+  const std::vector<ir::Expr>* db = declared(storage);
+  if ((addressed.view && !addressed.view->stride.empty() && !da) || (storage.view && !storage.view->stride.empty() && !db))
+    return false;  // a declared stride list of another rank
+  auto constant = [&](const ir::TensorType& t, const std::vector<ir::Expr>* d, std::size_t i) -> std::optional<std::int64_t> {
+    if (d) return ir::const_int((*d)[i]);
+    std::int64_t p = 1;
+    for (std::size_t j = i + 1; j < rank; ++j) {
+      auto e = ir::const_int(t.shape[j]);
+      if (!e) return std::nullopt;
+      p *= *e;
+    }
+    return p;
+  };
+  for (std::size_t i = 0; i < rank; ++i) {
+    if (!stepped(i)) continue;
+    auto x = constant(addressed, da, i), y = constant(storage, db, i);
+    if (x && y) {
+      if (*x != *y) return false;
+    } else if (da && db) {
+      if (!detail::same_extent((*da)[i], (*db)[i])) return false;
+    } else if (!da && !db) {
+      for (std::size_t j = i + 1; j < rank; ++j)
+        if (!detail::same_extent(addressed.shape[j], storage.shape[j])) return false;
+    } else {
+      return false;
+    }
   }
-  if (a_declared || b_declared) return false;
-  for (std::size_t i = 1; i < rank; ++i)
-    if (!detail::same_extent(addressed.shape[i], storage.shape[i])) return false;
   return true;
 }
 
@@ -109,6 +132,11 @@ inline std::string strides_text(const ir::TensorType& t) {
 }
 
 /// The layout cells of one orchestration function (see the top of the file).
+///
+/// A cell whose layout a kernel relied on may not change later (the loop's next iteration would
+/// hand the kernel other strides). A cell that took its layout from another one — a loop carry from
+/// its init, a carry or If result from a yielded value — depends on it: relying on the cell relies
+/// on its sources too, so a source that later changes strides is refused as well.
 class Layouts {
  public:
   using Cell = std::uint32_t;
@@ -116,43 +144,60 @@ class Layouts {
 
   /// A storage laid out as `t` (a parameter's or a create's type); null: not known.
   Cell make(const ir::TensorType* t) {
-    cells_.push_back({t, t == nullptr, false});
+    cells_.push_back({t, t == nullptr, false, {}});
     return static_cast<Cell>(cells_.size() - 1);
   }
   /// An If result before its arms.
   Cell unset() {
-    cells_.push_back({nullptr, false, false});
+    cells_.push_back({nullptr, false, false, {}});
     return static_cast<Cell>(cells_.size() - 1);
   }
-  /// A loop carry's own cell, starting as `from`'s layout. `from` counts as relied on: were its
-  /// strides to change later, the carry's would have been wrong from the start.
+  /// A loop carry's own cell, starting as `from`'s layout (and depending on it).
   Cell carry(Cell from) {
     if (from == none) return make(nullptr);
-    cells_[from].relied = true;
     const CellData d = cells_[from];
-    cells_.push_back({d.layout, d.layout == nullptr, false});
+    cells_.push_back({d.layout, d.layout == nullptr, false, {from}});
     return static_cast<Cell>(cells_.size() - 1);
   }
   /// The layout, or null when it is not known (unset, or arms / iterations disagree).
   const ir::TensorType* layout(Cell c) const { return c == none ? nullptr : cells_[c].layout; }
+  /// A kernel is handed a tensor of cell `c` with its layout: `c` and everything it took its layout
+  /// from may not change strides from now on.
   void rely(Cell c) {
-    if (c != none) cells_[c].relied = true;
+    std::vector<Cell> todo;
+    if (c != none) todo.push_back(c);
+    while (!todo.empty()) {  // a worklist: carry chains may be as long as the program
+      const Cell x = todo.back();
+      todo.pop_back();
+      if (cells_[x].relied) continue;
+      cells_[x].relied = true;
+      for (Cell s : cells_[x].sources)
+        if (!cells_[s].relied) todo.push_back(s);
+    }
   }
+  /// Whether a kernel relied on cell `c`'s layout (directly or through a cell that depends on it).
+  bool relied(Cell c) const { return c != none && cells_[c].relied; }
   /// A yield of a value in cell `value` to the carry or If result in cell `target`. False when the
-  /// strides change and a kernel already relied on the old ones.
+  /// strides change and something already relied on the old ones.
   bool merge(Cell target, Cell value) {
     if (target == none || target == value) return true;
-    CellData& t = cells_[target];
+    if (cells_[target].unknown) return true;  // nothing can have relied on an unknown layout
     const ir::TensorType* v = layout(value);
-    if (!t.layout && !t.unknown) {  // unset: the first arm decides
+    CellData& t = cells_[target];
+    if (!t.layout) {  // unset: the first arm decides
       t.layout = v;
       t.unknown = v == nullptr;
+    } else if (!v || !strides_agree(*t.layout, *v) || !strides_agree(*v, *t.layout)) {
+      if (t.relied) return false;
+      t.layout = nullptr;
+      t.unknown = true;
       return true;
     }
-    if (t.layout && v && strides_agree(*t.layout, *v) && strides_agree(*v, *t.layout)) return true;
-    if (t.relied) return false;
-    t.layout = nullptr;
-    t.unknown = true;
+    // The target now holds the value's layout: it depends on the value.
+    if (value != none) {
+      t.sources.push_back(value);
+      if (t.relied) rely(value);
+    }
     return true;
   }
 
@@ -160,7 +205,8 @@ class Layouts {
   struct CellData {
     const ir::TensorType* layout;
     bool unknown;  // arms or iterations disagree, or a value without a known layout
-    bool relied;   // a kernel was handed it with these strides (or a carry started from it)
+    bool relied;   // a kernel was handed it (or a cell depending on it) with this layout
+    std::vector<Cell> sources;  // the cells it took its layout from
   };
   std::vector<CellData> cells_;
 };
