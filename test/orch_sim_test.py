@@ -3,8 +3,8 @@
 graph `ptorw tasks` reads from the same program's IR (issue 20's emitter checked by execution, not
 only by a syntax check and three goldens).
 
-For each input (the examples, every golden Before program, and generated programs of both styles from
-test/fuzz/print_generated):
+For each input (the examples, every golden Before program, and generated programs of three styles
+from test/fuzz/print_generated: ssa, ssa-wide, text-tensors):
   1. `ptorw compile` writes orchestration/<fn>.cpp (inputs without one are counted and skipped);
   2. `ptorw tasks --passes default --entry <fn>` gives the tasks of the IR: kernel id, and per tensor
      argument its direction, storage and the byte ranges its window covers;
@@ -462,8 +462,9 @@ def run_all(ptorw, root, fuzz, cxx, count, tmp):
     inputs += sorted(glob.glob(os.path.join(root, "test/codegen/groups/*.py")))  # Groups' argument slots
     if fuzz:
         # The hand-written style with tensor results only: a scalar result has no C++ form, and
-        # most of those programs would be skipped.
-        for style in ("ssa", "text-tensors"):
+        # most of those programs would be skipped. ssa-wide: kernels also read column windows of a
+        # wider parameter (step 6's strides differ from the packed ones there).
+        for style in ("ssa", "ssa-wide", "text-tensors"):
             for seed in range(1, count + 1):
                 r = run([fuzz, style, str(seed)])
                 if r.returncode != 0:

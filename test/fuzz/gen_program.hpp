@@ -37,6 +37,12 @@ struct GenOptions {
   int dynamic_percent = 15;    // programs using a pl.dynamic("M") dim
   int max_nesting = 2;         // blocks nested inside loop bodies
   int group_percent = 12;      // blocks that are a mixed task (a Group call), in FP32 programs
+  // Programs with a wide parameter `w0: [rows, 2 * cols]` whose column windows are handed to the
+  // kernels like any other [rows, cols] value: a window's row stride is twice the packed one, so a
+  // kernel also called with packed tensors gets no strides from Pattern 4 (a conflict) and
+  // `compile` must refuse the call (codegen/orch_layouts.hpp). 0, the default, draws nothing extra:
+  // the programs of every seed stay what they were (print_generated's `ssa-wide` style sets it).
+  int wide_percent = 0;
 };
 
 class ProgramGen {
@@ -54,6 +60,10 @@ class ProgramGen {
     add_param("y0", R_);
     if (chance(50)) add_param("x1", P_);
     if (dynamic_) add_param("d0", M_);
+    if (o_.wide_percent > 0 && chance(o_.wide_percent)) {
+      wide_ = "w0";
+      params += ", w0: " + ty(Dims{S(r_), 2 * c_});  // not in the pool: only its windows are used
+    }
     const int blocks = o_.min_blocks + static_cast<int>(below(static_cast<std::uint64_t>(o_.max_blocks - o_.min_blocks + 1)));
     for (int b = 0; b < blocks; ++b) block(2, 0);
     // Results: the newest values first, sometimes a partially written one.
@@ -92,6 +102,7 @@ class ProgramGen {
   std::string dt_;     // "pl.FP32", ...
   bool flt_ = true;
   bool dynamic_ = false;
+  std::string wide_;  // the wide parameter's name, when the program has one (GenOptions::wide_percent)
   int r_ = 16, b_ = 16, p_ = 32, c_ = 16;  // kernel block rows, kernel inner block, parent rows, cols
   Dims R_, P_, M_;
   std::string kernels_, body_;
@@ -134,6 +145,12 @@ class ProgramGen {
   }
   /// A fully defined tensor of shape `d`, materialising a slice or a full when asked or needed.
   std::string value(int ind, const Dims& d) {
+    if (!wide_.empty() && d == R_ && chance(30)) {  // a column window of the wide parameter
+      std::string s = fresh("cw");
+      line(body_, ind, s + " = pl.tensor.slice(" + wide_ + ", " + d.list() + ", [0, " + S(chance(50) ? 0 : c_) + "])");
+      pool_.push_back({s, d, false});
+      return s;
+    }
     auto vs = defined(d);
     if (d == R_ && (vs.empty() || chance(35))) {
       auto ps = defined(P_);
