@@ -46,6 +46,19 @@ const std::string kMain =
     "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX]) -> "
     "pl.Tensor[[16, 32], pl.FP32]:\n";
 
+/// An AIV kernel `name(a: A, o: Out[O]) -> O` copying a [rows, 32] window (five lines; the stride
+/// tests give `a` and `o` the strides they need).
+std::string copy_kernel(const std::string& name, const std::string& a_type, const std::string& o_type, int rows = 16) {
+  const std::string n = std::to_string(rows);
+  return "    @pl.function(type=pl.FunctionType.AIV)\n"
+         "    def " + name + "(self, a: " + a_type + ", o: pl.Out[" + o_type + "]) -> " + o_type + ":\n"
+         "        t = pl.load(a, [0, 0], [" + n + ", 32])\n"
+         "        r = pl.store(t, [0, 0], o)\n"
+         "        return r\n";
+}
+const std::string kPacked = "pl.Tensor[[16, 32], pl.FP32]";
+const std::string kRow = "pl.Tensor[[1, 32], pl.FP32]";
+
 bool has(const std::string& text, const std::string& part) {
   bool found = text.find(part) != std::string::npos;
   if (!found) MESSAGE("missing:\n" << part << "\nin:\n" << text);
@@ -367,12 +380,7 @@ TEST_CASE("a kernel is handed a tensor only when it addresses it with the stride
   // A parameter declared with the parent's strides (what Pattern 4 attaches) takes the column window,
   // and not a packed tensor of its shape.
   const std::string strided =
-      "    @pl.function(type=pl.FunctionType.AIV)\n"
-      "    def s(self, a: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)], "
-      "o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
-      "        t = pl.load(a, [0, 0], [16, 32])\n"
-      "        r = pl.store(t, [0, 0], o)\n"
-      "        return r\n";
+      copy_kernel("s", "pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]", kPacked);
   CHECK(has(emit_ok(kHead + strided + head +
                     "        w = pl.tensor.slice(big, [16, 32], [0, 32])\n"
                     "        r = self.s(w, o)\n"
@@ -384,12 +392,7 @@ TEST_CASE("a kernel is handed a tensor only when it addresses it with the stride
             "t.py:21:18: error: orchestration 'main': 's' addresses its parameter 'a' with strides [64, 1], but its "
             "argument 'o' is stored with strides [32, 1]"));
   // A dim of extent 1 is never stepped: a [1, 32] row of [16, 64] fits a packed [1, 32] parameter.
-  const std::string row_kernel =
-      "    @pl.function(type=pl.FunctionType.AIV)\n"
-      "    def row(self, a: pl.Tensor[[1, 32], pl.FP32], o: pl.Out[pl.Tensor[[1, 32], pl.FP32]]) -> pl.Tensor[[1, 32], pl.FP32]:\n"
-      "        t = pl.load(a, [0, 0], [1, 32])\n"
-      "        r = pl.store(t, [0, 0], o)\n"
-      "        return r\n";
+  const std::string row_kernel = copy_kernel("row", kRow, kRow, 1);
   CHECK(has(emit_ok(kHead + row_kernel + head +
                     "        w = pl.tensor.slice(big, [1, 32], [3, 32])\n"
                     "        t = pl.create_tensor([1, 32], dtype=pl.FP32)\n"
@@ -469,24 +472,13 @@ TEST_CASE("a Group's argument is checked against each member parameter bound to 
 }
 
 TEST_CASE("symbolic strides: the same declared expression agrees, anything else cannot be proven and is refused") {
-  const std::string head = R"(import ptorw.language as pl
-S = pl.dynamic("S")
-N = pl.dynamic("N")
-@pl.program
-class P:
-    @pl.function(type=pl.FunctionType.AIV)
-    def k(self, a: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[S, 1], layout=pl.TensorLayout.ND)], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
-        t = pl.load(a, [0, 0], [16, 32])
-        r = pl.store(t, [0, 0], o)
-        return r
-    @pl.function(type=pl.FunctionType.AIV)
-    def v(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
-        t = pl.load(a, [0, 0], [16, 32])
-        r = pl.store(t, [0, 0], o)
-        return r
-    @pl.function(type=pl.FunctionType.Orchestration)
-    def main(self, x: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[S, 1], layout=pl.TensorLayout.ND)], w: pl.Tensor[[16, N], pl.FP32], o: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:
-)";
+  const std::string head =
+      "import ptorw.language as pl\nS = pl.dynamic(\"S\")\nN = pl.dynamic(\"N\")\n@pl.program\nclass P:\n" +
+      copy_kernel("k", "pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[S, 1], layout=pl.TensorLayout.ND)]", kPacked) +
+      copy_kernel("v", kPacked, kPacked) +
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, x: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[S, 1], layout=pl.TensorLayout.ND)], "
+      "w: pl.Tensor[[16, N], pl.FP32], o: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n";
   // Lines 16-17 are main's header; the body starts at line 18.
   CHECK(has(emit_ok(head + "        r = self.k(x, o)\n        return r\n"), "args_0.add_input(x);"));
   // A window of [16, N] has row stride N; v addresses a packed [16, 32] (row stride 32).
@@ -570,19 +562,11 @@ TEST_CASE("a layout a kernel relied on may not change through the values it was 
 }
 
 TEST_CASE("a row of a dynamic tensor fits a packed one-row parameter: dims of extent 1 are never stepped") {
-  const std::string head = R"(import ptorw.language as pl
-M = pl.dynamic("M")
-N = pl.dynamic("N")
-@pl.program
-class P:
-    @pl.function(type=pl.FunctionType.AIV)
-    def row(self, a: pl.Tensor[[1, 32], pl.FP32], o: pl.Out[pl.Tensor[[1, 32], pl.FP32]]) -> pl.Tensor[[1, 32], pl.FP32]:
-        t = pl.load(a, [0, 0], [1, 32])
-        r = pl.store(t, [0, 0], o)
-        return r
-    @pl.function(type=pl.FunctionType.Orchestration)
-    def main(self, x: pl.Tensor[[M, N], pl.FP32], o: pl.Tensor[[1, 32], pl.FP32]) -> pl.Tensor[[1, 32], pl.FP32]:
-)";
+  const std::string head =
+      "import ptorw.language as pl\nM = pl.dynamic(\"M\")\nN = pl.dynamic(\"N\")\n@pl.program\nclass P:\n" +
+      copy_kernel("row", kRow, kRow, 1) +
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, x: pl.Tensor[[M, N], pl.FP32], o: pl.Tensor[[1, 32], pl.FP32]) -> pl.Tensor[[1, 32], pl.FP32]:\n";
   CHECK(has(emit_ok(head +
                     "        b = pl.tensor.slice(x, [1, 32], [3, 0])\n"
                     "        r = self.row(b, o)\n"
