@@ -75,13 +75,7 @@ inline bool strides_agree(const ir::TensorType& addressed, const ir::TensorType&
     auto extent = ir::const_int(addressed.shape[i]);
     return !extent || *extent != 1;
   };
-  auto a = detail::static_strides(addressed), b = detail::static_strides(storage);
-  if (a && b) {
-    for (std::size_t i = 0; i < rank; ++i)
-      if (stepped(i) && (*a)[i] != (*b)[i]) return false;
-    return true;
-  }
-  // Symbolic: per stepped dim, equal constant strides, the same declared expression on both sides
+  // Per stepped dim: equal constant strides, the same declared expression on both sides
   // (`stride=[S, 1]`), or both packed with the same extents after that dim (a packed stride is the
   // product of the later extents).
   auto declared = [&](const ir::TensorType& t) -> const std::vector<ir::Expr>* {
@@ -155,8 +149,8 @@ class Layouts {
   /// A loop carry's own cell, starting as `from`'s layout (and depending on it).
   Cell carry(Cell from) {
     if (from == none) return make(nullptr);
-    const CellData d = cells_[from];
-    cells_.push_back({d.layout, d.layout == nullptr, false, {from}});
+    const ir::TensorType* l = cells_[from].layout;  // a copy: push_back may move cells_
+    cells_.push_back({l, l == nullptr, false, {from}});
     return static_cast<Cell>(cells_.size() - 1);
   }
   /// The layout, or null when it is not known (unset, or arms / iterations disagree).
@@ -175,8 +169,6 @@ class Layouts {
         if (!cells_[s].relied) todo.push_back(s);
     }
   }
-  /// Whether a kernel relied on cell `c`'s layout (directly or through a cell that depends on it).
-  bool relied(Cell c) const { return c != none && cells_[c].relied; }
   /// A yield of a value in cell `value` to the carry or If result in cell `target`. False when the
   /// strides change and something already relied on the old ones.
   bool merge(Cell target, Cell value) {
