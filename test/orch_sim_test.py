@@ -30,7 +30,7 @@ from test/fuzz/print_generated: ssa, ssa-wide, text-tensors):
 Scalar words are not compared with the IR (the IR graph has none); a program whose orchestration
 reads a tensor on the host, or has a float scalar parameter, is skipped (said so).
 
-usage: orch_sim_test.py PTORW SOURCE_ROOT [PRINT_GENERATED] [--count N] [--keep DIR]
+usage: orch_sim_test.py PTORW SOURCE_ROOT [PRINT_GENERATED] [--count N] [--first SEED] [--keep DIR]
 """
 import ast
 import glob
@@ -434,7 +434,11 @@ def compare(case, exe, k):
 
 def main():
     args = [a for a in sys.argv[1:]]
-    count, keep = 40, None
+    count, keep, first = 40, None, 1
+    if "--first" in args:  # seeds first .. first + count - 1 (fresh programs beyond CI's 1 .. count)
+        i = args.index("--first")
+        first = int(args[i + 1])
+        del args[i:i + 2]
     if "--count" in args:
         i = args.index("--count")
         count = int(args[i + 1])
@@ -451,12 +455,12 @@ def main():
     cxx = os.environ.get("CXX_FOR_SIM", "g++")
     if keep:
         os.makedirs(keep, exist_ok=True)
-        return run_all(ptorw, root, fuzz, cxx, count, keep)
+        return run_all(ptorw, root, fuzz, cxx, count, keep, first)
     with tempfile.TemporaryDirectory(prefix="ptorw_orch_sim.") as tmp:
-        return run_all(ptorw, root, fuzz, cxx, count, tmp)
+        return run_all(ptorw, root, fuzz, cxx, count, tmp, first)
 
 
-def run_all(ptorw, root, fuzz, cxx, count, tmp):
+def run_all(ptorw, root, fuzz, cxx, count, tmp, first=1):
     inputs = [os.path.join(root, "examples", f) for f in sorted(os.listdir(os.path.join(root, "examples"))) if f.endswith(".py")]
     inputs += sorted(glob.glob(os.path.join(root, "test/golden/**/*.before.py"), recursive=True))
     inputs += sorted(glob.glob(os.path.join(root, "test/codegen/groups/*.py")))  # Groups' argument slots
@@ -465,7 +469,7 @@ def run_all(ptorw, root, fuzz, cxx, count, tmp):
         # most of those programs would be skipped. ssa-wide: kernels also read column windows of a
         # wider parameter (step 6's strides differ from the packed ones there).
         for style in ("ssa", "ssa-wide", "text-tensors"):
-            for seed in range(1, count + 1):
+            for seed in range(first, first + count):
                 r = run([fuzz, style, str(seed)])
                 if r.returncode != 0:
                     print(f"FAIL: print_generated {style} {seed}: {r.stderr[:200]}")

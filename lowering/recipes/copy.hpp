@@ -8,6 +8,7 @@
 #include "ptorw/lowering/product_view.hpp"
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
+#include "ptorw/lowering/recipes/stated_valid.hpp"
 
 namespace ptorw::lowering::recipes {
 
@@ -21,9 +22,13 @@ struct MoveCopy {
   /// Left or Right keeping element type and shape. Any other move of a matrix space stays Tile
   /// ("arbitrary matrix carry copies ... remain excluded").
   static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext& ax) {
-    if (!ax.default_rollout()) return std::nullopt;
     auto* src = ir::type_as<ir::TileType>(c.args[0]->type);
     auto* dst = target ? ir::type_as<ir::TileType>(target->type) : nullptr;
+    // buffer.copy moves the destination's valid region; a move gives its result the source's
+    // (semantics: "the same value in another memory space"). Both must be one rectangle, in every mode.
+    if (src && dst && !(ax.default_rollout() && src->memory.value_or(ir::MemSpace::Vec) == ir::MemSpace::Mat))
+      if (auto r = stated_valid_refusal(*dst, stated_valid_dims(*src), "tile.move")) return r;
+    if (!ax.default_rollout()) return std::nullopt;
     bool equal = src && dst && src->dtype == dst->dtype && src->shape.size() == dst->shape.size();
     for (std::size_t i = 0; equal && i < src->shape.size(); ++i) equal = ir::const_int(src->shape[i]) == ir::const_int(dst->shape[i]);
     const auto vec = ir::MemSpace::Vec;

@@ -11,6 +11,7 @@
 #include "ptorw/lowering/recipes/elementwise_table.hpp"
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
+#include "ptorw/lowering/recipes/stated_valid.hpp"
 #include "ptorw/visit/equal.hpp"
 
 namespace ptorw::lowering::recipes {
@@ -38,9 +39,7 @@ inline bool same_physical(const ir::TileType& a, const ir::TileType& b) {
   return true;
 }
 /// The valid extents as written (the physical shape when the view states none).
-inline const std::vector<ir::Expr>& valid_dims(const ir::TileType& t) {
-  return t.view && !t.view->valid_shape.empty() ? t.view->valid_shape : t.shape;
-}
+inline const std::vector<ir::Expr>& valid_dims(const ir::TileType& t) { return stated_valid_dims(t); }
 inline std::vector<std::int64_t> valid_extents(const ir::TileType& t) {
   std::vector<std::int64_t> v;
   for (const auto& e : valid_dims(t)) v.push_back(ir::const_int(e).value_or(-1));
@@ -126,7 +125,13 @@ struct Elementwise {
         return refuse(op + " operands and destination with runtime valid extents must have structurally equal valid "
                            "expressions");
     }
-    return std::nullopt;
+    // The Buffer op computes the destination's valid region; the result of a fill is the whole tile
+    // and an elementwise result has its first operand's valid region (semantics, Tiles). In every
+    // mode (explicit conversion too: it would otherwise compute and store another region).
+    const ir::TileType* first = nullptr;
+    for (const auto& a : c.args)
+      if (auto* t = a ? ir::type_as<ir::TileType>(a->type) : nullptr; t && !first) first = t;
+    return stated_valid_refusal(*tl, first ? stated_valid_dims(*first) : tl->shape, op);
   }
   /// The BufferIR rule of a row's Buffer op: operand and destination descriptors have one physical
   /// shape and dtype, the dtype is listed, scalar operands have the destination dtype, and a row

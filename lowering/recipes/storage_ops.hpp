@@ -11,6 +11,7 @@
 
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
+#include "ptorw/lowering/recipes/stated_valid.hpp"
 #include "ptorw/lowering/recipes/windows.hpp"
 
 namespace ptorw::lowering::recipes {
@@ -120,9 +121,13 @@ struct ReshapeView {
   static bool matches(ir::OpId op) { return op == ir::op::id("tile.reshape"); }
   static bool produces(ir::OpId) { return false; }
   static Refusal applies(const ir::Expr& target, const ir::Call& c, const ApplyContext& ax) {
-    if (!ax.default_rollout()) return std::nullopt;  // conversion checks the storage window itself
     auto* src = ir::type_as<ir::TileType>(c.args[0]->type);
     auto* dst = target ? ir::type_as<ir::TileType>(target->type) : nullptr;
+    // A reshape's result is fully valid (semantics: "the padding of a partially valid source becomes
+    // visible"); a relabel typed narrower would describe another region. In every mode.
+    if (dst)
+      if (auto r = stated_valid_refusal(*dst, dst->shape, "tile.reshape")) return r;
+    if (!ax.default_rollout()) return std::nullopt;  // conversion checks the storage window itself
     if (!src || !dst || static_bytes(src->shape, src->dtype) != static_bytes(dst->shape, dst->dtype))
       return refuse("tile.reshape must preserve physical bytes");
     if (!ax.tile_defs) return refuse("tile.reshape needs SSA tile definitions to know whether it relabels a window");

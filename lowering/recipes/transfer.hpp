@@ -14,6 +14,7 @@
 #include "ptorw/lowering/recipes/elementwise_table.hpp"
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
+#include "ptorw/lowering/recipes/stated_valid.hpp"
 
 namespace ptorw::lowering::recipes {
 
@@ -103,6 +104,10 @@ struct GmLoad {
     auto* tl = ir::type_as<ir::TileType>(target ? target->type : nullptr);
     if (!tt || !tl) return refuse("tile.load must load a GM tensor into an assigned tile");
     if (tt->dtype != tl->dtype) return refuse("tile.load changes the element type; GM transfers do not cast");
+    // buffer.load reads the destination's valid window: the result must be typed with the load's own
+    // (its valid_shape operand, else its shape).
+    if (auto r = stated_valid_refusal(*tl, ir::infer::list_elems(c.args.size() > 3 && c.args[3] ? c.args[3] : c.args[2]), "tile.load"))
+      return r;
     if (!ax.default_rollout()) return std::nullopt;
     // The ordinary cube path loads its operands into Mat ("GM -> Mat"), INT8 included ("INT8
     // operands accumulate in INT32"); Left/Right/Acc are not loaded from GM by default.

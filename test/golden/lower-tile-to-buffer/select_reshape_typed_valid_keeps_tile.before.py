@@ -1,0 +1,12 @@
+# rule: Relabels of static dense windows; tile.reshape gives a fully valid result (docs/semantics.md: "the result is fully valid"): a reshape typed with narrower valid extents keeps Tile IR
+# passes: select-buffer-ir,lower-tile-to-buffer
+# expect-remark: tile.reshape's result is typed with valid extents [16, 8] but the op gives it [32, 16]
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, A: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[32, 16], pl.FP32]]) -> pl.Tensor[[32, 16], pl.FP32]:
+        m0 = pl.tile.alloc(pl.Mem.Vec, 2048, addr=0)
+        x: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m0, 0, 2048), pl.Mem.Vec] = pl.load(A, [0, 0], [16, 32])
+        y: pl.Tile[[32, 16], pl.FP32, pl.MemRef(m0, 0, 2048), pl.Mem.Vec, pl.TileView(valid_shape=[16, 8])] = pl.tile.reshape(x, [32, 16])
+        r: pl.Tensor[[32, 16], pl.FP32] = pl.store(y, [0, 0], Out)
+        return r
