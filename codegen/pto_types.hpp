@@ -101,6 +101,10 @@ inline TypeText tile_buf_type(const ir::BufferType& b) {
       };
       v_row = rank == 1 ? std::string("1") : extent(v.valid_shape[0]);
       v_col = extent(v.valid_shape[rank - 1]);
+      // pto_format.md, Types: "`v_row`/`v_col` are `?` when the valid extent is dynamic (both axes
+      // at once)". A Buffer descriptor keeps per-dimension extents (a window [16, -1]); its tile_buf
+      // spells both dynamic, and the op's valid operands carry the static one.
+      if (v_row == "?" || v_col == "?") v_row = v_col = "?";
     }
     if (v.blayout) bl = *v.blayout;
     if (v.slayout) sl = *v.slayout;

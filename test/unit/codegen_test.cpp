@@ -327,7 +327,10 @@ TEST_CASE("runtime valid extents: alloc_tile valid_row/valid_col, v_row=?, set_v
       "        pl.buffer.store(w, (0, 0), (16, 32), Out)\n");
   const std::string D = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, "
                         "slayout=none_box, fractal=512, pad=0>";
-  const std::string W = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=16, v_col=?, blayout=row_major, "
+  // The window's descriptor is [16, -1]; its tile_buf is dynamic on both axes (pto_format.md, Types:
+  // "`v_row`/`v_col` are `?` when the valid extent is dynamic (both axes at once)"), the subview's
+  // valid operands carry the static 16.
+  const std::string W = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=?, v_col=?, blayout=row_major, "
                         "slayout=none_box, fractal=512, pad=0>";
   auto r = codegen::emit_program(*p);
   REQUIRE(r.ok());
