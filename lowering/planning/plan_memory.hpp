@@ -76,7 +76,18 @@ inline PlanMemoryResult plan_memory(const ir::FunctionPtr& f, const std::string&
                                        "plan-memory: '" + f->name + "' has allocations with and without addr="});
     return r;
   }
-  if (planner == "PTOAS") return r;  // addressless: allocation identities only
+  if (planner == "PTOAS") {  // addressless: allocation identities only; the assembler places them
+    // ...but no placement holds a storage larger than its whole space: said here, at the storage,
+    // rather than by the assembler (the addressed planners say it through their placement).
+    for (const auto& a : allocs.list)
+      if (a.capacity > capacity_of(t, a.space))
+        r.diagnostics.push_back(Diagnostic{file, a.span, Severity::Error,
+                                           "plan-memory (PTOAS): storage '" + ir::var_name(a.var) + "' (" + std::to_string(a.capacity) +
+                                               " bytes) is larger than the " + std::string(t.target) + " " +
+                                               std::string(ir::name_of(a.space)) + " capacity of " +
+                                               std::to_string(capacity_of(t, a.space)) + " bytes: no placement holds it"});
+    return r;
+  }
   AllocLifetimes lt(*f, allocs);
   PlacementResult p = planner == "DSA_RP" ? place_dsa_rp(allocs, lt.intervals(), t) : place_pypto(allocs, lt.intervals(), t);
   for (auto& e : p.errors) r.diagnostics.push_back(Diagnostic{file, e.span, Severity::Error, e.message});
