@@ -110,10 +110,15 @@ inline std::string emit_entry(const ir::Function& f, bool spmd, const EntrySlots
   // the manifest and the PTO module name it).
   const bool keyword = std::find(std::begin(orch::kCppKeywords), std::end(orch::kCppKeywords), f.name) != std::end(orch::kCppKeywords);
   const bool reserved = std::find(std::begin(orch::kReservedNames), std::end(orch::kReservedNames), f.name) != std::end(orch::kReservedNames);
-  if (keyword || reserved || f.name == "uintptr_t" || f.name == "args" || f.name == "ptorw_bits_float")
+  // A C library name (memcpy: the wrapper includes <cstring>) or a macro of one (NULL) cannot be it either.
+  static constexpr std::string_view kCLibrary[] = {"memcpy", "memmove", "memset", "memcmp", "strlen", "strcpy", "strcmp",
+                                                   "strncpy", "strncmp", "strcat", "strchr", "strstr", "memchr"};
+  const bool clib = std::find(std::begin(kCLibrary), std::end(kCLibrary), f.name) != std::end(kCLibrary) || orch::c_macro_name(f.name);
+  if (keyword || reserved || clib || f.name == "uintptr_t" || f.name == "args" || f.name == "ptorw_bits_float")
     fail(f.span, fmt::format("kernel '{}': '{}' is {}, so the entry wrapper cannot declare the kernel's PTO function; "
                              "rename the kernel",
-                             f.name, f.name, keyword ? "a C++ keyword" : "a name the entry wrapper already uses"));
+                             f.name, f.name,
+                             keyword ? "a C++ keyword" : clib ? "a C library name" : "a name the entry wrapper already uses"));
 
   // C++ names: the parameter's own, unless a keyword or a name the file uses (then suffixed `_`).
   std::unordered_set<std::string> taken{"args", f.name, entry, "ptorw_bits_float", "std", "uintptr_t"};
@@ -123,6 +128,7 @@ inline std::string emit_entry(const ir::Function& f, bool spmd, const EntrySlots
     for (auto s : entry_detail::kSpmdNames) taken.insert(std::string(s));
   auto name_of = [&](const ir::Param& p) {
     std::string s = ir::var_name(p.var);
+    if (orch::c_macro_name(s)) s += "_";  // NULL_, INT64_MAX_: not the macros
     while (taken.count(s)) s += "_";
     taken.insert(s);
     return s;

@@ -144,7 +144,7 @@ class OrchEmitter {
   // Declarations hoisted out of a runtime scope block (its values are used after it).
   std::vector<std::string>* hoist_ = nullptr;
   int hoist_depth_ = -1;
-  bool need_float_bits_ = false, need_bits_float_ = false, need_floordiv_ = false, need_mod_ = false;
+  bool need_float_bits_ = false, need_bits_float_ = false, need_floordiv_ = false, need_mod_ = false, need_limits_ = false;
 
   [[noreturn]] void fail(Span sp, std::string msg) const {
     throw StageError{sp, fmt::format("orchestration '{}': {}", fn_.name, msg)};
@@ -201,6 +201,7 @@ class OrchEmitter {
     for (char& c : base)
       if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) c = '_';
     if (base.empty() || (base[0] >= '0' && base[0] <= '9')) base.insert(0, "v_");
+    if (c_macro_name(base)) base += '_';  // `NULL`, `INT64_MAX`: the preprocessor would replace them
     // A free name costs one probe; the per-base suffix counter is used only for bases taken before.
     auto [b, added] = intern(base);
     if (added) return cpp_names_.view(b);
@@ -302,9 +303,17 @@ class OrchEmitter {
       return c->value < 0 && parent >= 5 ? fmt::format(FMT_COMPILE("({})"), c->value) : std::to_string(c->value);
     if (auto* c = ir::expr_as<ir::ConstBool>(e)) return c->value ? "true" : "false";
     if (auto* c = ir::expr_as<ir::ConstFloat>(e)) {
+      // A float literal is a C++ `float`: a value no float holds (NaN, beyond FLT_MAX: an overflowing
+      // literal is ill-formed) is spelled through numeric_limits, as the FP32 conversion gives it.
+      if (c->value != c->value || c->value > 3.4028234663852886e38 || c->value < -3.4028234663852886e38) {
+        need_limits_ = true;
+        const char* v = c->value != c->value ? "std::numeric_limits<float>::quiet_NaN()" : "std::numeric_limits<float>::infinity()";
+        return c->value < 0 ? fmt::format(FMT_COMPILE("(-{})"), v) : std::string(v);
+      }
       std::string s = fmt::format("{}", c->value);
       if (s.find_first_of(".en") == std::string::npos) s += ".0";
-      return s + "f";
+      s += "f";
+      return s[0] == '-' && parent >= 5 ? "(" + s + ")" : s;  // `-(-1.5f)`, never `--1.5f`
     }
     if (auto* b = ir::expr_as<ir::Binary>(e)) {
       const bool flt = scalar(b->lhs) && ir::is_float(scalar(b->lhs)->dtype);
@@ -326,7 +335,9 @@ class OrchEmitter {
     if (auto* u = ir::expr_as<ir::Unary>(e)) {
       if (u->op == ir::UnOp::Cast)
         return fmt::format(FMT_COMPILE("static_cast<{}>({})"), cpp_type(e->type, e->span), expr(u->operand));
-      std::string s = fmt::format(FMT_COMPILE("{}{}"), u->op == ir::UnOp::Not ? "!" : "-", expr(u->operand, 7));
+      // The operand binds tighter than a prefix operator: a nested unary or negative literal is
+      // parenthesized (`-(-n)`; `--n` would decrement n).
+      std::string s = fmt::format(FMT_COMPILE("{}{}"), u->op == ir::UnOp::Not ? "!" : "-", expr(u->operand, 8));
       return 7 < parent ? "(" + s + ")" : s;
     }
     if (ir::is_var_like(e)) fail(e->span, fmt::format("'{}' is used but has no C++ value here", ir::var_name(e)));
@@ -870,13 +881,23 @@ class OrchEmitter {
     }
   }
 
+  /// Whether the C++ expression `text` names the identifier `id` (as a whole token).
+  static bool names_identifier(std::string_view text, std::string_view id) {
+    auto word = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; };
+    for (std::size_t at = text.find(id); at != std::string_view::npos; at = text.find(id, at + 1)) {
+      const std::size_t end = at + id.size();
+      if ((at == 0 || !word(text[at - 1])) && (end == text.size() || !word(text[end]))) return true;
+    }
+    return false;
+  }
   void yields(const ir::Yield& y, const std::vector<std::string_view>& to, Span sp) {
     std::vector<std::string> vals;
     for (const auto& v : y.values) vals.push_back(expr(v));
-    // A value that is another carried local (a swap) is read before any is assigned.
+    // A yield is simultaneous: a value that reads another carried local — the local itself (a swap)
+    // or an expression naming it (`pl.yield_(b + 1, a + b)`) — is evaluated before any is assigned.
     bool crossed = false;
     for (std::size_t i = 0; i < vals.size(); ++i)
-      for (std::size_t j = 0; j < to.size(); ++j) crossed = crossed || (i != j && vals[i] == to[j]);
+      for (std::size_t j = 0; j < to.size(); ++j) crossed = crossed || (i != j && names_identifier(vals[i], to[j]));
     for (std::size_t i = 0; i < vals.size() && i < to.size(); ++i) {
       const Layouts::Cell tc = cell_of(to[i]), vc = cell_of(vals[i]);
       if (tc == Layouts::none) continue;
@@ -1021,6 +1042,7 @@ class OrchEmitter {
     s += "// force-included by the build (-include), e.g. test/support/pto_runtime_decls.hpp for a syntax check.\n";
     s += "#include <cstdint>\n";
     if (need_float_bits_ || need_bits_float_) s += "#include <cstring>\n";
+    if (need_limits_) s += "#include <limits>\n";
     s += "\n// Kernels (ids index the manifest's kernel list):\n";
     for (const auto& k : kernels_.kernels)
       s += fmt::format("//   {} {} ({})\n", k.id, k.fn->name, kind_spelling(k.kind).manifest);

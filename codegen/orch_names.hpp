@@ -15,6 +15,19 @@ inline constexpr std::string_view kReservedNames[] = {
     "PTO2_INVALID_TASK_ID", "OrchArgs", "TensorSlot", "PTO2ScopeGuard", "PTO2_SCOPE", "pto2_scope_guard_", "std",
     "main", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t"};
 
+/// Whether `name` may be a macro of the C headers the generated files include (<cstdint>:
+/// INT64_MAX, UINT8_C, SIZE_MAX, ...; <cstring>: NULL): such a name would be replaced by the
+/// preprocessor, so a DSL name spelled so is renamed like a taken one. Every all-caps name of those
+/// families is reserved, which also covers the macros of other C library headers of that form.
+inline bool c_macro_name(std::string_view name) {
+  if (name.empty() || name.back() == '_') return false;  // the renamed form (`NULL_`) is free
+  for (char c : name)
+    if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  for (std::string_view p : {"INT", "UINT", "NULL", "SIZE_", "PTRDIFF_", "SIG_ATOMIC_", "WCHAR_", "WINT_", "EOF", "ERANGE", "EDOM"})
+    if (name.substr(0, p.size()) == p) return true;
+  return false;
+}
+
 /// C++ keywords a DSL name may collide with (Python identifiers that are not Python keywords).
 inline constexpr std::string_view kCppKeywords[] = {
     "alignas", "alignof", "asm", "auto", "bool", "case", "catch", "char", "char16_t", "char32_t", "char8_t", "class",

@@ -36,6 +36,21 @@ class Roots {
  public:
   Roots(const detail::Defs& defs, const KernelTable& kernels) : defs_(defs), kernels_(kernels) {}
 
+  /// The whole storage `v` lies in, windows included: a tensor.slice (or an alias of one) lies in
+  /// its source's storage. (root() answers nullptr for a window: it is no storage of its own.)
+  const ir::ExprNode* storage(const ir::Expr& v, int depth = 0) const {
+    if (!v || depth > 256) return nullptr;
+    if (const ir::Expr* const* def = defs_.assigned.find(v.get())) {
+      const ir::Expr& val = **def;
+      if (ir::is_var_like(val)) return storage(val, depth + 1);
+      if (ir::is_op_call(val, "tensor.slice")) {
+        const auto& args = ir::expr_as<ir::Call>(val)->args;
+        return args.empty() ? nullptr : storage(args[0], depth + 1);
+      }
+    }
+    return root(v, depth);
+  }
+
   const ir::ExprNode* root(const ir::Expr& v, int depth = 0) const {
     if (!v || depth > 256) return nullptr;
     if (defs_.params.find(v.get())) return v.get();
@@ -235,11 +250,12 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
         !detail::same_strides(*pt, *parent_t))
       continue;
     // Nothing between the create and the assemble touches parent's storage (the call's other
-    // arguments included).
+    // arguments included), through the parent or through a window of it taken before the create
+    // (a task reading `old = slice(p)` there must see p as it was, not the kernel's writes).
     bool touched = false;
     auto on = [&](const ir::Expr& x) {
       if (!touched && ir::is_var_like(x) && x.get() != buf && x.get() != part &&
-          ir::type_as<ir::TensorType>(x->type) && roots.root(x) == parent_root)
+          ir::type_as<ir::TensorType>(x->type) && roots.storage(x) == parent_root)
         touched = true;
     };
     auto on_stmt = [](const ir::Stmt&) {};

@@ -534,3 +534,13 @@ TEST_CASE("non-SSA programs: a use reads what its name holds (Python), SSA ones 
   CHECK(e.find(loc(src, "return v") + ": error: 'v' has no value here") == 0);
   CHECK(e.find("convert-to-ssa") != std::string::npos);
 }
+
+// An input too large to hold was a segfault or std::length_error in `run` (audit, 2026-12-04).
+TEST_CASE("an input of more than 2^31 elements is an error, not a crash") {
+  const std::string src =
+      "@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Tensor[[4294967296, 4294967296], pl.FP32]) -> pl.Tensor[[4294967296, 4294967296], pl.FP32]:\n"
+      "        return a\n";
+  CHECK(run_err(src).find("more than 2^31 elements is too large to interpret") != std::string::npos);
+}

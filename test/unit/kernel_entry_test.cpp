@@ -145,7 +145,7 @@ TEST_CASE("a Group member's wrapper: a slot list of the wrong length is an error
 // The kernel's name is its PTO function's C symbol, declared and called by the wrapper: a C++
 // keyword or a name the wrapper uses is refused (never renamed: the manifest and module name it).
 TEST_CASE("a kernel named like a C++ keyword or a name of the wrapper: no wrapper, an error naming it") {
-  for (const std::string name : {"new", "int", "main", "uintptr_t"}) {
+  for (const std::string name : {"new", "int", "main", "uintptr_t", "memcpy", "NULL"}) {
     CAPTURE(name);
     auto p = parse("@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore, stage=pl.FunctionIRStage.Buffer)\n"
                    "    def " + name + "(self, a: pl.Tensor[[16, 32], pl.FP32]):\n        return\n",
@@ -155,9 +155,19 @@ TEST_CASE("a kernel named like a C++ keyword or a name of the wrapper: no wrappe
     CHECK(r.kernels[0].entry.empty());
     REQUIRE(r.kernels[0].entry_error);
     const bool keyword = name == "new" || name == "int";
+    const bool clib = name == "memcpy" || name == "NULL";  // <cstring>'s function, a macro
     CHECK(r.kernels[0].entry_error->str() ==
           "t.py:4:9: error: kernel '" + name + "': '" + name + "' is " +
-              (keyword ? "a C++ keyword" : "a name the entry wrapper already uses") +
+              (keyword ? "a C++ keyword" : clib ? "a C library name" : "a name the entry wrapper already uses") +
               ", so the entry wrapper cannot declare the kernel's PTO function; rename the kernel");
   }
+}
+
+TEST_CASE("a parameter named like a C header macro (NULL, INT64_MAX) is renamed in the wrapper") {
+  auto p = kernel_with("NULL: pl.Tensor[[16, 32], pl.FP32], INT64_MAX: pl.Scalar[pl.INT32]");
+  auto r = codegen::emit_program(*p);
+  REQUIRE(r.ok());
+  REQUIRE(r.kernels.size() == 1);
+  CHECK(r.kernels[0].entry.find("extern \"C\" void kernel(float* NULL_, int32_t INT64_MAX_);") != std::string::npos);
+  CHECK(r.kernels[0].entry.find("  kernel(NULL_, INT64_MAX_);") != std::string::npos);
 }

@@ -205,3 +205,34 @@ TEST_CASE("a function with results needs a return; an external '...' body is ref
   parse_ok("@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.Orchestration)\n"
            "    def main(self, a: pl.Tensor[[32], pl.FP16]):\n        pass\n");
 }
+
+// docs/dsl.md "elif" (an audit found an if/elif/else whose arms each yield refused, 2026-12-04): the
+// chain is the nested form, whose inner if's results the outer else arm yields.
+TEST_CASE("if/elif/else whose every arm yields is the nested else: if ... form") {
+  auto fn = [](const std::string& body) {
+    return "@pl.program\nclass P:\n"
+           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+           "    def main(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n" + body + "        return r\n";
+  };
+  same(fn("        if a < 1:\n            r = pl.yield_(a)\n"
+          "        elif a < 2:\n            r = pl.yield_(a + 1)\n"
+          "        else:\n            r = pl.yield_(a + 3)\n"),
+       fn("        if a < 1:\n            r = pl.yield_(a)\n"
+          "        else:\n"
+          "            if a < 2:\n                r = pl.yield_(a + 1)\n"
+          "            else:\n                r = pl.yield_(a + 3)\n"
+          "            r = pl.yield_(r)\n"));
+  // Three elifs, two results.
+  parse_ok(fn("        if a < 1:\n            r, s = pl.yield_(a, a)\n"
+              "        elif a < 2:\n            r, s = pl.yield_(a + 1, a)\n"
+              "        elif a < 3:\n            r, s = pl.yield_(a + 2, a)\n"
+              "        else:\n            r, s = pl.yield_(a + 3, a)\n"));
+  // Still refused: an elif arm without the yield, an elif chain without the final else.
+  CHECK(has(error_of(fn("        if a < 1:\n            r = pl.yield_(a)\n"
+                        "        elif a < 2:\n            q = a + 1\n"
+                        "        else:\n            r = pl.yield_(a + 3)\n")),
+            "yields"));
+  CHECK(has(error_of(fn("        if a < 1:\n            r = pl.yield_(a)\n"
+                        "        elif a < 2:\n            r = pl.yield_(a + 1)\n")),
+            "else"));
+}

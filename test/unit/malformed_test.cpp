@@ -37,6 +37,10 @@ const Case kCases[] = {
     {"integer overflow", in_kernel("        t = 99999999999999999999\n"), 5, 13, "out of range of int64"},
     {"deep brackets", in_kernel("        t = " + std::string(300, '(') + "1\n"), 5, 213, "nested too deeply"},
     {"deep unary", in_kernel("        t = " + std::string(300, '-') + "n\n"), 5, 0, "nesting too deep"},
+    // A left-associative chain builds a tree as deep as it is long: 70,000 terms were a stack
+    // overflow in the walks after parsing (audit, 2026-12-04). The 2001st operator is refused.
+    {"long operator chain", in_kernel("        t = n" + [] { std::string c; for (int i = 0; i < 3000; ++i) c += " + n"; return c; }() + "\n"),
+     5, 8015, "more than 2000 operators in one chain"},
     // ---- program structure ----
     {"no program", "# nothing here\n", 2, 1, "no @pl.program class"},
     {"two programs", "@pl.program\nclass A:\n    pass\n@pl.program\nclass B:\n    pass\n", 4, 1, "only one @pl.program"},

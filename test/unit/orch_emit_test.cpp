@@ -573,3 +573,85 @@ TEST_CASE("a row of a dynamic tensor fits a packed one-row parameter: dims of ex
                     "        return r\n"),
             "args_0.add_input(b);"));
 }
+
+// Found by an audit of the emitter (2026-12-04): each was wrong C++ that passed the syntax check.
+TEST_CASE("a yield is simultaneous: a yielded expression reading another carried local is evaluated first") {
+  std::string t = emit_ok(
+      "import ptorw.language as pl\n@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        for i, (x, y) in pl.range(0, n, 1, init_values=(0, 1)):\n"
+      "            x2, y2 = pl.yield_(y + 1, x + y)\n"
+      "        e = pl.tensor.read(a, [0, x2 + y2])\n"
+      "        return a\n");
+  // `x = y + 1; y = x + y;` would read the new x (Fibonacci-like carries).
+  CHECK(has(t, "auto carry_0 = y + 1;\n      auto carry_1 = x + y;\n      x = carry_0;\n      y = carry_1;\n"));
+  // A value naming only its own carry (or a longer name containing another's) needs no temporary.
+  std::string u = emit_ok(
+      "import ptorw.language as pl\n@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        xy = n + 1\n"
+      "        for i, (x, y) in pl.range(0, n, 1, init_values=(0, 1)):\n"
+      "            x2, y2 = pl.yield_(x + xy, y * 2)\n"
+      "        e = pl.tensor.read(a, [0, x2 + y2])\n"
+      "        return a\n");
+  CHECK(has(u, "      x = x + xy;\n      y = y * 2;\n"));
+  CHECK(u.find("carry_") == std::string::npos);
+}
+
+TEST_CASE("a negation of a negation or of a negative literal is parenthesized, never `--`") {
+  std::string t = emit_ok(
+      "import ptorw.language as pl\n@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX], f: pl.Scalar[pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        m = -(-n)\n"
+      "        g = -(-1.5)\n"
+      "        h = f * -2.5\n"
+      "        k = f + 1e39\n"
+      "        e = pl.tensor.read(a, [0, m])\n"
+      "        return a\n");
+  CHECK(has(t, "int64_t m = -(-n);"));
+  CHECK(has(t, "float g = -(-1.5f);"));
+  CHECK(has(t, "float h = f * (-2.5f);"));
+  // 1e39 is no float: the FP32 conversion's infinity, not an overflowing literal.
+  CHECK(has(t, "float k = f + std::numeric_limits<float>::infinity();"));
+  CHECK(has(t, "#include <limits>"));
+  CHECK(t.find("--") == std::string::npos);
+}
+
+TEST_CASE("a create is no window of its parent while a window taken earlier is read before the assemble") {
+  const std::string kernels = copy_kernel("fill", kPacked, kPacked) + copy_kernel("copy", kPacked, kPacked);
+  auto program_with = [&](const std::string& reader) {
+    return "import ptorw.language as pl\n@pl.program\nclass P:\n" + kernels +
+           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+           "    def main(self, x: pl.Tensor[[16, 32], pl.FP32], p: pl.InOut[pl.Tensor[[64, 32], pl.FP32]], "
+           "s: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[64, 32], pl.FP32]:\n"
+           "        old = pl.tensor.slice(p, [16, 32], [0, 0])\n"
+           "        buf = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+           "        part = self.fill(x, buf)\n" + reader +
+           "        p2 = pl.tensor.assemble(p, part, [0, 0])\n"
+           "        return p2\n";
+  };
+  // `copy` reads p's rows 0..15 as they were: a buf placed in p would be written first (a copying
+  // assemble then, which the runtime cannot express: refused at the assemble).
+  CHECK(emit_error(program_with("        s2 = self.copy(old, s)\n")) ==
+        "t.py:20:14: error: orchestration 'main': tensor.assemble of 'part' into 'p' copies data (the part is not the view "
+        "of that parent at these offsets), and the runtime API has no copy task");
+  // Read through an alias of the window: the same.
+  CHECK(emit_error(program_with("        o2 = old\n        s2 = self.copy(o2, s)\n")).find("copies data") != std::string::npos);
+  // Nothing reads the window before the assemble: buf is p's window.
+  CHECK(has(emit_ok(program_with("")), "Tensor buf = p.view(buf_shapes, buf_offsets);"));
+}
+
+TEST_CASE("names the C headers define as macros are renamed; a kernel named like a C library function is refused") {
+  std::string t = emit_ok(
+      "import ptorw.language as pl\n@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], NULL: pl.Scalar[pl.INDEX]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        INT64_MAX = NULL + 1\n"
+      "        e = pl.tensor.read(a, [0, INT64_MAX])\n"
+      "        return a\n");
+  CHECK(has(t, "int64_t NULL_ = static_cast<int64_t>(orch_args.scalar(1));"));
+  CHECK(has(t, "int64_t INT64_MAX_ = NULL_ + 1;"));
+}

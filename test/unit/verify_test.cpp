@@ -133,6 +133,13 @@ TEST_CASE("parameters: distinct names; Out/InOut parameters are tensors") {
   CHECK(verify(*p).empty());
 }
 
+TEST_CASE("parameters: a negative constant dimension is an error (run aborted on it, audit 2026-12-04)") {
+  auto t = make_var("t", tensor_t({-16, 128}), {2, 11});
+  CHECK(only(fprog({{t}}, {}, {})) == "t.py:2:11: error: parameter 't' of 'f' has a negative dimension (-16)");
+  auto z = make_var("z", tensor_t({0, 128}), {2, 11});
+  CHECK(verify(*fprog({{z}}, {}, {})).empty());  // an empty tensor is a tensor
+}
+
 TEST_CASE("user calls: callee, arity, argument types, Out arguments") {
   auto a = make_var("a", tensor_t({64}), {1, 11});
   auto b = make_var("b", tensor_t({64}), {1, 40});

@@ -27,9 +27,21 @@ namespace ptorw::interp {
 
 using Shape = std::vector<std::int64_t>;
 
+/// Elements of a value of shape `s`; a negative extent, or more elements than the interpreter holds
+/// (2^31: it stores every element and its poison mark), is an error, never an overflow or a crash.
+inline constexpr std::int64_t kMaxElements = std::int64_t{1} << 31;
 inline std::int64_t numel(const Shape& s) {
   std::int64_t n = 1;
-  for (auto d : s) n *= d;
+  for (auto d : s) {
+    if (d < 0) fail("a value of shape " + [&] {
+      std::string out = "[";
+      for (std::size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+      return out + "]";
+    }() + " has a negative extent");
+    if (d != 0 && n > kMaxElements / d)
+      fail("a value of " + std::to_string(s.size()) + " dims with more than 2^31 elements is too large to interpret");
+    n *= d;
+  }
   return n;
 }
 inline std::string dims_str(const Shape& s) {
@@ -100,11 +112,16 @@ struct TensorVal {
 
 /// A fresh allocation of `shape` with packed (or the given) strides; every element poison.
 inline TensorVal new_tensor(DType d, const Shape& shape, Shape strides = {}) {
+  (void)numel(shape);  // a negative extent or too many elements: an error here
   if (strides.empty()) strides = packed_strides(shape);
   std::int64_t span = 1;
   for (std::size_t i = 0; i < shape.size(); ++i) {
     if (shape[i] == 0) { span = 0; break; }
-    span += (shape[i] - 1) * strides[i];
+    std::int64_t step = 0;  // the elements dim i spans, checked: given strides may be anything
+    if (strides[i] < 0 || __builtin_mul_overflow(shape[i] - 1, strides[i], &step) || __builtin_add_overflow(span, step, &span) ||
+        span > kMaxElements)
+      fail("a tensor of shape " + dims_str(shape) + " with strides " + dims_str(strides) +
+           " spans more than 2^31 elements (or a negative stride): too large to interpret");
   }
   auto st = std::make_shared<Storage>();
   st->dtype = d;

@@ -109,6 +109,10 @@ class Verifier {
       if (p.dir != Direction::In && !type_as<TensorType>(p.var->type) && !type_as<UnknownType>(p.var->type))
         error(sp, std::string(name_of(p.dir)) + " parameter " + q(n) + " of " + q(f.name) + " must be a tensor, got " +
                       visit::describe(p.var->type));
+      if (auto* tt = type_as<TensorType>(p.var->type))
+        for (const auto& d : tt->shape)
+          if (auto c = const_int(d); c && *c < 0)
+            error(sp, fmt::format("parameter {} of {} has a negative dimension ({})", q(n), q(f.name), *c));
       define(p.var, sp, DefKind::Param);
     }
     block(f.body, BodyKind::Function);

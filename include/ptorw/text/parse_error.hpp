@@ -14,5 +14,7 @@ struct ParseError : std::runtime_error {
 /// Nesting bound shared by the lexer (indentation, brackets) and the parser (expressions, blocks):
 /// deep input gets a clear error instead of a stack overflow.
 inline constexpr int kMaxNesting = 200;
+/// Operators in one left-associative chain (`a + b + ...`): each is a level of the tree it builds.
+inline constexpr int kMaxChain = 2000;
 
 }  // namespace ptorw::text

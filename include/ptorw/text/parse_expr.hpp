@@ -101,9 +101,14 @@ inline ir::Expr Parser::parse_binary(int min_prec) {
   } else {
     l = parse_unary();
   }
+  // A chain `a + b + c ...` is parsed by this loop, not by recursion, but it builds a left-deep
+  // tree that every later walk (verifier, printer, passes, the destructor) descends recursively:
+  // its length is bounded like nesting, so 70,000 terms are an error here, not a stack overflow.
+  int chain = 0;
   for (;;) {
     const detail::BinaryOp b = detail::binary_op_of(peek());
     if (b.prec < min_prec) return l;  // also every token that is no binary operator (prec -1)
+    if (++chain > kMaxChain) fail_at(peek(), fmt::format("expression too long: more than {} operators in one chain", kMaxChain));
     Token op = take();
     if (b.prec == detail::kTermLevel) {
       l = make_binary(b.op, l, parse_unary(), op);

@@ -50,7 +50,7 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
     expected("a statement");
   }
   if (t.name("for")) return parse_for(b);
-  if (t.name("if")) { take(); return parse_if(b, t); }
+  if (t.name("if")) { take(); parse_if(b, t); return; }
   if (t.name("with")) return parse_with(b);
   if (t.name("return")) return parse_return(b);
   if (t.name("pass")) { take(); expect_newline(); return; }
@@ -476,7 +476,7 @@ inline void Parser::parse_unroll(Block& b, const Token& for_tok, const std::vect
   }
 }
 
-inline void Parser::parse_if(Block& b, const Token& if_tok) {
+inline std::optional<YieldTargets> Parser::parse_if(Block& b, const Token& if_tok) {
   Token at = peek();
   ir::Expr cond = parse_expr();
   if (!ir::type_as<ir::ScalarType>(cond->type)) fail_at(at, "an if condition must be a scalar");
@@ -486,9 +486,16 @@ inline void Parser::parse_if(Block& b, const Token& if_tok) {
   if (peek().name("elif")) {
     Token elif = take();
     else_b.emplace();
-    parse_if(*else_b, elif);
-    // The nested if's results are this arm's values only if it yields; an elif chain with results
-    // is written with explicit else blocks.
+    // `elif` is `else:` holding the nested if. When the nested if's arms yield, its results are
+    // this else arm's values — as if written `else:` / the nested if / `r = pl.yield_(r)` — so an
+    // if/elif/else chain whose every arm yields has results (dsl.md: elif).
+    std::optional<YieldTargets> nested = parse_if(*else_b, elif);
+    auto* nested_if = else_b->stmts.empty() ? nullptr : ir::stmt_as<ir::If>(else_b->stmts.back());
+    if (nested && nested_if && !nested_if->return_vars.empty()) {
+      else_b->stmts.push_back(ir::make_stmt(ir::Yield{nested_if->return_vars}, span_of(elif)));
+      else_b->yield = ir::stmt_as<ir::Yield>(else_b->stmts.back());
+      else_b->targets = std::move(nested);
+    }
   } else if (accept_name("else")) {
     expect_punct(":", "after else");
     else_b = parse_block(BlockKind::IfArm);
@@ -515,6 +522,8 @@ inline void Parser::parse_if(Block& b, const Token& if_tok) {
   ir::Stmt then_s = ir::make_seq(std::move(then_b.stmts), span_of(if_tok));
   ir::Stmt else_s = else_b ? ir::make_seq(std::move(else_b->stmts), span_of(if_tok)) : nullptr;
   b.stmts.push_back(ir::make_stmt(ir::If{std::move(cond), std::move(then_s), std::move(else_s), std::move(results)}, span_of(if_tok)));
+  if (n_then == 0) return std::nullopt;
+  return then_b.targets ? then_b.targets : else_b->targets;
 }
 
 inline void Parser::parse_with(Block& b) {

@@ -220,7 +220,7 @@ class Parser {
   void parse_statement(Block& b, BlockKind kind);
   void parse_assignment(Block& b, BlockKind kind);
   void parse_for(Block& b);
-  void parse_if(Block& b, const Token& if_tok);
+  std::optional<YieldTargets> parse_if(Block& b, const Token& if_tok);  // the names its results are bound to
   void parse_with(Block& b);
   void parse_return(Block& b);
   std::vector<ir::Expr> bind_results(const YieldTargets* targets, const std::vector<ir::Type>& types,
