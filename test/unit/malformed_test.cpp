@@ -29,6 +29,8 @@ const Case kCases[] = {
     {"tab indentation", in_kernel("\tt = pl.load(x, [0], [64])\n"), 5, 1, "tab in indentation"},
     {"unterminated string", "@pl.program\nclass P:\n    @pl.function(attrs={\"a: 1})\n", 3, 25, "unterminated string"},
     {"bad character", in_kernel("        t = x $ 1\n"), 5, 15, "unexpected character '$'"},
+    // A non-ASCII name: its lead byte written as an escape, so the message stays valid UTF-8.
+    {"non-ASCII name", in_kernel("        t = \xCE\xB1 + 1\n"), 5, 13, "unexpected byte '\\xCE'"},
     {"unclosed bracket", in_kernel("        t = pl.load(x, [0], [64]\n        return t\n"), 7, 1, "never closed"},
     {"mismatched bracket", in_kernel("        t = pl.load(x, [0), [64])\n"), 5, 26, "')' does not match '['"},
     {"unmatched close", in_kernel("        t = n)\n"), 5, 14, "unmatched ')'"},
@@ -126,6 +128,14 @@ TEST_CASE("malformed inputs get one located diagnostic") {
     CHECK(d.span.line == c.line);
     if (c.col) CHECK(d.span.col == c.col);
   }
+}
+
+TEST_CASE("a UTF-8 byte-order mark before the program is skipped, as Python does") {
+  auto r = ptorw::text::parse_program("\xEF\xBB\xBF" + in_kernel("        t = pl.load(x, [0], [64])\n        r = pl.store(t, [0], o)\n        return r\n"), "bom.py");
+  CHECK(r.ok());
+  auto bad = ptorw::text::parse_program("\xEF\xBB\xBF@pl.program\nclass P:\n    x = $\n", "bom.py");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.errors[0].span.line == 3);
 }
 
 TEST_CASE("a yield target's annotation may restate the carried type") {

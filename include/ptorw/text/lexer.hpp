@@ -16,7 +16,11 @@ namespace ptorw::text {
 
 class Lexer {
  public:
-  explicit Lexer(std::string_view src) : src_(src) { indents_.push_back(0); }
+  explicit Lexer(std::string_view src) : src_(src) {
+    indents_.push_back(0);
+    // A UTF-8 byte-order mark is no text (Python skips it too); columns count from after it.
+    if (src_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = line_begin_ = 3;
+  }
 
   // Inlined into its one caller (Parser::fill), which stores the token into its lookahead ring:
   // returned through memory, a token was written field by field and read back in 16-byte halves
@@ -414,7 +418,17 @@ class Lexer {
       pos_ += 2;
       return make(Tok::Punct, s, 2);
     }
-    if (!(cls(c) & kPunct)) fail(pos_, std::string("unexpected character '") + c + "'");
+    if (!(cls(c) & kPunct)) {
+      // A byte outside printable ASCII (a UTF-8 lead byte of a non-ASCII name, a byte-order mark) is
+      // written as \xHH: a lone byte would make the message itself invalid UTF-8.
+      const auto u = static_cast<unsigned char>(c);
+      if (u < 0x20 || u >= 0x7f) {
+        static constexpr char kHex[] = "0123456789ABCDEF";
+        fail(pos_, std::string("unexpected byte '\\x") + kHex[u >> 4] + kHex[u & 15] +
+                       "' (names and code are ASCII; non-ASCII text only inside strings and comments)");
+      }
+      fail(pos_, std::string("unexpected character '") + c + "'");
+    }
     ++pos_;
     return make(Tok::Punct, s, 1);
   }
