@@ -607,6 +607,8 @@ class OrchEmitter {
       if (auto* c = ir::expr_as<ir::Call>(e->value); c && c->kind == ir::CallKind::Function)
         return (void)task(c->callee, c->args, call_kwargs(*c, e->value->span), e->value->span, false);
       if (auto* sub = ir::expr_as<ir::Submit>(e->value)) return (void)task(sub->callee, sub->args, sub->kwargs, e->value->span, false);
+      if (auto* c = ir::expr_as<ir::Call>(e->value))  // an op as a statement (`pl.write(...)`): name it
+        fail(s->span, fmt::format("'{}' has no orchestration spelling (as a statement)", c->callee.view()));
       fail(s->span, "this expression statement has no spelling in orchestration code");
     }
     if (auto* f = ir::stmt_as<ir::For>(s)) return for_loop(*f, s->span);

@@ -236,3 +236,14 @@ TEST_CASE("if/elif/else whose every arm yields is the nested else: if ... form")
                         "        elif a < 2:\n            r = pl.yield_(a + 1)\n")),
             "else"));
 }
+
+// A constant step of 0 never ends: the verifier says so (`check` accepted it; audit, 2026-12-04).
+TEST_CASE("a pl.range step of 0 is a verifier error at the loop") {
+  CHECK(has(error_of("@pl.program\nclass P:\n"
+                     "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                     "    def main(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+                     "        for i, (s,) in pl.range(0, 4, 0, init_values=(a,)):\n"
+                     "            s2 = pl.yield_(s + 1)\n"
+                     "        return s2\n"),
+            "doc.py:5:9: error: a loop step of 0 never ends"));
+}

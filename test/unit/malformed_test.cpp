@@ -29,6 +29,7 @@ const Case kCases[] = {
     {"tab indentation", in_kernel("\tt = pl.load(x, [0], [64])\n"), 5, 1, "tab in indentation"},
     {"unterminated string", "@pl.program\nclass P:\n    @pl.function(attrs={\"a: 1})\n", 3, 25, "unterminated string"},
     {"bad character", in_kernel("        t = x $ 1\n"), 5, 15, "unexpected character '$'"},
+    {"break", in_kernel("        for i in pl.range(4):\n            break\n"), 6, 13, "'break' is not supported"},
     // A non-ASCII name: its lead byte written as an escape, so the message stays valid UTF-8.
     {"non-ASCII name", in_kernel("        t = \xCE\xB1 + 1\n"), 5, 13, "unexpected byte '\\xCE'"},
     {"unclosed bracket", in_kernel("        t = pl.load(x, [0], [64]\n        return t\n"), 7, 1, "never closed"},

@@ -259,6 +259,8 @@ TEST_CASE("refused with file:line:col and the construct, never dropped") {
   };
   CHECK(has(refusal("        z = pl.full([16, 32], 0.0, dtype=pl.FP32)\n        return o\n"),
             "t.py:16:13: error: orchestration 'main': 'tensor.full' has no orchestration spelling"));
+  CHECK(has(refusal("        pl.write(a, [0, 0], 1.0)\n        return o\n"),
+            "t.py:16:9: error: orchestration 'main': 'tensor.write' has no orchestration spelling (as a statement)"));
   CHECK(has(refusal("        for i in pl.range(0, 4, n):\n            r = self.v(a, o)\n        return o\n"),
             "t.py:16:9: error: orchestration 'main': a loop step that is not a non-zero constant"));
   CHECK(has(refusal("        w = pl.tensor.slice(a, [8, 32], [0, 0], [4, 32])\n        return o\n"),

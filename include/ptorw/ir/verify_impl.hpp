@@ -564,6 +564,7 @@ class Verifier {
         expect_int(k.start, "start");
         expect_int(k.stop, "stop");
         expect_int(k.step, "step");
+        if (auto c = const_int(k.step); c && *c == 0) error(s->span, "a loop step of 0 never ends (Python: range() arg 3 must not be zero)");
         iter_args(k.iter_args, s->span);
         owners_.push_back(s.get());
         open();

@@ -136,6 +136,8 @@ class Parser {
     if (const ir::Expr* e = scope_.find(t.text)) return *e;
     if (const ir::Expr* e = globals_.find(t.text)) return *e;
     if (auto it = constants_.find(t.text); it != constants_.end()) return it->second;
+    if (t.text == "break" || t.text == "continue")  // Python keywords the language has no form of
+      fail_at(t, "'" + std::string(t.text) + "' is not supported: pl.range loops run every iteration (use pl.while_ with pl.cond, or an if)");
     fail_at(t, "undefined name '" + std::string(t.text) + "'");
   }
   /// Binds a definition (parameter, assignment target, loop or If result) under its own name (every
