@@ -25,9 +25,11 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <string>
 #include <string_view>
@@ -197,9 +199,8 @@ class OrchEmitter {
     std::string& base = fresh_base_;
     base.assign(base_in);
     base.append(suffix);
-    // ASCII letters, digits and '_' stay (as std::isalnum in the "C" locale, without its call).
     for (char& c : base)
-      if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) c = '_';
+      if (!ident_char(c)) c = '_';
     if (base.empty() || (base[0] >= '0' && base[0] <= '9')) base.insert(0, "v_");
     if (c_macro_name(base)) base += '_';  // `NULL`, `INT64_MAX`: the preprocessor would replace them
     // A free name costs one probe; the per-base suffix counter is used only for bases taken before.
@@ -305,9 +306,9 @@ class OrchEmitter {
     if (auto* c = ir::expr_as<ir::ConstFloat>(e)) {
       // A float literal is a C++ `float`: a value no float holds (NaN, beyond FLT_MAX: an overflowing
       // literal is ill-formed) is spelled through numeric_limits, as the FP32 conversion gives it.
-      if (c->value != c->value || c->value > 3.4028234663852886e38 || c->value < -3.4028234663852886e38) {
+      if (std::isnan(c->value) || std::fabs(c->value) > std::numeric_limits<float>::max()) {
         need_limits_ = true;
-        const char* v = c->value != c->value ? "std::numeric_limits<float>::quiet_NaN()" : "std::numeric_limits<float>::infinity()";
+        const char* v = std::isnan(c->value) ? "std::numeric_limits<float>::quiet_NaN()" : "std::numeric_limits<float>::infinity()";
         return c->value < 0 ? fmt::format(FMT_COMPILE("(-{})"), v) : std::string(v);
       }
       std::string s = fmt::format("{}", c->value);
@@ -885,10 +886,9 @@ class OrchEmitter {
 
   /// Whether the C++ expression `text` names the identifier `id` (as a whole token).
   static bool names_identifier(std::string_view text, std::string_view id) {
-    auto word = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; };
     for (std::size_t at = text.find(id); at != std::string_view::npos; at = text.find(id, at + 1)) {
       const std::size_t end = at + id.size();
-      if ((at == 0 || !word(text[at - 1])) && (end == text.size() || !word(text[end]))) return true;
+      if ((at == 0 || !ident_char(text[at - 1])) && (end == text.size() || !ident_char(text[end]))) return true;
     }
     return false;
   }

@@ -15,6 +15,10 @@ inline constexpr std::string_view kReservedNames[] = {
     "PTO2_INVALID_TASK_ID", "OrchArgs", "TensorSlot", "PTO2ScopeGuard", "PTO2_SCOPE", "pto2_scope_guard_", "std",
     "main", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t"};
 
+/// A character of a C++ identifier: ASCII letters, digits and '_' (std::isalnum in the "C" locale,
+/// without its call).
+constexpr bool ident_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; }
+
 /// Whether `name` may be a macro of the C headers the generated files include (<cstdint>:
 /// INT64_MAX, UINT8_C, SIZE_MAX, ...; <cstring>: NULL): such a name would be replaced by the
 /// preprocessor, so a DSL name spelled so is renamed like a taken one. Every all-caps name of those

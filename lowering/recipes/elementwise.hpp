@@ -38,16 +38,14 @@ inline bool same_physical(const ir::TileType& a, const ir::TileType& b) {
     if (ir::const_int(a.shape[i]) != ir::const_int(b.shape[i])) return false;
   return true;
 }
-/// The valid extents as written (the physical shape when the view states none).
-inline const std::vector<ir::Expr>& valid_dims(const ir::TileType& t) { return stated_valid_dims(t); }
 inline std::vector<std::int64_t> valid_extents(const ir::TileType& t) {
   std::vector<std::int64_t> v;
-  for (const auto& e : valid_dims(t)) v.push_back(ir::const_int(e).value_or(-1));
+  for (const auto& e : stated_valid_dims(t)) v.push_back(ir::const_int(e).value_or(-1));
   return v;
 }
 inline bool same_valid_exprs(const ir::TileType& a, const ir::TileType& b) {
-  const auto& x = valid_dims(a);
-  const auto& y = valid_dims(b);
+  const auto& x = stated_valid_dims(a);
+  const auto& y = stated_valid_dims(b);
   if (x.size() != y.size()) return false;
   for (std::size_t i = 0; i < x.size(); ++i)
     if (!same_value_expr(x[i], y[i])) return false;

@@ -19,6 +19,7 @@
 #include "ptorw/ir/type.hpp"
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/storage_index.hpp"
+#include "ptorw/visit/describe.hpp"
 
 namespace ptorw::lowering {
 
@@ -26,19 +27,6 @@ namespace ptorw::lowering {
 inline const std::vector<ir::Expr>& stated_valid_dims(const ir::TileType& t) {
   return t.view && !t.view->valid_shape.empty() ? t.view->valid_shape : t.shape;
 }
-
-namespace stated_valid_detail {
-inline std::string dims_text(const std::vector<ir::Expr>& dims) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < dims.size(); ++i) {
-    if (i) s += ", ";
-    if (auto c = ir::const_int(dims[i])) s += std::to_string(*c);
-    else if (ir::is_var_like(dims[i])) s += ir::var_name(dims[i]);
-    else s += "<expr>";
-  }
-  return s + "]";
-}
-}  // namespace stated_valid_detail
 
 /// nullopt when `result` states the extents `defined` (the same constants or the same expressions,
 /// lowering::same_value_expr); otherwise why `op`'s recipe refuses. An empty `defined` (an operand
@@ -49,8 +37,8 @@ inline Refusal stated_valid_refusal(const ir::TileType& result, const std::vecto
   bool same = stated.size() == defined.size();
   for (std::size_t i = 0; same && i < stated.size(); ++i) same = same_value_expr(stated[i], defined[i]);
   if (same) return std::nullopt;
-  return refuse(std::string(op) + "'s result is typed with valid extents " + stated_valid_detail::dims_text(stated) +
-                " but the op gives it " + stated_valid_detail::dims_text(defined) +
+  return refuse(std::string(op) + "'s result is typed with valid extents " + "[" + visit::describe_list(stated) + "]" +
+                " but the op gives it " + "[" + visit::describe_list(defined) + "]" +
                 " (docs/semantics.md, Tiles): its Buffer op would compute the typed region instead");
 }
 

@@ -27,27 +27,23 @@ namespace ptorw::interp {
 
 using Shape = std::vector<std::int64_t>;
 
+inline std::string dims_str(const Shape& s) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + "]";
+}
 /// Elements of a value of shape `s`; a negative extent, or more elements than the interpreter holds
 /// (2^31: it stores every element and its poison mark), is an error, never an overflow or a crash.
 inline constexpr std::int64_t kMaxElements = std::int64_t{1} << 31;
 inline std::int64_t numel(const Shape& s) {
   std::int64_t n = 1;
   for (auto d : s) {
-    if (d < 0) fail("a value of shape " + [&] {
-      std::string out = "[";
-      for (std::size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
-      return out + "]";
-    }() + " has a negative extent");
+    if (d < 0) fail("a value of shape " + dims_str(s) + " has a negative extent");
     if (d != 0 && n > kMaxElements / d)
       fail("a value of " + std::to_string(s.size()) + " dims with more than 2^31 elements is too large to interpret");
     n *= d;
   }
   return n;
-}
-inline std::string dims_str(const Shape& s) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
-  return out + "]";
 }
 inline Shape packed_strides(const Shape& s) {
   Shape st(s.size(), 1);
