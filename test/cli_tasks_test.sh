@@ -91,5 +91,31 @@ check "swimlane --aic 0 with cube tasks: exit 1 and why" grep -q "no cube lane (
 "$ptorw" tasks examples/row_bands.py --entry band 2> "$tmp/e5" > /dev/null
 check "tasks --entry of a kernel: exit 1, names the Orchestration functions" grep -q "no Orchestration function 'band' (the program's: main)" "$tmp/e5"
 
+# 5. Audit 2026-12-05: values out of range, a directory as --cost, misspelt names and passes.
+"$ptorw" tasks examples/manual_pipeline.py --scalar mode=99999999999999999999 > /dev/null 2> "$tmp/e6"
+check "tasks --scalar beyond int64: exit 2 (was taken as 0)" test $? -eq 2
+check "tasks --scalar beyond int64: says so" grep -q -- "--scalar mode=99999999999999999999: the value is outside the 64-bit integers" "$tmp/e6"
+"$ptorw" tasks test/golden/optimize-orch-tensors/p3_dynamic_shape.before.py --dim M=99999999999999999999 > /dev/null 2> "$tmp/e7"
+check "tasks --dim beyond int64: exit 2, not 'at least 1'" test $? -eq 2 -a -n "$(grep -F -- '--dim M=99999999999999999999: the value is outside the 64-bit integers' "$tmp/e7")"
+mkdir -p "$tmp/costdir"
+"$ptorw" swimlane examples/row_bands.py --cost "$tmp/costdir" -o "$tmp/x.svg" > /dev/null 2> "$tmp/e8"
+check "swimlane --cost DIR: exit 2 (was an abort)" test $? -eq 2 -a -n "$(grep -F "is a directory" "$tmp/e8")"
+echo '{"dispatch_ns": 1, "kernels": {"bnad": 20}}' > "$tmp/typo_cost.json"
+"$ptorw" swimlane examples/row_bands.py --cost "$tmp/typo_cost.json" -o "$tmp/x.svg" > /dev/null 2> "$tmp/e9"
+check "swimlane --cost naming no kernel: exit 0 with a warning and the closest name" \
+  test $? -eq 0 -a -n "$(grep -F "warning: --cost $tmp/typo_cost.json: 'bnad' names no task's kernel; its duration is not used; did you mean 'band'?" "$tmp/e9")"
+echo '{"dispatch_ns": 1, "kernels": {"band": 20, "total": 10}}' > "$tmp/rb_cost.json"
+"$ptorw" swimlane examples/row_bands.py --cost "$tmp/rb_cost.json" -o "$tmp/x.svg" > /dev/null 2> "$tmp/e10"
+check "swimlane --cost whose names are all kernels: no warning" test ! -s "$tmp/e10"
+"$ptorw" swimlane examples/row_bands.py --cost test/tasks/cost.json -o "$tmp/x.svg" > /dev/null 2> "$tmp/e10"
+check "swimlane --cost shared with another program: its other kernels warned about" \
+  test "$(grep -c "names no task's kernel" "$tmp/e10")" -eq 3
+"$ptorw" tasks examples/row_bands.py --passes=simplfy > /dev/null 2> "$tmp/e11"
+check "tasks --passes with an unknown pass: exit 2 with the closest (as opt)" test $? -eq 2 -a -n "$(grep -F "unknown pass 'simplfy'; did you mean 'simplify'?" "$tmp/e11")"
+"$ptorw" swimlane examples/row_bands.py --compare defualt -o "$tmp/x.svg" > /dev/null 2> "$tmp/e12"
+check "swimlane --compare with an unknown pass: exit 2" test $? -eq 2
+"$ptorw" swimlane examples/row_bands.py -o "" > /dev/null 2> "$tmp/e13"
+check "swimlane -o '': exit 2 (was the SVG on stdout)" test $? -eq 2
+
 echo "cli_tasks: $fails failed"
 exit $((fails > 0))

@@ -176,6 +176,21 @@ run run "$ex1" --entry compute --input y="$tmp/x.npy"
 check "run --input of an unknown parameter: exit 2 with the parameters" test $rc -eq 2 -a -n "$(grep -F "no parameter 'y' of 'compute'; did you mean 'x'? (parameters: x, out_0)" "$tmp/err")"
 run run "$ex1" --seed -1
 check "run --seed -1: exit 2" test $rc -eq 2 -a -n "$(grep -F -- "--seed: '-1' is less than 0" "$tmp/err")"
+# Audit 2026-12-05: a scalar input is checked like a tensor's, values print exactly.
+npy save "$tmp/nf.npy" '<f4' '' 2.75
+run run "$tmp/scalar.py" --input n="$tmp/nf.npy"
+check "run --input of a float for an INDEX scalar: exit 1 (was truncated to 2)" test $rc -eq 1 -a -n "$(grep -F "error: input 'n' is FP32, but parameter 'n' is INDEX" "$tmp/err")"
+npy save "$tmp/nbig.npy" '<i8' '' 9007199254740993
+run run "$tmp/scalar.py" --input n="$tmp/nbig.npy"
+check "run --input of an integer past 2^53: exit 1 (was rounded)" test $rc -eq 1 -a -n "$(grep -F "scalar input 'n' = 9007199254740993 is beyond 2^53" "$tmp/err")"
+run run "$tmp/scalar.py" --input n="$tmp"
+check "run --input of a directory: exit 1 naming it" test $rc -eq 1 -a -n "$(grep -F "$tmp: error: is a directory, not a .npy file" "$tmp/err")"
+npy save "$tmp/xp.npy" '<f4' 64 0.50000006 $(seq 1 63)
+run run "$ex1" --entry compute --input x="$tmp/xp.npy" --print=full
+# 0.50000006 is 0.5 + 2^-24 in float32; doubled, 1 + 2^-23, which "{:.6g}" printed as 1.
+check "run --print=full: floats exactly (shortest text that reads back)" line "$tmp/out" "  [:] 1.0000001 $(seq 2 2 126 | tr '\n' ' ' | sed 's/ $//')"
+run compile "$ex1" -o ""
+check "compile -o '': exit 2 (was a tree in the current directory)" test $rc -eq 2
 # A run well past the 1 s progress delay on any load (1500 statements ran in 0.97-1.1 s once the
 # CLI got faster, which made the check below depend on the machine's load).
 /usr/bin/python3 "$root/bench/gen_program.py" --statements 4000 --seed 1 -o "$tmp/long.py"

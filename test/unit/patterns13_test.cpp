@@ -229,8 +229,15 @@ TEST_CASE("tree edits: a substituted iter-arg init gives the loop a fresh iter-a
   CHECK(loop.iter_args[0].get() != ir::kind_as<ir::For>(ir::stmts_of(k.body)[1]->kind)->iter_args[0].get());
   const auto& store = std::get<ir::Assign>(ir::stmts_of(loop.body)[0]->kind);
   CHECK(ir::expr_as<ir::Call>(store.value)->args[2].get() == loop.iter_args[0].get());
-  auto q = ir::with_function(k, [&](ir::Function& g) { g.body = body; });
+  // x now receives the stores, so it is InOut (as Pattern 1 makes it): an In parameter is read-only.
+  auto q = ir::with_function(k, [&](ir::Function& g) {
+    g.body = body;
+    g.params[0].dir = ir::Direction::InOut;
+  });
   ir::Program prog = *p;
   prog.functions = {q};
   CHECK(ir::verify(prog).empty());
+  auto in_kept = ir::with_function(k, [&](ir::Function& g) { g.body = body; });
+  prog.functions = {in_kept};
+  CHECK(ir::verify(prog).size() == 1);  // the store into In parameter x
 }

@@ -334,3 +334,131 @@ TEST_CASE("text: what the parser accepts but the verifier rejects is located in 
   REQUIRE(ds.size() == 1);
   CHECK(ds[0].str() == "w.py:6:23: error: while condition must be a scalar BOOL, got pl.Scalar[pl.INDEX]");
 }
+
+// docs/semantics.md "Calls": In parameters are read-only for the callee. The interpreter refused
+// such a write when it ran, but `check` accepted it and the orchestration emitter submitted the
+// parameter with add_input (audit 2026-12-04: a forgotten pl.Out).
+namespace {
+std::string kernel_program(const std::string& kernel_params, const std::string& body, const std::string& call_args) {
+  return "@pl.program\n"
+         "class P:\n"
+         "    @pl.function(type=pl.FunctionType.InCore)\n"
+         "    def k(self, " + kernel_params + ") -> pl.Tensor[[16, 32], pl.FP32]:\n" + body +
+         "\n"
+         "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+         "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+         "        q = self.k(" + call_args + ")\n"
+         "        return q\n";
+}
+std::string verify_text(const std::string& src) {
+  auto r = ptorw::text::parse_program(src, "k.py");
+  REQUIRE_MESSAGE(r.ok(), src);
+  return text(verify(*r.program));
+}
+const char* kTwo = "a: pl.Tensor[[16, 32], pl.FP32], o: pl.Tensor[[16, 32], pl.FP32]";
+const char* kTwoOut = "a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]";
+const char* kTwoInOut = "a: pl.Tensor[[16, 32], pl.FP32], o: pl.InOut[pl.Tensor[[16, 32], pl.FP32]]";
+}  // namespace
+
+TEST_CASE("kernels: a store into an In parameter (or a view of one) is an error; Out/InOut are writable") {
+  const std::string store =
+      "        t = pl.load(a, [0, 0], [16, 32])\n"
+      "        r = pl.store(t, [0, 0], o)\n"
+      "        return r\n";
+  // `r = pl.store(...)` is line 6; an op call is located at its start (column 13), a user call at
+  // the method name (`self.v`: the `v`).
+  CHECK(verify_text(kernel_program(kTwo, store, "a, b")) ==
+        "k.py:6:13: error: tile.store writes 'o', a view of In parameter 'o'; a callee may write only Out/InOut "
+        "parameters (declare it pl.Out or pl.InOut)\n");
+  CHECK(verify_text(kernel_program(kTwoOut, store, "a, b")) == "");
+  CHECK(verify_text(kernel_program(kTwoInOut, store, "a, b")) == "");
+  // The other operand is In too, but only read.
+  const std::string into_a =
+      "        t = pl.load(o, [0, 0], [16, 32])\n"
+      "        r = pl.store(t, [0, 0], a)\n"
+      "        return r\n";
+  CHECK(verify_text(kernel_program(kTwoOut, into_a, "a, b")) ==
+        "k.py:6:13: error: tile.store writes 'a', a view of In parameter 'a'; a callee may write only Out/InOut "
+        "parameters (declare it pl.Out or pl.InOut)\n");
+}
+
+TEST_CASE("kernels: views of an In parameter through slices, stores, loops and branches") {
+  // A slice of the In parameter, then a store into the slice.
+  const std::string slice =
+      "        w = pl.tensor.slice(o, [8, 32], [8, 0])\n"
+      "        t = pl.load(a, [0, 0], [8, 32])\n"
+      "        r = pl.store(t, [0, 0], w)\n"
+      "        return o\n";
+  CHECK(verify_text(kernel_program(kTwo, slice, "a, b")) ==
+        "k.py:7:13: error: tile.store writes 'w', a view of In parameter 'o'; a callee may write only Out/InOut "
+        "parameters (declare it pl.Out or pl.InOut)\n");
+  CHECK(verify_text(kernel_program(kTwoOut, slice, "a, b")) == "");
+  // A loop carrying the In parameter: the store in the body writes it (found through the iter arg).
+  const std::string loop =
+      "        t = pl.load(a, [0, 0], [16, 32])\n"
+      "        for i, (acc,) in pl.range(2, init_values=(o,)):\n"
+      "            nxt = pl.store(t, [0, 0], acc)\n"
+      "            res = pl.yield_(nxt)\n"
+      "        return res\n";
+  CHECK(verify_text(kernel_program(kTwo, loop, "a, b")) ==
+        "k.py:7:19: error: tile.store writes 'acc', a view of In parameter 'o'; a callee may write only Out/InOut "
+        "parameters (declare it pl.Out or pl.InOut)\n");
+  CHECK(verify_text(kernel_program(kTwoOut, loop, "a, b")) == "");
+  // A branch yields the In parameter in one arm; the store after the If writes it.
+  const std::string branch =
+      "        t = pl.load(a, [0, 0], [16, 32])\n"
+      "        if True:\n"
+      "            d = pl.yield_(a)\n"
+      "        else:\n"
+      "            d = pl.yield_(o)\n"
+      "        r = pl.store(t, [0, 0], d)\n"
+      "        return r\n";
+  CHECK(verify_text(kernel_program(kTwoOut, branch, "a, b")) ==
+        "k.py:10:13: error: tile.store writes 'd', a view of In parameter 'a'; a callee may write only Out/InOut "
+        "parameters (declare it pl.Out or pl.InOut)\n");
+  // Text read as written (a name rebound): the store writes whatever `dst` holds, here `a`.
+  const std::string rebound =
+      "        t = pl.load(a, [0, 0], [16, 32])\n"
+      "        dst = o\n"
+      "        dst = a\n"
+      "        r = pl.store(t, [0, 0], dst)\n"
+      "        return o\n";
+  CHECK(verify_text(kernel_program(kTwoOut, rebound, "a, b")) ==
+        "k.py:8:13: error: tile.store writes 'dst', a view of In parameter 'a'; a callee may write only Out/InOut "
+        "parameters (declare it pl.Out or pl.InOut)\n");
+}
+
+TEST_CASE("kernels: an In view passed as an Out argument; orchestration entries and uncalled Groups are not judged") {
+  const std::string group =
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function(type=pl.FunctionType.AIV)\n"
+      "    def v(self, x: pl.Tensor[[16, 32], pl.FP32], y: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        t = pl.load(x, [0, 0], [16, 32])\n"
+      "        r = pl.store(t, [0, 0], y)\n"
+      "        return r\n"
+      "\n"
+      "    @pl.function(type=pl.FunctionType.Group)\n"
+      "    def g(self, x: pl.Tensor[[16, 32], pl.FP32], y: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        r = self.v(x, y)\n"
+      "        return r\n"
+      "\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        c = pl.tensor.assemble(a, b, [0, 0])\n"
+      "        q = self.g(c, b)\n"
+      "        return q\n";
+  CHECK(verify_text(group) ==
+        "k.py:11:18: error: passes 'y', a view of In parameter 'y', as Out argument 'y' of 'v'; a callee may write "
+        "only Out/InOut parameters (declare it pl.Out or pl.InOut)\n");
+  // The same Group uncalled is an entry: its parameters are the host's buffers (docs/semantics.md).
+  std::string entry = group;
+  const std::string call_g = "        q = self.g(c, b)\n        return q\n";
+  entry.replace(entry.find(call_g), call_g.size(), "        return c\n");
+  CHECK(verify_text(entry) == "");
+  // Declared Out, the Group passes it on.
+  std::string out = group;
+  out.replace(out.find("y: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n        r = self.v"), 31,
+              "y: pl.Out[pl.Tensor[[16, 32], pl.FP32]]");
+  CHECK(verify_text(out) == "");
+}

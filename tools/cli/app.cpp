@@ -27,12 +27,18 @@ CLI::Validator at_least(std::int64_t lo) {
       "");
 }
 
+/// A path option given as `-o ""`: refused, not read as "no option" (which would write to stdout,
+/// or, for a directory, into the current directory).
+CLI::Validator nonempty_path() {
+  return CLI::Validator([](std::string& s) -> std::string { return s.empty() ? "an empty path" : ""; }, "");
+}
+
 void add_input(CLI::App* c, Options& o) {
   c->add_option("file", o.file, "input program (pl DSL, or the binary form of `-o FILE.msgpack`, told by its first bytes; - reads stdin)")
       ->required();
 }
 void add_output_file(CLI::App* c, Options& o, const char* what) {
-  c->add_option("-o,--output", o.out, std::string("write ") + what + " to FILE (default stdout)")->type_name("FILE");
+  c->add_option("-o,--output", o.out, std::string("write ") + what + " to FILE (default stdout)")->type_name("FILE")->check(nonempty_path());
 }
 void add_passes(CLI::App* c, Options& o) {
   c->add_option("--passes", o.passes_spec, "comma-separated pass names (`ptorw passes` lists them; default = "
@@ -141,13 +147,13 @@ void define_app(CLI::App& app, Options& o) {
   add_run_options(run, o);
   add_arch(run, o);
   run->add_option("--seed", o.seed, "seed of the random inputs (default 1)")->type_name("INT>=0")->check(at_least(0));
-  run->add_option("--input", o.inputs, "entry parameter from a .npy file (repeatable; dtype and shape must match; "
-                                       "0-d for a scalar)")
+  run->add_option("--input", o.inputs, "entry parameter from a .npy file (repeatable; dtype and shape must match, "
+                                       "INDEX given as int64 and BF16 as float32 holding BF16 values; 0-d for a scalar)")
       ->type_name("NAME=FILE.npy");
   run->add_option("--print", o.print, "tensor values: summary (first elements, min, max) or full")
       ->type_name("summary|full")
       ->check(CLI::IsMember({"summary", "full"}).description(""));
-  run->add_option("--output-dir", o.output_dir, "also write every output to DIR/<name>.npy")->type_name("DIR");
+  run->add_option("--output-dir", o.output_dir, "also write every output to DIR/<name>.npy")->type_name("DIR")->check(nonempty_path());
   run->add_option("--mode", o.mode, "auto (buffer mode for planned Tile and Buffer IR) or value (value mode "
                                     "everywhere)")
       ->type_name("auto|value")
@@ -172,9 +178,9 @@ void define_app(CLI::App& app, Options& o) {
       ->check(CLI::IsMember({"pto"}).description(""));
   add_planner(emit, o);
   add_arch(emit, o);
-  emit->add_option("-o,--output", o.out, "write the module to FILE (a program with one kernel; default stdout)")
+  emit->add_option("-o,--output", o.out, "write the module to FILE (a program with one kernel; default stdout)")->check(nonempty_path())
       ->type_name("FILE");
-  emit->add_option("--output-dir", o.output_dir, "write one DIR/<kernel>.pto per kernel")->type_name("DIR");
+  emit->add_option("--output-dir", o.output_dir, "write one DIR/<kernel>.pto per kernel")->type_name("DIR")->check(nonempty_path());
   add_pto_form(emit, o);
   emit->add_flag("--fail-fast", o.fail_fast, "stop at the first kernel that cannot be emitted and write nothing "
                                              "(default: write every module that can be emitted, report the others, exit 1)");
@@ -188,7 +194,8 @@ void define_app(CLI::App& app, Options& o) {
   add_input(compile, o);
   compile->add_option("-o,--output-dir", o.output_dir, "the output tree's directory (created when missing)")
       ->type_name("DIR")
-      ->required();
+      ->required()
+      ->check(nonempty_path());
   add_planner(compile, o);
   add_arch(compile, o);
   add_buffer_ir(compile, o);
@@ -213,7 +220,7 @@ void define_app(CLI::App& app, Options& o) {
     c->add_option("--aiv", o.aiv, "vector lanes of the simulated device (default 4)")->type_name("N>=1")->check(at_least(1));
     c->add_option("--aic", o.aic, "cube lanes of the simulated device (default 2)")->type_name("N>=0")->check(at_least(0));
     c->add_option("--cost", o.cost_file, "measured durations replacing the cost model: JSON {\"dispatch_ns\": 20, "
-                                         "\"kernels\": {\"NAME\": ns}}")
+                                         "\"kernels\": {\"NAME\": ns}} (a NAME no task's kernel carries is warned about)")
         ->type_name("FILE");
   };
   auto* tasks = app.add_subcommand("tasks", "the orchestration task graph: one task per kernel call with the byte regions "
@@ -229,7 +236,7 @@ void define_app(CLI::App& app, Options& o) {
   auto* swim = app.add_subcommand("swimlane", "simulate the task graph on vector and cube lanes and draw the schedule as "
                                               "SVG; prints makespan, utilization and the critical path");
   add_graph_input(swim);
-  swim->add_option("-o,--output", o.out, "the SVG file")->type_name("FILE")->required();
+  swim->add_option("-o,--output", o.out, "the SVG file")->type_name("FILE")->required()->check(nonempty_path());
   add_lanes(swim);
   swim->add_option("--passes", o.graph_passes, "run these passes first (e.g. default)")->type_name("PASS[,PASS...]");
   swim->add_option("--compare", o.compare, "draw the program before and after these passes one above the other "

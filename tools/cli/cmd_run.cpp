@@ -28,7 +28,10 @@ std::string element(const interp::Output& o, std::size_t i) {
   if (i < o.poison.size() && o.poison[i]) return "poison";
   const interp::Bits b = o.data[i];
   if (o.dtype == ir::DType::BOOL) return b ? "True" : "False";
-  if (ir::is_float(o.dtype)) return fmt::format("{:.6g}", interp::double_value(b, o.dtype));
+  // The shortest text that reads back as the same value (fmt's "{}"), so that two different
+  // values never print alike; FP32 as a float (1.0000001, not 1.00000011920929).
+  if (o.dtype == ir::DType::FP32) return fmt::format("{}", static_cast<float>(interp::double_value(b, o.dtype)));
+  if (ir::is_float(o.dtype)) return fmt::format("{}", interp::double_value(b, o.dtype));
   return std::to_string(interp::int_value(b));
 }
 
@@ -110,8 +113,19 @@ void add_inputs(const Options& o, const ir::Program& p, interp::RunOptions& ro) 
                                    fns.size() == 1 ? "'" + fns.front()->name + "'" : "the kernels",
                                    did_you_mean(name, names), fmt::join(names, ", ")));
     interp::RunOptions::Tensor t = read_npy(path);  // std::runtime_error: the input failed
-    if (ir::type_as<ir::ScalarType>(param->var->type)) {
+    if (auto* st = ir::type_as<ir::ScalarType>(param->var->type)) {
       if (!t.shape.empty()) throw std::runtime_error(fmt::format("{}: parameter '{}' is a scalar: give a 0-d array", path, name));
+      // The dtype must match, as for tensors (INDEX travels as int64, BF16 as float32).
+      const bool same = t.dtype == st->dtype || (st->dtype == ir::DType::INDEX && t.dtype == ir::DType::INT64) ||
+                        (st->dtype == ir::DType::BF16 && t.dtype == ir::DType::FP32);
+      if (!same)
+        throw std::runtime_error(fmt::format("{}: error: input '{}' is {}, but parameter '{}' is {}", path, name,
+                                             ir::name_of(t.dtype), name, ir::name_of(st->dtype)));
+      // RunOptions::scalars holds doubles: an integer past 2^53 would arrive as another value.
+      if (!ir::is_float(t.dtype) && (interp::int_value(t.data[0]) > (std::int64_t{1} << 53) ||
+                                     interp::int_value(t.data[0]) < -(std::int64_t{1} << 53)))
+        throw std::runtime_error(fmt::format("{}: error: scalar input '{}' = {} is beyond 2^53, which `run` cannot pass exactly",
+                                             path, name, interp::int_value(t.data[0])));
       ro.scalars[name] = ir::is_float(t.dtype) ? interp::double_value(t.data[0], t.dtype)
                                                : static_cast<double>(interp::int_value(t.data[0]));
     } else {

@@ -4,12 +4,14 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/cli.hpp"
+#include "cli/pipeline.hpp"
 #include "ptorw/tasks/advise.hpp"
 #include "ptorw/tasks/graph_output.hpp"
 #include "ptorw/tasks/swimlane_svg.hpp"
@@ -31,19 +33,28 @@ tasks::GraphOptions graph_options(const Options& o, const ir::Program& p) {
     auto eq = s.find('=');
     std::int64_t v = 0;
     const char* end = s.data() + s.size();
-    if (eq == std::string::npos || eq == 0 || eq + 1 == s.size() || std::from_chars(s.data() + eq + 1, end, v).ptr != end)
+    if (eq == std::string::npos || eq == 0 || eq + 1 == s.size())
       throw UsageError(fmt::format("--scalar expects NAME=INTEGER, got '{}'", s));
+    const auto [ptr, ec] = std::from_chars(s.data() + eq + 1, end, v);
+    if (ec == std::errc::result_out_of_range)
+      throw UsageError(fmt::format("--scalar {}: the value is outside the 64-bit integers", s));
+    if (ec != std::errc{} || ptr != end) throw UsageError(fmt::format("--scalar expects NAME=INTEGER, got '{}'", s));
     std::string name = s.substr(0, eq);
     if (std::find(names.begin(), names.end(), name) == names.end())
       throw UsageError(fmt::format("--scalar {}: '{}' has no scalar parameter '{}'{}", s, o.entry, name, did_you_mean(name, names)));
     g.scalars[name] = v;
   }
+  // Pass names are command-line errors (exit 2, with the closest match), as for `opt`.
+  if (!o.graph_passes.empty()) (void)make_pipeline(o.graph_passes, false);
+  if (!o.compare.empty()) (void)make_pipeline(o.compare, false);
   return g;
 }
 
 tasks::CostModel cost_model(const Options& o) {
   tasks::CostModel m;
   if (o.cost_file.empty()) return m;
+  std::error_code ec;
+  if (std::filesystem::is_directory(o.cost_file, ec)) throw UsageError(fmt::format("--cost {}: is a directory", o.cost_file));
   std::ifstream in(o.cost_file);
   if (!in) throw UsageError(fmt::format("--cost {}: cannot be read", o.cost_file));
   nlohmann::json j;
@@ -70,6 +81,21 @@ tasks::CostModel cost_model(const Options& o) {
     }
   }
   return m;
+}
+
+/// A measured duration whose name no task carries is not used: say so, with the closest name, so
+/// that a misspelt kernel is not silently costed by the model (a warning: one cost file may serve
+/// several programs). `Pattern 5`'s `k__windowed` tasks take `k`'s duration; copies take
+/// `tensor.assemble`'s.
+void warn_unused_costs(const Options& o, const tasks::CostModel& m, std::vector<std::string> kernels) {
+  kernels.push_back("tensor.assemble");
+  for (const auto& [name, ns] : m.measured) {
+    bool used = false;
+    for (const auto& k : kernels) used = used || k == name || k == name + "__windowed";
+    if (!used)
+      std::cerr << fmt::format("ptorw: warning: --cost {}: '{}' names no task's kernel; its duration is not used{}\n",
+                               o.cost_file, name, did_you_mean(name, kernels));
+  }
 }
 
 /// The program as the graph reads it: hand-written text that rebinds names goes through
@@ -128,6 +154,16 @@ int cmd_swimlane(const Options& o) {
     ok = ok && s.ok();
   }
   if (!ok) return kFailed;
+  if (!cm.measured.empty()) {
+    std::vector<std::string> kernels;  // the tasks' kernels, and every function (a Group's members)
+    for (const auto& s : sims)
+      for (const auto& t : s.graph.tasks) kernels.push_back(t.kernel);
+    for (const auto& f : p->functions)
+      if (f) kernels.push_back(f->name);
+    std::sort(kernels.begin(), kernels.end());
+    kernels.erase(std::unique(kernels.begin(), kernels.end()), kernels.end());
+    warn_unused_costs(o, cm, std::move(kernels));
+  }
   std::vector<tasks::SwimlanePanel> panels;
   for (std::size_t i = 0; i < sims.size(); ++i) panels.push_back({titles[i], &sims[i].graph, &sims[i].schedule});
   int rc = write_output(tasks::swimlane_svg(panels), o.out);
@@ -146,9 +182,14 @@ int cmd_advise(const Options& o) {
   auto p = load(o.file);
   if (!p) return kFailed;
   auto go = graph_options(o, *p);
-  auto r = tasks::advise(p, go, cost_model(o), tasks::Lanes{o.aiv, o.aic});
+  const auto cm = cost_model(o);
+  auto r = tasks::advise(p, go, cm, tasks::Lanes{o.aiv, o.aic});
   print_errors(r.diagnostics);
   if (!r.ok()) return kFailed;
+  std::vector<std::string> kernels;
+  for (const auto& f : p->functions)
+    if (f) kernels.push_back(f->name);
+  warn_unused_costs(o, cm, std::move(kernels));
   std::cout << tasks::advice_text(r);
   return kOk;
 }

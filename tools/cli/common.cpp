@@ -156,8 +156,12 @@ std::map<std::string, std::int64_t, std::less<>> parse_dims(const std::vector<st
     auto eq = d.find('=');
     std::int64_t v = 0;
     const char* end = d.data() + d.size();
-    if (eq == std::string::npos || eq == 0 || std::from_chars(d.data() + eq + 1, end, v).ptr != end || eq + 1 == d.size())
+    if (eq == std::string::npos || eq == 0 || eq + 1 == d.size())
       throw UsageError(fmt::format("--dim expects NAME=INTEGER, got '{}'", d));
+    const auto [ptr, ec] = std::from_chars(d.data() + eq + 1, end, v);
+    if (ec == std::errc::result_out_of_range)
+      throw UsageError(fmt::format("--dim {}: the value is outside the 64-bit integers", d));
+    if (ec != std::errc{} || ptr != end) throw UsageError(fmt::format("--dim expects NAME=INTEGER, got '{}'", d));
     std::string name = d.substr(0, eq);
     if (std::find(names.begin(), names.end(), name) == names.end()) {
       if (names.empty())

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
@@ -46,6 +47,8 @@ std::uint64_t load_le(const unsigned char* p, int bytes) {
 }  // namespace
 
 interp::RunOptions::Tensor read_npy(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) fail(path, "is a directory, not a .npy file");
   std::ifstream f(path, std::ios::binary);
   if (!f) fail(path, "cannot read file");
   std::string all((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());

@@ -205,7 +205,9 @@ class Evaluator {
         if (p.dir != ir::Direction::In && t.ro_frame && frame_active(t.ro_frame))
           fail("a view of In parameter '" + t.ro_param + "' is passed as " +
                std::string(ir::name_of(p.dir)) + " " + pname + " (it would be written)");
-        if (p.dir == ir::Direction::In && !entry) {
+        // A view already read-only for a call still active keeps that owner: the outer call
+        // outlives this one, so its In parameter stays protected after this call returns.
+        if (p.dir == ir::Direction::In && !entry && !(t.ro_frame && frame_active(t.ro_frame))) {
           t.ro_frame = fr.id;
           t.ro_param = ir::var_name(p.var);
         }
@@ -330,11 +332,12 @@ class Evaluator {
     std::vector<Value> carried = iter_inits(l.iter_args, f);
     HeaderScope header(f, l.loop_var, l.iter_args);
     // Parallel loops run sequentially in index order (docs/semantics.md "Control flow").
-    for (std::int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+    for (std::int64_t i = start; step > 0 ? i < stop : i > stop;) {
       bind(f, l.loop_var, Value{int_scalar(i, ivt)});
       for (std::size_t k = 0; k < carried.size(); ++k) bind(f, l.iter_args[k], carried[k]);
       Flow flow;
       if (!run_body(l.body, l.iter_args, carried, f, out, flow)) return Flow::Return;
+      if (__builtin_add_overflow(i, step, &i)) break;  // past INT64's end: Python's range has ended too
     }
     header.restore();
     bind_all(f, l.return_vars, carried, "the loop");

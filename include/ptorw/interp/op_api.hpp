@@ -129,7 +129,7 @@ inline void check_window(const std::string& what, const Shape& full, const Shape
     fail(what + ": rank mismatch (offsets " + dims_str(off) + ", extents " + dims_str(ext) + ", shape " +
          dims_str(full) + ")");
   for (std::size_t i = 0; i < full.size(); ++i)
-    if (off[i] < 0 || ext[i] < 0 || off[i] + ext[i] > full[i])
+    if (off[i] < 0 || ext[i] < 0 || off[i] > full[i] - ext[i])  // not off + ext: it may overflow
       fail(what + ": window at offset " + dims_str(off) + " with extent " + dims_str(ext) + " is out of bounds of " +
            dims_str(full));
 }

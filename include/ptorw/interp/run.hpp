@@ -143,6 +143,26 @@ inline void add_outputs(std::vector<Output>& out, const std::string& name, const
   out.push_back(materialize(name, v));
 }
 
+/// A given tensor as the parameter's dtype, where the .npy format has no type of its own: INDEX
+/// travels as int64 and BF16 as float32 (what `run --output-dir` writes), so those are taken back —
+/// a float32 value that is not exactly a BF16 value is refused rather than rounded.
+inline RunOptions::Tensor as_param_dtype(const RunOptions::Tensor& g, DType want, const std::string& name) {
+  RunOptions::Tensor t = g;
+  if (want == DType::INDEX && g.dtype == DType::INT64) {
+    t.dtype = DType::INDEX;
+  } else if (want == DType::BF16 && g.dtype == DType::FP32) {
+    t.dtype = DType::BF16;
+    for (std::size_t k = 0; k < t.data.size(); ++k) {
+      const double d = double_value(g.data[k], DType::FP32);
+      t.data[k] = float_bits(d, DType::BF16);
+      if (!std::isnan(d) && double_value(t.data[k], DType::BF16) != d)
+        fail("input '" + name + "' element " + std::to_string(k) + " (" + fmt::format("{}", d) +
+             ") is not a BF16 value: give BF16 parameters exactly representable float32 values");
+    }
+  }
+  return t;
+}
+
 }  // namespace detail
 
 /// Random inputs for `fn`'s parameters: In/InOut tensors and tiles filled, Out tensors poison
@@ -177,9 +197,12 @@ inline std::vector<Value> make_inputs(Evaluator& ev, const ir::Function& fn, con
       if (dim_param[i]) {
         continue;  // bound above
       } else if (it != opts.scalars.end()) {
-        Bits b = ir::is_float(st->dtype) ? float_bits(it->second, st->dtype)
-                                         : float_to_int_bits(it->second, st->dtype).value_or(0);
-        args[i].v = Scalar{st->dtype, b};
+        std::optional<Bits> b = ir::is_float(st->dtype) ? float_bits(it->second, st->dtype)
+                                                        : float_to_int_bits(it->second, st->dtype);
+        if (!b || (!ir::is_float(st->dtype) && double_value(*b, st->dtype) != it->second))
+          fail(fmt::format("scalar '{}' = {} has no {} value (not an integer, or out of its range)", name, it->second,
+                           ir::name_of(st->dtype)));
+        args[i].v = Scalar{st->dtype, *b};
       } else if (opts.nonneg_int_scalars && ir::is_int(st->dtype)) {
         args[i].v = Scalar{st->dtype, int_bits(static_cast<std::int64_t>(rng.below(8)), st->dtype)};
       } else {
@@ -191,7 +214,7 @@ inline std::vector<Value> make_inputs(Evaluator& ev, const ir::Function& fn, con
       if (tt->view && !tt->view->stride.empty()) strides = detail::global_dims(ev, tt->view->stride, "an entry tensor stride");
       TensorVal t = new_tensor(tt->dtype, shape, strides);
       if (auto given = opts.tensors.find(name); given != opts.tensors.end()) {
-        const RunOptions::Tensor& g = given->second;
+        const RunOptions::Tensor g = detail::as_param_dtype(given->second, tt->dtype, name);
         if (g.dtype != tt->dtype || g.shape != shape)
           fail("input '" + name + "' is " + std::string(ir::name_of(g.dtype)) + dims_str(g.shape) + ", but parameter '" +
                name + "' is " + std::string(ir::name_of(tt->dtype)) + dims_str(shape));

@@ -107,7 +107,7 @@ inline Value slice(OpCall& c) {
   // guessed (docs/semantics.md).
   if (ir::kwarg_as<bool>(c.call.kwargs, "clamp").value_or(false))
     for (std::size_t i = 0; i < ext.size(); ++i)
-      if (off[i] >= 0 && off[i] + ext[i] > t.shape[i])
+      if (off[i] >= 0 && ext[i] > t.shape[i] - off[i])
         fail("tensor.slice clamp=True: the window " + dims_str(ext) + " at " + dims_str(off) + " reaches past " +
              c.operand_name(0) + " " + dims_str(t.shape) +
              "; a tensor view past its source is not modelled by the interpreter (only a window inside it)");

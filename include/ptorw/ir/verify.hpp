@@ -11,7 +11,8 @@
 //    argument's type is compatible with its parameter's (same kind and dtype, same rank, constant dims
 //    equal), Out/InOut arguments are tensors, and a `pl.dynamic` dim written bare in several
 //    parameter types is bound to one extent per call (docs/semantics.md "Calls"). `pl.submit` is
-//    checked the same way.
+//    checked the same way. In a kernel (InCore, AIC, AIV) or a Group, no op writes a view of an In
+//    parameter and no call passes one as an Out/InOut argument (verify_in_params.hpp).
 //  * Op calls — the op exists, `check_and_infer` (op_registry.hpp) accepts operands and kwargs, and
 //    the operands keep the rules of the op's row (op_rules.hpp: dtype, shape and memory-space
 //    agreement, ranks, constant windows inside static shapes; verify_ops.hpp); no kwarg or attr key

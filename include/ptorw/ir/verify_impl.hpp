@@ -12,6 +12,7 @@
 #include "ptorw/ir/int_fold.hpp"
 #include "ptorw/ir/op_registry.hpp"
 #include "ptorw/ir/verify_fast.hpp"
+#include "ptorw/ir/verify_in_params.hpp"
 #include "ptorw/ir/verify_ops.hpp"
 #include "ptorw/visit/children.hpp"
 #include "ptorw/visit/describe.hpp"
@@ -118,6 +119,7 @@ class Verifier {
     block(f.body, BodyKind::Function);
     close();
     resolve_pending();
+    InParamWrites(prog_, f, out_).run();  // docs/semantics.md "Calls": In parameters are read-only
     // Pending uses are judged at the end; keep this function's diagnostics in source order.
     std::stable_sort(out_.begin() + static_cast<std::ptrdiff_t>(first_diag), out_.end(), [](const auto& x, const auto& y) {
       return x.span.line != y.span.line ? x.span.line < y.span.line : x.span.col < y.span.col;

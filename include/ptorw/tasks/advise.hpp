@@ -182,7 +182,7 @@ inline std::string advice_text(const AdviceReport& r, const TaskGraph* base_grap
     } else {
       const double pct = a.makespan_before > 0 ? 100 * a.gain() / a.makespan_before : 0;
       o += fmt::format("{}: Pattern 5 accepts it; makespan {:.1f} -> {:.1f} ns ({}{:.1f} ns, {:.0f}%){}\n", a.kernel, a.makespan_before,
-                       a.makespan_after, a.gain() >= 0 ? "-" : "+", std::abs(a.gain()), pct,
+                       a.makespan_after, a.gain() > 0 ? "-" : a.gain() < 0 ? "+" : "", std::abs(a.gain()), pct,
                        a.gain() > 0 ? "" : a.gain() < 0 ? ": windowing costs more than it saves, do not mark it" : ": no gain");
       if (!a.false_edges.empty()) {
         o += fmt::format("  clue: {} auto-dependency edge(s) between disjoint windows of one parent (gone when windowed)",
