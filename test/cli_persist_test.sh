@@ -49,6 +49,13 @@ head -c 100 "$tmp/w.msgpack" > "$tmp/cut.msgpack"
 "$ptorw" print "$tmp/cut.msgpack" > /dev/null 2> "$tmp/cut_err"
 check "truncated file: exit 1" test $? -eq 1
 check "truncated file: error with a byte offset" grep -q "^$tmp/cut.msgpack: error: byte [0-9]*: " "$tmp/cut_err"
+head -c 5 "$tmp/w.msgpack" > "$tmp/cut5.msgpack"
+"$ptorw" print "$tmp/cut5.msgpack" > /dev/null 2> "$tmp/cut5_err"
+check "file cut inside the magic: a byte offset, not a text parse error" \
+  grep -q "^$tmp/cut5.msgpack: error: byte 1: truncated string: 8 bytes declared, 3 remain" "$tmp/cut5_err"
+{ head -c 3 "$tmp/w.msgpack"; printf 'X'; tail -c +5 "$tmp/w.msgpack"; } > "$tmp/badmagic.msgpack"
+"$ptorw" print "$tmp/badmagic.msgpack" > /dev/null 2> "$tmp/badmagic_err"
+check "damaged magic: said so with its offset" grep -q "^$tmp/badmagic.msgpack: error: byte 1: not a ptorw binary IR file (bad magic)" "$tmp/badmagic_err"
 { head -c 10 "$tmp/w.msgpack"; printf '\x63'; tail -c +12 "$tmp/w.msgpack"; } > "$tmp/newer.msgpack"
 "$ptorw" print "$tmp/newer.msgpack" > /dev/null 2> "$tmp/newer_err"
 check "newer format version: exit 1" test $? -eq 1

@@ -42,7 +42,8 @@ class Expr:
     name: Optional[str]
     value: Any
     op: Optional[str]
-    args: List[Expr]
+    args: List[Expr]  # operands of a Call, Submit, BinaryExpr, UnaryExpr; elements of a MakeTuple
+    init: Optional[Expr]  # an IterArg's initial value
     def text(self) -> str: ...
     def same_object(self, other: Expr) -> bool: ...
     def identity(self) -> int: ...
@@ -60,6 +61,9 @@ class Stmt:
     var: Optional[Expr]
     value: Optional[Expr]
     values: List[Expr]
+    start: Optional[Expr]  # a ForStmt's bounds
+    stop: Optional[Expr]
+    step: Optional[Expr]
     iter_args: List[Expr]
     return_vars: List[Expr]
     condition: Optional[Expr]

@@ -67,6 +67,10 @@ def diffcheck(program, passes=None, *, after=None, seeds=3, entry="main", dims=N
     "before_failed", "step_failed"), ``str(report)`` naming the first differing element, ``log``."""
     if (passes is None) == (after is None):
         raise TypeError("diffcheck needs passes=[...] or after=<Program>, not both")
+    if isinstance(seeds, bool) or not isinstance(seeds, int) or seeds < 1:
+        raise ValueError(f"diffcheck: seeds must be an integer >= 1, got {seeds!r} (0 runs would judge nothing)")
+    if isinstance(passes, str):
+        raise TypeError(f"diffcheck: passes is a list of pass names or Pass objects, got the string {passes!r}")
     if after is not None:
         if target is None:
             target = _current_options().get("target", "a2a3")

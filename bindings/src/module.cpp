@@ -10,6 +10,7 @@
 #include <pybind11/stl.h>
 
 #include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -325,7 +326,15 @@ void add_input(const ir::Program& p, const std::string& entry, const std::string
                          std::string(ir::name_of(*dt)) + ": pass an integer array");
   if (ir::type_as<ir::ScalarType>(t)) {
     if (arr.ndim() != 0) throw py::value_error("run: parameter '" + name + "' is a scalar: give a number or a 0-d array");
-    ro.scalars[name] = arr.attr("item")().cast<double>();
+    if (kind == 'f') {
+      ro.scalars[name] = arr.attr("item")().cast<double>();
+      return;
+    }
+    // Integers exactly (through a double, 2^60 + 1 arrived as 2^60 and 2^63 - 1 as 0).
+    py::int_ v = arr.attr("item")();
+    const py::int_ lo(std::numeric_limits<std::int64_t>::min()), hi(std::numeric_limits<std::int64_t>::max());
+    if (v < lo || v > hi) throw py::value_error("run: scalar '" + name + "' = " + py::str(v).cast<std::string>() + " is outside int64");
+    ro.int_scalars[name] = v.cast<std::int64_t>();
     return;
   }
   interp::RunOptions::Tensor tensor;
@@ -681,7 +690,12 @@ PYBIND11_MODULE(_core, m) {
         if (auto* c = std::get_if<ir::Binary>(&e.e->kind)) return exprs({c->lhs, c->rhs});
         if (auto* c = std::get_if<ir::Unary>(&e.e->kind)) return exprs({c->operand});
         if (auto* c = std::get_if<ir::TupleGetItem>(&e.e->kind)) return exprs({c->tuple});
+        if (auto* c = std::get_if<ir::Submit>(&e.e->kind)) return exprs(c->args);
         return {};
+      })
+      .def_property_readonly("init", [](const PyExpr& e) -> py::object {  // an IterArg's initial value
+        if (auto* a = std::get_if<ir::IterArg>(&e.e->kind); a && a->init) return py::cast(PyExpr{a->init});
+        return py::none();
       })
       .def("text", [](const PyExpr& e) { return text::print_expr(e.e); })
       .def("same_object", [](const PyExpr& a, const PyExpr& b) { return a.e == b.e; })
@@ -741,6 +755,18 @@ PYBIND11_MODULE(_core, m) {
         if (auto* r = std::get_if<ir::Return>(&s.s->kind)) return exprs(r->values);
         return {};
       })
+      .def_property_readonly("start", [](const PyStmt& s) -> py::object {  // a For's bounds
+        if (auto* f = ir::kind_as<ir::For>(s.s->kind); f && f->start) return py::cast(PyExpr{f->start});
+        return py::none();
+      })
+      .def_property_readonly("stop", [](const PyStmt& s) -> py::object {
+        if (auto* f = ir::kind_as<ir::For>(s.s->kind); f && f->stop) return py::cast(PyExpr{f->stop});
+        return py::none();
+      })
+      .def_property_readonly("step", [](const PyStmt& s) -> py::object {
+        if (auto* f = ir::kind_as<ir::For>(s.s->kind); f && f->step) return py::cast(PyExpr{f->step});
+        return py::none();
+      })
       .def_property_readonly("iter_args", [](const PyStmt& s) -> std::vector<PyExpr> {
         if (auto* f = ir::kind_as<ir::For>(s.s->kind)) return exprs(f->iter_args);
         if (auto* w = ir::kind_as<ir::While>(s.s->kind)) return exprs(w->iter_args);
@@ -788,6 +814,11 @@ PYBIND11_MODULE(_core, m) {
   }, py::arg("path"), "Reads a binary program; raises ParseError naming the byte offset.");
   m.def("cache_key", [](const PyProgram& p, const std::map<std::string, std::string>& opts, const std::string& pto_version,
                         bool spans) {
+    // The values emit_pto accepts, no others: a key for a compile that cannot happen is a mistake.
+    if (auto t = opts.find("target"); t != opts.end() && t->second != "a2a3" && t->second != "a5")
+      throw py::value_error("cache_key: target must be 'a2a3' or 'a5', got '" + t->second + "'");
+    if (pto_version != "new" && pto_version != "old")
+      throw py::value_error("cache_key: pto_version must be 'new' or 'old', got '" + pto_version + "'");
     persist::CacheOptions o = persist::cache_options(make_context(opts), pto_version);
     o.spans = spans;
     return persist::cache_key(*p.p, o);

@@ -178,3 +178,41 @@ def test_diffcheck_passes_and_pairs():
     bad = interp.diffcheck(AddMul, after=Different)
     assert not bad.ok and bad.status == "different"
     assert "differ" in str(bad) or "[" in str(bad)
+
+
+def scalar_program(dtype):
+    return ptorw.parse(f"""
+import ptorw.language as pl
+
+@pl.program
+class S:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, s: pl.Scalar[pl.{dtype}]) -> pl.Scalar[pl.{dtype}]:
+        return s
+""", f"scalar_{dtype}.py")
+
+
+@pytest.mark.parametrize("value", [2 ** 60 + 1, 2 ** 63 - 1, -2 ** 63, 2 ** 53 + 1])
+def test_integer_scalars_are_exact(value):
+    # Through a double, 2**60 + 1 came back as 2**60 and 2**63 - 1 as 0 (audit 2026-12-05).
+    for dtype in ("INT64", "INDEX"):
+        got = list(interp.run(scalar_program(dtype), {"s": value}).values())[0]
+        assert int(got) == value
+
+
+def test_integer_scalars_out_of_range_are_errors():
+    with pytest.raises(ValueError, match="outside int64"):
+        interp.run(scalar_program("INT64"), {"s": np.uint64(2 ** 64 - 1)})
+    with pytest.raises(ptorw.InterpError, match="scalar 's' = 300 has no INT8 value"):
+        interp.run(scalar_program("INT8"), {"s": 300})
+    assert int(list(interp.run(scalar_program("INT8"), {"s": -128}).values())[0]) == -128
+
+
+def test_diffcheck_needs_at_least_one_seed():
+    prog = identity_program("FP32")
+    for bad in (0, -1, True, 1.5):
+        with pytest.raises(ValueError, match="seeds must be an integer >= 1"):
+            interp.diffcheck(prog, ["simplify"], seeds=bad)  # 0 runs reported "equal"
+    with pytest.raises(TypeError, match="got the string 'default'"):
+        interp.diffcheck(prog, "default")  # was iterated: "unknown pass 'd'"
+    assert interp.diffcheck(prog, ["simplify"], seeds=1).ok

@@ -287,3 +287,48 @@ def test_errors_keep_their_lines_when_the_class_is_near_the_top_of_its_file(tmp_
     finally:
         del sys.modules["near_top"]
     assert f"{path}:7:13: error: undefined name 'undefined_name'" in str(e.value)
+
+
+def test_ir_visitor_sees_loop_bounds_inits_conditions_results_and_submit_args():
+    prog = ptorw.parse("""
+import ptorw.language as pl
+
+@pl.program
+class V:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16], pl.FP32], o: pl.Out[pl.Tensor[[16], pl.FP32]]) -> pl.Tensor[[16], pl.FP32]:
+        t = pl.load(x, [0], [16])
+        r = pl.store(t, [0], o)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16], pl.FP32], lo: pl.Scalar[pl.INDEX], n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+        for i, (acc,) in pl.range(lo, n, 2, init_values=(lo,)):
+            nxt = acc + i
+            r = pl.yield_(nxt)
+        for (m,) in pl.while_(init_values=(n,)):
+            pl.cond(m > 1)
+            m2 = pl.yield_(m - 1)
+        with pl.manual_scope():
+            o = pl.create_tensor([16], dtype=pl.FP32)
+            q, tid = pl.submit(self.k, a, o)
+        s = r + m2
+        return s
+""", "v.py")
+
+    class Names(ir.IRVisitor):
+        def __init__(self):
+            self.seen = []
+
+        def visit_var(self, node):
+            self.seen.append(node.name)
+
+        def visit_iter_arg(self, node):
+            self.seen.append(node.name)
+
+    v = Names()
+    v.visit(prog.functions["main"])
+    # lo and n as bounds and inits, the while condition's m, the results r and m2, submit's a and o
+    for name in ("lo", "n", "m", "r", "m2", "a", "o"):
+        assert name in v.seen, name
+    assert v.seen.count("lo") >= 3  # start, init, parameter

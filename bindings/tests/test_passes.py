@@ -121,3 +121,19 @@ def test_print_after_all_and_timings_with_instruments(capsys):
     assert err.count("# ---- after ") == 4 and "# ---- after simplify ----" in err
     assert list(pm.timings) == ["ConvertToSSA", "FlattenCallExpr", "Simplify", "OptimizeOrchTensors"]
     assert len(seen) == 4
+
+
+def test_pass_context_entered_twice_or_left_out_of_order_is_an_error():
+    ctx = passes.PassContext([], target="a5")
+    with ctx:
+        with pytest.raises(RuntimeError, match="already active"):
+            with ctx:
+                pass  # was a RecursionError (its outer context was itself)
+    assert passes.PassContext.current() is None
+    a, b = passes.PassContext([], target="a5"), passes.PassContext([], enable_buffer_ir=False)
+    a.__enter__()
+    b.__enter__()
+    with pytest.raises(RuntimeError, match="reverse order"):
+        a.__exit__(None, None, None)
+    b.__exit__(None, None, None)
+    assert passes.PassContext.current() is None  # a's target no longer leaks into later passes

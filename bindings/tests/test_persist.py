@@ -63,3 +63,15 @@ def test_cache_key():
     assert ir.cache_key(prog, {"memory_planner": "PTOAS"}) != k
     assert ir.cache_key(prog, {"target": "a5"}) != k
     assert ir.cache_key(prog, pto_version="old") != k
+
+
+def test_cache_key_follows_the_pass_context_and_refuses_what_emit_refuses():
+    prog = ptorw.parse_file(str(EXAMPLE))
+    with passes.PassContext([], target="a5", memory_planner="PTOAS"):
+        in_ctx = ir.cache_key(prog)
+    assert in_ctx == ir.cache_key(prog, {"target": "a5", "memory_planner": "PTOAS"})
+    assert in_ctx != ir.cache_key(prog)
+    with pytest.raises(ValueError, match="target must be 'a2a3' or 'a5'"):
+        ir.cache_key(prog, {"target": "a9"})
+    with pytest.raises(ValueError, match="pto_version must be 'new' or 'old'"):
+        ir.cache_key(prog, pto_version="zzz")

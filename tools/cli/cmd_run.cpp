@@ -121,13 +121,8 @@ void add_inputs(const Options& o, const ir::Program& p, interp::RunOptions& ro) 
       if (!same)
         throw std::runtime_error(fmt::format("{}: error: input '{}' is {}, but parameter '{}' is {}", path, name,
                                              ir::name_of(t.dtype), name, ir::name_of(st->dtype)));
-      // RunOptions::scalars holds doubles: an integer past 2^53 would arrive as another value.
-      if (!ir::is_float(t.dtype) && (interp::int_value(t.data[0]) > (std::int64_t{1} << 53) ||
-                                     interp::int_value(t.data[0]) < -(std::int64_t{1} << 53)))
-        throw std::runtime_error(fmt::format("{}: error: scalar input '{}' = {} is beyond 2^53, which `run` cannot pass exactly",
-                                             path, name, interp::int_value(t.data[0])));
-      ro.scalars[name] = ir::is_float(t.dtype) ? interp::double_value(t.data[0], t.dtype)
-                                               : static_cast<double>(interp::int_value(t.data[0]));
+      if (ir::is_float(t.dtype)) ro.scalars[name] = interp::double_value(t.data[0], t.dtype);
+      else ro.int_scalars[name] = interp::int_value(t.data[0]);  // exact (a double is not past 2^53)
     } else {
       ro.tensors[name] = std::move(t);  // dtype and shape are checked against the parameter when it runs
     }

@@ -282,10 +282,14 @@ def load(path):
 
 def cache_key(program, options=None, pto_version="new", spans=False):
     """The cache key (64 hex digits) of compiling ``program`` under ``options`` (PassContext
-    options: ``enable_buffer_ir``, ``memory_planner``, ``target``) and ``pto_version``: equal for
+    options: ``enable_buffer_ir``, ``memory_planner``, ``target``; default: the current
+    PassContext's, as ``codegen.emit_pto`` uses) and ``pto_version``: equal for
     programs equal up to renaming of variables, different for any other change, any option, and
     another Buffer semantics version. ``spans=True`` makes source positions count too."""
-    return _core.cache_key(program._p, {k: _option_text(v) for k, v in (options or {}).items()}, pto_version, spans)
+    if options is None:  # as emit_pto and the passes: the current PassContext's options
+        from ..passes import current_options
+        options = current_options()
+    return _core.cache_key(program._p, {k: _option_text(v) for k, v in options.items()}, pto_version, spans)
 
 
 def _option_text(v):
@@ -346,18 +350,27 @@ class IRVisitor:
                     self.visit(v)
             elif k == "ForStmt":
                 self.visit(node.var)
-                for a in node.iter_args:
-                    self.visit(a)
+                for b in (node.start, node.stop, node.step):
+                    if b is not None:
+                        self.visit(b)
+                self._iter_args(node)
                 self.visit(node.body)
+                for r in node.return_vars:
+                    self.visit(r)
             elif k == "WhileStmt":
-                for a in node.iter_args:
-                    self.visit(a)
+                self._iter_args(node)
+                if node.condition is not None:
+                    self.visit(node.condition)
                 self.visit(node.body)
+                for r in node.return_vars:
+                    self.visit(r)
             elif k == "IfStmt":
                 self.visit(node.condition)
                 self.visit(node.then_body)
                 if node.else_body is not None:
                     self.visit(node.else_body)
+                for r in node.return_vars:
+                    self.visit(r)
             elif k == "ScopeStmt":
                 self.visit(node.body)
             elif k == "SeqStmts":
@@ -366,6 +379,13 @@ class IRVisitor:
         elif isinstance(node, Expr):
             for a in node.args:
                 self.visit(a)
+
+    def _iter_args(self, loop):
+        # Each iter arg, then its initial value (`init_values=`), which belongs to the loop header.
+        for a in loop.iter_args:
+            self.visit(a)
+            if a.init is not None:
+                self.visit(a.init)
 
 
 # Default visit_<kind> methods: all walk into children.

@@ -83,6 +83,9 @@ class PassContext:
 
     def __enter__(self):
         st = _stack()
+        if any(c is self for c in st):
+            raise RuntimeError("this PassContext is already active: enter a context once at a time "
+                               "(make another PassContext to nest the same options)")
         self._outer = st[-1] if st else None
         st.append(self)
         return self
@@ -91,6 +94,11 @@ class PassContext:
         st = _stack()
         if st and st[-1] is self:
             st.pop()
+            return False
+        if any(c is self for c in st):
+            # Left out of order: drop it (its options must not outlive its `with`), and say so.
+            st[:] = [c for c in st if c is not self]
+            raise RuntimeError("PassContexts must be exited in the reverse order of entering")
         return False
 
     @property

@@ -34,6 +34,9 @@ struct RunOptions {
   std::int64_t default_dim = 64;
   /// Values of the entry's scalar parameters by name (converted to their dtype); others random.
   std::map<std::string, double, std::less<>> scalars;
+  /// Integer values of scalar parameters, exact (a double holds integers only to 2^53); taken before
+  /// `scalars`. The value must be one of the parameter's dtype (300 is no INT8 value: an error).
+  std::map<std::string, std::int64_t, std::less<>> int_scalars;
   /// Contents of the entry's tensor parameters by name (row-major, bits of `dtype`; `ptorw run
   /// --input`), checked against the parameter's dtype and shape; other tensors random.
   struct Tensor {
@@ -183,7 +186,11 @@ inline std::vector<Value> make_inputs(Evaluator& ev, const ir::Function& fn, con
     const std::string& name = ir::var_name(p.var);
     auto d = opts.dims.find(name);
     auto sc = opts.scalars.find(name);
-    std::int64_t n = d != opts.dims.end() ? d->second : sc != opts.scalars.end() ? static_cast<std::int64_t>(sc->second) : opts.default_dim;
+    auto si = opts.int_scalars.find(name);
+    std::int64_t n = d != opts.dims.end()            ? d->second
+                     : si != opts.int_scalars.end() ? si->second
+                     : sc != opts.scalars.end()     ? static_cast<std::int64_t>(sc->second)
+                                                    : opts.default_dim;
     args[i].v = Scalar{st->dtype, int_bits(n, st->dtype)};
     ev.bind_global(p.var, args[i]);
     dim_param[i] = true;
@@ -194,8 +201,14 @@ inline std::vector<Value> make_inputs(Evaluator& ev, const ir::Function& fn, con
     const std::string& name = ir::var_name(p.var);
     if (auto* st = ir::type_as<ir::ScalarType>(p.var->type)) {
       auto it = opts.scalars.find(name);
+      auto ii = opts.int_scalars.find(name);
       if (dim_param[i]) {
         continue;  // bound above
+      } else if (ii != opts.int_scalars.end()) {
+        const Bits b = ir::is_float(st->dtype) ? int_to_float_bits(ii->second, st->dtype) : int_bits(ii->second, st->dtype);
+        if (!ir::is_float(st->dtype) && int_value(b) != ii->second)
+          fail(fmt::format("scalar '{}' = {} has no {} value (out of its range)", name, ii->second, ir::name_of(st->dtype)));
+        args[i].v = Scalar{st->dtype, b};
       } else if (it != opts.scalars.end()) {
         std::optional<Bits> b = ir::is_float(st->dtype) ? float_bits(it->second, st->dtype)
                                                         : float_to_int_bits(it->second, st->dtype);

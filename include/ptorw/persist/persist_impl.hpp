@@ -85,7 +85,9 @@ PTORW_ENTRY text::ParseResult read_program(const std::string& path) {
   std::string bytes;
   if (!detail::read_bytes(path, bytes, r.errors)) return r;
   const std::string name = path == "-" ? "<stdin>" : path;
-  if (is_binary_ir(bytes)) return decode(bytes, name);
+  // A file whose first byte is the magic's (0x94, which starts no UTF-8 text) is binary even when
+  // the rest of the magic is cut off or damaged: the decoder then says where (`byte 1: ...`).
+  if (is_binary_ir(bytes) || (!bytes.empty() && bytes[0] == kMagicBytes[0])) return decode(bytes, name);
   return text::parse_program(bytes, name);
 }
 #endif  // PTORW_ENTRY_BODIES
