@@ -4,9 +4,11 @@
 // Rule: a variable assigned exactly once, whose value is an integer constant and whose type is an
 // integer scalar the constant fits, is replaced by the constant at every use in an expression:
 // call arguments, offset lists (MakeTuple elements), arithmetic, loop bounds, conditions, yields,
-// returns and iter-arg inits (ptorw/patterns/normalize/use_subst.hpp). The constant takes the
-// variable's dtype, so `x: pl.Scalar[pl.INT32] = 5` gives INT32 constants and no expression type
-// changes. The assignment itself is left to remove_dead_pure_assigns.
+// returns and iter-arg inits (ptorw/patterns/normalize/use_subst.hpp). Only INDEX variables: a
+// constant prints as a bare literal, which reads back as INDEX — an INT32 or INT8 constant in its
+// place would print `2147483647 + 1` for an INT32 sum that wraps, and the text would compute in
+// INDEX (audit 2026-12-05; dsl.md: output parses back to an equal program). The assignment itself
+// is left to remove_dead_pure_assigns.
 // Not propagated: a variable some type mentions (`n = 16; t = pl.load(x, [0, 0], [n, 32])` gives t
 // the type Tile[[n, 32]]). Types are not rewritten (use_subst.hpp), and a call whose arguments say
 // 16 while its type says n would print as text that no longer parses back; such a variable keeps
@@ -47,7 +49,7 @@ struct PropagateIntConstants {
       if (!a || !ir::expr_as<ir::Var>(a->var)) return;
       auto c = ir::const_int(a->value);
       auto* st = ir::type_as<ir::ScalarType>(a->var->type);
-      if (c && st && ir::is_int_scalar(st->dtype) && ir::int_fits(st->dtype, *c))
+      if (c && st && st->dtype == ir::DType::INDEX)
         b.consts.emplace(a->var.get(), ir::make_int(*c, st->dtype, a->value->span));
     });
     if (b.consts.empty()) return rewrite::not_applicable();
@@ -60,6 +62,19 @@ struct PropagateIntConstants {
     for (const auto& [v, n] : defs)
       if (n > 1) b.consts.erase(v);
     for (const ir::ExprNode* v : vars_in_types(*f)) b.consts.erase(v);
+    // An operand of arithmetic with a non-INDEX operand stays a variable: `k + x` with x INT8 is
+    // INDEX arithmetic, but `100 + x` reads back as INT8 (a literal takes the other operand's width).
+    visit::walk_all(f->body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
+      auto* bin = ir::expr_as<ir::Binary>(e);
+      if (!bin || !bin->lhs || !bin->rhs) return;
+      auto other_narrow = [](const ir::Expr& o) {
+        auto d = ir::dtype_of(o->type);
+        return d && *d != ir::DType::INDEX;
+      };
+      if (b.consts.count(bin->lhs.get()) && other_narrow(bin->rhs)) b.consts.erase(bin->lhs.get());
+      if (b.consts.count(bin->rhs.get()) && other_narrow(bin->lhs)) b.consts.erase(bin->rhs.get());
+    });
+    if (b.consts.empty()) return rewrite::not_applicable();
     if (b.consts.empty()) return rewrite::decline("every integer constant variable is mentioned by a type");
 
     // Is any of them read? Every occurrence but the one definition is a use.

@@ -14,8 +14,21 @@
 //
 // One place cannot be flattened: a pl.while_ condition is evaluated at the start of every iteration
 // and the IR has no statement position before it inside the loop, so a call there stays (the rule
-// declines with that reason). Short-circuit `and` / `or` are scalar IR operators whose operands are
-// evaluated eagerly, so hoisting a call out of them changes nothing.
+// declines with that reason).
+//
+// `and` / `or` short-circuit (docs/semantics.md "Scalars", as in Python): the right operand runs
+// only when the left does not decide. A call in the right operand therefore moves into the arm of
+// an If that runs it, never before the statement (audit 2026-12-05: `a >= 0 or self.bump(buf) > 0`
+// wrote buf when a >= 0, and `j < 8 and pl.tensor.read(t, [j]) > 0.0` read past t's end):
+//
+//   ok = a >= 0 or self.bump(buf) > 0     →   if a >= 0:  ok0 = pl.yield_(True)
+//                                              else:       bump = self.bump(buf)
+//                                                          ok0 = pl.yield_(a >= 0 or bump > 0)
+//                                              ok = ok0
+//
+// (`and` runs the right operand in the then-arm and yields False in the else-arm). The arm that
+// evaluates yields the operator itself over the hoisted operands, so the result is the BOOL the
+// operator gives; a left operand that is not BOOL is tested as `left or False`.
 // Produces NoNestedCalls; preserves SSA form (every temporary is a new variable).
 #pragma once
 #include <boost/hana/tuple.hpp>
@@ -50,8 +63,32 @@ inline std::string temp_name(const ir::Expr& call) {
 
 /// Moves every call below `e` (and `e` itself unless `keep_root`) into `out` as `tmp = call`,
 /// inner calls first, left to right; returns `e` with the temporaries in their place.
+inline ir::Expr hoist(const ir::Expr& e, bool keep_root, std::vector<ir::Stmt>& out, ir::Span at);
+
+/// `l and r` / `l or r` whose right operand holds a call: the call runs in an If arm (above).
+inline ir::Expr hoist_short_circuit(const ir::Expr& e, const ir::Binary& b, std::vector<ir::Stmt>& out, ir::Span at) {
+  const ir::Span sp = e->span.line ? e->span : at;
+  ir::Expr lhs = hoist(b.lhs, false, out, at);
+  std::vector<ir::Stmt> arm;
+  ir::Expr rhs = hoist(b.rhs, false, arm, at);
+  const ir::Type boolean = ir::scalar_type(ir::DType::BOOL);
+  auto constant = [&](bool v) { return ir::make_bool(v, sp); };
+  ir::Expr cond = lhs;
+  if (auto* st = ir::type_as<ir::ScalarType>(lhs->type); !st || st->dtype != ir::DType::BOOL)
+    cond = ir::make_expr(ir::Binary{ir::BinOp::Or, lhs, constant(false)}, boolean, sp);
+  ir::Expr result = ir::make_var(b.op == ir::BinOp::Or ? "or_value" : "and_value", e->type, sp);
+  arm.push_back(ir::make_stmt(ir::Yield{{ir::make_expr(ir::Binary{b.op, lhs, rhs}, e->type, sp)}}, sp));
+  ir::Stmt evaluate = ir::make_seq(std::move(arm), sp);
+  ir::Stmt decided = ir::make_stmt(ir::Yield{{constant(b.op == ir::BinOp::Or)}}, sp);
+  const bool is_or = b.op == ir::BinOp::Or;
+  out.push_back(ir::make_stmt(ir::If{cond, is_or ? decided : evaluate, is_or ? evaluate : decided, {result}}, sp));
+  return result;
+}
+
 inline ir::Expr hoist(const ir::Expr& e, bool keep_root, std::vector<ir::Stmt>& out, ir::Span at) {
   if (!e || ir::is_var_like(e)) return e;
+  if (auto* b = ir::expr_as<ir::Binary>(e); b && (b->op == ir::BinOp::And || b->op == ir::BinOp::Or) && has_call(b->rhs, false))
+    return hoist_short_circuit(e, *b, out, at);
   ir::Expr cur = visit::map_each_child(e, [&](const ir::Expr& c) { return hoist(c, false, out, at); });
   if (keep_root || !is_call(cur)) return cur;
   const ir::Span sp = cur->span.line ? cur->span : at;

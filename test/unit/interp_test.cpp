@@ -641,3 +641,19 @@ TEST_CASE("given scalars and tensors are taken only as exact values of the param
   o.tensors["h"].dtype = DType::FP16;  // any other dtype is still a mismatch
   CHECK(run_err(src, o).find("input 'h' is FP16[2], but parameter 'h' is BF16[2]") != std::string::npos);
 }
+
+TEST_CASE("an annotated literal takes the annotation's dtype: the variable holds that dtype") {
+  // `n: pl.Scalar[pl.INT8] = 100; return n` returned INDEX 100 and, after simplify propagated the
+  // typed constant, INT8 100: diffcheck saw two dtypes (audit 2026-12-05).
+  const std::string src =
+      "@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INT8]:\n"
+      "        n: pl.Scalar[pl.INT8] = 100\n"
+      "        h: pl.Scalar[pl.FP16] = 0.1\n"
+      "        return n\n";
+  const RunResult r = run_ok(src);
+  const Output& o = out(r, "return");
+  CHECK(o.dtype == DType::INT8);
+  CHECK(int_value(o.data[0]) == 100);
+}

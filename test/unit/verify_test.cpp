@@ -462,3 +462,19 @@ TEST_CASE("kernels: an In view passed as an Out argument; orchestration entries 
               "y: pl.Out[pl.Tensor[[16, 32], pl.FP32]]");
   CHECK(verify_text(out) == "");
 }
+
+TEST_CASE("text: annotated literals that fit their width, and float literals of any float width, are accepted") {
+  const std::string src =
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INT8]:\n"
+      "        a: pl.Scalar[pl.INT8] = -128\n"
+      "        b: pl.Scalar[pl.UINT8] = 255\n"
+      "        c: pl.Scalar[pl.INT32] = 2147483647\n"
+      "        h: pl.Scalar[pl.FP16] = 1.5\n"
+      "        g: pl.Scalar[pl.BF16] = -0.25\n"
+      "        i: pl.Scalar[pl.INDEX] = n * 2\n"
+      "        return a\n";
+  CHECK(verify_text(src) == "");
+}

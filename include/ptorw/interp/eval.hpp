@@ -292,8 +292,24 @@ class Evaluator {
     }
   }
 
+  /// `100`, `-0.5`, `2 * 64`: a value built from literals only.
+  static bool is_literal(const ir::Expr& e) {
+    if (ir::expr_as<ir::ConstInt>(e) || ir::expr_as<ir::ConstFloat>(e)) return true;
+    if (auto* u = ir::expr_as<ir::Unary>(e)) return u->op == ir::UnOp::Neg && is_literal(u->operand);
+    if (auto* b = ir::expr_as<ir::Binary>(e)) return b->op <= ir::BinOp::Max && is_literal(b->lhs) && is_literal(b->rhs);
+    return false;
+  }
   Flow exec_kind(const ir::Assign& a, Frame& f, std::vector<Value>&) {
-    bind(f, a.var, eval(a.value, f, &a.var->type));
+    Value v = eval(a.value, f, &a.var->type);
+    // `q: pl.Scalar[pl.INT8] = 100`: a literal takes the annotated width (the parser accepts another
+    // dtype only for a literal that fits), so the variable holds an INT8 (docs/semantics.md).
+    if (auto* s = std::get_if<Scalar>(&v.v); s && a.var->type && is_literal(a.value))
+      if (auto* st = ir::type_as<ir::ScalarType>(a.var->type); st && st->dtype != s->dtype && st->dtype != DType::TASK_ID) {
+        auto b = convert_bits(s->bits, s->dtype, st->dtype);
+        if (!b) fail("the value has no " + std::string(ir::name_of(st->dtype)) + " value");
+        *s = Scalar{st->dtype, *b};
+      }
+    bind(f, a.var, std::move(v));
     return Flow::Next;
   }
   Flow exec_kind(const ir::Eval& e, Frame& f, std::vector<Value>&) {

@@ -454,6 +454,16 @@ inline std::string_view kwarg_kind_mismatch(std::string_view key, const AttrValu
   return {};
 }
 
+/// The first element of a list operand that is a float scalar, or -1: the lists of ops are offsets,
+/// shapes and indices, all integers (`A[1.5, :]` passed `check` and failed only when run).
+inline int float_list_element(const Expr& list) {
+  if (auto* t = expr_as<MakeTuple>(list))
+    for (std::size_t j = 0; j < t->elems.size(); ++j)
+      if (auto* s = t->elems[j] ? type_as<ScalarType>(t->elems[j]->type) : nullptr; s && is_float(s->dtype))
+        return static_cast<int>(j);
+  return -1;
+}
+
 /// Checks operand count, operand kinds and kwargs, then infers the result type.
 inline InferResult check_and_infer(const OpDef& d, const std::vector<Expr>& args, const Kwargs& kw) {
   auto [req, max] = operand_arity(d.operands);
@@ -482,6 +492,10 @@ inline InferResult check_and_infer(const OpDef& d, const std::vector<Expr>& args
                             : k == 'B' ? names[5] : names[4];
       return InferResult::fail(std::string(d.name) + " operand " + std::to_string(i + 1) + " must be " + std::string(want));
     }
+    if (k == 'L')
+      if (int j = float_list_element(args[i]); j >= 0)
+        return InferResult::fail(std::string(d.name) + " operand " + std::to_string(i + 1) + ": element " + std::to_string(j + 1) +
+                                 " is a float; offsets, shapes and indices are integers");
   }
   for (const auto& [key, v] : kw) {
     if (std::string_view want = kwarg_kind_mismatch(key, v); !want.empty())

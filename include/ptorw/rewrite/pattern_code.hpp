@@ -163,6 +163,12 @@ inline MatchResult<Binds> match_rule(const RuleCode& rc, const ir::Expr& e) {
   for (int i = 0; i < rc.npreds; ++i)
     if (const char* w = check(rc.preds[i], b)) return decline(w);
   if (const char* w = unbuildable(rc.rhs, 0, b)) return decline(w);
+  // A result that is a bound operand must have the expression's dtype: `x * 0 → 0` under an INT8
+  // product would put the INDEX literal in its place, and the text of `x * 0 + 30` would print as
+  // `0 + 30`, INDEX arithmetic (audit 2026-12-05).
+  if (const PNode& r = rc.rhs[0]; r.kind == PK::Wild || r.kind == PK::Const)
+    if (const ir::Expr& got = b.e[static_cast<std::size_t>(r.slot)]; got && ir::dtype_of(got->type) != ir::dtype_of(e->type))
+      return decline("the result would have another dtype than the expression");
   return b;
 }
 

@@ -195,7 +195,16 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
   ir::Expr value = parse_expr();
   expect_newline();
   if (names.size() == 1) {
-    ir::Type t = interner_.type(merge_annotation(anns[0], value->type, names[0]));
+    ir::Type t = interner_.type(merge_annotation(anns[0], value->type, names[0], &value));
+    // A literal takes the annotated width (merge_annotation checked that it fits): the constant
+    // itself gets the dtype, as simplify's folded constants carry theirs, so that
+    // `r: pl.Scalar[pl.INT8] = 30` reads back as the INT8 constant it was printed from.
+    if (auto* st = ir::type_as<ir::ScalarType>(t); st && value->type != t) {
+      if (auto* c = ir::expr_as<ir::ConstInt>(value); c && !ir::is_float(st->dtype) && st->dtype != ir::DType::BOOL)
+        value = ir::make_int(c->value, st->dtype, value->span);
+      else if (auto* x = ir::expr_as<ir::ConstFloat>(value); x && ir::is_float(st->dtype))
+        value = ir::make_float(x->value, st->dtype, value->span);
+    }
     if (ir::type_as<ir::TupleType>(t) && ir::type_as<ir::TupleType>(t)->elems.empty())
       fail_at(names[0], "the call returns nothing; call it as a statement");
     ir::Expr var = ir::make_var(std::string(names[0].text), std::move(t), span_of(names[0]));

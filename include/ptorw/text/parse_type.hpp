@@ -3,6 +3,7 @@
 #pragma once
 #include <fmt/core.h>
 
+#include "ptorw/ir/int_fold.hpp"
 #include "ptorw/text/parser_core.hpp"
 #include "ptorw/text/string_literal.hpp"
 
@@ -281,6 +282,26 @@ inline bool restates(const ir::Type& merged, const ir::Type& carried) {
   return true;
 }
 
+/// Whether an integer literal is a value of an integer dtype (INDEX and INT64: every int64).
+inline bool int_fits(std::int64_t v, ir::DType d) {
+  switch (d) {
+    case ir::DType::INT8: return v >= -128 && v <= 127;
+    case ir::DType::UINT8: return v >= 0 && v <= 255;
+    case ir::DType::INT16: return v >= -32768 && v <= 32767;
+    case ir::DType::INT32: return v >= -2147483648LL && v <= 2147483647LL;
+    default: return true;
+  }
+}
+/// `300`, `-300` or `2 * 64`: an integer literal (or an expression of literals), which takes the
+/// annotated integer width.
+inline std::optional<std::int64_t> int_literal(const ir::Expr& e) { return ir::const_int_value(e); }
+/// `1.5` or `-1.5`: a float literal, which takes the annotated float width.
+inline bool is_float_literal(const ir::Expr& e) {
+  if (ir::expr_as<ir::ConstFloat>(e)) return true;
+  auto* u = ir::expr_as<ir::Unary>(e);
+  return u && u->op == ir::UnOp::Neg && ir::expr_as<ir::ConstFloat>(u->operand);
+}
+
 inline std::string type_kind_name(const ir::Type& t) {
   static constexpr const char* names[] = {"a scalar", "a tensor", "a tile", "a tuple", "a pointer", "unknown", "a buffer"};
   return names[t->kind.index()];
@@ -289,7 +310,7 @@ inline std::string type_kind_name(const ir::Type& t) {
 
 /// An annotation must agree with the inferred type and may add what inference lacks (a view, a
 /// MemRef, a memory space) — ../shared/dsl.md "Statements".
-inline ir::Type Parser::merge_annotation(const ParsedType& ann, const ir::Type& inferred, const Token& at) {
+inline ir::Type Parser::merge_annotation(const ParsedType& ann, const ir::Type& inferred, const Token& at, const ir::Expr* value) {
   if (ann.bare_kind >= 0) {
     if (static_cast<int>(inferred->kind.index()) != ann.bare_kind && !ir::type_as<ir::UnknownType>(inferred))
       fail_at(at, "annotation says " + std::string(ann.bare_kind == 0 ? "a scalar" : ann.bare_kind == 1 ? "a tensor" : "a tile") +
@@ -314,7 +335,14 @@ inline ir::Type Parser::merge_annotation(const ParsedType& ann, const ir::Type& 
   if (auto* s = ir::type_as<ir::ScalarType>(ann.type)) {
     ir::DType inf = ir::type_as<ir::ScalarType>(inferred)->dtype;
     if (ir::is_float(s->dtype) != ir::is_float(inf) || (s->dtype == ir::DType::BOOL) != (inf == ir::DType::BOOL)) check_dtype(s->dtype, inf);
-    return ann.type;  // an integer literal takes the annotated integer width
+    // A literal takes the annotated width — if it fits: `q: pl.Scalar[pl.INT8] = 300` was accepted.
+    if (auto c = value && *value ? detail::int_literal(*value) : std::nullopt; c && !ir::is_float(s->dtype) && s->dtype != ir::DType::BOOL) {
+      if (!detail::int_fits(*c, s->dtype))
+        fail_at(at, fmt::format("the literal {} does not fit the annotation's pl.{}", *c, ir::name_of(s->dtype)));
+    } else if (s->dtype != inf && value && *value && !detail::is_float_literal(*value)) {
+      check_dtype(s->dtype, inf);  // a value is not converted by an annotation (dsl.md: it must agree)
+    }
+    return ann.type;
   }
   if (auto* t = ir::type_as<ir::TensorType>(ann.type)) {
     ir::TensorType r = *ir::type_as<ir::TensorType>(inferred);

@@ -175,7 +175,7 @@ class Parser {
   ir::TileView parse_tile_view();
   ir::Type parse_buffer_type();
   ir::MemRef parse_memref();
-  ir::Type merge_annotation(const ParsedType& ann, const ir::Type& inferred, const Token& at);
+  ir::Type merge_annotation(const ParsedType& ann, const ir::Type& inferred, const Token& at, const ir::Expr* value = nullptr);
 
   ir::Expr parse_expr();
   ir::Expr parse_binary(int min_prec);
