@@ -191,6 +191,8 @@ run run "$ex1" --entry compute --input x="$tmp/xp.npy" --print=full
 check "run --print=full: floats exactly (shortest text that reads back)" line "$tmp/out" "  [:] 1.0000001 $(seq 2 2 126 | tr '\n' ' ' | sed 's/ $//')"
 run compile "$ex1" -o ""
 check "compile -o '': exit 2 (was a tree in the current directory)" test $rc -eq 2
+"$ptorw" equal - - < "$ex1" > "$tmp/out" 2> "$tmp/err"; rc=$?
+check "equal - -: exit 2, stdin is one program only (it was read twice)" test $rc -eq 2 -a -n "$(grep -F "stdin ('-') can be only one of the two programs" "$tmp/err")"
 # A run well past the 1 s progress delay on any load (1500 statements ran in 0.97-1.1 s once the
 # CLI got faster, which made the check below depend on the machine's load).
 /usr/bin/python3 "$root/bench/gen_program.py" --statements 4000 --seed 1 -o "$tmp/long.py"

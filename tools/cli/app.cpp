@@ -8,7 +8,8 @@ namespace ptorw::cli {
 
 const char* const kExitCodesText =
     "Exit codes: 0 success; 1 the input or a pass failed (cannot be read, does not parse or verify, "
-    "fails to run, a pass reports an error) or a check found a difference (equal, diffcheck); 2 the "
+    "fails to run, a pass reports an error) or a check found a difference (equal, diffcheck; equal exits 2 "
+    "when an input cannot be read); 2 the "
     "command line is wrong (no command; an unknown command, option, --opt key or value; a missing argument). "
     "Program text goes to stdout (or -o FILE), diagnostics, remarks and traces to stderr.";
 

@@ -27,6 +27,7 @@ int cmd_check(const Options& o) {
 }
 
 int cmd_equal(const Options& o) {
+  if (o.file == "-" && o.file_b == "-") throw UsageError("equal: stdin ('-') can be only one of the two programs");
   auto a = load(o.file);
   auto b = load(o.file_b);
   if (!a || !b) return kUsage;  // as diff(1): 1 means "different", 2 "could not compare"
