@@ -191,6 +191,13 @@ run run "$ex1" --entry compute --input x="$tmp/xp.npy" --print=full
 check "run --print=full: floats exactly (shortest text that reads back)" line "$tmp/out" "  [:] 1.0000001 $(seq 2 2 126 | tr '\n' ' ' | sed 's/ $//')"
 run compile "$ex1" -o ""
 check "compile -o '': exit 2 (was a tree in the current directory)" test $rc -eq 2
+printf '%s\n' 'import ptorw.language as pl' '' '' '@pl.program' 'class Wrong:' \
+  '    @pl.function(type=pl.FunctionType.Orchestration)' \
+  '    def main(self, a: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[32], pl.FP32]:' \
+  '        return a' > "$tmp/wrong.py"
+run run "$tmp/wrong.py"
+check "run of a program that does not verify: exit 1 with the verifier's error (it ran before)" \
+  test $rc -eq 1 -a -n "$(grep -F "wrong.py:8:9: error: return value 1 has type pl.Tensor[[64], pl.FP32]" "$tmp/err")"
 "$ptorw" equal - - < "$ex1" > "$tmp/out" 2> "$tmp/err"; rc=$?
 check "equal - -: exit 2, stdin is one program only (it was read twice)" test $rc -eq 2 -a -n "$(grep -F "stdin ('-') can be only one of the two programs" "$tmp/err")"
 # A run well past the 1 s progress delay on any load (1500 statements ran in 0.97-1.1 s once the

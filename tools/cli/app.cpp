@@ -142,7 +142,7 @@ void define_app(CLI::App& app, Options& o) {
                                             "kind, benefit, description");
   rules->add_option("pass", o.pass_name, "only this pass");
 
-  auto* run = app.add_subcommand("run", "interpret FILE (planned Tile and Buffer IR kernels in buffer mode) and "
+  auto* run = app.add_subcommand("run", "verify and interpret FILE (planned Tile and Buffer IR kernels in buffer mode) and "
                                         "print every output: digest, scalar value, tensor summary");
   add_input(run, o);
   add_run_options(run, o);

@@ -17,6 +17,7 @@
 #include "cli/pipeline.hpp"
 #include "cli/progress.hpp"
 #include "ptorw/interp/interp.hpp"
+#include "ptorw/passes/verify_source.hpp"
 #include "ptorw/interp/pass_steps.hpp"
 #include "ptorw/ptorw.hpp"
 
@@ -134,6 +135,13 @@ void add_inputs(const Options& o, const ir::Program& p, interp::RunOptions& ro) 
 int cmd_run(const Options& o) {
   auto p = load(o.file);
   if (!p) return kFailed;
+  // The interpreter judges verified programs only, as every other command does: one that returns a
+  // [64] tensor where it declares [32] ran and printed a (64,) result (audit 2026-12-05).
+  if (auto ds = passes::verify_source(*p); has_errors(ds)) {
+    print_diagnostics(ds);
+    error("the program does not verify; run interprets verified programs only");
+    return kFailed;
+  }
   interp::RunOptions ro;
   ro.seed = static_cast<std::uint64_t>(o.seed);
   ro.dims = parse_dims(o.dims, *p);
