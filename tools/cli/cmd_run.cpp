@@ -117,9 +117,7 @@ void add_inputs(const Options& o, const ir::Program& p, interp::RunOptions& ro) 
     if (auto* st = ir::type_as<ir::ScalarType>(param->var->type)) {
       if (!t.shape.empty()) throw std::runtime_error(fmt::format("{}: parameter '{}' is a scalar: give a 0-d array", path, name));
       // The dtype must match, as for tensors (INDEX travels as int64, BF16 as float32).
-      const bool same = t.dtype == st->dtype || (st->dtype == ir::DType::INDEX && t.dtype == ir::DType::INT64) ||
-                        (st->dtype == ir::DType::BF16 && t.dtype == ir::DType::FP32);
-      if (!same)
+      if (!interp::npy_gives(t.dtype, st->dtype))
         throw std::runtime_error(fmt::format("{}: error: input '{}' is {}, but parameter '{}' is {}", path, name,
                                              ir::name_of(t.dtype), name, ir::name_of(st->dtype)));
       if (ir::is_float(t.dtype)) ro.scalars[name] = interp::double_value(t.data[0], t.dtype);

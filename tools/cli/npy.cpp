@@ -111,7 +111,7 @@ interp::RunOptions::Tensor read_npy(const std::string& path) {
 }
 
 std::size_t write_npy(const std::string& path, const interp::Output& o) {
-  DType as = o.dtype == DType::BF16 ? DType::FP32 : o.dtype == DType::INDEX || o.dtype == DType::TASK_ID ? DType::INT64 : o.dtype;
+  const DType as = interp::npy_dtype(o.dtype);
   const Kind* kind = nullptr;
   for (const auto& k : kKinds)
     if (k.dtype == as) kind = &k;

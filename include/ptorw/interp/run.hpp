@@ -27,6 +27,17 @@
 
 namespace ptorw::interp {
 
+/// The dtype a .npy file holds a value of dtype `d` in: .npy has no BF16 (float32 carries it) and
+/// no INDEX or TASK_ID (int64); every other dtype is its own.
+inline DType npy_dtype(DType d) {
+  return d == DType::BF16 ? DType::FP32 : d == DType::INDEX || d == DType::TASK_ID ? DType::INT64 : d;
+}
+/// Whether a .npy value of dtype `given` is taken for a parameter of dtype `want`: its own dtype, or
+/// the one .npy carries it in (INDEX as int64, BF16 as float32; a TASK_ID is never given).
+inline bool npy_gives(DType given, DType want) {
+  return given == want || (want != DType::TASK_ID && given == npy_dtype(want));
+}
+
 struct RunOptions {
   std::uint64_t seed = 1;
   /// Values of `pl.dynamic` dims by name; others take `default_dim`.
@@ -146,15 +157,15 @@ inline void add_outputs(std::vector<Output>& out, const std::string& name, const
   out.push_back(materialize(name, v));
 }
 
-/// A given tensor as the parameter's dtype, where the .npy format has no type of its own: INDEX
-/// travels as int64 and BF16 as float32 (what `run --output-dir` writes), so those are taken back —
-/// a float32 value that is not exactly a BF16 value is refused rather than rounded.
-inline RunOptions::Tensor as_param_dtype(const RunOptions::Tensor& g, DType want, const std::string& name) {
+/// A given tensor that holds another dtype than the parameter's where the .npy format has no type
+/// of its own (npy_dtype): INDEX travels as int64 and BF16 as float32 (what `run --output-dir`
+/// writes), so those are taken back — a float32 value that is not exactly a BF16 value is refused
+/// rather than rounded. nullopt: nothing to convert (the caller uses the given tensor as it is).
+inline std::optional<RunOptions::Tensor> as_param_dtype(const RunOptions::Tensor& g, DType want, const std::string& name) {
+  if (g.dtype == want || !npy_gives(g.dtype, want)) return std::nullopt;
   RunOptions::Tensor t = g;
-  if (want == DType::INDEX && g.dtype == DType::INT64) {
-    t.dtype = DType::INDEX;
-  } else if (want == DType::BF16 && g.dtype == DType::FP32) {
-    t.dtype = DType::BF16;
+  t.dtype = want;
+  if (want == DType::BF16)
     for (std::size_t k = 0; k < t.data.size(); ++k) {
       const double d = double_value(g.data[k], DType::FP32);
       t.data[k] = float_bits(d, DType::BF16);
@@ -162,7 +173,6 @@ inline RunOptions::Tensor as_param_dtype(const RunOptions::Tensor& g, DType want
         fail("input '" + name + "' element " + std::to_string(k) + " (" + fmt::format("{}", d) +
              ") is not a BF16 value: give BF16 parameters exactly representable float32 values");
     }
-  }
   return t;
 }
 
@@ -227,7 +237,8 @@ inline std::vector<Value> make_inputs(Evaluator& ev, const ir::Function& fn, con
       if (tt->view && !tt->view->stride.empty()) strides = detail::global_dims(ev, tt->view->stride, "an entry tensor stride");
       TensorVal t = new_tensor(tt->dtype, shape, strides);
       if (auto given = opts.tensors.find(name); given != opts.tensors.end()) {
-        const RunOptions::Tensor g = detail::as_param_dtype(given->second, tt->dtype, name);
+        const std::optional<RunOptions::Tensor> converted = detail::as_param_dtype(given->second, tt->dtype, name);
+        const RunOptions::Tensor& g = converted ? *converted : given->second;
         if (g.dtype != tt->dtype || g.shape != shape)
           fail("input '" + name + "' is " + std::string(ir::name_of(g.dtype)) + dims_str(g.shape) + ", but parameter '" +
                name + "' is " + std::string(ir::name_of(tt->dtype)) + dims_str(shape));

@@ -125,7 +125,7 @@ class InParamWrites {
       const std::uint64_t m = mask(args[i]);
       if (report_ && (m & in_mask_))
         error(e, "passes " + describe(args[i]) + ", a view of In parameter " + param_names(m & in_mask_) + ", as " +
-                     (f->params[i].dir == Direction::Out ? "Out" : "InOut") + " argument " +
+                     std::string(name_of(f->params[i].dir)) + " argument " +
                      quoted(var_name(f->params[i].var)) + " of " + quoted(std::string(callee)) +
                      "; a callee may write only Out/InOut parameters (declare it pl.Out or pl.InOut)");
       out |= m;

@@ -282,16 +282,6 @@ inline bool restates(const ir::Type& merged, const ir::Type& carried) {
   return true;
 }
 
-/// Whether an integer literal is a value of an integer dtype (INDEX and INT64: every int64).
-inline bool int_fits(std::int64_t v, ir::DType d) {
-  switch (d) {
-    case ir::DType::INT8: return v >= -128 && v <= 127;
-    case ir::DType::UINT8: return v >= 0 && v <= 255;
-    case ir::DType::INT16: return v >= -32768 && v <= 32767;
-    case ir::DType::INT32: return v >= -2147483648LL && v <= 2147483647LL;
-    default: return true;
-  }
-}
 /// `300`, `-300` or `2 * 64`: an integer literal (or an expression of literals), which takes the
 /// annotated integer width.
 inline std::optional<std::int64_t> int_literal(const ir::Expr& e) { return ir::const_int_value(e); }
@@ -337,7 +327,7 @@ inline ir::Type Parser::merge_annotation(const ParsedType& ann, const ir::Type& 
     if (ir::is_float(s->dtype) != ir::is_float(inf) || (s->dtype == ir::DType::BOOL) != (inf == ir::DType::BOOL)) check_dtype(s->dtype, inf);
     // A literal takes the annotated width — if it fits: `q: pl.Scalar[pl.INT8] = 300` was accepted.
     if (auto c = value && *value ? detail::int_literal(*value) : std::nullopt; c && !ir::is_float(s->dtype) && s->dtype != ir::DType::BOOL) {
-      if (!detail::int_fits(*c, s->dtype))
+      if (!ir::int_fits(s->dtype, *c))
         fail_at(at, fmt::format("the literal {} does not fit the annotation's pl.{}", *c, ir::name_of(s->dtype)));
     } else if (s->dtype != inf && value && *value && !detail::is_float_literal(*value)) {
       check_dtype(s->dtype, inf);  // a value is not converted by an annotation (dsl.md: it must agree)
