@@ -154,6 +154,35 @@ TEST_CASE("one-line suites and the ellipsis statement") {
   CHECK(has(error_of(head + "        if n > 0: r = n + 1 r = 2\n        return n\n"), "expected end of line"));
 }
 
+// Python's docstrings: a string literal standing as a statement is evaluated and dropped. Test
+// programs carry them on the module, the class and the functions; the IR keeps no text (as for
+// comments), so a program with docstrings equals the one without.
+TEST_CASE("docstrings and bare string statements are skipped") {
+  const std::string sig = "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                          "    def main(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n";
+  const std::string plain = "@pl.program\nclass P:\n" + sig +
+                            "        for i in pl.range(4):\n            m = n + i\n        return n\n";
+  same("\"\"\"Module docstring.\n\nSecond paragraph.\n\"\"\"\nimport pypto.language as pl\n\n"
+       "@pl.program\nclass P:\n    \"\"\"Class docstring.\"\"\"\n\n" + sig +
+       "        \"\"\"Function docstring with \"quotes\", a # hash, an ( open bracket\n"
+       "and a line at column 0, an escaped \\\"\"\" and ''' inside.\n"
+       "        \"\"\"\n"
+       "        for i in pl.range(4):\n            'a bare string'\n            m = n + i\n"
+       "            '''single-quoted triple'''\n        return n\n",
+       plain);
+  same("@pl.program\nclass P:\n" + sig + "        \"one line\" \"adjacent\"; m = n\n"
+       "        for i in pl.range(4):\n            m = n + i\n        return n\n",
+       "@pl.program\nclass P:\n" + sig + "        m = n\n"
+       "        for i in pl.range(4):\n            m = n + i\n        return n\n");
+  // Lines inside a docstring count: an error after one is reported at its own line.
+  CHECK(has(error_of("@pl.program\nclass P:\n" + sig + "        \"\"\"a\n\nb\n\"\"\"\n        return q\n"),
+            "doc.py:9:16: error:"));
+  CHECK(has(error_of("@pl.program\nclass P:\n" + sig + "        \"\"\"never closed\n        return n\n"),
+            "doc.py:5:9: error: unterminated triple-quoted string literal"));
+  CHECK(has(error_of("@pl.program\nclass P:\n" + sig + "        \"doc\" m = n\n        return n\n"),
+            "expected end of line after a string statement"));
+}
+
 // 02-operation_reference, "Tile x Scalar": `maxs` / `mins` `(lhs: Tile, rhs: int | float | Scalar)`.
 TEST_CASE("pl.tile.maxs / mins are tile.maximums / minimums") {
   const std::string load = "        t0 = pl.load(a, [0, 0], [32, 32])\n";

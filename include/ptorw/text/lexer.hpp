@@ -163,6 +163,7 @@ class Lexer {
           continue;
         }
         if (c == '"' || c == '\'') {
+          if (p + 2 < n && src_[p + 1] == c && src_[p + 2] == c) return false;  // triple-quoted: the token path
           ++p;
           while (p < n && src_[p] != c) {
             if (src_[p] == '\n' || src_[p] == '\r' || src_[p] == '\\') return false;
@@ -372,6 +373,7 @@ class Lexer {
     char q = src_[pos_];
     std::size_t s = pos_;
     const std::uint32_t line = line_, col = col_of(s);
+    if (pos_ + 2 < src_.size() && src_[pos_ + 1] == q && src_[pos_ + 2] == q) return lex_triple_string(q, line, col);
     ++pos_;
     while (pos_ < src_.size() && src_[pos_] != q) {
       if (src_[pos_] == '\n' || src_[pos_] == '\r') throw ParseError(line, col, "unterminated string literal");
@@ -388,6 +390,28 @@ class Lexer {
     if (pos_ >= src_.size()) throw ParseError(line, col, "unterminated string literal");
     ++pos_;
     return make(Tok::String, s + 1, pos_ - s - 2, line, col);
+  }
+
+  /// `"""..."""` or `'''...'''` (a docstring, the usual case): may span lines; a backslash escapes the
+  /// next character. The token's text is what lies between the quotes.
+  Token lex_triple_string(char q, std::uint32_t line, std::uint32_t col) {
+    const std::size_t body = pos_ + 3;
+    pos_ = body;
+    for (;;) {
+      if (pos_ >= src_.size()) throw ParseError(line, col, "unterminated triple-quoted string literal");
+      const char c = src_[pos_];
+      if (c == q && pos_ + 2 < src_.size() && src_[pos_ + 1] == q && src_[pos_ + 2] == q) break;
+      if (c == '\\' && pos_ + 1 < src_.size()) {
+        ++pos_;
+        if (src_[pos_] == '\n' || src_[pos_] == '\r') consume_newline();
+        else ++pos_;
+        continue;
+      }
+      if (c == '\n' || c == '\r') consume_newline();
+      else ++pos_;
+    }
+    pos_ += 3;
+    return make(Tok::String, body, pos_ - 3 - body, line, col);
   }
 
   Token lex_punct() {

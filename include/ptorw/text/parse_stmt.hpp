@@ -45,6 +45,7 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
     expect_newline();
     return;
   }
+  if (skip_string_statement()) return;  // a docstring
   if (t.kind != Tok::Name) {
     if (t.kind == Tok::Indent) fail_at(t, "unexpected indent");
     expected("a statement");

@@ -121,6 +121,19 @@ class Parser {
     if (peek().kind == Tok::Newline) take();
   }
   static ir::Span span_of(const Token& t) { return {t.line, t.col}; }
+  /// A string literal standing as a statement — a docstring of the module, the class or a function,
+  /// or any bare string (Python evaluates it and drops it) — is skipped: the IR keeps no text, as it
+  /// keeps no comments, so the printed program has none. Adjacent literals are one string, as in
+  /// Python. Returns whether one was skipped.
+  bool skip_string_statement() {
+    if (peek().kind != Tok::String) return false;
+    take();
+    while (peek().kind == Tok::String) take();
+    if (peek().kind != Tok::Newline && peek().kind != Tok::End && !peek().punct(";"))
+      expected("end of line after a string statement (a docstring stands alone)");
+    if (!accept_punct(";")) expect_newline();
+    return true;
+  }
 
   /// Guards recursion (expressions, nested blocks) against stack overflow.
   struct DepthGuard {

@@ -178,6 +178,7 @@ inline ir::ProgramPtr Parser::parse_program() {
     if (t.kind == Tok::Newline) { take(); continue; }
     if (t.kind == Tok::End) break;
     if (t.kind == Tok::Indent) fail_at(t, "unexpected indent");
+    if (skip_string_statement()) continue;  // the module's docstring
     if (t.name("import") || t.name("from")) {
       while (peek().kind != Tok::Newline && peek().kind != Tok::End) take();
       continue;
@@ -236,6 +237,7 @@ inline ir::ProgramPtr Parser::parse_program() {
     while (peek().kind != Tok::Dedent && peek().kind != Tok::End) {
       if (peek().kind == Tok::Newline) { take(); continue; }
       if (peek().name("pass")) { take(); expect_newline(); continue; }
+      if (skip_string_statement()) continue;  // the class's docstring
       parse_decorated_function(sigs);
     }
     if (peek().kind == Tok::Dedent) take();
