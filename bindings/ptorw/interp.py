@@ -47,7 +47,8 @@ def run(program, inputs=None, *, entry="main", seed=1, dims=None, mode="auto", t
     ``inputs``: ``{parameter name: array or number}``; shapes and dtypes are checked against the
     parameters. ``dims``: values of ``pl.dynamic`` dims (default 64). ``mode``: "auto" (planned
     Tile and Buffer IR kernels run in buffer mode) or "value". ``target``: "a2a3" or "a5" (buffer
-    mode's capacities; default: the PassContext's). Raises InterpError with file:line:col when the
+    mode's capacities; default: the PassContext's). Raises VerifyError when the program does not
+    verify (it is checked first, as `ptorw run` does), InterpError with file:line:col when the
     program fails (e.g. reads poison it may not, or an input does not fit).
     """
     if target is None:

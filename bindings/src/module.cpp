@@ -409,6 +409,9 @@ interp::RunOptions run_options(const PyProgram& prog, const std::string& entry, 
 
 py::list run(const PyProgram& prog, const std::string& entry, const py::dict& inputs, std::uint64_t seed,
              const std::map<std::string, std::int64_t>& dims, const std::string& mode, const std::string& target) {
+  // The interpreter judges verified programs only, as `ptorw run` does: one that returns a [64]
+  // tensor where it declares [32] ran and returned the (64,) array (audit 2026-12-05).
+  verify_or_raise(*prog.p, true);
   interp::RunOptions ro = run_options(prog, entry, inputs, seed, dims, mode, target);
   interp::RunResult r;
   {

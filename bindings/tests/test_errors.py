@@ -1,4 +1,5 @@
 """Errors are Python exceptions carrying file:line:col; bad input never crashes the process."""
+import numpy as np
 import pytest
 
 import ptorw
@@ -75,6 +76,10 @@ def test_verify_error():
         ir.verify(WrongReturn)
     assert f"{__file__}:" in str(info.value)
     assert ir.verify(WrongReturn, raise_on_error=False)
+    # The interpreter judges verified programs only (as `ptorw run`): it returned the (16,) array.
+    with pytest.raises(ptorw.VerifyError) as info:
+        interp.run(WrongReturn, {"x": np.zeros(16, np.float32)})
+    assert "declares" in str(info.value) or "[32]" in str(info.value)
 
 
 def test_bad_options():

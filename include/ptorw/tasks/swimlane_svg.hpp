@@ -51,10 +51,11 @@ inline constexpr std::array<std::string_view, 12> kPalette{"#4e79a7", "#f28e2b",
 
 /// The summary line of a panel: makespan, utilization, critical path.
 inline std::string schedule_summary(const Schedule& s) {
-  return fmt::format("makespan {:.1f} ns, {} tasks, AIV utilization {:.0f}% ({} lanes), AIC utilization {:.0f}% ({} lanes), "
-                     "critical path {} tasks",
-                     s.makespan, s.slots.size(), 100 * s.utilization(false), s.lanes.aiv, 100 * s.utilization(true), s.lanes.aic,
-                     s.critical_path.size());
+  auto count = [](std::size_t n, std::string_view what) { return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s"); };
+  return fmt::format("makespan {:.1f} ns, {}, AIV utilization {:.0f}% ({}), AIC utilization {:.0f}% ({}), critical path {}",
+                     s.makespan, count(s.slots.size(), "task"), 100 * s.utilization(false),
+                     count(static_cast<std::size_t>(s.lanes.aiv), "lane"), 100 * s.utilization(true),
+                     count(static_cast<std::size_t>(s.lanes.aic), "lane"), count(s.critical_path.size(), "task"));
 }
 
 inline std::string swimlane_svg(const std::vector<SwimlanePanel>& panels) {
