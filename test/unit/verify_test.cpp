@@ -478,3 +478,81 @@ TEST_CASE("text: annotated literals that fit their width, and float literals of 
       "        return a\n";
   CHECK(verify_text(src) == "");
 }
+
+// PyPTO's user docs state these rules of the task API and the control flow; an audit of the docs
+// (2026-12-05) found each accepted. Each is refused now, next to the form the docs allow.
+namespace {
+std::string tasks_program(const std::string& main_body, const std::string& main_params = "") {
+  return "@pl.program\nclass P:\n"
+         "    @pl.function(type=pl.FunctionType.InCore)\n"
+         "    def k1(self, x: pl.Tensor[[64, 64], pl.FP32]) -> pl.Tensor[[64, 64], pl.FP32]:\n"
+         "        return x\n\n"
+         "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+         "    def main(self, x: pl.Tensor[[64, 64], pl.FP32]" + main_params + ") -> pl.Tensor[[64, 64], pl.FP32]:\n" +
+         main_body;
+}
+}  // namespace
+
+TEST_CASE("docs: pl.manual_scope() is Orchestration-only and does not nest") {
+  // tasks/01-scopes: "manual_scope may not nest inside manual_scope | The runtime forbids it".
+  CHECK(verify_text(tasks_program("        with pl.manual_scope():\n            with pl.manual_scope():\n"
+                                  "                a, tid = pl.submit(self.k1, x)\n        return a\n")) ==
+        "k.py:10:13: error: pl.manual_scope() may not nest inside another pl.manual_scope() (the runtime forbids it)\n");
+  CHECK(verify_text(tasks_program("        with pl.manual_scope():\n            a, tid = pl.submit(self.k1, x)\n"
+                                  "        with pl.manual_scope():\n            b, t2 = pl.submit(self.k1, a, deps=[tid])\n"
+                                  "        return b\n")) == "");
+  // "Orchestration only | A scope belongs to the control plane; it is not valid in an InCore function".
+  CHECK(verify_text("@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore)\n"
+                    "    def k(self, x: pl.Tensor[[64, 64], pl.FP32], o: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> "
+                    "pl.Tensor[[64, 64], pl.FP32]:\n"
+                    "        with pl.manual_scope():\n            t = pl.load(x, [0, 0], [64, 64])\n"
+                    "            r = pl.store(t, [0, 0], o)\n        return r\n") ==
+        "k.py:5:9: error: pl.manual_scope() belongs to the orchestration; it is not valid in InCore function 'k'\n");
+}
+
+TEST_CASE("docs: pl.submit's timing_slot=, deps= and predicate= as the tasks pages spell them") {
+  // tasks/02-submit: "timing_slot=N (N is an integer literal from 0 through 15)".
+  CHECK(verify_text(tasks_program("        a, tid = pl.submit(self.k1, x, timing_slot=16)\n        return a\n")) ==
+        "k.py:9:18: error: pl.submit timing_slot= must be an integer literal from 0 through 15\n");
+  CHECK(verify_text(tasks_program("        a, tid = pl.submit(self.k1, x, timing_slot=-1)\n        return a\n")) ==
+        "k.py:9:18: error: pl.submit timing_slot= must be an integer literal from 0 through 15\n");
+  CHECK(verify_text(tasks_program("        a, tid = pl.submit(self.k1, x, timing_slot=0)\n"
+                                  "        b, t2 = pl.submit(self.k1, a, timing_slot=15)\n        return b\n")) == "");
+  // "A TaskId reached by indexing that flat tuple cannot feed deps=" / "deps= entries must be a TaskId variable".
+  CHECK(verify_text(tasks_program("        with pl.manual_scope():\n            res = pl.submit(self.k1, x)\n"
+                                  "            b, _ = pl.submit(self.k1, x, deps=[res[1]])\n        return b\n")) ==
+        "k.py:11:51: error: deps= entries must be a TaskId variable: a TaskId reached by indexing a submit's result "
+        "cannot feed deps= (bind it to a name first: tid = res[1])\n");
+  CHECK(verify_text(tasks_program("        with pl.manual_scope():\n            res = pl.submit(self.k1, x)\n"
+                                  "            tid = res[1]\n"
+                                  "            b, _ = pl.submit(self.k1, x, deps=[tid])\n        return b\n")) == "");
+  // tasks/03-tuning: "Only tensor[indices] OP int-literal is expressible: one comparison ... No chained
+  // comparisons, no arithmetic, no boolean combination".
+  const std::string c = ", c: pl.Tensor[[4], pl.INT32], n: pl.Scalar[pl.INDEX]";
+  const std::string refused =
+      "pl.submit predicate= must be one comparison 'tensor[indices] OP int-literal' (==, !=, >, <, >=, <=): no "
+      "arithmetic, no boolean combination, no chained comparison; reduce anything richer to one gate value in a "
+      "prior kernel\n";
+  for (const char* bad : {"(n > 0)", "(c[0] > 0 and c[1] > 0)", "(c[0] + 1 > 0)", "(c[0] > 0.5)", "(c[0])"}) {
+    CAPTURE(bad);
+    const std::string out = verify_text(tasks_program(
+        std::string("        b, _ = pl.submit(self.k1, x, predicate=") + bad + ")\n        return b\n", c));
+    CHECK(out.find(refused) != std::string::npos);
+    CHECK(out.rfind("k.py:9:", 0) == 0);
+  }
+  for (const char* good : {"(c[0] > 0)", "(c[3] == 7)", "(c[n] != -1)", "(c[1] <= 2)"}) {
+    CAPTURE(good);
+    CHECK(verify_text(tasks_program(
+              std::string("        b, _ = pl.submit(self.k1, x, predicate=") + good + ")\n        return b\n", c)) == "");
+  }
+}
+
+TEST_CASE("docs: pl.while_ requires init_values") {
+  // language/02-control-flow: "pl.while_ always requires init_values".
+  const std::string head = "@pl.program\nclass P:\n    @pl.function\n"
+                           "    def f(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n";
+  CHECK(verify_text(head + "        for () in pl.while_():\n            pl.cond(n < 10)\n        return n\n") ==
+        "k.py:5:9: error: pl.while_ requires init_values: carry the state the condition reads (e.g. a counter)\n");
+  CHECK(verify_text(head + "        for (i,) in pl.while_(init_values=(n,)):\n            pl.cond(i < 10)\n"
+                           "            i2 = pl.yield_(i + 1)\n        return i2\n") == "");
+}

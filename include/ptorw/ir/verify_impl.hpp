@@ -138,6 +138,7 @@ class Verifier {
   const Program& prog_;
   Diagnostics& out_;
   const Function* fn_ = nullptr;
+  int manual_depth_ = 0;  // pl.manual_scope() bodies around the statement being checked
   std::uint32_t fn_index_ = 0;
   VarTable<VarInfo> vars_;               // every definition seen, program-wide
   std::vector<bool> closed_;             // per body: has the walk left it?
@@ -303,10 +304,48 @@ class Verifier {
       visit::for_each_child(e, [&](const Expr& c) { expr(c); });
       if (auto* s = expr_as<Submit>(e)) {
         check_keys(s->kwargs, loc(e), "pl.submit");
+        submit_options(*s, loc(e));
         user_call(e, s->callee, s->args, "pl.submit of ");
       }
     }
     ctx_ = outer;
+  }
+
+  /// The task options of PyPTO's tasks pages (02-submit, 03-tuning), as they state them.
+  void submit_options(const Submit& s, Span at) {
+    if (const AttrValue* v = find_kwarg(s.kwargs, "timing_slot")) {
+      auto* n = std::get_if<std::int64_t>(v);
+      if (!n || *n < 0 || *n > 15) error(at, "pl.submit timing_slot= must be an integer literal from 0 through 15");
+    }
+    if (const AttrValue* v = find_kwarg(s.kwargs, "deps")) {
+      auto* e = std::get_if<Expr>(v);
+      auto* list = e && *e ? expr_as<MakeTuple>(*e) : nullptr;
+      if (!list) {
+        error(at, "pl.submit deps= takes a list of TaskId variables, e.g. deps=[tid]");
+      } else {
+        for (const Expr& d : list->elems)
+          if (!d || !(expr_as<Var>(d) || expr_as<IterArg>(d)))
+            error(d ? loc(d) : at, "deps= entries must be a TaskId variable: a TaskId reached by indexing a submit's "
+                                   "result cannot feed deps= (bind it to a name first: tid = res[1])");
+      }
+    }
+    if (const AttrValue* v = find_kwarg(s.kwargs, "predicate")) {
+      // "Only `tensor[indices] OP int-literal` is expressible: one comparison, with == != > < >= <=.
+      // No chained comparisons, no arithmetic, no boolean combination" (03-tuning): the scheduler
+      // evaluates it at dispatch, so it is matched as written, never computed in the orchestration.
+      auto* e = std::get_if<Expr>(v);
+      auto* b = e && *e ? expr_as<Binary>(*e) : nullptr;
+      bool ok = b && b->op >= BinOp::Lt && b->op <= BinOp::Ne && b->lhs && b->rhs;
+      if (ok) {
+        auto* read = expr_as<Call>(b->lhs);
+        ok = read && read->kind == CallKind::Op && read->callee == std::string_view("tensor.read") && !read->args.empty() &&
+             read->args[0] && type_as<TensorType>(read->args[0]->type) && expr_as<ConstInt>(b->rhs);
+      }
+      if (!ok)
+        error(e && *e ? loc(*e) : at, "pl.submit predicate= must be one comparison 'tensor[indices] OP int-literal' "
+                                      "(==, !=, >, <, >=, <=): no arithmetic, no boolean combination, no chained "
+                                      "comparison; reduce anything richer to one gate value in a prior kernel");
+    }
   }
 
   void kwarg_exprs(const Kwargs& kw) {
@@ -577,6 +616,9 @@ class Verifier {
         owners_.pop_back();
         loop_results(k.iter_args, k.return_vars, s);
       } else if constexpr (std::is_same_v<K, While>) {
+        // PyPTO's control-flow page: "pl.while_ always requires init_values", even a single counter.
+        if (k.iter_args.empty())
+          error(s->span, "pl.while_ requires init_values: carry the state the condition reads (e.g. a counter)");
         iter_args(k.iter_args, s->span);
         owners_.push_back(s.get());
         open();
@@ -610,7 +652,18 @@ class Verifier {
         check_keys(k.attrs, s->span, "the scope");
         for (const auto& [key, v] : k.attrs)
           if (auto* e = std::get_if<Expr>(&v)) expr(*e);
+        const bool manual = k.kind == ScopeKind::Manual;
+        // PyPTO's tasks page, "Runtime scopes": a scope belongs to the control plane ("Orchestration
+        // only ... not valid in an InCore function"), and "manual_scope may not nest inside
+        // manual_scope: the runtime forbids it".
+        if (manual && is_incore_like(fn_->type))
+          error(s->span, "pl.manual_scope() belongs to the orchestration; it is not valid in " +
+                             std::string(name_of(fn_->type)) + " function " + q(fn_->name));
+        else if (manual && manual_depth_ > 0)
+          error(s->span, "pl.manual_scope() may not nest inside another pl.manual_scope() (the runtime forbids it)");
+        manual_depth_ += manual;
         block(k.body, BodyKind::Scope);
+        manual_depth_ -= manual;
       }
       // Seq never reaches here: StmtCursor splices it.
     }, s->kind);
