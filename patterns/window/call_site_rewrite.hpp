@@ -39,6 +39,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -631,6 +632,42 @@ struct CallerDecision {
 
 /// Decides every call of a windowed callee in `caller` and adds one note per such call; nullopt when
 /// no call may use its clone.
+/// The first kernel call (or pl.submit) of `s` nested in an expression — an argument of another
+/// call, a loop's init, a condition — rather than the whole value of an assignment or expression
+/// statement; null when there is none (flatten-call-expr's output). A rewritten call site slices and
+/// assembles its Out argument, and a loop-return parent becomes the loop's init: an expression there
+/// would be evaluated twice (a kernel writing InOut would run twice), and a nested writer is no
+/// call statement the sibling-writer rule sees (audit 2026-12-05). Pattern 5 leaves such callers
+/// alone (fail closed); the default pipeline flattens calls first.
+inline const ir::ExprNode* nested_user_call(const ir::Stmt& s) {
+  const ir::ExprNode* found = nullptr;
+  auto user_call = [](const ir::Expr& e) {
+    auto* c = ir::expr_as<ir::Call>(e);
+    return (c && c->kind == ir::CallKind::Function) || ir::expr_as<ir::Submit>(e);
+  };
+  std::function<void(const ir::Expr&)> in_expr = [&](const ir::Expr& e) {
+    if (found || !e) return;
+    if (user_call(e)) {
+      found = e.get();
+      return;
+    }
+    visit::for_each_child(e, in_expr);
+  };
+  std::function<void(const ir::Stmt&)> in_stmt = [&](const ir::Stmt& st) {
+    if (found || !st) return;
+    const ir::Expr* v = nullptr;
+    if (auto* a = ir::stmt_as<ir::Assign>(st)) v = &a->value;
+    if (auto* e = ir::stmt_as<ir::Eval>(st)) v = &e->value;
+    if (v && *v && user_call(*v)) {  // the call itself is the statement's value: look into its operands
+      visit::for_each_child(*v, in_expr);
+      return;
+    }
+    visit::each_child(st, in_expr, in_stmt);
+  };
+  in_stmt(s);
+  return found;
+}
+
 inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, const ir::FunctionPtr& caller_ptr,
                                                    analysis::AnalysisCache& cache,
                                                    const std::unordered_map<std::string, WindowedCallee>& callees,
@@ -662,6 +699,13 @@ inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, cons
     any = true;
   }
   if (!any) return std::nullopt;
+  if (const ir::ExprNode* nested = nested_user_call(caller.body))
+    for (std::size_t i = 0; i < calls.size(); ++i)
+      if (wcs[i] && ds[i].why.empty())
+        ds[i].why = "'" + caller.name + "' has a kernel call nested in an expression at " + std::to_string(nested->span.line) + ":" +
+                    std::to_string(nested->span.col) +
+                    " (an argument or a loop init), which a slice and an assemble would evaluate twice; run "
+                    "flatten-call-expr first (the default pipeline does)";
   // Sibling full writers (spec "same-scope sibling writers"), to a fixed point. Each call's callee
   // is found once, not once per round (a scan of the program's functions and a shared_ptr copy).
   std::vector<const ir::Function*> callee_of(calls.size(), nullptr);

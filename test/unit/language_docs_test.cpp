@@ -183,6 +183,21 @@ TEST_CASE("docstrings and bare string statements are skipped") {
             "expected end of line after a string statement"));
 }
 
+// 02-operation_reference: "read | (src: T, offset: IntLike | Sequence[IntLike]) -> Scalar", and write
+// alike: an integer offset of a 1-D source is the one-element list.
+TEST_CASE("pl.read / pl.write with an integer offset of a 1-D source") {
+  const std::string head = "@pl.program\nclass P:\n    @pl.function\n"
+                           "    def f(self, x: pl.Tensor[[64], pl.FP32], i: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.FP32]:\n";
+  same(head + "        v = pl.read(x, 3)\n        return v\n", head + "        v = pl.read(x, [3])\n        return v\n");
+  same(head + "        v = pl.tensor.read(x, i)\n        return v\n", head + "        v = x[i]\n        return v\n");
+  same(head + "        y = pl.write(x, 3, 1.5)\n        v = y[3]\n        return v\n",
+       head + "        y = pl.tensor.write(x, [3], 1.5)\n        v = y[3]\n        return v\n");
+  const std::string two = "@pl.program\nclass P:\n    @pl.function\n"
+                          "    def f(self, x: pl.Tensor[[8, 8], pl.FP32]) -> pl.Scalar[pl.FP32]:\n"
+                          "        v = pl.read(x, 3)\n        return v\n";
+  CHECK(has(error_of(two), "doc.py:5:13: error: pl.tensor.read: an integer offset indexes a 1-D source; this one has rank 2"));
+}
+
 // 02-operation_reference, "Tile x Scalar": `maxs` / `mins` `(lhs: Tile, rhs: int | float | Scalar)`.
 TEST_CASE("pl.tile.maxs / mins are tile.maximums / minimums") {
   const std::string load = "        t0 = pl.load(a, [0, 0], [32, 32])\n";

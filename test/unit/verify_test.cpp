@@ -556,3 +556,32 @@ TEST_CASE("docs: pl.while_ requires init_values") {
   CHECK(verify_text(head + "        for (i,) in pl.while_(init_values=(n,)):\n            pl.cond(i < 10)\n"
                            "            i2 = pl.yield_(i + 1)\n        return i2\n") == "");
 }
+
+TEST_CASE("docs: a scalar computed from device data inside pl.at(CORE_GROUP) is not read after the scope") {
+  // language/01-functions: "The same rule applies to a scalar you assign inside with pl.at(...) and
+  // read after it ... when it depends on device data, it asks you to route it through a tensor".
+  const std::string head =
+      "@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]], "
+      "n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[64, 64], pl.FP32]:\n"
+      "        with pl.at(level=pl.Level.CORE_GROUP):\n"
+      "            t = pl.load(x, [0, 0], [64, 64])\n";
+  CHECK(verify_text(head + "            s = pl.tile.read(t, [0, 0])\n"
+                           "        o2 = pl.tensor.write(out, [0, 0], s)\n        return o2\n") ==
+        "k.py:8:14: error: 's' is a scalar computed from device data inside the pl.at(level=CORE_GROUP) scope at "
+        "5:9 and read after it: the scope becomes a kernel, and a kernel cannot return a scalar; route it "
+        "through a tensor\n");
+  // Carried out of a loop inside the scope, and computed from such a scalar: still device data.
+  CHECK(verify_text(head + "            for i, (a,) in pl.range(4, init_values=(0.0,)):\n"
+                           "                v = pl.tile.read(t, [i, 0])\n"
+                           "                a2 = pl.yield_(a + v)\n"
+                           "            w = a2 * 2.0\n"
+                           "        o2 = pl.tensor.write(out, [0, 0], w)\n        return o2\n")
+            .find("'w' is a scalar computed from device data") != std::string::npos);
+  // Routed through a tensor (the docs' fix), or used inside the scope only, or not device data.
+  CHECK(verify_text(head + "            s = pl.tile.read(t, [0, 0])\n"
+                           "            u = pl.tile.adds(t, s)\n"
+                           "            r = pl.store(u, [0, 0], out)\n"
+                           "            m = n * 2\n"
+                           "        k = m + 1\n        return r\n") == "");
+}

@@ -4,7 +4,9 @@
 #pragma once
 #include <algorithm>
 #include <string>
+#include <functional>
 #include <unordered_map>
+#include <unordered_set>
 #include <variant>
 #include <vector>
 
@@ -16,6 +18,7 @@
 #include "ptorw/ir/verify_ops.hpp"
 #include "ptorw/visit/children.hpp"
 #include "ptorw/visit/describe.hpp"
+#include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/flat_seq.hpp"  // not used here; kept for the includers that rely on it
 
 namespace ptorw::ir {
@@ -90,6 +93,7 @@ class Verifier {
 
   void function(const Function& f) {
     fn_ = &f;
+    device_scalars_.clear();
     ++fn_index_;
     owners_.clear();
     pending_.clear();
@@ -139,6 +143,9 @@ class Verifier {
   Diagnostics& out_;
   const Function* fn_ = nullptr;
   int manual_depth_ = 0;  // pl.manual_scope() bodies around the statement being checked
+  // Scalars computed from device data inside a `pl.at(level=CORE_GROUP)` scope of the function,
+  // with the scope's span (note_device_scalars).
+  std::unordered_map<const ExprNode*, Span> device_scalars_;
   std::uint32_t fn_index_ = 0;
   VarTable<VarInfo> vars_;               // every definition seen, program-wide
   std::vector<bool> closed_;             // per body: has the walk left it?
@@ -243,7 +250,14 @@ class Verifier {
 
   void use(const Expr& e) {
     const VarInfo* v = known(e.get());
-    if (v && !closed_[v->body]) return;
+    if (v && !closed_[v->body]) {
+      if (!device_scalars_.empty())
+        if (auto it = device_scalars_.find(e.get()); it != device_scalars_.end())
+          error(loc(e), q(var_name(e)) + " is a scalar computed from device data inside the pl.at(level=CORE_GROUP) "
+                        "scope at " + at_text(it->second) + " and read after it: the scope becomes a kernel, and a "
+                        "kernel cannot return a scalar; route it through a tensor");
+      return;
+    }
     const std::string n = q(var_name(e));
     if (!v) {
       for (const StmtNode* o : owners_)
@@ -309,6 +323,62 @@ class Verifier {
       }
     }
     ctx_ = outer;
+  }
+
+  /// PyPTO's functions page: "The same rule applies to a scalar you assign inside with pl.at(...) and
+  /// read after it ... when it depends on device data, it asks you to route it through a tensor" —
+  /// the scope is outlined into a kernel (outline-incore-scopes), which cannot return a scalar. The
+  /// scalars of `body` that depend on a tile or tensor value (an op with such an operand or result,
+  /// or a value computed from one, also carried out of a loop or an If) are recorded; a use after
+  /// the scope is an error (use()).
+  void note_device_scalars(const Stmt& body, Span scope_at) {
+    std::unordered_set<const ExprNode*> dev;
+    auto memory = [](const Expr& x) { return x && (type_as<TensorType>(x->type) || type_as<TileType>(x->type)); };
+    auto device = [&](const Expr& root) {
+      bool d = false;
+      std::function<void(const Expr&)> go = [&](const Expr& e) {
+        if (!e || d) return;
+        if (is_var_like(e)) {
+          d = dev.count(e.get()) > 0;
+          return;
+        }
+        if (auto* c = expr_as<Call>(e)) {
+          if (memory(e)) d = true;
+          for (const Expr& a : c->args) d = d || memory(a);
+          if (d) return;
+        }
+        visit::for_each_child(e, go);
+      };
+      go(root);
+      return d;
+    };
+    auto defines_device = [&](const Stmt& inner) {
+      bool any = false;
+      visit::walk_all(inner, [&](const Stmt& st) {
+        if (auto* a = stmt_as<Assign>(st)) any = any || dev.count(a->var.get()) > 0;
+      }, [](const Expr&) {});
+      return any;
+    };
+    for (bool changed = true; changed;) {  // until carried results settle (nested loops)
+      changed = false;
+      auto mark = [&](const Expr& x) { changed |= x && dev.insert(x.get()).second; };
+      visit::walk_all(body, [&](const Stmt& st) {
+        if (auto* a = stmt_as<Assign>(st)) {
+          if (!device(a->value)) return;
+          if (auto* t = expr_as<MakeTuple>(a->var)) for (const Expr& x : t->elems) mark(x);
+          else mark(a->var);
+        } else if (auto* l = stmt_as<For>(st)) {
+          if (defines_device(l->body)) for (const Expr& x : l->return_vars) mark(x);
+        } else if (auto* w = stmt_as<While>(st)) {
+          if (defines_device(w->body)) for (const Expr& x : w->return_vars) mark(x);
+        } else if (auto* i = stmt_as<If>(st)) {
+          if (defines_device(i->then_body) || (i->else_body && defines_device(i->else_body)))
+            for (const Expr& x : i->return_vars) mark(x);
+        }
+      }, [](const Expr&) {});
+    }
+    for (const ExprNode* n : dev)
+      if (n->type && type_as<ScalarType>(n->type)) device_scalars_.emplace(n, scope_at);
   }
 
   /// The task options of PyPTO's tasks pages (02-submit, 03-tuning), as they state them.
@@ -664,6 +734,9 @@ class Verifier {
         manual_depth_ += manual;
         block(k.body, BodyKind::Scope);
         manual_depth_ -= manual;
+        if (!manual && fn_->type == FunctionType::Orchestration)
+          if (auto level = kwarg_as<EnumRef>(k.attrs, "level"); level && level->text == "pl.Level.CORE_GROUP")
+            note_device_scalars(k.body, s->span);
       }
       // Seq never reaches here: StmtCursor splices it.
     }, s->kind);

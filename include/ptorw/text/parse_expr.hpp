@@ -620,6 +620,19 @@ inline ir::Expr Parser::make_op_call(std::string op, std::vector<ir::Expr> args,
   kept.resize(n_kept);
   for (std::size_t i = 0; i < args.size(); ++i)
     if (!args[i]) fail_at(at, "pl." + op + " is missing its operand '" + ir::operand_param_name(*def, i) + "'");
+  // `pl.read(x, 3)`: the operation reference gives read/write `offset: IntLike | Sequence[IntLike]`;
+  // an integer offset indexes a 1-D source and is the one-element list (printed `[3]`). A source of
+  // another rank needs one index per dim (what a single integer would mean there is not written).
+  if ((def->name == "tensor.read" || def->name == "tile.read" || def->name == "tensor.write") && args.size() >= 2 &&
+      args[0] && args[1] && ir::type_as<ir::ScalarType>(args[1]->type)) {
+    std::size_t rank = 0;
+    if (auto* t = ir::type_as<ir::TensorType>(args[0]->type)) rank = t->shape.size();
+    else if (auto* u = ir::type_as<ir::TileType>(args[0]->type)) rank = u->shape.size();
+    if (rank != 1)
+      fail_at(at, "pl." + op + ": an integer offset indexes a 1-D source; this one has rank " + std::to_string(rank) +
+                      ", give one index per dim (e.g. [i, j])");
+    args[1] = interner_.tuple(std::vector<ir::Expr>{args[1]}, args[1]->span);
+  }
   canonical_operands(*def, args, kept, at);
   if (auto [req, max] = ir::operand_arity(def->operands); static_cast<int>(args.size()) < req && !def->params.empty())
     fail_at(at, "pl." + op + " is missing its operand '" + ir::operand_param_name(*def, args.size()) + "'");
