@@ -291,3 +291,9 @@ TEST_CASE("a pl.range step of 0 is a verifier error at the loop") {
                      "        return s2\n"),
             "doc.py:5:9: error: a loop step of 0 never ends"));
 }
+
+// A scope ptorw does not read is named in the refusal (it said "got 'pl'"; docs audit 2026-12-05).
+TEST_CASE("an unsupported with-scope is named") {
+  CHECK(has(error_of(orch("with pl.incore():\n            pass")),
+            "doc.py:5:14: error: expected pl.at(...) or pl.manual_scope() after 'with', got 'pl.incore'"));
+}

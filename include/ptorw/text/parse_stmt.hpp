@@ -538,8 +538,12 @@ inline std::optional<YieldTargets> Parser::parse_if(Block& b, const Token& if_to
 
 inline void Parser::parse_with(Block& b) {
   Token with = take();
-  if (!(peek().name("pl") && peek(1).punct(".") && (peek(2).name("at") || peek(2).name("manual_scope"))))
+  if (!(peek().name("pl") && peek(1).punct(".") && (peek(2).name("at") || peek(2).name("manual_scope")))) {
+    if (peek().name("pl") && peek(1).punct(".") && peek(2).kind == Tok::Name)  // name the scope, not 'pl'
+      fail_at(peek(), "expected pl.at(...) or pl.manual_scope() after 'with', got 'pl." + std::string(peek(2).text) +
+                          "' (docs/dsl.md lists the scopes ptorw reads)");
     expected("pl.at(...) or pl.manual_scope() after 'with'");
+  }
   take(); take();
   Token kind = take();
   std::vector<ir::Expr> args;
