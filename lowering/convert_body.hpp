@@ -38,6 +38,9 @@ class BodyConverter {
   }
 
   std::optional<LowerError> error() const { return cx_.error; }
+  /// Loop bodies around the statement being converted (flow::lower_loop): a dynamic handle a later
+  /// statement of the body sets may hold those extents when an earlier one runs again.
+  int loop_depth = 0;
 
   ir::Stmt convert(const ir::Stmt& body) {
     std::vector<ir::Stmt> out;
@@ -88,6 +91,8 @@ class BodyConverter {
   const ir::Function& fn_;
   std::unordered_map<const ir::ExprNode*, ir::Expr> gm_;
   RecipeContext cx_;
+  // Dynamic handles some converted statement already set to runtime extents (guard_runtime_valid).
+  std::unordered_set<const ir::ExprNode*> set_handles_;
   std::unordered_map<const ir::ExprNode*, ir::Expr> params_;
   DeferredAllocs deferred_;  // region-local PTOAS accumulators, declared at their first reference
   std::unordered_set<const ir::ExprNode*> deferred_vars_;
@@ -154,7 +159,10 @@ class BodyConverter {
   /// operations are removed". Ops of static tiles are left alone.
   void guard_runtime_valid(const ir::Expr& target, const ir::Call& c, ir::Span sp, std::vector<ir::Stmt>& out) {
     if (cx_.out.empty()) return;  // a relabel: no call, no metadata of its own
-    if (ir::op_id(c.callee) == ir::op::id("tile.set_validshape")) return;  // its call is the metadata update
+    if (ir::op_id(c.callee) == ir::op::id("tile.set_validshape")) {  // its call is the metadata update
+      if (ir::Expr h = cx_.handle(target, sp)) set_handles_.insert(h.get());
+      return;
+    }
     std::vector<ir::Expr> extents;  // distinct non-constant extents of the op's tiles
     bool empty = false;
     auto note = [&](const ir::Expr& tile) {
@@ -169,11 +177,33 @@ class BodyConverter {
     };
     for (const auto& a : c.args) note(a);
     note(target);
+    // A tile with static extents defined into a window whose handle is dynamic (it shares the
+    // handle with runtime-valid tiles of that window: "Tiles that name the same storage window and
+    // differ only in valid extents share one dynamic handle") states its extents too — "every
+    // operation that defines such a tile first states the extents it produces" — else the handle
+    // keeps the last runtime extents and the op reads or writes only those (audit 2026-12-05).
+    // Only where the handle may hold other extents: after a statement that set them, or in a loop
+    // ("The allocation starts with its physical extents": a first define states nothing).
+    if (auto* st = ir::type_as<ir::TileType>(target ? target->type : nullptr); st && !runtime_valid(*st)) {
+      ir::Expr h = cx_.handle(target, sp);
+      if (h && loop_depth == 0 && !set_handles_.count(h.get())) h = nullptr;
+      auto* bt = ir::type_as<ir::BufferType>(h ? h->type : nullptr);
+      bool dynamic_handle = bt && bt->view && !bt->view->valid_shape.empty();
+      if (dynamic_handle)
+        for (const auto& v : bt->view->valid_shape) dynamic_handle = dynamic_handle && ir::const_int(v) == std::optional<std::int64_t>(-1);
+      if (dynamic_handle) {
+        const std::vector<ir::Expr>& valid = st->view && !st->view->valid_shape.empty() ? st->view->valid_shape : st->shape;
+        out.push_back(ir::make_stmt(ir::Eval{ir::make_expr(
+            ir::Call{ir::CallKind::Op, "buffer.set_validshape", {h, ir::make_tuple(valid, sp)}, {}, {}},
+            ir::void_type(), sp)}, sp));
+      }
+    }
     if (extents.empty() && !empty) return;
     auto* tt = ir::type_as<ir::TileType>(target ? target->type : nullptr);
     if (tt && runtime_valid(*tt)) {  // the metadata update comes first, outside the guard
       ir::Expr h = cx_.handle(target, sp);
       if (!h) return;
+      set_handles_.insert(h.get());
       out.push_back(ir::make_stmt(ir::Eval{ir::make_expr(
           ir::Call{ir::CallKind::Op, "buffer.set_validshape", {h, ir::make_tuple(tt->view->valid_shape, sp)}, {}, {}},
           ir::void_type(), sp)}, sp));

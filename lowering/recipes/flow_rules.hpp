@@ -139,7 +139,9 @@ bool lower_loop(const ir::Stmt& s, const Loop& k, C& cv, std::vector<ir::Expr>& 
     }
   }
   if (cv.failed()) return false;
+  ++cv.loop_depth;
   body = cv.region(k.body, plan);
+  --cv.loop_depth;
   if (cv.failed()) return false;
   // The backedge resolves only once the body is converted (a store in the body defines it).
   for (const auto& [i, p] : gm)
