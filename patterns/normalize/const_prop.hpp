@@ -53,14 +53,7 @@ struct PropagateIntConstants {
         b.consts.emplace(a->var.get(), ir::make_int(*c, st->dtype, a->value->span));
     });
     if (b.consts.empty()) return rewrite::not_applicable();
-    // A node assigned twice (not SSA): which value a use reads is unclear. Counted for the few
-    // candidates only, not for every assignment of the function.
-    std::unordered_map<const ir::ExprNode*, int> defs;
-    visit::walk_stmts(f->body, [&](const ir::Stmt& s) {
-      if (auto* a = ir::stmt_as<ir::Assign>(s); a && b.consts.count(a->var.get())) ++defs[a->var.get()];
-    });
-    for (const auto& [v, n] : defs)
-      if (n > 1) b.consts.erase(v);
+    drop_reassigned(f->body, b.consts);  // a node assigned twice (not SSA)
     for (const ir::ExprNode* v : vars_in_types(*f)) b.consts.erase(v);
     // An operand of arithmetic with a non-INDEX operand stays a variable: `k + x` with x INT8 is
     // INDEX arithmetic, but `100 + x` reads back as INT8 (a literal takes the other operand's width).
@@ -77,13 +70,7 @@ struct PropagateIntConstants {
     if (b.consts.empty()) return rewrite::not_applicable();
     if (b.consts.empty()) return rewrite::decline("every integer constant variable is mentioned by a type");
 
-    // Is any of them read? Every occurrence but the one definition is a use.
-    std::unordered_map<const ir::ExprNode*, int> occ;
-    visit::walk_all(f->body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
-      if (ir::is_var_like(e) && b.consts.count(e.get())) ++occ[e.get()];
-    });
-    for (const auto& [v, n] : occ)
-      if (n > 1) return b;
+    if (any_read(f->body, b.consts)) return b;
     return rewrite::not_applicable();  // only unused constants: dead-assignment removal's job
   }
 

@@ -45,21 +45,9 @@ struct PropagateCopies {
       b.copies.emplace(a->var.get(), a->value);
     });
     if (b.copies.empty()) return rewrite::not_applicable();
-    // A node assigned twice (not SSA): which value a use reads is unclear.
-    std::unordered_map<const ir::ExprNode*, int> defs;
-    visit::walk_stmts(f->body, [&](const ir::Stmt& s) {
-      if (auto* a = ir::stmt_as<ir::Assign>(s); a && b.copies.count(a->var.get())) ++defs[a->var.get()];
-    });
-    for (const auto& [v, n] : defs)
-      if (n > 1) b.copies.erase(v);
+    drop_reassigned(f->body, b.copies);
     for (const ir::ExprNode* v : vars_in_types(*f)) b.copies.erase(v);
-    // Is any of them read? Every occurrence but the one definition is a use.
-    std::unordered_map<const ir::ExprNode*, int> occ;
-    visit::walk_all(f->body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
-      if (ir::is_var_like(e) && b.copies.count(e.get())) ++occ[e.get()];
-    });
-    for (const auto& [v, n] : occ)
-      if (n > 1) return b;
+    if (any_read(f->body, b.copies)) return b;
     return rewrite::not_applicable();  // only unused copies: dead-assignment removal's job
   }
 

@@ -155,6 +155,32 @@ inline void splice_yielding_block(const ir::Stmt& body, const std::vector<ir::Ex
   }
 }
 
+/// Drops from `vars` (variable node → its replacement) every variable assigned more than once in
+/// `body` (not SSA: which value a use reads is unclear). Counted for the candidates only, not for
+/// every assignment of the function.
+template <class Map>
+void drop_reassigned(const ir::Stmt& body, Map& vars) {
+  std::unordered_map<const ir::ExprNode*, int> defs;
+  visit::walk_stmts(body, [&](const ir::Stmt& s) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s); a && vars.count(a->var.get())) ++defs[a->var.get()];
+  });
+  for (const auto& [v, n] : defs)
+    if (n > 1) vars.erase(v);
+}
+
+/// Whether some variable of `vars` is read in `body`: every occurrence but its one definition is a
+/// use (a rule with nothing to replace leaves the unused definitions to dead-assignment removal).
+template <class Map>
+bool any_read(const ir::Stmt& body, const Map& vars) {
+  std::unordered_map<const ir::ExprNode*, int> occ;
+  visit::walk_all(body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
+    if (ir::is_var_like(e) && vars.count(e.get())) ++occ[e.get()];
+  });
+  for (const auto& [v, n] : occ)
+    if (n > 1) return true;
+  return false;
+}
+
 /// Every variable node some type in the function mentions (shape dims, strides, MemRef operands).
 inline std::unordered_set<const ir::ExprNode*> vars_in_types(const ir::Function& f) {
   std::unordered_set<const ir::ExprNode*> out;
