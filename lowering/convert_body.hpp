@@ -151,6 +151,19 @@ class BodyConverter {
     cx_.out.clear();
   }
 
+  /// The handle of `tile` when it is a dynamic one (its descriptor is its own dynamic form,
+  /// storage_index.hpp dynamic_of: valid_shape=[-1, -1]), else null.
+  ir::Expr dynamic_handle(const ir::Expr& tile, ir::Span sp) {
+    ir::Expr h = cx_.handle(tile, sp);
+    if (!h || !ir::type_as<ir::BufferType>(h->type)) return nullptr;
+    return visit::structural_equal(h->type, dynamic_of(h->type)).equal ? h : nullptr;
+  }
+  static ir::Stmt set_validshape(const ir::Expr& h, const std::vector<ir::Expr>& valid, ir::Span sp) {
+    return ir::make_stmt(ir::Eval{ir::make_expr(ir::Call{ir::CallKind::Op, "buffer.set_validshape", {h, ir::make_tuple(valid, sp)}, {}, {}},
+                                                ir::void_type(), sp)},
+                         sp);
+  }
+
   /// Runtime valid extents (lower_tile_to_buffer.md, "Runtime valid extents"): "every operation that
   /// defines such a tile first states the extents it produces with buffer.set_validshape", and "an
   /// extent may be zero: allocation metadata is updated, but load/store/arithmetic execute only when
@@ -184,29 +197,16 @@ class BodyConverter {
     // keeps the last runtime extents and the op reads or writes only those (audit 2026-12-05).
     // Only where the handle may hold other extents: after a statement that set them, or in a loop
     // ("The allocation starts with its physical extents": a first define states nothing).
-    if (auto* st = ir::type_as<ir::TileType>(target ? target->type : nullptr); st && !runtime_valid(*st)) {
-      ir::Expr h = cx_.handle(target, sp);
-      if (h && loop_depth == 0 && !set_handles_.count(h.get())) h = nullptr;
-      auto* bt = ir::type_as<ir::BufferType>(h ? h->type : nullptr);
-      bool dynamic_handle = bt && bt->view && !bt->view->valid_shape.empty();
-      if (dynamic_handle)
-        for (const auto& v : bt->view->valid_shape) dynamic_handle = dynamic_handle && ir::const_int(v) == std::optional<std::int64_t>(-1);
-      if (dynamic_handle) {
-        const std::vector<ir::Expr>& valid = st->view && !st->view->valid_shape.empty() ? st->view->valid_shape : st->shape;
-        out.push_back(ir::make_stmt(ir::Eval{ir::make_expr(
-            ir::Call{ir::CallKind::Op, "buffer.set_validshape", {h, ir::make_tuple(valid, sp)}, {}, {}},
-            ir::void_type(), sp)}, sp));
-      }
-    }
+    auto* st = ir::type_as<ir::TileType>(target ? target->type : nullptr);
+    if (st && !runtime_valid(*st) && (loop_depth > 0 || !set_handles_.empty()))
+      if (ir::Expr h = dynamic_handle(target, sp); h && (loop_depth > 0 || set_handles_.count(h.get())))
+        out.push_back(set_validshape(h, st->view && !st->view->valid_shape.empty() ? st->view->valid_shape : st->shape, sp));
     if (extents.empty() && !empty) return;
-    auto* tt = ir::type_as<ir::TileType>(target ? target->type : nullptr);
-    if (tt && runtime_valid(*tt)) {  // the metadata update comes first, outside the guard
+    if (st && runtime_valid(*st)) {  // the metadata update comes first, outside the guard
       ir::Expr h = cx_.handle(target, sp);
       if (!h) return;
       set_handles_.insert(h.get());
-      out.push_back(ir::make_stmt(ir::Eval{ir::make_expr(
-          ir::Call{ir::CallKind::Op, "buffer.set_validshape", {h, ir::make_tuple(tt->view->valid_shape, sp)}, {}, {}},
-          ir::void_type(), sp)}, sp));
+      out.push_back(set_validshape(h, st->view->valid_shape, sp));
     }
     if (empty) { cx_.out.clear(); return; }  // constant-empty: removed
     ir::Expr cond;

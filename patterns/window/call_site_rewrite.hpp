@@ -630,8 +630,6 @@ struct CallerDecision {
   std::vector<const WindowedCallee*> wcs;           // per call: its windowed callee, or null
 };
 
-/// Decides every call of a windowed callee in `caller` and adds one note per such call; nullopt when
-/// no call may use its clone.
 /// The first kernel call (or pl.submit) of `s` nested in an expression — an argument of another
 /// call, a loop's init, a condition — rather than the whole value of an assignment or expression
 /// statement; null when there is none (flatten-call-expr's output). A rewritten call site slices and
@@ -668,6 +666,8 @@ inline const ir::ExprNode* nested_user_call(const ir::Stmt& s) {
   return found;
 }
 
+/// Decides every call of a windowed callee in `caller` and adds one note per such call; nullopt when
+/// no call may use its clone.
 inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, const ir::FunctionPtr& caller_ptr,
                                                    analysis::AnalysisCache& cache,
                                                    const std::unordered_map<std::string, WindowedCallee>& callees,
@@ -702,8 +702,7 @@ inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, cons
   if (const ir::ExprNode* nested = nested_user_call(caller.body))
     for (std::size_t i = 0; i < calls.size(); ++i)
       if (wcs[i] && ds[i].why.empty())
-        ds[i].why = "'" + caller.name + "' has a kernel call nested in an expression at " + std::to_string(nested->span.line) + ":" +
-                    std::to_string(nested->span.col) +
+        ds[i].why = "'" + caller.name + "' has a kernel call nested in an expression at " + span_text(nested->span) +
                     " (an argument or a loop init), which a slice and an assemble would evaluate twice; run "
                     "flatten-call-expr first (the default pipeline does)";
   // Sibling full writers (spec "same-scope sibling writers"), to a fixed point. Each call's callee

@@ -3,8 +3,8 @@
 // tests of its internals (test/unit/verify_fast_test.cpp).
 #pragma once
 #include <algorithm>
-#include <string>
 #include <functional>
+#include <string>
 #include <unordered_map>
 #include <unordered_set>
 #include <variant>
