@@ -300,6 +300,16 @@ class KernelEmitter : EmitState {
     }
   }
 
+  /// Constant zero offsets and sizes equal to the parent's static shape.
+  static bool same_window_as_parent(const std::vector<ir::Expr>& offsets, const std::vector<std::int64_t>& sizes,
+                                    const ir::BufferType& parent) {
+    if (sizes.size() != parent.shape.size()) return false;
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      auto o = ir::const_int(offsets[i]), n = ir::const_int(parent.shape[i]);
+      if (!o || *o != 0 || !n || *n != sizes[i]) return false;
+    }
+    return true;
+  }
   void subview(const ir::Expr& var, const ir::Call& c, const ir::Expr& e, Op op) {
     Val parent = buffer(c.args[0]);
     auto* pt = ir::type_as<ir::BufferType>(c.args[0]->type);
@@ -317,6 +327,18 @@ class KernelEmitter : EmitState {
     for (const auto& o : offsets) op.operands.push_back(index_value(o));
     std::vector<Val> valid = c.args.size() > 3 ? indices(c.args[3]) : std::vector<Val>{};
     if (op.syntax == Syntax::SubsetOld) {
+      // A zero-offset view of the whole parent that only restates its valid rectangle (a static
+      // partially valid relabel, lower_tile_to_buffer.md "Static valid rectangles use independent
+      // zero-offset subviews") is, in the older releases that have no valid clause, the SSA
+      // treshape they accept: the same bytes under the view's type, which carries v_row/v_col.
+      if (!valid.empty() && same_window_as_parent(offsets, op.sizes, *pt)) {
+        const Spelling& r = versioned(*find_spelling(std::string_view("buffer.reshape")));
+        Op alias = make_op(r.syntax, std::string(r.pto_op));
+        alias.loc = op.loc;
+        alias.operands = {parent};
+        values_[var.get()] = add_result(std::move(alias), ir::var_name(var), buffer_type(var));
+        return;
+      }
       if (!valid.empty()) fail(e->span, "the older pto.subset has no valid clause; emit with --pto-version=new");
     } else {
       op.operands.insert(op.operands.end(), valid.begin(), valid.end());

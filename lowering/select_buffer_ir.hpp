@@ -20,6 +20,10 @@
 //    every symbolic dim of a GM tensor parameter is a scalar parameter of the same name (codegen's
 //    ABI), every result is a GM tensor (a PTO kernel returns nothing), and no scalar parameter is
 //    unsigned (no scalar PTO type)
+//  * under PTOAS, storage the conversion's storage index cannot give handles (several differently
+//    typed full-capacity window parents of one symbolic allocation, a window parent that is not the
+//    whole allocation) → Tile ("A symbolic allocation requiring several differently shaped or typed
+//    window parents also remains Tile")
 // and asks the entries for the rest: an op without an entry, or whose entry is outside the default
 // rollout (cube, runtime valid extents), "has no default Buffer recipe in this release"; GM
 // load/store need the transfer dtypes and packed ND tensors, no transpose; elementwise rows need the
@@ -40,6 +44,7 @@
 #include "ptorw/lowering/metadata_versions.hpp"
 #include "ptorw/lowering/recipes/control_flow.hpp"
 #include "ptorw/lowering/scalar_rules.hpp"
+#include "ptorw/lowering/storage_index.hpp"
 #include "ptorw/passes/property_check.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -278,7 +283,16 @@ inline std::optional<select_detail::Refusal> buffer_ir_refusal(const ir::Functio
                                            "default contract"};
   if (auto why = ir::init_memref_refusal(f)) return select_detail::Refusal{f.span, "InitMemRef could not plan its storage: " + *why};
   if (ctx.get("target").value_or("a2a3") == "a5") return select_detail::Refusal{f.span, "A5 retains Tile IR"};
-  return select_detail::Selector(f).run();
+  if (auto why = select_detail::Selector(f).run()) return why;
+  // "A symbolic allocation requiring several differently shaped or typed window parents also
+  // remains Tile": under PTOAS the allocations InitMemRef made are the symbolic ones conversion
+  // sees (plan-memory places nothing), so the storage index conversion builds is asked here — a
+  // kernel whose storage it cannot give Buffer handles stays Tile instead of failing conversion.
+  if (ctx.memory_planner == "PTOAS") {
+    StorageIndex index;
+    if (auto e = index.build(f.body)) return select_detail::Refusal{e->span, "under the PTOAS planner, " + e->message};
+  }
+  return std::nullopt;
 }
 
 inline passes::Pass make_select_buffer_ir_pass() {

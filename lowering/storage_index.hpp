@@ -141,6 +141,27 @@ inline ir::Type dynamic_of(const ir::Type& desc) {
   return ir::make_type(std::move(b));
 }
 inline ir::Type dynamic_descriptor(const ir::TileType& t) { return dynamic_of(buffer_descriptor(t)); }
+/// The valid rectangle by which the static descriptor `desc` differs from `parent`'s when that is
+/// all they differ by (same shape, dtype, space and layout; `desc` partially valid with positive
+/// constant extents); nullopt otherwise.
+inline std::optional<std::vector<ir::Expr>> static_valid_of(const ir::Type& desc, const ir::Type& parent) {
+  auto* a = ir::type_as<ir::BufferType>(desc);
+  auto* p = ir::type_as<ir::BufferType>(parent);
+  if (!a || !p || !a->view || a->view->valid_shape.size() != a->shape.size()) return std::nullopt;
+  for (const auto& e : a->view->valid_shape)
+    if (auto k = ir::const_int(e); !k || *k <= 0) return std::nullopt;
+  auto without_valid = [](ir::BufferType b) {
+    if (b.view) {
+      b.view->valid_shape.clear();
+      const auto& w = *b.view;
+      if (!w.blayout && !w.slayout && !w.fractal && !w.pad) b.view.reset();
+    }
+    return ir::make_type(std::move(b));
+  };
+  if (!visit::structural_equal(without_valid(*a), without_valid(*p)).equal) return std::nullopt;
+  return a->view->valid_shape;
+}
+
 /// A static descriptor whose valid rectangle is its physical shape (buffer_descriptor drops it).
 inline bool full_valid(const ir::Type& desc) {
   auto* b = ir::type_as<ir::BufferType>(desc);
@@ -229,6 +250,24 @@ class StorageIndex {
     auto alias = [&](const ir::Expr& handle, const char* op, std::vector<ir::Expr> args) {
       out.push_back(ir::make_assign(handle, op_call(op, std::move(args), ir::unknown_type(), sp), sp));
     };
+    // "Static valid rectangles use independent zero-offset subviews, so addressless PTOAS storage
+    // can preserve a partially valid assemble target without a second allocation": a member that
+    // differs from its parent's descriptor only by a static valid rectangle is a zero-offset
+    // subview carrying that rectangle; any other reinterpretation reshapes the parent. Not in the
+    // matrix spaces, whose relabels and product views are buffer.reshape aliases ("a same-size
+    // relabel of that window becomes a buffer.reshape alias"; "a PTOAS buffer.reshape").
+    auto relabel = [&](const Member& m, const ir::Expr& parent) {
+      std::optional<std::vector<ir::Expr>> valid;
+      if (!ir::is_matrix_space(info.space) && !m.product) valid = static_valid_of(m.desc, parent->type);
+      if (valid) {
+        std::vector<ir::Expr> zero(valid->size(), ir::make_int(0, ir::DType::INDEX, sp));
+        alias(m.handle, "buffer.subview",
+              {parent, ir::make_tuple(std::move(zero), sp), ir::make_tuple(ir::type_as<ir::BufferType>(m.desc)->shape, sp),
+               ir::make_tuple(*valid, sp)});
+      } else {
+        alias(m.handle, "buffer.reshape", {parent});
+      }
+    };
     auto covers = [&](const Member& m) { return m.offset == 0 && m.bytes == info.capacity; };
     bool all_full = true;
     for (const auto& m : members) all_full = all_full && covers(m);
@@ -246,7 +285,7 @@ class StorageIndex {
         // is a second window parent ("a window parent gets an alias allocation at its planned
         // address"; window_parents() refused it under PTOAS).
         if ((m.product || m.window_parent) && info.addr) allocate(m.handle, &m);
-        else alias(m.handle, "buffer.reshape", {first.handle});
+        else relabel(m, first.handle);
       }
       return out;
     }
@@ -283,7 +322,7 @@ class StorageIndex {
       for (const auto& m : members) {
         if (&m == typed_root) continue;
         if (m.window_parent && info.addr) { allocate(m.handle, &m, m.offset); continue; }
-        if (covers(m)) { alias(m.handle, "buffer.reshape", {typed_root->handle}); continue; }
+        if (covers(m)) { relabel(m, typed_root->handle); continue; }
         auto key = std::make_pair(m.offset, m.bytes);
         auto w = windows.find(key);
         if (w == windows.end()) {
@@ -298,7 +337,7 @@ class StorageIndex {
           if (exact) continue;
           w = windows.find(key);
         }
-        alias(m.handle, "buffer.reshape", {w->second});
+        relabel(m, w->second);
       }
       return out;
     }

@@ -30,6 +30,33 @@ inline Refusal check_alloc(const ir::Call& c, BufferCheckContext& bx) {
   if (bx.addressed && bx.addressless) return refuse("a kernel's allocations must be all addressed or all addressless (one planner)");
   return std::nullopt;
 }
+/// A typed window's valid tuple ("Windows: slice and assemble"): "Every lowered window carries its
+/// valid tuple, so PTOAS types each native dimension from it. Constant valid extents must be
+/// positive and fit the window. Each literal extent requires the same static result dimension,
+/// while a dynamic result dimension requires a nonconstant extent." A window whose type is
+/// partially valid without the tuple would be typed from its sizes by PTOAS.
+inline Refusal check_valid_tuple(const ir::BufferType& t, const ir::Call& c) {
+  const std::vector<ir::Expr> none;
+  const auto& rv = t.view ? t.view->valid_shape : none;
+  auto* vt = c.args.size() > 3 ? ir::expr_as<ir::MakeTuple>(c.args[3]) : nullptr;
+  if (!vt) {
+    if (c.args.size() > 3) return refuse("buffer.subview's valid extents must be a tuple");
+    if (!rv.empty()) return refuse("buffer.subview of a partially valid window must carry its valid tuple (every lowered window carries its valid tuple)");
+    return std::nullopt;
+  }
+  if (vt->elems.size() != t.shape.size()) return refuse("buffer.subview's valid tuple must have the view's rank");
+  for (std::size_t i = 0; i < t.shape.size(); ++i) {
+    auto k = ir::const_int(vt->elems[i]), n = ir::const_int(t.shape[i]);
+    auto want = rv.empty() ? n : ir::const_int(rv[i]);
+    if (k && (*k <= 0 || (n && *k > *n))) return refuse("buffer.subview's constant valid extents must be positive and fit the window");
+    if (k && (!want || *want != *k))
+      return refuse(fmt::format("buffer.subview's valid extent {} in dimension {} requires the same static valid dimension of its type", *k, i));
+    if (!k && (!want || *want != -1))
+      return refuse(fmt::format("buffer.subview's runtime valid extent in dimension {} requires a dynamic (-1) valid dimension of its type", i));
+  }
+  return std::nullopt;
+}
+
 /// The BufferIR rule of a view: same space; reshape keeps physical bytes; a subview of a byte root
 /// lies inside its parent at a row offset.
 inline Refusal check_view(const ir::BufferType& t, const ir::Call& c) {
@@ -61,6 +88,7 @@ inline Refusal check_view(const ir::BufferType& t, const ir::Call& c) {
     if (auto col = ir::const_int(mt->elems[1]); col && (*col * ir::dtype_bytes(t.dtype)) % 32 != 0)
       return refuse(fmt::format("buffer.subview column offset {} is {} bytes, not 32-byte aligned", *col,
                                 *col * ir::dtype_bytes(t.dtype)));
+    if (auto why = check_valid_tuple(t, c)) return why;
   }
   if (src->dtype == ir::DType::UINT8 && t.dtype == ir::DType::UINT8 && src->shape.size() == 2) {
     auto r = ir::const_int(mt->elems[0]);

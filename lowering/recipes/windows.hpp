@@ -12,11 +12,12 @@
 // parent's row pitch ... Vector base addresses must be 32-byte aligned ... Selection proves
 // alignment from scalar SSA arithmetic and inherited row pitch ... Unproven alignment retains Tile
 // IR"): a Vec source, rank 2, no clamp, static positive shape within the source, a static valid
-// shape (runtime-valid windows stay Tile), and a column byte offset proven a multiple of 32 — a
-// constant, or sums/products of scalar SSA values in which every term carries a constant factor
-// making it a multiple of 32 bytes (`block * 8` for FP32). Row offsets need no proof: rows are
+// shape (runtime-valid windows stay Tile), and a column byte offset proven a multiple of 32 — the
+// divisor known from constants through products, sums, differences, negation, min/max and scalar
+// SSA definitions makes it one (`block * 8`, `(b * 4) * 2` for FP32). Row offsets need no proof: rows are
 // 32-byte aligned. Slicing a relabelled window stays Tile.
 #pragma once
+#include <numeric>
 #include <string_view>
 
 #include "ptorw/lowering/recipes/entry.hpp"
@@ -27,27 +28,34 @@ namespace ptorw::lowering::recipes {
 
 namespace window_detail {
 
-/// Whether `e` (an INDEX column offset, in elements) times `esize` bytes is provably a multiple of
-/// 32: constants, `k * v` / `v * k` with k * esize a multiple of 32, sums and differences of such
-/// terms, and variables whose SSA definition is one (depth-bounded).
-inline bool aligned(const ir::Expr& e, std::int64_t esize, const std::unordered_map<const ir::ExprNode*, ir::Expr>* defs,
-                    int depth = 0) {
-  if (!e || depth > 16) return false;
-  if (auto k = ir::const_int(e)) return (*k * esize) % 32 == 0;
+/// A divisor of the integer value of `e` known from its scalar SSA arithmetic, reduced modulo 64
+/// (only divisibility by 32 / element size matters): a constant k gives gcd(k, 64) (0 gives 64);
+/// `a * b` multiplies its operands' divisors, `a + b`, `a - b`, `min`, `max` keep their gcd, `-a`
+/// keeps a's, a variable its SSA definition's (depth-bounded); anything else is 1.
+inline std::int64_t known_divisor(const ir::Expr& e, const std::unordered_map<const ir::ExprNode*, ir::Expr>* defs, int depth = 0) {
+  constexpr std::int64_t cap = 64;
+  if (!e || depth > 16) return 1;
+  if (auto k = ir::const_int(e)) return *k == 0 ? cap : std::gcd(*k < 0 ? -*k : *k, cap);
+  if (auto* u = ir::expr_as<ir::Unary>(e)) return u->op == ir::UnOp::Neg ? known_divisor(u->operand, defs, depth + 1) : 1;
   if (auto* b = ir::expr_as<ir::Binary>(e)) {
-    if (b->op == ir::BinOp::Add || b->op == ir::BinOp::Sub)
-      return aligned(b->lhs, esize, defs, depth + 1) && aligned(b->rhs, esize, defs, depth + 1);
-    if (b->op == ir::BinOp::Mul) {
-      auto l = ir::const_int(b->lhs), r = ir::const_int(b->rhs);
-      if (l && (*l * esize) % 32 == 0) return true;
-      if (r && (*r * esize) % 32 == 0) return true;
-      return aligned(b->lhs, esize, defs, depth + 1) || aligned(b->rhs, esize, defs, depth + 1);
+    switch (b->op) {
+      case ir::BinOp::Add: case ir::BinOp::Sub: case ir::BinOp::Min: case ir::BinOp::Max:
+        return std::gcd(known_divisor(b->lhs, defs, depth + 1), known_divisor(b->rhs, defs, depth + 1));
+      case ir::BinOp::Mul:
+        return std::gcd(known_divisor(b->lhs, defs, depth + 1) * known_divisor(b->rhs, defs, depth + 1), cap);
+      default: return 1;
     }
-    return false;
   }
   if (defs && ir::is_var_like(e))
-    if (auto it = defs->find(e.get()); it != defs->end()) return aligned(it->second, esize, defs, depth + 1);
-  return false;
+    if (auto it = defs->find(e.get()); it != defs->end()) return known_divisor(it->second, defs, depth + 1);
+  return 1;
+}
+
+/// Whether `e` (an INDEX column offset, in elements) times `esize` bytes is provably a multiple of
+/// 32 ("Selection proves alignment from scalar SSA arithmetic"): its known divisor times the element
+/// size is (`block * 8`, `(b * 4) * 2` and `c * 2` with `c = b * 4` for FP32).
+inline bool aligned(const ir::Expr& e, std::int64_t esize, const std::unordered_map<const ir::ExprNode*, ir::Expr>* defs) {
+  return e && (known_divisor(e, defs) * esize) % 32 == 0;
 }
 
 /// Two offset/shape pairs that are the same values (constants equal, variables identical).
@@ -57,6 +65,35 @@ inline bool same_pair(const ir::Expr& a, const ir::Expr& b) {
   for (std::size_t i = 0; i < x->elems.size(); ++i)
     if (!same_value_expr(x->elems[i], y->elems[i])) return false;
   return true;
+}
+
+/// The tuple operands after the first (offsets, sizes, valid) of two subview calls are the same values.
+inline bool same_pairs(const std::vector<ir::Expr>& a, const std::vector<ir::Expr>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 1; i < a.size(); ++i)
+    if (!same_pair(a[i], b[i])) return false;
+  return true;
+}
+
+/// Two planned tiles in the same storage window (one MemRef base, one constant offset): "the
+/// planner gave them" the same storage, whatever their descriptors, so copying one into the other
+/// would be a self-copy.
+inline bool same_storage(const ir::Expr& a, const ir::Expr& b) {
+  auto *x = ir::type_as<ir::TileType>(a->type), *y = ir::type_as<ir::TileType>(b->type);
+  if (!x || !y || !x->memref || !y->memref || !x->memref->base || x->memref->base != y->memref->base) return false;
+  auto p = ir::const_int(x->memref->offset), q = ir::const_int(y->memref->offset);
+  return p && q && *p == *q;
+}
+
+/// Two static tiles with the same valid rectangle (an absent valid shape is the physical shape).
+inline bool same_valid(const ir::TileType& a, const ir::TileType& b) {
+  auto rect = [](const ir::TileType& t) {
+    const auto& v = t.view && !t.view->valid_shape.empty() ? t.view->valid_shape : t.shape;
+    std::vector<std::int64_t> r;
+    for (const auto& e : v) r.push_back(ir::const_int(e).value_or(-1));
+    return r;
+  };
+  return rect(a) == rect(b);
 }
 
 /// "Constant valid extents must be positive and fit the window ... Zero-valid slice and assemble
@@ -123,6 +160,16 @@ inline ir::Type window_type(const ir::TileType& t) {
   return ir::make_type(std::move(b));
 }
 
+/// The operands of `buffer.subview(parent, offsets, sizes[, valid])` for a static window of type
+/// `t`: "Every lowered window carries its valid tuple, so PTOAS types each native dimension from it"
+/// — a partially valid window names its valid extents (the emitter writes `valid [...]`); a full one
+/// is the spec's three-operand form (its valid tuple is its shape).
+inline std::vector<ir::Expr> static_subview_args(ir::Expr parent, ir::Expr offsets, const ir::TileType& t, ir::Span sp) {
+  std::vector<ir::Expr> args{std::move(parent), std::move(offsets), ir::make_tuple(t.shape, sp)};
+  if (!full_valid(window_type(t))) args.push_back(ir::make_tuple(t.view->valid_shape, sp));
+  return args;
+}
+
 }  // namespace window_detail
 
 struct SliceWindow {
@@ -172,7 +219,7 @@ struct SliceWindow {
       return;
     }
     ir::Expr w = ir::make_var(base + "_window", window_detail::window_type(*t), target->span);
-    cx.define(w, "buffer.subview", {parent, c.args[2], ir::make_tuple(t->shape, sp)}, sp);
+    cx.define(w, "buffer.subview", window_detail::static_subview_args(parent, c.args[2], *t, sp), sp);
     cx.bind(target, w);
   }
   static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }
@@ -236,16 +283,27 @@ struct AssembleWindow {
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     ir::Expr dst = cx.handle(target, sp), tgt = cx.handle(c.args[0], sp), src = cx.handle(c.args[1], sp);
     if (!dst || !tgt || !src) return;
-    if (tgt != dst) cx.emit("buffer.copy", {tgt, dst}, sp);  // the preservation copy: planned apart
-    auto* s = ir::type_as<ir::TileType>(c.args[1]->type);
-    ir::Expr shape = ir::make_tuple(s->shape, sp);
-    if (const ir::Call* d = cx.definition(src); d && d->callee == "buffer.subview" && d->args.size() == 3 && d->args[0] == dst &&
-                                                 window_detail::same_pair(d->args[1], c.args[2]) &&
-                                                 window_detail::same_pair(d->args[2], shape))
-      return;  // the source is the destination window: written in place
     const std::string base = ir::var_name(target).empty() ? std::string("assembled") : ir::var_name(target);
+    if (!window_detail::same_storage(c.args[0], target)) {
+      // The preservation copy (planned apart). "When assemble enlarges the valid region, the
+      // preservation copy writes through a view matching the target's original valid rectangle":
+      // a zero-offset view of the result's storage with the target's descriptor.
+      auto* t = ir::type_as<ir::TileType>(c.args[0]->type);
+      ir::Expr into = dst;
+      if (!window_detail::same_valid(*t, *ir::type_as<ir::TileType>(target->type))) {
+        into = ir::make_var(base + "_pres", window_detail::window_type(*t), target->span);
+        std::vector<ir::Expr> zero(t->shape.size(), ir::make_int(0, ir::DType::INDEX, sp));
+        cx.define(into, "buffer.subview", window_detail::static_subview_args(dst, ir::make_tuple(zero, sp), *t, sp), sp);
+      }
+      cx.emit("buffer.copy", {tgt, into}, sp);
+    }
+    auto* s = ir::type_as<ir::TileType>(c.args[1]->type);
+    std::vector<ir::Expr> args = window_detail::static_subview_args(dst, c.args[2], *s, sp);
+    if (const ir::Call* d = cx.definition(src); d && d->callee == "buffer.subview" && d->args.size() == args.size() &&
+                                                 d->args[0] == dst && window_detail::same_pairs(d->args, args))
+      return;  // the source is the destination window: written in place
     ir::Expr w = ir::make_var(base + "_window", window_detail::window_type(*s), target->span);
-    cx.define(w, "buffer.subview", {dst, c.args[2], shape}, sp);
+    cx.define(w, "buffer.subview", std::move(args), sp);
     cx.emit("buffer.copy", {src, w}, sp);
   }
   static Refusal check_buffer(const ir::Expr&, const ir::Call&, BufferCheckContext&) { return std::nullopt; }

@@ -347,6 +347,37 @@ TEST_CASE("runtime valid extents: alloc_tile valid_row/valid_col, v_row=?, set_v
                           "(in kernel 'kernel')");
 }
 
+TEST_CASE("a static partially valid view: subview with its valid tuple; the older releases' spelling of the zero-offset relabel") {
+  // lower_tile_to_buffer.md: "Every lowered window carries its valid tuple"; "Static valid rectangles
+  // use independent zero-offset subviews". pto_format.md: the older pto.subset has no valid clause,
+  // and every release spells treshape in SSA form.
+  const std::string params = "A: pl.Tensor[[16, 64], pl.FP32], Out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]";
+  const std::string head =
+      "        x: pl.Buffer[[16, 64], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc(())\n"
+      "        pl.buffer.load(A, (0, 0), (16, 64), x)\n";
+  auto relabel = inline_kernel(params, head +
+      "        y: pl.Buffer[[16, 64], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[16, 32])] = pl.buffer.subview(x, (0, 0), (16, 64), (16, 32))\n"
+      "        pl.buffer.store(y, (0, 0), (16, 32), Out)\n");
+  const std::string X = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, "
+                        "slayout=none_box, fractal=512, pad=0>";
+  const std::string Y = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=32, blayout=row_major, "
+                        "slayout=none_box, fractal=512, pad=0>";
+  auto r = codegen::emit_program(*relabel);
+  REQUIRE(r.ok());
+  CHECK(r.kernels[0].text.find("    %y = pto.subview %x[%c0, %c0] sizes [16, 64] valid [%c16, %c32] : " + X + " -> " + Y + "\n") !=
+        std::string::npos);
+  codegen::EmitOptions old;
+  old.version = codegen::PtoVersion::Old;
+  auto ro = codegen::emit_program(*relabel, old);
+  REQUIRE(ro.ok());
+  CHECK(ro.kernels[0].text.find("    %y = pto.treshape %x : " + X + " -> " + Y + "\n") != std::string::npos);
+  // A window that is not the whole parent has no older spelling: an error, never a dropped clause.
+  auto window = inline_kernel(params, head +
+      "        w: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[8, 32])] = pl.buffer.subview(x, (0, 32), (16, 32), (8, 32))\n"
+      "        pl.buffer.store(w, (0, 0), (8, 32), Out)\n");
+  CHECK(failure(*window, old).find("the older pto.subset has no valid clause") != std::string::npos);
+}
+
 TEST_CASE("GM tensor views: TensorView strides honoured, symbolic dims read from the scalar of that name") {
   std::string src =
       "M = pl.dynamic(\"M\")\n"

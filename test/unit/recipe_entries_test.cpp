@@ -288,6 +288,25 @@ TEST_CASE("the Buffer side: the producing entry holds the verifier's rule, the e
     CHECK(lowering::producer_name(ir::op::id("buffer.load")) == "gm_load");
     CHECK(verifier_message(*p) == "BufferIR: kernel: buffer.load window [8, 32] differs from the buffer shape [16, 32]");
   }
+  SUBCASE("subview: every lowered window carries its valid tuple") {
+    // A partially valid window written without its valid tuple (the bug of audit F5: PTOAS would
+    // type it from its sizes), a literal extent that is not the type's, a zero extent.
+    const std::string params = "A: pl.Tensor[[16, 64], pl.FP32]";
+    const std::string parent = "        a: pl.Buffer[[16, 64], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc(())\n";
+    const std::string w = "        w: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[8, 32])] = ";
+    CHECK(lowering::producer_name(ir::op::id("buffer.subview")) == "alloc_definition");
+    CHECK(verifier_message(*buffer_kernel(params, parent + w + "pl.buffer.subview(a, (0, 32), (16, 32))\n")) ==
+          "BufferIR: kernel: buffer.subview of a partially valid window must carry its valid tuple (every lowered window carries "
+          "its valid tuple)");
+    CHECK(verifier_message(*buffer_kernel(params, parent + w + "pl.buffer.subview(a, (0, 32), (16, 32), (16, 32))\n")) ==
+          "BufferIR: kernel: buffer.subview's valid extent 16 in dimension 0 requires the same static valid dimension of its type");
+    CHECK(verifier_message(*buffer_kernel(params, parent + w + "pl.buffer.subview(a, (0, 32), (16, 32), (0, 32))\n")) ==
+          "BufferIR: kernel: buffer.subview's constant valid extents must be positive and fit the window");
+    // The accepted forms: the valid tuple, and a full window without one.
+    CHECK(lowering::verify_buffer_ir(*buffer_kernel(params, parent + w + "pl.buffer.subview(a, (0, 32), (16, 32), (8, 32))\n")).empty());
+    CHECK(lowering::verify_buffer_ir(*buffer_kernel(
+              params, parent + "        v: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.subview(a, (0, 32), (16, 32))\n")).empty());
+  }
   SUBCASE("for: a loop of a Buffer kernel carries only scalars") {
     auto p = buffer_kernel("A: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]",
                            "        a: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc(())\n"
