@@ -182,7 +182,8 @@ struct MergeOutParamIntoIterArg {
       if (out >= s.args().size()) continue;
       const FunctionFacts& F = facts_of(s.caller);
       const ir::Assign* a = F.assign_defining(s.args()[out]);
-      if (!a || !ir::is_op_call(a->value, ir::op::id("tensor.create"))) continue;
+      const bool nested = ir::is_op_call(s.args()[out], ir::op::id("tensor.create"));  // remarked: flatten first
+      if (!nested && (!a || !ir::is_op_call(a->value, ir::op::id("tensor.create")))) continue;
       fresh_out = true;
       const ir::StmtNode* const* at = F.assign_of_call.find(s.call.get());
       if (at && F.body_of(*at).loop_depth > 0) return true;  // in a loop body, or an If arm / scope inside one

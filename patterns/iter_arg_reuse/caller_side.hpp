@@ -260,6 +260,9 @@ inline Why one_arg_per_param(SiteQuestion& q) {
 
 inline Why out_is_create(SiteQuestion& q) {
   const ir::Expr& o = q.out_arg();
+  if (ir::is_op_call(o, ir::op::id("tensor.create")))  // nested: the pattern eliminates a statement
+    return std::string("the Out argument is a tensor.create nested in the call (run flatten-call-expr first, as the default "
+                       "pipeline does, so that it is a statement the pattern can remove)");
   const ir::Assign* create = q.F.assign_defining(o);
   if (!create || !ir::is_op_call(create->value, ir::op::id("tensor.create")))
     return "the Out argument " + quoted(ir::var_name(o)) + " is not defined by tensor.create";
