@@ -17,12 +17,14 @@
 // SSA definitions makes it one (`block * 8`, `(b * 4) * 2` for FP32). Row offsets need no proof: rows are
 // 32-byte aligned. Slicing a relabelled window stays Tile.
 #pragma once
+#include <algorithm>
 #include <numeric>
 #include <string_view>
 
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/provenance.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
+#include "ptorw/lowering/recipes/stated_valid.hpp"
 
 namespace ptorw::lowering::recipes {
 
@@ -94,6 +96,49 @@ inline bool same_valid(const ir::TileType& a, const ir::TileType& b) {
     return r;
   };
   return rect(a) == rect(b);
+}
+
+/// tile.assemble "keeps target's valid extents" (docs/semantics.md, Tiles); the spec lets the result
+/// enlarge them ("When assemble enlarges the valid region, the preservation copy writes through a
+/// view matching the target's original valid rectangle"), but a result typed with a smaller
+/// rectangle than the target's would be stored over that smaller region by its Buffer consumers
+/// while the Tile program keeps the target's (audit 2026-12-05 N1): refused.
+inline Refusal assemble_result_valid_refusal(const ir::TileType& target, const ir::TileType& result) {
+  const std::vector<ir::Expr>& tv = stated_valid_dims(target);
+  const std::vector<ir::Expr>& rv = stated_valid_dims(result);
+  if (tv.size() != rv.size()) return std::nullopt;
+  for (std::size_t i = 0; i < tv.size(); ++i) {
+    auto t = ir::const_int(tv[i]), r = ir::const_int(rv[i]);
+    if (t && r && *r < *t)
+      return refuse("tile.assemble's result is typed with valid extents [" + visit::describe_list(rv) + "], smaller than its target's [" +
+                    visit::describe_list(tv) + "] that the op keeps (docs/semantics.md, Tiles): its Buffer consumers would use the "
+                    "typed region instead");
+  }
+  return std::nullopt;
+}
+
+/// A slice without a valid_shape operand gives its window "the source's valid region clipped to
+/// the window" (docs/semantics.md, Tiles), which the window's type must state: the Buffer window
+/// carries the type's valid tuple, so a fully valid type over a partially valid source would read
+/// rows the Tile program leaves out (audit 2026-12-05 N2). The refusal when they differ, or when the
+/// clipped region is not known statically (a partially valid source cut at a runtime offset).
+inline Refusal slice_default_valid_refusal(const ir::TileType& src, const ir::TileType& res, const ir::Call& c,
+                                           const ir::MakeTuple& offs) {
+  if (c.args.size() > 3 && c.args[3]) return std::nullopt;  // stated by the call: the type is inferred from it
+  const std::vector<ir::Expr>& sv = stated_valid_dims(src);
+  const std::vector<ir::Expr>& rv = stated_valid_dims(res);
+  if (sv.size() != 2 || rv.size() != 2 || src.shape.size() != 2 || res.shape.size() != 2) return std::nullopt;
+  std::vector<ir::Expr> clipped;
+  for (std::size_t i = 0; i < 2; ++i) {
+    auto v = ir::const_int(sv[i]), p = ir::const_int(src.shape[i]), n = ir::const_int(res.shape[i]);
+    if (!v || !p || !n) return std::nullopt;  // runtime valid sources are refused by their own rule
+    if (*v == *p) { clipped.push_back(ir::make_int(*n)); continue; }  // whole dimension valid: the window's
+    auto o = ir::const_int(offs.elems[i]);
+    if (!o) return refuse("tile.slice of a partially valid tile at a runtime offset: the window's valid region (the source's clipped to "
+                          "the window) is not known statically, so it retains Tile IR");
+    clipped.push_back(ir::make_int(std::clamp<std::int64_t>(*v - *o, 0, *n)));
+  }
+  return stated_valid_refusal(res, clipped, "tile.slice");
 }
 
 /// "Constant valid extents must be positive and fit the window ... Zero-valid slice and assemble
@@ -190,6 +235,7 @@ struct SliceWindow {
     if (auto why = window_detail::valid_extents_fit(*res, "slice")) return why;
     auto* offs = c.args.size() > 2 ? ir::expr_as<ir::MakeTuple>(c.args[2]) : nullptr;
     if (!offs || offs->elems.size() != 2) return refuse("tile.slice offsets must be a pair");
+    if (auto why = window_detail::slice_default_valid_refusal(*src, *res, c, *offs)) return why;
     for (std::size_t i = 0; i < 2; ++i) {
       auto n = ir::const_int(res->shape[i]), p = ir::const_int(src->shape[i]);
       if (!n || !p || *n <= 0 || *n > *p) return refuse("tile.slice shape must be static, positive and within its source");
@@ -259,6 +305,7 @@ struct AssembleWindow {
     if (runtime_valid(*dst) || runtime_valid(*src) || runtime_valid(*res))
       return refuse("tile.assemble with runtime valid extents retains Tile IR (dynamic-valid assemble)");
     if (auto why = window_detail::valid_extents_fit(*src, "assemble")) return why;
+    if (auto why = window_detail::assemble_result_valid_refusal(*dst, *res)) return why;
     auto* offs = ir::expr_as<ir::MakeTuple>(c.args[2]);
     if (!offs || offs->elems.size() != 2) return refuse("tile.assemble offsets must be a pair");
     for (std::size_t i = 0; i < 2; ++i) {

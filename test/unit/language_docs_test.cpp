@@ -297,3 +297,27 @@ TEST_CASE("an unsupported with-scope is named") {
   CHECK(has(error_of(orch("with pl.incore():\n            pass")),
             "doc.py:5:14: error: expected pl.at(...) or pl.manual_scope() after 'with', got 'pl.incore'"));
 }
+
+// PyPTO's quickstart, Edge Cases: "Cannot reassign 'out' with a different type | The expression's
+// dtype differs from the declared Out dtype | Match them, or bind the result to a new name"
+// (audit 2026-12-05: accepted before). Both parse orders (one pass, and signatures first).
+TEST_CASE("a pl.Out parameter is not rebound to a value of another dtype") {
+  const std::string head = "@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore)\n"
+                           "    def k(self, a: pl.Tensor[[32], pl.FP16], o16: pl.Out[pl.Tensor[[32], pl.FP16]],\n"
+                           "          out: pl.Out[pl.Tensor[[32], pl.FP32]]) -> pl.Tensor[[32], pl.FP32]:\n"
+                           "        t = pl.load(a, [0], [32])\n";
+  CHECK(has(error_of(head + "        out = pl.store(t, [0], o16)\n        return out\n"),
+            "doc.py:7:9: error: cannot reassign 'out' with a different type: the pl.Out parameter is pl.FP32, the value pl.FP16 "
+            "(match them, or bind the result to a new name)"));
+  // A function after a callee it calls is read signatures first: the same rule.
+  const std::string two = "@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                          "    def main(self, a: pl.Tensor[[32], pl.FP16], out: pl.Out[pl.Tensor[[32], pl.FP32]]) -> pl.Tensor[[32], pl.FP16]:\n"
+                          "        out = self.k(a)\n        return out\n"
+                          "    @pl.function(type=pl.FunctionType.InCore)\n"
+                          "    def k(self, a: pl.Tensor[[32], pl.FP16]) -> pl.Tensor[[32], pl.FP16]:\n        return a\n";
+  CHECK(has(error_of(two), "doc.py:5:9: error: cannot reassign 'out' with a different type"));
+  // The same dtype, and a new name for the other dtype, are fine; so is an In parameter rebound.
+  parse_ok(head + "        c = pl.cast(t, pl.FP32)\n        out = pl.store(c, [0], out)\n        return out\n");
+  parse_ok(head + "        other = pl.store(t, [0], o16)\n        return out\n");
+  parse_ok(head + "        a = pl.cast(t, pl.FP32)\n        out = pl.store(a, [0], out)\n        return out\n");
+}

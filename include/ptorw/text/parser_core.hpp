@@ -158,13 +158,31 @@ class Parser {
   /// function — not a loop-header name, which is scoped to its loop — makes the function
   /// hand-written non-SSA text, read by names (ir::NameBinding::Text, docs/semantics.md "Names").
   void bind(const ir::Expr& def) {
+    if (!out_params_.empty()) check_out_param_rebinding(def);
     ir::Expr old = scope_.bind(def);
     if (old && !rebinds_ && !ir::expr_as<ir::IterArg>(old) &&
         std::find(loop_vars_.begin(), loop_vars_.end(), old.get()) == loop_vars_.end())
       rebinds_ = true;
   }
-  /// Starts a function body: no definition has been shadowed yet.
-  void begin_body() {
+  /// PyPTO's quickstart, Edge Cases: "Cannot reassign 'out' with a different type | The
+  /// expression's dtype differs from the declared Out dtype | Match them, or bind the result to a
+  /// new name": a definition named like a pl.Out parameter keeps the parameter's dtype.
+  void check_out_param_rebinding(const ir::Expr& def) const {
+    const std::string& name = ir::var_name(def);
+    auto it = out_params_.find(name);
+    if (it == out_params_.end() || !def->type) return;
+    auto d = ir::dtype_of(def->type);
+    if (d && *d != it->second)
+      fail_at(def->span, fmt::format("cannot reassign '{}' with a different type: the pl.Out parameter is pl.{}, the value pl.{} "
+                                     "(match them, or bind the result to a new name)",
+                                     name, ir::name_of(it->second), ir::name_of(*d)));
+  }
+  /// Starts the body of `fn`: no definition has been shadowed yet.
+  void begin_body(const ir::Function& fn) {
+    out_params_.clear();
+    for (const auto& prm : fn.params)
+      if (prm.dir == ir::Direction::Out)
+        if (auto d = ir::dtype_of(prm.var->type)) out_params_.emplace(ir::var_name(prm.var), *d);
     rebinds_ = false;
     loop_vars_.clear();
     returns_seen_ = 0;
@@ -274,6 +292,8 @@ class Parser {
   int depth_ = 0;
   NameMap scope_;    // current function's names
   bool rebinds_ = false;                       // a definition shadowed another (see bind)
+  std::map<std::string, ir::DType, std::less<>> out_params_;  // the current function's pl.Out parameters
+
   int returns_seen_ = 0;                       // return statements of the current function body
   std::vector<const ir::ExprNode*> loop_vars_;  // loop variables of the enclosing For loops
   NameMap globals_;  // symbolic dims

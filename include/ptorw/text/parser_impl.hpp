@@ -69,6 +69,7 @@ inline void Parser::parse_decorated_function(Signatures& sigs) {
   expect_punct("(", "after the function name");
   if (!accept_name("self")) expected("'self' as the first parameter");
   scope_.clear();
+  out_params_.clear();  // the parameters are bound (bind) before the body names them
   while (accept_punct(",")) {
     if (peek().punct(")")) break;
     Token pn = expect_name("a parameter name");
@@ -100,7 +101,7 @@ inline void Parser::parse_decorated_function(Signatures& sigs) {
     // the parameters.
     if (!signatures_.try_emplace(s.fn.name, known_function(s.fn)).second) throw SinglePassAbort{};  // reported in two phases
     current_returns_ = s.fn.return_types;
-    begin_body();
+    begin_body(s.fn);
     Block body = parse_block(BlockKind::Function);
     end_body(s.fn);
     ir::Function f = s.fn;
@@ -260,7 +261,7 @@ inline ir::ProgramPtr Parser::parse_program() {
     scope_ = s.param_scope;
     current_returns_ = s.fn.return_types;
     // parse_block expects to sit before the NEWLINE that ends the def line.
-    begin_body();
+    begin_body(s.fn);
     Block body = parse_block(BlockKind::Function);
     end_body(s.fn);
     ir::Function fn = s.fn;
