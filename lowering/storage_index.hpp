@@ -276,8 +276,15 @@ class StorageIndex {
     for (const auto& m : members)
       if (m.window_parent && covers(m)) { typed_root = &m; break; }
     if (all_full) {
-      // Typed allocation of the window parent, else of the first member; the others reinterpret it.
-      const Member& first = typed_root ? *typed_root : members[0];
+      // Typed allocation of the window parent, else of the first fully valid Vec member ("A single
+      // descriptor covering the full allocation keeps the direct typed-allocation form"; the
+      // partially valid ones are its zero-offset subviews, whatever order they are defined in),
+      // else of the first member; the others reinterpret it.
+      const Member* root = typed_root;
+      if (!root && !ir::is_matrix_space(info.space))
+        for (const auto& m : members)
+          if (!m.dynamic && !m.product && full_valid(m.desc)) { root = &m; break; }
+      const Member& first = root ? *root : members[0];
       allocate(first.handle, &first);
       for (const auto& m : members) {
         if (&m == &first) continue;

@@ -63,7 +63,9 @@ printf '%s\n' '@pl.program' 'class P:' \
   '        pl.buffer.sub(a, a, a)' > "$tmp/bad.py"
 "$ptorw" emit "$tmp/bad.py" --target=pto --output-dir "$tmp/bad" 2> "$tmp/bad_err"
 check "fail closed: exit 1" test $? -eq 1
-check "fail closed: file:line:col names the op" grep -q "bad.py:6:9: error: 'pl.buffer.sub' has no recipe for INT32" "$tmp/bad_err"
+# The BufferIR verifier reads Buffer-stage input first (the emitter's own refusal of the same call:
+# test/unit/recipe_entries_test.cpp).
+check "fail closed: file:line:col names the op" grep -q "bad.py:6:9: error: BufferIR: k: buffer.sub has no recipe for pl.INT32" "$tmp/bad_err"
 check "fail closed: nothing written" test ! -e "$tmp/bad"
 
 # --target defaults to pto, the only target (issue 22; it was required).
@@ -86,6 +88,34 @@ check "recorded buffer_ir_selected=False: exit 0" test $? -eq 0
 "$ptorw" compile "$tmp/unrecorded.py" -o "$tmp/tile_stage" --enable-buffer-ir false -q
 check "recorded buffer_ir_selected=False: the Tile-stage module" cmp -s "$tmp/recorded.pto" "$tmp/tile_stage/kernels/k.pto"
 check "recorded buffer_ir_selected=False: a Tile-stage module (tadd on a planned tile)" grep -q 'pto.tadd' "$tmp/recorded.pto"
+
+# A Buffer-stage program read from text answers to the BufferIR verifier before emission, in
+# check, emit and compile (audit 2026-12-05 N4: a partially valid window without its valid tuple
+# was emitted as PTO whose type claims v_row=8 with no valid clause).
+printf '%s\n' '@pl.program' 'class P:' \
+  '    @pl.function(type=pl.FunctionType.InCore, attrs={"buffer_ir_selected": True}, stage=pl.FunctionIRStage.Buffer)' \
+  '    def k(self, a: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:' \
+  '        x_buf: pl.Buffer[[16, 64], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 0)' \
+  '        y_buf: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[8, 32])] = pl.buffer.alloc((), 4096)' \
+  '        pl.buffer.load(a, (0, 0), (16, 64), x_buf)' \
+  '        w: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[8, 32])] = pl.buffer.subview(x_buf, (0, 32), (16, 32))' \
+  '        pl.buffer.add(w, w, y_buf)' \
+  '        pl.buffer.store(y_buf, (0, 0), (8, 32), out)' \
+  '        return out' > "$tmp/noval.py"
+want="noval.py:8:9: error: BufferIR: k: buffer.subview of a partially valid window must carry its valid tuple"
+"$ptorw" check "$tmp/noval.py" 2> "$tmp/noval_check"
+check "Buffer input: check exits 1" test $? -eq 1
+check "Buffer input: check names the BufferIR rule" grep -q "$want" "$tmp/noval_check"
+"$ptorw" emit "$tmp/noval.py" > "$tmp/noval.pto" 2> "$tmp/noval_emit"
+check "Buffer input: emit exits 1" test $? -eq 1
+check "Buffer input: emit names the BufferIR rule" grep -q "$want" "$tmp/noval_emit"
+check "Buffer input: emit writes no module" test ! -s "$tmp/noval.pto"
+"$ptorw" compile "$tmp/noval.py" -o "$tmp/noval_tree" 2> "$tmp/noval_compile"
+check "Buffer input: compile exits 1" test $? -eq 1
+check "Buffer input: compile names the BufferIR rule" grep -q "$want" "$tmp/noval_compile"
+sed 's/pl.buffer.subview(x_buf, (0, 32), (16, 32))/pl.buffer.subview(x_buf, (0, 32), (16, 32), (8, 32))/' "$tmp/noval.py" > "$tmp/withval.py"
+"$ptorw" check "$tmp/withval.py" 2> /dev/null
+check "Buffer input with the valid tuple: check exits 0" test $? -eq 0
 
 if command -v mlir-opt-19 > /dev/null; then
   "$ptorw" emit "$root/test/codegen/while_loop.py" --target=pto --generic --loc | mlir-opt-19 --allow-unregistered-dialect > /dev/null

@@ -85,6 +85,10 @@ int cmd_emit(const Options& o) {
     return kFailed;
   }
   auto ds = ir::verify(*p);
+  if (!has_errors(ds)) {  // Buffer-stage input kernels: the BufferIR verifier before emission
+    auto bs = lowering::verify_buffer_ir(*p);
+    ds.insert(ds.end(), bs.begin(), bs.end());
+  }
   print_diagnostics(ds);
   if (has_errors(ds)) return kFailed;
   // Kernels still at Tile stage go through the device pipeline first (plan, select, lower).

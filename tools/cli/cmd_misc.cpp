@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/cli.hpp"
+#include "ptorw/lowering/buffer_verify.hpp"
 #include "ptorw/passes/verify_source.hpp"
 #include "ptorw/ptorw.hpp"
 
@@ -20,6 +21,10 @@ int cmd_check(const Options& o) {
   auto p = load(o.file);
   if (!p) return kFailed;
   auto ds = passes::verify_source(*p);  // hand-written non-SSA text: checked as Python reads it
+  if (!has_errors(ds)) {  // Buffer-stage kernels: the BufferIR verifier too (lowering/buffer_verify.hpp)
+    auto bs = lowering::verify_buffer_ir(*p);
+    ds.insert(ds.end(), bs.begin(), bs.end());
+  }
   print_diagnostics(ds);
   if (has_errors(ds)) return kFailed;
   std::cerr << fmt::format("{}: ok ({} functions)\n", display_name(o.file), p->functions.size());

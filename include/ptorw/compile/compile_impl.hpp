@@ -97,6 +97,12 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
   // 1. The input verifies as the default pipeline's first pass reads it (hand-written text as Python).
   if (options.verify) {
     Diagnostics ds = passes::verify_source(*program);
+    // Buffer-stage kernels of the input also answer to the BufferIR verifier (lowering verifies its
+    // own output; a Buffer program read from text or msgpack had no such check before emission).
+    if (!has_errors(ds)) {
+      Diagnostics bs = lowering::verify_buffer_ir(*program);
+      ds.insert(ds.end(), bs.begin(), bs.end());
+    }
     bool bad = has_errors(ds);
     r.diagnostics.insert(r.diagnostics.end(), ds.begin(), ds.end());
     if (bad) return r;
