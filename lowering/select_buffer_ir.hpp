@@ -20,7 +20,7 @@
 //    every symbolic dim of a GM tensor parameter is a scalar parameter of the same name (codegen's
 //    ABI), every result is a GM tensor (a PTO kernel returns nothing), and no scalar parameter is
 //    unsigned (no scalar PTO type)
-//  * under PTOAS, storage the conversion's storage index cannot give handles (several differently
+//  * under PTOAS (or with every address placed by hand), storage the conversion's storage index cannot give handles (several differently
 //    typed full-capacity window parents of one symbolic allocation, a window parent that is not the
 //    whole allocation) → Tile ("A symbolic allocation requiring several differently shaped or typed
 //    window parents also remains Tile")
@@ -73,6 +73,19 @@ class Selector {
     if (f.names != ir::NameBinding::Text) {
       std::unordered_set<const ir::ExprNode*> twice;
       visit::walk_all(f.body, [&](const ir::Stmt& s) {
+        if (auto* loop = ir::stmt_as<ir::For>(s)) {
+          // A loop variable is start + k * step for some k >= 0: what the alignment proof needs
+          // of it (`for j in pl.range(0, W, 32)` column tiling; audit 2026-12-05 N7), spelled with
+          // a fresh variable for k, which proves nothing of its own.
+          if (loop->loop_var && loop->start && loop->step && ir::type_as<ir::ScalarType>(loop->loop_var->type)) {
+            ir::Expr k = ir::make_var("k", loop->loop_var->type);
+            ir::Expr value = ir::make_expr(ir::Binary{ir::BinOp::Add, loop->start,
+                                                      ir::make_expr(ir::Binary{ir::BinOp::Mul, loop->step, k}, loop->loop_var->type)},
+                                           loop->loop_var->type);
+            if (!scalar_defs_.emplace(loop->loop_var.get(), value).second) twice.insert(loop->loop_var.get());
+          }
+          return;
+        }
         auto* a = ir::stmt_as<ir::Assign>(s);
         if (!a) return;
         auto& defs = ir::type_as<ir::ScalarType>(a->var->type) ? scalar_defs_
@@ -272,6 +285,20 @@ class Selector {
   }
 };
 
+/// Whether `f` has tile.alloc statements and every one names its address (placed storage).
+inline bool every_alloc_addressed(const ir::Function& f) {
+  bool any = false, all = true;
+  visit::FlatStmts it(f.body);
+  while (const ir::Stmt* s = it.next()) {
+    auto* a = ir::stmt_as<ir::Assign>(*s);
+    auto* c = a ? ir::expr_as<ir::Call>(a->value) : nullptr;
+    if (!c || !ir::is_op_call(a->value, ir::op::id("tile.alloc"))) continue;
+    any = true;
+    all = all && ir::find_kwarg(c->kwargs, "addr");
+  }
+  return any && all;
+}
+
 }  // namespace select_detail
 
 
@@ -288,7 +315,10 @@ inline std::optional<select_detail::Refusal> buffer_ir_refusal(const ir::Functio
   // remains Tile": under PTOAS the allocations InitMemRef made are the symbolic ones conversion
   // sees (plan-memory places nothing), so the storage index conversion builds is asked here — a
   // kernel whose storage it cannot give Buffer handles stays Tile instead of failing conversion.
-  if (ctx.memory_planner == "PTOAS") {
+  // The same holds for a kernel planned by hand with every address placed (plan-memory only
+  // validates it): e.g. a static partially valid tile in the window of a dynamic one (audit
+  // 2026-12-05 N6: selected, then conversion failed).
+  if (ctx.memory_planner == "PTOAS" || select_detail::every_alloc_addressed(f)) {
     StorageIndex index;
     if (auto e = index.build(f.body)) return select_detail::Refusal{e->span, "under the PTOAS planner, " + e->message};
   }
