@@ -162,6 +162,20 @@ inline std::optional<std::vector<ir::Expr>> static_valid_of(const ir::Type& desc
   return a->view->valid_shape;
 }
 
+/// The member that keeps an allocation's typed root: a full-capacity window parent ("Full-capacity
+/// window parents therefore retain typed roots"), the fully valid one when there are several (its
+/// partially valid siblings are its zero-offset subviews); null when no window parent covers it.
+inline const Member* typed_root_of(const std::vector<Member>& ms, std::int64_t capacity) {
+  const Member* root = nullptr;
+  for (const auto& m : ms) {
+    if (!m.window_parent || m.offset != 0 || m.bytes != capacity) continue;
+    if (!root) root = &m;
+    auto* b = ir::type_as<ir::BufferType>(m.desc);
+    if (b && (!b->view || b->view->valid_shape.empty())) return &m;
+  }
+  return root;
+}
+
 /// A static descriptor whose valid rectangle is its physical shape (buffer_descriptor drops it).
 inline bool full_valid(const ir::Type& desc) {
   auto* b = ir::type_as<ir::BufferType>(desc);
@@ -272,9 +286,7 @@ class StorageIndex {
     bool all_full = true;
     for (const auto& m : members) all_full = all_full && covers(m);
     // "Full-capacity members that need a window parent use that parent's typed allocation".
-    const Member* typed_root = nullptr;
-    for (const auto& m : members)
-      if (m.window_parent && covers(m)) { typed_root = &m; break; }
+    const Member* typed_root = typed_root_of(members, info.capacity);
     if (all_full) {
       // Typed allocation of the window parent, else of the first fully valid Vec member ("A single
       // descriptor covering the full allocation keeps the direct typed-allocation form"; the
@@ -445,7 +457,7 @@ class StorageIndex {
       if (ir::is_matrix_space(info.space)) continue;
       const std::string alloc_name = var_name_of(info.var);
       auto covers = [&](const Member& m) { return m.offset == 0 && m.bytes == info.capacity; };
-      const Member* root = nullptr;
+      const Member* root = typed_root_of(ms, info.capacity);
       for (const auto& m : ms) {
         if (!m.window_parent) continue;
         if (!covers(m)) {
@@ -456,7 +468,11 @@ class StorageIndex {
                                             "allocation)", m.name, m.offset, m.offset + m.bytes, alloc_name, info.capacity));
           continue;
         }
-        if (!root) { root = &m; continue; }
+        // A parent that differs from the root only by a static valid rectangle is the root's
+        // zero-offset subview ("Static valid rectangles use independent zero-offset subviews, so
+        // addressless PTOAS storage can preserve a partially valid assemble target without a
+        // second allocation"): a chain of in-place assembles that enlarge the valid region.
+        if (&m == root || static_valid_of(m.desc, root->desc)) continue;
         if (!info.addr)
           return fail(m.span, fmt::format("tiles '{}' and '{}' are differently typed full-capacity window parents of the addressless "
                                           "allocation '{}': only one can keep the typed root, and PTOAS cannot legalize a subview of "
