@@ -20,9 +20,10 @@
 //    every symbolic dim of a GM tensor parameter is a scalar parameter of the same name (codegen's
 //    ABI), every result is a GM tensor (a PTO kernel returns nothing), and no scalar parameter is
 //    unsigned (no scalar PTO type)
-//  * under PTOAS (or with every address placed by hand), storage the conversion's storage index cannot give handles (several differently
-//    typed full-capacity window parents of one symbolic allocation, a window parent that is not the
-//    whole allocation) → Tile ("A symbolic allocation requiring several differently shaped or typed
+//  * under PTOAS, or with every address placed by hand, storage the conversion's storage index
+//    cannot give handles (several differently typed full-capacity window parents of one symbolic
+//    allocation, a window parent that is not the whole allocation, a dynamic tile sharing its
+//    allocation) → Tile ("A symbolic allocation requiring several differently shaped or typed
 //    window parents also remains Tile")
 // and asks the entries for the rest: an op without an entry, or whose entry is outside the default
 // rollout (cube, runtime valid extents), "has no default Buffer recipe in this release"; GM
@@ -318,9 +319,11 @@ inline std::optional<select_detail::Refusal> buffer_ir_refusal(const ir::Functio
   // The same holds for a kernel planned by hand with every address placed (plan-memory only
   // validates it): e.g. a static partially valid tile in the window of a dynamic one (audit
   // 2026-12-05 N6: selected, then conversion failed).
-  if (ctx.memory_planner == "PTOAS" || select_detail::every_alloc_addressed(f)) {
+  const bool ptoas = ctx.memory_planner == "PTOAS";
+  if (ptoas || select_detail::every_alloc_addressed(f)) {
     StorageIndex index;
-    if (auto e = index.build(f.body)) return select_detail::Refusal{e->span, "under the PTOAS planner, " + e->message};
+    if (auto e = index.build(f.body))
+      return select_detail::Refusal{e->span, (ptoas ? "under the PTOAS planner, " : "in its placed storage, ") + e->message};
   }
   return std::nullopt;
 }

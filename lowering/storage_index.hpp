@@ -164,14 +164,29 @@ inline std::optional<std::vector<ir::Expr>> static_valid_of(const ir::Type& desc
 
 /// The member that keeps an allocation's typed root: a full-capacity window parent ("Full-capacity
 /// window parents therefore retain typed roots"), the fully valid one when there are several (its
-/// partially valid siblings are its zero-offset subviews); null when no window parent covers it.
+/// partially valid siblings are its zero-offset subviews); when every such parent is partially
+/// valid, a fully valid full-capacity member they differ from only by their valid rectangles
+/// ("Static valid rectangles use independent zero-offset subviews": the parents become its
+/// subviews, and no member widens another's valid rectangle); null when no window parent covers it.
 inline const Member* typed_root_of(const std::vector<Member>& ms, std::int64_t capacity) {
+  auto covers = [&](const Member& m) { return m.offset == 0 && m.bytes == capacity; };
+  auto fully_valid = [](const Member& m) {
+    auto* b = ir::type_as<ir::BufferType>(m.desc);
+    return b && !m.dynamic && !m.product && (!b->view || b->view->valid_shape.empty());
+  };
   const Member* root = nullptr;
   for (const auto& m : ms) {
-    if (!m.window_parent || m.offset != 0 || m.bytes != capacity) continue;
+    if (!m.window_parent || !covers(m)) continue;
     if (!root) root = &m;
-    auto* b = ir::type_as<ir::BufferType>(m.desc);
-    if (b && (!b->view || b->view->valid_shape.empty())) return &m;
+    if (fully_valid(m)) return &m;
+  }
+  if (!root) return nullptr;
+  for (const auto& f : ms) {
+    if (!covers(f) || !fully_valid(f)) continue;
+    bool all = true;
+    for (const auto& m : ms)
+      if (m.window_parent && covers(m)) all = all && static_valid_of(m.desc, f.desc).has_value();
+    if (all) return &f;
   }
   return root;
 }
