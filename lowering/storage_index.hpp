@@ -141,6 +141,11 @@ inline ir::Type dynamic_of(const ir::Type& desc) {
   return ir::make_type(std::move(b));
 }
 inline ir::Type dynamic_descriptor(const ir::TileType& t) { return dynamic_of(buffer_descriptor(t)); }
+/// A static descriptor whose valid rectangle is its physical shape (buffer_descriptor drops it).
+inline bool full_valid(const ir::Type& desc) {
+  auto* b = ir::type_as<ir::BufferType>(desc);
+  return b && (!b->view || b->view->valid_shape.empty());
+}
 /// The valid rectangle by which the static descriptor `desc` differs from `parent`'s when that is
 /// all they differ by (same shape, dtype, space and layout; `desc` partially valid with positive
 /// constant extents); nullopt otherwise.
@@ -162,6 +167,9 @@ inline std::optional<std::vector<ir::Expr>> static_valid_of(const ir::Type& desc
   return a->view->valid_shape;
 }
 
+/// A static member whose valid rectangle is its physical shape (not a dynamic handle or a product view).
+inline bool fully_valid(const Member& m) { return !m.dynamic && !m.product && full_valid(m.desc); }
+
 /// The member that keeps an allocation's typed root: a full-capacity window parent ("Full-capacity
 /// window parents therefore retain typed roots"), the fully valid one when there are several (its
 /// partially valid siblings are its zero-offset subviews); when every such parent is partially
@@ -170,10 +178,6 @@ inline std::optional<std::vector<ir::Expr>> static_valid_of(const ir::Type& desc
 /// subviews, and no member widens another's valid rectangle); null when no window parent covers it.
 inline const Member* typed_root_of(const std::vector<Member>& ms, std::int64_t capacity) {
   auto covers = [&](const Member& m) { return m.offset == 0 && m.bytes == capacity; };
-  auto fully_valid = [](const Member& m) {
-    auto* b = ir::type_as<ir::BufferType>(m.desc);
-    return b && !m.dynamic && !m.product && (!b->view || b->view->valid_shape.empty());
-  };
   const Member* root = nullptr;
   for (const auto& m : ms) {
     if (!m.window_parent || !covers(m)) continue;
@@ -191,11 +195,6 @@ inline const Member* typed_root_of(const std::vector<Member>& ms, std::int64_t c
   return root;
 }
 
-/// A static descriptor whose valid rectangle is its physical shape (buffer_descriptor drops it).
-inline bool full_valid(const ir::Type& desc) {
-  auto* b = ir::type_as<ir::BufferType>(desc);
-  return b && (!b->view || b->view->valid_shape.empty());
-}
 
 class StorageIndex {
  public:
@@ -310,7 +309,7 @@ class StorageIndex {
       const Member* root = typed_root;
       if (!root && !ir::is_matrix_space(info.space))
         for (const auto& m : members)
-          if (!m.dynamic && !m.product && full_valid(m.desc)) { root = &m; break; }
+          if (fully_valid(m)) { root = &m; break; }
       const Member& first = root ? *root : members[0];
       allocate(first.handle, &first);
       for (const auto& m : members) {

@@ -87,15 +87,14 @@ inline bool same_storage(const ir::Expr& a, const ir::Expr& b) {
   return p && q && *p == *q;
 }
 
-/// Two static tiles with the same valid rectangle (an absent valid shape is the physical shape).
+/// Two tiles that state the same valid rectangle (stated_valid_dims: an absent valid shape is the
+/// physical shape).
 inline bool same_valid(const ir::TileType& a, const ir::TileType& b) {
-  auto rect = [](const ir::TileType& t) {
-    const auto& v = t.view && !t.view->valid_shape.empty() ? t.view->valid_shape : t.shape;
-    std::vector<std::int64_t> r;
-    for (const auto& e : v) r.push_back(ir::const_int(e).value_or(-1));
-    return r;
-  };
-  return rect(a) == rect(b);
+  const auto &x = stated_valid_dims(a), &y = stated_valid_dims(b);
+  if (x.size() != y.size()) return false;
+  for (std::size_t i = 0; i < x.size(); ++i)
+    if (!same_value_expr(x[i], y[i])) return false;
+  return true;
 }
 
 /// tile.assemble "keeps target's valid extents" (docs/semantics.md, Tiles); the spec lets the result
