@@ -286,18 +286,26 @@ class Selector {
   }
 };
 
-/// Whether `f` has tile.alloc statements and every one names its address (placed storage).
-inline bool every_alloc_addressed(const ir::Function& f) {
-  bool any = false, all = true;
+/// How `f`'s tile.alloc statements are placed: none of them named, every one named (a kernel
+/// planned by hand or by an addressed planner), or some of each. `first_unplaced` is the span of
+/// the first one without `addr=` (for a Mixed refusal).
+enum class AllocPlacement { NoAllocs, NoneAddressed, AllAddressed, Mixed };
+inline AllocPlacement alloc_placement(const ir::Function& f, ir::Span* first_unplaced = nullptr) {
+  bool with = false, without = false;
   visit::FlatStmts it(f.body);
   while (const ir::Stmt* s = it.next()) {
     auto* a = ir::stmt_as<ir::Assign>(*s);
     auto* c = a ? ir::expr_as<ir::Call>(a->value) : nullptr;
     if (!c || !ir::is_op_call(a->value, ir::op::id("tile.alloc"))) continue;
-    any = true;
-    all = all && ir::find_kwarg(c->kwargs, "addr");
+    if (ir::find_kwarg(c->kwargs, "addr")) {
+      with = true;
+    } else {
+      if (!without && first_unplaced) *first_unplaced = (*s)->span;
+      without = true;
+    }
   }
-  return any && all;
+  if (with && without) return AllocPlacement::Mixed;
+  return with ? AllocPlacement::AllAddressed : without ? AllocPlacement::NoneAddressed : AllocPlacement::NoAllocs;
 }
 
 }  // namespace select_detail
@@ -319,8 +327,17 @@ inline std::optional<select_detail::Refusal> buffer_ir_refusal(const ir::Functio
   // The same holds for a kernel planned by hand with every address placed (plan-memory only
   // validates it): e.g. a static partially valid tile in the window of a dynamic one (audit
   // 2026-12-05 N6: selected, then conversion failed).
+  // pto_format.md "Addresses and planners": one planner per kernel, so its allocations are all
+  // addressed or all addressless. A hand-planned kernel with both forms cannot be converted (the
+  // BufferIR verifier refuses it), so it stays Tile here rather than failing after selection
+  // (audit 2026-12-05 R2).
+  ir::Span unplaced = f.span;
+  const select_detail::AllocPlacement placement = select_detail::alloc_placement(f, &unplaced);
+  if (placement == select_detail::AllocPlacement::Mixed)
+    return select_detail::Refusal{unplaced, "this tile.alloc has no addr= while others of the kernel have one: a kernel's "
+                                            "allocations must be all addressed or all addressless (one planner)"};
   const bool ptoas = ctx.memory_planner == "PTOAS";
-  if (ptoas || select_detail::every_alloc_addressed(f)) {
+  if (ptoas || placement == select_detail::AllocPlacement::AllAddressed) {
     StorageIndex index;
     if (auto e = index.build(f.body))
       return select_detail::Refusal{e->span, (ptoas ? "under the PTOAS planner, " : "in its placed storage, ") + e->message};
