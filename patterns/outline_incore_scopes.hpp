@@ -19,7 +19,8 @@
 //     scope inside (a scope that calls kernels is already outlined code; it stays).
 // The new function:
 //   * params: the scope's free values (defined before it, read inside it) in order of first use; a
-//     tensor written by `tile.store` inside (directly or through values carrying it: store results,
+//     tensor written by `tile.store` inside (an assigned store or a bare store statement; directly
+//     or through values carrying it: store results,
 //     loop iter-args and results) is Out, or InOut when the scope also reads it otherwise; the rest
 //     are In. The program's symbolic dims are global, not params;
 //   * returns: the values defined inside and used after the scope, in definition order; the call
@@ -148,6 +149,16 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
           root[a->var.get()] = r;
           allow(args[2]);
           allow(a->var);  // its definition
+        }
+    }
+    // The store as a statement, its result dropped (PyPTO's tutorials write
+    // `pl.store(pl.add(a, b), [0, 0], out)` inside pl.at): it writes `out` all the same.
+    if (auto* e = ir::stmt_as<ir::Eval>(st); e && ir::is_op_call(e->value, ir::op::id("tile.store"))) {
+      const auto& args = ir::expr_as<ir::Call>(e->value)->args;
+      if (args.size() == 3)
+        if (auto r = root_of(args[2])) {
+          written.insert(r);
+          allow(args[2]);
         }
     }
     const std::vector<ir::Expr>* ias = nullptr;
