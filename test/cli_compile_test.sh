@@ -53,8 +53,8 @@ assert ks[1]["stage"] == "Tile" and ks[0]["stage"] == "Buffer", ks
 assert m["planner"] == "PYPTO" and m["arch"] == "a2a3" and m["pto_spelling"] == "new", m
 assert m["orchestration"] == [{"name": "main", "file": "orchestration/main.cpp"}], m["orchestration"]
 names = [p["name"] for p in m["passes"]]
-assert names[:4] == ["convert-to-ssa", "flatten-call-expr", "simplify", "optimize-orch-tensors"], names
-assert names[4:] == ["init-memref", "select-buffer-ir", "plan-memory", "lower-tile-to-buffer"], names
+assert names[:5] == ["convert-to-ssa", "outline-incore-scopes", "flatten-call-expr", "simplify", "optimize-orch-tensors"], names
+assert names[5:] == ["init-memref", "select-buffer-ir", "plan-memory", "lower-tile-to-buffer"], names
 assert any(p["rewrites"] > 0 for p in m["passes"] if p["name"] == "optimize-orch-tensors")
 files = m["files"]
 assert len(files) == 10, files
@@ -117,7 +117,7 @@ check "groups: an unmapped member argument: no orchestration C++" test ! -e "$tm
 check "buffer_ir.msgpack: a program ptorw reads" "$ptorw" check "$tmp/wr/buffer_ir.msgpack"
 "$ptorw" compile examples/windowed_rows.py -o "$tmp/bin_dump" --dump-after=lower-tile-to-buffer -q
 "$ptorw" print "$tmp/bin_dump/buffer_ir.msgpack" -o "$tmp/bin_dump/from_binary.py"
-check "buffer_ir.msgpack: the lowered program, as text" cmp -s "$tmp/bin_dump/from_binary.py" "$tmp/bin_dump/passes/08_lower-tile-to-buffer.py"
+check "buffer_ir.msgpack: the lowered program, as text" cmp -s "$tmp/bin_dump/from_binary.py" "$tmp/bin_dump/passes/09_lower-tile-to-buffer.py"
 
 # Options reach the passes and the emitters, and the manifest records them.
 "$ptorw" compile examples/windowed_rows.py -o "$tmp/opts" --planner=ptoas --arch=a5 --pto-version=old -q
@@ -169,15 +169,21 @@ check "stale files: a listed path outside DIR (relative or absolute) is not remo
 # 4. Pass dumps.
 "$ptorw" compile examples/windowed_rows.py -o "$tmp/dump" --dump-after=simplify --dump-after=plan-memory -q
 check "--dump-after: exit 0" test $? -eq 0
-check "--dump-after: passes/03_simplify.py and passes/07_plan-memory.py only" \
-  test "$(cd "$tmp/dump/passes" && ls | tr '\n' ' ')" = "03_simplify.py 07_plan-memory.py "
-check "--dump-after: the dump is a program ptorw reads" "$ptorw" check "$tmp/dump/passes/07_plan-memory.py"
+check "--dump-after: passes/04_simplify.py and passes/08_plan-memory.py only" \
+  test "$(cd "$tmp/dump/passes" && ls | tr '\n' ' ')" = "04_simplify.py 08_plan-memory.py "
+check "--dump-after: the dump is a program ptorw reads" "$ptorw" check "$tmp/dump/passes/08_plan-memory.py"
 "$ptorw" compile examples/windowed_rows.py -o "$tmp/dumpall" --dump-all -q
-check "--dump-all: one file per pass" test "$(ls "$tmp/dumpall/passes" | wc -l)" -eq 8
+check "--dump-all: one file per pass" test "$(ls "$tmp/dumpall/passes" | wc -l)" -eq 9
 "$ptorw" compile examples/windowed_rows.py -o "$tmp/bad" --dump-after=simplfy 2> "$tmp/dump_err"
 check "--dump-after=unknown: exit 2" test $? -eq 2
 check "--dump-after=unknown: suggestion" grep -q "no pass 'simplfy' in the compile pipeline; did you mean 'simplify'?" "$tmp/dump_err"
 check "--dump-after=unknown: nothing written" test ! -e "$tmp/bad"
+
+# A program that marks its kernel with pl.at, as PyPTO's tutorials write it: `default` outlines it.
+"$ptorw" compile test/golden/default/pl_at_tutorial_outlined.before.py -o "$tmp/plat" -q
+check "pl.at program: exit 0" test $? -eq 0
+check "pl.at program: the outlined kernel's module" test -f "$tmp/plat/kernels/main_incore_0.pto"
+check "pl.at program: its task writes out" grep -q 'args_0.add_output(out);' "$tmp/plat/orchestration/main.cpp"
 
 # 5. Errors name what was not emitted; the rest is written; exit 1.
 # A kernel using tile.sin (an op without a PTO recipe) has no PTO form.

@@ -135,8 +135,8 @@ assert heads, "no trace"
 sizes=[b-a for a,b in zip(heads, heads[1:]+[len(lines)])]
 assert max(sizes) <= 26, sizes' "$tmp/err"
 run opt "$ex1" --passes=default --print-after-all -o /dev/null
-check "--print-after-all with default: after each of its four passes" \
-  test "$(grep '^# ---- after' "$tmp/err" | tr '\n' '|')" = "# ---- after convert-to-ssa ----|# ---- after flatten-call-expr ----|# ---- after simplify ----|# ---- after optimize-orch-tensors ----|"
+check "--print-after-all with default: after each of its five passes" \
+  test "$(grep '^# ---- after' "$tmp/err" | tr '\n' '|')" = "# ---- after convert-to-ssa ----|# ---- after outline-incore-scopes ----|# ---- after flatten-call-expr ----|# ---- after simplify ----|# ---- after optimize-orch-tensors ----|"
 p4="$root/test/golden/optimize-orch-tensors/p4_dynamic_parent_unchanged.before.py"
 run opt "$p4" --passes=optimize-orch-tensors --remarks=slice_input_strides -o /dev/null
 check "--remarks=PATTERN: only that rule" test "$(grep -c ': remark: ' "$tmp/err")" -eq 1 -a -n "$(grep -F "remark: slice_input_strides: 'scale' In param 'a': no strides" "$tmp/err")"

@@ -75,13 +75,14 @@ def test_instruments_see_every_pass():
     seen = []
     with passes.PassContext([lambda name, prog: seen.append((name, isinstance(prog, ir.Program)))]):
         PassManager(OptimizationStrategy.Orchestration).run_passes(Kernel)
-    assert [n for n, _ in seen] == ["convert-to-ssa", "flatten-call-expr", "simplify", "optimize-orch-tensors"]
+    assert [n for n, _ in seen] == ["convert-to-ssa", "outline-incore-scopes", "flatten-call-expr", "simplify",
+                                    "optimize-orch-tensors"]
     assert all(ok for _, ok in seen)
 
 
 def test_strategy_names_and_prefix():
     s = PassManager.get_strategy(OptimizationStrategy.Default)
-    assert s.pass_names == ["ConvertToSSA", "FlattenCallExpr", "Simplify", "OptimizeOrchTensors", "InitMemRef",
+    assert s.pass_names == ["ConvertToSSA", "OutlineIncoreScopes", "FlattenCallExpr", "Simplify", "OptimizeOrchTensors", "InitMemRef",
                             "SelectBufferIRFunctions", "PlanMemory", "LowerTileToBuffer"]
     assert len(s.passes) == len(s.pass_names)
     # Run the pipeline prefix up to OptimizeOrchTensors by hand, and with up_to=.
@@ -90,7 +91,7 @@ def test_strategy_names_and_prefix():
         p = pass_(p)
     pm = PassManager(OptimizationStrategy.Default)
     ir.assert_structural_equal(pm.run_passes(Kernel, up_to="OptimizeOrchTensors"), p)
-    assert list(pm.timings) == s.pass_names[:4]
+    assert list(pm.timings) == s.pass_names[:5]
     assert all(t >= 0 for t in pm.timings.values())
     with pytest.raises(ValueError):
         pm.run_passes(Kernel, up_to="NoSuchPass")
@@ -99,8 +100,8 @@ def test_strategy_names_and_prefix():
 def test_verification_switches():
     pm = PassManager(OptimizationStrategy.Orchestration, verify_each=True, check=True)
     out = pm.run_passes(Kernel)
-    assert [r.name for r in pm.records] == ["convert-to-ssa", "flatten-call-expr", "simplify",
-                                            "optimize-orch-tensors"]
+    assert [r.name for r in pm.records] == ["convert-to-ssa", "outline-incore-scopes", "flatten-call-expr",
+                                            "simplify", "optimize-orch-tensors"]
     ir.assert_structural_equal(out, Kernel)
     with passes.PassContext([], verify=False):
         ir.assert_structural_equal(passes.simplify()(Kernel), Kernel)
@@ -118,9 +119,9 @@ def test_print_after_all_and_timings_with_instruments(capsys):
         pm = PassManager(OptimizationStrategy.Orchestration, print_after_all=True)
         pm.run_passes(Kernel)
     err = capsys.readouterr().err
-    assert err.count("# ---- after ") == 4 and "# ---- after simplify ----" in err
-    assert list(pm.timings) == ["ConvertToSSA", "FlattenCallExpr", "Simplify", "OptimizeOrchTensors"]
-    assert len(seen) == 4
+    assert err.count("# ---- after ") == 5 and "# ---- after simplify ----" in err
+    assert list(pm.timings) == ["ConvertToSSA", "OutlineIncoreScopes", "FlattenCallExpr", "Simplify", "OptimizeOrchTensors"]
+    assert len(seen) == 5
 
 
 def test_pass_context_entered_twice_or_left_out_of_order_is_an_error():

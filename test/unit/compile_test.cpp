@@ -31,7 +31,7 @@ TEST_CASE("content_hash is XXH3-64 (the manifest's hash, checked by tools that r
 
 TEST_CASE("the pipeline: default's steps, then tile-to-buffer's") {
   CHECK(compile::pipeline_pass_names() ==
-        std::vector<std::string>{"convert-to-ssa", "flatten-call-expr", "simplify", "optimize-orch-tensors",
+        std::vector<std::string>{"convert-to-ssa", "outline-incore-scopes", "flatten-call-expr", "simplify", "optimize-orch-tensors",
                                  "init-memref", "select-buffer-ir", "plan-memory", "lower-tile-to-buffer"});
 }
 
@@ -49,7 +49,7 @@ TEST_CASE("compile, then write_tree twice: everything written, then nothing") {
                                           "kernels/scale_rows__windowed.pto", "kernels/scale_rows__windowed.entry.cpp",
                                           "kernels/bias_rows.pto", "kernels/bias_rows.entry.cpp", "kernels/clamp_all.pto",
                                           "kernels/clamp_all.entry.cpp", "orchestration/main.cpp",
-                                          "passes/03_simplify.py", "buffer_ir.msgpack", "manifest.json"});
+                                          "passes/04_simplify.py", "buffer_ir.msgpack", "manifest.json"});
   char tmpl[] = "/tmp/ptorw_compile_test_XXXXXX";
   REQUIRE(::mkdtemp(tmpl) != nullptr);
   auto w1 = compile::write_tree(r, tmpl);
@@ -61,9 +61,9 @@ TEST_CASE("compile, then write_tree twice: everything written, then nothing") {
   CHECK(w2.unchanged.size() == 12);
   // Without the dump, the dump of the previous run is removed (the old manifest listed it).
   auto w3 = compile::write_tree(compile::compile(example("windowed_rows.py")), tmpl);
-  CHECK(w3.removed == std::vector<std::string>{"passes/03_simplify.py"});
+  CHECK(w3.removed == std::vector<std::string>{"passes/04_simplify.py"});
   CHECK(w3.written == std::vector<std::string>{"manifest.json"});
-  CHECK_FALSE(fs::exists(fs::path(tmpl) / "passes" / "03_simplify.py"));
+  CHECK_FALSE(fs::exists(fs::path(tmpl) / "passes" / "04_simplify.py"));
   fs::remove_all(tmpl);
 }
 

@@ -43,7 +43,7 @@ void add_output_file(CLI::App* c, Options& o, const char* what) {
 }
 void add_passes(CLI::App* c, Options& o) {
   c->add_option("--passes", o.passes_spec, "comma-separated pass names (`ptorw passes` lists them; default = "
-                                           "convert-to-ssa,flatten-call-expr,simplify,optimize-orch-tensors)")
+                                           "convert-to-ssa,outline-incore-scopes,flatten-call-expr,simplify,optimize-orch-tensors)")
       ->required()
       ->type_name("PASS[,PASS...]");
 }

@@ -5,8 +5,8 @@
     with passes.PassContext([], enable_buffer_ir=True):
         lowered = PassManager(OptimizationStrategy.Default).run_passes(program)
 
-``OptimizationStrategy.Default`` is the C++ ``default`` pipeline (ConvertToSSA, FlattenCallExpr,
-Simplify, OptimizeOrchTensors) followed by ``tile-to-buffer`` (InitMemRef,
+``OptimizationStrategy.Default`` is the C++ ``default`` pipeline (ConvertToSSA, OutlineIncoreScopes,
+FlattenCallExpr, Simplify, OptimizeOrchTensors) followed by ``tile-to-buffer`` (InitMemRef,
 SelectBufferIRFunctions, PlanMemory, LowerTileToBuffer); ``OptimizationStrategy.Orchestration``
 stops before lowering. ``PassManager.get_strategy(s)`` exposes ``pass_names`` (the spec's
 PascalCase names) and ``passes`` (callables, in order), so a prefix of the pipeline can be run.

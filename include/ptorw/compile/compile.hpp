@@ -9,7 +9,8 @@
 //   // (file:line:col, the function's name and the reason) and the others are still in r.files.
 //
 // The steps, in order: verify the input (as `ptorw opt` does) → the default pipeline
-// (convert-to-ssa, flatten-call-expr, simplify, optimize-orch-tensors; Pattern 5 windows exactly
+// (convert-to-ssa, outline-incore-scopes, flatten-call-expr, simplify, optimize-orch-tensors;
+// Pattern 5 windows exactly
 // the kernels the program marks `windowize`, spec "Windowize Opt-in": there is no global switch)
 // → tile-to-buffer (init-memref, select-buffer-ir, plan-memory, lower-tile-to-buffer) under
 // `options.context` when a kernel is still at Tile stage → emission:

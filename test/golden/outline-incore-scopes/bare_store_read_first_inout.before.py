@@ -5,7 +5,7 @@ import ptorw.language as pl
 @pl.program
 class P:
     @pl.function(type=pl.FunctionType.Orchestration)
-    def main(self, x: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+    def main(self, x: pl.Tensor[[16, 32], pl.FP32], o: pl.InOut[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
         with pl.at(level=pl.Level.CORE_GROUP):
             t = pl.load(x, [0, 0], [16, 32])
             old = pl.load(o, [0, 0], [16, 32])
