@@ -477,3 +477,32 @@ TEST_CASE("every example and golden file round-trips through print and parse") {
   }
   MESSAGE("round-tripped ", files, " files");
 }
+
+TEST_CASE("stmts_of and last_stmt see a body as printed: nested Seqs spliced") {
+  // A rewrite replacing one statement by several leaves a Seq inside the body
+  // (flatten-call-expr); rules read the body through stmts_of, so they must see the statements the
+  // printer prints and the parser reads back (end-to-end audit 2026-12-05 F3).
+  auto v = [](const char* n) { return make_var(n, scalar_type(DType::INDEX)); };
+  auto a = v("a"), b = v("b"), c = v("c"), d = v("d");
+  Stmt sa = make_assign(a, make_int(1)), sb = make_assign(b, make_int(2)), sc = make_assign(c, make_int(3)),
+       sd = make_assign(d, make_int(4));
+  Stmt nested = make_seq({sa, make_seq({sb, make_seq({sc})}), sd});
+  CHECK(stmts_of(nested) == std::vector<Stmt>{sa, sb, sc, sd});
+  REQUIRE(last_stmt(nested) != nullptr);
+  CHECK(*last_stmt(nested) == sd);
+  // The last flat statement inside a trailing nested Seq, past an empty one.
+  Stmt tail = make_seq({sa, make_seq({sb, make_seq({sc})}), make_seq({})});
+  REQUIRE(last_stmt(tail) != nullptr);
+  CHECK(*last_stmt(tail) == sc);
+  CHECK(last_stmt(make_seq({make_seq({})})) == nullptr);
+  // Without nesting: the list itself; a single statement: itself.
+  CHECK(stmts_of(make_seq({sa, sb})) == std::vector<Stmt>{sa, sb});
+  CHECK(stmts_of(sa) == std::vector<Stmt>{sa});
+  CHECK(*last_stmt(sa) == sa);
+  // The printer prints the nested form in the same order.
+  std::string text = text::print_stmt(nested);
+  CHECK(text.find("= 1") < text.find("= 2"));
+  CHECK(text.find("= 2") < text.find("= 3"));
+  CHECK(text.find("= 3") < text.find("= 4"));
+  CHECK(text.find("= 4") != std::string::npos);
+}

@@ -112,17 +112,55 @@ template <class F> decltype(auto) visit_stmt(F&& fn, const StmtKind& k) {
 }
 
 /// The statements of a body: a Seq's list, or the single statement.
+///
+/// Nested Seqs are spliced in place, as the printer, the parser and the verifier see a body: a
+/// rewrite that replaces one statement by several (flatten-call-expr's temporaries) leaves a Seq
+/// inside the body, and a rule reading the top-level list would see that Seq instead of the
+/// statements in it — and decide differently on the same program read back from its text (a
+/// FinalStore after a flattened `pl.store(pl.muls(t, 3.0), ...)` was not found, so Pattern 5 kept
+/// the Out full: end-to-end audit 2026-12-05 F3).
 inline std::vector<Stmt> stmts_of(const Stmt& s) {
   if (!s) return {};
-  if (auto* q = stmt_as<Seq>(s)) return q->stmts;
-  return {s};
+  auto* q = stmt_as<Seq>(s);
+  if (!q) return {s};
+  bool nested = false;
+  for (const auto& c : q->stmts) nested = nested || (c && stmt_as<Seq>(c));
+  if (!nested) return q->stmts;
+  std::vector<Stmt> out;
+  // An explicit stack: a Seq nested a million deep costs no recursion.
+  std::vector<std::pair<const std::vector<Stmt>*, std::size_t>> stack{{&q->stmts, 0}};
+  while (!stack.empty()) {
+    auto& [list, i] = stack.back();
+    if (i == list->size()) {
+      stack.pop_back();
+      continue;
+    }
+    const Stmt& c = (*list)[i++];
+    if (auto* n = c ? stmt_as<Seq>(c) : nullptr) stack.emplace_back(&n->stmts, 0);  // invalidates list, i
+    else out.push_back(c);
+  }
+  return out;
 }
 /// The last statement of a body, as `stmts_of(body).back()` without copying the list; null for
 /// an empty body (issue 20: Pattern 5 asks it once per loop and per proof step).
+/// Nested Seqs are entered, as in stmts_of: the last statement of the flat list.
 inline const Stmt* last_stmt(const Stmt& body) {
   if (!body) return nullptr;
-  if (auto* q = stmt_as<Seq>(body)) return q->stmts.empty() ? nullptr : &q->stmts.back();
-  return &body;
+  auto* q = stmt_as<Seq>(body);
+  if (!q) return &body;
+  std::vector<std::pair<const std::vector<Stmt>*, std::size_t>> stack{{&q->stmts, q->stmts.size()}};
+  while (!stack.empty()) {
+    auto& [list, i] = stack.back();  // i: how many of list's statements are left to look at
+    if (i == 0) {
+      stack.pop_back();
+      continue;
+    }
+    const Stmt& c = (*list)[--i];
+    if (!c) continue;
+    if (auto* n = stmt_as<Seq>(c)) stack.emplace_back(&n->stmts, n->stmts.size());  // invalidates list, i
+    else return &c;
+  }
+  return nullptr;
 }
 
 }  // namespace ptorw::ir
