@@ -19,8 +19,9 @@
 //     scope inside (a scope that calls kernels is already outlined code; it stays).
 // The new function:
 //   * params: the scope's free values (defined before it, read inside it) in order of first use; a
-//     tensor written by `tile.store` inside (an assigned store or a bare store statement; directly
-//     or through values carrying it: store results,
+//     tensor written inside by an op that writes an operand (tile.store, tensor.write ...; assigned
+//     or as a statement; directly, through slices of it, or through values carrying it: copies,
+//     slice views, store results,
 //     loop iter-args and results) is Out, or InOut when the scope also reads it otherwise; the rest
 //     are In. The program's symbolic dims are global, not params;
 //   * returns: the values defined inside and used after the scope, in definition order; the call
@@ -42,6 +43,7 @@
 #include <vector>
 
 #include "ptorw/ir/op_id.hpp"
+#include "ptorw/ir/op_registry.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/visit/tree_edit.hpp"
@@ -140,27 +142,53 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
   auto allow = [&](const ir::Expr& e) {
     if (root_of(e)) ++allowed[e.get()];
   };
+  // The carrier a written operand reaches, through views: `pl.store(t, [0, 0], out[16:32, :])`
+  // writes `out` (the slice is nested until flatten-call-expr, which runs after outlining).
+  auto through_views = [&](ir::Expr e) -> ir::Expr {
+    while (e && ir::is_op_call(e, ir::op::id("tensor.slice")) && !ir::expr_as<ir::Call>(e)->args.empty())
+      e = ir::expr_as<ir::Call>(e)->args[0];
+    return e && root_of(e) ? e : nullptr;
+  };
+  // An op that writes an operand (Effect::WritesArg: tile.store, tensor.write, tensor.assemble ...),
+  // as a statement or assigned to `def`: the operand's tensor is written, and `def` carries it.
+  auto write = [&](const ir::Expr& value, const ir::Expr* def) {
+    auto* c = ir::expr_as<ir::Call>(value);
+    if (!c || c->kind == ir::CallKind::Function) return;
+    const ir::OpDef* d = ir::find_op(c->callee.str());
+    if (!d || d->effect != ir::Effect::WritesArg || d->written_arg < 0 ||
+        static_cast<std::size_t>(d->written_arg) >= c->args.size())
+      return;
+    ir::Expr target = through_views(c->args[static_cast<std::size_t>(d->written_arg)]);
+    if (!target) return;
+    const ir::ExprNode* r = root_of(target);
+    written.insert(r);
+    allow(target);
+    if (def && *def && ir::expr_as<ir::Var>(*def)) {
+      root[def->get()] = r;
+      allow(*def);  // its definition
+    }
+  };
   visit::walk_all(scope.body, [&](const ir::Stmt& st) {
-    if (auto* a = ir::stmt_as<ir::Assign>(st); a && ir::is_op_call(a->value, ir::op::id("tile.store"))) {
-      const auto& args = ir::expr_as<ir::Call>(a->value)->args;
-      if (args.size() == 3)
-        if (auto r = root_of(args[2])) {
-          written.insert(r);
-          root[a->var.get()] = r;
-          allow(args[2]);
-          allow(a->var);  // its definition
-        }
+    if (auto* a = ir::stmt_as<ir::Assign>(st)) {
+      write(a->value, &a->var);
+      // A view or a copy of a carrier carries it too (`v = pl.slice(out, ...)`, `o = out`): what
+      // is written or read through it is written or read in the carrier.
+      if (ir::expr_as<ir::Var>(a->var) && !root_of(a->var)) {
+        ir::Expr src = ir::is_var_like(a->value) ? a->value
+                       : ir::is_op_call(a->value, ir::op::id("tensor.slice")) && !ir::expr_as<ir::Call>(a->value)->args.empty()
+                           ? ir::expr_as<ir::Call>(a->value)->args[0]
+                           : nullptr;
+        if (src && ir::is_var_like(src))
+          if (auto r = root_of(src)) {
+            root[a->var.get()] = r;
+            allow(src);
+            allow(a->var);
+          }
+      }
     }
     // The store as a statement, its result dropped (PyPTO's tutorials write
     // `pl.store(pl.add(a, b), [0, 0], out)` inside pl.at): it writes `out` all the same.
-    if (auto* e = ir::stmt_as<ir::Eval>(st); e && ir::is_op_call(e->value, ir::op::id("tile.store"))) {
-      const auto& args = ir::expr_as<ir::Call>(e->value)->args;
-      if (args.size() == 3)
-        if (auto r = root_of(args[2])) {
-          written.insert(r);
-          allow(args[2]);
-        }
-    }
+    if (auto* e = ir::stmt_as<ir::Eval>(st)) write(e->value, nullptr);
     const std::vector<ir::Expr>* ias = nullptr;
     const std::vector<ir::Expr>* rets = nullptr;
     if (auto* l = ir::stmt_as<ir::For>(st)) ias = &l->iter_args, rets = &l->return_vars;

@@ -12,6 +12,7 @@
 // ptorw/target/capacities.hpp). Fail-closed: any error returns the input program. Idempotent: a second run
 // finds addresses and only validates.
 #pragma once
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -72,8 +73,15 @@ inline PlanMemoryResult plan_memory(const ir::FunctionPtr& f, const std::string&
     return r;
   }
   if (with_addr != 0) {
-    r.diagnostics.push_back(Diagnostic{file, f->span, Severity::Error,
-                                       "plan-memory: '" + f->name + "' has allocations with and without addr="});
+    // Said at the first storage left to the planner, naming one placed by hand, so the user sees
+    // which line to change (re-audit 2026-12-05 G4: the message named only the kernel).
+    const auto placed = std::find_if(allocs.list.begin(), allocs.list.end(), [](const auto& a) { return a.addr.has_value(); });
+    const auto unplaced = std::find_if(allocs.list.begin(), allocs.list.end(), [](const auto& a) { return !a.addr.has_value(); });
+    r.diagnostics.push_back(Diagnostic{file, unplaced->span, Severity::Error,
+                                       "plan-memory: storage '" + ir::var_name(unplaced->var) + "' of '" + f->name +
+                                           "' has no addr= while '" + ir::var_name(placed->var) + "' has addr=" +
+                                           std::to_string(*placed->addr) +
+                                           ": a kernel's allocations are all placed by hand or all left to the planner"});
     return r;
   }
   if (planner == "PTOAS") {  // addressless: allocation identities only; the assembler places them
