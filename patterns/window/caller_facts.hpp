@@ -313,11 +313,20 @@ class CallerFacts {
       walk(i->then_body);
       if (i->else_body) walk(i->else_body);
     } else if (auto* q = ir::stmt_as<ir::Seq>(s)) {
-      for (std::size_t i = 0; i < q->stmts.size(); ++i) {
+      // The body as printed: a Seq nested by a rewrite (flatten-call-expr) is spliced, so that a call
+      // and its unpacking projections are adjacent here exactly when they are in the text
+      // (re-audit 2026-12-05 G3: in one process the call ended a nested Seq and its projections
+      // followed outside it). Copied only when something is nested (a caller's body can be huge).
+      bool nested = false;
+      for (const auto& c : q->stmts) nested = nested || (c && ir::stmt_is<ir::Seq>(c->kind));
+      std::vector<ir::Stmt> spliced;
+      if (nested) spliced = ir::stmts_of(s);
+      const std::vector<ir::Stmt>& list = nested ? spliced : q->stmts;
+      for (std::size_t i = 0; i < list.size(); ++i) {
         const std::size_t before = calls_.size();
-        walk(q->stmts[i]);
-        if (calls_.size() == before + 1 && calls_.back().stmt == q->stmts[i].get())
-          calls_.back().unpack = adjacent_unpack(q->stmts, i, calls_.back().target);
+        walk(list[i]);
+        if (calls_.size() == before + 1 && calls_.back().stmt == list[i].get())
+          calls_.back().unpack = adjacent_unpack(list, i, calls_.back().target);
       }
     } else {
       visit::each_child(s, [](const ir::Expr&) {}, [&](const ir::Stmt& c) { walk(c); });
