@@ -24,7 +24,9 @@
 //     slice views, store results,
 //     loop iter-args and results) is Out, or InOut when the scope also reads it otherwise; the rest
 //     are In. The program's symbolic dims are global, not params;
-//   * returns: the values defined inside and used after the scope, in definition order; the call
+//   * returns: the values defined inside and used after the scope, in definition order (and, for a
+//     windowize scope, the result of each top-level store statement into an Out parameter, bound
+//     to a fresh `<param>_stored` nothing reads, so Pattern 5's FinalStore can see it); the call
 //     binds them to the same variables (one result: `r = self.k(...)`; several: the parser's
 //     unpacking form `t = self.k(...); a = t[0]; b = t[1]`; none: an expression statement);
 //   * type InCore; attrs {"windowize": v} when the scope has `windowize=v` (absent: no attr);
@@ -246,14 +248,55 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
     return e;
   };
   std::vector<ir::Stmt> body = ir::stmts_of(visit::map_exprs(scope.body, edit));
-  std::vector<ir::Type> returns;
-  if (!escaping.empty()) {
-    std::vector<ir::Expr> values;
-    for (const auto& e : escaping) {
-      values.push_back(vars.at(e.get()));
-      returns.push_back(e->type);
+  // What the kernel returns (its nodes) and what the call binds in the caller: the escaping values,
+  // then, for a windowize scope, what its top-level store statements write (below).
+  std::vector<ir::Expr> results, targets;
+  for (const auto& e : escaping) {
+    results.push_back(vars.at(e.get()));
+    targets.push_back(e);
+  }
+  // A windowize scope written with store statements (`pl.store(t, [row, 0], out)`, its result
+  // dropped, as PyPTO's tutorials write stores) would give a kernel that returns nothing, and
+  // Pattern 5's FinalStore is "the callee returns the result of a final tile.store(...)": the
+  // kernel returns each such store's result instead (a top-level store into an Out parameter
+  // itself), and the call binds it to a fresh name nothing reads — the caller keeps reading the
+  // tensor, which the kernel wrote in place (re-audit 2026-12-05 G2).
+  if (ir::attr_true(scope.attrs, "windowize")) {
+    std::unordered_set<std::string> kernel_names, caller_names;
+    auto names_of = [](const ir::Stmt& root, std::unordered_set<std::string>& out) {
+      visit::walk_all(root, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
+        if (ir::is_var_like(e)) out.insert(ir::var_name(e));
+      });
+    };
+    for (const auto& st : body) names_of(st, kernel_names);
+    for (const auto& p : params) kernel_names.insert(ir::var_name(p.var));
+    names_of(caller.body, caller_names);
+    for (const auto& p : caller.params) caller_names.insert(ir::var_name(p.var));
+    auto fresh = [](std::unordered_set<std::string>& taken, const std::string& base) {
+      std::string n = base;
+      for (int k = 1; taken.count(n); ++k) n = base + "_" + std::to_string(k);
+      taken.insert(n);
+      return n;
+    };
+    for (auto& st : body) {
+      auto* e = ir::stmt_as<ir::Eval>(st);
+      if (!e || !ir::is_op_call(e->value, ir::op::id("tile.store"))) continue;
+      const auto& args = ir::expr_as<ir::Call>(e->value)->args;
+      if (args.size() != 3) continue;
+      std::size_t k = 0;
+      while (k < params.size() && params[k].var.get() != args[2].get()) ++k;
+      if (k == params.size() || params[k].dir != ir::Direction::Out) continue;
+      const std::string base = ir::var_name(params[k].var) + "_stored";
+      ir::Expr r = ir::make_var(fresh(kernel_names, base), e->value->type, st->span);
+      st = ir::make_assign(r, e->value, st->span);
+      results.push_back(r);
+      targets.push_back(ir::make_var(fresh(caller_names, base), e->value->type, st->span));
     }
-    body.push_back(ir::make_stmt(ir::Return{std::move(values)}, s->span));
+  }
+  std::vector<ir::Type> returns;
+  if (!results.empty()) {
+    for (const auto& r : results) returns.push_back(r->type);
+    body.push_back(ir::make_stmt(ir::Return{std::move(results)}, s->span));
   }
   auto fn = std::make_shared<ir::Function>();
   fn->name = name;
@@ -269,17 +312,17 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
   ir::Type result = visit::call_result_type(*fn, args);
   ir::Expr call = ir::make_expr(ir::Call{ir::CallKind::Function, name, std::move(args), {}, {}}, std::move(result), s->span);
   Outlined out{fn, {}};
-  if (escaping.empty()) {
+  if (targets.empty()) {
     out.call.push_back(ir::make_stmt(ir::Eval{call}, s->span));
-  } else if (escaping.size() == 1) {
-    out.call.push_back(ir::make_assign(escaping[0], call, s->span));
+  } else if (targets.size() == 1) {
+    out.call.push_back(ir::make_assign(targets[0], call, s->span));
   } else {  // the parser's unpacking form: one tuple-typed definition and one projection per name
     std::string tmp_name;
-    for (const auto& e : escaping) tmp_name += (tmp_name.empty() ? "" : "_") + ir::var_name(e);
+    for (const auto& e : targets) tmp_name += (tmp_name.empty() ? "" : "_") + ir::var_name(e);
     ir::Expr tmp = ir::make_var(tmp_name + "_tuple", call->type, s->span);
     out.call.push_back(ir::make_assign(tmp, call, s->span));
-    for (std::size_t i = 0; i < escaping.size(); ++i)
-      out.call.push_back(ir::make_assign(escaping[i], ir::make_get_item(tmp, static_cast<std::int64_t>(i), s->span), s->span));
+    for (std::size_t i = 0; i < targets.size(); ++i)
+      out.call.push_back(ir::make_assign(targets[i], ir::make_get_item(tmp, static_cast<std::int64_t>(i), s->span), s->span));
   }
   return out;
 }
