@@ -112,13 +112,24 @@ inline void referenced(const ir::Stmt& s, const ir::StmtNode* skip, std::unorder
   visit::each_child(s, ex, [&](const ir::Stmt& c) { referenced(c, skip, out); });
 }
 
+/// `base`, or `base_<k>` with the first k from 1 that `taken` does not hold; recorded as taken.
+inline std::string fresh_name(std::unordered_set<std::string>& taken, const std::string& base) {
+  std::string n = base;
+  for (int k = 1; taken.count(n); ++k) n = base + "_" + std::to_string(k);
+  taken.insert(n);
+  return n;
+}
+
 struct Outlined {
   ir::FunctionPtr fn;
   std::vector<ir::Stmt> call;  // the statements replacing the scope
 };
 
 /// The InCore function for scope `s` of `caller` and its call.
-inline Outlined outline(const ir::Program& prog, const ir::Function& caller, const ir::Stmt& s, const std::string& name) {
+/// `caller_names`: the caller's variable names taken so far, shared by the scopes of one caller
+/// (filled here on first need, so a caller is walked once however many windowize scopes it has).
+inline Outlined outline(const ir::Program& prog, const ir::Function& caller, const ir::Stmt& s, const std::string& name,
+                        std::unordered_set<std::string>& caller_names) {
   const auto& scope = *ir::stmt_as<ir::Scope>(s);
   std::vector<ir::Expr> defs;
   definitions(scope.body, defs);
@@ -175,18 +186,12 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
       write(a->value, &a->var);
       // A view or a copy of a carrier carries it too (`v = pl.slice(out, ...)`, `o = out`): what
       // is written or read through it is written or read in the carrier.
-      if (ir::expr_as<ir::Var>(a->var) && !root_of(a->var)) {
-        ir::Expr src = ir::is_var_like(a->value) ? a->value
-                       : ir::is_op_call(a->value, ir::op::id("tensor.slice")) && !ir::expr_as<ir::Call>(a->value)->args.empty()
-                           ? ir::expr_as<ir::Call>(a->value)->args[0]
-                           : nullptr;
-        if (src && ir::is_var_like(src))
-          if (auto r = root_of(src)) {
-            root[a->var.get()] = r;
-            allow(src);
-            allow(a->var);
-          }
-      }
+      if (ir::expr_as<ir::Var>(a->var) && !root_of(a->var))
+        if (ir::Expr src = through_views(a->value)) {
+          root[a->var.get()] = root_of(src);
+          allow(src);
+          allow(a->var);
+        }
     }
     // The store as a statement, its result dropped (PyPTO's tutorials write
     // `pl.store(pl.add(a, b), [0, 0], out)` inside pl.at): it writes `out` all the same.
@@ -262,7 +267,7 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
   // itself), and the call binds it to a fresh name nothing reads — the caller keeps reading the
   // tensor, which the kernel wrote in place (re-audit 2026-12-05 G2).
   if (ir::attr_true(scope.attrs, "windowize")) {
-    std::unordered_set<std::string> kernel_names, caller_names;
+    std::unordered_set<std::string> kernel_names;
     auto names_of = [](const ir::Stmt& root, std::unordered_set<std::string>& out) {
       visit::walk_all(root, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
         if (ir::is_var_like(e)) out.insert(ir::var_name(e));
@@ -270,14 +275,10 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
     };
     for (const auto& st : body) names_of(st, kernel_names);
     for (const auto& p : params) kernel_names.insert(ir::var_name(p.var));
-    names_of(caller.body, caller_names);
-    for (const auto& p : caller.params) caller_names.insert(ir::var_name(p.var));
-    auto fresh = [](std::unordered_set<std::string>& taken, const std::string& base) {
-      std::string n = base;
-      for (int k = 1; taken.count(n); ++k) n = base + "_" + std::to_string(k);
-      taken.insert(n);
-      return n;
-    };
+    if (caller_names.empty()) {
+      names_of(caller.body, caller_names);
+      for (const auto& p : caller.params) caller_names.insert(ir::var_name(p.var));
+    }
     for (auto& st : body) {
       auto* e = ir::stmt_as<ir::Eval>(st);
       if (!e || !ir::is_op_call(e->value, ir::op::id("tile.store"))) continue;
@@ -287,10 +288,10 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
       while (k < params.size() && params[k].var.get() != args[2].get()) ++k;
       if (k == params.size() || params[k].dir != ir::Direction::Out) continue;
       const std::string base = ir::var_name(params[k].var) + "_stored";
-      ir::Expr r = ir::make_var(fresh(kernel_names, base), e->value->type, st->span);
+      ir::Expr r = ir::make_var(fresh_name(kernel_names, base), e->value->type, st->span);
       st = ir::make_assign(r, e->value, st->span);
       results.push_back(r);
-      targets.push_back(ir::make_var(fresh(caller_names, base), e->value->type, st->span));
+      targets.push_back(ir::make_var(fresh_name(caller_names, base), e->value->type, st->span));
     }
   }
   std::vector<ir::Type> returns;
@@ -355,12 +356,6 @@ struct OutlineIncoreScopes {
     std::unordered_set<std::string> taken;
     for (const auto& f : prog->functions)
       if (f) taken.insert(f->name);
-    auto unique = [&](std::string base) {
-      std::string n = base;
-      for (int k = 1; taken.count(n); ++k) n = base + "_" + std::to_string(k);
-      taken.insert(n);
-      return n;
-    };
     for (const auto& f : prog->functions) {
       if (!f || !f->body) continue;
       // Statements only: a scope is a statement, and on a program without one (most programs
@@ -370,6 +365,7 @@ struct OutlineIncoreScopes {
         if (ir::stmt_as<ir::Scope>(s)) scopes.push_back(s);
       });
       std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>> repl;
+      std::unordered_set<std::string> caller_names;  // outline() fills it on first need
       int counter = 0;
       for (const auto& s : scopes) {
         const auto& sc = *ir::stmt_as<ir::Scope>(s);
@@ -386,13 +382,13 @@ struct OutlineIncoreScopes {
         auto hint = ir::kwarg_as<std::string>(sc.attrs, "name_hint");
         std::string name;
         if (hint && !hint->empty()) {
-          name = unique(*hint);
+          name = fresh_name(taken, *hint);
         } else {
           do name = f->name + "_incore_" + std::to_string(counter++);
           while (taken.count(name));
           taken.insert(name);
         }
-        Outlined o = outline(*prog, *f, s, name);
+        Outlined o = outline(*prog, *f, s, name, caller_names);
         repl.emplace(s.get(), std::move(o.call));
         plan.added[f->name].push_back(o.fn);
       }
