@@ -345,6 +345,15 @@ class OrchEmitter {
     if (auto* c = ir::expr_as<ir::Call>(e))
       fail(e->span, fmt::format("'{}' nested in an expression: orchestration code needs it assigned first "
                                 "(flatten-call-expr)", c->callee.view()));
+    // A projection used in place (`self.k2(a, res[0], o)`, `return res[0]` after
+    // `res = pl.submit(...)`, PyPTO tasks/02-submit): the element's C++ value, as an assignment of
+    // the projection binds it (docs audit 2026-12-05 F4).
+    if (auto* g = ir::expr_as<ir::TupleGetItem>(e)) {
+      const auto* elems = tuples_.find(g->tuple.get());
+      if (elems && g->index >= 0 && static_cast<std::size_t>(g->index) < elems->second)
+        return std::string(tuple_elems_[elems->first + static_cast<std::size_t>(g->index)]);
+      fail(e->span, "a projection of a tuple that has no C++ value");
+    }
     fail(e->span, "this expression has no spelling in orchestration code");
   }
 
@@ -438,10 +447,11 @@ class OrchEmitter {
     const detail::Defs& defs = defs_;
     auto rs = detail::returned(fn_);
     // Var nodes carry their definition's position: point at the return statement instead.
-    auto body = detail::flat(fn_.body);
-    const Span at = body.empty() ? fn_.span : body.back()->span;
+    const ir::Stmt* last = ir::last_stmt(fn_.body);
+    const Span at = last ? (*last)->span : fn_.span;
     visit::NodeSet<const ir::ExprNode*> top;  // tensor.create vars at the function's top level
-    for (const auto& s : detail::flat(fn_.body))
+    std::vector<ir::Stmt> storage;
+    for (const auto& s : ir::flat_stmts(fn_.body, storage))
       if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::is_op_call(a->value, "tensor.create")) top.insert(a->var.get());
     int slot = static_cast<int>(fn_.params.size());
     for (std::size_t i = 0; i < rs.size(); ++i) {
@@ -471,7 +481,8 @@ class OrchEmitter {
   // ---- statements ----
   /// The statements of a block; `yield_to` are the C++ locals its Yield assigns.
   void block(const ir::Stmt& body, const std::vector<std::string_view>* yield_to, bool top = false) {
-    auto ss = detail::flat(body);
+    std::vector<ir::Stmt> storage;
+    const std::vector<ir::Stmt>& ss = ir::flat_stmts(body, storage);
     for (auto& [buf, w] : plan_window_creates(ss, roots_of_, uses_, result_slots_)) window_allocs_[buf] = w;
     allocate_batch(ss);
     for (std::size_t i = 0; i < ss.size(); ++i) {
@@ -1012,7 +1023,9 @@ class OrchEmitter {
 
   void scope(const ir::Scope& sc, Span sp) {
     if (sc.kind != ir::ScopeKind::Manual)
-      fail(sp, "a pl.at scope in an orchestration function must be outlined into a kernel first (outline-incore-scopes)");
+      fail(sp, "a pl.at scope in an orchestration function has no runtime spelling: outline-incore-scopes must outline it "
+             "into a kernel (it outlines CORE_GROUP scopes of tile code; `ptorw opt --passes=default --remarks=outline` "
+             "says why a scope stays)");
     if (manual_) fail(sp, "a manual scope inside a manual scope (the runtime forbids nesting them)");
     // The scope is a C++ block: what it defines and the rest of the function uses is declared before it.
     std::vector<std::string> hoisted;

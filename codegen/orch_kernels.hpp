@@ -79,21 +79,6 @@ inline std::vector<int> param_slots(const ir::Function& f) {
 
 namespace detail {
 
-/// The statements of a body with nested Seqs opened (a pass may leave a Seq inside a Seq).
-inline void flatten(const ir::Stmt& s, std::vector<ir::Stmt>& out) {
-  if (!s) return;
-  if (auto* q = ir::stmt_as<ir::Seq>(s)) {
-    for (const auto& x : q->stmts) flatten(x, out);
-    return;
-  }
-  out.push_back(s);
-}
-inline std::vector<ir::Stmt> flat(const ir::Stmt& s) {
-  std::vector<ir::Stmt> out;
-  flatten(s, out);
-  return out;
-}
-
 /// Where each value of a function is defined: assignments, loop and If results. Open-addressing
 /// tables (visit::PtrMap): one entry per definition, read once or more per use (issue 20: the
 /// node-based maps were the largest item of the orchestration emitter at 1M statements).
@@ -125,9 +110,9 @@ struct Defs {
   }
 
   static const ir::Expr* yielded(const ir::Stmt& body, std::size_t i) {
-    auto ss = flat(body);
-    if (ss.empty()) return nullptr;
-    auto* y = ir::stmt_as<ir::Yield>(ss.back());
+    const ir::Stmt* last = ir::last_stmt(body);
+    if (!last) return nullptr;
+    auto* y = ir::stmt_as<ir::Yield>(*last);
     return y && i < y->values.size() ? &y->values[i] : nullptr;
   }
 
@@ -141,18 +126,13 @@ struct Defs {
       const ir::Expr* const* def = t->tuple ? assigned.find(t->tuple.get()) : nullptr;
       return def && t->index >= 0 ? call_result(**def, static_cast<std::size_t>(t->index), depth) : -1;
     }
+    // A call written where its value is used (`return pl.store(t, [0, 0], out)`, as PyPTO's docs
+    // write kernels): the same as the variable it would otherwise define (walker audit 2026-12-05).
+    if (ir::expr_as<ir::Call>(v)) return call_value(v, depth);
     if (const ir::Expr* const* def = assigned.find(v.get())) {
       const ir::Expr& val = **def;
       if (ir::is_var_like(val) || ir::expr_as<ir::TupleGetItem>(val)) return param_of(val, depth + 1);
-      if (val && !ir::type_as<ir::TupleType>(val->type))
-        if (int p = call_result(val, 0, depth); p >= 0) return p;
-      if (auto* c = ir::expr_as<ir::Call>(val); c && c->kind == ir::CallKind::Op) {
-        const ir::OpDef* d = ir::find_op(c->callee.view());
-        if (d && d->effect == ir::Effect::WritesArg && d->written_arg >= 0 &&
-            static_cast<std::size_t>(d->written_arg) < c->args.size())
-          return param_of(c->args[d->written_arg], depth + 1);
-      }
-      return -1;
+      return call_value(val, depth);
     }
     if (const auto* res = results.find(v.get())) {
       const ir::StmtNode* s = res->first;
@@ -178,6 +158,19 @@ struct Defs {
   }
 
  private:
+  /// The parameter a call's (single) value is: a kernel call's result through the argument it is
+  /// written into, an op writing one operand in place (tile.store) that operand's, or -1.
+  int call_value(const ir::Expr& val, int depth) const {
+    if (val && !ir::type_as<ir::TupleType>(val->type))
+      if (int p = call_result(val, 0, depth); p >= 0) return p;
+    if (auto* c = ir::expr_as<ir::Call>(val); c && c->kind == ir::CallKind::Op) {
+      const ir::OpDef* d = ir::find_op(c->callee.view());
+      if (d && d->effect == ir::Effect::WritesArg && d->written_arg >= 0 &&
+          static_cast<std::size_t>(d->written_arg) < c->args.size())
+        return param_of(c->args[d->written_arg], depth + 1);
+    }
+    return -1;
+  }
   /// The parameter that result `i` of the kernel call `val` is, through the argument the kernel
   /// writes it into (callee_result), or -1.
   int call_result(const ir::Expr& val, std::size_t i, int depth) const {
@@ -190,9 +183,8 @@ struct Defs {
 
 /// The returned values of `f` (its last statement, a Return).
 inline std::vector<ir::Expr> returned(const ir::Function& f) {
-  auto ss = flat(f.body);
-  if (!ss.empty())
-    if (auto* r = ir::stmt_as<ir::Return>(ss.back())) return r->values;
+  if (const ir::Stmt* last = ir::last_stmt(f.body))
+    if (auto* r = ir::stmt_as<ir::Return>(*last)) return r->values;
   return {};
 }
 

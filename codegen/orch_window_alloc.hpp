@@ -55,6 +55,9 @@ class Roots {
     if (!v || depth > 256) return nullptr;
     if (defs_.params.find(v.get())) return v.get();
     if (auto* ia = ir::expr_as<ir::IterArg>(v)) return root(ia->init, depth + 1);
+    // A projection used in place (`return res[0]` after `res = pl.submit(...)`, PyPTO
+    // tasks/02-submit): the result of the call its tuple holds (docs audit 2026-12-05 F4).
+    if (auto* g = ir::expr_as<ir::TupleGetItem>(v)) return projection(*g, depth);
     if (const ir::Expr* const* def = defs_.assigned.find(v.get())) {
       const ir::Expr& val = **def;
       if (ir::is_var_like(val)) return root(val, depth + 1);
@@ -64,11 +67,7 @@ class Roots {
         const auto& args = ir::expr_as<ir::Call>(val)->args;
         return args.empty() ? nullptr : root(args[0], depth + 1);
       }
-      if (auto* g = ir::expr_as<ir::TupleGetItem>(val)) {
-        const ir::Expr* t = &g->tuple;
-        if (const ir::Expr* const* tdef = defs_.assigned.find(g->tuple.get())) t = *tdef;
-        return call_result(*t, static_cast<std::size_t>(g->index), depth);
-      }
+      if (auto* g = ir::expr_as<ir::TupleGetItem>(val)) return projection(*g, depth);
       return call_result(val, 0, depth);
     }
     if (const auto* res = defs_.results.find(v.get())) {
@@ -94,6 +93,12 @@ class Roots {
     return nullptr;
   }
 
+  /// Element `g.index` of a tuple: result `index` of the kernel call or pl.submit that defines it.
+  const ir::ExprNode* projection(const ir::TupleGetItem& g, int depth) const {
+    const ir::Expr* t = &g.tuple;
+    if (const ir::Expr* const* tdef = defs_.assigned.find(g.tuple.get())) t = *tdef;
+    return g.index < 0 ? nullptr : call_result(*t, static_cast<std::size_t>(g.index), depth);
+  }
   /// Result `i` of a kernel call or pl.submit `e`: the storage of the argument the kernel wrote.
   const ir::ExprNode* call_result(const ir::Expr& e, std::size_t i, int depth) const {
     int p = result_param(e, i);

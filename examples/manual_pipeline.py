@@ -1,6 +1,8 @@
 # Explicit task dependencies next to automatic ones: inside `pl.manual_scope()` the runtime derives
-# no edges, so `pl.submit` returns each task's id and the second task names its producer with
-# `deps=[p_task]`; outside it, the runtime orders tasks by the tensors they touch. Also: a cube
+# no edges and records nothing ("skips the OverlapMap lookup and insert", PyPTO tasks/01-scopes), so
+# `pl.submit` returns each task's id and the second task names its producer with `deps=[p_task]`;
+# the task after the scope that reads what it wrote names it too (`deps=[q_task]`: no automatic
+# edge can reach a manual task). Outside it, the runtime orders tasks by the tensors they touch. Also: a cube
 # kernel (`project`: Mat -> Left/Right -> matmul into Acc, submitted to the AIC) and vector kernels
 # (AIV), a float scalar argument, and an If choosing a kernel on a scalar parameter whose result is
 # the function's result. `ptorw compile` turns `main` into orchestration C++ with
@@ -47,9 +49,9 @@ class ManualPipeline:
             q, q_task = pl.submit(self.scale, p, 0.125, scaled, deps=[p_task])
         out = pl.create_tensor([32, 64], dtype=pl.FP32)
         if mode > 0:
-            r1 = self.activate(q, out)
+            r1, a_task = pl.submit(self.activate, q, out, deps=[q_task])
             res = pl.yield_(r1)
         else:
-            r2 = self.scale(q, 2.0, out)
+            r2, s_task = pl.submit(self.scale, q, 2.0, out, deps=[q_task])
             res = pl.yield_(r2)
         return res

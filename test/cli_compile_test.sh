@@ -185,6 +185,28 @@ check "pl.at program: exit 0" test $? -eq 0
 check "pl.at program: the outlined kernel's module" test -f "$tmp/plat/kernels/main_incore_0.pto"
 check "pl.at program: its task writes out" grep -q 'args_0.add_output(out);' "$tmp/plat/orchestration/main.cpp"
 
+# A pl.at scope default cannot outline (tensor-level code): the error says which pass outlines scopes
+# and how to see why this one stayed, not "outline it first" after that pass ran (docs audit 2026-12-05 F7).
+cat > "$tmp/at_tensor.py" <<'PY'
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t = pl.load(x, [0, 0], [64, 64])
+        r = pl.store(t, [0, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP):
+            scratch = pl.mul(x, 2.0)
+        o = self.k(scratch, out)
+        return o
+PY
+"$ptorw" compile "$tmp/at_tensor.py" -o "$tmp/at_tensor" -q 2> "$tmp/at_tensor.err"
+check "tensor-level pl.at: exit 1" test $? -eq 1
+check "tensor-level pl.at: located, names the pass and the remark to read" grep -q "at_tensor.py:11:9: error: orchestration 'main': a pl.at scope in an orchestration function has no runtime spelling: outline-incore-scopes must outline it into a kernel (it outlines CORE_GROUP scopes of tile code; \`ptorw opt --passes=default --remarks=outline\` says why a scope stays)" "$tmp/at_tensor.err"
+
 # 5. Errors name what was not emitted; the rest is written; exit 1.
 # A kernel using tile.sin (an op without a PTO recipe) has no PTO form.
 cat > "$tmp/sin.py" <<'PY'

@@ -26,7 +26,8 @@ check "tasks: JSON = hand-written golden" cmp -s "$tmp/rb.json" test/tasks/row_b
 check "tasks --passes=default -o FILE: golden" cmp -s "$tmp/rbd.json" test/tasks/row_bands.default.json
 "$ptorw" tasks examples/manual_pipeline.py --scalar mode=1 --format=dot > "$tmp/mp.dot"
 check "tasks --format=dot: an explicit edge is dashed" grep -q 't0 -> t1 \[label="explicit", style=dashed\];' "$tmp/mp.dot"
-check "tasks --format=dot: a derived edge names its storage" grep -q 't1 -> t2 \[label="raw scaled"\];' "$tmp/mp.dot"
+check "tasks --format=dot: the task after the manual scope waits on its deps only" grep -q 't1 -> t2 \[label="explicit", style=dashed\];' "$tmp/mp.dot"
+check "tasks --format=dot: a manual-scope task is not recorded (no derived edge out of it)" test -z "$(grep 't1 -> t2 \[label="raw' "$tmp/mp.dot")"
 
 # Hand-written text that rebinds a name is read as Python reads it (convert-to-ssa first).
 cat > "$tmp/rebind.py" <<'PY'
@@ -76,7 +77,7 @@ check "advise: band listed before total" test "$(grep -n '^band:' "$tmp/adv.txt"
 # 4. Errors: usage (exit 2) and input (exit 1, file:line:col).
 "$ptorw" tasks examples/manual_pipeline.py > /dev/null 2> "$tmp/e1"
 check "tasks: an If on an unknown scalar: exit 1" test $? -eq 1
-check "tasks: ... names --scalar at file:line:col" grep -q "^examples/manual_pipeline.py:49:17: error: task graph of 'main': the if condition is not statically known (it depends on scalar parameter 'mode': give --scalar mode=VALUE)$" "$tmp/e1"
+check "tasks: ... names --scalar at file:line:col" grep -q "^examples/manual_pipeline.py:51:17: error: task graph of 'main': the if condition is not statically known (it depends on scalar parameter 'mode': give --scalar mode=VALUE)$" "$tmp/e1"
 "$ptorw" tasks examples/manual_pipeline.py --scalar mdoe=1 > /dev/null 2> "$tmp/e2"
 check "tasks --scalar with a wrong name: exit 2" test $? -eq 2
 check "tasks --scalar: did you mean" grep -q "did you mean 'mode'" "$tmp/e2"

@@ -39,15 +39,26 @@ inline std::unordered_map<const ir::ExprNode*, std::size_t> stored_params(const 
 /// function's trailing `return` statement.
 inline std::vector<std::optional<std::size_t>> out_param_return_mapping(const ir::Function& f) {
   std::vector<std::optional<std::size_t>> map(f.return_types.size());
-  auto stmts = ir::stmts_of(f.body);
-  if (stmts.empty()) return map;
-  auto* ret = ir::stmt_as<ir::Return>(stmts.back());
+  const ir::Stmt* last = ir::last_stmt(f.body);
+  auto* ret = last ? ir::stmt_as<ir::Return>(*last) : nullptr;
   if (!ret) return map;
   auto stored = stored_params(f);
-  for (std::size_t i = 0; i < ret->values.size() && i < map.size(); ++i) {
-    auto it = stored.find(ret->values[i].get());
-    if (it != stored.end() && f.params[it->second].dir != ir::Direction::In) map[i] = it->second;
-  }
+  // The parameter a returned value stores into: a value a tile.store defined, or a tile.store
+  // written in the return itself (`return pl.store(t, [0, 0], out)`, as PyPTO's docs write
+  // kernels; walker audit 2026-12-05: such a kernel's Out result was not recognized until
+  // flatten-call-expr had split the store off).
+  auto param_of = [&](const ir::Expr& v) -> std::optional<std::size_t> {
+    if (auto it = stored.find(v.get()); it != stored.end()) return it->second;
+    if (!ir::is_op_call(v, ir::op::id("tile.store"))) return std::nullopt;
+    const auto& args = ir::expr_as<ir::Call>(v)->args;
+    if (args.size() < 3) return std::nullopt;
+    if (auto it = stored.find(args[2].get()); it != stored.end()) return it->second;
+    for (std::size_t p = 0; p < f.params.size(); ++p)
+      if (f.params[p].var == args[2]) return p;
+    return std::nullopt;
+  };
+  for (std::size_t i = 0; i < ret->values.size() && i < map.size(); ++i)
+    if (auto p = param_of(ret->values[i]); p && f.params[*p].dir != ir::Direction::In) map[i] = *p;
   return map;
 }
 

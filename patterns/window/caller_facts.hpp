@@ -312,16 +312,14 @@ class CallerFacts {
       if (i->else_body) yields(i->else_body, i->return_vars);
       walk(i->then_body);
       if (i->else_body) walk(i->else_body);
-    } else if (auto* q = ir::stmt_as<ir::Seq>(s)) {
+    } else if (ir::stmt_is<ir::Seq>(s->kind)) {
       // The body as printed: a Seq nested by a rewrite (flatten-call-expr) is spliced, so that a call
       // and its unpacking projections are adjacent here exactly when they are in the text
       // (re-audit 2026-12-05 G3: in one process the call ended a nested Seq and its projections
-      // followed outside it). Copied only when something is nested (a caller's body can be huge).
-      bool nested = false;
-      for (const auto& c : q->stmts) nested = nested || (c && ir::stmt_is<ir::Seq>(c->kind));
+      // followed outside it). ir::flat_stmts copies only when something is nested (a caller's
+      // body can be huge).
       std::vector<ir::Stmt> spliced;
-      if (nested) spliced = ir::stmts_of(s);
-      const std::vector<ir::Stmt>& list = nested ? spliced : q->stmts;
+      const std::vector<ir::Stmt>& list = ir::flat_stmts(s, spliced);
       for (std::size_t i = 0; i < list.size(); ++i) {
         const std::size_t before = calls_.size();
         walk(list[i]);

@@ -657,3 +657,32 @@ TEST_CASE("names the C headers define as macros are renamed; a kernel named like
   CHECK(has(t, "int64_t NULL_ = static_cast<int64_t>(orch_args.scalar(1));"));
   CHECK(has(t, "int64_t INT64_MAX_ = NULL_ + 1;"));
 }
+
+TEST_CASE("a submit's result tuple projected in place: res[0] as an argument and as the returned value") {
+  // PyPTO tasks/02-submit writes `res = pl.submit(self.k1, x)` and reads `res[0]`; a kernel that
+  // returns its store in the return itself (`return pl.store(...)`). Both were refused (docs audit
+  // 2026-12-05 F4: "this expression has no spelling" at res[0]; "result 0 ('') is not one
+  // tensor.create ... nor a parameter updated in place" for `return res[0]`).
+  const std::string src = R"(import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16, 64], pl.FP32],
+          out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        t = pl.load(x, [0, 0], [16, 64])
+        return pl.store(t, [0, 0], out)
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16, 64], pl.FP32],
+             out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        mid = pl.create_tensor([16, 64], dtype=pl.FP32)
+        res = pl.submit(self.k, x, mid)
+        fin = pl.submit(self.k, res[0], out)
+        return fin[0]
+)";
+  const std::string text = emit_ok(src);
+  // The second task reads `mid` (res[0] is the Out argument k wrote), writes the caller's `out`.
+  CHECK(text.find("args_1.add_input(mid);") != std::string::npos);
+  CHECK(text.find("args_1.add_output(out);") != std::string::npos);
+  CHECK(text.find("// result 0 is parameter 'out', written in place") != std::string::npos);
+}

@@ -12,7 +12,8 @@
 // every descriptor (nested loops over the shape, offset + sum(i_k * stride_k)), expands each element
 // to its bytes, and keeps for every byte of every storage its last writer and the set of readers
 // since; then, per task in order (reads before writes), write->read, write->write and read->write
-// pairs are edges, none into a manual-scope task but its deps. The two edge sets (pairs and kinds)
+// pairs are edges; a manual-scope task is neither looked up nor recorded (PyPTO tasks/01-scopes: "the
+// runtime skips the OverlapMap lookup and insert"), it gets its deps only. The two edge sets (pairs and kinds)
 // must be equal.
 #include <doctest/doctest.h>
 
@@ -235,14 +236,14 @@ EdgeSet brute_force(const tasks::TaskGraph& g) {
     const auto& task = g.tasks[t];
     const int id = static_cast<int>(t);
     std::vector<std::pair<int, unsigned>> found;
-    for (const auto& a : task.args)
+    for (const auto& a : task.manual ? std::vector<tasks::TaskArg>{} : task.args)
       if (tasks::reads(a.access))
         for (auto b : bytes_of(a.desc)) {
           auto& w = writer[static_cast<std::size_t>(a.desc.storage)][static_cast<std::size_t>(b)];
           if (w >= 0 && w != id) found.push_back({w, 1u});
           readers[static_cast<std::size_t>(a.desc.storage)][static_cast<std::size_t>(b)].insert(id);
         }
-    for (const auto& a : task.args)
+    for (const auto& a : task.manual ? std::vector<tasks::TaskArg>{} : task.args)
       if (tasks::writes(a.access))
         for (auto b : bytes_of(a.desc)) {
           auto& w = writer[static_cast<std::size_t>(a.desc.storage)][static_cast<std::size_t>(b)];
@@ -253,8 +254,7 @@ EdgeSet brute_force(const tasks::TaskGraph& g) {
           w = id;
           rs.clear();
         }
-    if (!task.manual)
-      for (const auto& [from, kind] : found) edges[{from, id}] |= kind;
+    for (const auto& [from, kind] : found) edges[{from, id}] |= kind;
     for (int d : task.explicit_deps) edges[{d, id}] |= 8u;
   }
   return edges;

@@ -65,8 +65,8 @@ TEST_CASE("golden task graphs of three examples (hand-checked edges)") {
   CHECK(tasks::graph_json(sim("examples/attention_rows.py", "default").graph) ==
         read(root() + "/test/tasks/attention_rows.default.json"));
   // manual_pipeline.py with mode = 1: project and scale are submitted in the manual scope (no
-  // derived edge, scale names project in deps=[p_task]); activate (the `mode > 0` arm) reads
-  // `scaled` after scale wrote it (write->read).
+  // derived edge, scale names project in deps=[p_task]) and are not recorded, so activate (the
+  // `mode > 0` arm), which reads `scaled` after scale wrote it, waits on its deps=[q_task] only.
   tasks::GraphOptions go;
   go.scalars["mode"] = 1;
   CHECK(tasks::graph_json(sim("examples/manual_pipeline.py", "", go).graph) ==
@@ -167,7 +167,7 @@ TEST_CASE("errors name the construct at file:line:col") {
             t = pl.load(a, [0, 0], [16, 16])
         return a
 )";
-  CHECK(graph_error(at).find("must be outlined into a kernel first") != std::string::npos);
+  CHECK(graph_error(at).find("has no runtime spelling: outline-incore-scopes must outline it into a kernel") != std::string::npos);
   // Hand-written text that rebinds a name is refused, naming convert-to-ssa (no guess at its meaning).
   std::string rebinds = head + R"(
     @pl.function(type=pl.FunctionType.Orchestration)
@@ -383,4 +383,47 @@ TEST_CASE("attention_qk: tensor.full is a fresh storage, a copying assemble a co
   CHECK(d.edges.size() == 64);
   CHECK(has_edge(d, 3, 7));
   CHECK(has_edge(d, 15, 16));
+}
+
+TEST_CASE("a return inside a loop or an If ends the function: no task after it") {
+  // The interpreter's reading (docs/semantics.md): a `return` in an If arm inside a loop leaves the
+  // function, so the loop does not iterate again and the statements after it do not run. The task
+  // graph counted every iteration and the call after the loop (walker audit 2026-12-05 F1).
+  const std::string src = R"(import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k1(self, x: pl.Tensor[[64, 64], pl.FP32],
+           out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t = pl.load(x, [0, 0], [64, 64])
+        r = pl.store(pl.exp(t), [0, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64, 64], pl.FP32], flag: pl.Scalar[pl.INDEX]) -> pl.Tensor[[64, 64], pl.FP32]:
+        for i in pl.range(8):
+            a = pl.create_tensor([64, 64], dtype=pl.FP32)
+            y = self.k1(x, a)
+            if i == 1:
+                return y
+        if flag > 0:
+            c = pl.create_tensor([64, 64], dtype=pl.FP32)
+            w = self.k1(x, c)
+            return w
+        b = pl.create_tensor([64, 64], dtype=pl.FP32)
+        z = self.k1(x, b)
+        return z
+)";
+  auto p = text::parse_program(src, "early_return.py");
+  REQUIRE(p.ok());
+  for (int flag : {0, 1}) {
+    CAPTURE(flag);
+    tasks::GraphOptions go;
+    go.scalars["flag"] = flag;
+    auto s = tasks::simulate(p.program, "default", go, {}, {}, false);
+    for (const auto& d : s.diagnostics) MESSAGE(d.str());
+    REQUIRE(s.ok());
+    // Iterations i = 0 and i = 1 call k1; the return at i == 1 ends main whatever flag is.
+    CHECK(s.graph.tasks.size() == 2);
+  }
 }

@@ -499,6 +499,19 @@ TEST_CASE("stmts_of and last_stmt see a body as printed: nested Seqs spliced") {
   CHECK(stmts_of(make_seq({sa, sb})) == std::vector<Stmt>{sa, sb});
   CHECK(stmts_of(sa) == std::vector<Stmt>{sa});
   CHECK(*last_stmt(sa) == sa);
+  // flat_stmts hands back the Seq's own list when nothing is nested (no copy of a huge body), and
+  // the spliced statements in its storage otherwise; FlatStmts yields the same one at a time.
+  Stmt plain = make_seq({sa, sb});
+  std::vector<Stmt> storage;
+  CHECK(&flat_stmts(plain, storage) == &stmt_as<Seq>(plain)->stmts);
+  CHECK(storage.empty());
+  CHECK(&flat_stmts(nested, storage) == &storage);
+  CHECK(storage == std::vector<Stmt>{sa, sb, sc, sd});
+  CHECK(flat_stmts(Stmt{}, storage).empty());
+  FlatStmts it(nested);
+  std::vector<Stmt> yielded;
+  while (const Stmt* s = it.next()) yielded.push_back(*s);
+  CHECK(yielded == std::vector<Stmt>{sa, sb, sc, sd});
   // The printer prints the nested form in the same order.
   std::string text = text::print_stmt(nested);
   CHECK(text.find("= 1") < text.find("= 2"));

@@ -382,6 +382,31 @@ TEST_CASE("kernels: a store into an In parameter (or a view of one) is an error;
         "parameters (declare it pl.Out or pl.InOut)\n");
 }
 
+TEST_CASE("kernels: a store nested inside another op's operand writes its tensor too") {
+  // `pl.load(pl.store(t, [0, 0], o), ...)`: the store writes o even though the load only reads its
+  // result. `check` accepted it and flatten-call-expr's output (the store on its own line) then
+  // failed the same check (walker audit 2026-12-05 F2).
+  const std::string nested =
+      "        t = pl.load(a, [0, 0], [16, 32])\n"
+      "        u = pl.load(pl.store(t, [0, 0], o), [0, 0], [16, 32])\n"
+      "        return a\n";
+  CHECK(verify_text(kernel_program(kTwo, nested, "a, b")) ==
+        "k.py:6:21: error: tile.store writes 'o', a view of In parameter 'o'; a callee may write only Out/InOut "
+        "parameters (declare it pl.Out or pl.InOut)\n");
+  CHECK(verify_text(kernel_program(kTwoOut, nested, "a, b")) == "");
+  // In a loop bound and an if condition (scalar positions: a read of the stored tensor's element).
+  const std::string in_cond =
+      "        t = pl.load(a, [0, 0], [16, 32])\n"
+      "        if pl.tensor.read(pl.store(t, [0, 0], o), [0, 0]) > 0.0:\n"
+      "            d = pl.yield_(a)\n"
+      "        else:\n"
+      "            d = pl.yield_(a)\n"
+      "        return d\n";
+  CHECK(verify_text(kernel_program(kTwo, in_cond, "a, b")).find("tile.store writes 'o', a view of In parameter 'o'") !=
+        std::string::npos);
+  CHECK(verify_text(kernel_program(kTwoOut, in_cond, "a, b")) == "");
+}
+
 TEST_CASE("kernels: views of an In parameter through slices, stores, loops and branches") {
   // A slice of the In parameter, then a store into the slice.
   const std::string slice =

@@ -111,35 +111,73 @@ template <class F> decltype(auto) visit_stmt(F&& fn, const StmtKind& k) {
   }
 }
 
-/// The statements of a body: a Seq's list, or the single statement.
-///
-/// Nested Seqs are spliced in place, as the printer, the parser and the verifier see a body: a
-/// rewrite that replaces one statement by several (flatten-call-expr's temporaries) leaves a Seq
-/// inside the body, and a rule reading the top-level list would see that Seq instead of the
-/// statements in it — and decide differently on the same program read back from its text (a
-/// FinalStore after a flattened `pl.store(pl.muls(t, 3.0), ...)` was not found, so Pattern 5 kept
-/// the Out full: end-to-end audit 2026-12-05 F3).
-inline std::vector<Stmt> stmts_of(const Stmt& s) {
-  if (!s) return {};
-  auto* q = stmt_as<Seq>(s);
-  if (!q) return {s};
-  bool nested = false;
-  for (const auto& c : q->stmts) nested = nested || (c && stmt_as<Seq>(c));
-  if (!nested) return q->stmts;
-  std::vector<Stmt> out;
-  // An explicit stack: a Seq nested a million deep costs no recursion.
-  std::vector<std::pair<const std::vector<Stmt>*, std::size_t>> stack{{&q->stmts, 0}};
-  while (!stack.empty()) {
-    auto& [list, i] = stack.back();
-    if (i == list->size()) {
-      stack.pop_back();
-      continue;
-    }
-    const Stmt& c = (*list)[i++];
-    if (auto* n = c ? stmt_as<Seq>(c) : nullptr) stack.emplace_back(&n->stmts, 0);  // invalidates list, i
-    else out.push_back(c);
+/// The statements of a body one at a time as one flat list: nested `Seq`s are spliced in place,
+/// null statements skipped, a null body empty — the body as the printer, the parser and the
+/// verifier see it (the DSL cannot write a nested Seq: ../shared/dsl.md "Statements"). A rewrite
+/// that replaces one statement by several (flatten-call-expr's temporaries) leaves a Seq inside the
+/// body; a rule reading the top-level list would see that Seq instead of the statements in it and
+/// decide differently on the same program read back from its text (end-to-end audit 2026-12-05 F3).
+/// An explicit stack: a Seq nested a million deep costs no recursion.
+class FlatStmts {
+ public:
+  explicit FlatStmts(const Stmt& root) {
+    if (!root) return;
+    if (auto* q = stmt_as<Seq>(root))
+      stack_.push_back({&q->stmts, 0});
+    else
+      single_ = &root;
   }
-  return out;
+
+  /// The next non-Seq statement, or nullptr at the end. The pointer stays valid while the root lives.
+  const Stmt* next() {
+    if (single_) return std::exchange(single_, nullptr);
+    while (!stack_.empty()) {
+      Frame& f = stack_.back();
+      if (f.index == f.list->size()) {
+        stack_.pop_back();
+        continue;
+      }
+      const Stmt& s = (*f.list)[f.index++];
+      if (!s) continue;
+      if (auto* q = stmt_as<Seq>(s)) {
+        stack_.push_back({&q->stmts, 0});  // invalidates `f`; it is not used again
+        continue;
+      }
+      return &s;
+    }
+    return nullptr;
+  }
+
+ private:
+  struct Frame {
+    const std::vector<Stmt>* list;
+    std::size_t index;
+  };
+  std::vector<Frame> stack_;
+  const Stmt* single_ = nullptr;
+};
+
+/// The statements of a body as FlatStmts yields them, as a list: the Seq's own list when nothing
+/// in it is nested (a caller's body can be a million statements: not copied), else `storage`
+/// filled with the spliced statements. The result lives as long as `s` and `storage`.
+inline const std::vector<Stmt>& flat_stmts(const Stmt& s, std::vector<Stmt>& storage) {
+  storage.clear();
+  if (auto* q = stmt_as<Seq>(s)) {
+    bool flat = true;
+    for (const auto& c : q->stmts) flat = flat && c && !stmt_is<Seq>(c->kind);
+    if (flat) return q->stmts;
+  }
+  FlatStmts it(s);
+  while (const Stmt* c = it.next()) storage.push_back(*c);
+  return storage;
+}
+
+/// The statements of a body (flat_stmts), copied: a Seq's spliced list, or the single statement.
+inline std::vector<Stmt> stmts_of(const Stmt& s) {
+  std::vector<Stmt> storage;
+  const std::vector<Stmt>& list = flat_stmts(s, storage);
+  if (&list == &storage) return storage;
+  return list;
 }
 /// The last statement of a body, as `stmts_of(body).back()` without copying the list; null for
 /// an empty body (issue 20: Pattern 5 asks it once per loop and per proof step).

@@ -50,7 +50,8 @@ class Executor {
     if (fn_.body) visit::walk(fn_.body, count, note);
     // Top-level creates that are returned: the emitter binds them to argument slots, never windows.
     std::unordered_set<const ir::ExprNode*> top;
-    for (const auto& s : orch::detail::flat(fn_.body))
+    std::vector<ir::Stmt> storage;
+    for (const auto& s : ir::flat_stmts(fn_.body, storage))
       if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::is_op_call(a->value, "tensor.create")) top.insert(a->var.get());
     for (const auto& r : orch::detail::returned(fn_))
       if (const ir::ExprNode* root = roots_.root(r); root && top.count(root)) result_slots_[root] = 0;
@@ -406,18 +407,23 @@ class Executor {
     const int id = static_cast<int>(g_.tasks.size());
     found_.clear();
     found_storage_.clear();
-    for (const auto& a : t.args)
-      if (reads(a.access)) {
-        std::size_t before = found_.size();
-        map_.read(a.desc.storage, id, a.bytes, found_);
-        found_storage_.resize(found_.size(), a.desc.storage);
-        (void)before;
-      }
-    for (const auto& a : t.args)
-      if (writes(a.access)) {
-        map_.write(a.desc.storage, id, a.bytes, found_);
-        found_storage_.resize(found_.size(), a.desc.storage);
-      }
+    // A task in a manual scope is neither looked up nor recorded: "Inside this block the runtime
+    // skips the OverlapMap lookup and insert for every submit" (PyPTO tasks/01-scopes; "producer
+    // registration is a no-op there", performance/03-dependencies). It gets its deps=[...] only,
+    // and a later automatic task does not wait for it (docs audit 2026-12-05 F5: the graph showed
+    // an edge the runtime never creates, hiding the race the docs warn of).
+    if (!t.manual) {
+      for (const auto& a : t.args)
+        if (reads(a.access)) {
+          map_.read(a.desc.storage, id, a.bytes, found_);
+          found_storage_.resize(found_.size(), a.desc.storage);
+        }
+      for (const auto& a : t.args)
+        if (writes(a.access)) {
+          map_.write(a.desc.storage, id, a.bytes, found_);
+          found_storage_.resize(found_.size(), a.desc.storage);
+        }
+    }
     std::vector<Edge> es;
     if (!t.manual)
       for (std::size_t i = 0; i < found_.size(); ++i)
@@ -441,12 +447,17 @@ class Executor {
   // ---- statements ----
   const std::unordered_map<const ir::ExprNode*, orch::WindowAlloc>* current_plan_ = nullptr;
 
-  /// Runs a body; returns the values of its final Yield (empty without one).
+  /// Set by a Return: the function has ended, wherever the Return sits (an If arm, a loop body),
+  /// so no enclosing loop iterates again and no statement after it runs — as the interpreter runs
+  /// it (walker audit 2026-12-05 F1: a return inside an If counted the tasks after it).
+  bool returned_ = false;
+
+  /// Runs a body; returns the values of its final Yield (empty without one, or after a Return).
   std::vector<Value> block(const ir::Stmt& body) {
     if (!body) return {};
     auto it = plans_.find(body.get());
     if (it == plans_.end()) {
-      auto ss = orch::detail::flat(body);
+      auto ss = ir::stmts_of(body);
       it = plans_.emplace(body.get(), orch::plan_window_creates(ss, roots_, uses_, result_slots_)).first;
       flat_.emplace(body.get(), std::move(ss));
     }
@@ -459,8 +470,9 @@ class Executor {
         for (const auto& v : y->values) out.push_back(eval(v));
         break;
       }
-      if (ir::stmt_as<ir::Return>(s)) break;
-      stmt(s);
+      if (ir::stmt_as<ir::Return>(s)) returned_ = true;
+      else stmt(s);
+      if (returned_) break;
     }
     current_plan_ = saved;
     return out;
@@ -495,6 +507,7 @@ class Executor {
         env_[f->loop_var.get()] = Value::integer(i);
         for (std::size_t k = 0; k < carry.size(); ++k) env_[f->iter_args[k].get()] = carry[k];
         auto y = block(f->body);
+        if (returned_) return;
         if (y.size() != carry.size()) fail(s->span, "the loop body yields a different number of values than it carries");
         carry = std::move(y);
       }
@@ -509,6 +522,7 @@ class Executor {
         if (!as_int(eval(w->cond), w->cond->span, "while condition")) break;
         count_trip(s->span);
         auto y = block(w->body);
+        if (returned_) return;
         if (y.size() != carry.size()) fail(s->span, "the loop body yields a different number of values than it carries");
         carry = std::move(y);
       }
@@ -518,12 +532,15 @@ class Executor {
     if (auto* x = ir::stmt_as<ir::If>(s)) {
       const bool c = as_int(eval(x->cond), x->cond->span, "if condition") != 0;
       auto y = c ? block(x->then_body) : block(x->else_body);
+      if (returned_) return;
       for (std::size_t k = 0; k < x->return_vars.size() && k < y.size(); ++k) env_[x->return_vars[k].get()] = y[k];
       return;
     }
     if (auto* sc = ir::stmt_as<ir::Scope>(s)) {
       if (sc->kind != ir::ScopeKind::Manual)
-        fail(s->span, "a pl.at scope in an orchestration function must be outlined into a kernel first (outline-incore-scopes)");
+        fail(s->span, "a pl.at scope in an orchestration function has no runtime spelling: outline-incore-scopes must outline it "
+             "into a kernel (it outlines CORE_GROUP scopes of tile code; `ptorw opt --passes=default --remarks=outline` "
+             "says why a scope stays)");
       if (manual_) fail(s->span, "a manual scope inside a manual scope (the runtime forbids nesting them)");
       manual_ = true;
       block(sc->body);

@@ -5,8 +5,8 @@
 //   - a task writing bytes depends on their last writer (write→write) and on every reader since
 //     it (read→write); it then becomes their last writer and their readers are cleared.
 // Within one task every read is looked up before any write, and a task never depends on itself.
-// A task in a manual scope gets no derived edge (only its deps=[...]), but what it touches is
-// recorded, so a later automatic task still waits for it.
+// A task in a manual scope is not looked up nor recorded here (symbolic_exec.hpp): it gets its
+// deps=[...] only, and a later automatic task does not wait for it (PyPTO tasks/01-scopes).
 // The map holds byte intervals, not bytes: one segment per run of bytes with the same history.
 #pragma once
 #include <algorithm>

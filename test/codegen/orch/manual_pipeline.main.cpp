@@ -32,6 +32,7 @@ extern "C" void orchestration_entry(const OrchArgs& orch_args) {
     Tensor proj = created_0[0];
     Tensor scaled = created_0[1];
     PTO2TaskId p_task = PTO2_INVALID_TASK_ID;
+    PTO2TaskId q_task = PTO2_INVALID_TASK_ID;
     PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
       Arg args_0;
       args_0.add_input(x);
@@ -44,7 +45,7 @@ extern "C" void orchestration_entry(const OrchArgs& orch_args) {
       args_1.add_output(scaled);
       PTO2TaskId deps_0[1] = {p_task};
       args_1.set_dependencies(deps_0, 1);
-      rt_submit_aiv_task(1 /* scale */, args_1);
+      q_task = rt_submit_aiv_task(1 /* scale */, args_1);
     }
     Tensor out = orch_args.tensor(3).ref();
     Tensor res{};
@@ -52,6 +53,8 @@ extern "C" void orchestration_entry(const OrchArgs& orch_args) {
       Arg args_2;
       args_2.add_input(scaled);
       args_2.add_output(out);
+      PTO2TaskId deps_1[1] = {q_task};
+      args_2.set_dependencies(deps_1, 1);
       rt_submit_aiv_task(2 /* activate */, args_2);
       res = out;
     } else {
@@ -59,6 +62,8 @@ extern "C" void orchestration_entry(const OrchArgs& orch_args) {
       args_3.add_input(scaled);
       args_3.add_scalar(ptorw_float_bits(2.0f));
       args_3.add_output(out);
+      PTO2TaskId deps_2[1] = {q_task};
+      args_3.set_dependencies(deps_2, 1);
       rt_submit_aiv_task(1 /* scale */, args_3);
       res = out;
     }
