@@ -462,7 +462,7 @@ PyDiffReport diffcheck_passes(const PyProgram& prog, const std::vector<std::stri
   interp::DiffReport r;
   {
     py::gil_scoped_release release;
-    r = interp::diffcheck_pipeline(*prog.p, interp::steps_of(pipeline, ctx), d);
+    r = interp::diffcheck_passes(*prog.p, pipeline, ctx, d);
   }
   return make_report(r);
 }

@@ -85,11 +85,31 @@ inline ir::Expr hoist_short_circuit(const ir::Expr& e, const ir::Binary& b, std:
   return result;
 }
 
+/// A pl.submit's arguments and keywords with their calls hoisted, except a keyword the scheduler
+/// matches at dispatch (`predicate=`: passes::property_detail::dispatch_kwarg), which stays as written.
+inline ir::Expr hoist_submit(const ir::Expr& e, const ir::Submit& s, std::vector<ir::Stmt>& out, ir::Span at) {
+  bool changed = false;
+  ir::Submit n{s.callee, {}, s.kwargs};
+  n.args.reserve(s.args.size());
+  for (const auto& a : s.args) {
+    n.args.push_back(hoist(a, false, out, at));
+    changed = changed || n.args.back() != a;
+  }
+  for (auto& kv : n.kwargs)
+    if (auto* x = std::get_if<ir::Expr>(&kv.second); x && !passes::property_detail::dispatch_kwarg(kv.first)) {
+      ir::Expr h = hoist(*x, false, out, at);
+      changed = changed || h != *x;
+      *x = std::move(h);
+    }
+  return changed ? ir::make_expr(std::move(n), e->type, e->span) : e;
+}
+
 inline ir::Expr hoist(const ir::Expr& e, bool keep_root, std::vector<ir::Stmt>& out, ir::Span at) {
   if (!e || ir::is_var_like(e)) return e;
   if (auto* b = ir::expr_as<ir::Binary>(e); b && (b->op == ir::BinOp::And || b->op == ir::BinOp::Or) && has_call(b->rhs, false))
     return hoist_short_circuit(e, *b, out, at);
-  ir::Expr cur = visit::map_each_child(e, [&](const ir::Expr& c) { return hoist(c, false, out, at); });
+  ir::Expr cur = ir::expr_as<ir::Submit>(e) ? hoist_submit(e, *ir::expr_as<ir::Submit>(e), out, at)
+                                            : visit::map_each_child(e, [&](const ir::Expr& c) { return hoist(c, false, out, at); });
   if (keep_root || !is_call(cur)) return cur;
   const ir::Span sp = cur->span.line ? cur->span : at;
   ir::Expr tmp = ir::make_var(temp_name(cur), cur->type, sp);

@@ -203,7 +203,7 @@ int cmd_diffcheck(const Options& o) {
   {
     Progress progress;
     progress.set("ptorw diffcheck: running");
-    rep = interp::diffcheck_pipeline(*p, interp::steps_of(pipeline, ctx), d);
+    rep = interp::diffcheck_passes(*p, pipeline, ctx, d);
   }
   const bool failed = rep.status == interp::DiffStatus::BeforeFailed || rep.status == interp::DiffStatus::StepFailed;
   (failed ? std::cerr : std::cout) << rep.str() << "\n";

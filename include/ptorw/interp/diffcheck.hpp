@@ -63,6 +63,8 @@ struct DiffReport {
         return fmt::format("diffcheck: '{}'{} changes the result (seed {}): {}", stage, leg.empty() ? "" : " (" + leg + ")",
                            seed, diff->str());
       case DiffStatus::BeforeFailed:
+        if (seed == 0)  // no run: the input was refused before (it does not verify)
+          return fmt::format("diffcheck: the input program fails, nothing to judge:\n{}", message);
         return fmt::format("diffcheck: the input program fails (seed {}), nothing to judge:\n{}", seed, message);
       case DiffStatus::StepFailed:
         return "diffcheck: '" + stage + "'" + (leg.empty() ? "" : " (" + leg + ")") + " failed: " + message;

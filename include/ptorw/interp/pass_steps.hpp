@@ -9,8 +9,12 @@
 #include <memory>
 #include <vector>
 
+#include <stdexcept>
+
 #include "ptorw/interp/diffcheck.hpp"
+#include "ptorw/ir/verify.hpp"
 #include "ptorw/passes/pass.hpp"
+#include "ptorw/passes/verify_source.hpp"
 
 namespace ptorw::interp {
 
@@ -23,11 +27,40 @@ inline PassStep step_of(passes::Pass p, passes::PassContext ctx = {}) {
             auto in = std::make_shared<const ir::Program>(prog);
             ir::ProgramPtr out = p(in, ctx);
             if (out == in) return ir::ProgramPtr(&prog, [](const ir::Program*) {});  // unchanged: the caller's own
+            // A step's output must verify, as `opt` requires of it: one that does not is a failed
+            // step, whatever it computes (docs audit 2026-12-05 F2: diffcheck said "equal" on a
+            // flatten-call-expr output that `opt` rejected).
+            if (out) {
+              Diagnostics ds = ir::verify(*out);
+              for (const auto& d : ds)
+                if (d.severity == Severity::Error)
+                  throw std::runtime_error("its output does not verify: " + d.str());
+            }
             return out;
           }};
 }
 
-inline std::vector<PassStep> steps_of(const std::vector<passes::Pass>& ps, const passes::PassContext& ctx = {}) {
+/// diffcheck_pipeline over registered passes, on a verified input: the input is verified as the
+/// first pass reads it (hand-written non-SSA text as Python, passes::verify_source), and a
+/// program that does not verify is BeforeFailed, never judged (`run` interprets verified programs
+/// only; docs audit 2026-12-05 F2: diffcheck said "equal" on inputs `check` rejects).
+inline std::vector<PassStep> steps_of(const std::vector<passes::Pass>& ps, const passes::PassContext& ctx = {});
+inline DiffReport diffcheck_passes(const ir::Program& input, const std::vector<passes::Pass>& ps,
+                                   const passes::PassContext& ctx = {}, const DiffOptions& opts = {}) {
+  Diagnostics ds = passes::verify_source(input);
+  if (has_errors(ds)) {
+    DiffReport r;
+    r.status = DiffStatus::BeforeFailed;
+    std::string text;
+    for (const auto& d : ds)
+      if (d.severity == Severity::Error) text += d.str() + "\n";
+    r.message = text + "the input does not verify";
+    return r;
+  }
+  return diffcheck_pipeline(input, steps_of(ps, ctx), opts);
+}
+
+inline std::vector<PassStep> steps_of(const std::vector<passes::Pass>& ps, const passes::PassContext& ctx) {
   std::vector<PassStep> out;
   for (const auto& p : ps) out.push_back(step_of(p, ctx));
   return out;

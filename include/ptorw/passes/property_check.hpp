@@ -65,10 +65,24 @@ struct Violation {
 inline bool is_call(const ir::Expr& e) { return ir::expr_as<ir::Call>(e) || ir::expr_as<ir::Submit>(e); }
 
 /// The first call strictly inside `e` (with `root_ok`, `e` itself may be one).
+/// A pl.submit keyword the scheduler matches at dispatch and the orchestration never evaluates:
+/// `predicate=` is one `tensor[indices] OP int-literal` as written (verify_impl.hpp; PyPTO
+/// tasks/03-tuning: "matched syntactically and never evaluated"), so its element read is not a
+/// call to move before the submit (docs audit 2026-12-05 F1: flatten-call-expr moved it, and
+/// default's output no longer verified).
+inline bool dispatch_kwarg(std::string_view key) { return key == "predicate"; }
+
 inline const ir::ExprNode* nested_call(const ir::Expr& e, bool root_ok) {
   if (!e || ir::is_var_like(e)) return nullptr;
   if (!root_ok && is_call(e)) return e.get();
   const ir::ExprNode* found = nullptr;
+  if (auto* s = ir::expr_as<ir::Submit>(e)) {
+    for (const auto& a : s->args)
+      if (!found) found = nested_call(a, false);
+    for (const auto& kv : s->kwargs)
+      if (auto* x = std::get_if<ir::Expr>(&kv.second); x && !found && !dispatch_kwarg(kv.first)) found = nested_call(*x, false);
+    return found;
+  }
   visit::each_child(e, [&](const ir::Expr& c) {
     if (!found) found = nested_call(c, false);
   });
