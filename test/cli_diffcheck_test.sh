@@ -61,5 +61,27 @@ check "diffcheck --passes=default on hand-written text: equal" grep -q '^diffche
 "$ptorw" opt "$text" --passes=simplify > "$tmp/out" 2>&1
 check "opt --passes=simplify on hand-written text: refused naming convert-to-ssa" grep -q 'run convert-to-ssa first' "$tmp/out"
 
+# An input that does not verify is not judged (docs audit 2026-12-05 F2: "equal", exit 0).
+cat > "$tmp/nested_manual.py" <<'PY'
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        t = pl.load(x, [0, 0], [16, 64])
+        r = pl.store(t, [0, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        with pl.manual_scope():
+            with pl.manual_scope():
+                o, t = pl.submit(self.k, x, out)
+        return o
+PY
+"$ptorw" diffcheck "$tmp/nested_manual.py" --passes=default > "$tmp/nm.out" 2> "$tmp/nm.err"
+check "diffcheck of an input that does not verify: exit 1" test $? -eq 1
+check "diffcheck of an input that does not verify: says so, located" grep -q "nested_manual.py:12:13: error: pl.manual_scope() may not nest" "$tmp/nm.err"
+check "diffcheck of an input that does not verify: not judged" grep -q "the input does not verify" "$tmp/nm.err"
+
 echo "cli_diffcheck: $fails failed"
 test $fails -eq 0

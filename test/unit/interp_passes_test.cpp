@@ -56,3 +56,47 @@ class P:
   CHECK(r.status == DiffStatus::StepFailed);
   CHECK(r.message.find("cannot do this") != std::string::npos);
 }
+
+TEST_CASE("diffcheck judges verified programs only: an input or a step output that does not verify fails") {
+  // docs audit 2026-12-05 F2: diffcheck said "equal" on an input `check` rejects and on a step
+  // output `opt` rejects. The input is verified as the first pass reads it; each output by ir::verify.
+  auto good = parse_ok(R"(
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[8], pl.FP32]) -> pl.Tensor[[8], pl.FP32]:
+        y = pl.tensor.mul(x, 2.0)
+        return y
+)");
+  // A "pass" returning a program whose `y` is used before it is defined (computes nothing new).
+  auto broken = passes::function_pass("breaks-ssa", "an injected malformed output", {}, [](const ir::ProgramPtr& p, const passes::PassContext&) {
+    ir::Program q = *p;
+    ir::Function f = *q.functions[0];
+    std::vector<ir::Stmt> ss = ir::stmts_of(f.body);
+    std::swap(ss[0], ss[1]);  // return y; y = ...
+    f.body = ir::make_seq(ss);
+    q.functions[0] = std::make_shared<const ir::Function>(std::move(f));
+    return std::make_shared<const ir::Program>(std::move(q));
+  });
+  DiffReport r = diffcheck_passes(*good, {broken});
+  REQUIRE(r.status == DiffStatus::StepFailed);
+  CHECK(r.stage == "breaks-ssa");
+  CHECK(r.message.find("its output does not verify") != std::string::npos);
+  // The same pass through steps_of directly: the same verdict.
+  CHECK(diffcheck_pipeline(*good, steps_of({broken})).status == DiffStatus::StepFailed);
+
+  // An input that does not verify (a result declared [8] returning a [4] value) is never judged.
+  auto bad = text::parse_program(R"(
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[8], pl.FP32]) -> pl.Tensor[[8], pl.FP32]:
+        y = pl.tensor.slice(x, [4], [0])
+        return y
+)", "bad.py");
+  REQUIRE(bad.ok());
+  r = diffcheck_passes(*bad.program, {*passes::make_pass("simplify")});
+  CHECK(r.status == DiffStatus::BeforeFailed);
+  CHECK(r.message.find("the input does not verify") != std::string::npos);
+  CHECK(r.str().find("(seed") == std::string::npos);  // nothing ran
+}
