@@ -83,5 +83,21 @@ check "diffcheck of an input that does not verify: exit 1" test $? -eq 1
 check "diffcheck of an input that does not verify: says so, located" grep -q "nested_manual.py:12:13: error: pl.manual_scope() may not nest" "$tmp/nm.err"
 check "diffcheck of an input that does not verify: not judged" grep -q "the input does not verify" "$tmp/nm.err"
 
+# An allocation address near INT64_MAX is outside the space, not a wrapped sum (re-audit 2026-12-05
+# F3: run aborted with std::length_error, exit 134).
+cat > "$tmp/huge_addr.py" <<'PY'
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        mem = pl.tile.alloc(pl.Mem.Vec, 4096, addr=9223372036854775776)
+        x: pl.Tile[[16, 32], pl.FP32, pl.MemRef(mem, 0, 2048), pl.Mem.Vec] = pl.load(A, [0, 0], [16, 32])
+        r: pl.Tensor[[16, 32], pl.FP32] = pl.store(x, [0, 0], Out)
+        return r
+PY
+"$ptorw" run "$tmp/huge_addr.py" > /dev/null 2> "$tmp/ha.err"
+check "run: an address near INT64_MAX: exit 1" test $? -eq 1
+check "run: an address near INT64_MAX: located, outside the space" grep -q "huge_addr.py:5:9: error: tile.alloc of 4096 bytes at address 9223372036854775776 is outside the Vec space" "$tmp/ha.err"
+
 echo "cli_diffcheck: $fails failed"
 test $fails -eq 0

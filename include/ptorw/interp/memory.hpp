@@ -135,7 +135,7 @@ struct Memory {
   /// The space with [addr, addr + n) addressable (grown on demand; views are bounds-checked
   /// against their allocation before they are made, so this only guards the interpreter).
   Space& reach(ir::MemSpace s, std::int64_t addr, std::int64_t n) {
-    if (addr < 0 || n < 0 || addr + n > (std::int64_t{1} << 32))
+    if (addr < 0 || n < 0 || n > (std::int64_t{1} << 32) || addr > (std::int64_t{1} << 32) - n)  // (no wrap)
       fail(fmt::format("internal: an access at byte {} of {} is outside every allocation", addr, ir::name_of(s)));
     Space& sp = space(s);
     auto end = static_cast<std::size_t>(addr + n);

@@ -56,7 +56,9 @@ inline std::int64_t place(OpCall& c, ir::MemSpace mem, std::int64_t bytes, const
     return a;
   }
   const std::int64_t a = int_of(*addr, (c.op() + " address").c_str());
-  if (a < 0 || a + bytes > m.capacity(mem))
+  // `a > capacity - bytes`, not `a + bytes > capacity`: an address near INT64_MAX must not wrap
+  // (re-audit 2026-12-05 F3: addr=2^63-32 passed this check and aborted the interpreter).
+  if (a < 0 || bytes < 0 || bytes > m.capacity(mem) || a > m.capacity(mem) - bytes)
     fail(fmt::format("{} of {} bytes at address {} is outside the {} space ({} bytes on target {})", c.op(), bytes, a,
                      ir::name_of(mem), m.capacity(mem), m.target()));
   m.poison(mem, a, bytes);

@@ -72,6 +72,17 @@ inline bool is_call(const ir::Expr& e) { return ir::expr_as<ir::Call>(e) || ir::
 /// default's output no longer verified).
 inline bool dispatch_kwarg(std::string_view key) { return key == "predicate"; }
 
+/// The element read of a dispatch predicate `t[i, j] OP literal` (its comparison and read stay in
+/// the submit; the read's operands and the literal side are ordinary expressions, whose calls do
+/// move: re-audit 2026-12-05 F1, a kernel call in an index was kept and never run); null when the
+/// predicate has another form (the verifier refuses it).
+inline const ir::Call* predicate_read(const ir::Expr& p) {
+  auto* b = ir::expr_as<ir::Binary>(p);
+  if (!b || b->op < ir::BinOp::Lt || b->op > ir::BinOp::Ne) return nullptr;
+  auto* r = ir::expr_as<ir::Call>(b->lhs);
+  return r && r->kind == ir::CallKind::Op && r->callee == std::string_view("tensor.read") ? r : nullptr;
+}
+
 inline const ir::ExprNode* nested_call(const ir::Expr& e, bool root_ok) {
   if (!e || ir::is_var_like(e)) return nullptr;
   if (!root_ok && is_call(e)) return e.get();
@@ -79,8 +90,18 @@ inline const ir::ExprNode* nested_call(const ir::Expr& e, bool root_ok) {
   if (auto* s = ir::expr_as<ir::Submit>(e)) {
     for (const auto& a : s->args)
       if (!found) found = nested_call(a, false);
-    for (const auto& kv : s->kwargs)
-      if (auto* x = std::get_if<ir::Expr>(&kv.second); x && !found && !dispatch_kwarg(kv.first)) found = nested_call(*x, false);
+    for (const auto& kv : s->kwargs) {
+      auto* x = std::get_if<ir::Expr>(&kv.second);
+      if (!x || found) continue;
+      const ir::Call* read = dispatch_kwarg(kv.first) ? predicate_read(*x) : nullptr;
+      if (!read) {
+        found = nested_call(*x, false);
+        continue;
+      }
+      for (const auto& a : read->args)
+        if (!found) found = nested_call(a, false);
+      if (!found) found = nested_call(ir::expr_as<ir::Binary>(*x)->rhs, false);
+    }
     return found;
   }
   visit::each_child(e, [&](const ir::Expr& c) {
