@@ -14,7 +14,9 @@
 //
 // One place cannot be flattened: a pl.while_ condition is evaluated at the start of every iteration
 // and the IR has no statement position before it inside the loop, so a call there stays (the rule
-// declines with that reason).
+// declines with that reason). A pl.submit's `predicate=(t[i, j] OP literal)` is not evaluated by the
+// orchestration at all — the scheduler matches it at dispatch — so its comparison and element read
+// stay in the submit; calls inside their operands move as anywhere else.
 //
 // `and` / `or` short-circuit (docs/semantics.md "Scalars", as in Python): the right operand runs
 // only when the left does not decide. A call in the right operand therefore moves into the arm of
@@ -85,8 +87,9 @@ inline ir::Expr hoist_short_circuit(const ir::Expr& e, const ir::Binary& b, std:
   return result;
 }
 
-/// A pl.submit's arguments and keywords with their calls hoisted, except a keyword the scheduler
-/// matches at dispatch (`predicate=`: passes::property_detail::dispatch_kwarg), which stays as written.
+/// A pl.submit's arguments and keywords with their calls hoisted; of a keyword the scheduler
+/// matches at dispatch (`predicate=`, passes::property_detail::dispatch_kwarg) the comparison and
+/// its element read stay in the submit and only calls inside their operands move.
 inline ir::Expr hoist_submit(const ir::Expr& e, const ir::Submit& s, std::vector<ir::Stmt>& out, ir::Span at) {
   bool changed = false;
   ir::Submit n{s.callee, {}, s.kwargs};

@@ -64,7 +64,6 @@ struct Violation {
 
 inline bool is_call(const ir::Expr& e) { return ir::expr_as<ir::Call>(e) || ir::expr_as<ir::Submit>(e); }
 
-/// The first call strictly inside `e` (with `root_ok`, `e` itself may be one).
 /// A pl.submit keyword the scheduler matches at dispatch and the orchestration never evaluates:
 /// `predicate=` is one `tensor[indices] OP int-literal` as written (verify_impl.hpp; PyPTO
 /// tasks/03-tuning: "matched syntactically and never evaluated"), so its element read is not a
@@ -83,6 +82,8 @@ inline const ir::Call* predicate_read(const ir::Expr& p) {
   return r && r->kind == ir::CallKind::Op && r->callee == std::string_view("tensor.read") ? r : nullptr;
 }
 
+/// The first call strictly inside `e` (with `root_ok`, `e` itself may be one); in a submit's
+/// predicate only the operands of its comparison and element read count.
 inline const ir::ExprNode* nested_call(const ir::Expr& e, bool root_ok) {
   if (!e || ir::is_var_like(e)) return nullptr;
   if (!root_ok && is_call(e)) return e.get();
