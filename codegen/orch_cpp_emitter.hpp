@@ -450,9 +450,7 @@ class OrchEmitter {
     const ir::Stmt* last = ir::last_stmt(fn_.body);
     const Span at = last ? (*last)->span : fn_.span;
     visit::NodeSet<const ir::ExprNode*> top;  // tensor.create vars at the function's top level
-    std::vector<ir::Stmt> storage;
-    for (const auto& s : ir::flat_stmts(fn_.body, storage))
-      if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::is_op_call(a->value, "tensor.create")) top.insert(a->var.get());
+    for (const ir::ExprNode* v : detail::top_creates(fn_)) top.insert(v);
     int slot = static_cast<int>(fn_.params.size());
     for (std::size_t i = 0; i < rs.size(); ++i) {
       if (!ir::type_as<ir::TensorType>(rs[i]->type))
@@ -1023,9 +1021,7 @@ class OrchEmitter {
 
   void scope(const ir::Scope& sc, Span sp) {
     if (sc.kind != ir::ScopeKind::Manual)
-      fail(sp, "a pl.at scope in an orchestration function has no runtime spelling: outline-incore-scopes must outline it "
-             "into a kernel (it outlines CORE_GROUP scopes of tile code; `ptorw opt --passes=default --remarks=outline` "
-             "says why a scope stays)");
+      fail(sp, std::string(detail::kScopeNotOutlined));
     if (manual_) fail(sp, "a manual scope inside a manual scope (the runtime forbids nesting them)");
     // The scope is a C++ block: what it defines and the rest of the function uses is declared before it.
     std::vector<std::string> hoisted;

@@ -181,6 +181,22 @@ struct Defs {
   }
 };
 
+/// The variables `f`'s top-level `tensor.create`s define: the storages a returned value may be
+/// bound to as an argument slot (the emitter's result slots; the task graph's likewise).
+inline std::vector<const ir::ExprNode*> top_creates(const ir::Function& f) {
+  std::vector<const ir::ExprNode*> out;
+  std::vector<ir::Stmt> storage;
+  for (const auto& s : ir::flat_stmts(f.body, storage))
+    if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::is_op_call(a->value, "tensor.create")) out.push_back(a->var.get());
+  return out;
+}
+
+/// What the emitter and the task graph say of a `pl.at` scope still in an orchestration function.
+inline constexpr std::string_view kScopeNotOutlined =
+    "a pl.at scope in an orchestration function has no runtime spelling: outline-incore-scopes must outline it "
+    "into a kernel (it outlines CORE_GROUP scopes of tile code; `ptorw opt --passes=default --remarks=outline` "
+    "says why a scope stays)";
+
 /// The returned values of `f` (its last statement, a Return).
 inline std::vector<ir::Expr> returned(const ir::Function& f) {
   if (const ir::Stmt* last = ir::last_stmt(f.body))

@@ -7,9 +7,8 @@
 // Kept apart from diffcheck.hpp so that the interpreter does not depend on the pass machinery.
 #pragma once
 #include <memory>
-#include <vector>
-
 #include <stdexcept>
+#include <vector>
 
 #include "ptorw/interp/diffcheck.hpp"
 #include "ptorw/ir/verify.hpp"
@@ -40,11 +39,16 @@ inline PassStep step_of(passes::Pass p, passes::PassContext ctx = {}) {
           }};
 }
 
+inline std::vector<PassStep> steps_of(const std::vector<passes::Pass>& ps, const passes::PassContext& ctx = {}) {
+  std::vector<PassStep> out;
+  for (const auto& p : ps) out.push_back(step_of(p, ctx));
+  return out;
+}
+
 /// diffcheck_pipeline over registered passes, on a verified input: the input is verified as the
 /// first pass reads it (hand-written non-SSA text as Python, passes::verify_source), and a
 /// program that does not verify is BeforeFailed, never judged (`run` interprets verified programs
 /// only; docs audit 2026-12-05 F2: diffcheck said "equal" on inputs `check` rejects).
-inline std::vector<PassStep> steps_of(const std::vector<passes::Pass>& ps, const passes::PassContext& ctx = {});
 inline DiffReport diffcheck_passes(const ir::Program& input, const std::vector<passes::Pass>& ps,
                                    const passes::PassContext& ctx = {}, const DiffOptions& opts = {}) {
   Diagnostics ds = passes::verify_source(input);
@@ -58,12 +62,6 @@ inline DiffReport diffcheck_passes(const ir::Program& input, const std::vector<p
     return r;
   }
   return diffcheck_pipeline(input, steps_of(ps, ctx), opts);
-}
-
-inline std::vector<PassStep> steps_of(const std::vector<passes::Pass>& ps, const passes::PassContext& ctx) {
-  std::vector<PassStep> out;
-  for (const auto& p : ps) out.push_back(step_of(p, ctx));
-  return out;
 }
 
 }  // namespace ptorw::interp

@@ -49,10 +49,8 @@ class Executor {
     };
     if (fn_.body) visit::walk(fn_.body, count, note);
     // Top-level creates that are returned: the emitter binds them to argument slots, never windows.
-    std::unordered_set<const ir::ExprNode*> top;
-    std::vector<ir::Stmt> storage;
-    for (const auto& s : ir::flat_stmts(fn_.body, storage))
-      if (auto* a = ir::stmt_as<ir::Assign>(s); a && ir::is_op_call(a->value, "tensor.create")) top.insert(a->var.get());
+    const std::vector<const ir::ExprNode*> creates = orch::detail::top_creates(fn_);
+    const std::unordered_set<const ir::ExprNode*> top(creates.begin(), creates.end());
     for (const auto& r : orch::detail::returned(fn_))
       if (const ir::ExprNode* root = roots_.root(r); root && top.count(root)) result_slots_[root] = 0;
     for (const auto& d : prog_.dyn_dims) {
@@ -424,9 +422,8 @@ class Executor {
           found_storage_.resize(found_.size(), a.desc.storage);
         }
     }
-    std::vector<Edge> es;
-    if (!t.manual)
-      for (std::size_t i = 0; i < found_.size(); ++i)
+    std::vector<Edge> es;  // (a manual task found nothing above: its deps only)
+    for (std::size_t i = 0; i < found_.size(); ++i)
         es.push_back({found_[i].task, id, static_cast<std::uint8_t>(1u << found_[i].kind), found_storage_[i]});
     for (int d : t.explicit_deps) es.push_back({d, id, static_cast<std::uint8_t>(1u << 3), -1});
     std::sort(es.begin(), es.end(), [](const Edge& a, const Edge& b) { return a.from < b.from; });
@@ -538,9 +535,7 @@ class Executor {
     }
     if (auto* sc = ir::stmt_as<ir::Scope>(s)) {
       if (sc->kind != ir::ScopeKind::Manual)
-        fail(s->span, "a pl.at scope in an orchestration function has no runtime spelling: outline-incore-scopes must outline it "
-             "into a kernel (it outlines CORE_GROUP scopes of tile code; `ptorw opt --passes=default --remarks=outline` "
-             "says why a scope stays)");
+        fail(s->span, std::string(orch::detail::kScopeNotOutlined));
       if (manual_) fail(s->span, "a manual scope inside a manual scope (the runtime forbids nesting them)");
       manual_ = true;
       block(sc->body);
