@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "ptorw/ir/builder.hpp"
+#include "ptorw/ir/submit_predicate.hpp"
 #include "ptorw/passes/property_check.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/patterns/normalize/use_subst.hpp"
@@ -101,29 +102,10 @@ inline ir::Expr hoist_submit(const ir::Expr& e, const ir::Submit& s, std::vector
   for (auto& kv : n.kwargs) {
     auto* x = std::get_if<ir::Expr>(&kv.second);
     if (!x) continue;
-    const ir::Call* read = passes::property_detail::dispatch_kwarg(kv.first) ? passes::property_detail::predicate_read(*x) : nullptr;
-    ir::Expr h;
-    if (!read) {
-      h = hoist(*x, false, out, at);
-    } else {  // `t[i, j] OP literal`: the comparison and the read stay, their operands are flattened
-      ir::Call r = *read;
-      bool moved = false;
-      for (auto& a : r.args) {
-        ir::Expr ha = hoist(a, false, out, at);
-        moved = moved || ha != a;
-        a = std::move(ha);
-      }
-      ir::Binary b = *ir::expr_as<ir::Binary>(*x);
-      ir::Expr rhs = hoist(b.rhs, false, out, at);
-      moved = moved || rhs != b.rhs;
-      if (moved) {
-        b.lhs = ir::make_expr(std::move(r), b.lhs->type, b.lhs->span);
-        b.rhs = std::move(rhs);
-        h = ir::make_expr(std::move(b), (*x)->type, (*x)->span);
-      } else {
-        h = *x;
-      }
-    }
+    // `t[i, j] OP literal`: the comparison and the read stay, their operands are flattened.
+    const bool dispatch = passes::property_detail::dispatch_kwarg(kv.first) && ir::predicate_read(*x);
+    ir::Expr h = dispatch ? ir::map_predicate_operands(*x, [&](const ir::Expr& a) { return hoist(a, false, out, at); })
+                          : hoist(*x, false, out, at);
     changed = changed || h != *x;
     *x = std::move(h);
   }

@@ -610,3 +610,137 @@ TEST_CASE("docs: a scalar computed from device data inside pl.at(CORE_GROUP) is 
                            "            m = n * 2\n"
                            "        k = m + 1\n        return r\n") == "");
 }
+
+namespace {
+// Two kernels writing their Out parameter, and an orchestration body (line 17 on).
+std::string predicate_program(const std::string& main_body) {
+  return "@pl.program\nclass P:\n"
+         "    @pl.function(type=pl.FunctionType.InCore)\n"
+         "    def gate(self, x: pl.Tensor[[4], pl.INT32], rc: pl.Out[pl.Tensor[[4], pl.INT32]]) -> "
+         "pl.Tensor[[4], pl.INT32]:\n"
+         "        t = pl.load(x, [0], [4])\n"
+         "        r = pl.store(t, [0], rc)\n"
+         "        return r\n\n"
+         "    @pl.function(type=pl.FunctionType.InCore)\n"
+         "    def k(self, x: pl.Tensor[[4], pl.INT32], o: pl.Out[pl.Tensor[[4], pl.INT32]]) -> "
+         "pl.Tensor[[4], pl.INT32]:\n"
+         "        t = pl.load(x, [0], [4])\n"
+         "        r = pl.store(t, [0], o)\n"
+         "        return r\n\n"
+         "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+         "    def main(self, x: pl.Tensor[[4], pl.INT32], rc: pl.Out[pl.Tensor[[4], pl.INT32]], "
+         "o: pl.Out[pl.Tensor[[4], pl.INT32]]) -> pl.Tensor[[4], pl.INT32]:\n" +
+         main_body;
+}
+const char* kStale =
+    "error: the predicate reads '{}', whose producer is not in this submit's deps= (the dispatch-point read could see "
+    "stale data; PyPTO tasks/03-tuning: the operand tensor's producer must be one of this submit's deps=): ";
+std::string stale(const std::string& at, const std::string& tensor, const std::string& fix) {
+  std::string head = kStale;
+  head.replace(head.find("{}"), 2, tensor);
+  return "k.py:" + at + ": " + head + fix + "\n";
+}
+}  // namespace
+
+TEST_CASE("docs: a predicate's producer must be in deps= where that is statically provable") {
+  // tasks/03-tuning: "Contract: the operand tensor's producer must be one of this submit's deps= ...
+  // The parser enforces this where it is statically provable"; its pitfall: "predicate= over a tensor
+  // whose producer is not in this submit's deps= reads whatever happened to be in memory".
+  const std::string submit_gate = "        rc2, g = pl.submit(self.gate, x, rc)\n";
+  // Located at the comparison's operator; the producer at its call (a submit at `pl`, a call at its name).
+  // Missing: the producer's TaskId is bound but not named.
+  CHECK(verify_text(predicate_program(submit_gate +
+                                      "        o2, d = pl.submit(self.k, x, o, predicate=(rc2[0] > 0))\n"
+                                      "        return o2\n")) ==
+        stale("18:59", "rc2", "it was written by pl.submit(self.gate, ...) at 17:18; add its TaskId: deps=[g]"));
+  // Named: accepted.
+  CHECK(verify_text(predicate_program(submit_gate +
+                                      "        o2, d = pl.submit(self.k, x, o, deps=[g], predicate=(rc2[0] > 0))\n"
+                                      "        return o2\n")) == "");
+  // Another task's TaskId only.
+  CHECK(verify_text(predicate_program("        a, t0 = pl.submit(self.k, x, o)\n" + submit_gate +
+                                      "        o2, d = pl.submit(self.k, a, o, deps=[t0], predicate=(rc2[0] > 0))\n"
+                                      "        return o2\n")) ==
+        stale("19:70", "rc2", "it was written by pl.submit(self.gate, ...) at 18:18; add its TaskId: deps=[..., g]"));
+  // The Out argument itself, read after the submit that writes it.
+  CHECK(verify_text(predicate_program(submit_gate +
+                                      "        o2, d = pl.submit(self.k, x, o, predicate=(rc[0] > 0))\n"
+                                      "        return o2\n")) ==
+        stale("18:58", "rc", "it was written by pl.submit(self.gate, ...) at 17:18; add its TaskId: deps=[g]"));
+  // A view of the produced tensor has the same producer.
+  CHECK(verify_text(predicate_program(submit_gate + "        v = pl.tensor.slice(rc2, [2], [2])\n"
+                                      "        o2, d = pl.submit(self.k, x, o, predicate=(v[0] > 0))\n"
+                                      "        return o2\n")) ==
+        stale("19:57", "v", "it was written by pl.submit(self.gate, ...) at 17:18; add its TaskId: deps=[g]"));
+  // A plain kernel call has no TaskId to name.
+  CHECK(verify_text(predicate_program("        rc2 = self.gate(x, rc)\n"
+                                      "        o2, d = pl.submit(self.k, x, o, predicate=(rc2[0] > 0))\n"
+                                      "        return o2\n")) ==
+        stale("18:59", "rc2",
+              "it was written by the kernel call self.gate at 17:20, which has no TaskId to name: submit it "
+              "(`..., tid = pl.submit(self.gate, ...)`) and add deps=[tid]"));
+  // The whole flat tuple in one name: the TaskId was never bound.
+  CHECK(verify_text(predicate_program("        res = pl.submit(self.gate, x, rc)\n        rc2 = res[0]\n"
+                                      "        o2, d = pl.submit(self.k, x, o, predicate=(rc2[0] > 0))\n"
+                                      "        return o2\n")) ==
+        stale("19:59", "rc2",
+              "it was written by pl.submit(self.gate, ...) at 17:15, whose TaskId is not bound to a name: bind it "
+              "(`..., tid = pl.submit(...)`) and add deps=[tid]"));
+  // Bound from the flat tuple by name: accepted.
+  CHECK(verify_text(predicate_program("        res = pl.submit(self.gate, x, rc)\n        rc2 = res[0]\n"
+                                      "        g = res[1]\n"
+                                      "        o2, d = pl.submit(self.k, x, o, deps=[g], predicate=(rc2[0] > 0))\n"
+                                      "        return o2\n")) == "");
+  // Not provable, accepted: a parameter no call wrote; a producer in a loop the submit is not in.
+  CHECK(verify_text(predicate_program("        o2, d = pl.submit(self.k, x, o, predicate=(x[0] > 0))\n"
+                                      "        return o2\n")) == "");
+  CHECK(verify_text(predicate_program("        for i, (r,) in pl.range(2, init_values=(rc,)):\n"
+                                      "            r2, g = pl.submit(self.gate, x, r)\n"
+                                      "            r3 = pl.yield_(r2)\n"
+                                      "        o2, d = pl.submit(self.k, x, o, predicate=(r3[0] > 0))\n"
+                                      "        return o2\n")) == "");
+  // In the same loop body it is provable again.
+  CHECK(verify_text(predicate_program("        for i, (r,) in pl.range(2, init_values=(o,)):\n"
+                                      "            rc2, g = pl.submit(self.gate, x, rc)\n"
+                                      "            o2, d = pl.submit(self.k, x, r, predicate=(rc2[0] > 0))\n"
+                                      "            o3 = pl.yield_(o2)\n"
+                                      "        return o3\n")) ==
+        stale("19:63", "rc2", "it was written by pl.submit(self.gate, ...) at 18:22; add its TaskId: deps=[g]"));
+  // Automatic tracking orders a task after the producer of its own argument; a manual scope does not.
+  CHECK(verify_text(predicate_program(submit_gate +
+                                      "        o2, d = pl.submit(self.k, rc2, o, predicate=(rc2[0] > 0))\n"
+                                      "        return o2\n")) == "");
+  CHECK(verify_text(predicate_program("        with pl.manual_scope():\n    " + submit_gate +
+                                      "            o2, d = pl.submit(self.k, rc2, o, predicate=(rc2[0] > 0))\n"
+                                      "        return o2\n")) ==
+        stale("19:65", "rc2", "it was written by pl.submit(self.gate, ...) at 18:22; add its TaskId: deps=[g]"));
+  // Text that rebinds a name, as people write it: the name holds the submit's result.
+  CHECK(verify_text(predicate_program("        rc, g = pl.submit(self.gate, x, rc)\n"
+                                      "        o, d = pl.submit(self.k, x, o, predicate=(rc[0] > 0))\n"
+                                      "        return o\n")) ==
+        stale("18:57", "rc", "it was written by pl.submit(self.gate, ...) at 17:17; add its TaskId: deps=[g]"));
+  CHECK(verify_text(predicate_program("        rc, g = pl.submit(self.gate, x, rc)\n"
+                                      "        o, d = pl.submit(self.k, x, o, deps=[g], predicate=(rc[0] > 0))\n"
+                                      "        return o\n")) == "");
+}
+
+TEST_CASE("docs: unpacking a pl.submit names the kernel's result count (tasks/02-submit)") {
+  // "unpacks 1 result value(s) but kernel returns 0 | The kernel writes an Out parameter and declares
+  // no return type | Unpack only what the kernel returns".
+  const std::string head = "@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.InCore)\n"
+                           "    def k0(self, x: pl.Tensor[[4], pl.INT32], o: pl.Out[pl.Tensor[[4], pl.INT32]]):\n"
+                           "        t = pl.load(x, [0], [4])\n        pl.store(t, [0], o)\n\n"
+                           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                           "    def main(self, x: pl.Tensor[[4], pl.INT32], o: pl.Tensor[[4], pl.INT32]) -> "
+                           "pl.Tensor[[4], pl.INT32]:\n";
+  auto r = ptorw::text::parse_program(head + "        _, tid = pl.submit(self.k0, x, o)\n        return o\n", "k.py");
+  REQUIRE_FALSE(r.ok());
+  CHECK(text(r.errors) ==
+        "k.py:10:9: error: pl.submit of self.k0 unpacks 1 result value(s) but the kernel returns 0: bind the TaskId "
+        "alone (tid = pl.submit(...))\n");
+  CHECK(ptorw::text::parse_program(head + "        tid = pl.submit(self.k0, x, o)\n        return o\n", "k.py").ok());
+  auto r2 = ptorw::text::parse_program(
+      head + "        a, b, tid = pl.submit(self.k0, x, o)\n        return o\n", "k.py");
+  REQUIRE_FALSE(r2.ok());
+  CHECK(text(r2.errors).find("unpacks 2 result value(s) but the kernel returns 0") != std::string::npos);
+}

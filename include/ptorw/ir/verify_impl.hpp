@@ -7,6 +7,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -16,6 +17,8 @@
 #include "ptorw/ir/verify_fast.hpp"
 #include "ptorw/ir/verify_in_params.hpp"
 #include "ptorw/ir/verify_ops.hpp"
+#include "ptorw/ir/submit_predicate.hpp"
+#include "ptorw/ir/verify_predicate_deps.hpp"
 #include "ptorw/visit/children.hpp"
 #include "ptorw/visit/describe.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -124,6 +127,8 @@ class Verifier {
     close();
     resolve_pending();
     InParamWrites(prog_, f, out_).run();  // docs/semantics.md "Calls": In parameters are read-only
+    // PyPTO tasks/03-tuning: a predicate's producer is in deps= where statically provable.
+    if (std::exchange(has_predicate_, false)) PredicateDeps(prog_, f, out_).run();
     // Pending uses are judged at the end; keep this function's diagnostics in source order.
     std::stable_sort(out_.begin() + static_cast<std::ptrdiff_t>(first_diag), out_.end(), [](const auto& x, const auto& y) {
       return x.span.line != y.span.line ? x.span.line < y.span.line : x.span.col < y.span.col;
@@ -163,6 +168,7 @@ class Verifier {
   RuleMemo rules_held_;                  // op calls whose operand rules held
   TypeMemo var_free_types_;              // types whose expressions name no variable
   Span cur_;                             // the statement being checked (for nodes without a span)
+  bool has_predicate_ = false;           // a pl.submit of this function has predicate= (PredicateDeps)
   Span ctx_;                             // the innermost expression with a span being checked
 
   static Span span_or(Span s, Span fallback) { return s.line ? s : fallback; }
@@ -399,23 +405,15 @@ class Verifier {
                                    "result cannot feed deps= (bind it to a name first: tid = res[1])");
       }
     }
-    if (const AttrValue* v = find_kwarg(s.kwargs, "predicate")) {
-      // "Only `tensor[indices] OP int-literal` is expressible: one comparison, with == != > < >= <=.
-      // No chained comparisons, no arithmetic, no boolean combination" (03-tuning): the scheduler
-      // evaluates it at dispatch, so it is matched as written, never computed in the orchestration.
-      auto* e = std::get_if<Expr>(v);
-      auto* b = e && *e ? expr_as<Binary>(*e) : nullptr;
-      bool ok = b && b->op >= BinOp::Lt && b->op <= BinOp::Ne && b->lhs && b->rhs;
-      if (ok) {
-        auto* read = expr_as<Call>(b->lhs);
-        ok = read && read->kind == CallKind::Op && read->callee == std::string_view("tensor.read") && !read->args.empty() &&
-             read->args[0] && type_as<TensorType>(read->args[0]->type) && expr_as<ConstInt>(b->rhs);
-      }
-      if (!ok)
-        error(e && *e ? loc(*e) : at, "pl.submit predicate= must be one comparison 'tensor[indices] OP int-literal' "
-                                      "(==, !=, >, <, >=, <=): no arithmetic, no boolean combination, no chained "
-                                      "comparison; reduce anything richer to one gate value in a prior kernel");
-    }
+    // "Only `tensor[indices] OP int-literal` is expressible: one comparison, with == != > < >= <=.
+    // No chained comparisons, no arithmetic, no boolean combination" (03-tuning): the scheduler
+    // evaluates it at dispatch, so it is matched as written, never computed in the orchestration.
+    const Expr* pred = submit_predicate(s);
+    if (pred) has_predicate_ = true;
+    if (pred ? !is_dispatch_predicate(*pred) : find_kwarg(s.kwargs, kPredicateKey) != nullptr)
+      error(pred ? loc(*pred) : at, "pl.submit predicate= must be one comparison 'tensor[indices] OP int-literal' "
+                                    "(==, !=, >, <, >=, <=): no arithmetic, no boolean combination, no chained "
+                                    "comparison; reduce anything richer to one gate value in a prior kernel");
   }
 
   void kwarg_exprs(const Kwargs& kw) {

@@ -31,6 +31,7 @@
 
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/function.hpp"
+#include "ptorw/ir/submit_predicate.hpp"
 #include "ptorw/passes/properties.hpp"
 #include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/ptr_map.hpp"
@@ -69,18 +70,11 @@ inline bool is_call(const ir::Expr& e) { return ir::expr_as<ir::Call>(e) || ir::
 /// tasks/03-tuning: "matched syntactically and never evaluated"), so its element read is not a
 /// call to move before the submit (docs audit 2026-12-05 F1: flatten-call-expr moved it, and
 /// default's output no longer verified).
-inline bool dispatch_kwarg(std::string_view key) { return key == "predicate"; }
-
-/// The element read of a dispatch predicate `t[i, j] OP literal` (its comparison and read stay in
-/// the submit; the read's operands and the literal side are ordinary expressions, whose calls do
-/// move: re-audit 2026-12-05 F1, a kernel call in an index was kept and never run); null when the
-/// predicate has another form (the verifier refuses it).
-inline const ir::Call* predicate_read(const ir::Expr& p) {
-  auto* b = ir::expr_as<ir::Binary>(p);
-  if (!b || b->op < ir::BinOp::Lt || b->op > ir::BinOp::Ne) return nullptr;
-  auto* r = ir::expr_as<ir::Call>(b->lhs);
-  return r && r->kind == ir::CallKind::Op && r->callee == std::string_view("tensor.read") ? r : nullptr;
-}
+/// The keyword the scheduler matches at dispatch (ir/submit_predicate.hpp): its comparison and
+/// element read stay in the submit; the read's operands and the literal side are ordinary
+/// expressions, whose calls do move (re-audit 2026-12-05 F1, a kernel call in an index was kept and
+/// never run).
+inline bool dispatch_kwarg(std::string_view key) { return key == ir::kPredicateKey; }
 
 /// The first call strictly inside `e` (with `root_ok`, `e` itself may be one); in a submit's
 /// predicate only the operands of its comparison and element read count.
@@ -94,14 +88,13 @@ inline const ir::ExprNode* nested_call(const ir::Expr& e, bool root_ok) {
     for (const auto& kv : s->kwargs) {
       auto* x = std::get_if<ir::Expr>(&kv.second);
       if (!x || found) continue;
-      const ir::Call* read = dispatch_kwarg(kv.first) ? predicate_read(*x) : nullptr;
-      if (!read) {
+      if (!dispatch_kwarg(kv.first) || !ir::predicate_read(*x)) {
         found = nested_call(*x, false);
         continue;
       }
-      for (const auto& a : read->args)
+      ir::for_each_predicate_operand(*x, [&](const ir::Expr& a) {
         if (!found) found = nested_call(a, false);
-      if (!found) found = nested_call(ir::expr_as<ir::Binary>(*x)->rhs, false);
+      });
     }
     return found;
   }

@@ -215,6 +215,16 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
   }
   // `a, b = value` unpacks a tuple: one tuple-typed definition and one projection per name.
   auto* tt = ir::type_as<ir::TupleType>(value->type);
+  if (auto* sub = ir::expr_as<ir::Submit>(value)) {
+    // A submit is (results..., TaskId); a kernel without results gives the bare TaskId. PyPTO's
+    // tasks/02-submit names this mistake "unpacks 1 result value(s) but kernel returns 0".
+    const std::size_t results = tt && !tt->elems.empty() ? tt->elems.size() - 1 : 0;
+    if (results + 1 != names.size())
+      fail_at(names[0], fmt::format("pl.submit of self.{} unpacks {} result value(s) but the kernel returns {}: {}",
+                                    sub->callee.view(), names.size() - 1, results,
+                                    results == 0 ? "bind the TaskId alone (tid = pl.submit(...))"
+                                                 : "unpack each result, then the TaskId"));
+  }
   if (!tt) fail_at(rhs, fmt::format("cannot unpack a non-tuple value into {} names", names.size()));
   if (tt->elems.size() != names.size())
     fail_at(names[0], fmt::format("cannot unpack {} values into {} names", tt->elems.size(), names.size()));
