@@ -48,6 +48,23 @@ struct PlannedAllocs {
 
 inline bool is_alloc_call(const ir::Expr& e) { return ir::is_op_call(e, ir::op::id("tile.alloc")); }
 
+/// Whether `f` has tile.allocs and every one states its address (`addr=`): placed by hand (or by an
+/// addressed planner), so plan-memory only validates it.
+inline bool placed_by_hand(const ir::Function& f) {
+  std::size_t allocs = 0, placed = 0;
+  if (!f.body) return false;
+  visit::walk_all(
+      f.body,
+      [&](const ir::Stmt& s) {
+        auto* a = ir::stmt_as<ir::Assign>(s);
+        if (!a || !is_alloc_call(a->value)) return;
+        ++allocs;
+        placed += ir::find_kwarg(std::get<ir::Call>(a->value->kind).kwargs, "addr") != nullptr;
+      },
+      [](const ir::Expr&) {});
+  return allocs != 0 && placed == allocs;
+}
+
 /// Whether `f` already carries planned storage (a tile.alloc, or a MemRef on a tile definition).
 inline bool is_planned(const ir::Function& f) {
   bool planned = false;
