@@ -94,7 +94,9 @@ struct MergeOutParamIntoIterArg {
         const auto rets = callee->returns_of(out);
         if (rets.size() != 1) {
           notes.push_back({k.name, k.span,
-                           what + (rets.empty() ? "no return value carries it (BuildOutParamReturnMappings)"
+                           what + (rets.empty() ? "no return value is a tile.store into it (BuildOutParamReturnMappings maps an Out "
+                                                   "param to the return value a tile.store into it defines; a loop or "
+                                                   "If result is not one)"
                                                 : "several return values carry it")});
           continue;
         }

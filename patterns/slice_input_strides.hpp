@@ -12,7 +12,8 @@
 //   # x: pl.Tensor[[128, 64], pl.FP32]
 //
 // Eligibility, as named checks (each failure is a remark at the call site, per callee parameter):
-//  * the callee is InCore-type (InCore, AIC, AIV — spec "Scope"); every call site of it counts;
+//  * the callee is InCore-type (InCore, AIC, AIV — spec "Scope"); every call site of it counts, and
+//    a call inside a Group function gives no strides (spec "Scope": Group functions are unchanged);
 //  * the parameter is an In tensor param (an Out/InOut argument that is a slice is reported and
 //    left alone: Pattern 4 covers In params);
 //  * at some call site its argument is a `tensor.slice(parent, shape, offset)` (through plain
@@ -50,6 +51,17 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
   const CallerValues& vals = scan.values(s.caller);
   const ir::Expr& arg = s.args()[p];
   StrideVote v{s.caller, s.span, {}, {}, false};
+  if (s.caller->type == ir::FunctionType::Group) {
+    // Spec "Pattern 4": "Analyze tensor.slice(parent, size, offset) patterns in orchestration"; and
+    // "Scope": Group functions are "Unchanged". A Group's call does not drive the rewrite and the
+    // kernel keeps its signature for it, as Patterns 1, 2 and 5 keep it (audit 2026-12-05 aud6 F4:
+    // a slice inside a Group attached strides to the kernel it calls).
+    v.exhibits = vals.defining_op(arg, ir::op::id("tensor.slice")) != nullptr;
+    if (remarks) v.source = "the call inside Group function '" + s.caller->name + "'";
+    v.strides = KnownStrides::unknown("the pass leaves a Group function unchanged (spec \"Scope\"), so the kernel keeps its "
+                                      "signature");
+    return v;
+  }
   if (const ir::Call* slice = vals.defining_op(arg, ir::op::id("tensor.slice")); slice && !slice->args.empty()) {
     v.exhibits = true;
     if (remarks) v.source = "the slice " + value_text(vals.resolve(arg)) + " of parent " + value_text(slice->args[0]);

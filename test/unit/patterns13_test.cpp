@@ -116,6 +116,7 @@ TEST_CASE("Pattern 1 callee-side reason is reported at the callee") {
   REQUIRE(rs.size() == 1);
   CHECK(rs[0].function == "k");
   CHECK(contains(rs[0].reason, "BuildOutParamReturnMappings"));
+  CHECK(contains(rs[0].reason, "no return value is a tile.store into it"));
 }
 
 TEST_CASE("Pattern 1 merges every eligible kernel in one application, also one whose proof runs through another") {

@@ -1,4 +1,4 @@
-# rule: Pattern 1 (Iter-Arg Reuse), BuildOutParamReturnMappings — the kernel stores into its Out param but returns a value that does not carry it, so no return value maps to out and out is not merged (side, whose buffer w is allocated outside the loop, is not merged either) (remark: "no return value carries it (BuildOutParamReturnMappings)")
+# rule: Pattern 1 (Iter-Arg Reuse), BuildOutParamReturnMappings — the kernel stores into its Out param but returns a value that does not carry it, so no return value maps to out and out is not merged (side, whose buffer w is allocated outside the loop, is not merged either) (remark: "no return value is a tile.store into it")
 # expect: unchanged
 import ptorw.language as pl
 
