@@ -90,8 +90,7 @@ inline bool strides_agree(const ir::TensorType& addressed, const ir::TensorType&
     std::int64_t p = 1;
     for (std::size_t j = i + 1; j < rank; ++j) {
       auto e = ir::const_int(t.shape[j]);
-      if (!e) return std::nullopt;
-      p *= *e;
+      if (!e || __builtin_mul_overflow(p, *e, &p)) return std::nullopt;  // unknown rather than wrapped
     }
     return p;
   };

@@ -39,19 +39,10 @@ inline passes::Pass make_tile_to_buffer_pass() {
 /// False written in the input) left it unplanned while InitMemRef has not refused it. "Unselected
 /// functions retain the Tile pipeline": an unselected kernel is planned like one the pass
 /// deselected, whether the decision was the pass's or the input's. `compile` and `emit` ask this.
-/// A kernel recorded selected whose storage is placed by hand needs it too: conversion, and
-/// plan-memory's placement validator before it (spec "Addressed planners additionally check
-/// effective-range overlap"; conversion alone checks overlap per op only, so two live allocations
-/// placed over each other were emitted: audit 2026-12-05 aud6 F1/F2). plan-memory does not move
-/// hand-placed storage, so a valid kernel's PTO is unchanged.
 inline bool needs_tile_to_buffer(const ir::Function& f) {
   if (!ir::is_incore_like(f.type) || f.stage != ir::Stage::Tile) return false;
-  const ir::AttrValue* selected = ir::find_kwarg(f.attrs, "buffer_ir_selected");
-  if (!selected) return true;
-  if (ir::init_memref_refusal(f)) return false;
-  if (!planning::is_planned(f)) return true;
-  const bool* yes = std::get_if<bool>(selected);
-  return yes && *yes && planning::placed_by_hand(f);
+  if (!ir::find_kwarg(f.attrs, "buffer_ir_selected")) return true;
+  return !ir::init_memref_refusal(f) && !planning::is_planned(f);
 }
 /// Whether any function of `p` needs it (then `compile` and `emit` run tile-to-buffer first).
 inline bool needs_tile_to_buffer(const ir::Program& p) {

@@ -4,8 +4,7 @@
 // directly ("explicit low-level conversion diagnoses unsupported forms"):
 //   1. index its storage (storage_index.hpp): allocations and the windows Tile MemRefs name;
 //      refuse reads of an old metadata version after a setter (metadata_versions.hpp) and
-//      destinations that may overlap a window their op reads (write_read_overlap.hpp), and
-//      addressed allocations placed over each other while both are live (allocation_overlap.hpp);
+//      destinations that may overlap a window their op reads (write_read_overlap.hpp);
 //   2. convert its body (convert_body.hpp) through the recipe table (recipes/all_recipes.hpp);
 //   3. mark it FunctionIRStage.Buffer; orchestration functions and unselected kernels are untouched.
 // The output is checked by the general verifier and the BufferIR verifier (buffer_verify.hpp).
@@ -19,7 +18,6 @@
 #include <memory>
 
 #include "ptorw/ir/verify.hpp"
-#include "ptorw/lowering/allocation_overlap.hpp"
 #include "ptorw/lowering/buffer_verify.hpp"
 #include "ptorw/lowering/convert_body.hpp"
 #include "ptorw/lowering/metadata_versions.hpp"
@@ -70,7 +68,6 @@ inline std::pair<ir::FunctionPtr, std::optional<LowerError>> lower_function(cons
   // destination may overlap (both fail closed before anything is written).
   if (auto r = old_metadata_version_read(f)) return {nullptr, LowerError{r->first, r->second}};
   if (auto e = WriteReadOverlap(f).run()) return {nullptr, e};
-  if (auto e = allocation_overlap(f)) return {nullptr, e};  // addressed storage over live storage
   BodyConverter conv(index, f);
   ir::Stmt body = conv.convert(f.body);
   if (auto e = conv.error()) return {nullptr, e};

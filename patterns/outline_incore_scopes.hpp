@@ -288,10 +288,14 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
       while (k < params.size() && params[k].var.get() != args[2].get()) ++k;
       if (k == params.size() || params[k].dir != ir::Direction::Out) continue;
       const std::string base = ir::var_name(params[k].var) + "_stored";
-      ir::Expr r = ir::make_var(fresh_name(kernel_names, base), e->value->type, st->span);
-      st = ir::make_assign(r, e->value, st->span);
+      // Held here: `e` points into the node `st` owns, which the assignment below releases (the
+      // sanitized suite's heap-use-after-free, 2026-12-05).
+      const ir::Expr value = e->value;
+      const ir::Span at = st->span;
+      ir::Expr r = ir::make_var(fresh_name(kernel_names, base), value->type, at);
+      st = ir::make_assign(r, value, at);
       results.push_back(r);
-      targets.push_back(ir::make_var(fresh_name(caller_names, base), e->value->type, st->span));
+      targets.push_back(ir::make_var(fresh_name(caller_names, base), value->type, at));
     }
   }
   std::vector<ir::Type> returns;

@@ -308,47 +308,6 @@ sed -i 's/\[0, 32\])$/[16, 0])/; s/\[\[32, 64\], pl.FP32\], a:/[[32, 32], pl.FP3
 "$ptorw" compile "$tmp/conflict.py" -o "$tmp/rows" -q
 check "a row window of [32, 32] has the kernel's strides: compiles (exit 0)" test $? -eq 0
 
-# A kernel the input records as selected and places by hand still gets tile-to-buffer: conversion,
-# and plan-memory's placement validator first (spec "Addressed planners additionally check
-# effective-range overlap"). compile and emit skipped both, so two live tiles placed over each other
-# were written as PTO, exit 0 (audit 2026-12-05 aud6 F1/F2).
-placed() {  # placed ADDR_OF_M1 > FILE
-  printf '%s\n' 'import ptorw.language as pl' '@pl.program' 'class P:' \
-    '    @pl.function(type=pl.FunctionType.InCore, attrs={"buffer_ir_selected": True})' \
-    '    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32], B: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:' \
-    '        m0 = pl.tile.alloc(pl.Mem.Vec, 2048, addr=0)' \
-    "        m1 = pl.tile.alloc(pl.Mem.Vec, 2048, addr=$1)" \
-    '        m2 = pl.tile.alloc(pl.Mem.Vec, 2048, addr=4096)' \
-    '        a: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m0, 0, 2048), pl.Mem.Vec] = pl.load(A, [0, 0], [16, 32])' \
-    '        b: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m1, 0, 2048), pl.Mem.Vec] = pl.load(B, [0, 0], [16, 32])' \
-    '        c: pl.Tile[[16, 32], pl.FP32, pl.MemRef(m2, 0, 2048), pl.Mem.Vec] = pl.tile.add(a, b)' \
-    '        result: pl.Tensor[[16, 32], pl.FP32] = pl.store(c, [0, 0], Out)' \
-    '        return result' \
-    '    @pl.function(type=pl.FunctionType.Orchestration)' \
-    '    def main(self, a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:' \
-    '        out = pl.create_tensor([16, 32], dtype=pl.FP32)' \
-    '        r = self.kernel(a, b, out)' \
-    '        return r'
-}
-placed 1024 > "$tmp/overlap.py"
-"$ptorw" compile "$tmp/overlap.py" -o "$tmp/overlap" 2> "$tmp/overlap_err"
-check "hand-placed selected kernel, m0 [0, 2048) and m1 [1024, 3072) live together: compile exit 1" test $? -eq 1
-check "hand-placed selected kernel, overlap: the validator names both storages" \
-  grep -qF "storages 'm0' [0, 2048) and 'm1' [1024, 3072) overlap while both are live" "$tmp/overlap_err"
-check "hand-placed selected kernel, overlap: no kernels/kernel.pto" test ! -e "$tmp/overlap/kernels/kernel.pto"
-"$ptorw" emit "$tmp/overlap.py" -o "$tmp/overlap.pto" 2> "$tmp/overlap_emit_err"
-check "hand-placed selected kernel, overlap: emit exit 1" test $? -eq 1
-check "hand-placed selected kernel, overlap: emit names both storages" grep -qF "'m1' [1024, 3072) overlap" "$tmp/overlap_emit_err"
-placed 2048 > "$tmp/disjoint.py"
-"$ptorw" compile "$tmp/disjoint.py" -o "$tmp/disjoint" -q
-check "hand-placed selected kernel, disjoint: compile exit 0" test $? -eq 0
-check "hand-placed selected kernel, disjoint: converted (manifest stage Buffer)" \
-  $py -c 'import json,sys; m=json.load(open(sys.argv[1])); sys.exit(0 if [k["stage"] for k in m["kernels"]] == ["Buffer"] else 1)' \
-  "$tmp/disjoint/manifest.json"
-check "hand-placed selected kernel, disjoint: its addresses kept (0, 2048, 4096)" \
-  test "$(grep -o 'pto.alloc_tile addr = %c[0-9]*_i64' "$tmp/disjoint/kernels/kernel.pto" | tr '\n' ' ')" = \
-  "pto.alloc_tile addr = %c0_i64 pto.alloc_tile addr = %c2048_i64 pto.alloc_tile addr = %c4096_i64 "
-
 # A program that does not parse writes nothing.
 printf 'class P:\n  def f(:\n' > "$tmp/broken.py"
 "$ptorw" compile "$tmp/broken.py" -o "$tmp/broken" 2> /dev/null

@@ -48,23 +48,6 @@ struct PlannedAllocs {
 
 inline bool is_alloc_call(const ir::Expr& e) { return ir::is_op_call(e, ir::op::id("tile.alloc")); }
 
-/// Whether `f` has tile.allocs and every one states its address (`addr=`): placed by hand (or by an
-/// addressed planner), so plan-memory only validates it.
-inline bool placed_by_hand(const ir::Function& f) {
-  std::size_t allocs = 0, placed = 0;
-  if (!f.body) return false;
-  visit::walk_all(
-      f.body,
-      [&](const ir::Stmt& s) {
-        auto* a = ir::stmt_as<ir::Assign>(s);
-        if (!a || !is_alloc_call(a->value)) return;
-        ++allocs;
-        placed += ir::find_kwarg(std::get<ir::Call>(a->value->kind).kwargs, "addr") != nullptr;
-      },
-      [](const ir::Expr&) {});
-  return allocs != 0 && placed == allocs;
-}
-
 /// Whether `f` already carries planned storage (a tile.alloc, or a MemRef on a tile definition).
 inline bool is_planned(const ir::Function& f) {
   bool planned = false;
@@ -182,9 +165,11 @@ class TileStorageVerifier {
                     (need ? std::to_string(*need) : std::string("(non-static)")) + " bytes");
       ok = false;
     }
-    if (*off + *bytes > a->capacity) {
-      error(sp, "the MemRef of tile " + name + " ends at byte " + std::to_string(*off + *bytes) +
-                    ", past the capacity " + std::to_string(a->capacity) + " of '" + ir::var_name(a->var) + "'");
+    std::int64_t end = 0;  // without wrapping: an offset near INT64_MAX is refused, not undefined
+    if (__builtin_add_overflow(*off, *bytes, &end) || end > a->capacity) {
+      error(sp, "the MemRef of tile " + name + " ends at byte " +
+                    (end >= *off ? std::to_string(end) : std::string("past 2^63")) + ", past the capacity " +
+                    std::to_string(a->capacity) + " of '" + ir::var_name(a->var) + "'");
       ok = false;
     }
     if (!ok) return std::nullopt;

@@ -724,6 +724,39 @@ TEST_CASE("docs: a predicate's producer must be in deps= where that is staticall
                                       "        return o\n")) == "");
 }
 
+TEST_CASE("a predicate's producer, as the re-audit wrote them (aud7 F5-F8)") {
+  // F5: the argument rc is the tensor gate wrote (its result is rc2): automatic tracking orders it.
+  CHECK(verify_text(predicate_program("        rc2, g = pl.submit(self.gate, x, rc)\n"
+                                      "        o2, d = pl.submit(self.k, rc, o, predicate=(rc2[0] > 0))\n"
+                                      "        return o2\n")) == "");
+  // F6: a copy of the producer's TaskId.
+  CHECK(verify_text(predicate_program("        rc2, g = pl.submit(self.gate, x, rc)\n        g2 = g\n"
+                                      "        o2, d = pl.submit(self.k, x, o, deps=[g2], predicate=(rc2[0] > 0))\n"
+                                      "        return o2\n")) == "");
+  // F7: written through a copy of the tensor the predicate reads, in a manual scope.
+  CHECK(verify_text(predicate_program("        with pl.manual_scope():\n            v = rc\n"
+                                      "            v2, g = pl.submit(self.gate, x, v)\n"
+                                      "            o2, d = pl.submit(self.k, x, o, predicate=(rc[0] > 0))\n"
+                                      "        return o2\n")) ==
+        stale("20:62", "rc", "it was written by pl.submit(self.gate, ...) at 19:21; add its TaskId: deps=[g]"));
+  // F8: the predicate reads a projection of the flat tuple.
+  CHECK(verify_text(predicate_program("        res = pl.submit(self.gate, x, rc)\n"
+                                      "        o2, d = pl.submit(self.k, x, o, predicate=(res[0][0] > 0))\n"
+                                      "        return o2\n")) ==
+        stale("18:62", "res[0]",
+              "it was written by pl.submit(self.gate, ...) at 17:15, whose TaskId is not bound to a name: bind it "
+              "(`..., tid = pl.submit(...)`) and add deps=[tid]"));
+  // A TaskId of unknown origin (a parameter) may be the producer's: not provable.
+  std::string with_t = predicate_program("        rc2, g = pl.submit(self.gate, x, rc)\n"
+                                         "        o2, d = pl.submit(self.k, x, o, deps=[t], predicate=(rc2[0] > 0))\n"
+                                         "        return o2\n");
+  const std::string last_param = "o: pl.Out[pl.Tensor[[4], pl.INT32]])";
+  const std::size_t at = with_t.rfind(last_param);
+  REQUIRE(at != std::string::npos);
+  with_t.replace(at, last_param.size(), "o: pl.Out[pl.Tensor[[4], pl.INT32]], t: pl.Scalar[pl.TASK_ID])");
+  CHECK(verify_text(with_t) == "");
+}
+
 TEST_CASE("docs: unpacking a pl.submit names the kernel's result count (tasks/02-submit)") {
   // "unpacks 1 result value(s) but kernel returns 0 | The kernel writes an Out parameter and declares
   // no return type | Unpack only what the kernel returns".

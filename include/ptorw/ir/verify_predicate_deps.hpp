@@ -6,20 +6,23 @@
 //
 // What is statically provable here: in program order within one function, the last statement
 // before the predicated submit that wrote the predicate's tensor — a `pl.submit` or a kernel call
-// passing it as an Out/InOut argument, or defining it as a result (`rc2, gate = pl.submit(...)`,
-// then reads of rc2, of a copy or of a slice of it). The rule then holds when that submit's TaskId
-// variable is in deps=; it is an error when the producer is a plain kernel call (it has no TaskId
-// to name), when its TaskId was never bound to a name, or when deps= names other TaskIds only.
-// Not provable, and accepted: a tensor no call of this function wrote (a parameter, a create), a
-// producer inside a loop or branch the submit is not in (which write reached the submit is a run-
-// time fact), a deps= entry that is a TaskId array (`deps=[tids]`), a TaskId name rebound since,
-// and — outside pl.manual_scope — a predicate tensor that is also an argument of the submit (the
-// runtime's automatic tracking then orders the task after its producer, and the predicate is
-// evaluated after dependencies are satisfied).
+// passing it (or a slice or copy of it) as an Out/InOut argument, or defining it as a result
+// (`rc2, gate = pl.submit(...)`, then reads of rc2, of `res[0]`, of a copy or of a slice of it).
+// The rule then holds when that submit's TaskId (or a copy of it) is in deps=; it is an error when
+// the producer is a plain kernel call (it has no TaskId to name), when its TaskId was never bound
+// to a name, or when deps= names only TaskIds of other known tasks. Not provable, and accepted: a
+// tensor no call of this function wrote (a parameter, a create), a producer inside a loop or
+// branch the submit is not in (which write reached the submit is a run-time fact), a deps= entry
+// that is a TaskId array (`deps=[tids]`) or a TaskId of unknown origin, and — outside
+// pl.manual_scope — a submit with an argument the same producer last wrote (the runtime's
+// automatic tracking then orders the task after it, and the predicate is evaluated after
+// dependencies are satisfied).
 //
 // Run only for functions that have a predicated submit (the verifier notices them as it walks).
 // In functions parsed as written (NameBinding::Text) a use reads whatever its name holds, so facts
-// are kept per name (a rebinding forgets them); otherwise per definition node.
+// are kept per name (a rebinding forgets them); otherwise per definition node. Producers are
+// numbered in program order, so of several facts about one tensor (its own, its view's root's) the
+// highest number is the last write.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -47,13 +50,15 @@ class PredicateDeps {
     Span span;
     std::string callee;
     bool submit = false;
-    std::string tid;  // key of the TaskId variable; empty while none is bound
-    std::string tid_name;
+    std::string tid_name;  // a variable its TaskId was bound to; empty while none
   };
+  // The facts, each a map from a variable's key; every change is logged so a nested body's facts
+  // can be undone (nested()).
+  enum Fact : std::uint8_t { Written, TupleOf, TidOf, ViewOf, kFacts };
   struct Undo {
-    bool tuple;
+    Fact fact;
     std::string key;
-    std::optional<std::size_t> old;
+    std::optional<std::string> old;
   };
 
   std::string key(const Expr& v) const {
@@ -63,35 +68,42 @@ class PredicateDeps {
     k.append(reinterpret_cast<const char*>(&p), sizeof p);
     return k;
   }
+  static std::string idx_text(std::size_t i) { return std::to_string(i); }
+  std::optional<std::size_t> idx(Fact f, const std::string& k) const {
+    auto it = facts_[f].find(k);
+    if (it == facts_[f].end()) return std::nullopt;
+    return static_cast<std::size_t>(std::stoull(it->second));
+  }
 
   static bool is_task_id(const Expr& v) {
     auto* s = v ? type_as<ScalarType>(v->type) : nullptr;
     return s && s->dtype == DType::TASK_ID;
   }
 
-  void set(bool tuple, const std::string& k, std::optional<std::size_t> v) {
-    auto& m = tuple ? tuple_of_ : written_;
+  void set(Fact f, const std::string& k, std::optional<std::string> v) {
+    auto& m = facts_[f];
     auto it = m.find(k);
-    undo_.push_back(Undo{tuple, k, it == m.end() ? std::nullopt : std::optional<std::size_t>(it->second)});
-    if (v) m[k] = *v;
+    undo_.push_back(Undo{f, k, it == m.end() ? std::nullopt : std::optional<std::string>(it->second)});
+    if (v) m[k] = std::move(*v);
     else if (it != m.end()) m.erase(it);
   }
+  void set_idx(Fact f, const std::string& k, std::size_t i) { set(f, k, idx_text(i)); }
 
   /// Facts made in a loop or branch body do not hold after it: undone, and every key they touched
   /// becomes unknown in the enclosing body.
   template <class F> void nested(F&& body) {
     const std::size_t mark = undo_.size();
     body();
-    std::vector<std::pair<bool, std::string>> touched;
+    std::vector<std::pair<Fact, std::string>> touched;
     while (undo_.size() > mark) {
       Undo u = std::move(undo_.back());
       undo_.pop_back();
-      auto& m = u.tuple ? tuple_of_ : written_;
+      auto& m = facts_[u.fact];
       if (u.old) m[u.key] = *u.old;
       else m.erase(u.key);
-      touched.emplace_back(u.tuple, std::move(u.key));
+      touched.emplace_back(u.fact, std::move(u.key));
     }
-    for (auto& [tuple, k] : touched) set(tuple, k, std::nullopt);
+    for (auto& [f, k] : touched) set(f, k, std::nullopt);
   }
 
   /// A (re)binding of a variable: no fact about it until one is made.
@@ -103,8 +115,31 @@ class PredicateDeps {
     }
     if (!is_var_like(v)) return;
     const std::string k = key(v);
-    set(false, k, std::nullopt);
-    set(true, k, std::nullopt);
+    for (int f = 0; f < kFacts; ++f) set(static_cast<Fact>(f), k, std::nullopt);
+  }
+
+  /// `k` and the tensors it is a view or copy of, innermost first.
+  std::vector<std::string> chain(std::string k) const {
+    std::vector<std::string> out;
+    for (int depth = 0; depth < 64; ++depth) {
+      out.push_back(k);
+      auto it = facts_[ViewOf].find(k);
+      if (it == facts_[ViewOf].end()) break;
+      k = it->second;
+    }
+    return out;
+  }
+  /// The last producer that wrote `k` or what it views.
+  std::optional<std::size_t> last_writer(const std::string& k) const {
+    std::optional<std::size_t> best;
+    for (const std::string& c : chain(k))
+      if (auto i = idx(Written, c); i && (!best || *i > *best)) best = i;
+    return best;
+  }
+  std::optional<std::size_t> last_writer(const Expr& e) const {
+    if (is_var_like(e)) return last_writer(key(e));
+    if (auto* g = expr_as<TupleGetItem>(e); g && is_var_like(g->tuple)) return idx(TupleOf, key(g->tuple));
+    return std::nullopt;
   }
 
   void block(const Stmt& body) {
@@ -151,7 +186,8 @@ class PredicateDeps {
   }
 
   /// A submit or kernel call: checks its predicate against the facts before it, then records it as
-  /// the producer of what it writes. Returns the producer's index, or nullopt for anything else.
+  /// the producer of what it writes (an Out/InOut argument and what that argument views). Returns
+  /// the producer's index, or nullopt for anything else.
   std::optional<std::size_t> call(const Expr& e, Span at) {
     const std::vector<Expr>* args = nullptr;
     std::string_view callee;
@@ -167,50 +203,54 @@ class PredicateDeps {
     } else {
       return std::nullopt;
     }
-    const std::size_t idx = producers_.size();
-    producers_.push_back(Producer{span_or(e->span, at), std::string(callee), submit, {}, {}});
+    const std::size_t i = producers_.size();
+    producers_.push_back(Producer{span_or(e->span, at), std::string(callee), submit, {}});
     const FunctionPtr f = prog_.find(callee);
     if (f)
-      for (std::size_t i = 0; i < args->size() && i < f->params.size(); ++i)
-        if (f->params[i].dir != Direction::In && is_var_like((*args)[i])) set(false, key((*args)[i]), idx);
-    return idx;
+      for (std::size_t a = 0; a < args->size() && a < f->params.size(); ++a)
+        if (f->params[a].dir != Direction::In && is_var_like((*args)[a]))
+          for (const std::string& k : chain(key((*args)[a]))) set_idx(Written, k, i);
+    return i;
   }
 
   void assign(const Assign& a, Span at) {
     const Expr& v = a.value;
-    if (auto idx = call(v, at)) {
-      const bool submit = producers_[*idx].submit;
+    if (auto i = call(v, at)) {
+      const bool submit = producers_[*i].submit;
       if (auto* t = expr_as<MakeTuple>(a.var)) {  // `x, tid = ...` written as one tuple target
-        for (std::size_t i = 0; i < t->elems.size(); ++i) {
-          const Expr& x = t->elems[i];
+        for (std::size_t j = 0; j < t->elems.size(); ++j) {
+          const Expr& x = t->elems[j];
           rebind(x);
-          if (submit && i + 1 == t->elems.size() && is_task_id(x)) bind_tid(*idx, x);
-          else if (is_var_like(x)) set(false, key(x), *idx);
+          if (submit && j + 1 == t->elems.size() && is_task_id(x)) bind_tid(*i, x);
+          else if (is_var_like(x)) set_idx(Written, key(x), *i);
         }
         return;
       }
       rebind(a.var);
       if (!is_var_like(a.var)) return;
-      if (type_as<TupleType>(a.var->type)) set(true, key(a.var), *idx);
-      else if (submit && is_task_id(a.var)) bind_tid(*idx, a.var);  // a kernel without results
-      else set(false, key(a.var), *idx);
+      if (type_as<TupleType>(a.var->type)) set_idx(TupleOf, key(a.var), *i);
+      else if (submit && is_task_id(a.var)) bind_tid(*i, a.var);  // a kernel without results
+      else set_idx(Written, key(a.var), *i);
       return;
     }
-    // A projection of a call's results, a copy, or a view: the same producer.
+    // A projection of a call's results, a copy of a TaskId, a copy or a view of a tensor.
     std::optional<std::size_t> from;
     bool tid = false;
+    std::optional<std::string> viewed_key;
     if (auto* g = expr_as<TupleGetItem>(v); g && is_var_like(g->tuple)) {
-      if (auto it = tuple_of_.find(key(g->tuple)); it != tuple_of_.end()) {
-        from = it->second;
-        tid = producers_[it->second].submit && is_task_id(a.var);
-      }
+      if ((from = idx(TupleOf, key(g->tuple)))) tid = producers_[*from].submit && is_task_id(a.var);
+    } else if (is_var_like(v) && is_task_id(v)) {
+      if ((from = idx(TidOf, key(v)))) tid = true;
     } else if (const Expr* src = viewed(v)) {
-      if (auto it = written_.find(key(*src)); it != written_.end()) from = it->second;
+      viewed_key = key(*src);
     }
+    if (viewed_key && is_var_like(a.var) && *viewed_key == key(a.var)) return;  // `x = pl.tensor.slice(x, ...)` as text: x keeps its facts
     rebind(a.var);
-    if (!from || !is_var_like(a.var)) return;
+    if (!is_var_like(a.var)) return;
+    if (viewed_key) return set(ViewOf, key(a.var), *viewed_key);
+    if (!from) return;
     if (tid) bind_tid(*from, a.var);
-    else set(false, key(a.var), *from);
+    else set_idx(Written, key(a.var), *from);
   }
 
   /// The variable `v` is a copy or a view of (`y = x`, `pl.tensor.slice(x, ...)`, `pl.tensor.reshape(x, ...)`).
@@ -223,36 +263,32 @@ class PredicateDeps {
     return nullptr;
   }
 
-  void bind_tid(std::size_t idx, const Expr& v) {
-    Producer& p = producers_[idx];
-    p.tid = key(v);
-    p.tid_name = var_name(v);
+  void bind_tid(std::size_t i, const Expr& v) {
+    set_idx(TidOf, key(v), i);
+    if (producers_[i].tid_name.empty()) producers_[i].tid_name = var_name(v);
   }
 
   void check_predicate(const Submit& s, Span at) {
     const Expr* pred = submit_predicate(s);
     const Call* read = pred ? predicate_read(*pred) : nullptr;
-    if (!read || read->args.empty() || !is_var_like(read->args[0])) return;  // the form is verify_impl's rule
+    if (!read || read->args.empty()) return;  // the form is verify_impl's rule
     const Expr& tensor = read->args[0];
-    const std::string k = key(tensor);
-    auto it = written_.find(k);
-    if (it == written_.end()) return;
-    const Producer& p = producers_[it->second];
+    const std::optional<std::size_t> w = last_writer(tensor);
+    if (!w) return;
+    const Producer& p = producers_[*w];
     if (manual_ == 0)
       for (const Expr& a : s.args)
-        if (is_var_like(a) && key(a) == k) return;  // automatic tracking orders it after its producer
+        if (last_writer(a) == w) return;  // automatic tracking orders it after that producer
     bool named_other = false;
-    for (const auto& kv : s.kwargs) {
-      if (kv.first != "deps") continue;
-      auto* e = std::get_if<Expr>(&kv.second);
+    if (const AttrValue* v = find_kwarg(s.kwargs, "deps")) {
+      auto* e = std::get_if<Expr>(v);
       auto* list = e && *e ? expr_as<MakeTuple>(*e) : nullptr;
       if (!list) return;  // a malformed deps= is verify_impl's error
       for (const Expr& d : list->elems) {
         if (!is_var_like(d) || !is_task_id(d)) return;  // a TaskId array: which tasks it holds is a run-time fact
-        const std::string dk = key(d);
-        // The producer's TaskId (in text form a name bound again since may hold another task's:
-        // not provable either way, accepted).
-        if (!p.tid.empty() && dk == p.tid) return;
+        const std::optional<std::size_t> owner = idx(TidOf, key(d));
+        if (!owner) return;       // a TaskId of unknown origin (a parameter, a loop's): not provable
+        if (*owner == *w) return;  // the producer's TaskId
         named_other = true;
       }
     }
@@ -262,7 +298,7 @@ class PredicateDeps {
       fix = fmt::format("it was written by the kernel call self.{} at {}, which has no TaskId to name: submit it "
                         "(`..., tid = pl.submit(self.{}, ...)`) and add deps=[tid]",
                         p.callee, p.span, p.callee);
-    else if (p.tid.empty())
+    else if (p.tid_name.empty())
       fix = fmt::format("it was written by pl.submit(self.{}, ...) at {}, whose TaskId is not bound to a name: bind it "
                         "(`..., tid = pl.submit(...)`) and add deps=[tid]",
                         p.callee, p.span);
@@ -274,17 +310,20 @@ class PredicateDeps {
         fmt::format("the predicate reads '{}', whose producer is not in this submit's deps= (the dispatch-point read "
                     "could see stale data; PyPTO tasks/03-tuning: the operand tensor's producer must be one of this "
                     "submit's deps=): {}",
-                    var_name(tensor), fix)});
+                    is_var_like(tensor) ? var_name(tensor) : visit_name(tensor), fix)});
   }
 
+  static std::string visit_name(const Expr& e) {
+    if (auto* g = expr_as<TupleGetItem>(e)) return var_name(g->tuple) + "[" + std::to_string(g->index) + "]";
+    return "the tensor";
+  }
   static Span span_or(Span s, Span fallback) { return s.line ? s : fallback; }
 
   const Program& prog_;
   const Function& fn_;
   Diagnostics& out_;
   std::vector<Producer> producers_;
-  std::unordered_map<std::string, std::size_t> written_;   // tensor -> its last producer
-  std::unordered_map<std::string, std::size_t> tuple_of_;  // a call's tuple of results -> the call
+  std::unordered_map<std::string, std::string> facts_[kFacts];
   std::vector<Undo> undo_;
   int manual_ = 0;
 };

@@ -145,10 +145,13 @@ class Executor {
     if (l.k != K::Int && l.k != K::Bool) fail(sp, "an operand of a scalar expression is not a scalar");
     if (r.k != K::Int && r.k != K::Bool) fail(sp, "an operand of a scalar expression is not a scalar");
     std::int64_t x = l.i, y = r.i;
+    // int64 arithmetic wraps as the emitted orchestration's does on the machine (two's complement),
+    // computed without undefined behaviour (the sanitized run's report): orch_sim compares the two.
+    const auto ux = static_cast<std::uint64_t>(x), uy = static_cast<std::uint64_t>(y);
     switch (b.op) {
-      case B::Add: return Value::integer(x + y);
-      case B::Sub: return Value::integer(x - y);
-      case B::Mul: return Value::integer(x * y);
+      case B::Add: return Value::integer(static_cast<std::int64_t>(ux + uy));
+      case B::Sub: return Value::integer(static_cast<std::int64_t>(ux - uy));
+      case B::Mul: return Value::integer(static_cast<std::int64_t>(ux * uy));
       case B::FloorDiv:
       case B::Mod: {
         if (y == 0) fail(sp, "division by zero");
@@ -190,7 +193,8 @@ class Executor {
       for (std::size_t i = 0; i < s.size(); ++i) s[i] = as_int(eval(t.view->stride[i]), sp, "TensorView stride");
       return s;
     }
-    for (std::size_t i = s.size(); i-- > 1;) s[i - 1] = s[i] * shape[i];
+    for (std::size_t i = s.size(); i-- > 1;)  // wrapping, as binary() does (no undefined behaviour)
+      s[i - 1] = static_cast<std::int64_t>(static_cast<std::uint64_t>(s[i]) * static_cast<std::uint64_t>(shape[i]));
     return s;
   }
   Value fresh_tensor(const ir::TensorType& t, const std::string& name, std::string origin, ir::Span sp) {
