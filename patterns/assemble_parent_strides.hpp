@@ -81,19 +81,15 @@ inline OutReturns returns_of(const ParamMemories& memory, std::size_t p,
 /// What call site `s` binds to Out param `p` of `callee` (see the checks above).
 inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std::size_t p, const analysis::CallSite& s,
                        const std::vector<std::size_t>& returns, bool remarks) {
+  if (s.caller->type == ir::FunctionType::Group) {
+    bool assembled = false;
+    for (std::size_t r : returns) assembled |= !scan.assembled(s.call, r).empty();
+    return group_call_vote(s, assembled, remarks);
+  }
   const CallerValues& vals = scan.values(s.caller);
   const ir::Expr& arg = s.args()[p];
   const std::size_t rank = rank_of(callee.params[p].var->type);
   StrideVote v{s.caller, s.span, {}, {}, false};
-  if (s.caller->type == ir::FunctionType::Group) {
-    // Spec "Scope": Group functions are "Unchanged" — and an Out param's strides are part of the
-    // call's result type there, so a kernel a Group calls keeps its signature (as in Pattern 1).
-    for (std::size_t r : returns) v.exhibits |= !scan.assembled(s.call, r).empty();
-    if (remarks) v.source = "the call inside Group function '" + s.caller->name + "'";
-    v.strides = KnownStrides::unknown("the pass leaves a Group function unchanged (spec \"Scope\"), so the kernel keeps its "
-                                      "signature");
-    return v;
-  }
   // Pointers into the scan, not copies: most results are not assembled, and a copy would touch the
   // reference count of every parent.
   std::vector<const OrchCallScan::Assembled*> parts;

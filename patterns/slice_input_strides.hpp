@@ -50,18 +50,10 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
                        bool remarks) {
   const CallerValues& vals = scan.values(s.caller);
   const ir::Expr& arg = s.args()[p];
+  // Audit 2026-12-05 aud6 F4: a slice inside a Group attached strides to the kernel it calls.
+  if (s.caller->type == ir::FunctionType::Group)
+    return group_call_vote(s, vals.defining_op(arg, ir::op::id("tensor.slice")) != nullptr, remarks);
   StrideVote v{s.caller, s.span, {}, {}, false};
-  if (s.caller->type == ir::FunctionType::Group) {
-    // Spec "Pattern 4": "Analyze tensor.slice(parent, size, offset) patterns in orchestration"; and
-    // "Scope": Group functions are "Unchanged". A Group's call does not drive the rewrite and the
-    // kernel keeps its signature for it, as Patterns 1, 2 and 5 keep it (audit 2026-12-05 aud6 F4:
-    // a slice inside a Group attached strides to the kernel it calls).
-    v.exhibits = vals.defining_op(arg, ir::op::id("tensor.slice")) != nullptr;
-    if (remarks) v.source = "the call inside Group function '" + s.caller->name + "'";
-    v.strides = KnownStrides::unknown("the pass leaves a Group function unchanged (spec \"Scope\"), so the kernel keeps its "
-                                      "signature");
-    return v;
-  }
   if (const ir::Call* slice = vals.defining_op(arg, ir::op::id("tensor.slice")); slice && !slice->args.empty()) {
     v.exhibits = true;
     if (remarks) v.source = "the slice " + value_text(vals.resolve(arg)) + " of parent " + value_text(slice->args[0]);

@@ -43,6 +43,18 @@ struct StrideVote {
   bool exhibits = false;  // the site shows the pattern (result assembled / argument sliced)
 };
 
+/// The vote of a call inside a Group function: no strides. Spec "Scope": Group functions are
+/// "Unchanged" — for Pattern 2 an Out param's strides are part of the call's result type inside the
+/// Group; Pattern 4 analyzes "tensor.slice ... patterns in orchestration" — so a kernel a Group
+/// calls keeps its signature, as in Patterns 1 and 5. `exhibits`: the site shows the pattern.
+inline StrideVote group_call_vote(const analysis::CallSite& s, bool exhibits, bool remarks) {
+  StrideVote v{s.caller, s.span, {}, {}, exhibits};
+  if (remarks) v.source = "the call inside Group function '" + s.caller->name + "'";
+  v.strides = KnownStrides::unknown("the pass leaves a Group function unchanged (spec \"Scope\"), so the kernel keeps its "
+                                    "signature");
+  return v;
+}
+
 enum class StrideVerdict : std::uint8_t { NotConcerned, KeepExplicit, Holds, Unknown, Conflict, Packed, Blocked, Attach };
 
 struct StrideDecision {

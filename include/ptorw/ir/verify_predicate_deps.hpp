@@ -28,6 +28,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
@@ -52,13 +53,16 @@ class PredicateDeps {
     bool submit = false;
     std::string tid_name;  // a variable its TaskId was bound to; empty while none
   };
-  // The facts, each a map from a variable's key; every change is logged so a nested body's facts
-  // can be undone (nested()).
+  // The facts, each a map from a variable's key: to a producer's index (Written: the tensor's last
+  // producer; TupleOf: the call whose tuple of results it is; TidOf: the task whose TaskId it holds)
+  // or, for ViewOf, to the key of the tensor it is a copy or view of. Every change is logged so a
+  // nested body's facts can be undone (nested()).
   enum Fact : std::uint8_t { Written, TupleOf, TidOf, ViewOf, kFacts };
+  using FactValue = std::variant<std::size_t, std::string>;  // a producer's index, or ViewOf's key
   struct Undo {
     Fact fact;
     std::string key;
-    std::optional<std::string> old;
+    std::optional<FactValue> old;
   };
 
   std::string key(const Expr& v) const {
@@ -68,11 +72,10 @@ class PredicateDeps {
     k.append(reinterpret_cast<const char*>(&p), sizeof p);
     return k;
   }
-  static std::string idx_text(std::size_t i) { return std::to_string(i); }
   std::optional<std::size_t> idx(Fact f, const std::string& k) const {
     auto it = facts_[f].find(k);
     if (it == facts_[f].end()) return std::nullopt;
-    return static_cast<std::size_t>(std::stoull(it->second));
+    return std::get<std::size_t>(it->second);
   }
 
   static bool is_task_id(const Expr& v) {
@@ -80,14 +83,14 @@ class PredicateDeps {
     return s && s->dtype == DType::TASK_ID;
   }
 
-  void set(Fact f, const std::string& k, std::optional<std::string> v) {
+  void set(Fact f, const std::string& k, std::optional<FactValue> v) {
     auto& m = facts_[f];
     auto it = m.find(k);
-    undo_.push_back(Undo{f, k, it == m.end() ? std::nullopt : std::optional<std::string>(it->second)});
+    undo_.push_back(Undo{f, k, it == m.end() ? std::nullopt : std::optional<FactValue>(it->second)});
     if (v) m[k] = std::move(*v);
     else if (it != m.end()) m.erase(it);
   }
-  void set_idx(Fact f, const std::string& k, std::size_t i) { set(f, k, idx_text(i)); }
+  void set_idx(Fact f, const std::string& k, std::size_t i) { set(f, k, FactValue{i}); }
 
   /// Facts made in a loop or branch body do not hold after it: undone, and every key they touched
   /// becomes unknown in the enclosing body.
@@ -125,7 +128,7 @@ class PredicateDeps {
       out.push_back(k);
       auto it = facts_[ViewOf].find(k);
       if (it == facts_[ViewOf].end()) break;
-      k = it->second;
+      k = std::get<std::string>(it->second);
     }
     return out;
   }
@@ -247,7 +250,7 @@ class PredicateDeps {
     if (viewed_key && is_var_like(a.var) && *viewed_key == key(a.var)) return;  // `x = pl.tensor.slice(x, ...)` as text: x keeps its facts
     rebind(a.var);
     if (!is_var_like(a.var)) return;
-    if (viewed_key) return set(ViewOf, key(a.var), *viewed_key);
+    if (viewed_key) return set(ViewOf, key(a.var), FactValue{*viewed_key});
     if (!from) return;
     if (tid) bind_tid(*from, a.var);
     else set_idx(Written, key(a.var), *from);
@@ -310,12 +313,13 @@ class PredicateDeps {
         fmt::format("the predicate reads '{}', whose producer is not in this submit's deps= (the dispatch-point read "
                     "could see stale data; PyPTO tasks/03-tuning: the operand tensor's producer must be one of this "
                     "submit's deps=): {}",
-                    is_var_like(tensor) ? var_name(tensor) : visit_name(tensor), fix)});
+                    tensor_name(tensor), fix)});
   }
 
-  static std::string visit_name(const Expr& e) {
+  /// The predicate's tensor as written: a variable, or a projection `res[0]`.
+  static std::string tensor_name(const Expr& e) {
     if (auto* g = expr_as<TupleGetItem>(e)) return var_name(g->tuple) + "[" + std::to_string(g->index) + "]";
-    return "the tensor";
+    return is_var_like(e) ? var_name(e) : std::string("the tensor");
   }
   static Span span_or(Span s, Span fallback) { return s.line ? s : fallback; }
 
@@ -323,7 +327,7 @@ class PredicateDeps {
   const Function& fn_;
   Diagnostics& out_;
   std::vector<Producer> producers_;
-  std::unordered_map<std::string, std::string> facts_[kFacts];
+  std::unordered_map<std::string, FactValue> facts_[kFacts];
   std::vector<Undo> undo_;
   int manual_ = 0;
 };

@@ -65,15 +65,12 @@ struct Violation {
 
 inline bool is_call(const ir::Expr& e) { return ir::expr_as<ir::Call>(e) || ir::expr_as<ir::Submit>(e); }
 
-/// A pl.submit keyword the scheduler matches at dispatch and the orchestration never evaluates:
-/// `predicate=` is one `tensor[indices] OP int-literal` as written (verify_impl.hpp; PyPTO
-/// tasks/03-tuning: "matched syntactically and never evaluated"), so its element read is not a
-/// call to move before the submit (docs audit 2026-12-05 F1: flatten-call-expr moved it, and
-/// default's output no longer verified).
-/// The keyword the scheduler matches at dispatch (ir/submit_predicate.hpp): its comparison and
-/// element read stay in the submit; the read's operands and the literal side are ordinary
-/// expressions, whose calls do move (re-audit 2026-12-05 F1, a kernel call in an index was kept and
-/// never run).
+/// The pl.submit keyword the scheduler matches at dispatch and the orchestration never evaluates
+/// (ir/submit_predicate.hpp; PyPTO tasks/03-tuning: "matched syntactically and never evaluated"):
+/// its comparison and element read stay in the submit (docs audit 2026-12-05 F1: flatten-call-expr
+/// moved the read, and default's output no longer verified); the read's operands and the literal
+/// side are ordinary expressions, whose calls do move (re-audit 2026-12-05 F1: a kernel call in an
+/// index was kept and never run).
 inline bool dispatch_kwarg(std::string_view key) { return key == ir::kPredicateKey; }
 
 /// The first call strictly inside `e` (with `root_ok`, `e` itself may be one); in a submit's

@@ -428,7 +428,7 @@ class Executor {
     }
     std::vector<Edge> es;  // (a manual task found nothing above: its deps only)
     for (std::size_t i = 0; i < found_.size(); ++i)
-        es.push_back({found_[i].task, id, static_cast<std::uint8_t>(1u << found_[i].kind), found_storage_[i]});
+      es.push_back({found_[i].task, id, static_cast<std::uint8_t>(1u << found_[i].kind), found_storage_[i]});
     for (int d : t.explicit_deps) es.push_back({d, id, static_cast<std::uint8_t>(1u << 3), -1});
     std::sort(es.begin(), es.end(), [](const Edge& a, const Edge& b) { return a.from < b.from; });
     for (std::size_t i = 0; i < es.size(); ++i) {
