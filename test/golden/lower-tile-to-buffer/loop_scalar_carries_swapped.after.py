@@ -1,0 +1,12 @@
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore, attrs={"buffer_ir_selected": True}, stage=pl.FunctionIRStage.Buffer)
+    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32], count: pl.Scalar[pl.INDEX],
+               Out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        x: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 0)
+        pl.buffer.load(A, (0, 0), (16, 32), x)
+        for i, (r, c) in pl.range(count, init_values=(0, 32)):
+            pl.buffer.adds(x, 1.0, x)
+            r_out, c_out = pl.yield_(c, r)
+        pl.buffer.store(x, (r_out, c_out), (16, 32), Out)
+        return Out
