@@ -4,7 +4,8 @@
 // directly ("explicit low-level conversion diagnoses unsupported forms"):
 //   1. index its storage (storage_index.hpp): allocations and the windows Tile MemRefs name;
 //      refuse reads of an old metadata version after a setter (metadata_versions.hpp) and
-//      destinations that may overlap a window their op reads (write_read_overlap.hpp);
+//      destinations that may overlap a window their op reads (write_read_overlap.hpp), and
+//      destinations placed over a value still live across their write (live_overlap.hpp);
 //   2. convert its body (convert_body.hpp) through the recipe table (recipes/all_recipes.hpp);
 //   3. mark it FunctionIRStage.Buffer; orchestration functions and unselected kernels are untouched.
 // The output is checked by the general verifier and the BufferIR verifier (buffer_verify.hpp).
@@ -20,6 +21,7 @@
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/lowering/buffer_verify.hpp"
 #include "ptorw/lowering/convert_body.hpp"
+#include "ptorw/lowering/live_overlap.hpp"
 #include "ptorw/lowering/metadata_versions.hpp"
 #include "ptorw/lowering/planning/storage_classes.hpp"
 #include "ptorw/lowering/recipes/no_recipe.hpp"
@@ -68,6 +70,7 @@ inline std::pair<ir::FunctionPtr, std::optional<LowerError>> lower_function(cons
   // destination may overlap (both fail closed before anything is written).
   if (auto r = old_metadata_version_read(f)) return {nullptr, LowerError{r->first, r->second}};
   if (auto e = WriteReadOverlap(f).run()) return {nullptr, e};
+  if (auto e = LiveOverlap(f).run()) return {nullptr, e};  // effective-range overlap with live values
   BodyConverter conv(index, f);
   ir::Stmt body = conv.convert(f.body);
   if (auto e = conv.error()) return {nullptr, e};

@@ -1,0 +1,201 @@
+// A destination written over a value that is still live (lower_tile_to_buffer.md, "Placement and
+// API": "PYPTO and DSA_RP provide final effective byte addresses ... Addressed planners additionally
+// check effective-range overlap"; "Independent allocations may still reuse physical addresses after
+// their lifetimes end"). Asked by the explicit conversion before it writes anything, so that a kernel
+// placed by hand (an explicit pipeline without plan-memory, or one the input records as selected)
+// is refused instead of lowered to a program that computes with clobbered bytes (audit aud6 F1: `a`
+// in [0, 2048), `b` loaded into [1024, 3072) while `a` is still to be read).
+//
+// The check is per value, not per allocation (an allocation-wide check refused kernels the spec
+// allows, audit aud7: a destination over a window parent's dead rows, an in-place chain reusing one
+// allocation, a temp in one If arm over storage only the other arm writes). At each write of new
+// storage (StorageRule::New), the destination's span is compared with every tile value live across
+// that statement — defined before it and read after it — each at its effective span
+// (tile_ranges.hpp: a constant-offset window at its exact rows, any other window at the whole range
+// it can reach). Values the op itself reads for the last time are not live across it: whether the
+// write may reach those is write_read_overlap.hpp's per-op proof (an exact in-place write is fine).
+//
+// Liveness is the classic backward dataflow over the structured body: If arms are exclusive (each
+// arm starts from what is live after the If), and a loop body's end sees what is live after the
+// loop plus every value the body reads but does not define (needed again by the next iteration);
+// a loop-carried value flows through its yield, not through the iter arg. A value defined more than
+// once (non-SSA text) counts as read in every loop that reads it. Only addressed allocations are
+// compared (the spec's sentence is about addressed planners; distinct PTOAS allocations never alias).
+#pragma once
+#include <fmt/core.h>
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "ptorw/ir/function.hpp"
+#include "ptorw/lowering/planning/storage_rules.hpp"
+#include "ptorw/lowering/planning/window_spans.hpp"
+#include "ptorw/lowering/storage_index.hpp"  // LowerError
+#include "ptorw/lowering/tile_ranges.hpp"
+#include "ptorw/visit/erased.hpp"
+
+namespace ptorw::lowering {
+
+class LiveOverlap {
+ public:
+  explicit LiveOverlap(const ir::Function& f) : f_(f), ranges_(f) {
+    if (f.body) visit::walk_stmts(f.body, [&](const ir::Stmt& s) { definitions(s, [&](const ir::Expr& v) { ++defs_[v.get()]; }); });
+  }
+
+  /// The first write of new storage over a value live across it; nullopt when there is none.
+  std::optional<LowerError> run() {
+    Live live;
+    body(f_.body, live);
+    return std::move(found_);
+  }
+
+ private:
+  /// Live tile values, each with the span of a statement that reads it later (for the message).
+  using Live = std::unordered_map<const ir::ExprNode*, std::pair<ir::Expr, ir::Span>>;
+  const ir::Function& f_;
+  TileRanges ranges_;
+  std::unordered_map<const ir::ExprNode*, int> defs_;  // var -> number of definitions
+  std::unordered_map<const ir::ExprNode*, std::optional<TileRanges::Range>> read_ranges_;
+  std::optional<LowerError> found_;
+
+  static bool is_tile(const ir::Expr& v) {
+    auto* t = v ? ir::type_as<ir::TileType>(v->type) : nullptr;
+    return t && t->memref && t->memref->base;
+  }
+  /// Calls `fn` for each value statement `s` itself defines (not its nested statements').
+  template <class Fn> static void definitions(const ir::Stmt& s, Fn&& fn) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s)) return fn(a->var);
+    if (auto* i = ir::stmt_as<ir::If>(s)) {
+      for (const auto& r : i->return_vars) fn(r);
+    } else if (auto* f = ir::stmt_as<ir::For>(s)) {
+      for (const auto& v : f->iter_args) fn(v);
+      for (const auto& r : f->return_vars) fn(r);
+    } else if (auto* w = ir::stmt_as<ir::While>(s)) {
+      for (const auto& v : w->iter_args) fn(v);
+      for (const auto& r : w->return_vars) fn(r);
+    }
+  }
+  /// Adds every tile value `e` reads (an IterArg use is a leaf: its init is read at the loop).
+  static void uses(const ir::Expr& e, const ir::Span& at, Live& live) {
+    if (!e) return;
+    visit::walk_exprs(e, [&](const ir::Expr& x) {
+      if (ir::is_var_like(x) && is_tile(x)) live.insert_or_assign(x.get(), std::pair{x, at});
+    });
+  }
+  const std::optional<TileRanges::Range>& read_range(const ir::Expr& v) {
+    auto it = read_ranges_.find(v.get());
+    if (it == read_ranges_.end()) it = read_ranges_.emplace(v.get(), ranges_.range(v, true)).first;
+    return it->second;
+  }
+
+  void body(const ir::Stmt& b, Live& live) {
+    std::vector<const ir::Stmt*> list;
+    ir::FlatStmts it(b);
+    while (const ir::Stmt* s = it.next()) list.push_back(s);
+    for (auto i = list.rbegin(); i != list.rend() && !found_; ++i) stmt(**i, live);
+  }
+
+  void stmt(const ir::Stmt& s, Live& live) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s)) {
+      check_write(s, *a, live);
+      live.erase(a->var.get());
+      return uses(a->value, s->span, live);
+    }
+    if (auto* e = ir::stmt_as<ir::Eval>(s)) return uses(e->value, s->span, live);
+    if (auto* r = ir::stmt_as<ir::Return>(s)) {
+      for (const auto& v : r->values) uses(v, s->span, live);
+      return;
+    }
+    if (auto* y = ir::stmt_as<ir::Yield>(s)) {
+      for (const auto& v : y->values) uses(v, s->span, live);
+      return;
+    }
+    if (auto* sc = ir::stmt_as<ir::Scope>(s)) return body(sc->body, live);
+    if (auto* i = ir::stmt_as<ir::If>(s)) {
+      for (const auto& r : i->return_vars) live.erase(r.get());
+      Live other = live;
+      body(i->then_body, live);
+      if (i->else_body) body(i->else_body, other);
+      for (auto& [k, v] : other) live.emplace(k, std::move(v));
+      return uses(i->cond, s->span, live);
+    }
+    const std::vector<ir::Expr>* ias = nullptr;
+    const std::vector<ir::Expr>* results = nullptr;
+    const ir::Stmt* b = nullptr;
+    const ir::Expr* cond = nullptr;
+    if (auto* f = ir::stmt_as<ir::For>(s)) {
+      ias = &f->iter_args, results = &f->return_vars, b = &f->body;
+    } else if (auto* w = ir::stmt_as<ir::While>(s)) {
+      ias = &w->iter_args, results = &w->return_vars, b = &w->body, cond = &w->cond;
+    } else {
+      return;
+    }
+    for (const auto& r : *results) live.erase(r.get());
+    // The body's end: what is live after the loop, and what the next iteration reads that the body
+    // does not define.
+    Live inner = live;
+    Live read;
+    ir::Span at = s->span;
+    visit::walk_all(*b, [&](const ir::Stmt& st) { at = st->span; }, [&](const ir::Expr& x) {
+      if (ir::is_var_like(x) && is_tile(x)) read.emplace(x.get(), std::pair{x, at});
+    });
+    if (cond) uses(*cond, s->span, read);
+    std::unordered_set<const ir::ExprNode*> defined;  // by the body alone (a value defined once)
+    visit::walk_stmts(*b, [&](const ir::Stmt& st) {
+      definitions(st, [&](const ir::Expr& v) {
+        if (defs_[v.get()] == 1) defined.insert(v.get());
+      });
+    });
+    for (const auto& ia : *ias) defined.insert(ia.get());  // each iteration's value comes from the yield
+    for (auto& [k, v] : read)
+      if (!defined.count(k)) inner.emplace(k, std::move(v));
+    body(*b, inner);
+    if (cond) uses(*cond, s->span, inner);
+    for (const auto& ia : *ias) inner.erase(ia.get());
+    for (auto& [k, v] : inner) live.emplace(k, std::move(v));
+    for (const auto& ia : *ias)
+      if (auto* it = ir::expr_as<ir::IterArg>(ia)) uses(it->init, s->span, live);
+  }
+
+  /// `a` writes new storage: its destination against every other value live after it.
+  void check_write(const ir::Stmt& s, const ir::Assign& a, const Live& live) {
+    if (found_ || live.empty()) return;
+    auto* c = ir::expr_as<ir::Call>(a.value);
+    const planning::OpStorage* rule = c && c->kind == ir::CallKind::Op ? planning::op_storage(c->callee) : nullptr;
+    if (!rule || rule->rule != planning::StorageRule::New) return;
+    auto dst = ranges_.range(a.var, false);
+    if (!dst || dst->alloc) return;  // unplanned, or addressless (PTOAS)
+    // The conflict read first after this write (then by name): the same report on every run.
+    const Live::value_type* hit = nullptr;
+    auto before = [](const Live::value_type& x, const Live::value_type& y) {
+      const ir::Span &p = x.second.second, &q = y.second.second;
+      if (p.line != q.line) return p.line < q.line;
+      if (p.col != q.col) return p.col < q.col;
+      return ir::var_name(x.second.first) < ir::var_name(y.second.first);
+    };
+    for (const auto& e : live) {
+      if (e.first == a.var.get()) continue;
+      const auto& v = read_range(e.second.first);
+      if (!v || v->alloc || v->space != dst->space) continue;
+      if (planning::relate(v->span, dst->span) == planning::WindowRelation::Disjoint) continue;
+      if (!hit || before(e, *hit)) hit = &e;
+    }
+    if (hit) {
+      const ir::Expr& var = hit->second.first;
+      const auto& v = read_range(var);
+      found_ = LowerError{
+          s->span,
+          fmt::format("the destination '{}' ({}) of {} is placed over '{}' ({}{}), which is still live (read again at "
+                      "line {}): addressed planners check effective-range overlap, and these bytes are needed after "
+                      "this write",
+                      ir::var_name(a.var), TileRanges::bytes_of(*dst), std::string(c->callee), ir::var_name(var),
+                      TileRanges::bytes_of(*v), v->exact ? "" : ", the whole range its window can reach",
+                      hit->second.second.line)};
+    }
+  }
+};
+
+}  // namespace ptorw::lowering

@@ -1,0 +1,11 @@
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore, attrs={"buffer_ir_selected": True}, stage=pl.FunctionIRStage.Buffer)
+    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        a: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 0)
+        b: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc((), 0)
+        pl.buffer.load(A, (0, 0), (16, 32), a)
+        pl.buffer.exp(a, b)
+        pl.buffer.exp(b, a)
+        pl.buffer.store(a, (0, 0), (16, 32), Out)
+        return Out
