@@ -1,26 +1,36 @@
-// A destination written over a value that is still live (lower_tile_to_buffer.md, "Placement and
-// API": "PYPTO and DSA_RP provide final effective byte addresses ... Addressed planners additionally
-// check effective-range overlap"; "Independent allocations may still reuse physical addresses after
-// their lifetimes end"). Asked by the explicit conversion before it writes anything, so that a kernel
+// A write over a value that is still live (lower_tile_to_buffer.md, "Placement and API": "PYPTO and
+// DSA_RP provide final effective byte addresses ... Addressed planners additionally check
+// effective-range overlap"; "Independent allocations may still reuse physical addresses after their
+// lifetimes end"). Asked by the explicit conversion before it writes anything, so that a kernel
 // placed by hand (an explicit pipeline without plan-memory, or one the input records as selected)
 // is refused instead of lowered to a program that computes with clobbered bytes (audit aud6 F1: `a`
 // in [0, 2048), `b` loaded into [1024, 3072) while `a` is still to be read).
 //
 // The check is per value, not per allocation (an allocation-wide check refused kernels the spec
 // allows, audit aud7: a destination over a window parent's dead rows, an in-place chain reusing one
-// allocation, a temp in one If arm over storage only the other arm writes). At each write of new
-// storage (StorageRule::New), the destination's span is compared with every tile value live across
-// that statement — defined before it and read after it — each at its effective span
-// (tile_ranges.hpp: a constant-offset window at its exact rows, any other window at the whole range
-// it can reach). Values the op itself reads for the last time are not live across it: whether the
-// write may reach those is write_read_overlap.hpp's per-op proof (an exact in-place write is fine).
+// allocation, a temp in one If arm over storage only the other arm writes). At each statement that
+// writes tile storage, the bytes it writes are compared with every tile value live across it —
+// defined before it and read after it — each at its effective span (tile_ranges.hpp: a
+// constant-offset window at its exact rows, a runtime one at the whole range of its source):
+//  * new storage (StorageRule::New): the destination; an exact self-copy (`tile.move` onto its own
+//    bytes, "An exact self-copy is removed") writes nothing;
+//  * tile.assemble: the source's rows inside a result placed in its target's storage, else the
+//    whole result (it starts as a copy of the target);
+//  * tile.matmul_acc: the accumulator it writes in place (the old accumulator read afterwards is a
+//    clobber: "tile.matmul_acc must already accumulate in place").
+// Values the op itself reads for the last time are not live across it: whether the write may reach
+// those is write_read_overlap.hpp's per-op proof (an exact in-place write is fine).
 //
 // Liveness is the classic backward dataflow over the structured body: If arms are exclusive (each
 // arm starts from what is live after the If), and a loop body's end sees what is live after the
 // loop plus every value the body reads but does not define (needed again by the next iteration);
-// a loop-carried value flows through its yield, not through the iter arg. A value defined more than
-// once (non-SSA text) counts as read in every loop that reads it. Only addressed allocations are
-// compared (the spec's sentence is about addressed planners; distinct PTOAS allocations never alias).
+// a loop-carried value flows through its yield, not through the iter arg. A view (a slice, a
+// relabel) reads its whole source where it is cut, as the interpreter's clobber model does (its
+// buffer mode is what the golden harness diffchecks the input with): a source stays live until its
+// last view is cut, and the view's own bytes after that. A value defined more than once (non-SSA
+// text) counts as read in every loop that reads it. Addressed values are compared across allocations of one memory space
+// (effective addresses); addressless ones (PTOAS) only within one allocation, as the per-op proof
+// does (distinct PTOAS allocations never alias).
 #pragma once
 #include <fmt/core.h>
 
@@ -45,7 +55,7 @@ class LiveOverlap {
     if (f.body) visit::walk_stmts(f.body, [&](const ir::Stmt& s) { definitions(s, [&](const ir::Expr& v) { ++defs_[v.get()]; }); });
   }
 
-  /// The first write of new storage over a value live across it; nullopt when there is none.
+  /// The first write over a value live across it; nullopt when there is none.
   std::optional<LowerError> run() {
     Live live;
     body(f_.body, live);
@@ -53,8 +63,12 @@ class LiveOverlap {
   }
 
  private:
-  /// Live tile values, each with the span of a statement that reads it later (for the message).
-  using Live = std::unordered_map<const ir::ExprNode*, std::pair<ir::Expr, ir::Span>>;
+  /// A live tile: `value` is read at `at` (the nearest read after the statement being checked).
+  struct Use {
+    ir::Expr value;
+    ir::Span at;
+  };
+  using Live = std::unordered_map<const ir::ExprNode*, Use>;
   const ir::Function& f_;
   TileRanges ranges_;
   std::unordered_map<const ir::ExprNode*, int> defs_;  // var -> number of definitions
@@ -82,7 +96,7 @@ class LiveOverlap {
   static void uses(const ir::Expr& e, const ir::Span& at, Live& live) {
     if (!e) return;
     visit::walk_exprs(e, [&](const ir::Expr& x) {
-      if (ir::is_var_like(x) && is_tile(x)) live.insert_or_assign(x.get(), std::pair{x, at});
+      if (ir::is_var_like(x) && is_tile(x)) live.insert_or_assign(x.get(), Use{x, at});
     });
   }
   const std::optional<TileRanges::Range>& read_range(const ir::Expr& v) {
@@ -90,7 +104,10 @@ class LiveOverlap {
     if (it == read_ranges_.end()) it = read_ranges_.emplace(v.get(), ranges_.range(v, true)).first;
     return it->second;
   }
-
+  static const planning::OpStorage* rule_of(const ir::Expr& value) {
+    auto* c = ir::expr_as<ir::Call>(value);
+    return c && c->kind == ir::CallKind::Op ? planning::op_storage(c->callee) : nullptr;
+  }
   void body(const ir::Stmt& b, Live& live) {
     std::vector<const ir::Stmt*> list;
     ir::FlatStmts it(b);
@@ -98,12 +115,14 @@ class LiveOverlap {
     for (auto i = list.rbegin(); i != list.rend() && !found_; ++i) stmt(**i, live);
   }
 
+  void assign(const ir::Stmt& s, const ir::Assign& a, Live& live) {
+    check_write(s, a, live);
+    live.erase(a.var.get());
+    uses(a.value, s->span, live);
+  }
+
   void stmt(const ir::Stmt& s, Live& live) {
-    if (auto* a = ir::stmt_as<ir::Assign>(s)) {
-      check_write(s, *a, live);
-      live.erase(a->var.get());
-      return uses(a->value, s->span, live);
-    }
+    if (auto* a = ir::stmt_as<ir::Assign>(s)) return assign(s, *a, live);
     if (auto* e = ir::stmt_as<ir::Eval>(s)) return uses(e->value, s->span, live);
     if (auto* r = ir::stmt_as<ir::Return>(s)) {
       for (const auto& v : r->values) uses(v, s->span, live);
@@ -140,7 +159,7 @@ class LiveOverlap {
     Live read;
     ir::Span at = s->span;
     visit::walk_all(*b, [&](const ir::Stmt& st) { at = st->span; }, [&](const ir::Expr& x) {
-      if (ir::is_var_like(x) && is_tile(x)) read.emplace(x.get(), std::pair{x, at});
+      if (ir::is_var_like(x) && is_tile(x)) read.emplace(x.get(), Use{x, at});
     });
     if (cond) uses(*cond, s->span, read);
     std::unordered_set<const ir::ExprNode*> defined;  // by the body alone (a value defined once)
@@ -160,41 +179,62 @@ class LiveOverlap {
       if (auto* it = ir::expr_as<ir::IterArg>(ia)) uses(it->init, s->span, live);
   }
 
-  /// `a` writes new storage: its destination against every other value live after it.
+  /// The bytes `a` writes, or nullopt when it writes none (or they are unknown: the storage index
+  /// reports that).
+  std::optional<TileRanges::Range> written(const ir::Assign& a) {
+    const planning::OpStorage* rule = rule_of(a.value);
+    if (!rule) return std::nullopt;
+    const ir::Call& c = std::get<ir::Call>(a.value->kind);
+    switch (rule->rule) {
+      case planning::StorageRule::New: {
+        auto dst = ranges_.range(a.var, false);
+        if (dst && ir::op_id(c.callee) == ir::op::id("tile.move") && !c.args.empty() && is_tile(c.args[0])) {
+          const auto& src = read_range(c.args[0]);
+          if (src && src->exact && dst->exact && src->alloc == dst->alloc && src->space == dst->space &&
+              planning::relate(src->span, dst->span) == planning::WindowRelation::Same)
+            return std::nullopt;  // an exact self-copy: no byte changes
+        }
+        return dst;
+      }
+      case planning::StorageRule::Accumulate: return ranges_.range(a.var, false);
+      case planning::StorageRule::Assemble: return ranges_.assemble_written(c, a.var);
+      default: return std::nullopt;
+    }
+  }
+
+  /// `a` writes tile storage: the bytes it writes against every other value live after it.
   void check_write(const ir::Stmt& s, const ir::Assign& a, const Live& live) {
     if (found_ || live.empty()) return;
-    auto* c = ir::expr_as<ir::Call>(a.value);
-    const planning::OpStorage* rule = c && c->kind == ir::CallKind::Op ? planning::op_storage(c->callee) : nullptr;
-    if (!rule || rule->rule != planning::StorageRule::New) return;
-    auto dst = ranges_.range(a.var, false);
-    if (!dst || dst->alloc) return;  // unplanned, or addressless (PTOAS)
+    auto dst = written(a);
+    if (!dst) return;
     // The conflict read first after this write (then by name): the same report on every run.
     const Live::value_type* hit = nullptr;
     auto before = [](const Live::value_type& x, const Live::value_type& y) {
-      const ir::Span &p = x.second.second, &q = y.second.second;
+      const ir::Span &p = x.second.at, &q = y.second.at;
       if (p.line != q.line) return p.line < q.line;
       if (p.col != q.col) return p.col < q.col;
-      return ir::var_name(x.second.first) < ir::var_name(y.second.first);
+      return ir::var_name(x.second.value) < ir::var_name(y.second.value);
     };
     for (const auto& e : live) {
       if (e.first == a.var.get()) continue;
-      const auto& v = read_range(e.second.first);
-      if (!v || v->alloc || v->space != dst->space) continue;
+      const auto& v = read_range(e.second.value);
+      // Addressed: one address space per memory space; addressless: within one allocation.
+      if (!v || v->alloc != dst->alloc || v->space != dst->space) continue;
       if (planning::relate(v->span, dst->span) == planning::WindowRelation::Disjoint) continue;
       if (!hit || before(e, *hit)) hit = &e;
     }
-    if (hit) {
-      const ir::Expr& var = hit->second.first;
-      const auto& v = read_range(var);
-      found_ = LowerError{
-          s->span,
-          fmt::format("the destination '{}' ({}) of {} is placed over '{}' ({}{}), which is still live (read again at "
-                      "line {}): addressed planners check effective-range overlap, and these bytes are needed after "
-                      "this write",
-                      ir::var_name(a.var), TileRanges::bytes_of(*dst), std::string(c->callee), ir::var_name(var),
-                      TileRanges::bytes_of(*v), v->exact ? "" : ", the whole range its window can reach",
-                      hit->second.second.line)};
-    }
+    if (!hit) return;
+    const Use& u = hit->second;
+    const auto& v = read_range(u.value);
+    const std::string when = u.at.line && u.at.line <= s->span.line ? ", in the next iteration" : "";
+    const auto& callee = std::get<ir::Call>(a.value->kind).callee;
+    found_ = LowerError{
+        s->span,
+        fmt::format("the destination '{}' ({}) of {} is placed over '{}' ({}{}), which is still live (read again at "
+                    "line {}{}): these bytes are needed after this write, so lowering fails closed{}",
+                    ir::var_name(a.var), TileRanges::bytes_of(*dst), std::string(callee), ir::var_name(u.value),
+                    TileRanges::bytes_of(*v), v->exact ? "" : ", the whole range its window can reach", u.at.line,
+                    when, dst->alloc ? "" : " (addressed planners check effective-range overlap)")};
   }
 };
 

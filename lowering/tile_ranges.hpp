@@ -6,9 +6,10 @@
 // inherited row pitch and includes gaps between rows".
 //  * a window cut by constant offsets down a chain of slices (through plain aliases) from a whole
 //    tile, read as an operand, is its exact span with the inherited row pitch
-//    (planning/window_spans.hpp); any other window (a runtime offset, a relabel of a window) is its
-//    MemRef window, i.e. its whole source window, the range a runtime offset can reach, and is
-//    never exact; a whole tile (MemRef bytes = physical bytes) is its own span;
+//    (planning/window_spans.hpp); a window at a runtime offset is the whole range of the window it
+//    is cut from ("A runtime-offset window can only be placed within its whole source window"), any
+//    other (a relabel of a window) its MemRef window, and neither is exact; a whole tile (MemRef
+//    bytes = physical bytes) is its own span;
 //  * spans are effective addresses (allocation address + offset, per memory space) when the
 //    allocation is addressed (PYPTO, DSA_RP), else offsets within one allocation (PTOAS: distinct
 //    addressless allocations never alias).
@@ -59,7 +60,47 @@ class TileRanges {
 
   /// The bytes `t` names (`read`: as an operand, possibly a window of a larger MemRef); nullopt for
   /// a value without planned storage (the storage index reports a malformed one).
-  std::optional<Range> range(const ir::Expr& t, bool read) const {
+  std::optional<Range> range(const ir::Expr& t, bool read) const { return range(t, read, 0); }
+
+  /// The bytes `tile.assemble` (`c`, defining `result`) writes: the source's rows at constant
+  /// offsets inside a whole result placed in its target's storage (in place); otherwise the whole
+  /// result (a result in other storage is first a copy of the target), as a hull when not exact.
+  std::optional<Range> assemble_written(const ir::Call& c, const ir::Expr& result) const {
+    auto res = range(result, false);
+    auto* rt = ir::type_as<ir::TileType>(result ? result->type : nullptr);
+    if (!res || !rt || c.args.size() < 3) return res;
+    auto* tt = ir::type_as<ir::TileType>(c.args[0] ? c.args[0]->type : nullptr);
+    auto* st = ir::type_as<ir::TileType>(c.args[1] ? c.args[1]->type : nullptr);
+    const bool in_place = tt && tt->memref && tt->memref->base == rt->memref->base &&
+                          ir::const_int(tt->memref->offset) == ir::const_int(rt->memref->offset);
+    if (!in_place || !res->exact || !st || st->shape.size() != 2) return res;
+    auto* offs = ir::expr_as<ir::MakeTuple>(c.args[2]);
+    auto row = offs && offs->elems.size() == 2 ? ir::const_int(offs->elems[0]) : std::nullopt;
+    auto col = offs && offs->elems.size() == 2 ? ir::const_int(offs->elems[1]) : std::nullopt;
+    auto rows = ir::const_int(st->shape[0]), cols = ir::const_int(st->shape[1]);
+    if (!row || !col || !rows || !cols) return hull_of(*res);
+    auto w = planning::window_span(res->span.row_bytes, ir::dtype_bytes(rt->dtype), *row, *col, *rows, *cols);
+    if (!w) return hull_of(*res);
+    w->origin += res->span.origin;
+    res->span = *w;
+    return res;
+  }
+
+  /// "effective bytes [a, b)" (addressed) or "bytes [a, b) of 'mem'" (addressless).
+  static std::string bytes_of(const Range& r) {
+    auto end = planning::hull_end(r.span);
+    if (!r.alloc) return fmt::format("effective bytes [{}, {})", r.span.origin, end.value_or(-1));
+    return fmt::format("bytes [{}, {}) of '{}'", r.span.origin, end.value_or(-1), r.alloc_name);
+  }
+
+ private:
+  /// `r` as one conservative row.
+  static Range hull_of(Range r) {
+    if (auto end = planning::hull_end(r.span)) r.span = planning::WindowSpan{r.span.origin, *end - r.span.origin, 1, *end - r.span.origin};
+    r.exact = false;
+    return r;
+  }
+  std::optional<Range> range(const ir::Expr& t, bool read, int depth) const {
     auto* tt = ir::type_as<ir::TileType>(t ? t->type : nullptr);
     if (!tt || !tt->memref || !tt->memref->base) return std::nullopt;
     auto a = allocs_.find(tt->memref->base.get());
@@ -87,7 +128,14 @@ class TileRanges {
       return r;
     }
     auto root = slice_root(t);
-    if (!root) return hull();
+    if (!root) {
+      // "A runtime-offset window can only be placed within its whole source window": the source's
+      // own range (a constant window of a larger tile is narrower than the MemRef window).
+      if (auto src = slice_source(t); src && depth < 64)
+        if (auto* st = ir::type_as<ir::TileType>(src->type); st && st->memref && st->memref->base == tt->memref->base)
+          if (auto sr = range(src, true, depth + 1)) return hull_of(*sr);
+      return hull();
+    }
     auto& [rt, row, col] = *root;
     auto* rtt = ir::type_as<ir::TileType>(rt->type);
     if (!rtt || !rtt->memref || rtt->memref->base != tt->memref->base || !whole(*rtt) || rtt->dtype != tt->dtype) return hull();
@@ -100,14 +148,7 @@ class TileRanges {
     return r;
   }
 
-  /// "effective bytes [a, b)" (addressed) or "bytes [a, b) of 'mem'" (addressless).
-  static std::string bytes_of(const Range& r) {
-    auto end = planning::hull_end(r.span);
-    if (!r.alloc) return fmt::format("effective bytes [{}, {})", r.span.origin, end.value_or(-1));
-    return fmt::format("bytes [{}, {}) of '{}'", r.span.origin, end.value_or(-1), r.alloc_name);
-  }
 
- private:
   struct Alloc {
     ir::MemSpace space;
     std::optional<std::int64_t> addr;
@@ -115,6 +156,23 @@ class TileRanges {
   };
   std::unordered_map<const ir::ExprNode*, Alloc> allocs_;
   std::unordered_map<const ir::ExprNode*, ir::Expr> defs_;  // tile -> its definition (null: unknown)
+
+  /// The tile `t` is sliced from (through plain aliases), when `t` is a tile.slice result.
+  ir::Expr slice_source(const ir::Expr& t) const {
+    ir::Expr cur = t;
+    for (int depth = 0; depth < 64; ++depth) {
+      auto it = defs_.find(cur.get());
+      if (it == defs_.end() || !it->second) return nullptr;
+      if (ir::is_var_like(it->second)) {
+        cur = it->second;
+        continue;
+      }
+      auto* c = ir::expr_as<ir::Call>(it->second);
+      if (!c || ir::op_id(c->callee) != ir::op::id("tile.slice") || c->args.empty()) return nullptr;
+      return c->args[0];
+    }
+    return nullptr;
+  }
 
   static std::optional<std::int64_t> row_bytes(const ir::TileType& t) {
     auto cols = t.shape.size() == 2 ? ir::const_int(t.shape[1]) : std::nullopt;
