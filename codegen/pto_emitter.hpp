@@ -104,7 +104,10 @@ class KernelEmitter : EmitState {
       strides.back() = const_int(1, ir::DType::INDEX, sp);
       for (std::size_t i = t.shape.size() - 1; i-- > 0;) {
         auto d = static_int(t.shape[i + 1]);
-        acc = acc && d ? std::optional<std::int64_t>(*acc * *d) : std::nullopt;
+        std::int64_t prod = 0;
+        if (acc && d && __builtin_mul_overflow(*acc, *d, &prod))  // no INDEX constant holds it
+          fail(sp, "the packed strides of '" + ir::var_name(p.var) + "' overflow int64 (the product of its trailing dims)");
+        acc = acc && d ? std::optional<std::int64_t>(prod) : std::nullopt;
         strides[i] = acc ? const_int(*acc, ir::DType::INDEX, sp) : arith2("arith.muli", strides[i + 1], shape[i + 1], sp, {});
       }
     }

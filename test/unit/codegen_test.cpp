@@ -519,6 +519,12 @@ TEST_CASE("fail closed: an op, dtype, type or statement without a spelling is na
     CHECK(failure(*inline_kernel(params, "        t: pl.Tile[[16, 32], pl.FP32] = pl.tile.load(A, [0, 0], [16, 32])\n")) ==
           "t.py:5:41: error: 'pl.tile.load' has no PTO spelling (in kernel 'kernel')");
   }
+  SUBCASE("a GM tensor whose packed strides overflow int64 (no INDEX constant holds them; ASan/UBSan 2026-12-05)") {
+    const std::string msg = failure(*inline_kernel("A: pl.Tensor[[2, 4611686018427387904, 4], pl.FP32]", alloc));
+    CHECK(msg.find("error: the packed strides of 'A' overflow int64 (the product of its trailing dims) (in kernel 'kernel')") !=
+          std::string::npos);
+    CHECK(msg.rfind("t.py:4:", 0) == 0);  // at the parameter's line
+  }
   SUBCASE("a memory space without a tile_buf spelling (Bias)") {
     CHECK(failure(*inline_kernel(params, "        b: pl.Buffer[[1, 32], pl.FP32, pl.Mem.Bias] = pl.buffer.alloc(())\n")) ==
           "t.py:5:9: error: no PTO tile_buf spelling for memory space Bias (in kernel 'kernel')");

@@ -205,13 +205,16 @@ class Executor {
     v.t.shape = shape_of(t, sp);
     v.t.strides = strides_of(t, v.t.shape, sp);
     v.t.elem_bytes = ir::dtype_bytes(t.dtype);
-    std::int64_t last = 0;
+    // The byte extent wraps as binary() and strides_of() do (the emitted C++'s int64 arithmetic on
+    // the machine), without undefined behaviour.
+    std::uint64_t last = 0;
     bool empty = false;
     for (std::size_t i = 0; i < v.t.shape.size(); ++i) {
       if (v.t.shape[i] == 0) empty = true;
-      else last += (v.t.shape[i] - 1) * v.t.strides[i];
+      else last += (static_cast<std::uint64_t>(v.t.shape[i]) - 1) * static_cast<std::uint64_t>(v.t.strides[i]);
     }
-    g_.storages.push_back({name, std::move(origin), empty ? 0 : (last + 1) * v.t.elem_bytes});
+    const auto bytes = static_cast<std::int64_t>((last + 1) * static_cast<std::uint64_t>(v.t.elem_bytes));
+    g_.storages.push_back({name, std::move(origin), empty ? 0 : bytes});
     return v;
   }
   const Value& tensor(const ir::Expr& e) {
