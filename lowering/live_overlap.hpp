@@ -197,7 +197,14 @@ class LiveOverlap {
         return dst;
       }
       case planning::StorageRule::Accumulate: return ranges_.range(a.var, false);
-      case planning::StorageRule::Assemble: return ranges_.assemble_written(c, a.var);
+      case planning::StorageRule::Assemble: {
+        auto w = ranges_.assemble_written(c, a.var);
+        if (w && c.args.size() > 1 && is_tile(c.args[1]))
+          if (const auto& src = read_range(c.args[1]); src && src->exact && w->exact && src->alloc == w->alloc &&
+                                                          src->space == w->space && src->span == w->span)
+            return std::nullopt;  // an exact self-write: no byte changes ("need no snapshot")
+        return w;
+      }
       default: return std::nullopt;
     }
   }

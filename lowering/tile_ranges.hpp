@@ -69,11 +69,8 @@ class TileRanges {
     auto res = range(result, false);
     auto* rt = ir::type_as<ir::TileType>(result ? result->type : nullptr);
     if (!res || !rt || c.args.size() < 3) return res;
-    auto* tt = ir::type_as<ir::TileType>(c.args[0] ? c.args[0]->type : nullptr);
     auto* st = ir::type_as<ir::TileType>(c.args[1] ? c.args[1]->type : nullptr);
-    const bool in_place = tt && tt->memref && tt->memref->base == rt->memref->base &&
-                          ir::const_int(tt->memref->offset) == ir::const_int(rt->memref->offset);
-    if (!in_place || !res->exact || !st || st->shape.size() != 2) return res;
+    if (!assemble_in_place(c, result) || !res->exact || !st || st->shape.size() != 2) return res;
     auto* offs = ir::expr_as<ir::MakeTuple>(c.args[2]);
     auto row = offs && offs->elems.size() == 2 ? ir::const_int(offs->elems[0]) : std::nullopt;
     auto col = offs && offs->elems.size() == 2 ? ir::const_int(offs->elems[1]) : std::nullopt;
@@ -84,6 +81,15 @@ class TileRanges {
     w->origin += res->span.origin;
     res->span = *w;
     return res;
+  }
+
+  /// Whether tile.assemble `c` writes its result in its target's storage (same allocation and
+  /// offset): only the source's rows are written, else the target is first copied into the result.
+  static bool assemble_in_place(const ir::Call& c, const ir::Expr& result) {
+    auto* rt = ir::type_as<ir::TileType>(result ? result->type : nullptr);
+    auto* tt = c.args.empty() || !c.args[0] ? nullptr : ir::type_as<ir::TileType>(c.args[0]->type);
+    return rt && rt->memref && tt && tt->memref && tt->memref->base == rt->memref->base &&
+           ir::const_int(tt->memref->offset) == ir::const_int(rt->memref->offset);
   }
 
   /// "effective bytes [a, b)" (addressed) or "bytes [a, b) of 'mem'" (addressless).

@@ -11,8 +11,10 @@
 // source window a runtime offset can reach); exactly the same span is an in-place write, accepted
 // when the op allows it (not recip); disjoint hulls are accepted; anything else is refused, naming
 // both byte ranges. Values live across the write that the op does not read are live_overlap.hpp's.
-// tile.assemble (its snapshot rule is InitMemRef's) and tile.matmul_acc (in place by contract) are
-// not New and are not asked here.
+// tile.assemble is judged against its own operands (judge_assemble: the source against the window
+// it is copied into, or, in other storage, the result against its target and its source);
+// tile.matmul_acc accumulates in place by contract. What they write over other live values is
+// live_overlap.hpp's.
 #pragma once
 #include <optional>
 #include <string>
@@ -37,6 +39,10 @@ class WriteReadOverlap {
       auto* a = found ? nullptr : ir::stmt_as<ir::Assign>(s);
       auto* c = a ? ir::expr_as<ir::Call>(a->value) : nullptr;
       const planning::OpStorage* rule = c && c->kind == ir::CallKind::Op ? planning::op_storage(c->callee) : nullptr;
+      if (rule && rule->rule == planning::StorageRule::Assemble) {
+        if (auto why = judge_assemble(*c, a->var)) found = LowerError{s->span, *why};
+        return;
+      }
       if (!rule || rule->rule != planning::StorageRule::New) return;
       auto dst = ranges_.range(a->var, false);
       if (!dst) return;
@@ -55,6 +61,42 @@ class WriteReadOverlap {
   TileRanges ranges_;
 
   static std::string bytes_of(const Range& r) { return TileRanges::bytes_of(r); }
+  static bool meet(const Range& a, const Range& b) {
+    return a.alloc == b.alloc && a.space == b.space && planning::relate(a.span, b.span) != planning::WindowRelation::Disjoint;
+  }
+  static bool same_exact(const Range& a, const Range& b) {
+    return a.exact && b.exact && a.alloc == b.alloc && a.space == b.space && a.span == b.span;
+  }
+  std::string named(const ir::Expr& v, const Range& r) const {
+    return "'" + ir::var_name(v) + "' (" + bytes_of(r) + (r.exact ? "" : ", the whole range its window can reach") + ")";
+  }
+  /// tile.assemble's own operands against what it writes: in place, the source is copied into the
+  /// result's window, so it must be that window exactly (an exact self-write) or apart from it; in
+  /// other storage, the target is copied into the result first, so the result must be the target's
+  /// bytes exactly or apart from them, and apart from the source (spec "An overlapping source is
+  /// preserved by an explicit copy of its full typed parent before planning"; "BufferIR proves each
+  /// window disjoint from the destinations written while it is read").
+  std::optional<std::string> judge_assemble(const ir::Call& c, const ir::Expr& result) const {
+    if (c.args.size() < 2) return std::nullopt;
+    auto res = ranges_.range(result, false);
+    auto tgt = ranges_.range(c.args[0], true), src = ranges_.range(c.args[1], true);
+    if (!res) return std::nullopt;
+    const std::string tail = ": an overlapping source needs a snapshot before planning (InitMemRef), so lowering fails closed";
+    if (TileRanges::assemble_in_place(c, result)) {
+      auto w = ranges_.assemble_written(c, result);
+      if (src && w && meet(*src, *w) && !same_exact(*src, *w))
+        return "the source " + named(c.args[1], *src) + " of tile.assemble overlaps the window of " + named(result, *w) +
+               " it is copied into without being exactly it" + tail;
+      return std::nullopt;
+    }
+    if (tgt && meet(*tgt, *res) && !same_exact(*tgt, *res))
+      return "the result " + named(result, *res) + " of tile.assemble partly overlaps its target " + named(c.args[0], *tgt) +
+             ", which is copied into it first" + tail;
+    if (src && meet(*src, *res))
+      return "the source " + named(c.args[1], *src) + " of tile.assemble lies in its result " + named(result, *res) +
+             ", which the copy of the target overwrites before the source is read" + tail;
+    return std::nullopt;
+  }
   std::optional<std::string> judge(const ir::Call& c, const ir::Expr& dst_var, const Range& dst, const ir::Expr& src_var,
                                    const Range& src) const {
     if (dst.alloc != src.alloc || dst.space != src.space) return std::nullopt;  // different storage

@@ -3,6 +3,13 @@
 #   scripts/run-sanitized-tests.sh [suite...]            # ASan + UBSan (sanitize_checks); default: every suite
 #   scripts/run-sanitized-tests.sh --threads [suite...]  # ThreadSanitizer (sanitize_threads); default: the
 #                                                        # suites whose code runs threads (compile, driver, persist, fuzz_diff)
+#   scripts/run-sanitized-tests.sh --cli [script...]     # the `ptorw` CLI itself under ASan + UBSan: the
+#                                                        # shell suites test/cli_*_test.sh, then compile and
+#                                                        # diffcheck of every golden Before program and example
+# sanitize_checks/sanitize_threads sanitize the test executables only: the CLI they build links
+# jemalloc and no sanitizer, so the shell suites of the first two modes run an unsanitized CLI
+# (ASan report of 2026-12-05). --cli builds a separate one (BUILD_DIR default build-asan-cli:
+# -Db_sanitize=address,undefined -Dallocator=system, -O1) and runs the scripts against it.
 # Environment: BUILD_DIR (default: build-asan, or build-tsan with --threads), JOBS (ninja -j,
 # default: 1 — the machine is shared).
 # Any sanitizer report fails the run (-fno-sanitize-recover=undefined, ASan aborts on error, TSan
@@ -15,6 +22,10 @@ if [[ ${1:-} == --threads ]]; then
   shift
 fi
 JOBS=${JOBS:-1}
+if [[ ${1:-} == --cli ]]; then
+  shift
+  exec bash scripts/run-sanitized-cli.sh "$@"
+fi
 if $threads; then
   BUILD_DIR=${BUILD_DIR:-build-tsan}
   want=(-Dsanitize_checks=false -Dsanitize_threads=true)
