@@ -42,7 +42,6 @@
 
 #include "ptorw/ir/function.hpp"
 #include "ptorw/lowering/planning/storage_rules.hpp"
-#include "ptorw/lowering/planning/window_spans.hpp"
 #include "ptorw/lowering/storage_index.hpp"  // LowerError
 #include "ptorw/lowering/tile_ranges.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -190,9 +189,7 @@ class LiveOverlap {
         auto dst = ranges_.range(a.var, false);
         if (dst && ir::op_id(c.callee) == ir::op::id("tile.move") && !c.args.empty() && is_tile(c.args[0])) {
           const auto& src = read_range(c.args[0]);
-          if (src && src->exact && dst->exact && src->alloc == dst->alloc && src->space == dst->space &&
-              planning::relate(src->span, dst->span) == planning::WindowRelation::Same)
-            return std::nullopt;  // an exact self-copy: no byte changes
+          if (src && TileRanges::same_bytes(*src, *dst)) return std::nullopt;  // an exact self-copy: no byte changes
         }
         return dst;
       }
@@ -200,8 +197,7 @@ class LiveOverlap {
       case planning::StorageRule::Assemble: {
         auto w = ranges_.assemble_written(c, a.var);
         if (w && c.args.size() > 1 && is_tile(c.args[1]))
-          if (const auto& src = read_range(c.args[1]); src && src->exact && w->exact && src->alloc == w->alloc &&
-                                                          src->space == w->space && src->span == w->span)
+          if (const auto& src = read_range(c.args[1]); src && TileRanges::same_bytes(*src, *w))
             return std::nullopt;  // an exact self-write: no byte changes ("need no snapshot")
         return w;
       }
@@ -225,9 +221,7 @@ class LiveOverlap {
     for (const auto& e : live) {
       if (e.first == a.var.get()) continue;
       const auto& v = read_range(e.second.value);
-      // Addressed: one address space per memory space; addressless: within one allocation.
-      if (!v || v->alloc != dst->alloc || v->space != dst->space) continue;
-      if (planning::relate(v->span, dst->span) == planning::WindowRelation::Disjoint) continue;
+      if (!v || !TileRanges::meet(*v, *dst)) continue;
       if (!hit || before(e, *hit)) hit = &e;
     }
     if (!hit) return;
@@ -237,11 +231,10 @@ class LiveOverlap {
     const auto& callee = std::get<ir::Call>(a.value->kind).callee;
     found_ = LowerError{
         s->span,
-        fmt::format("the destination '{}' ({}) of {} is placed over '{}' ({}{}), which is still live (read again at "
-                    "line {}{}): these bytes are needed after this write, so lowering fails closed{}",
-                    ir::var_name(a.var), TileRanges::bytes_of(*dst), std::string(callee), ir::var_name(u.value),
-                    TileRanges::bytes_of(*v), v->exact ? "" : ", the whole range its window can reach", u.at.line,
-                    when, dst->alloc ? "" : " (addressed planners check effective-range overlap)")};
+        fmt::format("the destination '{}' ({}) of {} is placed over {}, which is still live (read again at line {}{}): "
+                    "these bytes are needed after this write, so lowering fails closed{}",
+                    ir::var_name(a.var), TileRanges::bytes_of(*dst), std::string(callee), TileRanges::named(u.value, *v),
+                    u.at.line, when, dst->alloc ? "" : " (addressed planners check effective-range overlap)")};
   }
 };
 

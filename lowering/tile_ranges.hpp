@@ -92,6 +92,20 @@ class TileRanges {
            ir::const_int(tt->memref->offset) == ir::const_int(rt->memref->offset);
   }
 
+  /// Both in one storage (one memory space when addressed, one allocation when not) and not
+  /// provably apart: hull-disjointness is the proof.
+  static bool meet(const Range& a, const Range& b) {
+    return a.alloc == b.alloc && a.space == b.space && planning::relate(a.span, b.span) != planning::WindowRelation::Disjoint;
+  }
+  /// Exactly the same bytes, both known exactly: an exact self-write or self-copy changes none.
+  static bool same_bytes(const Range& a, const Range& b) {
+    return a.exact && b.exact && a.alloc == b.alloc && a.space == b.space && a.span == b.span;
+  }
+  /// "'v' (effective bytes [a, b))", with how far a window may reach when its span is not exact.
+  static std::string named(const ir::Expr& v, const Range& r) {
+    return "'" + ir::var_name(v) + "' (" + bytes_of(r) + (r.exact ? "" : ", the whole range its window can reach") + ")";
+  }
+
   /// "effective bytes [a, b)" (addressed) or "bytes [a, b) of 'mem'" (addressless).
   static std::string bytes_of(const Range& r) {
     auto end = planning::hull_end(r.span);

@@ -61,15 +61,7 @@ class WriteReadOverlap {
   TileRanges ranges_;
 
   static std::string bytes_of(const Range& r) { return TileRanges::bytes_of(r); }
-  static bool meet(const Range& a, const Range& b) {
-    return a.alloc == b.alloc && a.space == b.space && planning::relate(a.span, b.span) != planning::WindowRelation::Disjoint;
-  }
-  static bool same_exact(const Range& a, const Range& b) {
-    return a.exact && b.exact && a.alloc == b.alloc && a.space == b.space && a.span == b.span;
-  }
-  std::string named(const ir::Expr& v, const Range& r) const {
-    return "'" + ir::var_name(v) + "' (" + bytes_of(r) + (r.exact ? "" : ", the whole range its window can reach") + ")";
-  }
+  static std::string named(const ir::Expr& v, const Range& r) { return TileRanges::named(v, r); }
   /// tile.assemble's own operands against what it writes: in place, the source is copied into the
   /// result's window, so it must be that window exactly (an exact self-write) or apart from it; in
   /// other storage, the target is copied into the result first, so the result must be the target's
@@ -79,35 +71,34 @@ class WriteReadOverlap {
   std::optional<std::string> judge_assemble(const ir::Call& c, const ir::Expr& result) const {
     if (c.args.size() < 2) return std::nullopt;
     auto res = ranges_.range(result, false);
-    auto tgt = ranges_.range(c.args[0], true), src = ranges_.range(c.args[1], true);
+    auto src = ranges_.range(c.args[1], true);
     if (!res) return std::nullopt;
     const std::string tail = ": an overlapping source needs a snapshot before planning (InitMemRef), so lowering fails closed";
     if (TileRanges::assemble_in_place(c, result)) {
       auto w = ranges_.assemble_written(c, result);
-      if (src && w && meet(*src, *w) && !same_exact(*src, *w))
+      if (src && w && TileRanges::meet(*src, *w) && !TileRanges::same_bytes(*src, *w))
         return "the source " + named(c.args[1], *src) + " of tile.assemble overlaps the window of " + named(result, *w) +
                " it is copied into without being exactly it" + tail;
       return std::nullopt;
     }
-    if (tgt && meet(*tgt, *res) && !same_exact(*tgt, *res))
+    auto tgt = ranges_.range(c.args[0], true);
+    if (tgt && TileRanges::meet(*tgt, *res) && !TileRanges::same_bytes(*tgt, *res))
       return "the result " + named(result, *res) + " of tile.assemble partly overlaps its target " + named(c.args[0], *tgt) +
              ", which is copied into it first" + tail;
-    if (src && meet(*src, *res))
+    if (src && TileRanges::meet(*src, *res))
       return "the source " + named(c.args[1], *src) + " of tile.assemble lies in its result " + named(result, *res) +
              ", which the copy of the target overwrites before the source is read" + tail;
     return std::nullopt;
   }
   std::optional<std::string> judge(const ir::Call& c, const ir::Expr& dst_var, const Range& dst, const ir::Expr& src_var,
                                    const Range& src) const {
-    if (dst.alloc != src.alloc || dst.space != src.space) return std::nullopt;  // different storage
-    auto rel = planning::relate(src.span, dst.span);
-    if (rel == planning::WindowRelation::Disjoint) return std::nullopt;
+    if (!TileRanges::meet(src, dst)) return std::nullopt;  // other storage, or provably apart
     const planning::OpStorage* rule = planning::op_storage(c.callee);
     const std::string d = "'" + ir::var_name(dst_var) + "' (" + bytes_of(dst) + ")";
-    const std::string s = "'" + ir::var_name(src_var) + "' (" + bytes_of(src) + (src.exact ? "" : ", the whole range its window can reach") + ")";
+    const std::string s = named(src_var, src);
     if (!rule->in_place_ok)
       return std::string(c.callee) + " requires a destination distinct from its operand: " + d + " overlaps " + s;
-    if (rel == planning::WindowRelation::Same && src.exact && dst.exact) return std::nullopt;  // exactly in place
+    if (TileRanges::same_bytes(src, dst)) return std::nullopt;  // exactly in place
     return "the destination " + d + " of " + std::string(c.callee) + " may overlap the window " + s +
            " that it reads: BufferIR proves each window disjoint from the destinations written while it is read, so lowering "
            "fails closed instead of guessing";
