@@ -309,7 +309,14 @@ struct RewriteAssembleLoopToStore {
 
   rewrite::MatchResult<Bindings> match(const ir::FunctionPtr& f, rewrite::Context& ctx) const {
     using namespace assemble_loop;
-    if (!ir::is_incore_like(f->type) || !f->body || !has_assemble(f->body)) return rewrite::not_applicable();
+    if (!f->body || !has_assemble(f->body)) return rewrite::not_applicable();
+    if (!ir::is_incore_like(f->type)) {
+      // Spec "Scope": "Group | Unchanged"; Pattern 3 rewrites the body of an "InCore / outlined
+      // non-builtin callee". A Group body that assembles is the one near miss worth saying so.
+      if (f->type != ir::FunctionType::Group || !ctx.remarks_enabled()) return rewrite::not_applicable();
+      return rewrite::decline("'" + f->name + "' is a Group function, which the pass leaves unchanged (spec "
+                              "\"Scope\"): its tile.assemble loops are not rewritten");
+    }
     // The kernel's facts are an analysis of the pass run: Pattern 1 may have computed them for this
     // same version already (a kernel is Pattern 1's callee).
     const FunctionFacts& F = ctx.analyses().get<FunctionFacts>(f);

@@ -52,6 +52,7 @@
 #include "ptorw/patterns/param_strides.hpp"
 #include "ptorw/patterns/stride_plan_rule.hpp"
 #include "ptorw/patterns/stride_votes.hpp"
+#include "ptorw/visit/erased.hpp"
 #include "ptorw/patterns/vote_prefetch.hpp"
 #include "ptorw/rewrite/rule.hpp"
 
@@ -181,9 +182,24 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
   }
 }
 
+/// Remarks only: a Group call one of whose results the caller assembles into a parent (Pattern 2's
+/// shape; a walk of the caller per such call, with remarks on only).
+inline bool group_call_shape(const analysis::CallSite& s, const ir::Function&, const CallerValues& vals) {
+  bool assembled = false;
+  visit::walk_all(s.caller->body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
+    if (assembled || !ir::is_op_call(e, ir::op::id("tensor.assemble"))) return;
+    const auto& args = ir::expr_as<ir::Call>(e)->args;
+    if (args.size() < 2) return;
+    const auto origin = vals.result_of(args[1]);
+    assembled = origin && origin->call == s.call.get();
+  });
+  return assembled;
+}
+
 }  // namespace assemble_parent_strides_detail
 
-struct AttachAssembleParentStrides : StridePlanRule<&assemble_parent_strides_detail::callee_sites> {
+struct AttachAssembleParentStrides
+    : StridePlanRule<&assemble_parent_strides_detail::callee_sites, &assemble_parent_strides_detail::group_call_shape> {
   static constexpr std::string_view name = "assemble_parent_strides";
   static std::string describe() {
     return "tensor.assemble(parent, self.k(..., out), offset) -> k's Out param out: "

@@ -111,9 +111,19 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
   }
 }
 
+/// Remarks only: a Group call passing a tensor.slice as an In tensor argument (Pattern 4's shape).
+inline bool group_call_shape(const analysis::CallSite& s, const ir::Function& g, const CallerValues& vals) {
+  for (std::size_t p = 0; p < g.params.size(); ++p)
+    if (g.params[p].dir == ir::Direction::In && ir::type_as<ir::TensorType>(g.params[p].var->type) &&
+        vals.defining_op(s.args()[p], ir::op::id("tensor.slice")))
+      return true;
+  return false;
+}
+
 }  // namespace slice_input_strides_detail
 
-struct AttachSliceInputStrides : StridePlanRule<&slice_input_strides_detail::callee_sites> {
+struct AttachSliceInputStrides
+    : StridePlanRule<&slice_input_strides_detail::callee_sites, &slice_input_strides_detail::group_call_shape> {
   static constexpr std::string_view name = "slice_input_strides";
   static std::string describe() {
     return "self.k(pl.tensor.slice(parent, ...), ...) -> k's In param: pl.TensorView(stride = parent's strides)";

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "ptorw/analysis/call_sites.hpp"
+#include "ptorw/patterns/caller_values.hpp"
 #include "ptorw/patterns/orch_call_scan.hpp"
 #include "ptorw/patterns/stride_votes.hpp"
 #include "ptorw/rewrite/rule.hpp"
@@ -17,8 +19,12 @@ namespace ptorw::patterns {
 
 using CalleeVote = void (*)(const OrchCallScan&, const OrchCallScan::Callee&, analysis::AnalysisCache&, bool,
                             StridePlan&, std::vector<rewrite::Note>&);
+/// Remarks only: whether call `s` of the Group function `g` has the pattern's shape (a slice
+/// argument, an assembled result), so the remark that Group callees get no strides is given where
+/// the pattern would otherwise have applied, not at every Group call.
+using GroupCallShape = bool (*)(const analysis::CallSite& s, const ir::Function& g, const CallerValues& vals);
 
-template <CalleeVote callee_sites> struct StridePlanRule {
+template <CalleeVote callee_sites, GroupCallShape group_call_shape> struct StridePlanRule {
   static constexpr rewrite::RootKind root = rewrite::RootKind::Program;
   static constexpr int benefit = 1;
   // The plan attaches every stride it votes for in one application; a param that has its stride
@@ -33,10 +39,33 @@ template <CalleeVote callee_sites> struct StridePlanRule {
     for (const auto& callee : scan.callees())
       callee_sites(scan, callee, cache, ctx.remarks_enabled(), plan, notes);
     if (!plan.callees.empty()) return plan;
+    if (ctx.remarks_enabled()) group_callee_notes(prog, cache, notes);
     return rewrite::decline_at(std::move(notes));
   }
 
   ir::ProgramPtr rewrite(const StridePlan& plan, rewrite::Context&) const { return apply_stride_plan(plan); }
+
+ private:
+  /// Remarks only: a Group callee called from Orchestration or Opaque code in the pattern's shape
+  /// gets no strides (spec "Scope": "Group | Unchanged"; Patterns 2 and 4 attach strides to the
+  /// params of an "InCore / outlined non-builtin callee"), said at each such call.
+  static void group_callee_notes(const ir::ProgramPtr& prog, analysis::AnalysisCache& cache,
+                                 std::vector<rewrite::Note>& notes) {
+    const analysis::CallSiteIndex* index = nullptr;
+    for (const auto& g : prog->functions) {
+      if (!g || g->type != ir::FunctionType::Group) continue;
+      if (!index) index = &cache.get<analysis::CallSiteIndex>(prog);
+      for (const analysis::CallSite& s : index->of(g->name)) {
+        if (s.caller->type != ir::FunctionType::Orchestration && s.caller->type != ir::FunctionType::Opaque) continue;
+        const ir::FunctionPtr caller = prog->find(s.caller->name);
+        if (!caller || caller.get() != s.caller || s.args().size() != g->params.size()) continue;
+        if (!group_call_shape(s, *g, cache.get<CallerValues>(caller))) continue;
+        notes.push_back({s.caller->name, s.span,
+                         "'" + g->name + "' is a Group function, which the pass leaves unchanged (spec \"Scope\"): "
+                         "its parameters get no strides"});
+      }
+    }
+  }
 };
 
 }  // namespace ptorw::patterns

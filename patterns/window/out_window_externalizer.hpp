@@ -68,6 +68,11 @@ struct ExternalizeStaticWindows {
     auto owned = std::make_shared<std::unordered_map<std::string, WindowedCallee>>();
     auto& callees = *owned;
     for (const auto& f : prog->functions) {
+      if (remarks && f && !ir::is_incore_like(f->type) && ir::attr_true(f->attrs, "windowize"))
+        notes.push_back(rewrite::Note{f->name, f->span,
+                                      "'" + f->name + "' carries windowize=True but is " +
+                                          std::string(ir::name_of(f->type)) +
+                                          ": Pattern 5 runs only on InCore-type functions (InCore, AIC, or AIV)"});
       if (!f || !is_window_candidate(*f)) continue;
       // The callee side is an analysis of the pass run, computed once per callee version.
       const WindowCandidate& cand = ctx.analyses().get<WindowCandidate>(f);

@@ -1,5 +1,6 @@
 # rule: spec "Scope": "Group | Unchanged" (Pattern 3 rewrites the body of an "InCore / outlined non-builtin callee" only) — a Group function whose body has exactly Pattern 3's shape (a For loop accumulating row blocks with tile.assemble into a tile.create'd iter-arg, then one whole tile.store into the Out param) keeps its tile.create, its tile.assemble loop and its final store
 # expect: unchanged
+# expect-remark: assemble_loop_to_store: 'gather' is a Group function, which the pass leaves unchanged (spec "Scope"): its tile.assemble loops are not rewritten
 import ptorw.language as pl
 
 

@@ -1,5 +1,6 @@
 # rule: spec "Scope": "Group | Unchanged" (Pattern 4 attaches strides to the In param of an "InCore / outlined non-builtin callee" only) — the orchestration passes a tensor.slice of the [128, 64] parent `x` as the In argument `a` of a Group function that loads it; Pattern 4 would give an InCore callee's `a` the strides [64, 1] (golden p4_slice_column_block), but the Group's parameter keeps its type
 # expect: unchanged
+# expect-remark: slice_input_strides: 'scale' is a Group function, which the pass leaves unchanged (spec "Scope"): its parameters get no strides
 import ptorw.language as pl
 
 

@@ -1,5 +1,6 @@
 # rule: spec "Pattern 5 runs only on InCore-type functions (InCore, AIC, or AIV) explicitly annotated with windowize=True" and "Scope": "Group | Unchanged" — a Group function carrying windowize=True whose body is a FinalStore (one [16, 32] window at [row, 0] of its Out param, its In param read through the same window), called in an Orchestration For loop with disjoint rows i * 16, gets no __windowed clone and its call stays full-tensor
 # expect: unchanged
+# expect-remark: out_window_externalizer: 'scale' carries windowize=True but is Group: Pattern 5 runs only on InCore-type functions (InCore, AIC, or AIV)
 import ptorw.language as pl
 
 
