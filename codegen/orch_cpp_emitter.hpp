@@ -107,6 +107,7 @@ class OrchEmitter {
   // that may have millions (issue 20: node-based maps were most of this emitter at 1M statements).
   visit::PtrMap<int> uses_;  // occurrences of each variable node
   visit::PtrMap<WindowAlloc> window_allocs_;
+  visit::PtrMap<WindowDecline> window_declines_;  // messages only (check_layout)
   std::string label_;
   std::string out_;
   int indent_ = 0;
@@ -481,7 +482,7 @@ class OrchEmitter {
   void block(const ir::Stmt& body, const std::vector<std::string_view>* yield_to, bool top = false) {
     std::vector<ir::Stmt> storage;
     const std::vector<ir::Stmt>& ss = ir::flat_stmts(body, storage);
-    for (auto& [buf, w] : plan_window_creates(ss, roots_of_, uses_, result_slots_)) window_allocs_[buf] = w;
+    for (auto& [buf, w] : plan_window_creates(ss, roots_of_, uses_, result_slots_, &window_declines_)) window_allocs_[buf] = w;
     allocate_batch(ss);
     for (std::size_t i = 0; i < ss.size(); ++i) {
       const ir::Stmt& s = ss[i];
@@ -776,7 +777,7 @@ class OrchEmitter {
       if (ir::type_as<ir::TensorType>(p.var->type)) {
         if (!ir::type_as<ir::TensorType>(args[i]->type)) fail(args[i]->span, "a tensor parameter given a non-tensor");
         std::string_view a = val(args[i]);
-        check_layout(a, f, i, k ? nullptr : g, sp);
+        check_layout(a, args[i], f, i, k ? nullptr : g, sp);
         linef(FMT_COMPILE("{}.{}({});"), ta, direction_call(p.dir), a);
       } else {
         linef(FMT_COMPILE("{}.{}({});"), ta, kScalarArgCall, scalar_word(args[i]));
@@ -827,7 +828,8 @@ class OrchEmitter {
 
   /// The kernel (or each member kernel of Group `g` bound to this argument) addresses argument `a`
   /// of parameter `i` of `f` with the strides its storage is laid out with (orch_layouts.hpp).
-  void check_layout(std::string_view a, const ir::Function& f, std::size_t i, const GroupInfo* g, Span sp) {
+  void check_layout(std::string_view a, const ir::Expr& arg, const ir::Function& f, std::size_t i, const GroupInfo* g,
+                    Span sp) {
     const Layouts::Cell c = cell_of(a);
     const ir::TensorType* storage = layouts_.layout(c);
     const auto& p = f.params[i];
@@ -847,12 +849,21 @@ class OrchEmitter {
                              kf.name, ir::var_name(kp.var), strides_text(*pt), a, strides_text(*storage)));
       // The hint applies where a pattern could have attached the strides: a packed parameter.
       const bool packed = pt && (!pt->view || pt->view->stride.empty());
+      // A create the kernel writes that could not be the window it is assembled into: why (the
+      // strides the parameter has may be ones a pattern attached from that assemble; aud6 F5).
+      const ir::ExprNode* root = roots_of_.root(arg);
+      auto root_name = [](const ir::ExprNode& n) {
+        const auto* v = std::get_if<ir::Var>(&n.kind);
+        return v ? v->name : std::string("the buffer");
+      };
+      const WindowDecline* why = root ? window_declines_.find(root) : nullptr;
       fail(sp, fmt::format("'{}' addresses its parameter '{}' with strides {}, but its argument '{}' is stored with "
-                           "strides {}: the kernel would read or write the wrong elements{}",
+                           "strides {}: the kernel would read or write the wrong elements{}{}",
                            kf.name, ir::var_name(kp.var), pt ? strides_text(*pt) : "?", a, strides_text(*storage),
                            packed ? ". OptimizeOrchTensors attaches the parent's strides to a parameter only when every "
                                     "call site agrees (see its remarks)"
-                                  : ""));
+                                  : "",
+                           why ? ". " + why->text(root_name(*root)) : std::string()));
     };
     if (!g) return check(f, p);
     // A Group's members read the Group's argument slots (orch_kernels.hpp): each member parameter

@@ -20,7 +20,11 @@
 //    or packed strides, equal the parent's on every dim of extent > 1), statically known.
 // Anything else keeps the create and the assemble, which is then refused as a copy.
 #pragma once
+#include <fmt/format.h>
+
 #include <optional>
+#include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -138,6 +142,36 @@ struct WindowAlloc {
   ir::Expr offsets;
 };
 
+/// Why a create handed to a kernel's Out parameter is not allocated as a window (messages only: a
+/// kernel addressing that parameter with another tensor's strides is then refused, and the refusal
+/// says why the create stayed a tensor of its own; audit aud6 F5).
+struct WindowDecline {
+  enum class Why { NotAssembled, NotOneStorage, DefinedLater, OtherStrides, Touched } why = Why::NotAssembled;
+  const ir::Call* assemble = nullptr;  // the assemble of the kernel's result (null: NotAssembled)
+  ir::Span assemble_span{};
+  ir::Span touched_at{};  // Touched: the statement between that uses the parent's storage
+
+  std::string text(std::string_view buf) const {
+    const std::string parent = assemble && !assemble->args.empty() ? ir::var_name(assemble->args[0]) : std::string();
+    const std::string into = assemble ? fmt::format("'{}' is not allocated as the window of '{}' that the kernel's "
+                                                    "result is assembled into at {}:{}: ",
+                                                    buf, parent, assemble_span.line, assemble_span.col)
+                                      : std::string();
+    switch (why) {
+      case Why::NotAssembled:
+        return fmt::format("'{}' is not allocated as a window of a parent: the kernel's result is not assembled "
+                           "into one later in the same block, with no other use", buf);
+      case Why::NotOneStorage: return into + "'" + parent + "' is not one tensor here (a loop carry or If result of several)";
+      case Why::DefinedLater: return into + "the parent or the offsets are defined after the create";
+      case Why::OtherStrides: return into + "the kernel's parameter strides are not the parent's";
+      case Why::Touched:
+        return into + fmt::format("'{}' is used at {}:{}, between the create and the assemble", parent,
+                                  touched_at.line, touched_at.col);
+    }
+    return {};
+  }
+};
+
 namespace detail {
 
 /// The kernel addresses parameter `param_type` (a window of `shape` dims) with `parent`'s strides.
@@ -156,9 +190,11 @@ inline bool same_strides(const ir::TensorType& param_type, const ir::TensorType&
 
 /// The creates of one block (its flattened statements) that become views (see the top of the file).
 /// `uses` counts every occurrence of a variable node in the function (its definition included).
+/// `declined`, when given, gets the reason for each create handed to a kernel's Out parameter that
+/// stays a tensor of its own.
 inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
     const std::vector<ir::Stmt>& ss, const Roots& roots, const visit::PtrMap<int>& uses,
-    const visit::PtrMap<int>& result_slots) {
+    const visit::PtrMap<int>& result_slots, visit::PtrMap<WindowDecline>* declined = nullptr) {
   std::unordered_map<const ir::ExprNode*, WindowAlloc> out;
   auto count = [&](const ir::ExprNode* v) {
     const int* n = uses.find(v);
@@ -238,22 +274,36 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
       for (const auto& [index, var] : *pj)
         if (static_cast<std::size_t>(index) == r) part = var;
     }
-    if (!part || count(part) != 2) continue;
-    // The assemble of part, later in this block.
-    const auto* as = assembled.find(part);
-    if (!as || as->first <= j) continue;
+    auto decline = [&](WindowDecline::Why why, const ir::Call* assemble, ir::Span assemble_span, ir::Span at = {}) {
+      if (declined) declined->try_emplace(buf, WindowDecline{why, assemble, assemble_span, at});
+    };
+    const auto* as = part && count(part) == 2 ? assembled.find(part) : nullptr;  // the assemble of part, later here
+    if (!as || as->first <= j) {
+      decline(WindowDecline::Why::NotAssembled, nullptr, {});
+      continue;
+    }
     const std::size_t k = as->first;
     const ir::Call* assemble = as->second;
+    const ir::Span assemble_span = ss[k]->span;
     const ir::Expr& parent = assemble->args[0];
     const ir::ExprNode* parent_root = roots.root(parent);
-    if (!parent_root || !available_at(parent, i) || !available_at(assemble->args[2], i)) continue;
+    if (!parent_root) {
+      decline(WindowDecline::Why::NotOneStorage, assemble, assemble_span);
+      continue;
+    }
+    if (!available_at(parent, i) || !available_at(assemble->args[2], i)) {
+      decline(WindowDecline::Why::DefinedLater, assemble, assemble_span);
+      continue;
+    }
     // Same strides: the kernel's parameter type against the parent's.
     auto* pt = ir::type_as<ir::TensorType>(kernel->fn->params[param].var->type);
     auto* parent_t = ir::type_as<ir::TensorType>(parent->type);
     auto* buf_t = ir::type_as<ir::TensorType>(a->var->type);
     if (!pt || !parent_t || !buf_t || buf_t->dtype != parent_t->dtype || buf_t->shape.size() != parent_t->shape.size() ||
-        !detail::same_strides(*pt, *parent_t))
+        !detail::same_strides(*pt, *parent_t)) {
+      decline(WindowDecline::Why::OtherStrides, assemble, assemble_span);
       continue;
+    }
     // Nothing between the create and the assemble touches parent's storage (the call's other
     // arguments included), through the parent or through a window of it taken before the create
     // (a task reading `old = slice(p)` there must see p as it was, not the kernel's writes).
@@ -264,8 +314,15 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
         touched = true;
     };
     auto on_stmt = [](const ir::Stmt&) {};
-    for (std::size_t m = i + 1; m < k && !touched; ++m) visit::walk(ss[m], on_stmt, on);
-    if (touched) continue;
+    std::size_t m = i + 1;
+    for (; m < k; ++m) {
+      visit::walk(ss[m], on_stmt, on);
+      if (touched) break;
+    }
+    if (touched) {
+      decline(WindowDecline::Why::Touched, assemble, assemble_span, ss[m]->span);
+      continue;
+    }
     out[buf] = {parent, assemble->args[2]};
   }
   return out;

@@ -646,6 +646,35 @@ TEST_CASE("a create is no window of its parent while a window taken earlier is r
   CHECK(has(emit_ok(program_with("")), "Tensor buf = p.view(buf_shapes, buf_offsets);"));
 }
 
+// Audit aud6 F5: a kernel whose Out parameter has its parent's strides (Pattern 2 attached them from
+// the assemble) handed a create that could not be that parent's window: the refusal says why the
+// create stayed a tensor of its own, not only the two strides (neither of which the user wrote).
+TEST_CASE("a kernel writing a parent's strides handed a create that is not that parent's window says why") {
+  const std::string wide = "pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]";
+  auto program_with = [&](const std::string& between, const std::string& tail) {
+    return "import ptorw.language as pl\n@pl.program\nclass P:\n" + copy_kernel("fillw", kPacked, wide) +
+           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+           "    def main(self, x: pl.Tensor[[16, 32], pl.FP32], big: pl.InOut[pl.Tensor[[16, 64], pl.FP32]]) -> "
+           "pl.Tensor[[16, 64], pl.FP32]:\n"
+           "        buf = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+           "        part = self.fillw(x, buf)\n" + between + tail;
+  };
+  const std::string assemble = "        nxt = pl.tensor.assemble(big, part, [0, 32])\n        return nxt\n";
+  // Lines 1-3 the header, 4-8 the kernel, 9-10 main's header: the create at 11, the call at 12.
+  // Nothing between: buf is big's window, and the assemble is the kernel's write.
+  CHECK(has(emit_ok(program_with("", assemble)), "Tensor buf = big.view(buf_shapes, buf_offsets);"));
+  // A statement between uses big: buf stays a packed tensor of its own.
+  CHECK(emit_error(program_with("        w = pl.tensor.slice(big, [16, 32], [0, 0])\n", assemble)) ==
+        "t.py:12:21: error: orchestration 'main': 'fillw' addresses its parameter 'o' with strides [64, 1], but its "
+        "argument 'buf' is stored with strides [32, 1]: the kernel would read or write the wrong elements. 'buf' is not "
+        "allocated as the window of 'big' that the kernel's result is assembled into at 14:9: 'big' is used at 13:9, "
+        "between the create and the assemble");
+  // The result is not assembled at all.
+  CHECK(has(emit_error(program_with("", "        return big\n")),
+            "'buf' is not allocated as a window of a parent: the kernel's result is not assembled into one later in "
+            "the same block, with no other use"));
+}
+
 TEST_CASE("names the C headers define as macros are renamed; a kernel named like a C library function is refused") {
   std::string t = emit_ok(
       "import ptorw.language as pl\n@pl.program\nclass P:\n"
