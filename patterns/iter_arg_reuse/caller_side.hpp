@@ -27,7 +27,11 @@
 //   (d) it is an iter-arg of the loop whose body holds S, that loop is not `pl.parallel`, it
 //       yields at v's position the value that now holds the buffer (the call's result, or the
 //       result of the inner loop S) and nothing else uses that value, and — recursively — the
-//       iter-arg's init owns its buffer with respect to the loop.
+//       iter-arg's init owns its buffer with respect to the loop, or
+//   (e) it is a plain alias `v = w` (what convert-to-ssa writes for `acc = buf` before a loop
+//       that rebinds acc), again with no loop boundary between it and S, and — recursively — `w`
+//       owns its buffer with respect to the alias (the spec puts no condition on how the loop's
+//       init is spelled; audit of the Python surface, 2026-12-05).
 // Anything else (slices and other views, Out/InOut params, tuple projections, values reused by
 // every iteration of a loop) is refused.
 //
@@ -94,6 +98,13 @@ inline std::optional<std::string> buffer_refused(const ProgramView& view, const 
 
   if (const ir::Assign* a = F.assign_defining(v)) {
     const ir::StmtNode* def = F.def_of(v);
+    if (ir::is_var_like(a->value) && ir::is_var_like(a->var)) {  // (e)
+      if (F.bodies[F.pos_of(def).body].loop_depth != body.loop_depth)
+        return name + " is defined outside the loop around its use, so every iteration would reuse its buffer";
+      if (auto why = buffer_refused(view, F, a->value, def, v))
+        return name + " is an alias of " + quoted(ir::var_name(a->value)) + ": " + *why;
+      return std::nullopt;
+    }
     const auto* c = ir::expr_as<ir::Call>(a->value);
     const bool fresh = ir::is_op_call(a->value, ir::op::id("tensor.create")) || ir::is_op_call(a->value, ir::op::id("tensor.full"));
     const bool kernel_result = c && c->kind == ir::CallKind::Function && view.returns_of(c->callee);

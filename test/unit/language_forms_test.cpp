@@ -383,10 +383,18 @@ TEST_CASE("top-level constants fold into the IR") {
       "        return r\n";
   same("import ptorw.language as pl\nK = 8\nROWS = K * 2\nCOLS = 512 // K\nSCALE = 0.5\nNEG = -0.25\nFAST = ROWS >= 16 and not False\n\n" + body,
        literal);
-  // Constant arithmetic in a type folds (in annotations and in op results alike); the operand
-  // keeps its text. A dim with a variable stays an expression.
+  // Constant arithmetic folds wherever it is written: in annotations, in op operands, in loop
+  // bounds. Arithmetic of literals alone keeps its text in an operand (simplify folds it) and folds
+  // in a type. A dim with a variable stays an expression.
   same("ROWS = 8\n" + orch("y: pl.Tensor[[ROWS * 2, 64 // 2], pl.FP32] = pl.tensor.create([ROWS * 2, 32], dtype=pl.FP32)"),
-       orch("y: pl.Tensor[[16, 32], pl.FP32] = pl.tensor.create([8 * 2, 32], dtype=pl.FP32)"));
+       orch("y: pl.Tensor[[16, 32], pl.FP32] = pl.tensor.create([16, 32], dtype=pl.FP32)"));
+  same("N = 64\nT = 16\n" + orch("y = pl.tensor.create([N // T * 2 + 1, -N + 96], dtype=pl.FP32)"),
+       orch("y = pl.tensor.create([9, 32], dtype=pl.FP32)"));
+  same("N = 64\n" + orch("y = pl.tensor.create([-N * -1, 32], dtype=pl.FP32)"), orch("y = pl.tensor.create([64, 32], dtype=pl.FP32)"));
+  CHECK(printed_line("N = 64\n" + orch("y = pl.tensor.create([N * 2, 64 * 2], dtype=pl.FP32)")) ==
+        "pl.tensor.create([128, 64 * 2], dtype=pl.FP32)");
+  CHECK(printed_line("N = 4\n" + orch("y = r * N + N")) == "r * 4 + 4");  // a variable stops the fold
+  CHECK(printed_line("N = 4\n" + orch("y = r + N // 2")) == "r + 2");  // Python's floor division
   CHECK(printed_line(orch("y = pl.tensor.create([8 * 2, 32], dtype=pl.FP32)")) == "pl.tensor.create([8 * 2, 32], dtype=pl.FP32)");
   CHECK(text::print_program(*parse_ok(orch("y = pl.tensor.create([8 * 2, 32], dtype=pl.FP32)"))).find("y: pl.Tensor[[16, 32], pl.FP32]") !=
         std::string::npos);
@@ -448,6 +456,47 @@ TEST_CASE("augmented assignment, pl.min / pl.max on scalars, pl.const") {
 
 // PyPTO's control-flow page: `pl.unroll` is "fully unrolled at compile time; bounds must be
 // literals", carries no values. The body is read once per iteration after `i = <value>`.
+// PyPTO's user docs (language/01-functions.md, "Function attributes: pl.func_attr"): "Metadata about
+// the function as a whole is declared with pl.func_attr({...}) as the first statement of the body";
+// "Multiple calls merge. A key declared twice is an error naming the key"; the decorator's attrs=
+// is the deprecated spelling of the same thing.
+TEST_CASE("pl.func_attr({...}) before the body's statements gives the function's attrs") {
+  auto src = [](const std::string& deco, const std::string& first, const std::string& second = "") {
+    return "@pl.program\nclass P:\n"
+           "    @pl.function(type=pl.FunctionType.InCore" + deco + ")\n"
+           "    def k(self, x: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> "
+           "pl.Tensor[[16, 32], pl.FP32]:\n" + first + second +
+           "        t = pl.load(x, [0, 0], [16, 32])\n"
+           "        r = pl.store(t, [0, 0], o)\n"
+           "        return r\n";
+  };
+  const std::string windowize = "        pl.func_attr({\"windowize\": True})\n";
+  same(src("", windowize), src(", attrs={\"windowize\": True}", ""));
+  CHECK(parse_ok(src("", windowize))->functions[0]->attrs.size() == 1);
+  same(src("", "        \"\"\"docstring\"\"\"\n", windowize), src(", attrs={\"windowize\": True}", ""));
+  same(src("", windowize, "        pl.func_attr({\"split\": 2})\n"), src(", attrs={\"windowize\": True, \"split\": 2}", ""));
+  same(src(", attrs={\"windowize\": True}", "        pl.func_attr({\"split\": 2})\n"),
+       src(", attrs={\"windowize\": True, \"split\": 2}", ""));
+  CHECK(error_of(src("", windowize, "        pl.func_attr({\"windowize\": False})\n")) ==
+        "form.py:6:22: error: duplicate attribute 'windowize'");
+  CHECK(error_of(src(", attrs={\"windowize\": True}", windowize)).find("duplicate attribute 'windowize'") != std::string::npos);
+  CHECK(error_of(src("", "        t0 = pl.load(x, [0, 0], [16, 32])\n", windowize)) ==
+        "form.py:6:9: error: pl.func_attr({...}) must precede every other statement of the function body");
+  // A parameter as a value (the docs' {"stationary": w}) has no form in ptorw's attrs: refused, not dropped.
+  CHECK(error_of(src("", "        pl.func_attr({\"stationary\": x})\n"))
+            .find("attribute values must be bool, int, float, string or enum constants") != std::string::npos);
+}
+
+// PyPTO's user docs (language/00-types.md): "pl.TaskId is a convenience alias for pl.Scalar[pl.TASK_ID]".
+TEST_CASE("pl.TaskId is pl.Scalar[pl.TASK_ID]") {
+  auto src = [](const std::string& t) {
+    return "@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.Orchestration)\n"
+           "    def main(self, a: pl.Tensor[[16], pl.FP32], n: " + t + ") -> pl.Tensor[[16], pl.FP32]:\n"
+           "        return a\n";
+  };
+  same(src("pl.TaskId"), src("pl.Scalar[pl.TASK_ID]"));
+}
+
 TEST_CASE("pl.unroll is unrolled while parsing") {
   const std::string head =
       "@pl.program\nclass P:\n"

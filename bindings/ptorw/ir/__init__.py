@@ -156,6 +156,10 @@ class Function:
     def __str__(self):
         return self._f.text()
 
+    def as_python(self):
+        """The DSL text of the function; the same as ``str``."""
+        return self._f.text()
+
     def __repr__(self):
         return f"<Function {self.name} ({self.func_type.value})>"
 
@@ -198,6 +202,10 @@ class Program:
         return self.functions.get(name)
 
     def __str__(self):
+        return self._p.text()
+
+    def as_python(self):
+        """The DSL text (PyPTO user docs: "``Adder.as_python()`` prints it"); the same as ``str``."""
         return self._p.text()
 
     def __repr__(self):
@@ -396,3 +404,5 @@ for _k in ("AssignStmt", "EvalStmt", "SeqStmts", "IfStmt", "ForStmt", "WhileStmt
 del _k
 
 from . import pass_manager  # noqa: E402,F401
+# `ir.OptimizationStrategy` (PyPTO user docs, 01-language_guide.md: "strategy=ir.OptimizationStrategy.Default").
+from .pass_manager import OptimizationStrategy, PassManager  # noqa: E402,F401

@@ -4,6 +4,7 @@ from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple, Unio
 
 from .._core import Expr as Expr, Stmt as Stmt, Type as Type
 from . import pass_manager as pass_manager
+from .pass_manager import OptimizationStrategy as OptimizationStrategy, PassManager as PassManager
 
 class FunctionType(enum.Enum):
     Opaque = "Opaque"
@@ -52,6 +53,7 @@ class Function:
     def with_changes(self, name: Optional[str] = ..., params: Optional[Sequence[Tuple[Expr, ParamDirection]]] = ...,
                      return_types: Optional[Sequence[Type]] = ..., body: Optional[Stmt] = ...,
                      type: Optional[FunctionType] = ..., stage: Optional[FunctionIRStage] = ...) -> Function: ...
+    def as_python(self) -> str: ...
 
 class Program:
     name: str
@@ -62,6 +64,7 @@ class Program:
                  span: Optional[Span] = ...) -> None: ...
     def get_function(self, name: str) -> Optional[Function]: ...
     def same_as(self, other: Program) -> bool: ...
+    def as_python(self) -> str: ...
 
 Node = Union[Program, Function, Stmt, Expr, Type]
 

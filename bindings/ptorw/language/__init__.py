@@ -217,7 +217,20 @@ def program(cls=None):
     from ..ir import Span
     class_line = next((start + i for i, line in enumerate(lines) if line.lstrip().startswith("class ")), start)
     indent = len(lines[0]) - len(lines[0].lstrip()) if lines else 0
-    return _Program._wrap(_parse_class(lines, start, file, dims, consts), Span(file, class_line, indent + 1))
+    return _Program._wrap(_to_ssa(_parse_class(lines, start, file, dims, consts)), Span(file, class_line, indent + 1))
+
+
+def _to_ssa(core):
+    """The class's functions in SSA form, as PyPTO's parser produces them (user docs,
+    language/02-control-flow.md: "Write ordinary Python — rebind names freely. The parser renames",
+    and a name rebound in a loop becomes a carried value). ``convert-to-ssa`` does that renaming;
+    a program already in SSA form is returned as parsed. One the pass cannot convert is kept as
+    written: the interpreter reads it by names, and a pass that needs SSA input says why.
+    (``pl.parse(text)`` keeps the text as written, as the command line does.)"""
+    r = _core.run_pipeline(core, ["convert-to-ssa"], {}, False, False, False, False, 64)
+    if r.ok and any(p.changed for p in r.passes):
+        return r.program
+    return core
 
 
 def parse(text, file="<input>"):

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "ptorw/analysis/affine.hpp"
+#include "ptorw/ir/int_fold.hpp"
 #include "ptorw/text/op_sugar.hpp"
 #include "ptorw/text/parser_core.hpp"
 #include "ptorw/text/string_literal.hpp"
@@ -140,6 +141,11 @@ inline ir::Expr Parser::parse_unary() {
     if (op.text == "+") return e;
     if (auto* f = ir::expr_as<ir::ConstFloat>(e); f && float_literal)
       return ir::make_float(-f->value, ir::dtype_of(e->type).value(), span_of(op));
+    if (auto* c = ir::expr_as<ir::ConstInt>(e); c && is_from_constants(e) && c->value != INT64_MIN) {
+      ir::Expr n = ir::make_int(-c->value, ir::dtype_of(e->type).value(), span_of(op));  // `-N` (see make_binary)
+      mark_from_constants(n);
+      return n;
+    }
     return ir::make_expr(ir::Unary{ir::UnOp::Neg, e}, e->type, span_of(op));
   }
   return parse_postfix();
@@ -484,6 +490,27 @@ inline ir::Kwargs Parser::parse_attr_dict() {
   return kw;
 }
 
+/// `pl.func_attr({"key": value, ...})` (PyPTO user docs, "Function attributes: pl.func_attr"): the
+/// function's attrs, as `@pl.function(attrs={...})` gives them; only before every other statement
+/// of the function body; a key given twice (here or in the decorator) is an error naming it.
+inline void Parser::parse_func_attr(const Block& b, BlockKind kind) {
+  Token t = take();  // pl
+  take();            // .
+  take();            // func_attr
+  if (kind != BlockKind::Function || !b.stmts.empty())
+    fail_at(t, "pl.func_attr({...}) must precede every other statement of the function body");
+  expect_punct("(", "after pl.func_attr");
+  if (!peek().punct("{")) expected("a dict of attributes, e.g. pl.func_attr({\"windowize\": True})");
+  Token at = peek();
+  ir::Kwargs kw = parse_attr_dict();
+  expect_punct(")", "to close pl.func_attr(...)");
+  expect_newline();
+  for (auto& [k, v] : kw) {
+    if (ir::find_kwarg(func_attrs_, k)) fail_at(at, "duplicate attribute '" + k + "'");
+    func_attrs_.emplace_back(std::move(k), std::move(v));
+  }
+}
+
 inline void Parser::parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwargs, ir::Kwargs* attrs) {
   expect_punct("(", "to start the argument list");
   // Positional arguments collect on the scratch stack (see parse_sequence) and land in `args`
@@ -538,7 +565,21 @@ inline ir::Expr Parser::make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const 
       if (ir::is_float(ls->dtype) != ir::is_float(rs->dtype)) d = ir::is_float(ls->dtype) ? ls->dtype : rs->dtype;
     }
   }
-  return ir::make_expr(ir::Binary{op, std::move(l), std::move(r)}, ir::scalar_type(d), span_of(at));
+  const bool from_constants = is_from_constants(l) || is_from_constants(r);
+  ir::Expr e = ir::make_expr(ir::Binary{op, std::move(l), std::move(r)}, ir::scalar_type(d), span_of(at));
+  // PyPTO's user docs, "Closure capture": "Integer constants and constant arithmetic fold into the
+  // IR" — `N * 2` with a constant N is the literal 128. Integer arithmetic only (a comparison or a
+  // float stays as written); literals alone (`64 * 2`) are left as written, for simplify.
+  if (from_constants && ir::is_int_scalar(d) && !ir::is_comparison(op) && op != ir::BinOp::And && op != ir::BinOp::Or) {
+    const auto& b = std::get<ir::Binary>(e->kind);
+    if (ir::expr_as<ir::ConstInt>(b.lhs) && ir::expr_as<ir::ConstInt>(b.rhs))
+      if (auto v = ir::fold_constant(e, /*bools=*/false, 4); v && ir::int_fits(d, *v)) {
+        ir::Expr c = ir::make_int(*v, d, span_of(at));
+        mark_from_constants(c);
+        return c;
+      }
+  }
+  return e;
 }
 
 /// `a + b`, `a - b`, `a * b`, `a / b` with a tile or tensor operand: PyPTO's operator sugar (user

@@ -58,6 +58,7 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
   if (t.name("while")) fail_at(t, "use 'for (...) in pl.while_(init_values=...)' for while loops");
   if (t.name("def") || t.name("class")) fail_at(t, "nested definitions are not supported");
   if (t.name("else") || t.name("elif")) fail_at(t, "'" + std::string(t.text) + "' without a matching 'if'");
+  if (t.name("pl") && peek(1).punct(".") && peek(2).name("func_attr")) return parse_func_attr(b, kind);
   if (t.name("pl") && peek(1).punct(".") && peek(2).name("cond")) {
     if (kind != BlockKind::While || !b.stmts.empty() || b.cond) fail_at(t, "pl.cond(...) must be the first statement of a pl.while_ body");
     take(); take(); take();

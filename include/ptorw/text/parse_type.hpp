@@ -153,6 +153,8 @@ inline ParsedType Parser::parse_annotation(bool allow_direction) {
     return inner;
   }
   if (k == "Ptr") return {ir::make_type(ir::PtrType{})};
+  // PyPTO user docs (language/00-types.md): "pl.TaskId is a convenience alias for pl.Scalar[pl.TASK_ID]".
+  if (k == "TaskId") return {ir::scalar_type(ir::DType::TASK_ID)};
   if (k == "Buffer") return {parse_buffer_type()};
   if (k != "Tensor" && k != "Tile" && k != "Scalar") fail_at(kind, "unknown type 'pl." + std::string(k) + "'");
   if (!peek().punct("[")) {  // bare kind: `out: pl.Tensor = ...`

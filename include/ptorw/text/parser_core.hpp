@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ptorw/ir.hpp"
@@ -145,10 +146,23 @@ class Parser {
   };
 
   // ---- names ----
+  void mark_from_constants(const ir::Expr& e) {
+    if (from_constants_.insert(e.get()).second) from_constants_held_.push_back(e);
+  }
+  bool is_from_constants(const ir::Expr& e) const { return from_constants_.count(e.get()) != 0; }
   ir::Expr lookup(const Token& t) {
     if (const ir::Expr* e = scope_.find(t.text)) return *e;
     if (const ir::Expr* e = globals_.find(t.text)) return *e;
-    if (auto it = constants_.find(t.text); it != constants_.end()) return it->second;
+    if (auto it = constants_.find(t.text); it != constants_.end()) {
+      // An integer constant is a node of its own, marked (literals are interned: a literal `64`
+      // elsewhere is the same node as another `64`, and must not fold as a constant does).
+      if (auto* c = ir::expr_as<ir::ConstInt>(it->second)) {
+        ir::Expr n = ir::make_expr(ir::ConstInt{c->value}, it->second->type, span_of(t));
+        mark_from_constants(n);
+        return n;
+      }
+      return it->second;
+    }
     if (t.text == "break" || t.text == "continue")  // Python keywords the language has no form of
       fail_at(t, "'" + std::string(t.text) + "' is not supported: pl.range loops run every iteration (use pl.while_ with pl.cond, or an if)");
     fail_at(t, "undefined name '" + std::string(t.text) + "'");
@@ -179,6 +193,7 @@ class Parser {
   }
   /// Starts the body of `fn`: no definition has been shadowed yet.
   void begin_body(const ir::Function& fn) {
+    func_attrs_ = fn.attrs;  // the decorator's attrs=; `pl.func_attr({...})` adds to them (parse_func_attr)
     out_params_.clear();
     for (const auto& prm : fn.params)
       if (prm.dir == ir::Direction::Out)
@@ -248,6 +263,7 @@ class Parser {
   ir::AttrValue parse_attr_value();
   bool at_enum_ref();
   ir::Kwargs parse_attr_dict();
+  void parse_func_attr(const Block& b, BlockKind kind);
 
   Block parse_block(BlockKind kind);
   void parse_statement(Block& b, BlockKind kind);
@@ -298,6 +314,12 @@ class Parser {
   std::vector<const ir::ExprNode*> loop_vars_;  // loop variables of the enclosing For loops
   NameMap globals_;  // symbolic dims
   std::map<std::string, ir::Expr, std::less<>> constants_;  // top-level constants: their folded literal
+  // The uses of integer constants and what arithmetic folded from them (Parser::make_binary):
+  // PyPTO's "constant arithmetic fold[s] into the IR" — `N * 2` is 128 — while `64 * 2` written as
+  // literals stays what it says (simplify folds it). Held, so no address is reused by a later node.
+  std::unordered_set<const ir::ExprNode*> from_constants_;
+  std::vector<ir::Expr> from_constants_held_;
+  ir::Kwargs func_attrs_;  // the attrs of the function whose body is being parsed
   static constexpr std::int64_t kMaxUnrollCopies = 1 << 16;
   std::int64_t unroll_copies_ = 0;  // pl.unroll body copies read so far (parse_unroll)
   std::unordered_map<std::string, KnownFunction, ir::StringHash, std::equal_to<>> signatures_;

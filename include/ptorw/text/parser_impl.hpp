@@ -105,6 +105,7 @@ inline void Parser::parse_decorated_function(Signatures& sigs) {
     Block body = parse_block(BlockKind::Function);
     end_body(s.fn);
     ir::Function f = s.fn;
+    f.attrs = func_attrs_;  // with pl.func_attr's
     f.body = ir::make_seq(std::move(body.stmts), f.span);
     f.names = body_binding();
     s.parsed = std::make_shared<const ir::Function>(std::move(f));
@@ -265,6 +266,7 @@ inline ir::ProgramPtr Parser::parse_program() {
     Block body = parse_block(BlockKind::Function);
     end_body(s.fn);
     ir::Function fn = s.fn;
+    fn.attrs = func_attrs_;  // with pl.func_attr's
     fn.body = ir::make_seq(std::move(body.stmts), fn.span);
     fn.names = body_binding();
     prog->functions.push_back(std::make_shared<const ir::Function>(std::move(fn)));
