@@ -195,7 +195,8 @@ def test_constants_of_the_module_fold_into_the_program():
             r = pl.store(t, [0, 0], out)
             return r
 
-    literal = ptorw.parse(
+    # @pl.program renames the rebinding of t (SSA, as PyPTO's parser does); text is read as written.
+    literal = ptorw.passes.convert_to_ssa()(ptorw.parse(
         "@pl.program\nclass Captured:\n"
         "    @pl.function(type=pl.FunctionType.InCore)\n"
         "    def k(self, x: pl.Tensor[[16, 32], pl.FP32], out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
@@ -203,7 +204,7 @@ def test_constants_of_the_module_fold_into_the_program():
         "        if True:\n"
         "            t = pl.tile.muls(t, 0.5)\n"
         "        r = pl.store(t, [0, 0], out)\n"
-        "        return r\n")
+        "        return r\n"))
     ir.assert_structural_equal(Captured, literal)
     # The program keeps no name for them: it prints the values.
     assert "K_CHUNK" not in str(Captured) and "[16, 32]" in str(Captured)
