@@ -851,12 +851,16 @@ class OrchEmitter {
       const bool packed = pt && (!pt->view || pt->view->stride.empty());
       // A create the kernel writes that could not be the window it is assembled into: why (the
       // strides the parameter has may be ones a pattern attached from that assemble; aud6 F5).
-      const ir::ExprNode* root = roots_of_.root(arg);
+      // Only at that create's own call and Out parameter: the create variable itself, handed to the
+      // parameter whose strides it was not laid out with (review rev10 F1).
+      const ir::ExprNode* root = arg.get() == roots_of_.root(arg) ? arg.get() : nullptr;
       auto root_name = [](const ir::ExprNode& n) {
         const auto* v = std::get_if<ir::Var>(&n.kind);
         return v ? v->name : std::string("the buffer");
       };
       const WindowDecline* why = root ? window_declines_.find(root) : nullptr;
+      if (why && (why->kernel != &kf || why->param < 0 || &kf.params[static_cast<std::size_t>(why->param)] != &kp))
+        why = nullptr;
       fail(sp, fmt::format("'{}' addresses its parameter '{}' with strides {}, but its argument '{}' is stored with "
                            "strides {}: the kernel would read or write the wrong elements{}{}",
                            kf.name, ir::var_name(kp.var), pt ? strides_text(*pt) : "?", a, strides_text(*storage),

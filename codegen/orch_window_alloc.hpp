@@ -147,6 +147,8 @@ struct WindowAlloc {
 /// says why the create stayed a tensor of its own; audit aud6 F5).
 struct WindowDecline {
   enum class Why { NotAssembled, NotOneStorage, DefinedLater, OtherStrides, Touched } why = Why::NotAssembled;
+  const ir::Function* kernel = nullptr;  // the kernel and the Out parameter the create is handed to
+  int param = -1;
   const ir::Call* assemble = nullptr;  // the assemble of the kernel's result (null: NotAssembled)
   ir::Span assemble_span{};
   ir::Span touched_at{};  // Touched: the statement between that uses the parent's storage
@@ -275,7 +277,7 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
         if (static_cast<std::size_t>(index) == r) part = var;
     }
     auto decline = [&](WindowDecline::Why why, const ir::Call* assemble, ir::Span assemble_span, ir::Span at = {}) {
-      if (declined) declined->try_emplace(buf, WindowDecline{why, assemble, assemble_span, at});
+      if (declined) declined->try_emplace(buf, WindowDecline{why, kernel->fn, param, assemble, assemble_span, at});
     };
     const auto* as = part && count(part) == 2 ? assembled.find(part) : nullptr;  // the assemble of part, later here
     if (!as || as->first <= j) {

@@ -313,7 +313,8 @@ struct RewriteAssembleLoopToStore {
     if (!ir::is_incore_like(f->type)) {
       // Spec "Scope": "Group | Unchanged"; Pattern 3 rewrites the body of an "InCore / outlined
       // non-builtin callee". A Group body that assembles is the one near miss worth saying so.
-      if (f->type != ir::FunctionType::Group || !ctx.remarks_enabled()) return rewrite::not_applicable();
+      if (f->type != ir::FunctionType::Group || !ctx.remarks_enabled() || !loop_assembles(f->body))
+        return rewrite::not_applicable();
       return rewrite::decline("'" + f->name + "' is a Group function, which the pass leaves unchanged (spec "
                               "\"Scope\"): its tile.assemble loops are not rewritten");
     }
@@ -346,6 +347,15 @@ struct RewriteAssembleLoopToStore {
   }
 
  private:
+  /// A For or While loop whose body assembles (the shape the Group remark is about).
+  static bool loop_assembles(const ir::Stmt& body) {
+    bool found = false;
+    visit::walk_all(body, [&](const ir::Stmt& s) {
+      if (auto* f = ir::stmt_as<ir::For>(s)) found = found || has_assemble(f->body);
+      if (auto* w = ir::stmt_as<ir::While>(s)) found = found || has_assemble(w->body);
+    }, [](const ir::Expr&) {});
+    return found;
+  }
   static bool has_assemble(const ir::Stmt& body) {
     bool found = false;
     visit::walk_all(body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) { found |= ir::is_op_call(e, ir::op::id("tile.assemble")); });

@@ -669,6 +669,20 @@ TEST_CASE("a kernel writing a parent's strides handed a create that is not that 
         "argument 'buf' is stored with strides [32, 1]: the kernel would read or write the wrong elements. 'buf' is not "
         "allocated as the window of 'big' that the kernel's result is assembled into at 14:9: 'big' is used at 13:9, "
         "between the create and the assemble");
+  // Another kernel's In parameter with strides of its own, handed that create's result: the
+  // refusal is about that parameter only (review rev10 F1: the sentence was added here too).
+  const std::string other = "import ptorw.language as pl\n@pl.program\nclass P:\n" + copy_kernel("fill", kPacked, kPacked) +
+                            copy_kernel("readw", wide, kPacked) +
+                            "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                            "    def main(self, x: pl.Tensor[[16, 32], pl.FP32], y: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> "
+                            "pl.Tensor[[16, 32], pl.FP32]:\n"
+                            "        buf = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+                            "        part = self.fill(x, buf)\n"
+                            "        r = self.readw(part, y)\n"
+                            "        return r\n";
+  const std::string e = emit_error(other);
+  CHECK(has(e, "'readw' addresses its parameter 'a' with strides [64, 1], but its argument"));
+  CHECK(e.find("is not allocated") == std::string::npos);
   // The result is not assembled at all.
   CHECK(has(emit_error(program_with("", "        return big\n")),
             "'buf' is not allocated as a window of a parent: the kernel's result is not assembled into one later in "

@@ -310,3 +310,24 @@ TEST_CASE("Pattern 1 remarks: a call in an If arm inside a loop is remarked") {
   CHECK(rs[0].span.line == 13);
   CHECK(contains(rs[0].reason, "'k' Out param 'out' not merged: not the loop form"));
 }
+
+// Pattern 3 leaves a Group function alone (spec "Scope": "Group | Unchanged") and says so where its
+// body has Pattern 3's loop (golden p3_group_body_unchanged); a tile.assemble outside any loop is
+// not that shape, and is no reason for a remark (review rev10 F4).
+TEST_CASE("Pattern 3's Group remark is about an assembling loop only") {
+  const std::string src =
+      "import ptorw.language as pl\n@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.Group)\n"
+      "    def g(self, x: pl.Tensor[[32, 32], pl.FP32], out: pl.Out[pl.Tensor[[32, 32], pl.FP32]]) -> pl.Tensor[[32, 32], pl.FP32]:\n"
+      "        t = pl.load(x, [0, 0], [32, 32])\n"
+      "        u = pl.load(x, [0, 0], [16, 32])\n"
+      "        v = pl.tile.assemble(t, u, [16, 0])\n"
+      "        r = pl.store(v, [0, 0], out)\n"
+      "        return r\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, x: pl.Tensor[[32, 32], pl.FP32]) -> pl.Tensor[[32, 32], pl.FP32]:\n"
+      "        o = pl.create_tensor([32, 32], dtype=pl.FP32)\n"
+      "        r = self.g(x, o)\n"
+      "        return r\n";
+  CHECK(remarks_of(src, "assemble_loop_to_store").empty());
+}
