@@ -31,6 +31,14 @@ check "kernel without main: exit 0" test $? -eq 0
 # 2 seeds: the input, then each of the two passes' outputs read by nodes and printed back.
 check "kernel without main: equal" grep -q '^diffcheck: equal (10 runs)$' "$tmp/out"
 
+# A MemRef offset 32 bytes short of int64's end (golden error_window_offset_overflow, a hand-placed
+# kernel): the planned interpreter calls the window out of bounds. Its end offset was computed with a
+# signed overflow (found by the sanitized CLI, scripts/run-sanitized-cli.sh).
+"$ptorw" run "$root/test/golden/lower-tile-to-buffer/error_window_offset_overflow.before.py" > "$tmp/out" 2>&1
+check "window past int64: exit 1" test $? -eq 1
+check "window past int64: out of bounds" \
+  grep -q "MemRef window at offset 9223372036854775776 of 2048 bytes is out of bounds of its allocation" "$tmp/out"
+
 planned="$root/test/golden/lower-tile-to-buffer/representation_pypto.before.py"
 "$ptorw" run "$planned" > "$tmp/buffer" && "$ptorw" run --mode value "$planned" > "$tmp/value"
 check "planned kernel: buffer mode digests = value mode digests" cmp -s "$tmp/buffer" "$tmp/value"

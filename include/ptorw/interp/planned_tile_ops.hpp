@@ -90,9 +90,15 @@ inline std::optional<BufVal> result_view(const OpCall& c, const TileData& t) {
   const PtrVal& p = expect<PtrVal>(base, (c.op() + ": the result's MemRef base").c_str());
   const std::int64_t off = int_of(frame_eval(c, mr.offset, "the MemRef offset"), "the MemRef offset");
   const std::int64_t size = int_of(frame_eval(c, mr.size, "the MemRef size"), "the MemRef size");
-  if (off < 0 || size < 0 || off + size > p.bytes)
-    fail(fmt::format("{}: the result's MemRef window [{}, {}) is out of bounds of its allocation of {} bytes", c.op(),
-                     off, off + size, p.bytes));
+  // The end is computed without overflow: a window past int64 is out of bounds, not wrapped (the
+  // sanitized CLI found `off + size` overflowing on golden error_window_offset_overflow).
+  std::int64_t end = 0;
+  const bool past_int64 = __builtin_add_overflow(off, size, &end);
+  if (off < 0 || size < 0 || past_int64 || end > p.bytes)
+    fail(past_int64 ? fmt::format("{}: the result's MemRef window at offset {} of {} bytes is out of bounds of its "
+                                  "allocation of {} bytes", c.op(), off, size, p.bytes)
+                    : fmt::format("{}: the result's MemRef window [{}, {}) is out of bounds of its allocation of {} bytes",
+                                  c.op(), off, end, p.bytes));
   if (tt->memory && *tt->memory != p.mem)
     fail(c.op() + ": the result is a " + std::string(ir::name_of(*tt->memory)) + " tile placed in a " +
          std::string(ir::name_of(p.mem)) + " allocation");
