@@ -227,7 +227,8 @@ def _to_ssa(core):
     a program already in SSA form is returned as parsed. One the pass cannot convert is kept as
     written: the interpreter reads it by names, and a pass that needs SSA input says why.
     (``pl.parse(text)`` keeps the text as written, as the command line does.)"""
-    r = _core.run_pipeline(core, ["convert-to-ssa"], {}, False, False, False, False, 64)
+    r = _core.run_pipeline(core, ["convert-to-ssa"], {}, verify=False, verify_each=False, verify_input=False,
+                           check=False)
     if r.ok and any(p.changed for p in r.passes):
         return r.program
     return core
