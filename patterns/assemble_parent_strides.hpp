@@ -52,9 +52,9 @@
 #include "ptorw/patterns/param_strides.hpp"
 #include "ptorw/patterns/stride_plan_rule.hpp"
 #include "ptorw/patterns/stride_votes.hpp"
-#include "ptorw/visit/erased.hpp"
 #include "ptorw/patterns/vote_prefetch.hpp"
 #include "ptorw/rewrite/rule.hpp"
+#include "ptorw/visit/erased.hpp"
 
 namespace ptorw::patterns {
 

@@ -38,7 +38,14 @@ template <CalleeVote callee_sites, GroupCallShape group_call_shape> struct Strid
     std::vector<rewrite::Note> notes;
     for (const auto& callee : scan.callees())
       callee_sites(scan, callee, cache, ctx.remarks_enabled(), plan, notes);
-    if (!plan.callees.empty()) return plan;
+    // The Group remarks hold whether or not another callee gets strides (review rev10 F3): with a
+    // plan they are reported beside the application, the other notes are moot then.
+    if (!plan.callees.empty()) {
+      if (!ctx.remarks_enabled()) return plan;
+      std::vector<rewrite::Note> group_notes;
+      group_callee_notes(prog, cache, group_notes);
+      return rewrite::MatchResult<StridePlan>(std::move(plan), std::move(group_notes));
+    }
     if (ctx.remarks_enabled()) group_callee_notes(prog, cache, notes);
     return rewrite::decline_at(std::move(notes));
   }

@@ -22,7 +22,8 @@ case $BUILD_DIR in
   *) cli=$PWD/$BUILD_DIR/tools/ptorw ;;
 esac
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
-export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# exitcode=134: a UBSan halt must not look like a refusal (exit 1), so it is caught by status too.
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=134}
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
 reports=0

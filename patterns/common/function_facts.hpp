@@ -77,6 +77,11 @@ struct FunctionFacts {
     const ir::StmtNode* const* d = v ? def.find(v.get()) : nullptr;
     return d ? std::get_if<ir::Assign>(&(*d)->kind) : nullptr;
   }
+  /// `w` when `v` is bound by a plain alias `v = w` (a variable to a variable), else null.
+  const ir::Expr* alias_source(const ir::Expr& v) const {
+    const ir::Assign* a = assign_defining(v);
+    return a && ir::is_var_like(a->var) && ir::is_var_like(a->value) ? &a->value : nullptr;
+  }
   /// The body of loop (or scope) statement `s`.
   const Body& body_owned_by(const ir::StmtNode* s) const { return bodies[at(body_of_owner, s)]; }
   /// The For or While statement whose body is `b`, or null.

@@ -98,13 +98,13 @@ inline std::optional<std::string> buffer_refused(const ProgramView& view, const 
 
   if (const ir::Assign* a = F.assign_defining(v)) {
     const ir::StmtNode* def = F.def_of(v);
-    if (ir::is_var_like(a->value) && ir::is_var_like(a->var)) {  // (e)
+    if (const ir::Expr* source = F.alias_source(v)) {  // (e)
       if (F.bodies[F.pos_of(def).body].loop_depth != body.loop_depth)
         return name + " is defined outside the loop around its use, so every iteration would reuse its buffer";
       // The value holding the buffer after S is S's successor, as if S consumed `w` itself: an
       // alias of a loop's iter-arg is judged by what the loop yields (review rev10 F2).
-      if (auto why = buffer_refused(view, F, a->value, def, successor))
-        return name + " is an alias of " + quoted(ir::var_name(a->value)) + ": " + *why;
+      if (auto why = buffer_refused(view, F, *source, def, successor))
+        return name + " is an alias of " + quoted(ir::var_name(*source)) + ": " + *why;
       return std::nullopt;
     }
     const auto* c = ir::expr_as<ir::Call>(a->value);
@@ -305,18 +305,19 @@ inline Why names_in_param(SiteQuestion& q) {
     const auto& iters = for_loop ? for_loop->iter_args : ir::kind_get<ir::While>(loop->kind).iter_args;
     auto* y = ir::stmt_as<ir::Yield>(body.stmts.back());
     // The iter-arg itself or a plain alias of it (`b = acc`, rule (e) of buffer_refused).
-    auto through_aliases = [&](ir::Expr e) {
-      for (int depth = 0; depth < 64 && e; ++depth) {
-        const ir::Assign* a = q.F.assign_defining(e);
-        if (!a || !ir::is_var_like(a->var) || !ir::is_var_like(a->value)) break;
-        e = a->value;
+    auto through_aliases = [&](const ir::Expr& e) {
+      const ir::Expr* r = &e;
+      for (int depth = 0; depth < 64; ++depth) {
+        const ir::Expr* source = q.F.alias_source(*r);
+        if (!source) break;
+        r = source;
       }
-      return e;
+      return r->get();
     };
     for (std::size_t p = 0; y && p < y->values.size() && p < iters.size(); ++p) {
       if (y->values[p].get() != q.result.get()) continue;
       for (std::size_t i = 0; i < args.size() && !q.in; ++i)
-        if (args[i].get() == iters[p].get() || through_aliases(args[i]).get() == iters[p].get()) q.in = i;
+        if (args[i].get() == iters[p].get() || through_aliases(args[i]) == iters[p].get()) q.in = i;
       if (!q.in)
         loop_why = "the result " + quoted(ir::var_name(q.result)) + " is yielded to iter-arg " +
                    quoted(ir::var_name(iters[p])) + ", which the call does not pass";

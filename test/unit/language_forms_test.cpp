@@ -395,6 +395,13 @@ TEST_CASE("top-level constants fold into the IR") {
         "pl.tensor.create([128, 64 * 2], dtype=pl.FP32)");
   CHECK(printed_line("N = 4\n" + orch("y = r * N + N")) == "r * 4 + 4");  // a variable stops the fold
   CHECK(printed_line("N = 4\n" + orch("y = r + N // 2")) == "r + 2");  // Python's floor division
+  // "A captured value that cannot be folded is an error at parse time, not a surprise at run time"
+  // (review rev10 F6). Literals alone are left to simplify, as above.
+  CHECK(error_of("N = 64\n" + orch("y = N % 0")).find("constant arithmetic cannot be folded: modulo by zero (operands 64 and 0)") !=
+        std::string::npos);
+  CHECK(error_of("N = 64\nZ = 0\n" + orch("y = r + N // Z")).find("division by zero (operands 64 and 0)") != std::string::npos);
+  CHECK(error_of("N = 9223372036854775807\n" + orch("y = N + 1")).find("cannot be folded: int64 overflow") != std::string::npos);
+  CHECK(printed_line(orch("y = 64 % 0")) == "64 % 0");
   CHECK(printed_line(orch("y = pl.tensor.create([8 * 2, 32], dtype=pl.FP32)")) == "pl.tensor.create([8 * 2, 32], dtype=pl.FP32)");
   CHECK(text::print_program(*parse_ok(orch("y = pl.tensor.create([8 * 2, 32], dtype=pl.FP32)"))).find("y: pl.Tensor[[16, 32], pl.FP32]") !=
         std::string::npos);
@@ -485,6 +492,19 @@ TEST_CASE("pl.func_attr({...}) before the body's statements gives the function's
   // A parameter as a value (the docs' {"stationary": w}) has no form in ptorw's attrs: refused, not dropped.
   CHECK(error_of(src("", "        pl.func_attr({\"stationary\": x})\n"))
             .find("attribute values must be bool, int, float, string or enum constants") != std::string::npos);
+  // "A bare name is always a parameter ... never a same-named Python variable from the enclosing
+  // scope. Write Python constants as literals" (review rev10 F5): a top-level constant's name is
+  // refused too, at the name; the literal is accepted.
+  CHECK(error_of("N = 2\n" + src("", "        pl.func_attr({\"split\": N})\n")) ==
+        "form.py:6:32: error: 'N' in pl.func_attr is a parameter (a bare name always is); attribute values must be "
+        "bool, int, float, string or enum constants: write a constant as a literal");
+  same("N = 2\n" + src("", "        pl.func_attr({\"split\": 2})\n"), src(", attrs={\"split\": 2}", ""));
+  // "Must precede every other statement": `pass` and pl.static_assert leave no statement behind,
+  // but they are statements (a docstring is not, above).
+  CHECK(error_of(src("", "        pass\n", windowize)) ==
+        "form.py:6:9: error: pl.func_attr({...}) must precede every other statement of the function body");
+  CHECK(error_of(src("", "        pl.static_assert(x.shape[0] == 16, \"rows\")\n", windowize)) ==
+        "form.py:6:9: error: pl.func_attr({...}) must precede every other statement of the function body");
 }
 
 // PyPTO's user docs (language/00-types.md): "pl.TaskId is a convenience alias for pl.Scalar[pl.TASK_ID]".

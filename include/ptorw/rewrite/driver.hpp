@@ -131,6 +131,8 @@ template <class... Rs> class Driver final : public detail::DriverCore {
       return false;
     }
     ++st.matched;
+    if (options().remarks)
+      for (const auto& n : m.notes()) remark_at(R::name, n);
     out = rule.rewrite(m.bindings(), context());
     stop_timer(st, t0);
     const bool applied = accept(R::name, st, node, out, local);

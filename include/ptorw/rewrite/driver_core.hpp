@@ -164,8 +164,9 @@ class DriverCore {
   template <class Node> void remark(std::string_view rule, const Node& node, std::string_view reason) {
     res_.remarks.push_back(Remark{std::string(rule), cur_function_, span_of(node), std::string(reason)});
   }
-  /// A located note of a decline. A note states a fact about a place, and a rule re-matched in a
-  /// later round restates the same facts: each distinct note is reported once per run.
+  /// A located note: of a decline, or of a place an applied rule left alone. A note states a fact
+  /// about a place, and a rule re-matched in a later round restates the same facts: each distinct
+  /// note is reported once per run.
   void remark_at(std::string_view rule, const Note& n) {
     Remark r{std::string(rule), n.function.empty() ? cur_function_ : n.function, n.span.line ? n.span : cur_span_,
              n.text};

@@ -114,10 +114,14 @@ template <class B> class [[nodiscard]] MatchResult {
   using bindings_type = B;
   MatchResult(B b) : b_(std::move(b)) {}            // NOLINT: implicit by design
   MatchResult(Decline d) : d_(std::move(d)) {}      // NOLINT
+  /// Applies with `b`, and remarks (when remarks are on) at each note: places a Program or
+  /// Function rule decided to leave alone while it rewrites others.
+  MatchResult(B b, std::vector<Note> left_alone) : b_(std::move(b)), d_{Reason(), true, std::move(left_alone)} {}
   explicit operator bool() const { return b_.has_value(); }
   const B& bindings() const { return *b_; }
   std::string_view reason() const { return d_.reason.view(); }
   bool silent() const { return d_.silent; }
+  /// On a decline: its located remarks; on success: the places left alone.
   const std::vector<Note>& notes() const { return d_.notes; }
 
  private:

@@ -470,7 +470,7 @@ inline ir::AttrValue Parser::parse_attr_value() {
   return e;
 }
 
-inline ir::Kwargs Parser::parse_attr_dict() {
+inline ir::Kwargs Parser::parse_attr_dict(bool bare_name_is_param) {
   ir::Kwargs kw;
   expect_punct("{", "to start an attribute dict");
   while (!peek().punct("}")) {
@@ -479,6 +479,13 @@ inline ir::Kwargs Parser::parse_attr_dict() {
     take();
     expect_punct(":", "after the attribute key");
     Token at = peek();
+    // PyPTO's pl.func_attr: "A bare name is always a parameter ... never a same-named Python
+    // variable from the enclosing scope. Write Python constants as literals" (review rev10 F5).
+    if (bare_name_is_param && at.kind == Tok::Name && !at.name("True") && !at.name("False") &&
+        (peek(1).punct(",") || peek(1).punct("}")))
+      fail_at(at, "'" + std::string(at.text) +
+                      "' in pl.func_attr is a parameter (a bare name always is); attribute values must be bool, int, "
+                      "float, string or enum constants: write a constant as a literal");
     ir::AttrValue v = parse_attr_value();
     if (std::holds_alternative<ir::Expr>(v)) fail_at(at, "attribute values must be bool, int, float, string or enum constants");
     std::string key_text = decode_string_literal(key.text);
@@ -497,12 +504,12 @@ inline void Parser::parse_func_attr(const Block& b, BlockKind kind) {
   Token t = take();  // pl
   take();            // .
   take();            // func_attr
-  if (kind != BlockKind::Function || !b.stmts.empty())
+  if (kind != BlockKind::Function || !b.stmts.empty() || b.directive_seen)
     fail_at(t, "pl.func_attr({...}) must precede every other statement of the function body");
   expect_punct("(", "after pl.func_attr");
   if (!peek().punct("{")) expected("a dict of attributes, e.g. pl.func_attr({\"windowize\": True})");
   Token at = peek();
-  ir::Kwargs kw = parse_attr_dict();
+  ir::Kwargs kw = parse_attr_dict(/*bare_name_is_param=*/true);
   expect_punct(")", "to close pl.func_attr(...)");
   expect_newline();
   for (auto& [k, v] : kw) {
@@ -572,12 +579,21 @@ inline ir::Expr Parser::make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const 
   // float stays as written); literals alone (`64 * 2`) are left as written, for simplify.
   if (from_constants && ir::is_int_scalar(d) && !ir::is_comparison(op) && op != ir::BinOp::And && op != ir::BinOp::Or) {
     const auto& b = std::get<ir::Binary>(e->kind);
-    if (ir::expr_as<ir::ConstInt>(b.lhs) && ir::expr_as<ir::ConstInt>(b.rhs))
-      if (auto v = ir::fold_constant(e, /*bools=*/false, 4); v && ir::int_fits(d, *v)) {
-        ir::Expr c = ir::make_int(*v, d, span_of(at));
-        mark_from_constants(c);
-        return c;
+    if (auto* lc = ir::expr_as<ir::ConstInt>(b.lhs)) {
+      if (auto* rc = ir::expr_as<ir::ConstInt>(b.rhs)) {
+        // "A captured value that cannot be folded is an error at parse time, not a surprise at run
+        // time" (the same page): a division or modulo by zero, an int64 overflow (review rev10 F6).
+        const ir::IntFold f = ir::fold_int(op, lc->value, rc->value);
+        if (!f)
+          fail_at(at, std::string("constant arithmetic cannot be folded: ") + f.error + " (operands " +
+                          std::to_string(lc->value) + " and " + std::to_string(rc->value) + ")");
+        if (ir::int_fits(d, f.value)) {
+          ir::Expr c = ir::make_int(f.value, d, span_of(at));
+          mark_from_constants(c);
+          return c;
+        }
       }
+    }
   }
   return e;
 }

@@ -54,7 +54,7 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
   if (t.name("if")) { take(); parse_if(b, t); return; }
   if (t.name("with")) return parse_with(b);
   if (t.name("return")) return parse_return(b);
-  if (t.name("pass")) { take(); expect_newline(); return; }
+  if (t.name("pass")) { take(); expect_newline(); b.directive_seen = true; return; }
   if (t.name("while")) fail_at(t, "use 'for (...) in pl.while_(init_values=...)' for while loops");
   if (t.name("def") || t.name("class")) fail_at(t, "nested definitions are not supported");
   if (t.name("else") || t.name("elif")) fail_at(t, "'" + std::string(t.text) + "' without a matching 'if'");
@@ -84,6 +84,7 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
   }
   if (t.name("pl") && peek(1).punct(".") && peek(2).name("static_assert")) {
     take(); take(); take();
+    b.directive_seen = true;
     return parse_static_assert(t);
   }
   if (t.name("pl") && peek(1).punct(".") && peek(2).name("static_print"))

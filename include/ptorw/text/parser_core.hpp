@@ -57,6 +57,7 @@ struct Block {
   const ir::Yield* yield = nullptr;  // points into stmts.back() when the block yields
   std::optional<YieldTargets> targets;
   ir::Expr cond;  // a While body's leading `pl.cond(...)`
+  bool directive_seen = false;  // a `pass` or `pl.static_assert` (no statement of its own) came first
 };
 
 enum class BlockKind { Function, Loop, While, IfArm, Scope };
@@ -262,7 +263,7 @@ class Parser {
   void parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwargs, ir::Kwargs* attrs = nullptr);
   ir::AttrValue parse_attr_value();
   bool at_enum_ref();
-  ir::Kwargs parse_attr_dict();
+  ir::Kwargs parse_attr_dict(bool bare_name_is_param = false);
   void parse_func_attr(const Block& b, BlockKind kind);
 
   Block parse_block(BlockKind kind);
