@@ -44,6 +44,7 @@
 #include <utility>
 #include <vector>
 
+#include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/op_registry.hpp"
 #include "ptorw/ir/builder.hpp"
@@ -419,14 +420,45 @@ struct OutlineIncoreScopes {
 
 inline const auto outline_incore_scopes_rules = boost::hana::make_tuple(OutlineIncoreScopes{});
 
+namespace outline_detail {
+/// A `windowize=True` CORE_GROUP scope left in place is an opt-in that reaches no function (spec
+/// "Windowize Opt-in": "local to that outlined function"), so Pattern 5 never sees it. Said as a
+/// warning, not only as a remark: the spec's own example (`with pl.at(..., windowize=True): out =
+/// self.my_kernel(...)`) is such a scope, and a silently ignored opt-in looks like a pass that
+/// found nothing to window.
+inline void warn_windowize_kept(const ir::Program& prog, Diagnostics& out) {
+  for (const auto& f : prog.functions) {
+    if (!f || !f->body) continue;
+    visit::walk_stmts(f->body, [&](const ir::Stmt& s) {
+      const auto* sc = ir::stmt_as<ir::Scope>(s);
+      if (!sc || sc->kind != ir::ScopeKind::At || ir::kwarg_as<bool>(sc->attrs, "windowize") != true) return;
+      std::string why = refusal(*sc);
+      if (why.empty()) why = "it is in a " + std::string(ir::name_of(f->type)) + " function, not Orchestration";
+      out.push_back(Diagnostic{prog.source_file, s->span, Severity::Warning,
+                               "the pl.at(..., windowize=True) scope stays in place (" + why +
+                                   "), so no outlined function carries windowize=True and Pattern 5 does not see "
+                                   "it; to window a kernel, give it attrs={\"windowize\": True} or write its tile "
+                                   "code inside the scope"});
+    });
+  }
+}
+}  // namespace outline_detail
+
 inline passes::Pass make_outline_incore_scopes_pass() {
   // No SplitIncoreOrch promise: a scope the pass declines (another level, a return or a nested
   // scope inside) leaves tile code in the orchestration function. A pass that needs the split
   // (optimize-orch-tensors) has it checked on its own input (passes/property_check.hpp).
   passes::PassProperties props;
-  return passes::table_pass("outline-incore-scopes",
-                            "outline pl.at(level=CORE_GROUP) scopes of tile code into InCore functions (carrying windowize)",
-                            props, outline_incore_scopes_rules);
+  passes::Pass p = passes::table_pass(
+      "outline-incore-scopes", "outline pl.at(level=CORE_GROUP) scopes of tile code into InCore functions (carrying windowize)",
+      props, outline_incore_scopes_rules);
+  p.run = [run = std::move(p.run)](const ir::ProgramPtr& in, const passes::PassContext& ctx,
+                                   const rewrite::DriverOptions& opts) {
+    passes::PassOutcome o = run(in, ctx, opts);
+    if (o.program && !has_errors(o.diagnostics)) outline_detail::warn_windowize_kept(*o.program, o.diagnostics);
+    return o;
+  };
+  return p;
 }
 
 inline const bool outline_incore_scopes_registered =

@@ -299,6 +299,17 @@ TEST_CASE("golden cases") {
           }
         CHECK_MESSAGE(found, case_name << ": expected a remark containing '" << expect_remark << "', got:\n" << all);
       }
+      if (const std::string expect_warning = header_value(src, "expect-warning"); !expect_warning.empty()) {
+        // A case whose outcome the user must be told about even without --remarks.
+        bool found = false;
+        std::string all;
+        for (const auto& d : r.diagnostics)
+          if (d.severity == Severity::Warning) {
+            all += d.str() + "\n";
+            found |= d.str().find(expect_warning) != std::string::npos;
+          }
+        CHECK_MESSAGE(found, case_name << ": expected a warning containing '" << expect_warning << "', got:\n" << all);
+      }
       check_equal(*r.program, *expected, case_name);
       // The input is never mutated.
       check_equal(*before, *parse(before_path), case_name + " (input untouched)");

@@ -29,7 +29,7 @@ if _ext_dir:
     __path__.append(_ext_dir)  # noqa: F821  (the package's own __path__)
 
 from . import _core  # noqa: E402
-from ._errors import PtorwError, ParseError, VerifyError, PassError, InterpError, EmitError  # noqa: E402
+from ._errors import PtorwError, ParseError, VerifyError, PassError, InterpError, EmitError, PassWarning  # noqa: E402
 
 _core._set_error_classes(ParseError, VerifyError, PassError, InterpError, EmitError)
 
@@ -37,7 +37,7 @@ from . import ir, passes, language, codegen, interp  # noqa: E402,F401
 
 __version__ = "0.1.0"
 __all__ = ["ir", "passes", "language", "codegen", "interp", "parse", "parse_file", "PtorwError", "ParseError",
-           "VerifyError", "PassError", "InterpError", "EmitError"]
+           "VerifyError", "PassError", "InterpError", "EmitError", "PassWarning"]
 
 
 def parse(text, file="<input>"):

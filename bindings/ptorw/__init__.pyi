@@ -3,7 +3,8 @@ from typing import Union
 
 from . import codegen as codegen, interp as interp, ir as ir, language as language, passes as passes
 from ._errors import (EmitError as EmitError, InterpError as InterpError, ParseError as ParseError,
-                      PassError as PassError, PtorwError as PtorwError, VerifyError as VerifyError)
+                      PassError as PassError, PassWarning as PassWarning, PtorwError as PtorwError,
+                      VerifyError as VerifyError)
 
 __version__: str
 

@@ -39,6 +39,12 @@ class EmitError(PtorwError):
     """PTO emission failed (a construct without a spelling, kernels left at Tile stage)."""
 
 
+class PassWarning(UserWarning):
+    """A pass succeeded but has something the user must know (``file:line:col: warning: ...``,
+    what ``ptorw opt`` prints on stderr): e.g. a ``pl.at(..., windowize=True)`` scope that stays in
+    place, a kernel kept on its unplanned Tile form. Issued with ``warnings.warn``."""
+
+
 class Diagnostic:
     """One message: ``file``, ``line``, ``column`` (1-based; 0 = unknown), ``severity``, ``message``."""
 

@@ -168,3 +168,37 @@ def test_as_python_and_optimization_strategy():
     assert Literal.as_python() == str(Literal)
     assert Literal.functions["main"].as_python() == str(Literal.functions["main"])
     assert ir.OptimizationStrategy.Default is ir.pass_manager.OptimizationStrategy.Default
+
+
+# The spec's "Windowize Opt-in" example puts a kernel call in a windowize=True scope. Such a scope
+# is not tile-level code, so it stays in place and no function carries the opt-in: a pass says so
+# as a PassWarning (the CLI's `warning:` line), not only under --remarks.
+@pl.program
+class WindowizeScopeAroundCall:
+    @pl.function(type=pl.FunctionType.InCore)
+    def my_kernel(self, x: pl.Tensor[[16, 32], pl.FP32],
+                  out: pl.Out[pl.Tensor[[64, 32], pl.FP32]]) -> pl.Tensor[[64, 32], pl.FP32]:
+        t = pl.load(x, [0, 0], [16, 32])
+        r = pl.store(t, [16, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16, 32], pl.FP32], o: pl.Tensor[[64, 32], pl.FP32]) -> pl.Tensor[[64, 32], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, windowize=True):
+            out = self.my_kernel(x, o)
+        return out
+
+
+def test_windowize_scope_that_stays_warns():
+    import warnings
+
+    import pytest
+    from ptorw import PassWarning
+
+    with pytest.warns(PassWarning, match=r"windowize=True\) scope stays in place \(it calls 'my_kernel'"):
+        after = passes.outline_incore_scopes()(WindowizeScopeAroundCall)
+    ir.assert_structural_equal(after, WindowizeScopeAroundCall)
+    # The same pass on an outlinable scope (tile code inside) warns about nothing.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PassWarning)
+        passes.outline_incore_scopes()(RebindBefore)

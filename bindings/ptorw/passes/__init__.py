@@ -15,9 +15,10 @@ The factory names are the C++ registry's names with ``_`` for ``-`` (``ptorw pas
 """
 import enum as _enum
 import threading as _threading
+import warnings as _warnings
 
 from .. import _core
-from .._errors import PassError  # noqa: F401
+from .._errors import PassError, PassWarning  # noqa: F401
 
 __all__ = ["Pass", "PassContext", "MemoryPlanner", "current_options", "registered_pass_names", "run_pipeline"]
 
@@ -170,6 +171,8 @@ def run_pipeline(program, names, *, verify=None, verify_each=False, check=False,
             if not r.ok:
                 break
             out = Program._wrap(r.program)
+            if raise_on_error:
+                _warn(r.diagnostics)
             for ins in instruments:
                 if callable(ins):
                     ins(n, out)
@@ -181,7 +184,15 @@ def run_pipeline(program, names, *, verify=None, verify_each=False, check=False,
     if not raise_on_error:
         return r
     r.raise_if_failed()
+    _warn(r.diagnostics)
     return Program._wrap(r.program)
+
+
+def _warn(diagnostics):
+    """A successful run's warnings as PassWarning (a PipelineResult keeps them in ``diagnostics``)."""
+    for d in diagnostics:
+        if ": warning: " in d:
+            _warnings.warn(d, PassWarning, stacklevel=3)
 
 
 class _Steps:
