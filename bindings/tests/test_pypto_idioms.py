@@ -202,3 +202,32 @@ def test_windowize_scope_that_stays_warns():
     with warnings.catch_warnings():
         warnings.simplefilter("error", PassWarning)
         passes.outline_incore_scopes()(RebindBefore)
+
+
+# language/02-control-flow.md: "@pl.function(strict_ssa=True) makes the parser reject a rebind".
+def test_strict_ssa_rejects_a_rebind():
+    import pytest
+    from ptorw import ParseError
+
+    with pytest.raises(ParseError, match=r"'t' is bound again: @pl\.function\(strict_ssa=True\)"):
+        @pl.program
+        class Strict:
+            @pl.function(type=pl.FunctionType.InCore, strict_ssa=True)
+            def compute(self, x: pl.Tensor[[64], pl.FP32],
+                        out: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
+                t = pl.load(x, [0], [64])
+                t = pl.tile.add(t, t)
+                r = pl.store(t, [0], out)
+                return r
+
+    @pl.program
+    class StrictOk:
+        @pl.function(type=pl.FunctionType.InCore, strict_ssa=True)
+        def compute(self, x: pl.Tensor[[64], pl.FP32],
+                    out: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
+            t = pl.load(x, [0], [64])
+            u = pl.tile.add(t, t)
+            r = pl.store(u, [0], out)
+            return r
+
+    assert StrictOk.get_function("compute") is not None

@@ -507,6 +507,49 @@ TEST_CASE("pl.func_attr({...}) before the body's statements gives the function's
         "form.py:6:9: error: pl.func_attr({...}) must precede every other statement of the function body");
 }
 
+// PyPTO's control-flow page: "@pl.function(strict_ssa=True) makes the parser reject a rebind
+// instead ... It also disables the dst[...] = src subscript-write sugar, which works by rebinding".
+// A parse directive: the function is the same as without it.
+TEST_CASE("@pl.function(strict_ssa=True) refuses a rebind") {
+  auto src = [](const std::string& deco, const std::string& body) {
+    return "@pl.program\nclass P:\n"
+           "    @pl.function(type=pl.FunctionType.InCore" + deco + ")\n"
+           "    def k(self, x: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> "
+           "pl.Tensor[[16, 32], pl.FP32]:\n"
+           "        t = pl.load(x, [0, 0], [16, 32])\n" + body;
+  };
+  const std::string ssa = "        u = pl.tile.add(t, t)\n        r = pl.store(u, [0, 0], o)\n        return r\n";
+  same(src(", strict_ssa=True", ssa), src("", ssa));
+  same(src(", strict_ssa=False", "        t = pl.tile.add(t, t)\n        r = pl.store(t, [0, 0], o)\n        return r\n"),
+       src("", "        t = pl.tile.add(t, t)\n        r = pl.store(t, [0, 0], o)\n        return r\n"));
+  // Loop-carried values spelled out (init_values / pl.yield_) and If results are not rebinds.
+  same(src(", strict_ssa=True",
+           "        for i, (acc,) in pl.range(2, init_values=(t,)):\n"
+           "            a2 = pl.tile.add(acc, acc)\n"
+           "            nxt = pl.yield_(a2)\n"
+           "        r = pl.store(nxt, [0, 0], o)\n        return r\n"),
+       src("",
+           "        for i, (acc,) in pl.range(2, init_values=(t,)):\n"
+           "            a2 = pl.tile.add(acc, acc)\n"
+           "            nxt = pl.yield_(a2)\n"
+           "        r = pl.store(nxt, [0, 0], o)\n        return r\n"));
+  CHECK(error_of(src(", strict_ssa=True", "        t = pl.tile.add(t, t)\n        r = pl.store(t, [0, 0], o)\n        return r\n")) ==
+        "form.py:6:9: error: 't' is bound again: @pl.function(strict_ssa=True) forbids rebinding a name (use a distinct name)");
+  CHECK(error_of(src(", strict_ssa=True", "        o = pl.store(t, [0, 0], o)\n        return o\n"))
+            .find("'o' is bound again: @pl.function(strict_ssa=True)") != std::string::npos);
+  CHECK(error_of(src(", strict_ssa=True", "        t += 1.0\n        r = pl.store(t, [0, 0], o)\n        return r\n"))
+            .find("'t' is bound again") != std::string::npos);
+  CHECK(error_of(src(", strict_ssa=True", "        o[0:16, 0:32] = t\n        return o\n")) ==
+        "form.py:6:10: error: 'o[...] = ...' rebinds 'o', which @pl.function(strict_ssa=True) forbids (write pl.assemble / "
+        "pl.store to a new name)");
+  CHECK(error_of(src(", strict_ssa=1", ssa)).find("strict_ssa= must be True or False") != std::string::npos);
+  // Only the function that says so: another function of the program may rebind.
+  CHECK(parse_ok(src(", strict_ssa=True", ssa) +
+                 "    @pl.function(type=pl.FunctionType.Opaque)\n"
+                 "    def h(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+                 "        n = n + 1\n        return n\n") != nullptr);
+}
+
 // PyPTO's user docs (language/00-types.md): "pl.TaskId is a convenience alias for pl.Scalar[pl.TASK_ID]".
 TEST_CASE("pl.TaskId is pl.Scalar[pl.TASK_ID]") {
   auto src = [](const std::string& t) {

@@ -249,6 +249,10 @@ inline void Parser::parse_subscript_assignment(Block& b) {
   Token name = take();
   ir::Expr base = lookup(name);
   Token open = take();
+  // "It also disables the dst[...] = src subscript-write sugar, which works by rebinding".
+  if (strict_ssa_)
+    fail_at(open, "'" + std::string(name.text) + "[...] = ...' rebinds '" + std::string(name.text) +
+                      "', which @pl.function(strict_ssa=True) forbids (write pl.assemble / pl.store to a new name)");
   const bool tile = ir::type_as<ir::TileType>(base->type) != nullptr;
   if (!tile && !ir::type_as<ir::TensorType>(base->type)) fail_at(open, "only a tensor or a tile takes a subscript assignment");
   Subscript sub = parse_subscript(base, open);

@@ -175,9 +175,13 @@ class Parser {
   void bind(const ir::Expr& def) {
     if (!out_params_.empty()) check_out_param_rebinding(def);
     ir::Expr old = scope_.bind(def);
-    if (old && !rebinds_ && !ir::expr_as<ir::IterArg>(old) &&
-        std::find(loop_vars_.begin(), loop_vars_.end(), old.get()) == loop_vars_.end())
-      rebinds_ = true;
+    if (!old || ir::expr_as<ir::IterArg>(old) || std::find(loop_vars_.begin(), loop_vars_.end(), old.get()) != loop_vars_.end())
+      return;
+    // PyPTO's control-flow page: "@pl.function(strict_ssa=True) makes the parser reject a rebind".
+    if (strict_ssa_)
+      fail_at(def->span, "'" + ir::var_name(def) +
+                             "' is bound again: @pl.function(strict_ssa=True) forbids rebinding a name (use a distinct name)");
+    rebinds_ = true;
   }
   /// PyPTO's quickstart, Edge Cases: "Cannot reassign 'out' with a different type | The
   /// expression's dtype differs from the declared Out dtype | Match them, or bind the result to a
@@ -294,6 +298,7 @@ class Parser {
     std::size_t la_head = 0, la_count = 0;
     NameMap param_scope;
     ir::FunctionPtr parsed;  // single pass: the whole function
+    bool strict_ssa = false;  // @pl.function(strict_ssa=True): a parse directive, not kept in the IR
   };
   using Signatures = std::deque<Signature>;  // stable addresses: signatures_ points into it
   void parse_top_level_line(ir::Program& prog);
@@ -318,6 +323,7 @@ class Parser {
   // The uses of integer constants and what arithmetic folded from them (Parser::make_binary):
   // PyPTO's "constant arithmetic fold[s] into the IR" — `N * 2` is 128 — while `64 * 2` written as
   // literals stays what it says (simplify folds it). Held, so no address is reused by a later node.
+  bool strict_ssa_ = false;  // of the function whose body is being parsed
   std::unordered_set<const ir::ExprNode*> from_constants_;
   std::vector<ir::Expr> from_constants_held_;
   ir::Kwargs func_attrs_;  // the attrs of the function whose body is being parsed

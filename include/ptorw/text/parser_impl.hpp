@@ -35,6 +35,7 @@ inline void Parser::parse_decorated_function(Signatures& sigs) {
     fail_at(at, "only @pl.function methods are allowed in a @pl.program class");
   ir::Function fn;
   fn.span = span_of(at);
+  bool strict_ssa = false;
   if (peek().punct("(")) {
     std::vector<ir::Expr> args;
     ir::Kwargs kw, attrs;
@@ -56,8 +57,12 @@ inline void Parser::parse_decorated_function(Signatures& sigs) {
         if (e && e->text.rfind("pl.FunctionIRStage.", 0) == 0) st = ir::enum_from<ir::Stage>(e->text.substr(19));
         if (!st) fail_at(at, "stage= must be pl.FunctionIRStage.Tile or Buffer");
         fn.stage = *st;
+      } else if (k == "strict_ssa") {
+        auto* b = std::get_if<bool>(&v);
+        if (!b) fail_at(at, "strict_ssa= must be True or False");
+        strict_ssa = *b;
       } else {
-        fail_at(at, "@pl.function has no keyword '" + k + "' (type, attrs, level, role, stage)");
+        fail_at(at, "@pl.function has no keyword '" + k + "' (type, attrs, level, role, stage, strict_ssa)");
       }
     }
   }
@@ -95,12 +100,13 @@ inline void Parser::parse_decorated_function(Signatures& sigs) {
     }
   }
   expect_punct(":", "at the end of the def line");
-  Signature& s = sigs.emplace_back(Signature{std::move(fn), lex_, la_, la_head_, la_count_, scope_, nullptr});
+  Signature& s = sigs.emplace_back(Signature{std::move(fn), lex_, la_, la_head_, la_count_, scope_, nullptr, strict_ssa});
   if (single_pass_) {
     // The body right away, with the signatures seen so far (callee_signature); scope_ holds
     // the parameters.
     if (!signatures_.try_emplace(s.fn.name, known_function(s.fn)).second) throw SinglePassAbort{};  // reported in two phases
     current_returns_ = s.fn.return_types;
+    strict_ssa_ = s.strict_ssa;
     begin_body(s.fn);
     Block body = parse_block(BlockKind::Function);
     end_body(s.fn);
@@ -261,6 +267,7 @@ inline ir::ProgramPtr Parser::parse_program() {
     la_count_ = s.la_count;
     scope_ = s.param_scope;
     current_returns_ = s.fn.return_types;
+    strict_ssa_ = s.strict_ssa;
     // parse_block expects to sit before the NEWLINE that ends the def line.
     begin_body(s.fn);
     Block body = parse_block(BlockKind::Function);
