@@ -41,7 +41,7 @@ class Expr:
     span: Tuple[int, int]
     name: Optional[str]
     value: Any
-    op: Optional[str]
+    op: Optional[str]  # ptorw.ir wraps it as ir.OpName (a str with .name)
     args: List[Expr]  # operands of a Call, Submit, BinaryExpr, UnaryExpr; elements of a MakeTuple
     init: Optional[Expr]  # an IterArg's initial value
     def text(self) -> str: ...

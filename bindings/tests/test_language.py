@@ -72,6 +72,8 @@ def test_function_inspection():
     assign = body.stmts[1]
     assert assign.var.name == "u"
     assert assign.value.kind == "Call" and assign.value.op == "pl.tile.muls"
+    assert assign.value.op.name == "tile.muls"  # PyPTO's call.op.name
+    assert isinstance(assign.value.op, ir.OpName) and assign.var.op is None
     assert [str(a) for a in assign.value.args] == ["t", "2.0"]
     assert body.stmts[3].values[0] == body.stmts[2].var  # the same Var node
 

@@ -231,3 +231,19 @@ def test_strict_ssa_rejects_a_rebind():
             return r
 
     assert StrictOk.get_function("compute") is not None
+
+
+def test_call_op_name():
+    """PyPTO's IR gives a call's op a name (call.op.name): the op without pl., a kernel by its name."""
+    main = RebindBefore.get_function("main")
+    calls = []
+
+    class Calls(ir.IRVisitor):
+        def visit_call(self, call):
+            calls.append(call.op)
+            super().visit_call(call)
+
+    Calls().visit_function(main)
+    names = [op.name for op in calls]
+    assert "tensor.create" in names and "compute" in names
+    assert "pl.tensor.create" in calls  # still the DSL spelling as a str

@@ -21,7 +21,7 @@ from .. import _core
 
 __all__ = ["Program", "Function", "Expr", "Stmt", "Type", "Span", "FunctionType", "ParamDirection",
            "FunctionIRStage", "structural_equal", "assert_structural_equal", "structural_hash", "python_print",
-           "is_incore_type", "IRVisitor", "verify", "save", "load", "cache_key"]
+           "is_incore_type", "IRVisitor", "verify", "save", "load", "cache_key", "OpName"]
 
 
 class FunctionType(_enum.Enum):
@@ -98,6 +98,32 @@ Stmt.__str__ = lambda self: self.text()
 Stmt.__repr__ = lambda self: f"<{self.kind} at {self.span[0]}:{self.span[1]}>"
 Type.__str__ = lambda self: self.text()
 Type.__repr__ = lambda self: f"<{self.kind} {self.text()}>"
+
+
+class OpName(str):
+    """A Call's op as the DSL spells it (``"pl.tile.load"``, ``"self.kernel"``), with ``name``: the
+    op's name without the ``pl.`` / ``self.`` prefix (``"tile.load"``, ``"kernel"``), the form PyPTO's
+    IR gives as ``call.op.name``."""
+
+    __slots__ = ()
+
+    @property
+    def name(self):
+        for prefix in ("pl.", "self."):
+            if self.startswith(prefix):
+                return self[len(prefix):]
+        return str(self)
+
+
+_call_op_text = Expr.op
+
+
+def _call_op(self):
+    text = _call_op_text.__get__(self)
+    return None if text is None else OpName(text)
+
+
+Expr.op = property(_call_op, doc="A Call's op (OpName: the DSL spelling, with .name), else None.")
 
 
 class Function:

@@ -23,6 +23,10 @@ class FunctionIRStage(enum.Enum):
     Tile = "Tile"
     Buffer = "Buffer"
 
+class OpName(str):
+    @property
+    def name(self) -> str: ...
+
 class Span:
     filename: str
     begin_line: int
