@@ -136,7 +136,9 @@ struct MergeOutParamIntoIterArg {
         b.plans.push_back(std::move(plan));
       }
     }
-    if (!b.plans.empty()) return b;
+    // (A complete rule is not asked again about its own output: the notes of the calls it leaves
+    // alone go with the application.)
+    if (!b.plans.empty()) return rewrite::MatchResult<Bindings>(std::move(b), std::move(notes));
     return rewrite::decline_at(std::move(notes));
   }
 

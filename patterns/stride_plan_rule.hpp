@@ -38,16 +38,19 @@ template <CalleeVote callee_sites, GroupCallShape group_call_shape> struct Strid
     std::vector<rewrite::Note> notes;
     for (const auto& callee : scan.callees())
       callee_sites(scan, callee, cache, ctx.remarks_enabled(), plan, notes);
-    // The Group remarks hold whether or not another callee gets strides (review rev10 F3): with a
-    // plan they are reported beside the application, the other notes are moot then.
-    if (!plan.callees.empty()) {
-      if (!ctx.remarks_enabled()) return plan;
-      std::vector<rewrite::Note> group_notes;
-      group_callee_notes(prog, cache, group_notes);
-      return rewrite::MatchResult<StridePlan>(std::move(plan), std::move(group_notes));
-    }
     if (ctx.remarks_enabled()) group_callee_notes(prog, cache, notes);
-    return rewrite::decline_at(std::move(notes));
+    if (plan.callees.empty()) return rewrite::decline_at(std::move(notes));
+    // A complete rule is not asked again about its own output (unless another rule changes the
+    // program), so the notes of the callees it leaves alone — others, Group callees (review rev10
+    // F3, rev11 M3) — go with the application. A planned callee's sites are described when the
+    // rule looks at its output ("applied: ..."), not here.
+    std::vector<rewrite::Note> left_alone;
+    for (auto& n : notes) {
+      bool planned = false;
+      for (const auto& c : plan.callees) planned |= n.text.rfind("'" + c.callee + "' ", 0) == 0;
+      if (!planned) left_alone.push_back(std::move(n));
+    }
+    return rewrite::MatchResult<StridePlan>(std::move(plan), std::move(left_alone));
   }
 
   ir::ProgramPtr rewrite(const StridePlan& plan, rewrite::Context&) const { return apply_stride_plan(plan); }

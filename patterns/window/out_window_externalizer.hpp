@@ -104,7 +104,9 @@ struct ExternalizeStaticWindows {
     for (const auto& f : prog->functions)
       if (f && used.count(f->name) && !prog->find(callees.at(f->name).clone->name))
         plan.clones.emplace_back(f->name, callees.at(f->name).clone);
-    return plan;
+    // (A complete rule is not asked again about its own output: the notes of what it leaves alone
+    // go with the application.)
+    return rewrite::MatchResult<WindowPlan>(std::move(plan), std::move(notes));
   }
 
   ir::ProgramPtr rewrite(const WindowPlan& plan, rewrite::Context&) const {

@@ -402,6 +402,11 @@ TEST_CASE("top-level constants fold into the IR") {
   CHECK(error_of("N = 64\nZ = 0\n" + orch("y = r + N // Z")).find("division by zero (operands 64 and 0)") != std::string::npos);
   CHECK(error_of("N = 9223372036854775807\n" + orch("y = N + 1")).find("cannot be folded: int64 overflow") != std::string::npos);
   CHECK(printed_line(orch("y = 64 % 0")) == "64 % 0");
+  // Only those: an operator the folder does not take (a true division) stays as written (rev11 M2);
+  // negating INT64_MIN overflows (rev11 L6).
+  CHECK(parse_ok("N = 64\n" + orch("y = r + N / 2")) != nullptr);
+  CHECK(error_of("N = -9223372036854775807 - 1\n" + orch("y = -N"))
+            .find("constant arithmetic cannot be folded: int64 overflow (the negation of -9223372036854775808)") != std::string::npos);
   CHECK(printed_line(orch("y = pl.tensor.create([8 * 2, 32], dtype=pl.FP32)")) == "pl.tensor.create([8 * 2, 32], dtype=pl.FP32)");
   CHECK(text::print_program(*parse_ok(orch("y = pl.tensor.create([8 * 2, 32], dtype=pl.FP32)"))).find("y: pl.Tensor[[16, 32], pl.FP32]") !=
         std::string::npos);
@@ -499,6 +504,11 @@ TEST_CASE("pl.func_attr({...}) before the body's statements gives the function's
         "form.py:6:32: error: 'N' in pl.func_attr is a parameter (a bare name always is); attribute values must be "
         "bool, int, float, string or enum constants: write a constant as a literal");
   same("N = 2\n" + src("", "        pl.func_attr({\"split\": 2})\n"), src(", attrs={\"split\": 2}", ""));
+  // `(N)` is the same Name in Python's AST (rev11 L4); None is no value.
+  CHECK(error_of("N = 2\n" + src("", "        pl.func_attr({\"split\": (N)})\n"))
+            .find("form.py:6:33: error: 'N' in pl.func_attr is a parameter") != std::string::npos);
+  CHECK(error_of(src("", "        pl.func_attr({\"split\": None})\n"))
+            .find("form.py:5:32: error: None is not an attribute value") != std::string::npos);
   // "Must precede every other statement": `pass` and pl.static_assert leave no statement behind,
   // but they are statements (a docstring is not, above).
   CHECK(error_of(src("", "        pass\n", windowize)) ==
@@ -543,6 +553,42 @@ TEST_CASE("@pl.function(strict_ssa=True) refuses a rebind") {
         "form.py:6:10: error: 'o[...] = ...' rebinds 'o', which @pl.function(strict_ssa=True) forbids (write pl.assemble / "
         "pl.store to a new name)");
   CHECK(error_of(src(", strict_ssa=1", ssa)).find("strict_ssa= must be True or False") != std::string::npos);
+  // pl.unroll binds its variable and body once in the text, though once per copy in the IR (rev11 H1).
+  same(src(", strict_ssa=True",
+           "        for i in pl.unroll(3):\n"
+           "            s = i * 2\n"
+           "        r = pl.store(t, [0, 0], o)\n        return r\n"),
+       src("",
+           "        for i in pl.unroll(3):\n"
+           "            s = i * 2\n"
+           "        r = pl.store(t, [0, 0], o)\n        return r\n"));
+  CHECK(error_of(src(", strict_ssa=True",
+                     "        for i in pl.unroll(2):\n"
+                     "            s = i * 2\n"
+                     "            s = s + 1\n"
+                     "        r = pl.store(t, [0, 0], o)\n        return r\n")) ==
+        "form.py:8:13: error: 's' is bound again: @pl.function(strict_ssa=True) forbids rebinding a name (use a distinct name)");
+  // Both arms of an if binding a name (an If result for convert-to-ssa) bind it once per path
+  // (rev11 M1); elif chains too. Binding it again in one arm, or after the if, is a rebind.
+  const std::string arms =
+      "        if x.shape[0] == 16:\n"
+      "            u = pl.tile.add(t, t)\n"
+      "        elif x.shape[1] == 32:\n"
+      "            u = pl.tile.mul(t, t)\n"
+      "        else:\n"
+      "            u = pl.tile.sub(t, t)\n";
+  same(src(", strict_ssa=True", arms + "        r = pl.store(u, [0, 0], o)\n        return r\n"),
+       src("", arms + "        r = pl.store(u, [0, 0], o)\n        return r\n"));
+  CHECK(error_of(src(", strict_ssa=True", arms + "        u = pl.tile.add(u, u)\n        r = pl.store(u, [0, 0], o)\n        return r\n"))
+            .find("form.py:12:9: error: 'u' is bound again") != std::string::npos);
+  CHECK(error_of(src(", strict_ssa=True",
+                     "        if x.shape[0] == 16:\n"
+                     "            u = pl.tile.add(t, t)\n"
+                     "        else:\n"
+                     "            u = pl.tile.mul(t, t)\n"
+                     "            u = pl.tile.mul(u, u)\n"
+                     "        r = pl.store(u, [0, 0], o)\n        return r\n"))
+            .find("form.py:10:13: error: 'u' is bound again") != std::string::npos);
   // Only the function that says so: another function of the program may rebind.
   CHECK(parse_ok(src(", strict_ssa=True", ssa) +
                  "    @pl.function(type=pl.FunctionType.Opaque)\n"

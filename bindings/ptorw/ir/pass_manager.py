@@ -129,5 +129,6 @@ class PassManager:
         self.records = list(r.passes)
         self.timings = {PASCAL_NAMES.get(rec.name, rec.name): rec.seconds for rec in r.passes}
         r.raise_if_failed()
+        _passes._warn(r.diagnostics)
         from . import Program
         return Program._wrap(r.program)

@@ -164,10 +164,11 @@ def run_pipeline(program, names, *, verify=None, verify_each=False, check=False,
     names = list(names)
     instruments = _instruments()
     if instruments and names:  # one pass at a time, so that every instrument sees every step
-        records, out, r = [], program, None
+        records, diagnostics, out, r = [], [], program, None
         for n in names:
             r = _core.run_pipeline(out._p, [n], current_options(), verify, verify_each, True, check, max_iterations)
             records.extend(r.passes)
+            diagnostics.extend(r.diagnostics)
             if not r.ok:
                 break
             out = Program._wrap(r.program)
@@ -179,7 +180,7 @@ def run_pipeline(program, names, *, verify=None, verify_each=False, check=False,
         if raise_on_error:
             r.raise_if_failed()
             return out
-        return _Steps(r, out, records)
+        return _Steps(r, out, records, diagnostics)
     r = _core.run_pipeline(program._p, names, current_options(), verify, verify_each, True, check, max_iterations)
     if not raise_on_error:
         return r
@@ -189,18 +190,28 @@ def run_pipeline(program, names, *, verify=None, verify_each=False, check=False,
 
 
 def _warn(diagnostics):
-    """A successful run's warnings as PassWarning (a PipelineResult keeps them in ``diagnostics``)."""
-    for d in diagnostics:
-        if ": warning: " in d:
-            _warnings.warn(d, PassWarning, stacklevel=3)
+    """A successful run's warnings as PassWarning (a PipelineResult keeps them in ``diagnostics``),
+    reported at the first caller outside the ptorw package (so ``warnings`` filters by module and
+    the file:line shown are the user's)."""
+    warned = [d for d in diagnostics if ": warning: " in d]
+    if not warned:
+        return
+    import os
+    import sys
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+    frame, level = sys._getframe(0), 1
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package):
+        frame, level = frame.f_back, level + 1
+    for d in warned:
+        _warnings.warn(d, PassWarning, stacklevel=level)
 
 
 class _Steps:
     """A pipeline run one pass at a time: the last step's result with every step's records."""
 
-    def __init__(self, last, program, records):
+    def __init__(self, last, program, records, diagnostics):
         self._last, self.passes = last, records
-        self.ok, self.diagnostics = last.ok, last.diagnostics
+        self.ok, self.diagnostics = last.ok, diagnostics  # every step's
         self.program = program._p if last.ok else last.program
 
     def raise_if_failed(self):

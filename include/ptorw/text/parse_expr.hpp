@@ -141,7 +141,9 @@ inline ir::Expr Parser::parse_unary() {
     if (op.text == "+") return e;
     if (auto* f = ir::expr_as<ir::ConstFloat>(e); f && float_literal)
       return ir::make_float(-f->value, ir::dtype_of(e->type).value(), span_of(op));
-    if (auto* c = ir::expr_as<ir::ConstInt>(e); c && is_from_constants(e) && c->value != INT64_MIN) {
+    if (auto* c = ir::expr_as<ir::ConstInt>(e); c && is_from_constants(e) && c->value == INT64_MIN)
+      fail_at(op, "constant arithmetic cannot be folded: int64 overflow (the negation of -9223372036854775808)");
+    if (auto* c = ir::expr_as<ir::ConstInt>(e); c && is_from_constants(e)) {
       ir::Expr n = ir::make_int(-c->value, ir::dtype_of(e->type).value(), span_of(op));  // `-N` (see make_binary)
       mark_from_constants(n);
       return n;
@@ -481,11 +483,17 @@ inline ir::Kwargs Parser::parse_attr_dict(bool bare_name_is_param) {
     Token at = peek();
     // PyPTO's pl.func_attr: "A bare name is always a parameter ... never a same-named Python
     // variable from the enclosing scope. Write Python constants as literals" (review rev10 F5).
-    if (bare_name_is_param && at.kind == Tok::Name && !at.name("True") && !at.name("False") &&
-        (peek(1).punct(",") || peek(1).punct("}")))
-      fail_at(at, "'" + std::string(at.text) +
+    // (Python's AST has the same Name for `(K)`; `None` is a constant, refused below as no value.)
+    const bool parenthesized = at.punct("(") && peek(1).kind == Tok::Name && peek(2).punct(")");
+    const Token name_tok = parenthesized ? peek(1) : at;
+    const std::size_t after = parenthesized ? 3 : 1;
+    if (bare_name_is_param && name_tok.kind == Tok::Name && !name_tok.name("True") && !name_tok.name("False") &&
+        !name_tok.name("None") && (peek(after).punct(",") || peek(after).punct("}")))
+      fail_at(name_tok, "'" + std::string(name_tok.text) +
                       "' in pl.func_attr is a parameter (a bare name always is); attribute values must be bool, int, "
                       "float, string or enum constants: write a constant as a literal");
+    if (name_tok.name("None"))
+      fail_at(name_tok, "None is not an attribute value: attribute values must be bool, int, float, string or enum constants");
     ir::AttrValue v = parse_attr_value();
     if (std::holds_alternative<ir::Expr>(v)) fail_at(at, "attribute values must be bool, int, float, string or enum constants");
     std::string key_text = decode_string_literal(key.text);
@@ -583,11 +591,14 @@ inline ir::Expr Parser::make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const 
       if (auto* rc = ir::expr_as<ir::ConstInt>(b.rhs)) {
         // "A captured value that cannot be folded is an error at parse time, not a surprise at run
         // time" (the same page): a division or modulo by zero, an int64 overflow (review rev10 F6).
+        // Other operators the folder does not take (a true division `/`) stay as written (rev11 M2).
+        const bool integer_op = op == ir::BinOp::Add || op == ir::BinOp::Sub || op == ir::BinOp::Mul ||
+                                op == ir::BinOp::FloorDiv || op == ir::BinOp::Mod;
         const ir::IntFold f = ir::fold_int(op, lc->value, rc->value);
-        if (!f)
+        if (!f && integer_op)
           fail_at(at, std::string("constant arithmetic cannot be folded: ") + f.error + " (operands " +
                           std::to_string(lc->value) + " and " + std::to_string(rc->value) + ")");
-        if (ir::int_fits(d, f.value)) {
+        if (f && ir::int_fits(d, f.value)) {
           ir::Expr c = ir::make_int(f.value, d, span_of(at));
           mark_from_constants(c);
           return c;

@@ -489,7 +489,13 @@ inline void Parser::parse_unroll(Block& b, const Token& for_tok, const std::vect
   const Lexer lex_at_body = lex_;
   const std::array<Token, 8> la_at_body = la_;
   const std::size_t la_head_at_body = la_head_, la_count_at_body = la_count_;
+  // Copies after the first bind again what the first bound, though the text binds each name once:
+  // strict_ssa judges the first copy only (review rev11 H1).
+  const bool strict = strict_ssa_;
+  bool first = true;
   for (std::int64_t v : values) {
+    strict_ssa_ = strict && first;
+    first = false;
     lex_ = lex_at_body;
     la_ = la_at_body;
     la_head_ = la_head_at_body;
@@ -500,6 +506,7 @@ inline void Parser::parse_unroll(Block& b, const Token& for_tok, const std::vect
     Block body = parse_block(BlockKind::Scope);  // (a pl.yield_ in it: "outside a loop or if body")
     for (auto& st : body.stmts) b.stmts.push_back(std::move(st));
   }
+  strict_ssa_ = strict;
 }
 
 inline std::optional<YieldTargets> Parser::parse_if(Block& b, const Token& if_tok) {
@@ -507,7 +514,18 @@ inline std::optional<YieldTargets> Parser::parse_if(Block& b, const Token& if_to
   ir::Expr cond = parse_expr();
   if (!ir::type_as<ir::ScalarType>(cond->type)) fail_at(at, "an if condition must be a scalar");
   expect_punct(":", "at the end of the if header");
+  // strict_ssa: a name both arms bind is bound once on each path (an If result), not rebound
+  // (review rev11 M1). The then arm's definitions may be bound again in the else arm only.
+  const bool track = strict_ssa_;
+  if (track) arm_defs_.emplace_back();
   Block then_b = parse_block(BlockKind::IfArm);
+  std::vector<const ir::ExprNode*> then_defs;
+  const std::size_t sibling_mark = sibling_defs_.size();
+  if (track) {
+    then_defs = std::move(arm_defs_.back());
+    arm_defs_.back().clear();  // now the else arm's
+    sibling_defs_.insert(sibling_defs_.end(), then_defs.begin(), then_defs.end());
+  }
   std::optional<Block> else_b;
   if (peek().name("elif")) {
     Token elif = take();
@@ -525,6 +543,15 @@ inline std::optional<YieldTargets> Parser::parse_if(Block& b, const Token& if_to
   } else if (accept_name("else")) {
     expect_punct(":", "after else");
     else_b = parse_block(BlockKind::IfArm);
+  }
+  if (track) {
+    std::vector<const ir::ExprNode*> else_defs = std::move(arm_defs_.back());
+    arm_defs_.pop_back();
+    sibling_defs_.resize(sibling_mark);
+    if (!arm_defs_.empty()) {  // an enclosing arm: these are its definitions too
+      arm_defs_.back().insert(arm_defs_.back().end(), then_defs.begin(), then_defs.end());
+      arm_defs_.back().insert(arm_defs_.back().end(), else_defs.begin(), else_defs.end());
+    }
   }
   std::size_t n_then = then_b.yield ? then_b.yield->values.size() : 0;
   std::size_t n_else = else_b && else_b->yield ? else_b->yield->values.size() : 0;

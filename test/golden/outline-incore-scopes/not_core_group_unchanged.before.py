@@ -1,6 +1,6 @@
 # rule: outline-incore-scopes — only scopes with level=pl.Level.CORE_GROUP are outlined: a pl.at scope at another level stays, and so does a pl.manual_scope
 # expect: unchanged
-# expect-warning: not_core_group_unchanged.before.py:11:9: warning: the pl.at(..., windowize=True) scope stays in place (its level is not pl.Level.CORE_GROUP)
+# expect-warning: not_core_group_unchanged.before.py:11:9: warning: the pl.at(..., windowize=True) scope stays in place because its level is not pl.Level.CORE_GROUP, so no outlined function carries windowize=True and Pattern 5 does not see it
 import ptorw.language as pl
 
 
