@@ -589,6 +589,10 @@ TEST_CASE("@pl.function(strict_ssa=True) refuses a rebind") {
                      "            u = pl.tile.mul(u, u)\n"
                      "        r = pl.store(u, [0, 0], o)\n        return r\n"))
             .find("form.py:10:13: error: 'u' is bound again") != std::string::npos);
+  // A for header reusing a bound name rebinds it in Python (rev11 L5).
+  CHECK(error_of(src(", strict_ssa=True", "        for t in pl.range(2):\n            pass\n        r = pl.store(t, [0, 0], o)\n"
+                                          "        return r\n"))
+            .find("form.py:6:13: error: 't' is bound again (as a loop variable)") != std::string::npos);
   // Only the function that says so: another function of the program may rebind.
   CHECK(parse_ok(src(", strict_ssa=True", ssa) +
                  "    @pl.function(type=pl.FunctionType.Opaque)\n"

@@ -407,6 +407,12 @@ inline void Parser::parse_for(Block& b) {
   ir::Expr loop_var;
   if (!is_while) {
     loop_var = ir::make_var(std::string(loop_var_tok.text), ir::scalar_type(ir::DType::INDEX), span_of(loop_var_tok));
+    // Python rebinds a name a `for` header reuses; strict_ssa is for "catching unintended
+    // shadowing" (review rev11 L5).
+    if (strict_ssa_ && scope_.find(loop_var_tok.text))
+      fail_at(loop_var_tok, "'" + std::string(loop_var_tok.text) +
+                                "' is bound again (as a loop variable): @pl.function(strict_ssa=True) forbids rebinding a "
+                                "name (use a distinct name)");
     shadow(loop_var_tok.text, loop_var);
     loop_vars_.push_back(loop_var.get());
   }

@@ -1,4 +1,5 @@
 # rule: "Vec assemble requires a non-window target"; "assemble with ... window targets ... remain Tile": an assemble into a slice window is not planned; per kernel (issue 17), the kernel keeps its unplanned Tile form and the reason is recorded in init_memref_refused
+# expect-warning: warning: InitMemRef: tile.assemble into the slice window 'right' is not planned (an assemble into a window target retains Tile IR) (kernel 'kernel' keeps its unplanned Tile form)
 import ptorw.language as pl
 
 

@@ -1,5 +1,6 @@
 # rule: Matrix storage and cube recipes: "tile.matmul_acc must already accumulate in place (its accumulator and result share storage)"; Default whole-kernel selection: "arbitrary matrix carry copies ... remain excluded": an accumulator still read after matmul_acc would need a copy of Acc storage, so InitMemRef keeps the kernel unplanned (reason recorded) and selection keeps it Tile
 # opt: memory_planner=PYPTO
+# expect-warning: warning: InitMemRef: the accumulator 'x' of tile.matmul_acc is read after it accumulates in place
 @pl.program
 class AccLive:
     @pl.function(type=pl.FunctionType.AIC)

@@ -1,4 +1,5 @@
 # rule: Matrix storage: "Their physical extents are already whole fractal boxes": an INT8 [32, 16] Mat tile against NZ boxes of 16 x 32 elements has no planned form, so InitMemRef refuses it and the kernel keeps its unplanned Tile form (before: it was planned, the planned program could not run in the interpreter — diffcheck said the pass changed the result — and the Tile-stage emitter wrote that invalid descriptor); the first refusal is the one recorded
+# expect-warning: warning: InitMemRef: tile 'a' has physical extents that are not whole fractal boxes of its layout (16 x 32 elements) (kernel 'kernel' keeps its unplanned Tile form)
 @pl.program
 class P:
     @pl.function(type=pl.FunctionType.AIC)

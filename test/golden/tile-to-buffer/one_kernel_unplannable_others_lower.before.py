@@ -1,5 +1,6 @@
 # rule: "Only selected functions receive Buffer storage legalization, storage verification and final conversion. Unselected functions retain the Tile pipeline" (issue 17: one kernel must not stop the whole program): a kernel InitMemRef cannot plan (tile.assemble into a slice window: "assemble with ... window targets ... remain Tile") keeps its unplanned Tile form with the reason recorded in init_memref_refused, is not selected, and the ordinary kernel next to it is lowered to Buffer IR; the orchestration calling both is unchanged
 # opt: memory_planner=PTOAS
+# expect-warning: warning: InitMemRef: tile.assemble into the slice window 'left' is not planned (an assemble into a window target retains Tile IR) (kernel 'sliced' keeps its unplanned Tile form)
 @pl.program
 class Mixed:
     @pl.function(type=pl.FunctionType.InCore)

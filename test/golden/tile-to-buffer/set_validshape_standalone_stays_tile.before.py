@@ -1,5 +1,6 @@
 # rule: "Standalone setters retain Tile IR, since metadata version tracking requires an explicit SSA result": a tile.set_validshape whose result is not assigned keeps the kernel on Tile IR: InitMemRef does not plan a tile op whose result is discarded (unplanned, the reason recorded, decision False)
 # opt: memory_planner=PTOAS
+# expect-warning: warning: InitMemRef: the tile result of tile.set_validshape is not assigned (a standalone tile op is not planned; standalone setters retain Tile IR) (kernel 'k' keeps its unplanned Tile form)
 @pl.program
 class P:
     @pl.function(type=pl.FunctionType.InCore)

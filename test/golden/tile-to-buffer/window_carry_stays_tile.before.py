@@ -1,5 +1,6 @@
 # rule: "window region carries ... remain Tile in the normal pipeline": a slice window carried into a For keeps the kernel on Tile IR; InitMemRef does not plan it, so the kernel keeps its unplanned form with the reason recorded (decision False)
 # opt: memory_planner=PTOAS
+# expect-warning: warning: InitMemRef: a slice window carried by a loop is not planned yet (window region carries) (kernel 'kernel' keeps its unplanned Tile form)
 @pl.program
 class P:
     @pl.function(type=pl.FunctionType.InCore)
