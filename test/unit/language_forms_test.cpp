@@ -600,6 +600,30 @@ TEST_CASE("@pl.function(strict_ssa=True) refuses a rebind") {
                  "        n = n + 1\n        return n\n") != nullptr);
 }
 
+// PyPTO's tasks/01-scopes.md: "pl.scope(mode=pl.ScopeMode.MANUAL), alias pl.manual_scope()"; an
+// AUTO scope is the compiler's to place ("mode=AUTO needs auto_scope=False"), which ptorw does not read.
+TEST_CASE("pl.scope(mode=pl.ScopeMode.MANUAL) is pl.manual_scope()") {
+  auto src = [](const std::string& with) {
+    return "@pl.program\nclass P:\n"
+           "    @pl.function(type=pl.FunctionType.InCore)\n"
+           "    def k(self, x: pl.Tensor[[16], pl.FP32], o: pl.Out[pl.Tensor[[16], pl.FP32]]) -> pl.Tensor[[16], pl.FP32]:\n"
+           "        t = pl.load(x, [0], [16])\n"
+           "        r = pl.store(t, [0], o)\n"
+           "        return r\n"
+           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+           "    def main(self, x: pl.Tensor[[16], pl.FP32], s: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:\n"
+           "        with " + with + ":\n"
+           "            a, tid = pl.submit(self.k, x, s)\n"
+           "        return a\n";
+  };
+  same(src("pl.scope(mode=pl.ScopeMode.MANUAL)"), src("pl.manual_scope()"));
+  CHECK(error_of(src("pl.scope()")).find("form.py:10:17: error: an AUTO runtime scope (pl.scope() / mode=pl.ScopeMode.AUTO) "
+                                         "is placed by the compiler") != std::string::npos);
+  CHECK(error_of(src("pl.scope(mode=pl.ScopeMode.AUTO)")).find("needs @pl.function(auto_scope=False)") != std::string::npos);
+  CHECK(error_of(src("pl.scope(mode=pl.ScopeMode.MANUAL, x=1)")).find("pl.scope takes mode=pl.ScopeMode.MANUAL (or AUTO) only") !=
+        std::string::npos);
+}
+
 // PyPTO's user docs (language/00-types.md): "pl.TaskId is a convenience alias for pl.Scalar[pl.TASK_ID]".
 TEST_CASE("pl.TaskId is pl.Scalar[pl.TASK_ID]") {
   auto src = [](const std::string& t) {

@@ -105,7 +105,7 @@ const Case kCases[] = {
     {"expression statement", in_kernel("        n + 1\n"), 5, 9, "must be a call"},
     {"tile comparison operator", in_kernel("        t = pl.load(x, [0], [64])\n        u = t < t\n"), 6, 15, "operator '<' on a tile or tensor has no op"},
     {"chained comparison", in_kernel("        c = 1 < n < 3\n"), 5, 19, "chained comparisons"},
-    {"bad with", in_kernel("        with open(\"f\"):\n            pass\n"), 5, 14, "pl.at(...) or pl.manual_scope()"},
+    {"bad with", in_kernel("        with open(\"f\"):\n            pass\n"), 5, 14, "pl.at(...), pl.manual_scope() or pl.scope(mode=...)"},
     {"pl.at unknown kwarg", in_kernel("        with pl.at(speed=1):\n            pass\n"), 5, 17, "pl.at has no keyword 'speed'"},
     {"declaration without value", in_kernel("        t: pl.Tensor[[64], pl.FP32]\n"), 5, 9, "needs a value"},
     {"tuple index out of range", in_kernel("        r = pl.submit(self.f, x, n, x)\n        t = r[5]\n"), 6, 15, "out of range"},

@@ -587,11 +587,12 @@ inline std::optional<YieldTargets> Parser::parse_if(Block& b, const Token& if_to
 
 inline void Parser::parse_with(Block& b) {
   Token with = take();
-  if (!(peek().name("pl") && peek(1).punct(".") && (peek(2).name("at") || peek(2).name("manual_scope")))) {
+  if (!(peek().name("pl") && peek(1).punct(".") &&
+        (peek(2).name("at") || peek(2).name("manual_scope") || peek(2).name("scope")))) {
     if (peek().name("pl") && peek(1).punct(".") && peek(2).kind == Tok::Name)  // name the scope, not 'pl'
-      fail_at(peek(), "expected pl.at(...) or pl.manual_scope() after 'with', got 'pl." + std::string(peek(2).text) +
+      fail_at(peek(), "expected pl.at(...), pl.manual_scope() or pl.scope(mode=...) after 'with', got 'pl." + std::string(peek(2).text) +
                           "' (docs/dsl.md lists the scopes ptorw reads)");
-    expected("pl.at(...) or pl.manual_scope() after 'with'");
+    expected("pl.at(...), pl.manual_scope() or pl.scope(mode=...) after 'with'");
   }
   take(); take();
   Token kind = take();
@@ -599,8 +600,24 @@ inline void Parser::parse_with(Block& b) {
   ir::Kwargs kw;
   parse_call_args(args, kw);
   if (!args.empty()) fail_at(kind, "pl." + std::string(kind.text) + " takes keyword arguments only");
-  bool manual = kind.text == "manual_scope";
-  if (manual && !kw.empty()) fail_at(kind, "pl.manual_scope() takes no arguments");
+  // PyPTO's runtime scopes (tasks/01-scopes.md): `pl.scope(mode=pl.ScopeMode.MANUAL)` is
+  // `pl.manual_scope()` under its other name (read as it, printed as it). An AUTO scope is placed
+  // by the compiler, and writing one needs `@pl.function(auto_scope=False)`, which ptorw does not
+  // read: refused, not dropped.
+  if (kind.text == "scope") {
+    const auto* mode = kw.size() == 1 && kw.front().first == "mode" ? std::get_if<ir::EnumRef>(&kw.front().second) : nullptr;
+    if (mode && mode->text == "pl.ScopeMode.MANUAL") {
+      kw.clear();
+    } else if (kw.empty() || (mode && mode->text == "pl.ScopeMode.AUTO")) {
+      fail_at(kind, "an AUTO runtime scope (pl.scope() / mode=pl.ScopeMode.AUTO) is placed by the compiler; writing one "
+                    "needs @pl.function(auto_scope=False), which ptorw does not read: use pl.manual_scope(), or drop "
+                    "the scope");
+    } else {
+      fail_at(kind, "pl.scope takes mode=pl.ScopeMode.MANUAL (or AUTO) only");
+    }
+  }
+  bool manual = kind.text == "manual_scope" || kind.text == "scope";
+  if (kind.text == "manual_scope" && !kw.empty()) fail_at(kind, "pl.manual_scope() takes no arguments");
   for (const auto& [k, v] : kw)
     if (k != "level" && k != "windowize" && k != "name_hint" && k != "role")
       fail_at(kind, "pl.at has no keyword '" + k + "' (level, windowize, name_hint, role)");
