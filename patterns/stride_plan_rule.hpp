@@ -41,16 +41,10 @@ template <CalleeVote callee_sites, GroupCallShape group_call_shape> struct Strid
     if (ctx.remarks_enabled()) group_callee_notes(prog, cache, notes);
     if (plan.callees.empty()) return rewrite::decline_at(std::move(notes));
     // A complete rule is not asked again about its own output (unless another rule changes the
-    // program), so the notes of the callees it leaves alone — others, Group callees (review rev10
-    // F3, rev11 M3) — go with the application. A planned callee's sites are described when the
-    // rule looks at its output ("applied: ..."), not here.
-    std::vector<rewrite::Note> left_alone;
-    for (auto& n : notes) {
-      bool planned = false;
-      for (const auto& c : plan.callees) planned |= n.text.rfind("'" + c.callee + "' ", 0) == 0;
-      if (!planned) left_alone.push_back(std::move(n));
-    }
-    return rewrite::MatchResult<StridePlan>(std::move(plan), std::move(left_alone));
+    // program), so the notes of what it leaves alone — other params and callees, Group callees
+    // (review rev10 F3, rev11 M3, rev12 M-B) — go with the application. The params it attaches have
+    // no note (callee_sites); a re-match describes them ("applied: ...").
+    return rewrite::MatchResult<StridePlan>(std::move(plan), std::move(notes));
   }
 
   ir::ProgramPtr rewrite(const StridePlan& plan, rewrite::Context&) const { return apply_stride_plan(plan); }

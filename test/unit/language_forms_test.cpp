@@ -507,6 +507,8 @@ TEST_CASE("pl.func_attr({...}) before the body's statements gives the function's
   // `(N)` is the same Name in Python's AST (rev11 L4); None is no value.
   CHECK(error_of("N = 2\n" + src("", "        pl.func_attr({\"split\": (N)})\n"))
             .find("form.py:6:33: error: 'N' in pl.func_attr is a parameter") != std::string::npos);
+  CHECK(error_of("N = 2\n" + src("", "        pl.func_attr({\"split\": ((N))})\n"))
+            .find("form.py:6:34: error: 'N' in pl.func_attr is a parameter") != std::string::npos);
   CHECK(error_of(src("", "        pl.func_attr({\"split\": None})\n"))
             .find("form.py:5:32: error: None is not an attribute value") != std::string::npos);
   // "Must precede every other statement": `pass` and pl.static_assert leave no statement behind,
@@ -568,6 +570,17 @@ TEST_CASE("@pl.function(strict_ssa=True) refuses a rebind") {
                      "            s = s + 1\n"
                      "        r = pl.store(t, [0, 0], o)\n        return r\n")) ==
         "form.py:8:13: error: 's' is bound again: @pl.function(strict_ssa=True) forbids rebinding a name (use a distinct name)");
+  // Two loops may name the same variable, pl.unroll ones too (rev12 M-A); an unroll inside a then
+  // arm leaves the else arm its own binding (rev12 L-B).
+  const std::string two_loops =
+      "        for i in pl.unroll(2):\n            s = i * 2\n"
+      "        for i in pl.unroll(2):\n            s2 = i * 3\n"
+      "        for i in pl.range(2):\n            pass\n"
+      "        if x.shape[0] == 16:\n"
+      "            for j in pl.unroll(2):\n                w = j + 1\n"
+      "        else:\n            w = 0\n"
+      "        r = pl.store(t, [0, 0], o)\n        return r\n";
+  same(src(", strict_ssa=True", two_loops), src("", two_loops));
   // Both arms of an if binding a name (an If result for convert-to-ssa) bind it once per path
   // (rev11 M1); elif chains too. Binding it again in one arm, or after the if, is a rebind.
   const std::string arms =

@@ -484,9 +484,12 @@ inline ir::Kwargs Parser::parse_attr_dict(bool bare_name_is_param) {
     // PyPTO's pl.func_attr: "A bare name is always a parameter ... never a same-named Python
     // variable from the enclosing scope. Write Python constants as literals" (review rev10 F5).
     // (Python's AST has the same Name for `(K)`; `None` is a constant, refused below as no value.)
-    const bool parenthesized = at.punct("(") && peek(1).kind == Tok::Name && peek(2).punct(")");
-    const Token name_tok = parenthesized ? peek(1) : at;
-    const std::size_t after = parenthesized ? 3 : 1;
+    std::size_t opened = 0;
+    while (opened < 3 && peek(opened).punct("(")) ++opened;
+    bool closed = true;
+    for (std::size_t k = 0; k < opened; ++k) closed = closed && peek(opened + 1 + k).punct(")");
+    const Token name_tok = closed ? peek(opened) : at;
+    const std::size_t after = closed ? 2 * opened + 1 : 1;
     if (bare_name_is_param && name_tok.kind == Tok::Name && !name_tok.name("True") && !name_tok.name("False") &&
         !name_tok.name("None") && (peek(after).punct(",") || peek(after).punct("}")))
       fail_at(name_tok, "'" + std::string(name_tok.text) +

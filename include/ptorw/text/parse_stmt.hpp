@@ -409,7 +409,8 @@ inline void Parser::parse_for(Block& b) {
     loop_var = ir::make_var(std::string(loop_var_tok.text), ir::scalar_type(ir::DType::INDEX), span_of(loop_var_tok));
     // Python rebinds a name a `for` header reuses; strict_ssa is for "catching unintended
     // shadowing" (review rev11 L5).
-    if (strict_ssa_ && scope_.find(loop_var_tok.text))
+    if (const ir::Expr* old = strict_ssa_ ? scope_.find(loop_var_tok.text) : nullptr;
+        old && std::find(unroll_vars_.begin(), unroll_vars_.end(), old->get()) == unroll_vars_.end())
       fail_at(loop_var_tok, "'" + std::string(loop_var_tok.text) +
                                 "' is bound again (as a loop variable): @pl.function(strict_ssa=True) forbids rebinding a "
                                 "name (use a distinct name)");
@@ -508,7 +509,10 @@ inline void Parser::parse_unroll(Block& b, const Token& for_tok, const std::vect
     la_count_ = la_count_at_body;
     ir::Expr iv = ir::make_var(std::string(var.text), ir::scalar_type(ir::DType::INDEX), span_of(var));
     b.stmts.push_back(ir::make_assign(iv, interner_.int_const(v, ir::DType::INDEX), span_of(for_tok)));
+    binding_unroll_var_ = true;
     bind(iv);
+    binding_unroll_var_ = false;
+    if (strict) unroll_vars_.push_back(iv.get());
     Block body = parse_block(BlockKind::Scope);  // (a pl.yield_ in it: "outside a loop or if body")
     for (auto& st : body.stmts) b.stmts.push_back(std::move(st));
   }

@@ -174,13 +174,14 @@ class Parser {
   /// hand-written non-SSA text, read by names (ir::NameBinding::Text, docs/semantics.md "Names").
   void bind(const ir::Expr& def) {
     if (!out_params_.empty()) check_out_param_rebinding(def);
-    if (strict_ssa_ && !arm_defs_.empty()) arm_defs_.back().push_back(def.get());
+    if (!arm_defs_.empty()) arm_defs_.back().push_back(def.get());  // (strict_ssa only: parse_if)
     ir::Expr old = scope_.bind(def);
     if (!old || ir::expr_as<ir::IterArg>(old) || std::find(loop_vars_.begin(), loop_vars_.end(), old.get()) != loop_vars_.end())
       return;
     // PyPTO's control-flow page: "@pl.function(strict_ssa=True) makes the parser reject a rebind"
     // (a then arm's definition bound again in its else arm is the other path: parse_if).
-    if (strict_ssa_ && std::find(sibling_defs_.begin(), sibling_defs_.end(), old.get()) == sibling_defs_.end())
+    if (strict_ssa_ && std::find(sibling_defs_.begin(), sibling_defs_.end(), old.get()) == sibling_defs_.end() &&
+        !(binding_unroll_var_ && std::find(unroll_vars_.begin(), unroll_vars_.end(), old.get()) != unroll_vars_.end()))
       fail_at(def->span, "'" + ir::var_name(def) +
                              "' is bound again: @pl.function(strict_ssa=True) forbids rebinding a name (use a distinct name)");
     rebinds_ = true;
@@ -330,6 +331,10 @@ class Parser {
   // then-arm definitions an else arm may bind again.
   std::vector<std::vector<const ir::ExprNode*>> arm_defs_;
   std::vector<const ir::ExprNode*> sibling_defs_;
+  // strict_ssa: the variables of pl.unroll loops, which a later loop header may name again (as a
+  // pl.range header may), review rev12 M-A.
+  std::vector<const ir::ExprNode*> unroll_vars_;
+  bool binding_unroll_var_ = false;
   std::unordered_set<const ir::ExprNode*> from_constants_;
   std::vector<ir::Expr> from_constants_held_;
   ir::Kwargs func_attrs_;  // the attrs of the function whose body is being parsed
