@@ -241,6 +241,27 @@ TEST_CASE("function passes may report errors; calling a failing pass throws") {
   CHECK(r.diagnostics.at(0).message == "cannot do that");
 }
 
+// A warning states a fact about a place: a pass run twice (or two passes) finding it again report
+// it once per pipeline run (review rev11 L3); a different place or text is another warning.
+TEST_CASE("identical warnings are reported once per pipeline run") {
+  auto warns = [](std::string text, int line) {
+    return function_pass("warns", "", {}, [text, line](const ProgramPtr& p, const PassContext&) {
+      PassOutcome o;
+      o.program = p;
+      o.diagnostics.push_back(Diagnostic{"t.py", {line, 1}, Severity::Warning, text});
+      return o;
+    });
+  };
+  PassManager pm;
+  pm.add(warns("kept in place", 3)).add(warns("kept in place", 3)).add(warns("kept in place", 4)).add(warns("other", 3));
+  auto r = pm.run(foldable());
+  REQUIRE(r.ok);
+  REQUIRE(r.diagnostics.size() == 3);
+  CHECK(r.diagnostics[0].str() == "t.py:3:1: warning: kept in place");
+  CHECK(r.diagnostics[1].str() == "t.py:4:1: warning: kept in place");
+  CHECK(r.diagnostics[2].str() == "t.py:3:1: warning: other");
+}
+
 TEST_CASE("rewrite limits are warnings, or errors on request") {
   PassManagerOptions o;
   o.driver.max_iterations = 3;

@@ -24,6 +24,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "ptorw/passes/pass.hpp"
@@ -104,6 +105,7 @@ class PassManager {
     std::shared_ptr<PropertyCache> cache = opts_.property_cache;
     if (opts_.check_properties && !cache) cache = std::make_shared<PropertyCache>();
     PropertySet broken;  // invalidated by an earlier pass and not re-established since
+    std::unordered_set<std::string> warned;  // warnings already reported by this run
     std::vector<std::string> broken_by(kIrPropertyNames.size());
     for (const Pass& pass : passes_) {
       const PassProperties& pp = pass.properties;
@@ -133,6 +135,9 @@ class PassManager {
       bool failed = false;
       for (auto& d : o.diagnostics) {
         failed |= d.severity == Severity::Error;
+        // A warning says a fact about the program; a pass run again (or a later pass) that finds
+        // the same fact at the same place does not say it twice (review rev11 L3).
+        if (d.severity == Severity::Warning && !warned.insert(d.str()).second) continue;
         res.diagnostics.push_back(std::move(d));
       }
       if (o.stop == rewrite::StopReason::CheckFailed) {
