@@ -138,7 +138,6 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
   std::vector<bool> claimed(callee.return_types.size(), false);  // return positions some param carries
   std::string untraced;  // why a param's memory could not be followed to a return
   bool has_out = false;
-  bool concerned = false;  // some Out param gets strides here
   for (std::size_t p = 0; p < callee.params.size(); ++p) {
     const ir::Param& param = callee.params[p];
     if (param.dir == ir::Direction::In || !ir::type_as<ir::TensorType>(param.var->type)) continue;
@@ -163,15 +162,15 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
     }
     has_out = true;
     const StrideDecision d = decide_strides(callee, *memory, p, votes);
-    if (d.verdict == StrideVerdict::Attach) attach.emplace_back(p, d.strides);
     // An attached param is no note: the plan applies it (a re-match says "applied: ..."); the notes
     // go with the application and name what it leaves alone (review rev12 M-B).
-    if (d.verdict == StrideVerdict::Attach) concerned = true;
+    if (d.verdict == StrideVerdict::Attach) attach.emplace_back(p, d.strides);
     else if (remarks && d.verdict != StrideVerdict::NotConcerned)
       for (std::size_t i = 0; i < sites.size(); ++i)
         clauses[i].push_back("Out param " + value_text(param.var) + ": " + site_text(d, votes, i));
   }
-  if (!attach.empty()) plan.callees.push_back({callee.name, std::move(attach), memory});
+  const bool attached = !attach.empty();
+  if (attached) plan.callees.push_back({callee.name, std::move(attach), memory});
   if (!remarks) return;
   for (std::size_t i = 0; i < sites.size(); ++i) {
     for (std::size_t r = 0; r < claimed.size(); ++r) {
@@ -181,7 +180,7 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
                            " at " + span_text(parts[0].span) + " but is not traced back to an Out param" +
                            (untraced.empty() ? std::string() : " (" + untraced + ")"));
     }
-    if (clauses[i].empty() && has_out && !concerned) clauses[i].push_back("has no Out result assembled into a parent tensor");
+    if (clauses[i].empty() && has_out && !attached) clauses[i].push_back("has no Out result assembled into a parent tensor");
     add_site_note(notes, sites[i], callee.name, clauses[i]);
   }
 }

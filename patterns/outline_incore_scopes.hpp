@@ -59,13 +59,7 @@ namespace ptorw::patterns {
 
 namespace outline_detail {
 
-/// Why a scope is not outlined (empty: it is).
-/// Why a scope of `f` stays when its own content does not say: its function is not Orchestration.
-inline std::string not_orchestration(const ir::Function& f) {
-  return std::string(f.type == ir::FunctionType::Group ? "it is in a " : "it is in an ") + std::string(ir::name_of(f.type)) +
-         " function, not Orchestration";
-}
-
+/// Why a scope is not outlined, from its own content (empty: it is).
 inline std::string refusal(const ir::Scope& s) {
   if (s.kind != ir::ScopeKind::At) return "not a pl.at scope";
   auto level = ir::kwarg_as<ir::EnumRef>(s.attrs, "level");
@@ -88,6 +82,16 @@ inline std::string refusal(const ir::Scope& s) {
   if (!why.empty()) return why;
   if (!tile) return "it contains no tile op (not tile-level code)";
   return {};
+}
+
+/// Why a pl.at scope of `f` stays in place (empty: it is outlined): its content, else its function
+/// is not Orchestration. The rule's remark and the windowize warning say the same.
+inline std::string stays_because(const ir::Function& f, const ir::Scope& s) {
+  std::string why = refusal(s);
+  if (why.empty() && f.type != ir::FunctionType::Orchestration)
+    why = std::string(f.type == ir::FunctionType::Group ? "it is in a " : "it is in an ") + std::string(ir::name_of(f.type)) +
+          " function, not Orchestration";
+  return why;
 }
 
 /// Definition nodes of a statement tree, in order.
@@ -381,8 +385,7 @@ struct OutlineIncoreScopes {
       for (const auto& s : scopes) {
         const auto& sc = *ir::stmt_as<ir::Scope>(s);
         if (sc.kind != ir::ScopeKind::At) continue;
-        std::string why = refusal(sc);
-        if (why.empty() && f->type != ir::FunctionType::Orchestration) why = not_orchestration(*f);
+        std::string why = stays_because(*f, sc);
         // (Two outlined scopes never nest: a scope containing another one is refused.)
         if (!why.empty()) {
           if (ctx.remarks_enabled())
@@ -439,8 +442,7 @@ inline void warn_windowize_kept(const ir::Program& input, Diagnostics& out) {
     visit::walk_stmts(f->body, [&](const ir::Stmt& s) {
       const auto* sc = ir::stmt_as<ir::Scope>(s);
       if (!sc || sc->kind != ir::ScopeKind::At || ir::kwarg_as<bool>(sc->attrs, "windowize") != true) return;
-      std::string why = refusal(*sc);
-      if (why.empty() && f->type != ir::FunctionType::Orchestration) why = not_orchestration(*f);
+      const std::string why = stays_because(*f, *sc);
       if (why.empty()) return;  // outlined: its function carries the attr
       const bool calls = why.rfind("it calls ", 0) == 0 || why.rfind("it submits ", 0) == 0;
       out.push_back(Diagnostic{input.source_file, s->span, Severity::Warning,

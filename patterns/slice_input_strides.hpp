@@ -77,7 +77,6 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
   std::vector<std::vector<std::string>> clauses(sites.size());
   std::vector<std::pair<std::size_t, std::vector<std::int64_t>>> attach;
   bool has_in = false;
-  bool concerned = false;  // some In param gets strides here
   for (std::size_t p = 0; p < callee.params.size(); ++p) {
     const ir::Param& param = callee.params[p];
     if (!ir::type_as<ir::TensorType>(param.var->type)) continue;
@@ -99,18 +98,18 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
     }
     has_in = true;
     const StrideDecision d = decide_strides(callee, *memory, p, votes);
-    if (d.verdict == StrideVerdict::Attach) attach.emplace_back(p, d.strides);
     // An attached param is no note: the plan applies it (a re-match says "applied: ..."); the notes
     // go with the application and name what it leaves alone (review rev12 M-B).
-    if (d.verdict == StrideVerdict::Attach) concerned = true;
+    if (d.verdict == StrideVerdict::Attach) attach.emplace_back(p, d.strides);
     else if (remarks && d.verdict != StrideVerdict::NotConcerned)
       for (std::size_t i = 0; i < sites.size(); ++i)
         clauses[i].push_back("In param " + value_text(param.var) + ": " + site_text(d, votes, i));
   }
-  if (!attach.empty()) plan.callees.push_back({callee.name, std::move(attach), memory});
+  const bool attached = !attach.empty();
+  if (attached) plan.callees.push_back({callee.name, std::move(attach), memory});
   if (!remarks) return;
   for (std::size_t i = 0; i < sites.size(); ++i) {
-    if (clauses[i].empty() && has_in && !concerned) clauses[i].push_back("gets no tensor.slice as an In tensor argument");
+    if (clauses[i].empty() && has_in && !attached) clauses[i].push_back("gets no tensor.slice as an In tensor argument");
     add_site_note(notes, sites[i], callee.name, clauses[i]);
   }
 }

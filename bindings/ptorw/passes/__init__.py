@@ -18,7 +18,7 @@ import threading as _threading
 import warnings as _warnings
 
 from .. import _core
-from .._errors import PassError, PassWarning  # noqa: F401
+from .._errors import Diagnostic as _Diagnostic, PassError, PassWarning  # noqa: F401
 
 __all__ = ["Pass", "PassContext", "MemoryPlanner", "current_options", "registered_pass_names", "run_pipeline"]
 
@@ -193,7 +193,7 @@ def _warn(diagnostics):
     """A successful run's warnings as PassWarning (a PipelineResult keeps them in ``diagnostics``),
     reported at the first caller outside the ptorw package (so ``warnings`` filters by module and
     the file:line shown are the user's)."""
-    warned = [d for d in diagnostics if ": warning: " in d]
+    warned = [d for d in diagnostics if _Diagnostic.from_any(d).severity == "warning"]
     if not warned:
         return
     import os

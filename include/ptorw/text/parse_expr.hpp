@@ -141,9 +141,9 @@ inline ir::Expr Parser::parse_unary() {
     if (op.text == "+") return e;
     if (auto* f = ir::expr_as<ir::ConstFloat>(e); f && float_literal)
       return ir::make_float(-f->value, ir::dtype_of(e->type).value(), span_of(op));
-    if (auto* c = ir::expr_as<ir::ConstInt>(e); c && is_from_constants(e) && c->value == INT64_MIN)
-      fail_at(op, "constant arithmetic cannot be folded: int64 overflow (the negation of -9223372036854775808)");
     if (auto* c = ir::expr_as<ir::ConstInt>(e); c && is_from_constants(e)) {
+      if (c->value == INT64_MIN)
+        fail_at(op, "constant arithmetic cannot be folded: int64 overflow (the negation of -9223372036854775808)");
       ir::Expr n = ir::make_int(-c->value, ir::dtype_of(e->type).value(), span_of(op));  // `-N` (see make_binary)
       mark_from_constants(n);
       return n;

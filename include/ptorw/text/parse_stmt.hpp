@@ -509,9 +509,7 @@ inline void Parser::parse_unroll(Block& b, const Token& for_tok, const std::vect
     la_count_ = la_count_at_body;
     ir::Expr iv = ir::make_var(std::string(var.text), ir::scalar_type(ir::DType::INDEX), span_of(var));
     b.stmts.push_back(ir::make_assign(iv, interner_.int_const(v, ir::DType::INDEX), span_of(for_tok)));
-    binding_unroll_var_ = true;
-    bind(iv);
-    binding_unroll_var_ = false;
+    bind(iv, /*unroll_var=*/true);
     if (strict) unroll_vars_.push_back(iv.get());
     Block body = parse_block(BlockKind::Scope);  // (a pl.yield_ in it: "outside a loop or if body")
     for (auto& st : body.stmts) b.stmts.push_back(std::move(st));

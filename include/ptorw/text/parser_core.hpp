@@ -172,7 +172,9 @@ class Parser {
   /// binding in the DSL is of that form). A definition that shadows another definition of the
   /// function — not a loop-header name, which is scoped to its loop — makes the function
   /// hand-written non-SSA text, read by names (ir::NameBinding::Text, docs/semantics.md "Names").
-  void bind(const ir::Expr& def) {
+  /// `unroll_var`: the variable of a pl.unroll copy, which may name a variable of an earlier
+  /// pl.unroll again under strict_ssa (as a pl.range header may).
+  void bind(const ir::Expr& def, bool unroll_var = false) {
     if (!out_params_.empty()) check_out_param_rebinding(def);
     if (!arm_defs_.empty()) arm_defs_.back().push_back(def.get());  // (strict_ssa only: parse_if)
     ir::Expr old = scope_.bind(def);
@@ -181,7 +183,7 @@ class Parser {
     // PyPTO's control-flow page: "@pl.function(strict_ssa=True) makes the parser reject a rebind"
     // (a then arm's definition bound again in its else arm is the other path: parse_if).
     if (strict_ssa_ && std::find(sibling_defs_.begin(), sibling_defs_.end(), old.get()) == sibling_defs_.end() &&
-        !(binding_unroll_var_ && std::find(unroll_vars_.begin(), unroll_vars_.end(), old.get()) != unroll_vars_.end()))
+        !(unroll_var && std::find(unroll_vars_.begin(), unroll_vars_.end(), old.get()) != unroll_vars_.end()))
       fail_at(def->span, "'" + ir::var_name(def) +
                              "' is bound again: @pl.function(strict_ssa=True) forbids rebinding a name (use a distinct name)");
     rebinds_ = true;
@@ -334,7 +336,6 @@ class Parser {
   // strict_ssa: the variables of pl.unroll loops, which a later loop header may name again (as a
   // pl.range header may), review rev12 M-A.
   std::vector<const ir::ExprNode*> unroll_vars_;
-  bool binding_unroll_var_ = false;
   std::unordered_set<const ir::ExprNode*> from_constants_;
   std::vector<ir::Expr> from_constants_held_;
   ir::Kwargs func_attrs_;  // the attrs of the function whose body is being parsed
