@@ -112,6 +112,24 @@ TEST_CASE("SSA: loop results are visible only after the loop; body names do not 
                        "pass it out with pl.yield_");
 }
 
+TEST_CASE("SSA: a body name read twice in one expression after its loop is reported once") {
+  // A use of a variable has no span of its own: both operands of `add(t, t)` are reported at the
+  // call, so the same message at the same place came out twice before.
+  const std::string src =
+      "@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def k(self, a: pl.Tensor[[32, 32], pl.FP32], o: pl.Out[pl.Tensor[[32, 32], pl.FP32]]) -> pl.Tensor[[32, 32], pl.FP32]:\n"
+      "        for i in pl.range(4):\n"
+      "            t = pl.load(a, [0, 0], [32, 32])\n"
+      "        u = pl.tile.add(t, t)\n"
+      "        r = pl.store(u, [0, 0], o)\n"
+      "        return r\n";
+  auto r = ptorw::text::parse_program(src, "nb.py");
+  REQUIRE(r.ok());
+  CHECK(only(r.program) == "nb.py:7:13: error: 't' is defined inside a loop or if body (at 6:13) and is not visible "
+                           "here; pass it out with pl.yield_");
+}
+
 TEST_CASE("SSA: a function cannot use another function's variables") {
   auto x = ivar("x", {2, 5});
   auto g = function("g", FunctionType::Opaque, {}, {}, {assign(x, idx(1), {2, 5})}, {}, {1, 5});

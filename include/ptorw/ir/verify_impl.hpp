@@ -187,7 +187,12 @@ class Verifier {
     compatible_.put(arg.get(), want.get(), arg_is_int_const, r);
     return r;
   }
-  void error(Span s, std::string msg) { out_.push_back(Diagnostic{prog_.source_file, s, Severity::Error, std::move(msg)}); }
+  /// A variable use has no span of its own (one node for every use), so two bad uses in one
+  /// expression (`pl.tile.add(t, t)`) would say the same thing at the same place twice: said once.
+  void error(Span s, std::string msg) {
+    if (!out_.empty() && out_.back().span.line == s.line && out_.back().span.col == s.col && out_.back().message == msg) return;
+    out_.push_back(Diagnostic{prog_.source_file, s, Severity::Error, std::move(msg)});
+  }
 
   // --- definitions and visibility ---------------------------------------------------------------
   // Bodies are numbered as the walk enters them. Bodies nest, so when the walk is inside body B,
