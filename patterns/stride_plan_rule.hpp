@@ -42,8 +42,8 @@ template <CalleeVote callee_sites, GroupCallShape group_call_shape> struct Strid
     if (plan.callees.empty()) return rewrite::decline_at(std::move(notes));
     // A complete rule is not asked again about its own output (unless another rule changes the
     // program), so the notes of what it leaves alone — other params and callees, Group callees
-    // (review rev10 F3, rev11 M3, rev12 M-B) — go with the application. The params it attaches have
-    // no note (callee_sites); a re-match describes them ("applied: ...").
+    // (review rev10 F3, rev11 M3, rev12 M-B) — go with the application, and so does the "applied:
+    // ..." of each param it attaches (callee_sites), as a re-match of its output would say it.
     return rewrite::MatchResult<StridePlan>(std::move(plan), std::move(notes));
   }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ptorw/patterns/optimize_orch_tensors.hpp"
+#include "ptorw/patterns/outline_incore_scopes.hpp"
 #include "ptorw/rewrite/driver.hpp"
 #include "ptorw/text/parser.hpp"
 
@@ -24,11 +25,11 @@ ir::ProgramPtr parse(const std::string& src) {
 }
 
 /// The remarks of one rule after running the pass with remarks on (or off).
-std::vector<rewrite::Remark> remarks_of(const std::string& src, std::string_view rule, bool on = true) {
+std::vector<rewrite::Remark> remarks_of(const std::string& src, std::string_view rule, bool on = true, bool check = true) {
   passes::Pass pass = patterns::make_optimize_orch_tensors_pass();
   rewrite::DriverOptions o;
   o.remarks = on;
-  o.check = true;
+  o.check = check;
   passes::PassOutcome out = pass.run(parse(src), passes::PassContext{}, o);
   CHECK(out.stop == rewrite::StopReason::Converged);
   std::vector<rewrite::Remark> mine;
@@ -75,6 +76,25 @@ TEST_CASE("Pattern 2 remarks: applied, located at the call site, reported once")
   CHECK(rs[0].span.line == 15);
   CHECK(rs[0].reason == "'k' Out param 'out': applied: has the strides [64, 1] of parent 'buf' assembled at 16:18");
   CHECK(rs[0].to_diagnostic("remarks.py").str().rfind("remarks.py:15:", 0) == 0);
+}
+
+TEST_CASE("Pattern 2 remarks: the same with and without checking mode") {
+  // A complete rule is not asked about its own output unless checking: the "applied" remark goes
+  // with the application (it used to come only from the checking re-match), and the checking
+  // re-match adds nothing of its own.
+  const std::string src = program("x: pl.Tensor[[16, 32], pl.FP32]", "pl.Tensor[[128, 64], pl.FP32]",
+                                  "        buf = pl.create_tensor([128, 64], dtype=pl.FP32)\n"  // 13
+                                  "        tmp = pl.create_tensor([16, 32], dtype=pl.FP32)\n"   // 14
+                                  "        r = self.k(x, tmp)\n"                                // 15
+                                  "        placed = pl.tensor.assemble(buf, r, [0, 32])\n"      // 16
+                                  "        return placed\n");
+  for (bool check : {false, true}) {
+    CAPTURE(check);
+    auto rs = remarks_of(src, "assemble_parent_strides", true, check);
+    REQUIRE(rs.size() == 1);
+    CHECK(rs[0].span.line == 15);
+    CHECK(rs[0].reason == "'k' Out param 'out': applied: has the strides [64, 1] of parent 'buf' assembled at 16:18");
+  }
 }
 
 TEST_CASE("Pattern 2 remarks: conflict names both call sites and their strides") {
@@ -330,4 +350,32 @@ TEST_CASE("Pattern 3's Group remark is about an assembling loop only") {
       "        r = self.g(x, o)\n"
       "        return r\n";
   CHECK(remarks_of(src, "assemble_loop_to_store").empty());
+}
+
+TEST_CASE("outline-incore-scopes: a kept scope has one reason, with or without checking mode") {
+  // Review rev12 L-A: the checking re-match read the output, where the outer scope now calls the
+  // function the rule had just made, and gave it a second reason ("it calls 'inner'").
+  const std::string src =
+      "@pl.program\nclass P:\n"                                                                            // 1-2
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"                                                // 3
+      "    def main(self, x: pl.Tensor[[16, 32], pl.FP32], o: pl.Tensor[[64, 32], pl.FP32]) -> pl.Tensor[[64, 32], pl.FP32]:\n"
+      "        with pl.at(level=pl.Level.CORE_GROUP, name_hint=\"outer\"):\n"                                 // 5
+      "            t = pl.load(x, [0, 0], [16, 32])\n"
+      "            r = pl.store(t, [0, 0], o)\n"
+      "            with pl.at(level=pl.Level.CORE_GROUP, name_hint=\"inner\"):\n"
+      "                u = pl.load(x, [0, 0], [16, 32])\n"
+      "                r2 = pl.store(u, [16, 0], r)\n"
+      "        return r2\n";
+  for (bool check : {false, true}) {
+    CAPTURE(check);
+    passes::Pass pass = patterns::make_outline_incore_scopes_pass();
+    rewrite::DriverOptions o;
+    o.remarks = true;
+    o.check = check;
+    passes::PassOutcome out = pass.run(parse(src), passes::PassContext{}, o);
+    CHECK(out.stop == rewrite::StopReason::Converged);
+    REQUIRE(out.remarks.size() == 1);
+    CHECK(out.remarks[0].span.line == 5);
+    CHECK(out.remarks[0].reason == "scope stays: it contains a nested scope");
+  }
 }

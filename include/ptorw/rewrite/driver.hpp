@@ -119,7 +119,11 @@ template <class... Rs> class Driver final : public detail::DriverCore {
     auto m = rule.match(node, context());
     if (!m) {
       stop_timer(st, t0);
-      if (options().remarks && !m.silent()) {
+      // A checking re-match of a complete rule's own output only holds the rule to its claim: what
+      // it declines there was said with the application (its notes), and the output may state it
+      // differently (an outer scope "calls 'inner'", the function the rule just made), so the
+      // remarks are those of the run without checking.
+      if (options().remarks && !m.silent() && !own_output) {
         if (m.notes().empty()) remark(R::name, node, m.reason());
         for (const auto& n : m.notes()) remark_at(R::name, n);
       }
