@@ -39,6 +39,7 @@
 #include <boost/hana/tuple.hpp>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -58,6 +59,8 @@
 namespace ptorw::patterns {
 
 namespace outline_detail {
+
+inline constexpr std::string_view kNoTileOp = "it contains no tile op (not tile-level code)";
 
 /// Why a scope is not outlined, from its own content (empty: it is).
 inline std::string refusal(const ir::Scope& s) {
@@ -80,7 +83,7 @@ inline std::string refusal(const ir::Scope& s) {
     }
   });
   if (!why.empty()) return why;
-  if (!tile) return "it contains no tile op (not tile-level code)";
+  if (!tile) return std::string(kNoTileOp);
   return {};
 }
 
@@ -436,19 +439,36 @@ namespace outline_detail {
 /// out = self.my_kernel(...)`) is such a scope, and a silently ignored opt-in looks like a pass that
 /// found nothing to window. Judged on the pass's input, with the rule's own reasons (its output
 /// holds calls of the functions it outlined: review rev11 L1).
-inline void warn_windowize_kept(const ir::Program& input, Diagnostics& out) {
+///
+/// Any other pl.at scope of an Orchestration function that stays is warned about too: it has no
+/// runtime spelling (compile refuses it, and optimize-orch-tensors refuses tile code left in
+/// orchestration), and the reason was only a remark, so the error a user met named the wrong
+/// fix (user trial 2026-12-06 F4, F6: "run outline-incore-scopes first" after it had run).
+inline void warn_scopes_kept(const ir::Program& input, Diagnostics& out) {
   for (const auto& f : input.functions) {
     if (!f || !f->body) continue;
     visit::walk_stmts(f->body, [&](const ir::Stmt& s) {
       const auto* sc = ir::stmt_as<ir::Scope>(s);
-      if (!sc || sc->kind != ir::ScopeKind::At || ir::kwarg_as<bool>(sc->attrs, "windowize") != true) return;
+      if (!sc || sc->kind != ir::ScopeKind::At) return;
+      const bool windowize = ir::kwarg_as<bool>(sc->attrs, "windowize") == true;
+      if (!windowize && f->type != ir::FunctionType::Orchestration) return;
       const std::string why = stays_because(*f, *sc);
-      if (why.empty()) return;  // outlined: its function carries the attr
+      if (why.empty()) return;  // outlined (with windowize: its function carries the attr)
       const bool calls = why.rfind("it calls ", 0) == 0 || why.rfind("it submits ", 0) == 0;
-      out.push_back(Diagnostic{input.source_file, s->span, Severity::Warning,
-                               "the pl.at(..., windowize=True) scope stays in place because " + why +
-                                   ", so no outlined function carries windowize=True and Pattern 5 does not see it" +
-                                   (calls ? "; to window that kernel, give it attrs={\"windowize\": True}" : "")});
+      std::string text;
+      if (windowize) {
+        text = "the pl.at(..., windowize=True) scope stays in place because " + why +
+               ", so no outlined function carries windowize=True and Pattern 5 does not see it" +
+               (calls ? "; to window that kernel, give it attrs={\"windowize\": True}" : "");
+      } else {
+        text = "the pl.at scope stays in place because " + why +
+               "; left in an orchestration function it has no runtime spelling";
+        if (why == kNoTileOp)
+          text += " (ptorw has no ConvertTensorToTileOps: write the scope with pl.load, tile ops and pl.store)";
+        else if (calls)
+          text += " (call the kernel outside the scope)";
+      }
+      out.push_back(Diagnostic{input.source_file, s->span, Severity::Warning, std::move(text)});
     });
   }
 }
@@ -465,7 +485,7 @@ inline passes::Pass make_outline_incore_scopes_pass() {
   p.run = [run = std::move(p.run)](const ir::ProgramPtr& in, const passes::PassContext& ctx,
                                    const rewrite::DriverOptions& opts) {
     passes::PassOutcome o = run(in, ctx, opts);
-    if (in && o.program && !has_errors(o.diagnostics)) outline_detail::warn_windowize_kept(*in, o.diagnostics);
+    if (in && o.program && !has_errors(o.diagnostics)) outline_detail::warn_scopes_kept(*in, o.diagnostics);
     return o;
   };
   return p;

@@ -86,6 +86,23 @@ std::string header_value(const std::string& src, const std::string& key) {
   return {};
 }
 
+/// Every `# key: value` line of the leading comment block, in order (expect-remark and
+/// expect-warning may be given more than once).
+std::vector<std::string> header_values(const std::string& src, const std::string& key) {
+  std::istringstream in(src);
+  std::string line;
+  std::vector<std::string> out;
+  const std::string prefix = "# " + key + ":";
+  while (std::getline(in, line)) {
+    if (line.rfind("#", 0) != 0) break;
+    if (line.rfind(prefix, 0) != 0) continue;
+    std::string v = line.substr(prefix.size());
+    while (!v.empty() && v.front() == ' ') v.erase(v.begin());
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
 ir::ProgramPtr parse(const fs::path& p) {
   auto r = text::parse_program(read(p), p.string());
   for (const auto& d : r.errors) FAIL_CHECK(d.str());
@@ -282,38 +299,42 @@ TEST_CASE("golden cases") {
       bool verify_input = header_value(src, "verify-input") != "no";
       CHECK_MESSAGE((verify_input || starts_with_ssa_conversion(spec)),
                     case_name << ": '# verify-input: no' is only for pipelines starting with convert-to-ssa");
-      const std::string expect_remark = header_value(src, "expect-remark");
+      const std::vector<std::string> expect_remarks = header_values(src, "expect-remark");
       auto r = run_pipeline(spec, before, verify_input || !starts_with_ssa_conversion(spec), ctx, true, nullptr,
-                            !expect_remark.empty());
+                            !expect_remarks.empty());
       for (const auto& d : r.diagnostics) CHECK_MESSAGE(d.severity != Severity::Error, case_name << ": " << d.str());
       REQUIRE(r.program);
-      if (!expect_remark.empty()) {
-        // A stays-baseline case names why: some pass's remark holds this text (a kept-Tile kernel
-        // kept for another reason would pass the structural check alone).
-        bool found = false;
+      if (!expect_remarks.empty()) {
+        // A stays-baseline case names why: some pass's remark holds each of these texts (a
+        // kept-Tile kernel kept for another reason would pass the structural check alone).
         std::string all;
         for (const auto& rec : r.passes)
-          for (const auto& m : rec.remarks) {
-            all += m.rule + ": " + m.reason + "\n";
-            found |= (m.rule + ": " + m.reason).find(expect_remark) != std::string::npos;
-          }
-        CHECK_MESSAGE(found, case_name << ": expected a remark containing '" << expect_remark << "', got:\n" << all);
+          for (const auto& m : rec.remarks) all += m.rule + ": " + m.reason + "\n";
+        for (const auto& want : expect_remarks) {
+          bool found = false;
+          for (const auto& rec : r.passes)
+            for (const auto& m : rec.remarks) found |= (m.rule + ": " + m.reason).find(want) != std::string::npos;
+          CHECK_MESSAGE(found, case_name << ": expected a remark containing '" << want << "', got:\n" << all);
+        }
       }
       {
         // A case whose outcome the user must be told about even without --remarks names it; any
         // other warning is unexpected (review rev11 L7: a spurious warning must not go unnoticed).
-        const std::string expect_warning = header_value(src, "expect-warning");
-        bool found = false;
-        std::string all;
-        for (const auto& d : r.diagnostics)
-          if (d.severity == Severity::Warning) {
-            all += d.str() + "\n";
-            found |= !expect_warning.empty() && d.str().find(expect_warning) != std::string::npos;
-          }
-        if (!expect_warning.empty())
-          CHECK_MESSAGE(found, case_name << ": expected a warning containing '" << expect_warning << "', got:\n" << all);
-        else
-          CHECK_MESSAGE(all.empty(), case_name << ": unexpected warnings (name them with '# expect-warning: ...'):\n" << all);
+        // Each `# expect-warning:` line names one warning, and each warning must be named.
+        const std::vector<std::string> expect_warnings = header_values(src, "expect-warning");
+        std::string all, unnamed;
+        std::vector<bool> found(expect_warnings.size(), false);
+        for (const auto& d : r.diagnostics) {
+          if (d.severity != Severity::Warning) continue;
+          all += d.str() + "\n";
+          bool named = false;
+          for (std::size_t i = 0; i < expect_warnings.size(); ++i)
+            if (d.str().find(expect_warnings[i]) != std::string::npos) named = found[i] = true;
+          if (!named) unnamed += d.str() + "\n";
+        }
+        for (std::size_t i = 0; i < expect_warnings.size(); ++i)
+          CHECK_MESSAGE(found[i], case_name << ": expected a warning containing '" << expect_warnings[i] << "', got:\n" << all);
+        CHECK_MESSAGE(unnamed.empty(), case_name << ": unexpected warnings (name them with '# expect-warning: ...'):\n" << unnamed);
       }
       check_equal(*r.program, *expected, case_name);
       // The input is never mutated.

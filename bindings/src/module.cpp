@@ -264,8 +264,9 @@ py::dict emit_pto(const PyProgram& prog, const std::string& planner, const std::
     tile_kernels = tile_kernels || (ir::is_incore_like(f->type) && f->stage == ir::Stage::Tile &&
                                     !ir::find_kwarg(f->attrs, "buffer_ir_selected"));
   if (tile_kernels) {
-    passes::PassOutcome lo = get_pass("tile-to-buffer").run(p, ctx, {});
-    if (has_errors(lo.diagnostics)) fail(ErrorKind::Emit, lo.diagnostics);
+    // With its property checks, as `ptorw emit` runs it (nested calls: refused naming flatten-call-expr).
+    passes::PipelineResult lo = passes::run_checked(get_pass("tile-to-buffer"), p, ctx);
+    if (!lo.ok || has_errors(lo.diagnostics)) fail(ErrorKind::Emit, lo.diagnostics);
     p = lo.program;
   }
   codegen::EmitOptions eo;

@@ -100,3 +100,27 @@ class P:
   CHECK(r.message.find("the input does not verify") != std::string::npos);
   CHECK(r.str().find("(seed") == std::string::npos);  // nothing ran
 }
+
+TEST_CASE("diffcheck_passes: a step runs with its property checks, as opt runs it") {
+  // User trial 2026-12-06 F1: a kernel of tensor-level ops lacks IncoreTileOps, which `default`
+  // requires; `opt` refused it while diffcheck ran the pass bare and said "equal".
+  auto p = text::parse_program(R"(
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        s = pl.tensor.add(a, a)
+        r = pl.tensor.assemble(out, s, [0, 0])
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16, 16], pl.FP32]) -> pl.Tensor[[16, 16], pl.FP32]:
+        o = pl.create_tensor([16, 16], dtype=pl.FP32)
+        y = self.k(x, o)
+        return y
+)", "tensor_kernel.py");
+  REQUIRE(p.ok());
+  DiffReport r = diffcheck_passes(*p.program, {*passes::make_pass("default")});
+  CHECK(r.status == DiffStatus::StepFailed);
+  CHECK(r.message.find("pass 'default' requires IncoreTileOps") != std::string::npos);
+}

@@ -9,6 +9,7 @@
 #include "cli/emit_options.hpp"
 #include "ptorw/codegen/emit.hpp"
 #include "ptorw/lowering/buffer_pipeline.hpp"
+#include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/passes/verify_source.hpp"
 #include "ptorw/ptorw.hpp"
 
@@ -100,9 +101,11 @@ int cmd_emit(const Options& o) {
       return kFailed;
     }
     if (!ctx.get("target")) ctx.set("target", arch);
-    passes::PassOutcome lo = lower->run(p, ctx, {});
+    // With its property checks: input with nested calls is refused naming flatten-call-expr
+    // (lower_tile_to_buffer.md: "NoNestedCalls is also required"), not met inside the lowering.
+    passes::PipelineResult lo = passes::run_checked(*lower, p, ctx);
     print_diagnostics(lo.diagnostics);
-    if (has_errors(lo.diagnostics)) return kFailed;
+    if (!lo.ok || has_errors(lo.diagnostics)) return kFailed;
     p = lo.program;
   }
   return emit_lowered(*p, make_emit_options(o, ctx), o);

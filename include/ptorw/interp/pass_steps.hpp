@@ -13,18 +13,30 @@
 #include "ptorw/interp/diffcheck.hpp"
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/passes/pass.hpp"
+#include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/passes/verify_source.hpp"
 
 namespace ptorw::interp {
 
-/// A step running `p` under `ctx`. A pass failure (Pass::operator() throws) becomes a
-/// StepFailed report; a pass that returns its input unchanged is not re-run by diffcheck.
+/// A step running `p` under `ctx` with its property checks. A pass failure (an error of the pass or
+/// of a property check) becomes a StepFailed report; a pass that returns its input unchanged is not re-run by diffcheck.
 inline PassStep step_of(passes::Pass p, passes::PassContext ctx = {}) {
   std::string name = p.name;
   return {std::move(name), [p = std::move(p), ctx = std::move(ctx)](const ir::Program& prog) -> ir::ProgramPtr {
             // Passes take shared handles; the copy is shallow (a vector of shared functions).
             auto in = std::make_shared<const ir::Program>(prog);
-            ir::ProgramPtr out = p(in, ctx);
+            // Run as `opt` runs it: the properties the pass requires are checked on its input and
+            // those it declares on its output (user trial 2026-12-06 F1: diffcheck said "equal" for
+            // a `default` whose input had tensor-level kernels, which `opt` refuses as lacking
+            // IncoreTileOps).
+            passes::PipelineResult r = passes::run_checked(p, in, ctx);
+            if (!r.ok) {
+              std::string text;
+              for (const auto& d : r.diagnostics)
+                if (d.severity == Severity::Error) text += (text.empty() ? "" : "\n") + d.str();
+              throw std::runtime_error(text.empty() ? "the pass failed" : text);
+            }
+            ir::ProgramPtr out = r.program;
             if (out == in) return ir::ProgramPtr(&prog, [](const ir::Program*) {});  // unchanged: the caller's own
             // A step's output must verify, as `opt` requires of it: one that does not is a failed
             // step, whatever it computes (docs audit 2026-12-05 F2: diffcheck said "equal" on a

@@ -228,4 +228,16 @@ class PassManager {
   std::vector<Pass> passes_;
 };
 
+/// One pass run as `opt` runs it: a pipeline of its own with the property checks (the properties
+/// it requires on its input, those it declares on its output). For tools that run a single pass
+/// (diffcheck's steps, `emit`'s tile-to-buffer): run bare, a pass meets input it was never meant
+/// for and fails inside with a message about its internals (user trial 2026-12-06 F1, F2).
+inline PipelineResult run_checked(Pass pass, const ir::ProgramPtr& input, const PassContext& ctx = {}) {
+  PassManagerOptions o;
+  o.check_properties = true;
+  PassManager pm(o);
+  pm.add(std::move(pass));
+  return pm.run(input, ctx);
+}
+
 }  // namespace ptorw::passes

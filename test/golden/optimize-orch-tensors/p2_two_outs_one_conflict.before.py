@@ -1,5 +1,6 @@
-# rule: spec Pattern 2 — a callee with two Out params: both calls assemble 'o1' into [128, 64] parents (strides [64, 1] attached) while 'o2' goes to a [128, 64] parent at one call and a [128, 96] parent at the other (a conflict: no strides). The application still says why 'o2' keeps its type (review rev12 M-B: that remark was lost when 'o1' got strides)
-# expect-remark: assemble_parent_strides: 'pair' Out param 'o2': conflict, no strides
+# rule: spec Pattern 2 — a callee with two Out params: both calls assemble 'o1' into [128, 64] parents (strides [64, 1] attached) while 'o2' goes to a [128, 64] parent at one call and a [128, 96] parent at the other (a conflict: no strides). The application still says why 'o2' keeps its type (review rev12 M-B: that remark was lost when 'o1' got strides; the attached 'o1' is said with the application, rev12 low)
+# expect-remark: assemble_parent_strides: 'pair' Out param 'o1': applied: has the strides [64, 1] of parent 'big1' assembled at 29:15; Out param 'o2': conflict, no strides: here parent 'narrow'
+# expect-remark: assemble_parent_strides: 'pair' Out param 'o1': applied: has the strides [64, 1] of parent 'big2' assembled at 34:15; Out param 'o2': conflict, no strides: here parent 'wide'
 import ptorw.language as pl
 
 

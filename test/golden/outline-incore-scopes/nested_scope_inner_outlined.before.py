@@ -1,4 +1,5 @@
 # rule: outline-incore-scopes — which scopes: a scope that contains a nested scope is not outlined (two outlined scopes never nest); the inner CORE_GROUP scope of tile code is outlined on its own, and the outer scope stays around its call
+# expect-warning: nested_scope_inner_outlined.before.py:10:9: warning: the pl.at scope stays in place because it contains a nested scope; left in an orchestration function it has no runtime spelling
 import ptorw.language as pl
 
 

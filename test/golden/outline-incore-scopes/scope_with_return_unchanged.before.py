@@ -1,5 +1,6 @@
 # rule: outline-incore-scopes — which scopes: a CORE_GROUP scope that contains a return is not outlined (the return would leave the caller, not the new function), fail closed
 # expect: unchanged
+# expect-warning: scope_with_return_unchanged.before.py:11:9: warning: the pl.at scope stays in place because it contains a return; left in an orchestration function it has no runtime spelling
 import ptorw.language as pl
 
 

@@ -1,5 +1,7 @@
 # rule: Matrix storage: "Their physical extents are already whole fractal boxes": an INT8 [32, 16] Mat tile against NZ boxes of 16 x 32 elements has no planned form, so InitMemRef refuses it and the kernel keeps its unplanned Tile form (before: it was planned, the planned program could not run in the interpreter — diffcheck said the pass changed the result — and the Tile-stage emitter wrote that invalid descriptor); the first refusal is the one recorded
 # expect-warning: warning: InitMemRef: tile 'a' has physical extents that are not whole fractal boxes of its layout (16 x 32 elements) (kernel 'kernel' keeps its unplanned Tile form)
+# expect-warning: cube_int8_not_whole_boxes_stays_tile.before.py:12:9: warning: InitMemRef: tile 'l' has physical extents that are not whole fractal boxes of its layout (16 x 32 elements) (kernel 'kernel' keeps its unplanned Tile form)
+# expect-warning: cube_int8_not_whole_boxes_stays_tile.before.py:13:9: warning: InitMemRef: tile 'r' has physical extents that are not whole fractal boxes of its layout (32 x 16 elements) (kernel 'kernel' keeps its unplanned Tile form)
 @pl.program
 class P:
     @pl.function(type=pl.FunctionType.AIC)
