@@ -16,9 +16,9 @@ fails=0 checked=0 skipped=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # The steps, from the registry's own description of `default` (so the test follows the pipeline).
-steps=$("$ptorw" help opt 2>/dev/null | sed -n 's/.*default = \([a-z,-]*\)).*/\1/p' | head -1)
+steps=$("$ptorw" passes 2>/dev/null | sed -n 's/^default: \([a-z, -]*\)$/\1/p' | tr -d ' ' | head -1)
 if [ -z "$steps" ]; then
-  echo "FAIL: could not read default's steps from 'ptorw help opt'"
+  echo "FAIL: could not read default's steps from 'ptorw passes'"
   exit 1
 fi
 

@@ -42,8 +42,8 @@ void add_output_file(CLI::App* c, Options& o, const char* what) {
   c->add_option("-o,--output", o.out, std::string("write ") + what + " to FILE (default stdout)")->type_name("FILE")->check(nonempty_path());
 }
 void add_passes(CLI::App* c, Options& o) {
-  c->add_option("--passes", o.passes_spec, "comma-separated pass names (`ptorw passes` lists them; default = "
-                                           "convert-to-ssa,outline-incore-scopes,flatten-call-expr,simplify,optimize-orch-tensors)")
+  c->add_option("--passes", o.passes_spec, "comma-separated pass names (`ptorw passes` lists them; the pass named `default` "
+                                           "runs convert-to-ssa,outline-incore-scopes,flatten-call-expr,simplify,optimize-orch-tensors)")
       ->required()
       ->type_name("PASS[,PASS...]");
 }

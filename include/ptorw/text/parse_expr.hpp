@@ -529,7 +529,8 @@ inline void Parser::parse_func_attr(const Block& b, BlockKind kind) {
   }
 }
 
-inline void Parser::parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwargs, ir::Kwargs* attrs) {
+inline void Parser::parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwargs, ir::Kwargs* attrs,
+                                    const KnownKeywords* known) {
   expect_punct("(", "to start the argument list");
   // Positional arguments collect on the scratch stack (see parse_sequence) and land in `args`
   // with its exact size: a call node keeps that vector for its lifetime.
@@ -541,6 +542,11 @@ inline void Parser::parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwa
       keywords_started = true;
       take();
       take();
+      if (known && std::find(known->names.begin(), known->names.end(), at.text) == known->names.end()) {
+        std::string list;
+        for (auto n : known->names) list += (list.empty() ? "" : ", ") + std::string(n);
+        fail_at(at, std::string(known->owner) + " has no keyword '" + std::string(at.text) + "' (" + list + ")");
+      }
       if (ir::find_kwarg(kwargs, at.text)) fail_at(at, "keyword argument '" + std::string(at.text) + "' given twice");
       if (attrs && at.text == "attrs" && peek().punct("{")) {
         *attrs = parse_attr_dict();  // call attributes of a user call: `self.k(a, attrs={...})`

@@ -6,6 +6,7 @@
 // calls of functions defined later in the class (parser.hpp, ParseOptions::single_pass).
 #pragma once
 #include <algorithm>
+#include <span>
 #include <array>
 #include <deque>
 #include <fmt/core.h>
@@ -61,6 +62,13 @@ struct Block {
 };
 
 enum class BlockKind { Function, Loop, While, IfArm, Scope };
+
+/// The keywords a construct reads (`pl.at`): an unknown keyword is refused at its name, before its
+/// value is parsed (a value such as `[pl.split(...)]` would otherwise fail first, as an unknown op).
+struct KnownKeywords {
+  std::string_view owner;  // "pl.at"
+  std::span<const std::string_view> names;  // what it reads
+};
 
 
 class Parser {
@@ -269,7 +277,8 @@ class Parser {
   void drop_default_kwargs(const ir::OpDef& def, const std::vector<ir::Expr>& args, ir::Kwargs& kw);
   ir::Expr make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const Token& at);
   ir::Expr make_operator_call(ir::BinOp op, ir::Expr l, ir::Expr r, const Token& at);
-  void parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwargs, ir::Kwargs* attrs = nullptr);
+  void parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwargs, ir::Kwargs* attrs = nullptr,
+                       const KnownKeywords* known = nullptr);
   ir::AttrValue parse_attr_value();
   bool at_enum_ref();
   ir::Kwargs parse_attr_dict(bool bare_name_is_param = false);

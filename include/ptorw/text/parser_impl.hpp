@@ -233,6 +233,14 @@ inline ir::ProgramPtr Parser::parse_program() {
     if (seen_program) fail_at(t, "only one @pl.program class per file");
     seen_program = true;
     take();
+    if (peek().name("pl") && peek(1).punct(".") && peek(2).kind == Tok::Name && !peek(2).name("program")) {
+      // PyPTO's function decorators (language/01-functions.md: @pl.jit, @pl.jit.incore, @pl.inline)
+      // at module level: say what ptorw reads instead (user trial F7: "expected @pl.program").
+      const std::string d(peek(2).text);
+      fail_at(t, "'@pl." + d + "' at module level is not read by ptorw: a program is one @pl.program class whose "
+                 "methods are @pl.function (type=pl.FunctionType.Orchestration for the entry, InCore for kernels); "
+                 "docs/dsl.md");
+    }
     if (!(accept_name("pl") && accept_punct(".") && accept_name("program"))) fail_at(t, "expected @pl.program");
     expect_newline();
     if (!accept_name("class")) expected("'class' after @pl.program");
