@@ -139,12 +139,83 @@ struct Outlined {
   std::vector<ir::Stmt> call;  // the statements replacing the scope
 };
 
+/// Whether `e` is scalar arithmetic only: variables, constants, unary and binary operators.
+inline bool scalar_arithmetic(const ir::Expr& e) {
+  if (!e) return false;
+  if (ir::is_var_like(e) || ir::expr_as<ir::ConstInt>(e) || ir::expr_as<ir::ConstFloat>(e) || ir::expr_as<ir::ConstBool>(e))
+    return true;
+  if (auto* b = ir::expr_as<ir::Binary>(e)) return scalar_arithmetic(b->lhs) && scalar_arithmetic(b->rhs);
+  if (auto* u = ir::expr_as<ir::Unary>(e)) return scalar_arithmetic(u->operand);
+  return false;
+}
+
+/// The top-level statements of scope `s` (in `caller`) that move before it: PyPTO language/01-functions,
+/// "a scalar you assign *inside* `with pl.at(...)` and read after it — that is a kernel return in
+/// disguise. When the value only depends on things the entry body already has (a loop variable, a
+/// scalar parameter), the compiler moves the computation out of the scope for you" (user trial
+/// 2026-12-06 F3: the kernel returned the scalar and compile refused it). A scalar read after the
+/// scope moves when it is scalar arithmetic of values from outside the scope and of other such
+/// scalars of the scope, which move with it, in their order. One that depends on device data stays
+/// (the verifier has refused it already: "route it through a tensor").
+inline std::vector<bool> scalars_to_hoist(const ir::Function& caller, const ir::Stmt& s, const std::vector<ir::Stmt>& top) {
+  const auto& scope = *ir::stmt_as<ir::Scope>(s);
+  std::vector<ir::Expr> defs;
+  definitions(scope.body, defs);
+  std::unordered_set<const ir::ExprNode*> defined;
+  for (const auto& d : defs) defined.insert(d.get());
+  std::unordered_map<const ir::ExprNode*, std::size_t> candidate;  // scalar definition → its statement
+  for (std::size_t i = 0; i < top.size(); ++i)
+    if (auto* a = ir::stmt_as<ir::Assign>(top[i]))
+      if (ir::expr_as<ir::Var>(a->var) && ir::type_as<ir::ScalarType>(a->var->type) && scalar_arithmetic(a->value))
+        candidate.emplace(a->var.get(), i);
+  std::vector<bool> take(top.size(), false);
+  if (candidate.empty()) return take;
+  // Hoistable: a candidate whose operands defined in the scope are hoistable (defined earlier: no cycle).
+  std::unordered_map<const ir::ExprNode*, bool> memo;
+  std::function<bool(const ir::ExprNode*)> hoistable = [&](const ir::ExprNode* v) -> bool {
+    if (auto m = memo.find(v); m != memo.end()) return m->second;
+    auto c = candidate.find(v);
+    bool ok = c != candidate.end();
+    if (ok)
+      visit::walk_exprs(ir::stmt_as<ir::Assign>(top[c->second])->value, [&](const ir::Expr& e) {
+        if (ok && ir::is_var_like(e) && defined.count(e.get())) ok = hoistable(e.get());
+      });
+    return memo[v] = ok;
+  };
+  std::function<void(const ir::ExprNode*)> mark = [&](const ir::ExprNode* v) {
+    const std::size_t i = candidate.at(v);
+    if (take[i]) return;
+    take[i] = true;
+    visit::walk_exprs(ir::stmt_as<ir::Assign>(top[i])->value, [&](const ir::Expr& e) {
+      if (ir::is_var_like(e) && defined.count(e.get())) mark(e.get());
+    });
+  };
+  std::unordered_set<const ir::ExprNode*> outside;
+  referenced(caller.body, s.get(), outside);
+  for (const auto& [v, i] : candidate)
+    if (outside.count(v) && hoistable(v)) mark(v);
+  return take;
+}
+
 /// The InCore function for scope `s` of `caller` and its call.
 /// `caller_names`: the caller's variable names taken so far, shared by the scopes of one caller
 /// (filled here on first need, so a caller is walked once however many windowize scopes it has).
 inline Outlined outline(const ir::Program& prog, const ir::Function& caller, const ir::Stmt& s, const std::string& name,
                         std::unordered_set<std::string>& caller_names) {
-  const auto& scope = *ir::stmt_as<ir::Scope>(s);
+  // Scalars read after the scope that it computes from the entry body's values go before it.
+  std::vector<ir::Stmt> hoisted;
+  ir::Stmt kept_scope;  // the scope without them
+  {
+    const auto& whole = *ir::stmt_as<ir::Scope>(s);
+    std::vector<ir::Stmt> top = ir::stmts_of(whole.body);
+    const std::vector<bool> take = scalars_to_hoist(caller, s, top);
+    std::vector<ir::Stmt> rest;
+    for (std::size_t i = 0; i < top.size(); ++i) (take[i] ? hoisted : rest).push_back(top[i]);
+    if (!hoisted.empty())
+      kept_scope = ir::make_stmt(ir::Scope{whole.kind, whole.attrs, ir::make_seq(std::move(rest), whole.body->span)}, s->span);
+  }
+  // (`s` stays the caller's own node: what is referenced outside it is looked up by it below.)
+  const auto& scope = *ir::stmt_as<ir::Scope>(kept_scope ? kept_scope : s);
   std::vector<ir::Expr> defs;
   definitions(scope.body, defs);
   std::unordered_set<const ir::ExprNode*> defined, globals;
@@ -330,7 +401,7 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
   std::vector<ir::Expr> args(free.begin(), free.end());
   ir::Type result = visit::call_result_type(*fn, args);
   ir::Expr call = ir::make_expr(ir::Call{ir::CallKind::Function, name, std::move(args), {}, {}}, std::move(result), s->span);
-  Outlined out{fn, {}};
+  Outlined out{fn, std::move(hoisted)};
   if (targets.empty()) {
     out.call.push_back(ir::make_stmt(ir::Eval{call}, s->span));
   } else if (targets.size() == 1) {
