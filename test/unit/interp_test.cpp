@@ -99,6 +99,27 @@ TEST_CASE("poison: loading never-written tensor elements is an error at the load
   CHECK(e.find("in 'k' called at " + loc(src, "res = ")) != std::string::npos);
 }
 
+TEST_CASE("a recursion's trace says its repeated frame once, with the count") {
+  // User trial 2026-12-06 F11: the depth limit's error listed 200 identical frames.
+  std::string src = prog(R"(
+    @pl.function(type=pl.FunctionType.Opaque)
+    def f(self, a: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:
+        r = self.f(a)
+        return r
+)", ", x: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]", R"(
+        y = self.f(x)
+        return y
+)");
+  std::string e = run_err(src);
+  CHECK(e.find("call depth limit") != std::string::npos);
+  const std::string inner = "in 'f' called at " + loc(src, "r = ");
+  const std::size_t at = e.find(inner + " (");
+  REQUIRE(at != std::string::npos);
+  CHECK(e.find(inner, at + 1) == std::string::npos);  // once
+  CHECK(e.find(" times)", at) != std::string::npos);
+  CHECK(e.find("in 'f' called at " + loc(src, "y = ")) != std::string::npos);  // the outer frame, on its own line
+}
+
 TEST_CASE("poison: arithmetic on uninitialised tile elements is an error") {
   std::string src = prog("", ") -> pl.Tile[[2, 16], pl.FP32]", R"(
         t = pl.tile.create([2, 16], dtype=pl.FP32)

@@ -467,8 +467,24 @@ class Evaluator {
       return r;
     } catch (InterpError& e) {
       if (!e.located) throw;  // argument binding failed: the calling statement locates it
-      // The error is located inside the callee: add where it was called from.
-      throw InterpError(fmt::format("{}\n  in '{}' called at {}:{}", e.what(), callee, prog_.source_file, site), e.span);
+      // The error is located inside the callee: add where it was called from. A recursion repeats
+      // one frame up to the depth limit: it is said once, with its count (user trial F11: 200
+      // identical lines).
+      std::string msg = e.what();
+      const std::string frame = fmt::format("  in '{}' called at {}:{}", callee, prog_.source_file, site);
+      const std::size_t nl = msg.rfind('\n');
+      const std::string_view last = nl == std::string::npos ? std::string_view() : std::string_view(msg).substr(nl + 1);
+      if (last == frame) {
+        msg += " (2 times)";
+      } else if (last.size() > frame.size() + 8 && last.substr(0, frame.size() + 2) == frame + " (" &&
+                 last.substr(last.size() - 7) == " times)") {
+        const std::string_view count = last.substr(frame.size() + 2, last.size() - frame.size() - 9);
+        msg.resize(nl + 1 + frame.size());
+        msg += fmt::format(" ({} times)", std::stoll(std::string(count)) + 1);
+      } else {
+        msg += "\n" + frame;
+      }
+      throw InterpError(msg, e.span);
     }
   }
   static Value pack(std::vector<Value> vs) {
