@@ -318,10 +318,13 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
   // The function: fresh params for free values, fresh nodes for every definition.
   std::unordered_map<const ir::ExprNode*, ir::Expr> vars;
   std::vector<ir::Param> params;
+  // Parameter names are distinct (the verifier's rule): two free values may share a name, the
+  // caller's `row` and a moved `row = row + 16` (SSA keeps one name for both; review rev13 H1).
+  std::unordered_set<std::string> param_names;
   for (const auto& f : free) {
     ir::Direction dir = ir::Direction::In;
     if (written.count(f.get())) dir = read.count(f.get()) ? ir::Direction::InOut : ir::Direction::Out;
-    ir::Expr p = ir::make_var(ir::var_name(f), f->type, f->span);
+    ir::Expr p = ir::make_var(fresh_name(param_names, ir::var_name(f)), f->type, f->span);
     vars[f.get()] = p;
     params.push_back(ir::Param{p, dir});
   }
@@ -543,6 +546,29 @@ inline void warn_scopes_kept(const ir::Program& input, Diagnostics& out) {
     });
   }
 }
+
+/// A kernel this pass made that returns a scalar: a scalar the scope computes and the caller reads
+/// after it, which the pass could not move out (from device data, or through control flow in the
+/// scope). No task returns a scalar (PyPTO language/01-functions: "A device kernel cannot return a
+/// scalar"), so compile refuses the kernel later, naming internals; said here, at the scope (review
+/// rev13 M2).
+inline void warn_scalar_returns(const ir::Program& input, const ir::Program& output, Diagnostics& out) {
+  std::unordered_set<std::string> before;
+  for (const auto& f : input.functions)
+    if (f) before.insert(f->name);
+  for (const auto& f : output.functions) {
+    if (!f || before.count(f->name) || !f->body) continue;
+    const ir::Stmt* last = ir::last_stmt(f->body);
+    const auto* ret = last ? ir::stmt_as<ir::Return>(*last) : nullptr;
+    if (!ret) continue;
+    for (const auto& v : ret->values)
+      if (v && ir::type_as<ir::ScalarType>(v->type))
+        out.push_back(Diagnostic{input.source_file, f->span, Severity::Warning,
+                                 "the kernel '" + f->name + "' outlined from this scope returns the scalar '" +
+                                     ir::var_name(v) + "', which the caller reads after the scope; a task cannot "
+                                     "return a scalar: compute it before the scope, or route it through a tensor"});
+  }
+}
 }  // namespace outline_detail
 
 inline passes::Pass make_outline_incore_scopes_pass() {
@@ -556,7 +582,10 @@ inline passes::Pass make_outline_incore_scopes_pass() {
   p.run = [run = std::move(p.run)](const ir::ProgramPtr& in, const passes::PassContext& ctx,
                                    const rewrite::DriverOptions& opts) {
     passes::PassOutcome o = run(in, ctx, opts);
-    if (in && o.program && !has_errors(o.diagnostics)) outline_detail::warn_scopes_kept(*in, o.diagnostics);
+    if (in && o.program && !has_errors(o.diagnostics)) {
+      outline_detail::warn_scopes_kept(*in, o.diagnostics);
+      outline_detail::warn_scalar_returns(*in, *o.program, o.diagnostics);
+    }
     return o;
   };
   return p;

@@ -264,8 +264,11 @@ py::dict emit_pto(const PyProgram& prog, const std::string& planner, const std::
     tile_kernels = tile_kernels || (ir::is_incore_like(f->type) && f->stage == ir::Stage::Tile &&
                                     !ir::find_kwarg(f->attrs, "buffer_ir_selected"));
   if (tile_kernels) {
-    // With its property checks, as `ptorw emit` runs it (nested calls: refused naming flatten-call-expr).
-    passes::PipelineResult lo = passes::run_checked(get_pass("tile-to-buffer"), p, ctx);
+    // As `ptorw emit` runs it: flatten-call-expr, then the lowering, with their property checks.
+    std::vector<passes::Pass> steps;
+    steps.push_back(get_pass("flatten-call-expr"));
+    steps.push_back(get_pass("tile-to-buffer"));
+    passes::PipelineResult lo = passes::run_checked(std::move(steps), p, ctx);
     if (!lo.ok || has_errors(lo.diagnostics)) fail(ErrorKind::Emit, lo.diagnostics);
     p = lo.program;
   }

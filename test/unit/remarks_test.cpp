@@ -379,3 +379,31 @@ TEST_CASE("outline-incore-scopes: a kept scope has one reason, with or without c
     CHECK(out.remarks[0].reason == "scope stays: it contains a nested scope");
   }
 }
+
+TEST_CASE("outline-incore-scopes: a kernel it makes that returns a scalar is warned about at the scope") {
+  // Review rev13 M2: a scalar computed through an if in the scope is not moved out; compile later
+  // refused the kernel naming an internal tuple.
+  const std::string src =
+      "@pl.program\nclass P:\n"                                                      // 1-2
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"                          // 3
+      "    def main(self, x: pl.Tensor[[16, 32], pl.FP32], o: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX]"
+      ") -> tuple[pl.Tensor[[16, 32], pl.FP32], pl.Scalar[pl.INDEX]]:\n"                 // 4
+      "        with pl.at(level=pl.Level.CORE_GROUP, name_hint=\"k1\"):\n"             // 5
+      "            if n > 2:\n"
+      "                q = pl.yield_(2)\n"
+      "            else:\n"
+      "                q = pl.yield_(1)\n"
+      "            t = pl.load(x, [0, 0], [16, 32])\n"
+      "            r = pl.store(t, [0, 0], o)\n"
+      "        return r, q\n";
+  passes::Pass pass = patterns::make_outline_incore_scopes_pass();
+  passes::PassOutcome out = pass.run(parse(src), passes::PassContext{}, rewrite::DriverOptions{});
+  REQUIRE(out.program);
+  std::vector<Diagnostic> warnings;
+  for (const auto& d : out.diagnostics)
+    if (d.severity == Severity::Warning) warnings.push_back(d);
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0].str() == "remarks.py:5:9: warning: the kernel 'k1' outlined from this scope returns the scalar 'q', "
+                             "which the caller reads after the scope; a task cannot return a scalar: compute it before "
+                             "the scope, or route it through a tensor");
+}

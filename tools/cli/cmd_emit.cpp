@@ -101,9 +101,20 @@ int cmd_emit(const Options& o) {
       return kFailed;
     }
     if (!ctx.get("target")) ctx.set("target", arch);
-    // With its property checks: input with nested calls is refused naming flatten-call-expr
-    // (lower_tile_to_buffer.md: "NoNestedCalls is also required"), not met inside the lowering.
-    passes::PipelineResult lo = passes::run_checked(*lower, p, ctx);
+    // flatten-call-expr first (lower_tile_to_buffer.md: "NoNestedCalls is also required: run
+    // FlattenCallExpr before this boundary"; the tutorials write `pl.store(pl.add(a, b), ...)`),
+    // then the lowering, with the property checks of both (user trial F2: the lowering met a nested
+    // call inside as "no Buffer handle for tile operand ''"; review rev13 M1: a check alone refused
+    // a nested call in the orchestration function, which emit does not lower).
+    auto flatten = passes::make_pass("flatten-call-expr");
+    if (!flatten) {
+      error("pass 'flatten-call-expr' is not registered");
+      return kFailed;
+    }
+    std::vector<passes::Pass> steps;
+    steps.push_back(*flatten);
+    steps.push_back(*lower);
+    passes::PipelineResult lo = passes::run_checked(std::move(steps), p, ctx);
     print_diagnostics(lo.diagnostics);
     if (!lo.ok || has_errors(lo.diagnostics)) return kFailed;
     p = lo.program;

@@ -228,16 +228,21 @@ class PassManager {
   std::vector<Pass> passes_;
 };
 
-/// One pass run as `opt` runs it: a pipeline of its own with the property checks (the properties
-/// it requires on its input, those it declares on its output). For tools that run a single pass
-/// (diffcheck's steps, `emit`'s tile-to-buffer): run bare, a pass meets input it was never meant
-/// for and fails inside with a message about its internals (user trial 2026-12-06 F1, F2).
-inline PipelineResult run_checked(Pass pass, const ir::ProgramPtr& input, const PassContext& ctx = {}) {
+/// Passes run as `opt` runs them: a pipeline of their own with the property checks (the properties
+/// each requires on its input, those it declares on its output). For tools that run passes
+/// outside a pipeline (diffcheck's steps, `emit`'s lowering): run bare, a pass meets input it was
+/// never meant for and fails inside with a message about its internals (user trial 2026-12-06 F1, F2).
+inline PipelineResult run_checked(std::vector<Pass> steps, const ir::ProgramPtr& input, const PassContext& ctx = {}) {
   PassManagerOptions o;
   o.check_properties = true;
   PassManager pm(o);
-  pm.add(std::move(pass));
+  for (auto& s : steps) pm.add(std::move(s));
   return pm.run(input, ctx);
+}
+inline PipelineResult run_checked(Pass pass, const ir::ProgramPtr& input, const PassContext& ctx = {}) {
+  std::vector<Pass> one;
+  one.push_back(std::move(pass));
+  return run_checked(std::move(one), input, ctx);
 }
 
 }  // namespace ptorw::passes
