@@ -267,6 +267,11 @@ class OrchEmitter {
     fail(sp, "only tensors and scalars exist in orchestration code (a tile, buffer or pointer value has no spelling)");
   }
   static const ir::ScalarType* scalar(const ir::Expr& e) { return ir::type_as<ir::ScalarType>(e->type); }
+  /// An integer scalar narrower than `int`, whose C++ arithmetic is done after promotion to `int`.
+  static bool narrow_int(const ir::Expr& e) {
+    const ir::ScalarType* t = scalar(e);
+    return t && (t->dtype == ir::DType::INT8 || t->dtype == ir::DType::INT16 || t->dtype == ir::DType::UINT8);
+  }
 
   // ---- expressions ----
   static int prec(ir::BinOp op) {
@@ -330,6 +335,12 @@ class OrchEmitter {
         return fmt::format(FMT_COMPILE("({} {} {} ? {} : {})"), l, b->op == ir::BinOp::Min ? "<" : ">", r, l, r);
       }
       if (b->op == ir::BinOp::Div && !flt) fail(e->span, "an integer '/' (true division) has no spelling in orchestration code");
+      // An 8- or 16-bit integer result wraps at its width (docs/semantics.md); C++ computes it in
+      // `int` (UINT8 `a - b` is negative there, and `a - b > 3` compares that). Computed in uint32_t
+      // (no signed overflow) and cast back to the dtype (review rev13 L4).
+      if (narrow_int(e) && (b->op == ir::BinOp::Add || b->op == ir::BinOp::Sub || b->op == ir::BinOp::Mul))
+        return fmt::format(FMT_COMPILE("static_cast<{}>(static_cast<uint32_t>({}) {} static_cast<uint32_t>({}))"),
+                           cpp_type(e->type, e->span), expr(b->lhs), op_text(b->op), expr(b->rhs));
       const int p = prec(b->op);
       std::string s = fmt::format(FMT_COMPILE("{} {} {}"), expr(b->lhs, p), op_text(b->op), expr(b->rhs, p + 1));
       return p < parent ? "(" + s + ")" : s;
@@ -337,6 +348,9 @@ class OrchEmitter {
     if (auto* u = ir::expr_as<ir::Unary>(e)) {
       if (u->op == ir::UnOp::Cast)
         return fmt::format(FMT_COMPILE("static_cast<{}>({})"), cpp_type(e->type, e->span), expr(u->operand));
+      if (u->op == ir::UnOp::Neg && narrow_int(e))  // wraps at its width, as above
+        return fmt::format(FMT_COMPILE("static_cast<{}>(0u - static_cast<uint32_t>({}))"), cpp_type(e->type, e->span),
+                           expr(u->operand));
       // The operand binds tighter than a prefix operator: a nested unary or negative literal is
       // parenthesized (`-(-n)`; `--n` would decrement n).
       std::string s = fmt::format(FMT_COMPILE("{}{}"), u->op == ir::UnOp::Not ? "!" : "-", expr(u->operand, 8));

@@ -633,7 +633,8 @@ TEST_CASE("pl.scope(mode=pl.ScopeMode.MANUAL) is pl.manual_scope()") {
   CHECK(error_of(src("pl.scope()")).find("form.py:10:17: error: an AUTO runtime scope (pl.scope() / mode=pl.ScopeMode.AUTO) "
                                          "is placed by the compiler") != std::string::npos);
   CHECK(error_of(src("pl.scope(mode=pl.ScopeMode.AUTO)")).find("needs @pl.function(auto_scope=False)") != std::string::npos);
-  CHECK(error_of(src("pl.scope(mode=pl.ScopeMode.MANUAL, x=1)")).find("pl.scope takes mode=pl.ScopeMode.MANUAL (or AUTO) only") !=
+  CHECK(error_of(src("pl.scope(mode=pl.ScopeMode.MANUAL, x=1)")).find("pl.scope has no keyword 'x' (mode)") != std::string::npos);
+  CHECK(error_of(src("pl.scope(mode=pl.ScopeMode.EAGER)")).find("pl.scope takes mode=pl.ScopeMode.MANUAL (or AUTO) only") !=
         std::string::npos);
 }
 

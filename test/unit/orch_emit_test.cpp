@@ -217,6 +217,23 @@ TEST_CASE("a Group member argument that no slot holds is refused at the member's
         "argument slot of its task holds it for that kernel's entry wrapper");
 }
 
+TEST_CASE("scalars: 8-bit integer arithmetic wraps at its width, not in C++'s int") {
+  // docs/semantics.md "Overflow": UINT8 1 - 5 is 252; in C++ `u - v` is the int -4, so `u - v > 3`
+  // would be false (review rev13 L4).
+  std::string t = emit_ok(
+      "import ptorw.language as pl\n@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], u: pl.Scalar[pl.UINT8], v: pl.Scalar[pl.UINT8], s: pl.Scalar[pl.INT8]"
+      ") -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        big = u - v > 3\n"
+      "        k = -s\n"
+      "        p = s * s\n"
+      "        return a\n");
+  CHECK(has(t, "bool big = static_cast<uint8_t>(static_cast<uint32_t>(u) - static_cast<uint32_t>(v)) > 3;"));
+  CHECK(has(t, "int8_t k = static_cast<int8_t>(0u - static_cast<uint32_t>(s));"));
+  CHECK(has(t, "int8_t p = static_cast<int8_t>(static_cast<uint32_t>(s) * static_cast<uint32_t>(s));"));
+}
+
 TEST_CASE("scalars: Python's // and %, a float parameter, a swap of loop carries, a host read") {
   std::string t = emit_ok(
       "import ptorw.language as pl\n@pl.program\nclass P:\n"

@@ -545,7 +545,8 @@ inline void Parser::parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwa
       if (known && std::find(known->names.begin(), known->names.end(), at.text) == known->names.end()) {
         std::string list;
         for (auto n : known->names) list += (list.empty() ? "" : ", ") + std::string(n);
-        fail_at(at, std::string(known->owner) + " has no keyword '" + std::string(at.text) + "' (" + list + ")");
+        fail_at(at, std::string(known->owner) + (list.empty() ? " takes no keyword arguments"
+                                                               : " has no keyword '" + std::string(at.text) + "' (" + list + ")"));
       }
       if (ir::find_kwarg(kwargs, at.text)) fail_at(at, "keyword argument '" + std::string(at.text) + "' given twice");
       if (attrs && at.text == "attrs" && peek().punct("{")) {

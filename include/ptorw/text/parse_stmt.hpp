@@ -603,8 +603,11 @@ inline void Parser::parse_with(Block& b) {
   // pl.at's keywords are known before their values are read: PyPTO's `optimizations=[pl.split(...)]`
   // and `deps=[tid]` are refused by name, not as an unknown op inside them (user trial F8).
   static constexpr std::string_view kAtNames[] = {"level", "windowize", "name_hint", "role"};
-  static constexpr KnownKeywords kAtKeywords{"pl.at", kAtNames};
-  parse_call_args(args, kw, nullptr, kind.text == "at" ? &kAtKeywords : nullptr);
+  static constexpr std::string_view kScopeNames[] = {"mode"};
+  static constexpr KnownKeywords kAtKeywords{"pl.at", kAtNames}, kScopeKeywords{"pl.scope", kScopeNames},
+      kManualKeywords{"pl.manual_scope", {}};
+  parse_call_args(args, kw, nullptr,
+                  kind.text == "at" ? &kAtKeywords : kind.text == "scope" ? &kScopeKeywords : &kManualKeywords);
   if (!args.empty()) fail_at(kind, "pl." + std::string(kind.text) + " takes keyword arguments only");
   // PyPTO's runtime scopes (tasks/01-scopes.md): `pl.scope(mode=pl.ScopeMode.MANUAL)` is
   // `pl.manual_scope()` under its other name (read as it, printed as it). An AUTO scope is placed
@@ -627,8 +630,9 @@ inline void Parser::parse_with(Block& b) {
   // PyPTO binds an inline region's TaskId with `as` (tasks/02-submit.md, with deps=[...]); ptorw
   // reads pl.at scopes without one (user trial F9: this was "expected ':'").
   if (peek().name("as"))
-    fail_at(peek(), "'with pl." + std::string(kind.text) + "(...) as NAME' binds a TaskId, which ptorw does not read: drop "
-                    "'as NAME'; for explicit dependencies use pl.submit(...) in a pl.manual_scope() (docs/dsl.md)");
+    fail_at(peek(), "'with pl." + std::string(kind.text) + "(...) as NAME' binds a name to the scope, which ptorw does not "
+                    "read (PyPTO binds a pl.at region's TaskId so): drop 'as NAME'; for explicit dependencies use "
+                    "pl.submit(...) in a pl.manual_scope() (docs/dsl.md)");
   expect_punct(":", "after the with header");
   Block body = parse_block(BlockKind::Scope);
   b.stmts.push_back(ir::make_stmt(ir::Scope{manual ? ir::ScopeKind::Manual : ir::ScopeKind::At, std::move(kw),

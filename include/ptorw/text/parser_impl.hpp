@@ -230,17 +230,18 @@ inline ir::ProgramPtr Parser::parse_program() {
       continue;
     }
     if (!t.punct("@")) expected("'@pl.program', an import, a constant or a symbolic dim definition");
-    if (seen_program) fail_at(t, "only one @pl.program class per file");
-    seen_program = true;
-    take();
-    if (peek().name("pl") && peek(1).punct(".") && peek(2).kind == Tok::Name && !peek(2).name("program")) {
+    if (peek(1).name("pl") && peek(2).punct(".") && peek(3).kind == Tok::Name && !peek(3).name("program")) {
       // PyPTO's function decorators (language/01-functions.md: @pl.jit, @pl.jit.incore, @pl.inline)
-      // at module level: say what ptorw reads instead (user trial F7: "expected @pl.program").
-      const std::string d(peek(2).text);
+      // at module level, before or after the class: say what ptorw reads instead (user trial F7:
+      // "expected @pl.program"; review rev13 L1: after the class, "only one @pl.program class").
+      const std::string d(peek(3).text);
       fail_at(t, "'@pl." + d + "' at module level is not read by ptorw: a program is one @pl.program class whose "
                  "methods are @pl.function (type=pl.FunctionType.Orchestration for the entry, InCore for kernels); "
                  "docs/dsl.md");
     }
+    if (seen_program) fail_at(t, "only one @pl.program class per file");
+    seen_program = true;
+    take();
     if (!(accept_name("pl") && accept_punct(".") && accept_name("program"))) fail_at(t, "expected @pl.program");
     expect_newline();
     if (!accept_name("class")) expected("'class' after @pl.program");
