@@ -25,13 +25,18 @@ ir::ProgramPtr parse(const std::string& src) {
 }
 
 /// The remarks of one rule after running the pass with remarks on (or off).
-std::vector<rewrite::Remark> remarks_of(const std::string& src, std::string_view rule, bool on = true, bool check = true) {
-  passes::Pass pass = patterns::make_optimize_orch_tensors_pass();
+/// `pass` run on `src` with remarks `on` (or off), in checking mode or not; it must converge.
+passes::PassOutcome run_pass(const passes::Pass& pass, const std::string& src, bool on, bool check) {
   rewrite::DriverOptions o;
   o.remarks = on;
   o.check = check;
   passes::PassOutcome out = pass.run(parse(src), passes::PassContext{}, o);
   CHECK(out.stop == rewrite::StopReason::Converged);
+  return out;
+}
+
+std::vector<rewrite::Remark> remarks_of(const std::string& src, std::string_view rule, bool on = true, bool check = true) {
+  passes::PassOutcome out = run_pass(patterns::make_optimize_orch_tensors_pass(), src, on, check);
   std::vector<rewrite::Remark> mine;
   for (auto& r : out.remarks)
     if (r.rule == rule) mine.push_back(std::move(r));
@@ -368,12 +373,7 @@ TEST_CASE("outline-incore-scopes: a kept scope has one reason, with or without c
       "        return r2\n";
   for (bool check : {false, true}) {
     CAPTURE(check);
-    passes::Pass pass = patterns::make_outline_incore_scopes_pass();
-    rewrite::DriverOptions o;
-    o.remarks = true;
-    o.check = check;
-    passes::PassOutcome out = pass.run(parse(src), passes::PassContext{}, o);
-    CHECK(out.stop == rewrite::StopReason::Converged);
+    passes::PassOutcome out = run_pass(patterns::make_outline_incore_scopes_pass(), src, true, check);
     REQUIRE(out.remarks.size() == 1);
     CHECK(out.remarks[0].span.line == 5);
     CHECK(out.remarks[0].reason == "scope stays: it contains a nested scope");
@@ -396,8 +396,7 @@ TEST_CASE("outline-incore-scopes: a kernel it makes that returns a scalar is war
       "            t = pl.load(x, [0, 0], [16, 32])\n"
       "            r = pl.store(t, [0, 0], o)\n"
       "        return r, q\n";
-  passes::Pass pass = patterns::make_outline_incore_scopes_pass();
-  passes::PassOutcome out = pass.run(parse(src), passes::PassContext{}, rewrite::DriverOptions{});
+  passes::PassOutcome out = run_pass(patterns::make_outline_incore_scopes_pass(), src, false, false);
   REQUIRE(out.program);
   std::vector<Diagnostic> warnings;
   for (const auto& d : out.diagnostics)
