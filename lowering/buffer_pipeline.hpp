@@ -11,10 +11,13 @@
 // the outcome is the pass's input with the failing step's diagnostics.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "ptorw/lowering/lower_tile_to_buffer.hpp"
 #include "ptorw/lowering/planning/planning.hpp"
 #include "ptorw/lowering/select_buffer_ir.hpp"
+#include "ptorw/passes/pass_manager.hpp"
+#include "ptorw/passes/registry.hpp"
 #include "ptorw/passes/sequence_pass.hpp"
 
 namespace ptorw::lowering {
@@ -49,6 +52,29 @@ inline bool needs_tile_to_buffer(const ir::Program& p) {
   for (const auto& f : p.functions)
     if (needs_tile_to_buffer(*f)) return true;
   return false;
+}
+
+/// What emission runs on a program with Tile-stage kernels (`ptorw emit`, Python codegen.emit_pto):
+/// flatten-call-expr (lower_tile_to_buffer.md: "NoNestedCalls is also required: run FlattenCallExpr
+/// before this boundary"; PyPTO's tutorials write `pl.store(pl.add(a, b), ...)`), then
+/// tile-to-buffer, with the property checks of both (user trial 2026-12-06 F2: run bare, the
+/// lowering met a nested call as "no Buffer handle for tile operand ''"; review rev13 M1: a check
+/// without the flattening refused a nested call in the orchestration, which emission never lowers).
+inline passes::PipelineResult lower_for_emission(const ir::ProgramPtr& p, const passes::PassContext& ctx) {
+  std::vector<passes::Pass> steps;
+  for (const char* name : {"flatten-call-expr", "tile-to-buffer"}) {
+    auto pass = passes::make_pass(name);
+    if (!pass) {
+      passes::PipelineResult r;
+      r.program = p;
+      r.ok = false;
+      r.diagnostics.push_back(Diagnostic{p ? p->source_file : std::string(), {}, Severity::Error,
+                                         "pass '" + std::string(name) + "' is not registered"});
+      return r;
+    }
+    steps.push_back(std::move(*pass));
+  }
+  return passes::run_checked(std::move(steps), p, ctx);
 }
 
 inline const bool tile_to_buffer_registered = passes::PassRegistry::global().add("tile-to-buffer", make_tile_to_buffer_pass);

@@ -162,16 +162,12 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
     }
     has_out = true;
     const StrideDecision d = decide_strides(callee, *memory, p, votes);
-    // The notes go with the application (a complete rule is not asked about its own output, review
-    // rev12 M-B): an attached param is described as its output will read ("applied: ..."), every
-    // other param says why it is left alone.
+    // The notes go with the application: an attached param says "applied: ..." (site_text), every
+    // other param why it is left alone.
     if (d.verdict == StrideVerdict::Attach) attach.emplace_back(p, d.strides);
-    if (remarks && d.verdict != StrideVerdict::NotConcerned) {
-      StrideDecision said = d;
-      if (said.verdict == StrideVerdict::Attach) said.verdict = StrideVerdict::Holds;
+    if (remarks && d.verdict != StrideVerdict::NotConcerned)
       for (std::size_t i = 0; i < sites.size(); ++i)
-        clauses[i].push_back("Out param " + value_text(param.var) + ": " + site_text(said, votes, i));
-    }
+        clauses[i].push_back("Out param " + value_text(param.var) + ": " + site_text(d, votes, i));
   }
   const bool attached = !attach.empty();
   if (attached) plan.callees.push_back({callee.name, std::move(attach), memory});

@@ -149,7 +149,7 @@ inline bool scalar_arithmetic(const ir::Expr& e) {
   return false;
 }
 
-/// The top-level statements of scope `s` (in `caller`) that move before it: PyPTO language/01-functions,
+/// Which of `top`, the top-level statements of `scope`, move before it: PyPTO language/01-functions,
 /// "a scalar you assign *inside* `with pl.at(...)` and read after it — that is a kernel return in
 /// disguise. When the value only depends on things the entry body already has (a loop variable, a
 /// scalar parameter), the compiler moves the computation out of the scope for you" (user trial
@@ -157,12 +157,9 @@ inline bool scalar_arithmetic(const ir::Expr& e) {
 /// scope moves when it is scalar arithmetic of values from outside the scope and of other such
 /// scalars of the scope, which move with it, in their order. One that depends on device data stays
 /// (the verifier has refused it already: "route it through a tensor").
-inline std::vector<bool> scalars_to_hoist(const ir::Function& caller, const ir::Stmt& s, const std::vector<ir::Stmt>& top) {
-  const auto& scope = *ir::stmt_as<ir::Scope>(s);
-  std::vector<ir::Expr> defs;
-  definitions(scope.body, defs);
-  std::unordered_set<const ir::ExprNode*> defined;
-  for (const auto& d : defs) defined.insert(d.get());
+/// `outside`: what the caller references outside the scope (referenced(), computed once by outline).
+inline std::vector<bool> scalars_to_hoist(const ir::Scope& scope, const std::vector<ir::Stmt>& top,
+                                          const std::unordered_set<const ir::ExprNode*>& outside) {
   std::unordered_map<const ir::ExprNode*, std::size_t> candidate;  // scalar definition → its statement
   for (std::size_t i = 0; i < top.size(); ++i)
     if (auto* a = ir::stmt_as<ir::Assign>(top[i]))
@@ -170,6 +167,10 @@ inline std::vector<bool> scalars_to_hoist(const ir::Function& caller, const ir::
         candidate.emplace(a->var.get(), i);
   std::vector<bool> take(top.size(), false);
   if (candidate.empty()) return take;
+  std::vector<ir::Expr> defs;
+  definitions(scope.body, defs);
+  std::unordered_set<const ir::ExprNode*> defined;
+  for (const auto& d : defs) defined.insert(d.get());
   // Hoistable: a candidate whose operands defined in the scope are hoistable (defined earlier: no cycle).
   std::unordered_map<const ir::ExprNode*, bool> memo;
   std::function<bool(const ir::ExprNode*)> hoistable = [&](const ir::ExprNode* v) -> bool {
@@ -190,8 +191,6 @@ inline std::vector<bool> scalars_to_hoist(const ir::Function& caller, const ir::
       if (ir::is_var_like(e) && defined.count(e.get())) mark(e.get());
     });
   };
-  std::unordered_set<const ir::ExprNode*> outside;
-  referenced(caller.body, s.get(), outside);
   for (const auto& [v, i] : candidate)
     if (outside.count(v) && hoistable(v)) mark(v);
   return take;
@@ -202,13 +201,17 @@ inline std::vector<bool> scalars_to_hoist(const ir::Function& caller, const ir::
 /// (filled here on first need, so a caller is walked once however many windowize scopes it has).
 inline Outlined outline(const ir::Program& prog, const ir::Function& caller, const ir::Stmt& s, const std::string& name,
                         std::unordered_set<std::string>& caller_names) {
+  // What the caller references outside the scope (one walk of its body): the scalars to move out
+  // and, below, the values the kernel returns.
+  std::unordered_set<const ir::ExprNode*> outside;
+  referenced(caller.body, s.get(), outside);
   // Scalars read after the scope that it computes from the entry body's values go before it.
   std::vector<ir::Stmt> hoisted;
   ir::Stmt kept_scope;  // the scope without them
   {
     const auto& whole = *ir::stmt_as<ir::Scope>(s);
     std::vector<ir::Stmt> top = ir::stmts_of(whole.body);
-    const std::vector<bool> take = scalars_to_hoist(caller, s, top);
+    const std::vector<bool> take = scalars_to_hoist(whole, top, outside);
     std::vector<ir::Stmt> rest;
     for (std::size_t i = 0; i < top.size(); ++i) (take[i] ? hoisted : rest).push_back(top[i]);
     if (!hoisted.empty())
@@ -309,8 +312,6 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
   for (const auto& [node, n] : occurrences)
     if (n > allowed[node]) read.insert(root.at(node));
   // Escaping values: defined inside, referenced elsewhere in the caller.
-  std::unordered_set<const ir::ExprNode*> outside;
-  referenced(caller.body, s.get(), outside);
   std::vector<ir::Expr> escaping;
   for (const auto& d : defs)
     if (outside.count(d.get())) escaping.push_back(d);

@@ -198,7 +198,10 @@ inline std::string site_text(const StrideDecision& d, const std::vector<StrideVo
     case StrideVerdict::KeepExplicit:
       return "keeps its explicit strides" + (d.strides.empty() ? std::string() : " " + strides_text(d.strides)) +
              "; here " + claim(me);
+    // An attached param is described as the rule's output will read: the notes go with the
+    // application (a complete rule is not asked about its own output; review rev12 M-B).
     case StrideVerdict::Holds:
+    case StrideVerdict::Attach:
       return "applied: has the strides " + strides_text(d.strides) + " of " + me.source;
     case StrideVerdict::Unknown:
       if (!d.why.empty()) return "no strides: " + d.why;
@@ -215,8 +218,6 @@ inline std::string site_text(const StrideDecision& d, const std::vector<StrideVo
       return "nothing to attach: " + claim(me) + ", the packed strides of the parameter";
     case StrideVerdict::Blocked:
       return "not attached (" + strides_text(d.strides) + " of " + me.source + "): " + d.why;
-    case StrideVerdict::Attach:
-      return "attaches strides " + strides_text(d.strides) + " of " + me.source;
   }
   return {};
 }

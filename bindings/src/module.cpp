@@ -20,6 +20,7 @@
 #include "ptorw/codegen/emit.hpp"
 #include "ptorw/interp/interp.hpp"
 #include "ptorw/interp/pass_steps.hpp"
+#include "ptorw/lowering/buffer_pipeline.hpp"
 #include "ptorw/passes/all.hpp"
 #include "ptorw/passes/verify_source.hpp"
 #include "ptorw/persist/cache_key.hpp"
@@ -264,11 +265,7 @@ py::dict emit_pto(const PyProgram& prog, const std::string& planner, const std::
     tile_kernels = tile_kernels || (ir::is_incore_like(f->type) && f->stage == ir::Stage::Tile &&
                                     !ir::find_kwarg(f->attrs, "buffer_ir_selected"));
   if (tile_kernels) {
-    // As `ptorw emit` runs it: flatten-call-expr, then the lowering, with their property checks.
-    std::vector<passes::Pass> steps;
-    steps.push_back(get_pass("flatten-call-expr"));
-    steps.push_back(get_pass("tile-to-buffer"));
-    passes::PipelineResult lo = passes::run_checked(std::move(steps), p, ctx);
+    passes::PipelineResult lo = lowering::lower_for_emission(p, ctx);  // as `ptorw emit` runs it
     if (!lo.ok || has_errors(lo.diagnostics)) fail(ErrorKind::Emit, lo.diagnostics);
     p = lo.program;
   }

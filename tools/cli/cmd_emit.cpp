@@ -9,7 +9,6 @@
 #include "cli/emit_options.hpp"
 #include "ptorw/codegen/emit.hpp"
 #include "ptorw/lowering/buffer_pipeline.hpp"
-#include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/passes/verify_source.hpp"
 #include "ptorw/ptorw.hpp"
 
@@ -92,29 +91,12 @@ int cmd_emit(const Options& o) {
   }
   print_diagnostics(ds);
   if (has_errors(ds)) return kFailed;
-  // Kernels still at Tile stage go through the device pipeline first (plan, select, lower).
+  // Kernels still at Tile stage go through the device pipeline first (nested calls flattened, then
+  // plan, select, lower: lowering::lower_for_emission).
   const std::string arch(ctx.get("target").value_or("a2a3"));
   if (lowering::needs_tile_to_buffer(*p)) {
-    auto lower = passes::make_pass("tile-to-buffer");
-    if (!lower) {
-      error("pass 'tile-to-buffer' is not registered");
-      return kFailed;
-    }
     if (!ctx.get("target")) ctx.set("target", arch);
-    // flatten-call-expr first (lower_tile_to_buffer.md: "NoNestedCalls is also required: run
-    // FlattenCallExpr before this boundary"; the tutorials write `pl.store(pl.add(a, b), ...)`),
-    // then the lowering, with the property checks of both (user trial F2: the lowering met a nested
-    // call inside as "no Buffer handle for tile operand ''"; review rev13 M1: a check alone refused
-    // a nested call in the orchestration function, which emit does not lower).
-    auto flatten = passes::make_pass("flatten-call-expr");
-    if (!flatten) {
-      error("pass 'flatten-call-expr' is not registered");
-      return kFailed;
-    }
-    std::vector<passes::Pass> steps;
-    steps.push_back(*flatten);
-    steps.push_back(*lower);
-    passes::PipelineResult lo = passes::run_checked(std::move(steps), p, ctx);
+    passes::PipelineResult lo = lowering::lower_for_emission(p, ctx);
     print_diagnostics(lo.diagnostics);
     if (!lo.ok || has_errors(lo.diagnostics)) return kFailed;
     p = lo.program;
