@@ -31,6 +31,7 @@
 #include <iterator>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -80,6 +81,7 @@ class OrchEmitter {
     line(std::string(kAutoScope) + " {");
     ++indent_;
     block(fn_.body, nullptr, /*top=*/true);
+    if (unslotted_result_) fail(unslotted_result_->first, std::move(unslotted_result_->second));
     --indent_;
     line("}");
     out_ += "}\n";
@@ -475,10 +477,16 @@ class OrchEmitter {
         slot_notes_.push_back(fmt::format("result {} is parameter '{}', written in place", i, ir::var_name(fn_.params[*defs.params.find(r)].var)));
         continue;
       }
-      if (!r || !top.count(r))
-        fail(at, fmt::format("result {} ('{}') is not one tensor.create of the function body nor a parameter "
-                                      "updated in place, so no argument slot can hold it",
-                                      i, ir::var_name(rs[i])));
+      if (!r || !top.count(r)) {
+        // Said after the body is emitted: a statement of the body that has no spelling is usually
+        // why (`o = pl.write(o, ...)`, a call of a non-kernel), and its error names the cause.
+        if (!unslotted_result_)
+          unslotted_result_ = std::make_pair(at, fmt::format("result {} ('{}') is not one tensor.create of the function "
+                                                             "body nor a parameter updated in place, so no argument slot "
+                                                             "can hold it",
+                                                             i, ir::var_name(rs[i])));
+        continue;
+      }
       if (result_slots_.count(r)) {
         slot_notes_.push_back(fmt::format("result {} is result slot {} again", i, result_slots_[r]));
         continue;
@@ -490,6 +498,7 @@ class OrchEmitter {
     arg_count_ = slot;
   }
   int arg_count_ = 0;
+  std::optional<std::pair<Span, std::string>> unslotted_result_;  // bind_results' deferred error
 
   // ---- statements ----
   /// The statements of a block; `yield_to` are the C++ locals its Yield assigns.
@@ -770,6 +779,10 @@ class OrchEmitter {
                                      Span sp, bool want_id) {
     const KernelInfo* k = kernels_.kernel(callee.view());
     const GroupInfo* g = k ? nullptr : kernels_.group(callee.view());
+    if (!k && !g && callee.view() == fn_.name)
+      fail(sp, fmt::format("'{}' calls itself: an orchestration function is not a task, and recursion has no runtime "
+                           "spelling (only kernel and Group calls become tasks)",
+                           fn_.name));
     if (!k && !g)
       fail(sp, fmt::format("'{}' is not an InCore/AIC/AIV kernel or a Group: calling it has no runtime spelling", callee.view()));
     const ir::Function& f = k ? *k->fn : *g->fn;
@@ -829,6 +842,7 @@ class OrchEmitter {
     std::vector<std::string_view> results;
     const std::vector<int>& rp = k ? k->result_param : g->result_param;
     pending_result_error_ = k ? k->result_error : std::string();
+    pending_callee_ = f.name;
     for (int p : rp) results.push_back(p >= 0 ? val(args[p]) : std::string_view());
     if (want_id) {
       results.emplace_back();  // the task id, named by bind_task_results
@@ -838,7 +852,7 @@ class OrchEmitter {
     }
     return results;
   }
-  std::string pending_submit_, pending_result_error_;
+  std::string pending_submit_, pending_result_error_, pending_callee_;
 
   /// The kernel (or each member kernel of Group `g` bound to this argument) addresses argument `a`
   /// of parameter `i` of `f` with the strides its storage is laid out with (orch_layouts.hpp).
@@ -912,7 +926,7 @@ class OrchEmitter {
     }
     for (std::size_t i = 0; i + (submit ? 1 : 0) < results.size(); ++i)
       if (results[i].empty())
-        fail(sp, fmt::format("the result of '{}' is used, but {}", ir::var_name(a.var), pending_result_error_));
+        fail(sp, fmt::format("'{}', the result of '{}', is used, but {}", ir::var_name(a.var), pending_callee_, pending_result_error_));
     if (ir::type_as<ir::TupleType>(a.var->type)) {
       set_tuple(a.var.get(), results);
     } else if (results.size() == 1) {

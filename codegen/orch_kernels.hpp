@@ -236,6 +236,10 @@ inline std::vector<int> result_params(const ir::Function& f, std::string& error,
   auto rs = returned(f);
   for (std::size_t i = 0; i < rs.size(); ++i) {
     int p = defs.param_of(rs[i]);
+    if (p < 0 && error.empty() && rs[i] && ir::type_as<ir::ScalarType>(rs[i]->type))
+      error = fmt::format("its result {} is a scalar, and a task has no scalar result (a device kernel cannot return a "
+                          "scalar: write it into a tensor parameter)",
+                          i);
     if (p < 0 && error.empty()) error = fmt::format("its result {} is not one of its Out/InOut tensor parameters written in place", i);
     if (p >= 0 && !ir::type_as<ir::TensorType>(f.params[p].var->type) && error.empty())
       error = fmt::format("its result {} is a scalar, and a task has no scalar result", i);

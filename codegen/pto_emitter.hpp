@@ -207,6 +207,13 @@ class KernelEmitter : EmitState {
   std::string_view buffer_type(const ir::Expr& var) {
     auto* b = ir::type_as<ir::BufferType>(var->type);
     if (!b) fail(var->span, "'" + ir::var_name(var) + "' needs a pl.Buffer[...] type");
+    // pto_format.md: "AIC/AIV kernels carry pto.kernel_kind = <cube> (or <vector>)" — the core the
+    // runtime dispatches them to, which has only its own storage (audit 2026-12-06 F3).
+    const bool matrix = b->memory != ir::MemSpace::Vec && b->memory != ir::MemSpace::DDR;
+    if ((fn_.type == ir::FunctionType::AIV && matrix) || (fn_.type == ir::FunctionType::AIC && b->memory == ir::MemSpace::Vec))
+      fail(var->span, "'" + ir::var_name(var) + "' is in pl.Mem." + std::string(ir::name_of(b->memory)) + ", but kernel '" +
+                          fn_.name + "' is " + (matrix ? "AIV (the vector core has no Mat/Left/Right/Acc storage: cube work belongs in an AIC kernel)"
+                                                       : "AIC (the cube core has no Vec storage: vector work belongs in an AIV kernel)"));
     auto t = tile_buf_type(*b);
     if (!t.ok()) fail(var->span, t.error);
     return intern(t.text);

@@ -19,6 +19,7 @@
 #include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/passes/sequence_pass.hpp"
+#include "ptorw/visit/erased.hpp"
 
 namespace ptorw::lowering {
 
@@ -75,6 +76,31 @@ inline passes::PipelineResult lower_for_emission(const ir::ProgramPtr& p, const 
     steps.push_back(std::move(*pass));
   }
   return passes::run_checked(std::move(steps), p, ctx);
+}
+
+/// The error for a kernel that lower_for_emission left at Tile stage without storage (InitMemRef
+/// planned nothing in it: no tile, say): it has no PTO form, and select-buffer-ir's reason for
+/// keeping it on Tile is the usual cause (a scalar result, a device helper call). `ptorw compile`,
+/// `ptorw emit` and Python `emit_pto` report it alike: a kernel is never left out silently.
+inline Diagnostic unplanned_kernel_error(const ir::Program& p, const ir::Function& f, const passes::PassContext& ctx) {
+  const auto why = buffer_ir_refusal(f, ctx);
+  std::string msg = why ? "kernel '" + f.name + "' has no PTO form: it stays at Tile stage (" + why->reason +
+                              ") and plan-memory gave it no storage"
+                        : "kernel '" + f.name + "' is at Tile stage and was not planned (select-buffer-ir kept it and "
+                              "plan-memory gave it no storage): it has no PTO form";
+  return Diagnostic{p.source_file, why ? why->span : f.span, Severity::Error, std::move(msg)};
+}
+
+/// Whether some function of `p` still holds a `pl.at` scope (outline-incore-scopes, a step of
+/// `default`, makes kernels of them; emission alone finds none).
+inline bool has_scopes(const ir::Program& p) {
+  for (const auto& f : p.functions) {
+    bool found = false;
+    if (f && f->body)
+      visit::walk_all(f->body, [&](const ir::Stmt& s) { found = found || ir::stmt_as<ir::Scope>(s); }, [](const ir::Expr&) {});
+    if (found) return true;
+  }
+  return false;
 }
 
 inline const bool tile_to_buffer_registered = passes::PassRegistry::global().add("tile-to-buffer", make_tile_to_buffer_pass);

@@ -136,6 +136,12 @@ class Selector {
     // Matrix spaces: the ordinary cube path's rule (recipes/cube.hpp); a kernel mixes no spaces.
     if (auto why = recipes::cube_rules::tile_rule(*t, who)) return refuse(sp, why->text);
     const bool matrix = t->memory.value_or(ir::MemSpace::Vec) != ir::MemSpace::Vec;
+    // An AIC/AIV kernel runs on one core kind, which has only its own storage (pto_format.md:
+    // pto.kernel_kind; the emitter refuses the mismatch too).
+    if (matrix && fn_.type == ir::FunctionType::AIV)
+      return refuse(sp, who + " is matrix storage in an AIV kernel (the vector core has no Mat/Left/Right/Acc)");
+    if (!matrix && fn_.type == ir::FunctionType::AIC)
+      return refuse(sp, who + " is pl.Mem.Vec in an AIC kernel (the cube core has no Vec storage)");
     (matrix ? has_matrix_ : has_vec_) = true;
     if (has_matrix_ && has_vec_)
       return refuse(sp, who + " mixes pl.Mem.Vec and matrix tiles in one kernel (the ordinary cube path is GM -> Mat -> Left/Right -> Acc -> GM)");
@@ -182,7 +188,14 @@ class Selector {
                             ", which the kernel's PTO signature cannot carry (unsigned scalars remain outside the default contract)");
       }
     for (const auto& p : fn_.params) {
-      if (!ir::type_as<ir::TensorType>(p.var->type)) continue;
+      auto* tt = ir::type_as<ir::TensorType>(p.var->type);
+      if (!tt) continue;
+      // "Ordinary packed ND GM": a GM view carrying valid_shape/pad metadata has no PTO
+      // tensor_view spelling (codegen), so it is not selected (audit 2026-12-06 F2).
+      if (tt->view && (!tt->view->valid_shape.empty() || tt->view->pad))
+        return refuse(p.var->span.line ? p.var->span : fn_.span,
+                      "GM tensor '" + ir::var_name(p.var) + "' carries a TensorView valid_shape/pad (only ordinary "
+                      "packed ND GM; its PTO tensor_view has no spelling for it)");
       std::string missing;
       std::function<void(const ir::Expr&)> dims = [&](const ir::Expr& e) {
         if (ir::expr_as<ir::Var>(e) && !scalars.count(ir::var_name(e)) && missing.empty()) missing = ir::var_name(e);
@@ -197,7 +210,10 @@ class Selector {
     for (std::size_t i = 0; i < fn_.return_types.size(); ++i)
       if (!ir::type_as<ir::TensorType>(fn_.return_types[i]))
         return refuse(fn_.span, "result " + std::to_string(i + 1) +
-                                    " is not a GM tensor: a kernel gives data back only through its GM tensor parameters");
+                                    (ir::type_as<ir::ScalarType>(fn_.return_types[i])
+                                         ? " is a scalar: a device kernel cannot return a scalar (PyPTO: \"A task cannot "
+                                           "return a scalar\"); write it into a tensor parameter instead"
+                                         : " is not a GM tensor: a kernel gives data back only through its GM tensor parameters"));
   }
 
   /// "Runtime-valid default selection": runtime valid extents are enabled for straight-line Vec

@@ -70,6 +70,43 @@ check "keep going: the summary names it" grep -q "two.py: note: 1 kernel not emi
 check "--fail-fast: exit 1" test $? -eq 1
 check "--fail-fast: nothing written" test ! -e "$tmp/two_ff"
 
+# A kernel the lowering leaves at Tile stage without storage (it only calls a device helper) has no
+# PTO form: an error with select-buffer-ir's reason and exit 1, the helper's module still written
+# (audit 2026-12-06: it was a warning and exit 0, the kernel left out).
+printf '%s\n' '@pl.program' 'class P:' \
+  '    @pl.function(type=pl.FunctionType.InCore)' \
+  '    def helper(self, A: pl.Tensor[[16, 32], pl.FP32], O: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:' \
+  '        a = pl.load(A, [0, 0], [16, 32])' \
+  '        r = pl.store(a, [0, 0], O)' \
+  '        return r' \
+  '    @pl.function(type=pl.FunctionType.InCore)' \
+  '    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32], O: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:' \
+  '        r = self.helper(A, O)' \
+  '        return r' > "$tmp/unplanned.py"
+"$ptorw" emit "$tmp/unplanned.py" --output-dir "$tmp/unplanned" 2> "$tmp/unplanned_err"
+check "unplanned Tile kernel: exit 1" test $? -eq 1
+check "unplanned Tile kernel: the reason" grep -q "unplanned.py:10:9: error: kernel 'kernel' has no PTO form: it stays at Tile stage (device helper call 'helper' stays on Tile IR)" "$tmp/unplanned_err"
+check "unplanned Tile kernel: the other module written" test -f "$tmp/unplanned/helper.pto"
+"$ptorw" emit "$tmp/unplanned.py" --output-dir "$tmp/unplanned_ff" --fail-fast 2> /dev/null
+check "unplanned Tile kernel, --fail-fast: exit 1, nothing written" test $? -eq 1 -a ! -e "$tmp/unplanned_ff"
+
+# An AIV kernel doing cube work: the vector core has no Mat/Left/Right/Acc storage (audit
+# 2026-12-06 F3: emitted with pto.kernel_kind<vector>).
+printf '%s\n' '@pl.program' 'class P:' \
+  '    @pl.function(type=pl.FunctionType.AIV)' \
+  '    def kernel(self, A: pl.Tensor[[64, 64], pl.FP16], B: pl.Tensor[[64, 64], pl.FP16], Out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:' \
+  '        a = pl.load(A, [0, 0], [64, 64], target_memory=pl.Mem.Mat)' \
+  '        b = pl.load(B, [0, 0], [64, 64], target_memory=pl.Mem.Mat)' \
+  '        l = pl.tile.move(a, target_memory=pl.Mem.Left)' \
+  '        r = pl.tile.move(b, target_memory=pl.Mem.Right)' \
+  '        acc = pl.tile.matmul(l, r)' \
+  '        o = pl.store(acc, [0, 0], Out)' \
+  '        return o' > "$tmp/cube_aiv.py"
+"$ptorw" emit "$tmp/cube_aiv.py" --output-dir "$tmp/cube_aiv" 2> "$tmp/cube_aiv_err"
+check "cube work in an AIV kernel: exit 1" test $? -eq 1
+check "cube work in an AIV kernel: the reason" grep -q "but kernel 'kernel' is AIV (the vector core has no Mat/Left/Right/Acc storage" "$tmp/cube_aiv_err"
+check "cube work in an AIV kernel: no module" test ! -e "$tmp/cube_aiv/kernel.pto"
+
 printf '%s\n' '@pl.program' 'class P:' \
   '    @pl.function(type=pl.FunctionType.InCore, stage=pl.FunctionIRStage.Buffer)' \
   '    def k(self, A: pl.Tensor[[16, 32], pl.FP32]):' \

@@ -275,14 +275,15 @@ py::dict emit_pto(const PyProgram& prog, const std::string& planner, const std::
   eo.version = version == "old" ? codegen::PtoVersion::Old : codegen::PtoVersion::New;
   eo.locations = locations;
   codegen::EmitResult r = codegen::emit_program(*p, eo);
+  // A kernel left at Tile stage without storage has no PTO form: an error with its reason (it
+  // was dropped from the dict when other kernels were emitted).
+  for (const auto& name : r.tile_stage)
+    if (auto f = p->find(name)) r.diagnostics.push_back(lowering::unplanned_kernel_error(*p, *f, ctx));
   if (!r.ok()) fail(ErrorKind::Emit, r.diagnostics);
-  if (!r.tile_stage.empty() && r.kernels.empty()) {
-    std::string names;
-    for (const auto& n : r.tile_stage) names += (names.empty() ? "" : ", ") + n;
+  if (r.kernels.empty() && lowering::has_scopes(*p))
     fail(ErrorKind::Emit, file, {},
-         "kernels at FunctionIRStage.Tile are not emitted (" + names +
-             "): they stay Tile (not selected for Buffer IR) and Tile-stage emission is not implemented");
-  }
+         "no InCore/AIC/AIV kernels to emit: the program's pl.at scopes become kernels with outline-incore-scopes "
+         "(run passes.default() first)");
   py::dict out;
   for (const auto& k : r.kernels) out[py::str(k.name)] = k.text;
   return out;

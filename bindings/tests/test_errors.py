@@ -121,6 +121,33 @@ def test_emit_without_kernels_is_empty_and_bad_arch_refused():
         codegen.emit_pto(NoKernel, arch="x86")
 
 
+def test_emit_refuses_rather_than_drops():
+    # A kernel left at Tile stage without storage (it returns a scalar) is an error naming it, not
+    # a dict without it; a program whose kernels are still pl.at scopes is an error too (it was {}).
+    @pl.program
+    class ScalarResult:
+        @pl.function(type=pl.FunctionType.InCore)
+        def bad(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Scalar[pl.INDEX]:
+            n: pl.Scalar[pl.INDEX] = 3
+            return n
+
+    with pytest.raises(ptorw.EmitError, match="a device kernel cannot return a scalar"):
+        codegen.emit_pto(ScalarResult)
+
+    @pl.program
+    class ScopeOnly:
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def main(self, x: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+            with pl.at(level=pl.Level.CORE_GROUP):
+                t = pl.load(x, [0, 0], [16, 32])
+                o = pl.store(t, [0, 0], o)
+            return o
+
+    with pytest.raises(ptorw.EmitError, match="outline-incore-scopes"):
+        codegen.emit_pto(ScopeOnly)
+    assert set(codegen.emit_pto(passes.default()(ScopeOnly))) != set()
+
+
 def test_source_less_class_is_a_type_error():
     ns = {"pl": pl}
     with pytest.raises(TypeError):

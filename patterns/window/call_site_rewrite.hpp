@@ -27,6 +27,8 @@
 //     ("sequential-loop siblings are rewritten only when every rewritten Out can be proven disjoint");
 //   * each windowed Out and In: the argument's memory has the strides the clone reads the window
 //     through (its narrowed parameter type keeps the original parameter's strides) — parent_strides_match;
+//   * each windowed Out whose argument is a loop-return alias: folded to the loop's visible init
+//     only where proven in place, as for an In (below); otherwise the call stays full;
 //   * no two windowed Outs of the call resolve to the same parent (no chained assembles);
 //   * each windowed In: offsets affine as above; when its argument is a loop-return alias, the slice
 //     reads the loop's visible init (spec "Solution"), but only where every folded loop is proven to
@@ -378,11 +380,24 @@ inline bool disjoint_iterations(WindowSiteQuestion& q, WindowAtSite& o) {
   return !q.d.why.empty();
 }
 
+/// An Out's slice parent, a loop-return alias folded to the loop's visible init as for an In —
+/// only where the loop is proven to write its init in place: otherwise the slice would name one
+/// tensor and the assemble after the call another (audit 2026-12-06 F1: a loop yielding a
+/// different tensor than its iter-arg made the windowed call write into the init).
+inline bool out_parent_visible(WindowSiteQuestion& q, WindowAtSite& o) {
+  const ir::Expr& arg = q.c.args()[o.param];
+  o.parent = arg;
+  if (!q.facts.is_loop_result(arg)) return false;
+  bool proven = false;
+  o.parent = q.facts.in_place_init(arg, proven);
+  if (proven) return false;
+  return refuse(q, "the Out argument " + ir::var_name(arg) +
+                       " is a loop result not proven to be written in place into its init (a window sliced from the "
+                       "init would not be the tensor the result is assembled into)");
+}
+
 inline bool distinct_parents(WindowSiteQuestion& q, WindowAtSite& o) {
   const ir::Expr& arg = q.c.args()[o.param];
-  bool folded = false;
-  o.parent = q.facts.visible_init(arg, folded);
-  if (!folded) o.parent = arg;
   const std::size_t fam = q.facts.family(arg);
   for (auto other : q.d.families)
     if (other == fam) return refuse(q, "two externalized Outs resolve to the same parent tensor");
@@ -429,6 +444,9 @@ inline constexpr WindowCheck<WindowAtSite> kOutWindowChecks[] = {
     {"disjoint_iterations", "spec \"sequential-loop siblings are rewritten only when every rewritten Out can be "
                             "proven disjoint across sibling iterations\"",
      window_site_checks::disjoint_iterations},
+    {"out_parent_visible", "spec \"When a materialized slice would otherwise use a loop-return alias as its parent, "
+                           "the pass rewrites that parent to the loop's visible init\" (only where proven in place)",
+     window_site_checks::out_parent_visible},
     {"distinct_parents", "spec \"if multiple externalized Out params at the same callsite resolve to the same parent "
                          "tensor, that callsite stays full-tensor\"",
      window_site_checks::distinct_parents},

@@ -314,6 +314,13 @@ TEST_CASE("refused with file:line:col and the construct, never dropped") {
                     "    def helper(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
                     "        return o\n"),
             "'helper' is not an InCore/AIC/AIV kernel or a Group"));
+  // The statement a result comes from is said first when it has no spelling: the result's slot
+  // error was a follow-on of it (trial F5: `o = pl.write(o, ...)` named the slot, not the write).
+  CHECK(has(refusal("        o2 = pl.write(o, [0, 0], 1.0)\n        return o2\n"),
+            "t.py:16:14: error: orchestration 'main': 'tensor.write' has no orchestration spelling"));
+  // A call of the function itself (v22 of the user trial: the slot error was all it said).
+  CHECK(has(refusal("        r = self.main(a, o, n)\n        return r\n"),
+            "t.py:16:18: error: orchestration 'main': 'main' calls itself: an orchestration function is not a task"));
   // A scalar the C++ of the runtime has no type for.
   CHECK(has(emit_error("import ptorw.language as pl\n@pl.program\nclass P:\n"
                        "    @pl.function(type=pl.FunctionType.Orchestration)\n"

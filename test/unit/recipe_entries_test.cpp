@@ -131,6 +131,35 @@ const OpCase kOpCases[] = {
 
 }  // namespace
 
+TEST_CASE("whole-kernel selection: a GM view with valid_shape/pad, a core kind without the storage, a scalar result") {
+  // Audit 2026-12-06 F2/F3 and trial F5: each was selected (or said only "not a GM tensor") and
+  // then failed or was mis-emitted; each now stays Tile with its reason.
+  auto one = [](const std::string& fn) {
+    auto r = text::parse_program("import ptorw.language as pl\n@pl.program\nclass P:\n" + fn, "t.py");
+    for (const auto& d : r.errors) FAIL_CHECK(d.str());
+    REQUIRE(r.ok());
+    return r.program;
+  };
+  const std::string load_store = "        a = pl.load(A, [0, 0], [16, 32])\n        o = pl.store(a, [0, 0], O)\n        return o\n";
+  const std::string sig = "(self, A: pl.Tensor[[16, 32], pl.FP32], O: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n";
+  auto p = one("    @pl.function(type=pl.FunctionType.InCore)\n    def k" + sig + load_store);
+  CHECK_FALSE(selection(kernel(*p)));  // the baseline is selected
+  p = one("    @pl.function(type=pl.FunctionType.AIV)\n    def k" + sig + load_store);
+  CHECK_FALSE(selection(kernel(*p)));
+  p = one("    @pl.function(type=pl.FunctionType.InCore)\n"
+          "    def k(self, A: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(valid_shape=[8, 32])], O: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n" +
+          load_store);
+  CHECK(selection(kernel(*p)).value_or("").find("GM tensor 'A' carries a TensorView valid_shape/pad") == 0);
+  p = one("    @pl.function(type=pl.FunctionType.AIC)\n    def k" + sig + load_store);
+  CHECK(selection(kernel(*p)).value_or("") == "tile 'a' is pl.Mem.Vec in an AIC kernel (the cube core has no Vec storage)");
+  p = one("    @pl.function(type=pl.FunctionType.AIV)\n    def k" + sig +
+          "        a = pl.load(A, [0, 0], [16, 32], target_memory=pl.Mem.Mat)\n        o = pl.store(a, [0, 0], O)\n        return o\n");
+  CHECK(selection(kernel(*p)).value_or("").find("tile 'a' is matrix storage in an AIV kernel") == 0);
+  p = one("    @pl.function(type=pl.FunctionType.InCore)\n"
+          "    def k(self, A: pl.Tensor[[16, 32], pl.FP32]) -> pl.Scalar[pl.INDEX]:\n        n: pl.Scalar[pl.INDEX] = 3\n        return n\n");
+  CHECK(selection(kernel(*p)).value_or("").find("result 1 is a scalar: a device kernel cannot return a scalar") == 0);
+}
+
 TEST_CASE("an op the entry refuses: the entry, selection and conversion give the entry's reason") {
   for (const OpCase& k : kOpCases) {
     const std::string name = k.golden;

@@ -79,6 +79,16 @@ TEST_CASE("operand rules: elementwise tile operands agree in dtype, shape and me
   CHECK(check(kernel(line("b = pl.load(h, [0, 0], [16, 32])") + line("c = pl.tile.adds(b, 1.0)"))).empty());
 }
 
+TEST_CASE("operand rules: an op whose operand is a rejected call is not checked against its guessed type") {
+  // Trial F10: `pl.store(pl.add(a, b), ...)` with a dtype mismatch in the add said first (by
+  // column) that the store's tile was FP16, a follow-on of the add's guessed result type.
+  CHECK(check(kernel(line("b = pl.load(h, [0, 0], [16, 32])") + line("r = pl.store(pl.add(b, a), [0, 0], o)"))) ==
+        "v.py:7:22: error: tile.add operand 2 ('a') has dtype pl.FP32 but operand 1 ('b') has pl.FP16\n");
+  // Without the nested error, the outer op's own rule still holds.
+  CHECK(check(kernel(line("b = pl.load(h, [0, 0], [16, 32])") + line("r = pl.store(pl.add(b, b), [0, 0], o)"))) ==
+        "v.py:7:13: error: tile.store operand 1 has dtype pl.FP16 but operand 3 ('o') has pl.FP32\n");
+}
+
 TEST_CASE("operand rules: exp, sqrt, log, recip and rsqrt take float tiles") {
   const std::string ints = line("t = pl.tile.full([16, 32], 0, dtype=pl.INT32)");
   CHECK(check(kernel(ints + line("e = pl.tile.exp(t)"))) ==

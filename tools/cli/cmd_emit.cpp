@@ -16,8 +16,16 @@ namespace ptorw::cli {
 
 namespace {
 
-int emit_lowered(const ir::Program& p, const codegen::EmitOptions& eo, const Options& o) {
+int emit_lowered(const ir::Program& p, const codegen::EmitOptions& eo, const Options& o, const passes::PassContext& ctx) {
   auto r = codegen::emit_program(p, eo);
+  // A kernel the lowering left at Tile stage without storage has no PTO form: an error with its
+  // reason, like any kernel that cannot be emitted (audit 2026-12-06: it was a warning, exit 0).
+  for (const auto& name : r.tile_stage)
+    if (auto f = p.find(name)) {
+      r.diagnostics.push_back(lowering::unplanned_kernel_error(p, *f, ctx));
+      r.failed.push_back(name);
+    }
+  if (eo.fail_fast && !r.tile_stage.empty()) r.kernels.clear();  // --fail-fast: nothing written
   print_diagnostics(r.diagnostics);
   // Every module that could be emitted is written; a kernel that could not is reported (above) and
   // makes the exit status 1 (issue 17). --fail-fast: nothing is written after a failure.
@@ -27,14 +35,12 @@ int emit_lowered(const ir::Program& p, const codegen::EmitOptions& eo, const Opt
   if (!r.failed.empty())
     std::cerr << fmt::format("{}: note: {} not emitted ({}); {} written\n", file, counted(r.failed.size(), "kernel"),
                              fmt::join(r.failed, ", "), counted(r.kernels.size(), "module"));
-  if (!r.tile_stage.empty()) {
-    std::cerr << fmt::format("{}: {}: kernels at FunctionIRStage.Tile are not emitted ({}): they stay Tile (not "
-                             "selected for Buffer IR) and Tile-stage emission is not implemented\n",
-                             file, r.kernels.empty() ? "error" : "warning", fmt::join(r.tile_stage, ", "));
-    if (r.kernels.empty()) return kFailed;
-  }
   if (r.kernels.empty()) {
-    std::cerr << file << ": no InCore/AIC/AIV kernels; nothing to emit\n";
+    if (lowering::has_scopes(p))
+      std::cerr << file << ": warning: no InCore/AIC/AIV kernels; nothing to emit (its pl.at scopes become kernels "
+                           "with outline-incore-scopes, a step of default: `ptorw compile` runs it)\n";
+    else
+      std::cerr << file << ": no InCore/AIC/AIV kernels; nothing to emit\n";
     return kOk;
   }
   if (!o.output_dir.empty()) {
@@ -101,7 +107,7 @@ int cmd_emit(const Options& o) {
     if (!lo.ok || has_errors(lo.diagnostics)) return kFailed;
     p = lo.program;
   }
-  return emit_lowered(*p, make_emit_options(o, ctx), o);
+  return emit_lowered(*p, make_emit_options(o, ctx), o, ctx);
 }
 
 }  // namespace ptorw::cli

@@ -272,10 +272,11 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
       for (const auto& d : er.diagnostics) r.diagnostics.push_back(d);
       error = er.diagnostics.front().message;
     } else if (er.kernels.empty()) {
-      error = fmt::format("kernel '{}' is at Tile stage and was not planned (select-buffer-ir kept it and plan-memory "
-                          "gave it no storage): it has no PTO form",
-                          f.name);
-      r.diagnostics.push_back(Diagnostic{file, f.span, Severity::Error, error});
+      // Why it stayed (trial F5: a kernel returning a scalar got only "was not planned").
+      Diagnostic d = lowering::unplanned_kernel_error(*prog, f, ctx);
+      d.file = file;
+      error = d.message;
+      r.diagnostics.push_back(std::move(d));
     } else {
       codegen::EmittedKernel& ek = er.kernels.front();
       std::string path = "kernels/" + f.name + ".pto";

@@ -316,13 +316,20 @@ class Verifier {
     if (auto* c = std::get_if<Call>(&e->kind)) {
       // The children in for_each_child's order (the fields' order), without its generic walk:
       // calls are most of the expressions.
+      const std::size_t before = out_.size();
       for (const Expr& a : c->args) expr(a);
+      // An operand that is itself a rejected call has only the type its parse guessed: checking
+      // this op against it reports a follow-on error (and, sorted by column, before its cause).
+      const bool operand_rejected = out_.size() != before;
       kwarg_exprs(c->kwargs);
       kwarg_exprs(c->attrs);
       if (c->kwargs.size() > 1) check_keys(c->kwargs, loc(e), c->callee);  // a key twice needs two
       if (c->attrs.size() > 1) check_keys(c->attrs, loc(e), c->callee);
-      if (c->kind == CallKind::Op) op_call(e, *c);
-      else user_call(e, c->callee, c->args, "call of ");
+      if (c->kind == CallKind::Op) {
+        if (!operand_rejected) op_call(e, *c);
+      } else {
+        user_call(e, c->callee, c->args, "call of ");
+      }
     } else if (auto* t = std::get_if<MakeTuple>(&e->kind)) {
       for (const Expr& x : t->elems) expr(x);
     } else {
