@@ -212,7 +212,7 @@ class KernelEmitter : EmitState {
     const bool matrix = b->memory != ir::MemSpace::Vec && b->memory != ir::MemSpace::DDR;
     if ((fn_.type == ir::FunctionType::AIV && matrix) || (fn_.type == ir::FunctionType::AIC && b->memory == ir::MemSpace::Vec))
       fail(var->span, "'" + ir::var_name(var) + "' is in pl.Mem." + std::string(ir::name_of(b->memory)) + ", but kernel '" +
-                          fn_.name + "' is " + (matrix ? "AIV (the vector core has no Mat/Left/Right/Acc storage: cube work belongs in an AIC kernel)"
+                          fn_.name + "' is " + (matrix ? "AIV (the vector core has no Mat/Left/Right/Acc/Bias storage: cube work belongs in an AIC kernel)"
                                                        : "AIC (the cube core has no Vec storage: vector work belongs in an AIV kernel)"));
     auto t = tile_buf_type(*b);
     if (!t.ok()) fail(var->span, t.error);

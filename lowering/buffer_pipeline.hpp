@@ -86,18 +86,21 @@ inline Diagnostic unplanned_kernel_error(const ir::Program& p, const ir::Functio
   const auto why = buffer_ir_refusal(f, ctx);
   std::string msg = why ? "kernel '" + f.name + "' has no PTO form: it stays at Tile stage (" + why->reason +
                               ") and plan-memory gave it no storage"
-                        : "kernel '" + f.name + "' is at Tile stage and was not planned (select-buffer-ir kept it and "
-                              "plan-memory gave it no storage): it has no PTO form";
+                        : "kernel '" + f.name + "' is at Tile stage and was not planned (plan-memory gave it no "
+                              "storage): it has no PTO form";
   return Diagnostic{p.source_file, why ? why->span : f.span, Severity::Error, std::move(msg)};
 }
 
-/// Whether some function of `p` still holds a `pl.at` scope (outline-incore-scopes, a step of
+/// Whether some function of `p` still holds a `pl.at` scope (not a manual one) (outline-incore-scopes, a step of
 /// `default`, makes kernels of them; emission alone finds none).
 inline bool has_scopes(const ir::Program& p) {
   for (const auto& f : p.functions) {
     bool found = false;
     if (f && f->body)
-      visit::walk_all(f->body, [&](const ir::Stmt& s) { found = found || ir::stmt_as<ir::Scope>(s); }, [](const ir::Expr&) {});
+      visit::walk_all(f->body, [&](const ir::Stmt& s) {
+        auto* sc = ir::stmt_as<ir::Scope>(s);
+        found = found || (sc && sc->kind == ir::ScopeKind::At);  // a manual scope makes no kernel
+      }, [](const ir::Expr&) {});
     if (found) return true;
   }
   return false;

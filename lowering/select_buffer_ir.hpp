@@ -139,7 +139,7 @@ class Selector {
     // An AIC/AIV kernel runs on one core kind, which has only its own storage (pto_format.md:
     // pto.kernel_kind; the emitter refuses the mismatch too).
     if (matrix && fn_.type == ir::FunctionType::AIV)
-      return refuse(sp, who + " is matrix storage in an AIV kernel (the vector core has no Mat/Left/Right/Acc)");
+      return refuse(sp, who + " is matrix storage in an AIV kernel (the vector core has no Mat/Left/Right/Acc/Bias)");
     if (!matrix && fn_.type == ir::FunctionType::AIC)
       return refuse(sp, who + " is pl.Mem.Vec in an AIC kernel (the cube core has no Vec storage)");
     (matrix ? has_matrix_ : has_vec_) = true;

@@ -90,6 +90,19 @@ check "unplanned Tile kernel: the other module written" test -f "$tmp/unplanned/
 "$ptorw" emit "$tmp/unplanned.py" --output-dir "$tmp/unplanned_ff" --fail-fast 2> /dev/null
 check "unplanned Tile kernel, --fail-fast: exit 1, nothing written" test $? -eq 1 -a ! -e "$tmp/unplanned_ff"
 
+# A program whose kernels are still pl.at scopes: an error naming the step that makes them (as
+# Python emit_pto raises); a manual scope is not one.
+printf '%s\n' '@pl.program' 'class P:' \
+  '    @pl.function(type=pl.FunctionType.Orchestration)' \
+  '    def main(self, x: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:' \
+  '        with pl.at(level=pl.Level.CORE_GROUP):' \
+  '            t = pl.load(x, [0, 0], [16, 32])' \
+  '            pl.store(t, [0, 0], o)' \
+  '        return o' > "$tmp/scope_only.py"
+"$ptorw" emit "$tmp/scope_only.py" > /dev/null 2> "$tmp/scope_only_err"
+check "scope-only program: exit 1" test $? -eq 1
+check "scope-only program: names outline-incore-scopes" grep -q "error: no InCore/AIC/AIV kernels to emit: the program's pl.at scopes become kernels with outline-incore-scopes" "$tmp/scope_only_err"
+
 # An AIV kernel doing cube work: the vector core has no Mat/Left/Right/Acc storage (audit
 # 2026-12-06 F3: emitted with pto.kernel_kind<vector>).
 printf '%s\n' '@pl.program' 'class P:' \
@@ -104,7 +117,7 @@ printf '%s\n' '@pl.program' 'class P:' \
   '        return o' > "$tmp/cube_aiv.py"
 "$ptorw" emit "$tmp/cube_aiv.py" --output-dir "$tmp/cube_aiv" 2> "$tmp/cube_aiv_err"
 check "cube work in an AIV kernel: exit 1" test $? -eq 1
-check "cube work in an AIV kernel: the reason" grep -q "but kernel 'kernel' is AIV (the vector core has no Mat/Left/Right/Acc storage" "$tmp/cube_aiv_err"
+check "cube work in an AIV kernel: the reason" grep -q "but kernel 'kernel' is AIV (the vector core has no Mat/Left/Right/Acc/Bias storage" "$tmp/cube_aiv_err"
 check "cube work in an AIV kernel: no module" test ! -e "$tmp/cube_aiv/kernel.pto"
 
 printf '%s\n' '@pl.program' 'class P:' \

@@ -147,6 +147,16 @@ def test_emit_refuses_rather_than_drops():
         codegen.emit_pto(ScopeOnly)
     assert set(codegen.emit_pto(passes.default()(ScopeOnly))) != set()
 
+    @pl.program
+    class ManualOnly:  # a manual scope makes no kernel: nothing to emit, no error
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def main(self, x: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:
+            with pl.manual_scope():
+                y = pl.create_tensor([16, 32], dtype=pl.FP32)
+            return x
+
+    assert codegen.emit_pto(ManualOnly) == {}
+
 
 def test_source_less_class_is_a_type_error():
     ns = {"pl": pl}

@@ -308,6 +308,7 @@ class CallerFacts {
     } else if (auto* w = ir::stmt_as<ir::While>(s)) {
       loop(s, w->iter_args, w->return_vars, w->body);
     } else if (auto* i = ir::stmt_as<ir::If>(s)) {
+      for (std::size_t k = 0; k < i->return_vars.size(); ++k) if_result_[i->return_vars[k].get()] = {s.get(), k};
       yields(i->then_body, i->return_vars);
       if (i->else_body) yields(i->else_body, i->return_vars);
       walk(i->then_body);
@@ -425,6 +426,17 @@ class CallerFacts {
       return init != loop_init_.end() && loop_in_place(it->second.first, it->second.second, depth + 1) &&
              carries(init->second, base, depth + 1);
     }
+    // An If's result: the storage of `base` when both arms yield a value that is (review rev14
+    // L2: a loop writing its init in place in both arms of an If).
+    if (auto it = if_result_.find(v.get()); it != if_result_.end()) {
+      auto* x = ir::kind_as<ir::If>(it->second.first->kind);
+      auto arm = [&](const ir::Stmt& body) {
+        const ir::Stmt* last = body ? ir::last_stmt(body) : nullptr;
+        auto* y = last ? ir::stmt_as<ir::Yield>(*last) : nullptr;
+        return y && it->second.second < y->values.size() && carries(y->values[it->second.second], base, depth + 1);
+      };
+      return x && x->else_body && arm(x->then_body) && arm(x->else_body);
+    }
     return false;
   }
 
@@ -433,6 +445,7 @@ class CallerFacts {
   visit::NodeMap<const ir::ExprNode*, ir::Expr> value_def_;  // variable → the value assigned to it
   visit::NodeMap<const ir::ExprNode*, std::pair<ir::Expr, std::int64_t>> elem_def_;  // `a, b = call`
   visit::NodeMap<const ir::ExprNode*, std::pair<const ir::StmtNode*, std::size_t>> loop_result_;
+  visit::NodeMap<const ir::ExprNode*, std::pair<const ir::StmtNode*, std::size_t>> if_result_;  // If return var → (If, k)
   std::unordered_map<std::string, std::vector<std::optional<std::size_t>>> mappings_;  // callee → carried params
   visit::NodeMap<Key, std::size_t> ids_;
   visit::NodeMap<std::pair<const ir::StmtNode*, std::int64_t>, char> in_place_;  // (loop, k) → loop_in_place_top

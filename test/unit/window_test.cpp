@@ -112,6 +112,45 @@ TEST_CASE("pattern 5 goldens: expected output, idempotence, diffcheck") {
   MESSAGE("pattern 5 goldens: ", positive, " positive, ", unchanged, " unchanged");
 }
 
+TEST_CASE("pattern 5: a loop that writes its init in place in both arms of an If folds to the init (review rev14 L2)") {
+  // The loop result res is o's storage (each arm's call writes acc in place), so the call after the
+  // loop slices o; were one arm to yield another tensor, the call would stay full (the goldens
+  // p5_out_{loop,while}_result_not_in_place_unchanged).
+  auto src = [](const std::string& else_value) {
+    return "@pl.program\n"
+           "class P:\n"
+           "    @pl.function(type=pl.FunctionType.InCore, attrs={\"windowize\": True})\n"
+           "    def col(self, x: pl.Tensor[[32, 16], pl.FP32], c: pl.Scalar[pl.INDEX],\n"
+           "            out: pl.Out[pl.Tensor[[32, 64], pl.FP32]]) -> pl.Tensor[[32, 64], pl.FP32]:\n"
+           "        t = pl.load(x, [0, 0], [32, 16])\n"
+           "        u = pl.tile.exp(t)\n"
+           "        r = pl.store(u, [0, c], out)\n"
+           "        return r\n"
+           "\n"
+           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+           "    def main(self, x: pl.Tensor[[32, 16], pl.FP32], o: pl.Tensor[[32, 64], pl.FP32], p: pl.Tensor[[32, 64], pl.FP32],\n"
+           "             n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[32, 64], pl.FP32]:\n"
+           "        for i, (acc,) in pl.range(0, 32, 16, init_values=(o,)):\n"
+           "            if n > 0:\n"
+           "                s1 = self.col(x, i, acc)\n"
+           "                s = pl.yield_(s1)\n"
+           "            else:\n"
+           "                s2 = self.col(x, i, acc)\n"
+           "                s = pl.yield_(" + else_value + ")\n"
+           "            res = pl.yield_(s)\n"
+           "        r = self.col(x, 48, res)\n"
+           "        return r\n";
+  };
+  auto out = run_pass(parse(src("s2"), "p5.py"), true);
+  const std::string text = text::print_program(*out.program);
+  CHECK_MESSAGE(text.find("pl.tensor.slice(o, [32, 16], [0, 48])") != std::string::npos, text);
+  auto other = run_pass(parse(src("p"), "p5.py"), true);
+  std::string all;
+  for (const auto& r : other.remarks)
+    if (r.rule == "out_window_externalizer") all += r.reason + "\n";
+  CHECK_MESSAGE(all.find("the Out argument res is a loop result not proven to be written in place") != std::string::npos, all);
+}
+
 TEST_CASE("pattern 5 remarks name the accepting and the refusing rule") {
   const std::string src =
       "@pl.program\n"

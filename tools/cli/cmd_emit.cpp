@@ -36,11 +36,12 @@ int emit_lowered(const ir::Program& p, const codegen::EmitOptions& eo, const Opt
     std::cerr << fmt::format("{}: note: {} not emitted ({}); {} written\n", file, counted(r.failed.size(), "kernel"),
                              fmt::join(r.failed, ", "), counted(r.kernels.size(), "module"));
   if (r.kernels.empty()) {
-    if (lowering::has_scopes(p))
-      std::cerr << file << ": warning: no InCore/AIC/AIV kernels; nothing to emit (its pl.at scopes become kernels "
-                           "with outline-incore-scopes, a step of default: `ptorw compile` runs it)\n";
-    else
-      std::cerr << file << ": no InCore/AIC/AIV kernels; nothing to emit\n";
+    if (lowering::has_scopes(p)) {  // the kernels are still pl.at scopes: an error, as emit_pto raises
+      std::cerr << file << ": error: no InCore/AIC/AIV kernels to emit: the program's pl.at scopes become kernels "
+                           "with outline-incore-scopes, a step of default (`ptorw compile` runs it)\n";
+      return kFailed;
+    }
+    std::cerr << file << ": no InCore/AIC/AIV kernels; nothing to emit\n";
     return kOk;
   }
   if (!o.output_dir.empty()) {

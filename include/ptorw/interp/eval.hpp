@@ -4,7 +4,6 @@
 // one run can call value-mode and buffer-mode kernels. Semantics: docs/semantics.md "Control
 // flow", "Calls" and "Buffer mode".
 #pragma once
-#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -223,60 +222,6 @@ class Evaluator {
         bind(fr, p.var, args[i]);
       }
     }
-    check_in_out_overlap(fn, args);  // after the per-parameter checks, whose messages are sharper
-  }
-
-  /// docs/semantics.md "Calls": an In parameter is read-only for the callee, so its elements may not
-  /// also be an Out/InOut argument of the same call — the callee's writes would change what it
-  /// reads as In (a rewrite that moves a kernel's stores earlier, Pattern 3, is only correct under
-  /// this rule; audit 2026-12-06 F2). An argument both read and written is passed once, as InOut.
-  void check_in_out_overlap(const ir::Function& fn, const std::vector<Value>& args) const {
-    for (std::size_t i = 0; i < args.size() && i < fn.params.size(); ++i) {
-      auto* in = std::get_if<TensorVal>(&args[i].v);
-      if (!in || fn.params[i].dir != ir::Direction::In || !ir::type_as<ir::TensorType>(fn.params[i].var->type)) continue;
-      for (std::size_t j = 0; j < args.size() && j < fn.params.size(); ++j) {
-        auto* out = std::get_if<TensorVal>(&args[j].v);
-        if (!out || fn.params[j].dir == ir::Direction::In || out->storage != in->storage) continue;
-        if (!views_overlap(*in, *out)) continue;
-        fail("In parameter '" + ir::var_name(fn.params[i].var) + "' and " + std::string(ir::name_of(fn.params[j].dir)) +
-             " parameter '" + ir::var_name(fn.params[j].var) + "' of '" + fn.name +
-             "' are given overlapping views of one tensor: an In parameter is read-only for the callee, so an "
-             "argument it reads and writes is passed once, as InOut");
-      }
-    }
-  }
-  /// Whether two views of one storage share an element (strides are never negative).
-  static bool views_overlap(const TensorVal& a, const TensorVal& b) {
-    auto range = [](const TensorVal& t, std::int64_t& lo, std::int64_t& hi) {
-      lo = hi = t.offset;
-      for (std::size_t k = 0; k < t.shape.size(); ++k) {
-        if (t.shape[k] == 0) return false;
-        hi += (t.shape[k] - 1) * t.strides[k];
-      }
-      return true;
-    };
-    std::int64_t alo, ahi, blo, bhi;
-    if (!range(a, alo, ahi) || !range(b, blo, bhi) || ahi < blo || bhi < alo) return false;
-    // Interleaved views (column windows of the same rows) may still be disjoint: mark a's elements
-    // within the common range, then look for one of b's.
-    const std::int64_t lo = std::max(alo, blo), hi = std::min(ahi, bhi);
-    std::vector<bool> mark(static_cast<std::size_t>(hi - lo + 1));
-    bool hit = false;
-    auto each = [](const TensorVal& t, auto&& f) {
-      Shape idx(t.shape.size(), 0);
-      for (;;) {
-        if (f(t.pos(idx))) return;
-        std::size_t k = idx.size();
-        while (k > 0 && ++idx[k - 1] == t.shape[k - 1]) idx[--k] = 0;
-        if (k == 0) return;
-      }
-    };
-    each(a, [&](std::int64_t p) {
-      if (p >= lo && p <= hi) mark[static_cast<std::size_t>(p - lo)] = true;
-      return false;
-    });
-    each(b, [&](std::int64_t p) { return hit = p >= lo && p <= hi && mark[static_cast<std::size_t>(p - lo)]; });
-    return hit;
   }
 
   bool frame_active(std::uint64_t id) const {

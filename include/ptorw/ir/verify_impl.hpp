@@ -318,8 +318,9 @@ class Verifier {
       // calls are most of the expressions.
       const std::size_t before = out_.size();
       for (const Expr& a : c->args) expr(a);
-      // An operand that is itself a rejected call has only the type its parse guessed: checking
-      // this op against it reports a follow-on error (and, sorted by column, before its cause).
+      // An operand whose own subtree was rejected (a call with a bad operand, a bad variable use)
+      // has only the type its parse guessed: checking this op against it reports a follow-on
+      // error (and, sorted by column, before its cause). The op is checked once that is fixed.
       const bool operand_rejected = out_.size() != before;
       kwarg_exprs(c->kwargs);
       kwarg_exprs(c->attrs);
