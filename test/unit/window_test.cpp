@@ -151,6 +151,32 @@ TEST_CASE("pattern 5: a loop that writes its init in place in both arms of an If
   CHECK_MESSAGE(all.find("the Out argument res is a loop result not proven to be written in place") != std::string::npos, all);
 }
 
+TEST_CASE("pattern 5 remarks spell an offset that is a call (audit 2026-12-06 F4: it said 'offset ...')") {
+  const std::string src =
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore, attrs={\"windowize\": True})\n"
+      "    def scale(self, src: pl.Tensor[[128, 32], pl.FP32], row: pl.Scalar[pl.INDEX],\n"
+      "              dst: pl.Out[pl.Tensor[[128, 32], pl.FP32]]) -> pl.Tensor[[128, 32], pl.FP32]:\n"
+      "        t = pl.load(src, [row, 0], [16, 32])\n"
+      "        r = pl.store(t, [row, 0], dst)\n"
+      "        return r\n"
+      "\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Tensor[[128, 32], pl.FP32], idx: pl.Tensor[[8], pl.INDEX]) -> pl.Tensor[[128, 32], pl.FP32]:\n"
+      "        buf = pl.create_tensor([128, 32], dtype=pl.FP32)\n"
+      "        for i, (acc,) in pl.range(8, init_values=(buf,)):\n"
+      "            row = pl.tensor.read(idx, [i])\n"
+      "            nxt = self.scale(a, row, acc)\n"
+      "            res = pl.yield_(nxt)\n"
+      "        return res\n";
+  auto out = run_pass(parse(src, "p5.py"), true);
+  std::string all;
+  for (const auto& r : out.remarks)
+    if (r.rule == "out_window_externalizer") all += r.reason + "\n";
+  CHECK_MESSAGE(all.find("(offset tensor.read(idx, [i]): an expression other than") != std::string::npos, all);
+}
+
 TEST_CASE("pattern 5 remarks name the accepting and the refusing rule") {
   const std::string src =
       "@pl.program\n"

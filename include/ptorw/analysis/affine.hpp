@@ -135,7 +135,7 @@ inline std::string affine_text(const Affine& a) {
 }
 
 /// An integer scalar expression as text (`row_base + i * i`, `b - a`), parenthesized by
-/// precedence; `...` for anything that is not a variable, constant, unary or binary expression.
+/// precedence; calls and lists spelled out; `...` for anything else.
 /// For remarks only.
 inline std::string scalar_text(const ir::Expr& e, int depth = 0) {
   if (!e || depth > 16) return "...";
@@ -159,6 +159,18 @@ inline std::string scalar_text(const ir::Expr& e, int depth = 0) {
     const int p = prec(e);
     return sub(b->lhs, prec(b->lhs) < p || p == 0) + " " + ops[static_cast<int>(b->op)] + " " +
            sub(b->rhs, prec(b->rhs) <= p || p == 0);
+  }
+  // A call (`pl.tensor.read(idx, [i])`, `pl.tile.get_block_idx()`): named, so a remark says which
+  // value blocked it (audit 2026-12-06 F4: it said "offset ...").
+  if (auto* c = ir::expr_as<ir::Call>(e)) {
+    std::string s = std::string(c->callee.view()) + "(";
+    for (std::size_t i = 0; i < c->args.size(); ++i) s += (i ? ", " : "") + scalar_text(c->args[i], depth + 1);
+    return s + ")";
+  }
+  if (auto* t = ir::expr_as<ir::MakeTuple>(e)) {
+    std::string s = "[";
+    for (std::size_t i = 0; i < t->elems.size(); ++i) s += (i ? ", " : "") + scalar_text(t->elems[i], depth + 1);
+    return s + "]";
   }
   return "...";
 }
