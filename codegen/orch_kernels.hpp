@@ -236,13 +236,16 @@ inline std::vector<int> result_params(const ir::Function& f, std::string& error,
   auto rs = returned(f);
   for (std::size_t i = 0; i < rs.size(); ++i) {
     int p = defs.param_of(rs[i]);
-    if (p < 0 && error.empty() && rs[i] && ir::type_as<ir::ScalarType>(rs[i]->type))
+    // A scalar result (a computed one, or a scalar parameter returned) is said as such first.
+    const bool scalar = (rs[i] && ir::type_as<ir::ScalarType>(rs[i]->type)) ||
+                        (p >= 0 && ir::type_as<ir::ScalarType>(f.params[p].var->type));
+    if (scalar && error.empty())
       error = fmt::format("its result {} is a scalar, and a task has no scalar result (a device kernel cannot return a "
                           "scalar: write it into a tensor parameter)",
                           i);
     if (p < 0 && error.empty()) error = fmt::format("its result {} is not one of its Out/InOut tensor parameters written in place", i);
     if (p >= 0 && !ir::type_as<ir::TensorType>(f.params[p].var->type) && error.empty())
-      error = fmt::format("its result {} is a scalar, and a task has no scalar result", i);
+      error = fmt::format("its result {} is parameter '{}', which is not a tensor", i, ir::var_name(f.params[p].var));
     out.push_back(p);
   }
   return out;

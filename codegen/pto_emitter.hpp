@@ -92,7 +92,7 @@ class KernelEmitter : EmitState {
   void tensor_view(const ir::Param& p, const Val& ptr, int index) {
     const auto& t = *ir::type_as<ir::TensorType>(p.var->type);
     ir::Span sp = p.var->span;
-    if (t.view && (!t.view->valid_shape.empty() || t.view->pad))
+    if (ir::has_valid_or_pad(t.view))
       fail(sp, "a GM TensorView valid_shape/pad on '" + ir::var_name(p.var) + "' has no PTO spelling");
     std::vector<Val> shape, strides(t.shape.size());
     for (const auto& d : t.shape) shape.push_back(index_value(d));
@@ -208,12 +208,13 @@ class KernelEmitter : EmitState {
     auto* b = ir::type_as<ir::BufferType>(var->type);
     if (!b) fail(var->span, "'" + ir::var_name(var) + "' needs a pl.Buffer[...] type");
     // pto_format.md: "AIC/AIV kernels carry pto.kernel_kind = <cube> (or <vector>)" — the core the
-    // runtime dispatches them to, which has only its own storage (audit 2026-12-06 F3).
-    const bool matrix = b->memory != ir::MemSpace::Vec && b->memory != ir::MemSpace::DDR;
-    if ((fn_.type == ir::FunctionType::AIV && matrix) || (fn_.type == ir::FunctionType::AIC && b->memory == ir::MemSpace::Vec))
+    // runtime dispatches them to (audit 2026-12-06 F3).
+    if (const char* why = ir::core_storage_conflict(fn_.type, b->memory)) {
+      const bool aiv = fn_.type == ir::FunctionType::AIV;
       fail(var->span, "'" + ir::var_name(var) + "' is in pl.Mem." + std::string(ir::name_of(b->memory)) + ", but kernel '" +
-                          fn_.name + "' is " + (matrix ? "AIV (the vector core has no Mat/Left/Right/Acc/Bias storage: cube work belongs in an AIC kernel)"
-                                                       : "AIC (the cube core has no Vec storage: vector work belongs in an AIV kernel)"));
+                          fn_.name + "' is " + (aiv ? "AIV (" : "AIC (") + why +
+                          (aiv ? ": cube work belongs in an AIC kernel)" : ": vector work belongs in an AIV kernel)"));
+    }
     auto t = tile_buf_type(*b);
     if (!t.ok()) fail(var->span, t.error);
     return intern(t.text);

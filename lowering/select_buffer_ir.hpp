@@ -136,12 +136,9 @@ class Selector {
     // Matrix spaces: the ordinary cube path's rule (recipes/cube.hpp); a kernel mixes no spaces.
     if (auto why = recipes::cube_rules::tile_rule(*t, who)) return refuse(sp, why->text);
     const bool matrix = t->memory.value_or(ir::MemSpace::Vec) != ir::MemSpace::Vec;
-    // An AIC/AIV kernel runs on one core kind, which has only its own storage (pto_format.md:
-    // pto.kernel_kind; the emitter refuses the mismatch too).
-    if (matrix && fn_.type == ir::FunctionType::AIV)
-      return refuse(sp, who + " is matrix storage in an AIV kernel (the vector core has no Mat/Left/Right/Acc/Bias)");
-    if (!matrix && fn_.type == ir::FunctionType::AIC)
-      return refuse(sp, who + " is pl.Mem.Vec in an AIC kernel (the cube core has no Vec storage)");
+    // An AIC/AIV kernel runs on one core kind, which has only its own storage.
+    if (const char* why = ir::core_storage_conflict(fn_.type, t->memory.value_or(ir::MemSpace::Vec)))
+      return refuse(sp, who + (matrix ? " is matrix storage in an AIV kernel (" : " is pl.Mem.Vec in an AIC kernel (") + why + ")");
     (matrix ? has_matrix_ : has_vec_) = true;
     if (has_matrix_ && has_vec_)
       return refuse(sp, who + " mixes pl.Mem.Vec and matrix tiles in one kernel (the ordinary cube path is GM -> Mat -> Left/Right -> Acc -> GM)");
@@ -192,7 +189,7 @@ class Selector {
       if (!tt) continue;
       // "Ordinary packed ND GM": a GM view carrying valid_shape/pad metadata has no PTO
       // tensor_view spelling (codegen), so it is not selected (audit 2026-12-06 F2).
-      if (tt->view && (!tt->view->valid_shape.empty() || tt->view->pad))
+      if (ir::has_valid_or_pad(tt->view))
         return refuse(p.var->span.line ? p.var->span : fn_.span,
                       "GM tensor '" + ir::var_name(p.var) + "' carries a TensorView valid_shape/pad (only ordinary "
                       "packed ND GM; its PTO tensor_view has no spelling for it)");

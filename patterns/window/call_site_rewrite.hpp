@@ -380,20 +380,28 @@ inline bool disjoint_iterations(WindowSiteQuestion& q, WindowAtSite& o) {
   return !q.d.why.empty();
 }
 
-/// An Out's slice parent, a loop-return alias folded to the loop's visible init as for an In —
-/// only where the loop is proven to write its init in place: otherwise the slice would name one
-/// tensor and the assemble after the call another (audit 2026-12-06 F1: a loop yielding a
-/// different tensor than its iter-arg made the windowed call write into the init).
-inline bool out_parent_visible(WindowSiteQuestion& q, WindowAtSite& o) {
-  const ir::Expr& arg = q.c.args()[o.param];
-  o.parent = arg;
+/// The slice parent of window `w`: its argument, or — when that is a loop-return alias — the
+/// loop's visible init (spec "When a materialized slice would otherwise use a loop-return alias as
+/// its parent, the pass rewrites that parent to the loop's visible init"), only where every folded
+/// loop is proven to write the init in place; otherwise the call stays full, `why` saying what the
+/// init would get wrong.
+inline bool fold_loop_result_parent(WindowSiteQuestion& q, WindowAtSite& w, const char* dir, const char* why) {
+  const ir::Expr& arg = q.c.args()[w.param];
+  w.parent = arg;
   if (!q.facts.is_loop_result(arg)) return false;
   bool proven = false;
-  o.parent = q.facts.in_place_init(arg, proven);
+  w.parent = q.facts.in_place_init(arg, proven);
   if (proven) return false;
-  return refuse(q, "the Out argument " + ir::var_name(arg) +
-                       " is a loop result not proven to be written in place into its init (a window sliced from the "
-                       "init would not be the tensor the result is assembled into)");
+  return refuse(q, std::string("the ") + dir + " argument " + ir::var_name(arg) +
+                       " is a loop result not proven to be written in place into its init (" + why + ")");
+}
+
+/// An Out: unproven, the slice would name one tensor and the assemble after the call another
+/// (audit 2026-12-06 F1: a loop yielding a different tensor than its iter-arg made the windowed
+/// call write into the init).
+inline bool out_parent_visible(WindowSiteQuestion& q, WindowAtSite& o) {
+  return fold_loop_result_parent(q, o, "Out", "a window sliced from the init would not be the tensor the result is "
+                                              "assembled into");
 }
 
 inline bool distinct_parents(WindowSiteQuestion& q, WindowAtSite& o) {
@@ -406,15 +414,7 @@ inline bool distinct_parents(WindowSiteQuestion& q, WindowAtSite& o) {
 }
 
 inline bool in_parent_visible(WindowSiteQuestion& q, WindowAtSite& in) {
-  const ir::Expr& arg = q.c.args()[in.param];
-  in.parent = arg;
-  if (!q.facts.is_loop_result(arg)) return false;  // spec: slice the loop's visible init — when it is the same storage
-  bool proven = false;
-  in.parent = q.facts.in_place_init(arg, proven);
-  if (proven) return false;
-  return refuse(q, "the In argument " + ir::var_name(arg) +
-                       " is a loop result not proven to be written in place into its init (slicing the init "
-                       "would not show the loop's writes)");
+  return fold_loop_result_parent(q, in, "In", "slicing the init would not show the loop's writes");
 }
 
 }  // namespace window_site_checks

@@ -359,9 +359,14 @@ class CallerFacts {
     if (auto* f = ir::kind_as<ir::For>(loop->kind)) ias = &f->iter_args, body = f->body;
     if (auto* w = ir::kind_as<ir::While>(loop->kind)) ias = &w->iter_args, body = w->body;
     if (!ias || k >= ias->size()) return false;
-    const ir::Stmt* last = ir::last_stmt(body);
+    const ir::Expr* v = yielded(body, k);
+    return v && carries(*v, (*ias)[k].get(), depth + 1);
+  }
+  /// The value `body` yields at position `k` (its last statement), or null.
+  static const ir::Expr* yielded(const ir::Stmt& body, std::size_t k) {
+    const ir::Stmt* last = body ? ir::last_stmt(body) : nullptr;
     auto* y = last ? ir::stmt_as<ir::Yield>(*last) : nullptr;
-    return y && k < y->values.size() && carries(y->values[k], (*ias)[k].get(), depth + 1);
+    return y && k < y->values.size() ? &y->values[k] : nullptr;
   }
   /// loop_in_place from the top (depth 0), remembered: the facts never change after the walk, so
   /// the answer depends on (loop, k) alone, and every call reading a loop's result as an In window
@@ -431,9 +436,8 @@ class CallerFacts {
     if (auto it = if_result_.find(v.get()); it != if_result_.end()) {
       auto* x = ir::kind_as<ir::If>(it->second.first->kind);
       auto arm = [&](const ir::Stmt& body) {
-        const ir::Stmt* last = body ? ir::last_stmt(body) : nullptr;
-        auto* y = last ? ir::stmt_as<ir::Yield>(*last) : nullptr;
-        return y && it->second.second < y->values.size() && carries(y->values[it->second.second], base, depth + 1);
+        const ir::Expr* y = yielded(body, it->second.second);
+        return y && carries(*y, base, depth + 1);
       };
       return x && x->else_body && arm(x->then_body) && arm(x->else_body);
     }

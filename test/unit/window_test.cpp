@@ -141,9 +141,12 @@ TEST_CASE("pattern 5: a loop that writes its init in place in both arms of an If
            "        r = self.col(x, 48, res)\n"
            "        return r\n";
   };
-  auto out = run_pass(parse(src("s2"), "p5.py"), true);
+  auto before = parse(src("s2"), "p5.py");
+  auto out = run_pass(before, true);
   const std::string text = text::print_program(*out.program);
   CHECK_MESSAGE(text.find("pl.tensor.slice(o, [32, 16], [0, 48])") != std::string::npos, text);
+  auto d = interp::diffcheck(*before, *out.program);  // the fold keeps the meaning
+  CHECK_MESSAGE(d.ok(), d.str());
   auto other = run_pass(parse(src("p"), "p5.py"), true);
   std::string all;
   for (const auto& r : other.remarks)

@@ -162,16 +162,13 @@ inline std::string scalar_text(const ir::Expr& e, int depth = 0) {
   }
   // A call (`pl.tensor.read(idx, [i])`, `pl.tile.get_block_idx()`): named, so a remark says which
   // value blocked it (audit 2026-12-06 F4: it said "offset ...").
-  if (auto* c = ir::expr_as<ir::Call>(e)) {
-    std::string s = std::string(c->callee.view()) + "(";
-    for (std::size_t i = 0; i < c->args.size(); ++i) s += (i ? ", " : "") + scalar_text(c->args[i], depth + 1);
-    return s + ")";
-  }
-  if (auto* t = ir::expr_as<ir::MakeTuple>(e)) {
-    std::string s = "[";
-    for (std::size_t i = 0; i < t->elems.size(); ++i) s += (i ? ", " : "") + scalar_text(t->elems[i], depth + 1);
-    return s + "]";
-  }
+  auto list = [&](const std::vector<ir::Expr>& xs) {
+    std::string s;
+    for (std::size_t i = 0; i < xs.size(); ++i) s += (i ? ", " : "") + scalar_text(xs[i], depth + 1);
+    return s;
+  };
+  if (auto* c = ir::expr_as<ir::Call>(e)) return std::string(c->callee.view()) + "(" + list(c->args) + ")";
+  if (auto* t = ir::expr_as<ir::MakeTuple>(e)) return "[" + list(t->elems) + "]";
   return "...";
 }
 

@@ -67,5 +67,13 @@ constexpr int dtype_bytes(DType d) {
 constexpr bool is_incore_like(FunctionType t) {
   return t == FunctionType::InCore || t == FunctionType::AIC || t == FunctionType::AIV;
 }
+/// Why an AIC/AIV kernel cannot hold storage in `m` (pto_format.md: pto.kernel_kind is the core it
+/// runs on, which has only its own storage), or null. select-buffer-ir and the emitter both ask.
+constexpr const char* core_storage_conflict(FunctionType t, MemSpace m) {
+  const bool matrix = m != MemSpace::Vec && m != MemSpace::DDR;
+  if (t == FunctionType::AIV && matrix) return "the vector core has no Mat/Left/Right/Acc/Bias storage";
+  if (t == FunctionType::AIC && m == MemSpace::Vec) return "the cube core has no Vec storage";
+  return nullptr;
+}
 
 }  // namespace ptorw::ir

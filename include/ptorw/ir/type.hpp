@@ -18,6 +18,9 @@ struct TensorView {
   std::vector<Expr> valid_shape;  // empty = full
   std::optional<PadValue> pad;
 };
+/// Whether a view carries valid_shape/pad metadata (a GM tensor_view of PTO has no spelling for it:
+/// the emitter refuses it and select-buffer-ir keeps such a kernel on Tile).
+inline bool has_valid_or_pad(const std::optional<TensorView>& v) { return v && (!v->valid_shape.empty() || v->pad); }
 
 /// Planned storage: `pl.MemRef(base, byte_offset, bytes)`. `base` is the Ptr variable defined by
 /// `pl.tile.alloc`; signatures may name it with a string literal instead (`base_name`).
