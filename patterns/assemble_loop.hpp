@@ -24,10 +24,16 @@
 //     nested loops, the iter-arg's only use is the init of an inner For loop of this same shape
 //     whose result is what the loop yields;
 //   * the loop result's only use is `ret = tile.store(result, [0, ...], out)` later in the same body;
-//   * `out` is an Out param used nowhere else, of the tile's shape and dtype.
+//   * `out` is an Out param used nowhere else, of the tile's shape and dtype;
+//   * no call of the function passes, for `out`, storage that another of its arguments may share.
 // Why `out` must be unused elsewhere: the rewrite moves its writes into the loop, before anything
 // that ran between the loop and the final store. Regions no part covers held the tile.create's
 // uninitialised values before and keep the Out param's (equally undefined) contents after.
+// Why no call may alias it: the loop then writes `out` while it still reads the other params, so a
+// call `self.rev(a, a)` would read rows the earlier trips already overwrote (audit 2026-12-06 F2,
+// a meaning change diffcheck showed). The spec is silent; meaning preservation decides. The call
+// sites are read through the driver (common/call_site_sharing.hpp), so Pattern 3 stays a Function
+// rule that rewrites one kernel.
 #pragma once
 #include <boost/hana/tuple.hpp>
 #include <optional>
@@ -37,6 +43,7 @@
 
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
+#include "ptorw/patterns/common/call_site_sharing.hpp"
 #include "ptorw/patterns/common/function_facts.hpp"
 #include "ptorw/patterns/common/named_check.hpp"
 #include "ptorw/patterns/common/same_type.hpp"
@@ -121,6 +128,7 @@ struct LoopQuestion {
   const Body& b;
   std::size_t i;  // the loop's index in b
   Found& found;
+  CallSiteSharing& calls;              // the function's call sites (out_not_shared)
   const ir::TileType* tile = nullptr;  // is_tile: the accumulated tile type
   const ir::Assign* store = nullptr;   // final_store: `ret = tile.store(result, offsets, out)`
 
@@ -223,6 +231,12 @@ inline Why store_result_is_var(LoopQuestion& q) {
   return std::string("the final tile.store's result is not a variable");
 }
 
+inline Why out_not_shared(LoopQuestion& q) {
+  auto why = q.calls.shared(*q.F.fn, *q.F.param.find(q.found.out.get()));
+  if (!why) return std::nullopt;
+  return *why + ": the loop would write " + quoted(q.found.out) + " while it still reads the other params";
+}
+
 }  // namespace loop_checks
 
 /// The checks of a candidate loop, asked in order (the list at the top of this file).
@@ -247,12 +261,15 @@ inline constexpr LoopCheck kLoopChecks[] = {
      loop_checks::out_fits_tile},
     {"store_result_is_var", "issue 3: the final store's result is a variable (it becomes the loop result)",
      loop_checks::store_result_is_var},
+    {"out_not_shared", "meaning preserved (audit 2026-12-06 F2): no call passes the Out param storage another argument shares",
+     loop_checks::out_not_shared},
 };
 
 /// Why the loop statement `s` of body `b` (at index `i`) is not rewritten — the first check of
 /// kLoopChecks that refuses — or, in `found`, what to rewrite.
-inline std::optional<std::string> judge_loop(const FunctionFacts& F, const Body& b, std::size_t i, Found& found) {
-  LoopQuestion q{F, b, i, found, nullptr, nullptr};
+inline std::optional<std::string> judge_loop(const FunctionFacts& F, const Body& b, std::size_t i, Found& found,
+                                             CallSiteSharing& calls) {
+  LoopQuestion q{F, b, i, found, calls, nullptr, nullptr};
   return first_refusal(kLoopChecks, q);
 }
 
@@ -322,11 +339,12 @@ struct RewriteAssembleLoopToStore {
     // same version already (a kernel is Pattern 1's callee).
     const FunctionFacts& F = ctx.analyses().get<FunctionFacts>(f);
     std::vector<rewrite::Note> notes;
+    CallSiteSharing calls(ctx);  // its per-caller families are computed once, when first asked
     for (const Body& b : F.bodies) {
       for (std::size_t i = 0; i < b.stmts.size(); ++i) {
         if (!looks_like_accumulation(F, b.stmts[i])) continue;
         Found found{};
-        auto why = judge_loop(F, b, i, found);
+        auto why = judge_loop(F, b, i, found, calls);
         if (!why) return Bindings{f, std::move(found)};
         notes.push_back({f->name, b.stmts[i]->span, "loop not rewritten: " + *why});
       }

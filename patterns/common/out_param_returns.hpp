@@ -1,8 +1,11 @@
 // BuildOutParamReturnMappings (spec "Key Components"): which return value of an InCore function
 // carries which Out/InOut parameter. Return value i maps to parameter p when it is the result of a
 // `tile.store(tile, offsets, p)` — directly or through a chain of stores into that result (a store
-// into the value a previous store returned writes the same tensor).
+// into the value a previous store returned writes the same tensor). `carried_param_returns` also
+// follows loops (a loop result whose trips carry the parameter); Pattern 5's caller families and
+// Pattern 3's call-site storage check (storage_families.hpp) read callees with it.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <unordered_map>
@@ -10,6 +13,7 @@
 
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/function.hpp"
+#include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/walk.hpp"
 
 namespace ptorw::patterns {
@@ -69,5 +73,53 @@ struct OutParamReturns {
   std::vector<std::optional<std::size_t>> map;
   explicit OutParamReturns(const ir::Function& f) : map(out_param_return_mapping(f)) {}
 };
+
+/// For each return position of `f`, the Out/InOut parameter whose memory it carries: the result
+/// of a tile.store into the parameter (or into a value carrying it), followed through loops — an
+/// iter-arg started from a carrier carries it, and so does the loop result at a position whose
+/// yield is a carrier of the same parameter (AggregateWindowLoop callees return such results).
+/// Unknown positions stay empty (the caller then joins every written argument: fail closed).
+inline std::vector<std::optional<std::size_t>> carried_param_returns(const ir::Function& f) {
+  std::vector<std::optional<std::size_t>> map(f.return_types.size());
+  const ir::Stmt* last = ir::last_stmt(f.body);
+  auto* ret = last ? ir::stmt_as<ir::Return>(*last) : nullptr;
+  if (!ret) return map;
+  std::unordered_map<const ir::ExprNode*, std::size_t> carrier;  // value → param index
+  for (std::size_t i = 0; i < f.params.size(); ++i) carrier[f.params[i].var.get()] = i;
+  auto of = [&](const ir::Expr& e) -> std::optional<std::size_t> {
+    auto it = e ? carrier.find(e.get()) : carrier.end();
+    return it == carrier.end() ? std::nullopt : std::optional<std::size_t>(it->second);
+  };
+  std::function<void(const ir::Stmt&)> walk = [&](const ir::Stmt& s) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s)) {
+      if (ir::is_op_call(a->value, ir::op::id("tile.store")) && ir::expr_as<ir::Call>(a->value)->args.size() == 3)
+        if (auto p = of(ir::expr_as<ir::Call>(a->value)->args[2])) carrier[a->var.get()] = *p;
+      return;
+    }
+    const std::vector<ir::Expr>* ias = nullptr;
+    const std::vector<ir::Expr>* rets = nullptr;
+    ir::Stmt body;
+    if (auto* l = ir::stmt_as<ir::For>(s)) ias = &l->iter_args, rets = &l->return_vars, body = l->body;
+    if (auto* w = ir::stmt_as<ir::While>(s)) ias = &w->iter_args, rets = &w->return_vars, body = w->body;
+    if (!ias) {
+      visit::each_child(s, [](const ir::Expr&) {}, [&](const ir::Stmt& c) { walk(c); });
+      return;
+    }
+    for (const auto& ia : *ias)
+      if (auto* it = ir::expr_as<ir::IterArg>(ia))
+        if (auto p = of(it->init)) carrier[ia.get()] = *p;
+    walk(body);
+    const ir::Stmt* bl = ir::last_stmt(body);
+    auto* y = bl ? ir::stmt_as<ir::Yield>(*bl) : nullptr;
+    for (std::size_t k = 0; y && k < rets->size() && k < y->values.size() && k < ias->size(); ++k) {
+      auto p = of(y->values[k]);
+      if (p && p == of((*ias)[k])) carrier[(*rets)[k].get()] = *p;
+    }
+  };
+  walk(f.body);
+  for (std::size_t i = 0; i < ret->values.size() && i < map.size(); ++i)
+    if (auto p = of(ret->values[i]); p && f.params[*p].dir != ir::Direction::In) map[i] = p;
+  return map;
+}
 
 }  // namespace ptorw::patterns

@@ -9,6 +9,7 @@
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/patterns/assemble_loop.hpp"
 #include "ptorw/visit/tree_edit.hpp"
+#include "ptorw/patterns/common/storage_roots.hpp"
 #include "ptorw/patterns/common/var_uses.hpp"
 #include "ptorw/patterns/iter_arg_reuse.hpp"
 #include "ptorw/patterns/optimize_orch_tensors.hpp"
@@ -241,4 +242,151 @@ TEST_CASE("tree edits: a substituted iter-arg init gives the loop a fresh iter-a
   auto in_kept = ir::with_function(k, [&](ir::Function& g) { g.body = body; });
   prog.functions = {in_kept};
   CHECK(ir::verify(prog).size() == 1);  // the store into In parameter x
+}
+
+// ---- Pattern 3's call-site check: which storage each value of a caller may live in
+// (patterns/common/storage_roots.hpp). The goldens p3_call_passes_*, p3_aliased_through_helper_*
+// and p3_helper_distinct_args show the rule at work; these pin the analysis's answers one by one.
+
+namespace {
+
+const char* kRootsProgram = R"(import ptorw.language as pl
+
+
+@pl.program
+class Roots:
+    @pl.function(type=pl.FunctionType.InCore)
+    def one(self, x: pl.Tensor[[16, 16], pl.FP32],
+            out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        t = pl.load(x, [0, 0], [16, 16])
+        r = pl.store(t, [0, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def two(self, x: pl.Tensor[[16, 16], pl.FP32], o1: pl.Out[pl.Tensor[[16, 16], pl.FP32]],
+            o2: pl.Out[pl.Tensor[[16, 16], pl.FP32]]
+            ) -> tuple[pl.Tensor[[16, 16], pl.FP32], pl.Tensor[[16, 16], pl.FP32]]:
+        t = pl.load(x, [0, 0], [16, 16])
+        r1 = pl.store(t, [0, 0], o1)
+        r2 = pl.store(t, [0, 0], o2)
+        return r1, r2
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def opaque(self, p: pl.Tensor[[16, 16], pl.FP32], q: pl.Out[pl.Tensor[[16, 16], pl.FP32]]
+               ) -> pl.Tensor[[16, 16], pl.FP32]:
+        r = self.one(p, q)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 16], pl.FP32], b: pl.Tensor[[16, 16], pl.FP32],
+             flag: pl.Scalar[pl.BOOL]) -> pl.Tensor[[16, 16], pl.FP32]:
+        o = pl.tensor.create([16, 16], dtype=pl.FP32)
+        y = self.one(a, o)
+        h = self.opaque(a, o)
+        o1 = pl.tensor.create([16, 16], dtype=pl.FP32)
+        o2 = pl.tensor.create([16, 16], dtype=pl.FP32)
+        pair = self.two(a, o1, o2)
+        first = pair[0]
+        second = pair[1]
+        v = pl.tensor.reshape(b, [256])
+        if flag:
+            pick = pl.yield_(a)
+        else:
+            pick = pl.yield_(o)
+        for i, (acc, other) in pl.range(2, init_values=(o1, o2)):
+            nxt = self.one(acc, other)
+            acc2, other2 = pl.yield_(other, nxt)
+        return y
+)";
+
+ir::Expr var_named(const ir::Function& f, std::string_view name) {
+  ir::Expr found;
+  for (const auto& p : f.params)
+    if (ir::var_name(p.var) == name) found = p.var;
+  visit::walk_all(f.body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
+    if (!found && ir::is_var_like(e) && ir::var_name(e) == name) found = e;
+  });
+  REQUIRE_MESSAGE(found, name);
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("storage roots: views, carried call results, tuples, Ifs and loop carries") {
+  auto prog = parse(kRootsProgram);
+  auto main = prog->find("main");
+  patterns::StorageRoots st(*main, [&](std::string_view n) { return prog->find(n).get(); });
+  auto share = [&](std::string_view x, std::string_view y) {
+    return patterns::StorageRoots::intersect(st.of(var_named(*main, x)), st.of(var_named(*main, y)));
+  };
+  // Params and allocations are distinct storages.
+  CHECK_FALSE(share("a", "b"));
+  CHECK_FALSE(share("a", "o"));
+  CHECK_FALSE(share("o1", "o2"));
+  // A kernel's result is the Out argument it stores into (carried_param_returns), not its In one.
+  CHECK(share("y", "o"));
+  CHECK_FALSE(share("y", "a"));
+  // An orchestration callee whose result is not a store may return a view of any argument (or
+  // storage of its own) — without making its arguments one storage.
+  CHECK(share("h", "a"));
+  CHECK(share("h", "o"));
+  CHECK_FALSE(share("a", "o"));
+  // Multi-return: each projection is its own Out argument.
+  CHECK(share("first", "o1"));
+  CHECK(share("second", "o2"));
+  CHECK_FALSE(share("first", "second"));
+  // A reshape is a view.
+  CHECK(share("v", "b"));
+  CHECK_FALSE(share("v", "a"));
+  // An If result may be what either arm yields.
+  CHECK(share("pick", "a"));
+  CHECK(share("pick", "o"));
+  CHECK_FALSE(share("pick", "b"));
+  // A loop carry: `acc` starts as o1 and then takes `other`, so it may be either buffer (the
+  // analysis is not per trip); `other` only ever holds what is written into o2's storage.
+  CHECK(share("acc", "o1"));
+  CHECK(share("acc", "o2"));
+  CHECK_FALSE(share("other", "o1"));
+  CHECK(share("nxt", "o2"));
+  CHECK_FALSE(share("acc", "a"));
+  // Params are roots 1..n.
+  CHECK(st.param_of(st.of(var_named(*main, "b")).front()) == std::optional<std::size_t>(1));
+  // "Any storage" meets every non-empty set and nothing empty.
+  using R = patterns::StorageRoots::Roots;
+  CHECK(patterns::StorageRoots::intersect(R{patterns::StorageRoots::kAny}, R{7}));
+  CHECK_FALSE(patterns::StorageRoots::intersect(R{patterns::StorageRoots::kAny}, R{}));
+}
+
+TEST_CASE("Pattern 3 refuses a kernel whose call passes its Out storage for another param, and says where") {
+  // A ping-pong carry passes two buffers that the analysis cannot tell apart per trip: refused
+  // (fail closed), the remark at the kernel's loop naming the call.
+  const std::string src = R"(import ptorw.language as pl
+
+
+@pl.program
+class PingPong:
+    @pl.function(type=pl.FunctionType.InCore)
+    def rev(self, x: pl.Tensor[[64, 32], pl.FP32],
+            out: pl.Out[pl.Tensor[[64, 32], pl.FP32]]) -> pl.Tensor[[64, 32], pl.FP32]:
+        acc0 = pl.tile.create([64, 32], dtype=pl.FP32)
+        for i, (acc,) in pl.range(4, init_values=(acc0,)):
+            part = pl.load(x, [48 - i * 16, 0], [16, 32])
+            acc2 = pl.tile.assemble(acc, part, [i * 16, 0])
+            res = pl.yield_(acc2)
+        ret = pl.store(res, [0, 0], out)
+        return ret
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[64, 32], pl.FP32]) -> pl.Tensor[[64, 32], pl.FP32]:
+        b = pl.tensor.create([64, 32], dtype=pl.FP32)
+        for j, (cur, spare) in pl.range(2, init_values=(a, b)):
+            nxt = self.rev(cur, spare)
+            c2, s2 = pl.yield_(nxt, cur)
+        return c2
+)";
+  auto rs = remarks_of(src, "assemble_loop_to_store");
+  REQUIRE(rs.size() == 1);
+  CHECK(rs[0].span.line == 10);
+  CHECK(rs[0].reason.find("the call in 'main' at 21:24 passes 'spare' for param 'out' and 'cur' for param 'x', which may "
+                          "share storage") != std::string::npos);
 }

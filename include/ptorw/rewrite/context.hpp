@@ -39,6 +39,10 @@ class Context {
         if (f && f->name == name) return f;
     return nullptr;
   }
+  /// The current versions of every function of the program (in program order), or null outside
+  /// a driver run. A rule whose safety depends on call sites (Pattern 3: the arguments a kernel is
+  /// called with) reads them here and fails closed when they are not visible.
+  const std::vector<ir::FunctionPtr>* functions() const { return functions_; }
   const Options& options() const { return options_ ? *options_ : default_options(); }
   /// True when declines are recorded: rules may then spend time composing detailed reasons.
   bool remarks_enabled() const { return remarks_; }
