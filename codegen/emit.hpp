@@ -30,6 +30,7 @@
 #include "ptorw/lowering/lower_tile_to_buffer.hpp"
 #include "ptorw/lowering/planning/storage_classes.hpp"
 #include "ptorw/lowering/planning/verify_tile_storage.hpp"
+#include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/flat_seq.hpp"
 
 namespace ptorw::codegen {
@@ -64,6 +65,29 @@ PTORW_ENTRY std::string emit_kernel(const ir::Program& p, const ir::Function& f,
 ;
 #endif
 
+/// The error for a Group function whose body holds tile code, or none. A Group only calls its AIC
+/// and AIV kernels (the orchestration runtime submits it as a mixed task): tile code in its body
+/// has no PTO form and would be lost (audit 2026-12-06: `emit` said "nothing to emit" and exited 0
+/// while `compile` failed on the orchestration call). `emit_program` and `ptorw compile` report it.
+inline std::optional<Diagnostic> group_tile_code_error(const ir::Program& p, const ir::Function& f) {
+  if (f.type != ir::FunctionType::Group || !f.body) return std::nullopt;
+  const ir::Call* tile_op = nullptr;
+  ir::Span at = f.span;
+  visit::walk_all(
+      f.body, [&](const ir::Stmt& s) { if (!tile_op && s->span.line) at = s->span; },
+      [&](const ir::Expr& e) {
+        auto* c = ir::expr_as<ir::Call>(e);
+        if (tile_op || !c || c->kind != ir::CallKind::Op || c->callee.view().substr(0, 5) != "tile.") return;
+        tile_op = c;
+        if (e->span.line) at = e->span;
+      });
+  if (!tile_op) return std::nullopt;
+  return Diagnostic{p.source_file, at, Severity::Error,
+                    "Group '" + f.name + "' holds tile code (" + std::string(tile_op->callee.view()) +
+                        "), which has no PTO form: a Group only calls its AIC and AIV kernels; write the tile code in "
+                        "an InCore, AIC or AIV kernel"};
+}
+
 PTORW_ENTRY EmitResult emit_program(const ir::Program& p, const EmitOptions& o = {})
 #if PTORW_ENTRY_BODIES
 {
@@ -75,6 +99,12 @@ PTORW_ENTRY EmitResult emit_program(const ir::Program& p, const EmitOptions& o =
     return o.fail_fast;
   };
   for (const auto& f : p.functions) {
+    if (auto d = group_tile_code_error(p, *f)) {
+      r.diagnostics.push_back(std::move(*d));
+      r.failed.push_back(f->name);
+      if (o.fail_fast) break;
+      continue;
+    }
     if (!ir::is_incore_like(f->type)) continue;
     ir::FunctionPtr g = f;
     if (f->stage != ir::Stage::Buffer) {

@@ -103,6 +103,27 @@ printf '%s\n' '@pl.program' 'class P:' \
 check "scope-only program: exit 1" test $? -eq 1
 check "scope-only program: names outline-incore-scopes" grep -q "error: no InCore/AIC/AIV kernels to emit: the program's pl.at scopes become kernels with outline-incore-scopes" "$tmp/scope_only_err"
 
+# Tile code written in a Group body: a Group only calls its AIC/AIV kernels, so the code has no
+# PTO form — an error at the first tile op, in emit and in compile (audit 2026-12-06: emit said
+# "nothing to emit" and exited 0).
+printf '%s\n' '@pl.program' 'class P:' \
+  '    @pl.function(type=pl.FunctionType.Group)' \
+  '    def scale(self, x: pl.Tensor[[16, 32], pl.FP32], out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:' \
+  '        t = pl.load(x, [0, 0], [16, 32])' \
+  '        r = pl.store(t, [0, 0], out)' \
+  '        return r' \
+  '    @pl.function(type=pl.FunctionType.Orchestration)' \
+  '    def main(self, x: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:' \
+  '        tmp = pl.create_tensor([16, 32], dtype=pl.FP32)' \
+  '        r = self.scale(x, tmp)' \
+  '        return r' > "$tmp/group_tile.py"
+"$ptorw" emit "$tmp/group_tile.py" > /dev/null 2> "$tmp/group_tile_err"
+check "tile code in a Group: exit 1" test $? -eq 1
+check "tile code in a Group: the reason at the op" grep -q "group_tile.py:5:13: error: Group 'scale' holds tile code (tile.load), which has no PTO form" "$tmp/group_tile_err"
+"$ptorw" compile "$tmp/group_tile.py" -o "$tmp/group_tile_tree" > /dev/null 2> "$tmp/group_tile_cerr"
+check "tile code in a Group, compile: exit 1" test $? -eq 1
+check "tile code in a Group, compile: the same reason" grep -q "group_tile.py:5:13: error: Group 'scale' holds tile code (tile.load)" "$tmp/group_tile_cerr"
+
 # An AIV kernel doing cube work: the vector core has no Mat/Left/Right/Acc storage (audit
 # 2026-12-06 F3: emitted with pto.kernel_kind<vector>).
 printf '%s\n' '@pl.program' 'class P:' \

@@ -147,6 +147,19 @@ def test_emit_refuses_rather_than_drops():
         codegen.emit_pto(ScopeOnly)
     assert set(codegen.emit_pto(passes.default()(ScopeOnly))) != set()
 
+    # Tile code in a Group body has no PTO form: an error at the op, not an empty dict.
+    @pl.program
+    class GroupTile:
+        @pl.function(type=pl.FunctionType.Group)
+        def scale(self, x: pl.Tensor[[16, 32], pl.FP32],
+                  out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+            t = pl.load(x, [0, 0], [16, 32])
+            r = pl.store(t, [0, 0], out)
+            return r
+
+    with pytest.raises(ptorw.EmitError, match=r"Group 'scale' holds tile code \(tile.load\)"):
+        codegen.emit_pto(GroupTile)
+
     @pl.program
     class ManualOnly:  # a manual scope makes no kernel: nothing to emit, no error
         @pl.function(type=pl.FunctionType.Orchestration)

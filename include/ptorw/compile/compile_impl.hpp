@@ -227,6 +227,12 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
   if (options.on_pass) options.on_pass("emission", total, total);  // not a pass: index == total
 
   // 3. Kernels: one PTO module each; a kernel that has none is an error naming it, the others are written.
+  // Tile code in a Group body has no module at all: said first, as `ptorw emit` says it.
+  for (const auto& f : prog->functions)
+    if (auto d = codegen::group_tile_code_error(*prog, *f)) {
+      d->file = file;
+      r.diagnostics.push_back(std::move(*d));
+    }
   codegen::EmitOptions eo = options.emit;
   eo.arch = arch == "a5" ? codegen::Arch::A5 : codegen::Arch::A2A3;
   nlohmann::json kernel_list = nlohmann::json::array();
