@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "ptorw/ir/builder.hpp"
+#include "ptorw/ir/int_fold.hpp"
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/flow_rules.hpp"
 
@@ -33,7 +35,9 @@ struct ForLoop {
     auto* lt = ir::type_as<ir::ScalarType>(k.loop_var->type);
     if (!lt || (lt->dtype != ir::DType::INDEX && lt->dtype != ir::DType::INT64))
       return refuse("a For loop needs an INDEX induction variable");
-    auto step = ir::const_int(k.step);
+    // A constant expression is a constant (`8 - 2 * 4 + 16`: audit 2026-12-06 F5; without simplify
+    // before selection it kept the kernel on Tile). lower() writes the folded literal.
+    auto step = ir::const_int_value(k.step);
     if (!step || *step <= 0) return refuse("a For loop needs a provably positive constant step");
     // The PTO emitter spells pl.range loops only (codegen/pto_emitter.hpp); a selected kernel's
     // errors propagate, so selection must not take a loop the emitter cannot write.
@@ -51,7 +55,9 @@ struct ForLoop {
     std::vector<ir::Expr> args, rvs;
     ir::Stmt body;
     if (!flow::lower_loop(s, k, cv, args, rvs, body)) return;
-    out.push_back(ir::make_stmt(ir::For{k.kind, k.loop_var, k.start, k.stop, k.step, std::move(args), std::move(body), std::move(rvs)}, s->span));
+    ir::Expr step = ir::const_int(k.step) ? k.step
+                                          : ir::make_int(*ir::const_int_value(k.step), ir::dtype_of(k.step->type).value_or(ir::DType::INDEX), k.step->span);
+    out.push_back(ir::make_stmt(ir::For{k.kind, k.loop_var, k.start, k.stop, std::move(step), std::move(args), std::move(body), std::move(rvs)}, s->span));
   }
   static Refusal check_buffer(const ir::For& k, const BufferCheckContext&) {
     if (!flow::scalar_only(k.iter_args) || !flow::scalar_only(k.return_vars)) return refuse("a loop of a Buffer kernel may only carry scalars");
