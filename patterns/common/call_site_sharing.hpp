@@ -49,10 +49,11 @@ class CallSiteSharing {
                " arguments for " + std::to_string(callee.params.size()) + " params";
       for (std::size_t j = 0; j < args.size(); ++j) {
         if (j == p || !args[j] || ir::type_as<ir::ScalarType>(args[j]->type)) continue;
+        trail_.clear();
         if (may_share(*site->caller, args[p], args[j], 0))
           return "the call in " + where + " passes " + text(args[p]) + " for param '" + ir::var_name(callee.params[p].var) +
                  "' and " + text(args[j]) + " for param '" + ir::var_name(callee.params[j].var) +
-                 "', which may share storage";
+                 "', which may share storage" + (trail_.empty() ? "" : " (" + trail_ + ")");
       }
     }
     return std::nullopt;
@@ -63,7 +64,9 @@ class CallSiteSharing {
     return ir::is_var_like(e) ? "'" + ir::var_name(e) + "'" : std::string("an expression");
   }
 
-  /// The call sites of `name` in the current program, in program order of their callers.
+  /// The call sites of `name` in the current program, in program order of their callers. (Not
+  /// analysis::CallSiteIndex: that is an analysis of a Program version, and a Function rule sees
+  /// the current function versions only; their FunctionCalls are cached per version all the same.)
   std::vector<const analysis::CallSite*> sites_of(const std::string& name) {
     std::vector<const analysis::CallSite*> out;
     for (const auto& f : *ctx_.functions()) {
@@ -111,6 +114,9 @@ class CallSiteSharing {
       const auto& args = site->args();
       if (args.size() != g.params.size() || std::max(i, j) >= args.size() || may_share(*site->caller, args[i], args[j], depth)) {
         shared = true;
+        if (trail_.empty() && std::max(i, j) < args.size())  // the outermost call, for the remark
+          trail_ = "'" + g.name + "' is called in '" + site->caller->name + "' at " + std::to_string(site->span.line) + ":" +
+                   std::to_string(site->span.col) + " with " + text(args[i]) + " and " + text(args[j]);
         break;
       }
     }
@@ -121,6 +127,7 @@ class CallSiteSharing {
   std::unordered_map<std::string_view, const ir::Function*> by_name_;
   std::unordered_map<const ir::Function*, std::unique_ptr<StorageRoots>> roots_;
   std::map<std::tuple<const ir::Function*, std::size_t, std::size_t>, bool> params_;
+  std::string trail_;  // while answering one question: the call of a caller that passes shared storage
 };
 
 }  // namespace ptorw::patterns

@@ -3,7 +3,8 @@
 // `tile.store(tile, offsets, p)` — directly or through a chain of stores into that result (a store
 // into the value a previous store returned writes the same tensor). `carried_param_returns` also
 // follows loops (a loop result whose trips carry the parameter); Pattern 5's caller families and
-// Pattern 3's call-site storage check (storage_families.hpp) read callees with it.
+// Pattern 3's call-site storage check (storage_roots.hpp) read callees with it. Both know nothing
+// of a function that also returns from inside an If arm or a loop (sole_trailing_return).
 #pragma once
 #include <functional>
 #include <optional>
@@ -39,12 +40,27 @@ inline std::unordered_map<const ir::ExprNode*, std::size_t> stored_params(const 
   return out;
 }
 
+/// The function's trailing `return`, when it is the only one: a `return` inside an If arm or a loop
+/// (a region-local return) may be what a call returns instead, so the trailing one alone does not
+/// say which parameter a result carries (review rev15 H1: `if n > 0: return x` made a call's
+/// result look like its Out argument while it was the In one, and Patterns 3 and 5 changed
+/// meaning). Null when there is no trailing return or another return exists.
+inline const ir::Return* sole_trailing_return(const ir::Function& f) {
+  const ir::Stmt* last = f.body ? ir::last_stmt(f.body) : nullptr;
+  auto* ret = last ? ir::stmt_as<ir::Return>(*last) : nullptr;
+  if (!ret) return nullptr;
+  bool other = false;
+  visit::walk_all(
+      f.body, [&](const ir::Stmt& s) { other = other || (ir::stmt_as<ir::Return>(s) && s.get() != last->get()); },
+      [](const ir::Expr&) {});
+  return other ? nullptr : ret;
+}
+
 /// For each return position, the Out/InOut parameter index it carries, if any. Looks at the
-/// function's trailing `return` statement.
+/// function's trailing `return` statement (none known when the function returns elsewhere too).
 inline std::vector<std::optional<std::size_t>> out_param_return_mapping(const ir::Function& f) {
   std::vector<std::optional<std::size_t>> map(f.return_types.size());
-  const ir::Stmt* last = ir::last_stmt(f.body);
-  auto* ret = last ? ir::stmt_as<ir::Return>(*last) : nullptr;
+  const ir::Return* ret = sole_trailing_return(f);
   if (!ret) return map;
   auto stored = stored_params(f);
   // The parameter a returned value stores into: a value a tile.store defined, or a tile.store
@@ -78,15 +94,18 @@ struct OutParamReturns {
 /// of a tile.store into the parameter (or into a value carrying it), followed through loops — an
 /// iter-arg started from a carrier carries it, and so does the loop result at a position whose
 /// yield is a carrier of the same parameter (AggregateWindowLoop callees return such results).
-/// Unknown positions stay empty (the caller then joins every written argument: fail closed).
+/// Unknown positions stay empty (the caller then joins every tensor argument: fail closed).
 inline std::vector<std::optional<std::size_t>> carried_param_returns(const ir::Function& f) {
   std::vector<std::optional<std::size_t>> map(f.return_types.size());
-  const ir::Stmt* last = ir::last_stmt(f.body);
-  auto* ret = last ? ir::stmt_as<ir::Return>(*last) : nullptr;
+  const ir::Return* ret = sole_trailing_return(f);
   if (!ret) return map;
   std::unordered_map<const ir::ExprNode*, std::size_t> carrier;  // value → param index
   for (std::size_t i = 0; i < f.params.size(); ++i) carrier[f.params[i].var.get()] = i;
-  auto of = [&](const ir::Expr& e) -> std::optional<std::size_t> {
+  std::function<std::optional<std::size_t>(const ir::Expr&)> of = [&](const ir::Expr& e) -> std::optional<std::size_t> {
+    // A store written in the return itself (`return pl.store(t, [0, 0], out)`) carries its
+    // destination, as out_param_return_mapping reads it (review rev15 L).
+    if (ir::is_op_call(e, ir::op::id("tile.store")) && ir::expr_as<ir::Call>(e)->args.size() == 3)
+      return of(ir::expr_as<ir::Call>(e)->args[2]);
     auto it = e ? carrier.find(e.get()) : carrier.end();
     return it == carrier.end() ? std::nullopt : std::optional<std::size_t>(it->second);
   };

@@ -17,7 +17,15 @@
 //     (`carried_param_returns`), else every non-scalar argument and a new root (a callee may
 //     return a view of any param, an In one included, or storage of its own);
 //   * for a loop's iter-arg, its init and what the body yields at its position; for a loop result,
-//     the iter-arg; for an If result, what both arms yield. Tuples are followed element by element.
+//     the iter-arg and the yield; for an If result, what both arms yield. Tuples are followed
+//     element by element.
+// An allocation inside a loop is a new storage on every trip: what the body yields carries the
+// allocation into the next trip as its *old* version (a root of its own), so a buffer created in
+// the body is not taken for the one the iter-arg carries from the trip before (review rev15 M2:
+// the spec's Pattern 1 "Before" loop, `out = tensor.create(...); r = self.k(ia, out)`). The loop
+// result takes both versions: after the loop, the last trip's allocation is both.
+// Unknown expressions of a tensor or tile type, and values the walk gave no storage, are "any
+// storage" (fail closed).
 // A subset analysis, not a unification: a call's result may be a view of either argument without
 // the two arguments becoming one storage (a unification would make every call look aliased).
 // Sets larger than kMaxRoots become "any storage" (fail closed). Whether two *params* share storage
@@ -52,6 +60,8 @@ class StorageRoots {
   StorageRoots(const ir::Function& f, Lookup callee) : callee_(std::move(callee)) {
     params_ = static_cast<std::uint32_t>(f.params.size());
     next_root_ = 1 + params_;
+    any_ = node();
+    roots_[any_] = {kAny};
     for (std::uint32_t i = 0; i < params_; ++i) {
       const std::uint32_t id = key(f.params[i].var.get(), -1);
       roots_[id] = {1 + i};
@@ -66,7 +76,8 @@ class StorageRoots {
     static const Roots any{kAny};
     if (!e) return any;
     auto it = ids_.find(Key{e.get(), -1});
-    return it == ids_.end() ? any : roots_[it->second];
+    if (it == ids_.end() || (roots_[it->second].empty() && !scalar(e))) return any;
+    return roots_[it->second];
   }
   /// The param index a root stands for, if it is a param's.
   std::optional<std::size_t> param_of(std::uint32_t root) const {
@@ -86,6 +97,13 @@ class StorageRoots {
  private:
   using Key = std::pair<const void*, std::int64_t>;  // (node, tuple element or -1)
 
+  /// An edge of the subset graph: `to` holds what its source holds — with the allocations made
+  /// inside loop `back_edge_of` (a loop id, 0: none) turned into their old versions.
+  struct Edge {
+    std::uint32_t to;
+    std::uint32_t back_edge_of;
+  };
+
   std::uint32_t node() {
     roots_.emplace_back();
     succ_.emplace_back();
@@ -98,12 +116,15 @@ class StorageRoots {
     ids_.try_emplace(Key{n, i}, id);
     return id;
   }
-  void edge(std::uint32_t from, std::uint32_t to) {
-    if (from != to) succ_[from].push_back(to);
+  void edge(std::uint32_t from, std::uint32_t to, std::uint32_t back_edge_of = 0) {
+    if (from != to || back_edge_of) succ_[from].push_back({to, back_edge_of});
   }
+  /// A new storage: two roots, the current one and (for an allocation inside loops) the old one.
   std::uint32_t allocation() {
     const std::uint32_t id = node();
-    roots_[id] = {next_root_++};
+    roots_[id] = {next_root_};
+    if (!loops_.empty()) alloc_loops_.emplace(next_root_, loops_);
+    next_root_ += 2;
     return id;
   }
   static bool scalar(const ir::Expr& e) { return !e || ir::type_as<ir::ScalarType>(e->type) != nullptr; }
@@ -139,7 +160,7 @@ class StorageRoots {
     }
     if (auto* s = ir::expr_as<ir::Submit>(e)) return call_result(s->callee, s->args, i);
     auto* c = ir::expr_as<ir::Call>(e);
-    if (!c) return node();  // a constant or another non-storage expression
+    if (!c) return scalar(e) ? node() : any_;  // a constant; anything else holding storage: any
     if (c->kind == ir::CallKind::Function) return call_result(c->callee, c->args, i);
     const ir::OpId op = ir::op_id(c->callee);
     if (op == ir::op::id("tensor.create") || op == ir::op::id("tensor.full")) {
@@ -179,26 +200,28 @@ class StorageRoots {
 
   /// `target` (a variable, iter-arg or loop/If result) may hold value `v`: element by element for
   /// tuples.
-  void bind(const ir::Expr& target, const ir::Expr& v) {
+  /// `back_edge_of`: the loop whose back edge this is (what the body yields to its iter-arg), or 0.
+  void bind(const ir::Expr& target, const ir::Expr& v, std::uint32_t back_edge_of = 0) {
     if (!target) return;
     if (auto* t = ir::expr_as<ir::MakeTuple>(target)) {
-      for (std::size_t k = 0; k < t->elems.size(); ++k) bind_node(t->elems[k], val(v, static_cast<std::int64_t>(k)));
+      for (std::size_t k = 0; k < t->elems.size(); ++k)
+        bind_node(t->elems[k], val(v, static_cast<std::int64_t>(k)), back_edge_of);
       return;
     }
     if (std::size_t n = arity(target->type)) {
       for (std::size_t k = 0; k < n; ++k)
-        edge(val(v, static_cast<std::int64_t>(k)), key(target.get(), static_cast<std::int64_t>(k)));
+        edge(val(v, static_cast<std::int64_t>(k)), key(target.get(), static_cast<std::int64_t>(k)), back_edge_of);
       return;
     }
-    bind_node(target, val(v, -1));
+    bind_node(target, val(v, -1), back_edge_of);
   }
-  void bind_node(const ir::Expr& target, std::uint32_t from) {
+  void bind_node(const ir::Expr& target, std::uint32_t from, std::uint32_t back_edge_of) {
     if (!target) return;
     if (std::size_t n = arity(target->type)) {  // a nested tuple: each element may be any of it
-      for (std::size_t k = 0; k < n; ++k) edge(from, key(target.get(), static_cast<std::int64_t>(k)));
+      for (std::size_t k = 0; k < n; ++k) edge(from, key(target.get(), static_cast<std::int64_t>(k)), back_edge_of);
       return;
     }
-    edge(from, key(target.get(), -1));
+    edge(from, key(target.get(), -1), back_edge_of);
   }
 
   static const std::vector<ir::Expr>* yields_of(const ir::Stmt& body) {
@@ -211,9 +234,15 @@ class StorageRoots {
       if (auto* ia = ir::expr_as<ir::IterArg>(iter_args[k]); ia && ia->init) bind(iter_args[k], ia->init);
       if (k < results.size()) bind(results[k], iter_args[k]);
     }
+    const std::uint32_t id = next_loop_++;
+    loops_.push_back(id);
     walk(body);
+    loops_.pop_back();
     if (const auto* ys = yields_of(body))
-      for (std::size_t k = 0; k < ys->size() && k < iter_args.size(); ++k) bind(iter_args[k], (*ys)[k]);
+      for (std::size_t k = 0; k < ys->size() && k < iter_args.size(); ++k) {
+        bind(iter_args[k], (*ys)[k], id);
+        if (k < results.size()) bind(results[k], (*ys)[k]);
+      }
   }
 
   void walk(const ir::Stmt& s) {
@@ -239,16 +268,31 @@ class StorageRoots {
     std::vector<char> queued(roots_.size(), 0);
     for (std::uint32_t n = 0; n < roots_.size(); ++n)
       if (!roots_[n].empty()) work.push_back(n), queued[n] = 1;
-    Roots merged;
+    Roots merged, renamed;
     while (!work.empty()) {
       const std::uint32_t n = work.back();
       work.pop_back();
       queued[n] = 0;
-      for (std::uint32_t s : succ_[n]) {
-        if (!grow(roots_[s], roots_[n], merged)) continue;
-        if (!queued[s]) work.push_back(s), queued[s] = 1;
+      for (const Edge& e : succ_[n]) {
+        const Roots& from = e.back_edge_of ? aged(roots_[n], e.back_edge_of, renamed) : roots_[n];
+        if (!grow(roots_[e.to], from, merged)) continue;
+        if (!queued[e.to]) work.push_back(e.to), queued[e.to] = 1;
       }
     }
+  }
+  /// `r` with the current version of each allocation made inside loop `loop` replaced by its old
+  /// version (in `out`, which it returns).
+  const Roots& aged(const Roots& r, std::uint32_t loop, Roots& out) const {
+    out.clear();
+    for (std::uint32_t x : r) {
+      auto it = alloc_loops_.find(x);
+      const bool inside =
+          it != alloc_loops_.end() && std::find(it->second.begin(), it->second.end(), loop) != it->second.end();
+      out.push_back(inside ? x + 1 : x);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
   }
   /// `into` |= `from`; whether `into` changed.
   static bool grow(Roots& into, const Roots& from, Roots& scratch) {
@@ -267,7 +311,11 @@ class StorageRoots {
   std::uint32_t next_root_ = 1;
   visit::NodeMap<Key, std::uint32_t> ids_;
   std::vector<Roots> roots_;
-  std::vector<std::vector<std::uint32_t>> succ_;
+  std::vector<std::vector<Edge>> succ_;
+  std::uint32_t any_ = 0;             // the node of "any storage"
+  std::vector<std::uint32_t> loops_;  // while walking: the ids of the enclosing loops
+  std::uint32_t next_loop_ = 1;
+  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> alloc_loops_;  // current root → its loops
   std::unordered_map<const ir::Function*, std::vector<std::optional<std::size_t>>> carried_;
 };
 

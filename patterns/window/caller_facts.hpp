@@ -3,7 +3,7 @@
 //   * every user call statement (`x = self.k(...)`, `a, b = self.k(...)`, `r, tid = pl.submit(...)`)
 //     with the loops around it — "sequential-loop siblings" are judged per enclosing loop;
 //   * tensor *families*: values that are the same parent memory — plain aliases, assemble/slice/
-//     write results and their parent, a call's Out/InOut argument and the result carrying it, an
+//     write/reshape results and their parent (a reshape is a view: review rev15 M1), a call's Out/InOut argument and the result carrying it, an
 //     iter-arg with its init, its yields and the loop's result (For and While), If results with the
 //     yields of both arms, tuple projections. "Sibling-writer alias collection descends into nested
 //     SeqStmts, ForStmt, WhileStmt, and IfStmt bodies"; families over-approximate (fail closed);
@@ -176,8 +176,10 @@ class CallerFacts {
         unite(results[r], -1, args[*mapping[r]], -1);
         continue;
       }
-      for (std::size_t p = 0; p < args.size(); ++p)  // unknown carrier: every written argument (fail closed)
-        if (callee->params[p].dir != ir::Direction::In) unite(results[r], -1, args[p], -1);
+      // Unknown carrier: every tensor argument, an In one included (fail closed: a callee may
+      // return a view of an In parameter, e.g. from a region-local return; review rev15 H1).
+      for (std::size_t p = 0; p < args.size(); ++p)
+        if (!ir::type_as<ir::ScalarType>(args[p]->type)) unite(results[r], -1, args[p], -1);
     }
   }
 
@@ -218,7 +220,8 @@ class CallerFacts {
       return;
     }
     if (auto* c = ir::expr_as<ir::Call>(v); c && !c->args.empty() &&
-        (ir::op_id(c->callee) == ir::op::id("tensor.assemble") || ir::op_id(c->callee) == ir::op::id("tensor.slice") || ir::op_id(c->callee) == ir::op::id("tensor.write")))
+        (ir::op_id(c->callee) == ir::op::id("tensor.assemble") || ir::op_id(c->callee) == ir::op::id("tensor.slice") ||
+         ir::op_id(c->callee) == ir::op::id("tensor.write") || ir::op_id(c->callee) == ir::op::id("tensor.reshape")))
       unite(a.var, -1, c->args[0], -1);
   }
 

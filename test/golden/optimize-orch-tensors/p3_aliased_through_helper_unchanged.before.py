@@ -1,6 +1,6 @@
 # rule: Pattern 3 (Assemble-Loop Rewrite) — meaning preserved: the kernel's call passes two params of an orchestration helper, and the helper's own call passes one tensor for both: the assemble loop stays
 # expect: unchanged
-# expect-remark: passes 'q' for param 'out' and 'p' for param 'x', which may share storage
+# expect-remark: passes 'q' for param 'out' and 'p' for param 'x', which may share storage ('helper' is called in 'main' at 27:18 with 'a' and 'a')
 import ptorw.language as pl
 
 
