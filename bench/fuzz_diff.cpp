@@ -9,7 +9,9 @@
 // mismatches, generator failures, programs rewritten, time per program, and the rules that fired.
 // `--print SEED` only prints the program of one seed; `--file F` judges one saved program;
 // `--isolate` runs each program in a forked child, so that a pass that crashes is reported (with
-// its seed and signal) instead of ending the run. Exit status 1 when anything failed.
+// its seed and signal) instead of ending the run. `--alias P` makes P percent of the SSA
+// generator's blocks hand one buffer to a kernel as its In and its Out (GenOptions::alias_percent).
+// Exit status 1 when anything failed.
 // A one-file program: the library's code is compiled here, once (ptorw/entry.hpp).
 #include "ptorw/define_all.hpp"
 #include <chrono>
@@ -28,6 +30,7 @@ int main(int argc, char** argv) {
   std::uint64_t count = 1000, seed = 1;
   double seconds = 0;
   ptorw::interp::DiffOptions diff;
+  ptorw::fuzz::GenOptions gen;
   std::string dump;
   bool keep_going = false, isolate = false;
   ptorw::fuzz::Style style = ptorw::fuzz::Style::Ssa;
@@ -53,6 +56,7 @@ int main(int argc, char** argv) {
       }
       style = *st;
     }
+    else if (a == "--alias") gen.alias_percent = std::stoi(next());
     else if (a == "--keep-going") keep_going = true;
     else if (a == "--isolate") isolate = true;
     else if (a == "--file") {
@@ -65,17 +69,17 @@ int main(int argc, char** argv) {
       return r.ok() ? 0 : 1;
     }
     else if (a == "--print") {
-      ptorw::fuzz::FuzzDiff f;
+      ptorw::fuzz::FuzzDiff f(gen);
       f.set_style(style);
       std::cout << f.generate(std::stoull(next()));
       return 0;
     } else {
       std::cerr << "usage: fuzz_diff [--count N] [--seed S] [--style ssa|text|mixed] [--seconds T] [--max-steps N] [--dump DIR] "
-                   "[--keep-going] [--isolate] [--print SEED] [--file F]\n";
+                   "[--alias PERCENT] [--keep-going] [--isolate] [--print SEED] [--file F]\n";
       return 2;
     }
   }
-  ptorw::fuzz::FuzzDiff f({}, diff);
+  ptorw::fuzz::FuzzDiff f(gen, diff);
   f.set_style(style);
   std::uint64_t mismatches = 0, gen_bad = 0, changed = 0, runs = 0, done = 0, crashes = 0, text_inputs = 0;
   double ms = 0, worst = 0;

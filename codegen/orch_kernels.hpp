@@ -25,6 +25,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ptorw/analysis/returns.hpp"
 #include "ptorw/codegen/orch_spelling.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/ir/op_registry.hpp"
@@ -234,6 +235,15 @@ inline std::vector<int> result_params(const ir::Function& f, std::string& error,
   defs.callee_result = std::move(callee_result);
   std::vector<int> out;
   auto rs = returned(f);
+  // A region-local return may hand back another value than the trailing one: the result has no
+  // one parameter (audit 2026-12-06 M2: the C++ spelled the trailing return's Out argument while
+  // the kernel could return its In one, and the task graph lost a dependency).
+  if (const ir::StmtNode* early = analysis::early_return(f)) {
+    if (error.empty())
+      error = fmt::format("the kernel also returns at {}:{} (inside an if or a loop), so its result is not one parameter",
+                          early->span.line, early->span.col);
+    return std::vector<int>(rs.size(), -1);
+  }
   for (std::size_t i = 0; i < rs.size(); ++i) {
     int p = defs.param_of(rs[i]);
     // A scalar result (a computed one, or a scalar parameter returned) is said as such first.
@@ -322,6 +332,20 @@ inline KernelTable kernel_table(const ir::Program& p) {
       }
     };
     if (f->body) visit::walk(f->body, on_stmt, on_expr);
+    // A mixed task runs its kernels once each, in order: a Group body with control flow (an if,
+    // a loop, a return before the end) has no such form (audit 2026-12-06 H2: the if was dropped).
+    if (g.error.empty() && f->body) {
+      const ir::Stmt* last = ir::last_stmt(f->body);
+      visit::walk_all(f->body, [&](const ir::Stmt& s) {
+        const char* what = ir::stmt_as<ir::If>(s) ? "an if" : ir::stmt_as<ir::For>(s) ? "a for loop"
+                           : ir::stmt_as<ir::While>(s) ? "a while loop"
+                           : ir::stmt_as<ir::Return>(s) && (!last || s.get() != last->get()) ? "a return before its end"
+                                                                                              : nullptr;
+        if (what && g.error.empty())
+          g.error = fmt::format("its body has {} (at {}:{}); a mixed task runs its kernels once each, in order", what, s->span.line,
+                                s->span.col);
+      }, [](const ir::Expr&) {});
+    }
     if (g.error.empty() && (g.aic < 0 || aiv == 0)) g.error = "a mixed task needs one AIC and one or two AIV kernels";
     auto callee_result = [&t](std::string_view callee, std::size_t i) {
       const KernelInfo* k = t.kernel(callee);

@@ -16,7 +16,9 @@
 //
 // Eligibility, each a named check of kLoopChecks below (the reason of a decline names the one that
 // failed):
-//   * the function is InCore, AIC or AIV (spec "Scope");
+//   * the function is InCore, AIC or AIV (spec "Scope") and returns only at its end (an early
+//     return inside the loop, or between it and the final store, would leave `out` partly written
+//     once the stores move into the loop; audit 2026-12-06 H1);
 //   * a For loop (not While, not pl.parallel) with a single iter-arg;
 //   * its init is a `tile.create` of the same body, used only as that init;
 //   * the iter-arg's only use is `acc2 = tile.assemble(acc, part, offset)` (part of the tile's
@@ -45,6 +47,7 @@
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/patterns/common/call_site_sharing.hpp"
 #include "ptorw/patterns/common/function_facts.hpp"
+#include "ptorw/patterns/common/out_param_returns.hpp"
 #include "ptorw/patterns/common/named_check.hpp"
 #include "ptorw/patterns/common/same_type.hpp"
 #include "ptorw/visit/tree_edit.hpp"
@@ -145,6 +148,12 @@ namespace loop_checks {
 
 using Why = std::optional<std::string>;
 
+inline Why single_return(LoopQuestion& q) {
+  if (sole_trailing_return(*q.F.fn)) return std::nullopt;
+  return std::string("the kernel also returns from inside an If arm or a loop: with the stores moved into the loop, "
+                     "an early return would leave the Out param partly written");
+}
+
 inline Why for_loop(LoopQuestion& q) {
   if (!ir::stmt_as<ir::While>(q.stmt())) return std::nullopt;
   return std::string("a While loop; Pattern 3 rewrites For loops only");
@@ -241,6 +250,8 @@ inline Why out_not_shared(LoopQuestion& q) {
 
 /// The checks of a candidate loop, asked in order (the list at the top of this file).
 inline constexpr LoopCheck kLoopChecks[] = {
+    {"single_return", "meaning preserved (audit 2026-12-06 H1): the function returns only at its end",
+     loop_checks::single_return},
     {"for_loop", "spec P3 \"contains a for loop that accumulates results\"", loop_checks::for_loop},
     {"single_iter_arg", "spec P3 \"accumulates results via tile.assemble into an iter-arg\"",
      loop_checks::single_iter_arg},

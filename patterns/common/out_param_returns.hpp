@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ptorw/analysis/returns.hpp"
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -40,21 +41,7 @@ inline std::unordered_map<const ir::ExprNode*, std::size_t> stored_params(const 
   return out;
 }
 
-/// The function's trailing `return`, when it is the only one: a `return` inside an If arm or a loop
-/// (a region-local return) may be what a call returns instead, so the trailing one alone does not
-/// say which parameter a result carries (review rev15 H1: `if n > 0: return x` made a call's
-/// result look like its Out argument while it was the In one, and Patterns 3 and 5 changed
-/// meaning). Null when there is no trailing return or another return exists.
-inline const ir::Return* sole_trailing_return(const ir::Function& f) {
-  const ir::Stmt* last = f.body ? ir::last_stmt(f.body) : nullptr;
-  auto* ret = last ? ir::stmt_as<ir::Return>(*last) : nullptr;
-  if (!ret) return nullptr;
-  bool other = false;
-  visit::walk_all(
-      f.body, [&](const ir::Stmt& s) { other = other || (ir::stmt_as<ir::Return>(s) && s.get() != last->get()); },
-      [](const ir::Expr&) {});
-  return other ? nullptr : ret;
-}
+using analysis::sole_trailing_return;  // analysis/returns.hpp
 
 /// For each return position, the Out/InOut parameter index it carries, if any. Looks at the
 /// function's trailing `return` statement (none known when the function returns elsewhere too).

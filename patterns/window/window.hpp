@@ -12,12 +12,20 @@
 
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/analysis/affine.hpp"
+#include "ptorw/patterns/common/out_param_returns.hpp"
 #include "ptorw/patterns/window/callee_scalars.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/normal_form.hpp"
 
 namespace ptorw::patterns::window {
+
+/// Why an Out window is refused for a kernel that also returns from inside an If arm or a loop:
+/// the windowed clone narrows the result type its trailing return has, and another return would
+/// still hand back the full parameter (audit 2026-12-06 M1: the pass's output failed to verify).
+inline constexpr const char* kEarlyReturn =
+    "the kernel also returns from inside an If arm or a loop (only a kernel whose one return is its last statement "
+    "is windowed)";
 
 /// One static window of a tensor parameter, in the callee's terms.
 struct Window {

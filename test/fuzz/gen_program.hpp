@@ -43,6 +43,12 @@ struct GenOptions {
   // `compile` must refuse the call (codegen/orch_layouts.hpp). 0, the default, draws nothing extra:
   // the programs of every seed stay what they were (print_generated's `ssa-wide` style sets it).
   int wide_percent = 0;
+  // Blocks that hand one buffer to an assembling kernel as both its In and its Out argument
+  // (`r2 = self.k_asm(r, r)`, the kernel reading row blocks in reverse order into a tile.create
+  // before its one store): Pattern 3 must leave such a kernel alone (audit 2026-12-06 F2: it wrote
+  // the rows the later trips read). 0, the default, draws nothing extra (`fuzz_diff --alias N` and
+  // test/fuzz/fuzz_diff_test.cpp set it).
+  int alias_percent = 0;
 };
 
 class ProgramGen {
@@ -208,8 +214,9 @@ class ProgramGen {
     std::string key = kind + "|" + d.r + "|" + S(d.c);
     auto& have = kcache_[key];
     if (!have.empty() && chance(50)) return pick(have);
-    std::string name = fresh(kind == "map" ? "k_map" : kind == "bin" ? "k_bin" : kind == "multi" ? "k_multi" : kind == "multi2" ? "k_pair" : "k_rows");
+    std::string name = fresh(kind == "map" ? "k_map" : kind == "bin" ? "k_bin" : kind == "multi" ? "k_multi" : kind == "multi2" ? "k_pair" : kind == "asm_rev" ? "k_asm" : "k_rows");
     if (kind == "map" || kind == "bin") emit_map(name, d, kind == "bin");
+    else if (kind == "asm_rev") emit_map(name, d, false, "", 5);
     else if (kind == "multi" || kind == "multi2") emit_multi(name, d, kind == "multi2");
     else emit_rows(name, d, kind == "rows_bias");
     have.push_back(name);
@@ -218,7 +225,8 @@ class ProgramGen {
 
   /// (x[, y]: In, out: Out) -> out; body whole, blocked (loop of tile.store into the carried Out)
   /// or assembled (tile.assemble into a tile.create, then one store: Pattern 3).
-  void emit_map(const std::string& name, const Dims& d, bool binary, const std::string& type = "") {
+  /// `style`: as drawn below, unless given (5: assembled, reading the row blocks in reverse order).
+  void emit_map(const std::string& name, const Dims& d, bool binary, const std::string& type = "", int style = -1) {
     std::string& k = kernels_;
     k += header(name, chance(20), type) + ", x: " + ty(d) + (binary ? ", y: " + ty(d) : "") + ", out: pl.Out[" + ty(d) +
          "]) -> " + ty(d) + ":\n";
@@ -226,7 +234,7 @@ class ProgramGen {
     // 0 whole, 1 blocked, 2 assembled, 3 blocked with the blocks stored in reverse order, 4 blocked
     // reading the next block (3 and 4 read rows of x after writing the same rows of out: merging
     // out into x, as Pattern 1 does, is wrong for them unless the pass looks at the access pattern).
-    const int style = rows > b_ ? static_cast<int>(below(chance(70) ? 3 : 5)) : 0;
+    if (style < 0) style = rows > b_ ? static_cast<int>(below(chance(70) ? 3 : 5)) : 0;
     auto combine = [&](int ind, const std::string& off, const Dims& tile) {
       std::string a = fresh("a");
       line(k, ind, a + " = pl.load(x, " + off + ", " + tile.list() + ")");
@@ -250,8 +258,9 @@ class ProgramGen {
       std::string load_off = off, store_off = off;
       if (style == 3) store_off = step_form ? "[" + S(rows - b_) + " - " + i + ", 0]" : "[" + S(rows - b_) + " - " + i + " * " + S(b_) + ", 0]";
       if (style == 4) load_off = step_form ? "[(" + i + " + " + S(b_) + ") % " + S(rows) + ", 0]" : "[((" + i + " + 1) % " + S(rows / b_) + ") * " + S(b_) + ", 0]";
+      if (style == 5) load_off = step_form ? "[" + S(rows - b_) + " - " + i + ", 0]" : "[" + S(rows - b_) + " - " + i + " * " + S(b_) + ", 0]";
       std::string range = step_form ? "pl.range(0, " + S(rows) + ", " + S(b_) + ", " : "pl.range(" + S(rows / b_) + ", ";
-      if (style != 2) {
+      if (style != 2 && style != 5) {
         line(k, 2, "for " + i + ", (" + acc + ",) in " + range + "init_values=(out,)):");
         std::string t = combine(3, load_off, blk), nx = fresh("nxt");
         line(k, 3, nx + " = pl.store(" + t + ", " + store_off + ", " + acc + ")");
@@ -261,7 +270,7 @@ class ProgramGen {
         std::string a0 = fresh("acc");
         line(k, 2, a0 + " = pl.tile.create(" + d.list() + ", dtype=" + dt_ + ")");
         line(k, 2, "for " + i + ", (" + acc + ",) in " + range + "init_values=(" + a0 + ",)):");
-        std::string t = combine(3, off, blk), nx = fresh("nxt");
+        std::string t = combine(3, load_off, blk), nx = fresh("nxt");
         line(k, 3, nx + " = pl.tile.assemble(" + acc + ", " + t + ", " + off + ")");
         line(k, 3, res + " = pl.yield_(" + nx + ")");
         std::string r = fresh("r");
@@ -312,6 +321,7 @@ class ProgramGen {
 
   // ---- orchestration blocks -----------------------------------------------------------------
   void block(int ind, int depth) {
+    if (o_.alias_percent > 0 && chance(o_.alias_percent)) return alias_call(ind);
     if (dt_ == "pl.FP32" && chance(o_.group_percent)) return group_call(ind);
     const auto k = below(dynamic_ ? 8 : 7);
     switch (k) {
@@ -439,6 +449,20 @@ class ProgramGen {
     line(body_, ind, buf + " = " + create(P_));
     line(body_, ind, r + " = self." + kn + "(" + src + ", " + S(r_ * static_cast<int>(below(static_cast<std::uint64_t>(p_ / r_)))) + ", " + buf + ")");
     if (ind == 2) partial_.push_back({r, P_, false});  // only top-level values are visible at the return
+  }
+
+  /// r = self.k_map(v, buf); r2 = self.k_asm(r, r): one buffer as the In and the Out of a kernel
+  /// that reads its row blocks in reverse order into an assembled tile (GenOptions::alias_percent).
+  /// `r` is not used again: the call overwrites it.
+  void alias_call(int ind) {
+    const Dims* d = nullptr;
+    for (const Dims* c : {&R_, &P_})
+      if (!d && c->r != "M" && std::stoi(c->r) > b_) d = c;
+    if (!d) return straight_call(ind, R_);
+    std::string r = call_map(ind, *d, value(ind, *d));
+    std::string kn = kernel("asm_rev", *d), r2 = fresh("r");
+    line(body_, ind, r2 + " = self." + kn + "(" + r + ", " + r + ")");
+    pool_.push_back({r2, *d, false});
   }
 
   void straight_call(int ind, const Dims& d) {

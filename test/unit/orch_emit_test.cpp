@@ -753,3 +753,30 @@ class P:
   CHECK(text.find("args_1.add_output(out);") != std::string::npos);
   CHECK(text.find("// result 0 is parameter 'out', written in place") != std::string::npos);
 }
+
+TEST_CASE("a region-local return: a Group with control flow has no mixed-task form, a kernel's result no parameter") {
+  // Audit 2026-12-06 H2: the Group's `if` was dropped (the task ran both members, its result was
+  // the trailing return's); M2: the kernel could return its In param, the C++ spelled its Out one.
+  const std::string group = R"(    @pl.function(type=pl.FunctionType.Group)
+    def g(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[16, 32], pl.FP32]:
+        r1 = self.c(a, o)
+        if n > 0:
+            return r1
+        r2 = self.v(a, o)
+        return r2
+)";
+  CHECK(emit_error(kHead + group + kMain + "        r = self.g(a, o, n)\n        return r\n") ==
+        "t.py:23:18: error: orchestration 'main': Group 'g' is not a mixed task: its body has an if (at 17:9); a mixed "
+        "task runs its kernels once each, in order");
+  const std::string kernel = R"(    @pl.function(type=pl.FunctionType.AIV)
+    def k(self, a: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        if n > 0:
+            return a
+        t = pl.load(a, [0, 0], [16, 32])
+        r = pl.store(t, [0, 0], o)
+        return r
+)";
+  CHECK(emit_error(kHead + kernel + kMain + "        y = self.k(a, n, o)\n        return y\n") ==
+        "t.py:23:9: error: orchestration 'main': 'y', the result of 'k', is used, but the kernel also returns at 17:13 "
+        "(inside an if or a loop), so its result is not one parameter");
+}
