@@ -43,6 +43,7 @@
 #include "ptorw/codegen/orch_window_alloc.hpp"
 #include "ptorw/codegen/string_interner.hpp"
 #include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/ir/int_fold.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/ir/op_registry.hpp"
 #include "ptorw/visit/node_map.hpp"
@@ -1012,7 +1013,7 @@ class OrchEmitter {
   void for_loop(const ir::For& f, Span sp) {
     auto c = carried(f.iter_args);
     std::string lb = expr(f.start), ub = expr(f.stop);
-    auto step = ir::const_int(f.step);
+    auto step = ir::const_int_value(f.step);  // a constant expression is a constant (as the lowering reads it)
     if (!step || *step == 0) fail(sp, "a loop step that is not a non-zero constant has no spelling in orchestration code");
     std::string_view i = define(f.loop_var);
     std::string inc = *step == 1    ? fmt::format(FMT_COMPILE("++{}"), i)

@@ -242,7 +242,7 @@ inline std::vector<int> result_params(const ir::Function& f, std::string& error,
     if (error.empty())
       error = fmt::format("the kernel also returns at {}:{} (inside an if or a loop), so its result is not one parameter",
                           early->span.line, early->span.col);
-    return std::vector<int>(rs.size(), -1);
+    return std::vector<int>(f.return_types.size(), -1);  // (an if whose arms both return has no trailing return)
   }
   for (std::size_t i = 0; i < rs.size(); ++i) {
     int p = defs.param_of(rs[i]);
@@ -342,8 +342,9 @@ inline KernelTable kernel_table(const ir::Program& p) {
                            : ir::stmt_as<ir::Return>(s) && (!last || s.get() != last->get()) ? "a return before its end"
                                                                                               : nullptr;
         if (what && g.error.empty())
-          g.error = fmt::format("its body has {} (at {}:{}); a mixed task runs its kernels once each, in order", what, s->span.line,
-                                s->span.col);
+          g.error = fmt::format("its body has {} (at {}:{}); a mixed task runs its kernels once each, in order: write the "
+                                "control flow around the Group's call in the orchestration function",
+                                what, s->span.line, s->span.col);
       }, [](const ir::Expr&) {});
     }
     if (g.error.empty() && (g.aic < 0 || aiv == 0)) g.error = "a mixed task needs one AIC and one or two AIV kernels";

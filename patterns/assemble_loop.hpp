@@ -47,7 +47,7 @@
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/patterns/common/call_site_sharing.hpp"
 #include "ptorw/patterns/common/function_facts.hpp"
-#include "ptorw/patterns/common/out_param_returns.hpp"
+#include "ptorw/analysis/returns.hpp"
 #include "ptorw/patterns/common/named_check.hpp"
 #include "ptorw/patterns/common/same_type.hpp"
 #include "ptorw/visit/tree_edit.hpp"
@@ -149,7 +149,9 @@ namespace loop_checks {
 using Why = std::optional<std::string>;
 
 inline Why single_return(LoopQuestion& q) {
-  if (sole_trailing_return(*q.F.fn)) return std::nullopt;
+  // Only an early return matters: a kernel with no return at all (ending in its store) is fine
+  // (review rev16 M1: refusing it lost the rewrite).
+  if (!analysis::early_return(*q.F.fn)) return std::nullopt;
   return std::string("the kernel also returns from inside an If arm or a loop: with the stores moved into the loop, "
                      "an early return would leave the Out param partly written");
 }

@@ -4,7 +4,7 @@
 // into the value a previous store returned writes the same tensor). `carried_param_returns` also
 // follows loops (a loop result whose trips carry the parameter); Pattern 5's caller families and
 // Pattern 3's call-site storage check (storage_roots.hpp) read callees with it. Both know nothing
-// of a function that also returns from inside an If arm or a loop (sole_trailing_return).
+// of a function that also returns from inside an If arm or a loop (analysis::sole_trailing_return).
 #pragma once
 #include <functional>
 #include <optional>
@@ -41,13 +41,11 @@ inline std::unordered_map<const ir::ExprNode*, std::size_t> stored_params(const 
   return out;
 }
 
-using analysis::sole_trailing_return;  // analysis/returns.hpp
-
 /// For each return position, the Out/InOut parameter index it carries, if any. Looks at the
 /// function's trailing `return` statement (none known when the function returns elsewhere too).
 inline std::vector<std::optional<std::size_t>> out_param_return_mapping(const ir::Function& f) {
   std::vector<std::optional<std::size_t>> map(f.return_types.size());
-  const ir::Return* ret = sole_trailing_return(f);
+  const ir::Return* ret = analysis::sole_trailing_return(f);
   if (!ret) return map;
   auto stored = stored_params(f);
   // The parameter a returned value stores into: a value a tile.store defined, or a tile.store
@@ -84,7 +82,7 @@ struct OutParamReturns {
 /// Unknown positions stay empty (the caller then joins every tensor argument: fail closed).
 inline std::vector<std::optional<std::size_t>> carried_param_returns(const ir::Function& f) {
   std::vector<std::optional<std::size_t>> map(f.return_types.size());
-  const ir::Return* ret = sole_trailing_return(f);
+  const ir::Return* ret = analysis::sole_trailing_return(f);
   if (!ret) return map;
   std::unordered_map<const ir::ExprNode*, std::size_t> carrier;  // value → param index
   for (std::size_t i = 0; i < f.params.size(); ++i) carrier[f.params[i].var.get()] = i;

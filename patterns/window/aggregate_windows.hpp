@@ -118,7 +118,7 @@ inline std::optional<OutWindow> aggregate_out(const ir::Function& f, const Calle
   const auto stmts = ir::stmts_of(f.body);
   auto* ret = stmts.empty() ? nullptr : ir::stmt_as<ir::Return>(stmts.back());
   if (!ret) return why = "the body does not end in return", std::nullopt;
-  if (!sole_trailing_return(f)) return why = kEarlyReturn, std::nullopt;
+  if (analysis::early_return(f)) return why = kEarlyReturn, std::nullopt;
   if (uses_of(f.body, pv) != 1) return why = "it is not used exactly once", std::nullopt;
   // The top-level loop whose iter-arg starts from the Out param.
   ir::Stmt loop_stmt;

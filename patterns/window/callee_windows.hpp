@@ -51,7 +51,7 @@ inline std::optional<OutWindow> final_store(const ir::Function& f, const CalleeS
   const auto stmts = ir::stmts_of(f.body);
   auto* ret = stmts.empty() ? nullptr : ir::stmt_as<ir::Return>(stmts.back());
   if (!ret) return why = "the body does not end in return", std::nullopt;
-  if (!sole_trailing_return(f)) return why = kEarlyReturn, std::nullopt;
+  if (analysis::early_return(f)) return why = kEarlyReturn, std::nullopt;
   const std::size_t uses = uses_of(f.body, pv);
   if (uses == 0) return why = "it is never written", std::nullopt;
   if (used_in_loop(f.body, pv)) return why = "it is written inside a loop (not a FinalStore)", std::nullopt;

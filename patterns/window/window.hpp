@@ -12,7 +12,7 @@
 
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/analysis/affine.hpp"
-#include "ptorw/patterns/common/out_param_returns.hpp"
+#include "ptorw/analysis/returns.hpp"
 #include "ptorw/patterns/window/callee_scalars.hpp"
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/visit/erased.hpp"

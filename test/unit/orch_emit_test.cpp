@@ -767,7 +767,8 @@ TEST_CASE("a region-local return: a Group with control flow has no mixed-task fo
 )";
   CHECK(emit_error(kHead + group + kMain + "        r = self.g(a, o, n)\n        return r\n") ==
         "t.py:23:18: error: orchestration 'main': Group 'g' is not a mixed task: its body has an if (at 17:9); a mixed "
-        "task runs its kernels once each, in order");
+        "task runs its kernels once each, in order: write the control flow around the Group's call in the orchestration "
+        "function");
   const std::string kernel = R"(    @pl.function(type=pl.FunctionType.AIV)
     def k(self, a: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
         if n > 0:
@@ -779,4 +780,30 @@ TEST_CASE("a region-local return: a Group with control flow has no mixed-task fo
   CHECK(emit_error(kHead + kernel + kMain + "        y = self.k(a, n, o)\n        return y\n") ==
         "t.py:23:9: error: orchestration 'main': 'y', the result of 'k', is used, but the kernel also returns at 17:13 "
         "(inside an if or a loop), so its result is not one parameter");
+  // An if whose arms both return: no trailing return at all (review rev16 L1: the result count
+  // came from the missing trailing return, and the error was about the call's target).
+  const std::string arms = R"(    @pl.function(type=pl.FunctionType.AIV)
+    def k(self, a: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        t = pl.load(a, [0, 0], [16, 32])
+        if n > 0:
+            r = pl.store(t, [0, 0], o)
+            return r
+        else:
+            u = pl.tile.exp(t)
+            r2 = pl.store(u, [0, 0], o)
+            return r2
+)";
+  CHECK(emit_error(kHead + arms + kMain + "        y = self.k(a, n, o)\n        return y\n") ==
+        "t.py:26:9: error: orchestration 'main': 'y', the result of 'k', is used, but the kernel also returns at 19:13 "
+        "(inside an if or a loop), so its result is not one parameter");
+}
+
+TEST_CASE("a loop step written as a constant expression is that constant") {
+  // As select-buffer-ir and lower-tile-to-buffer read it (review rev16 L5: the emitter wanted a literal).
+  std::string t = emit_ok(kHead + kMain + R"(        for i, (acc,) in pl.range(0, 4, 3 - 1, init_values=(o,)):
+            r = self.v(a, acc)
+            res = pl.yield_(r)
+        return res
+)");
+  CHECK(has(t, "i < 4; i += 2) {"));
 }
