@@ -180,6 +180,27 @@ TEST_CASE("errors name the construct at file:line:col") {
   tasks::GraphOptions other;
   other.entry = "nope";
   CHECK(graph_error(branch, other) == "t.py: error: no Orchestration function 'nope' (the program's: main)");
+  // A kernel that can return its In param early has no one result parameter (audit 2026-12-06 M2:
+  // the graph took it for its Out argument and lost a dependency); the message names the kernel.
+  const std::string early = "import ptorw.language as pl\n@pl.program\nclass P:" + std::string(R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def e(self, a: pl.Tensor[[16, 16], pl.FP32], n: pl.Scalar[pl.INDEX], o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        if n > 0:
+            return a
+        t = pl.load(a, [0, 0], [16, 16])
+        r = pl.store(t, [0, 0], o)
+        return r
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 16], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[16, 16], pl.FP32]:
+        o = pl.create_tensor([16, 16], dtype=pl.FP32)
+        y = self.e(a, n, o)
+        o2 = pl.create_tensor([16, 16], dtype=pl.FP32)
+        z = self.e(y, n, o2)
+        return z
+)");
+  CHECK(graph_error(early).find("error: task graph of 'main': the value of 'y' is used, but it is a result of 'e', and the "
+                                "kernel also returns at 7:13 (inside an if or a loop), so its result is not one parameter") !=
+        std::string::npos);
 }
 
 TEST_CASE("swimlane --compare default: makespans of the hand calculation") {

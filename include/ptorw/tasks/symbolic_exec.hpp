@@ -389,7 +389,9 @@ class Executor {
       } else {
         Value inv;
         inv.k = K::Invalid;
-        inv.name = k && !k->result_error.empty() ? k->result_error : "the kernel's result is not one of its arguments";
+        // Named as the orchestration C++ names it (review rev16 L3: the kernel was not named).
+        inv.name = fmt::format("it is a result of '{}', and {}", f.name,
+                               k && !k->result_error.empty() ? k->result_error : "the kernel's result is not one of its arguments");
         results.push_back(inv);
       }
     }
