@@ -335,17 +335,19 @@ inline KernelTable kernel_table(const ir::Program& p) {
     // A mixed task runs its kernels once each, in order: a Group body with control flow (an if,
     // a loop, a return before the end) has no such form (audit 2026-12-06 H2: the if was dropped).
     if (g.error.empty() && f->body) {
-      const ir::Stmt* last = ir::last_stmt(f->body);
+      const char* what = nullptr;
+      const ir::StmtNode* at = nullptr;
       visit::walk_all(f->body, [&](const ir::Stmt& s) {
-        const char* what = ir::stmt_as<ir::If>(s) ? "an if" : ir::stmt_as<ir::For>(s) ? "a for loop"
-                           : ir::stmt_as<ir::While>(s) ? "a while loop"
-                           : ir::stmt_as<ir::Return>(s) && (!last || s.get() != last->get()) ? "a return before its end"
-                                                                                              : nullptr;
-        if (what && g.error.empty())
-          g.error = fmt::format("its body has {} (at {}:{}); a mixed task runs its kernels once each, in order: write the "
-                                "control flow around the Group's call in the orchestration function",
-                                what, s->span.line, s->span.col);
+        if (what) return;
+        what = ir::stmt_as<ir::If>(s) ? "an if" : ir::stmt_as<ir::For>(s) ? "a for loop"
+               : ir::stmt_as<ir::While>(s) ? "a while loop" : nullptr;
+        at = s.get();
       }, [](const ir::Expr&) {});
+      if (!what && (at = analysis::early_return(*f))) what = "a return before its end";  // (in a scope)
+      if (what)
+        g.error = fmt::format("its body has {} (at {}:{}); a mixed task runs its kernels once each, in order: write the "
+                              "control flow around the Group's call in the orchestration function",
+                              what, at->span.line, at->span.col);
     }
     if (g.error.empty() && (g.aic < 0 || aiv == 0)) g.error = "a mixed task needs one AIC and one or two AIV kernels";
     auto callee_result = [&t](std::string_view callee, std::size_t i) {

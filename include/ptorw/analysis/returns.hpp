@@ -1,8 +1,8 @@
 // Where a function returns. Most of ptorw reads a function's result from its trailing `return`;
 // a function that also returns from inside an If arm or a loop (a *region-local* return) may hand
-// back something else, so every reader that assumes one return asks `sole_trailing_return` first
-// and declines otherwise (review rev15 H1, audit 2026-12-06: Patterns 3 and 5 changed meaning and
-// the orchestration C++ spelled the wrong result for such kernels).
+// back something else, so every reader that assumes one return asks `early_return` (or takes
+// `sole_trailing_return`) first and declines otherwise (review rev15 H1, audit 2026-12-06: Patterns
+// 3 and 5 changed meaning and the orchestration C++ spelled the wrong result for such kernels).
 #pragma once
 #include "ptorw/ir/function.hpp"
 #include "ptorw/visit/erased.hpp"
