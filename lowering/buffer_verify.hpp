@@ -9,7 +9,8 @@
 //    all addressless (one planner);
 //  * Vec descriptors have 32-byte physical rows; reshape preserves physical bytes and space; a
 //    subview lies inside its parent at a static, 32-byte-aligned row offset of a byte root;
-//  * load/store windows match the buffer's shape and element type (GM transfers do not cast);
+//  * load/store windows match the buffer's shape and element type (GM transfers do not cast; an Acc
+//    store may narrow FP32 to FP16/BF16, ir/store_dtype.hpp);
 //  * elementwise calls obey their recipe row (lowering/recipes/elementwise_table.hpp): operand and
 //    destination descriptors have one physical shape and dtype, the dtype is supported, scalar
 //    operands have the destination dtype, and recip writes a distinct destination;

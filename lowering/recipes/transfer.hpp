@@ -5,7 +5,8 @@
 //   r = tile.store(t, offs, Out)             →  buffer.store(t_buf, offs, shape(t), Out); r ≡ Out
 //
 // Where they apply (one check, asked by selection and conversion alike): a GM tensor and a tile of
-// one element type, default policies (no transpose, no Acc conversion kwargs); the default rollout
+// one element type (or an Acc tile whose FP32 the fix-pipe narrows to FP16/BF16 on its store:
+// ir/store_dtype.hpp), default policies (no transpose, no Acc conversion kwargs); the default rollout
 // further needs the table's transfer dtypes ("Ordinary packed ND GM load/store: FP16, BF16, FP32,
 // INT32") and an ordinary packed ND tensor.
 #pragma once
@@ -15,6 +16,7 @@
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
 #include "ptorw/lowering/recipes/stated_valid.hpp"
+#include "ptorw/ir/store_dtype.hpp"
 
 namespace ptorw::lowering::recipes {
 
@@ -79,7 +81,9 @@ inline Refusal check(const ir::Call& c, bool load, const BufferCheckContext& bx)
   auto* bt = ir::type_as<ir::BufferType>(b->type);
   if (!tt || !bt) return std::nullopt;
   const std::string op = load ? "buffer.load" : "buffer.store";
-  if (tt->dtype != bt->dtype) return refuse(op + " changes the element type (GM transfers do not cast)");
+  // A load keeps its dtype; a store may narrow an Acc buffer's FP32 through the fix-pipe.
+  if (load ? tt->dtype != bt->dtype : !ir::store_dtype_ok(bt->dtype, bt->memory, tt->dtype))
+    return refuse(op + " changes the element type (" + (load ? std::string("GM transfers do not cast") : ir::kStoreDtypeRule) + ")");
   auto* sizes = ir::expr_as<ir::MakeTuple>(c.args[2]);
   if (sizes && dynamic_valid(*bt) && fits(sizes->elems, *bt)) {
     // A dynamic-valid buffer moves its valid rectangle (runtime values, or constants within the shape).
@@ -136,9 +140,11 @@ struct GmStore {
     auto* tt = ir::type_as<ir::TensorType>(c.args[2]->type);
     auto* tl = ir::type_as<ir::TileType>(c.args[0]->type);
     if (!tt || !tl) return refuse("tile.store must store a tile into a GM tensor");
-    if (tt->dtype != tl->dtype) return refuse("tile.store changes the element type; GM transfers do not cast");
     // "Acc stores drain through the fix-pipe with its unscaled conversions only; pre_quant/pre_relu,
     // atomic and phased stores ... still fail explicitly until their transfer recipes exist."
+    // buffer.store carries the conversion: PTOAS's tstore from an Acc tile converts on the way.
+    if (!ir::store_dtype_ok(tl->dtype, tl->memory, tt->dtype))
+      return refuse(std::string("tile.store changes the element type (") + ir::kStoreDtypeRule + ")");
     if (tl->memory.value_or(ir::MemSpace::Vec) == ir::MemSpace::Acc && !c.kwargs.empty())
       return refuse("Acc stores with conversion kwargs have no Buffer recipe yet");
     if (ax.default_rollout()) {

@@ -27,8 +27,10 @@
 // load + extract into Left; B by Mat load + move to Right, a wider Mat load + extract into Right,
 // or Bt loaded into Mat, transposed by transpose_view ("b_trans") and moved to Right. Straight-line
 // chains may reuse the Left / Right operands of an earlier chain (long-lived operands: the planners
-// must keep them while other chains run). Everything is inside the default rollout, so
-// select-buffer-ir selects the kernel.
+// must keep them while other chains run). An FP32 accumulator's store writes an FP32, FP16 or BF16
+// Out ("Acc stores drain through the fix-pipe with its unscaled conversions only"; drawn from a
+// second stream, so the rest of each seed's kernel is what it was before stores narrowed).
+// Everything is inside the default rollout, so select-buffer-ir selects the kernel.
 #pragma once
 #include "feature_counts.hpp"
 #include <algorithm>
@@ -44,12 +46,12 @@ namespace ptorw::fuzz {
 enum class CubeShape : std::uint8_t {
   Kernels, FP16, BF16, FP32, INT8, Chains, StraightChains, LiteralInitLoops, RuntimeInitLoops, Matmuls, MatmulAccs,
   LiteralInitConds, RuntimeInitConds, Moves, Extracts, Transposes, ReusedOperands, EarlyStores, WhileLoops, ProductViews,
-  Count
+  NarrowingStores, Count
 };
 inline constexpr const char* kCubeShapeNames[] = {
     "kernels", "fp16", "bf16", "fp32", "int8", "chains", "straight_chains", "literal_init_loops", "runtime_init_loops",
     "matmuls", "matmul_accs", "literal_init_conds", "runtime_init_conds", "moves", "extracts", "transposes",
-    "reused_operands", "early_stores", "while_loops", "product_views"};
+    "reused_operands", "early_stores", "while_loops", "product_views", "narrowing_stores"};
 static_assert(std::size(kCubeShapeNames) == static_cast<std::size_t>(CubeShape::Count));
 
 using CubeKernelFeatures = FeatureCounts<CubeShape, kCubeShapeNames>;
@@ -62,7 +64,7 @@ struct CubeKernel {
 
 class CubeKernelGen {
  public:
-  explicit CubeKernelGen(std::uint64_t seed) : rng_(seed) {}
+  explicit CubeKernelGen(std::uint64_t seed) : rng_(seed), store_rng_(seed * 0x9E3779B97F4A7C15ull + 0x5107Eull) {}
 
   CubeKernel generate() {
     static const char* dts[] = {"pl.FP16", "pl.BF16", "pl.FP32", "pl.INT8"};
@@ -80,7 +82,9 @@ class CubeKernelGen {
     std::string body, outs, rets, rtypes;
     for (int c = 0; c < chains; ++c) {
       const std::string out = "out" + std::to_string(c);
-      outs += ", " + out + ": pl.Out[" + out_type() + "]";
+      const std::string odt = store_dtype();
+      outs += ", " + out + ": pl.Out[" + out_type(odt) + "]";
+      param_dtypes_.push_back(odt);
       std::string final_tile;
       switch (pick(3)) {
         case 0: final_tile = straight(body, c, outs, rets, rtypes); break;
@@ -90,7 +94,7 @@ class CubeKernelGen {
       const std::string r = fresh("result");
       line(body, 2, r + " = pl.store(" + final_tile + ", [0, 0], " + out + ")");
       rets += (rets.empty() ? "" : ", ") + r;
-      rtypes += (rtypes.empty() ? "" : ", ") + out_type();
+      rtypes += (rtypes.empty() ? "" : ", ") + out_type(odt);
     }
     line(body, 2, "return " + rets);
     const std::size_t nret = static_cast<std::size_t>(std::count(rets.begin(), rets.end(), ',')) + 1;
@@ -104,7 +108,7 @@ class CubeKernelGen {
     std::string creates, args = "A, B, Bt, " + std::to_string(1 + pick(4)), res;
     for (std::size_t j = 0; j < nret; ++j) {
       creates += "        o" + std::to_string(j) + " = pl.create_tensor([" + std::to_string(m_) + ", " + std::to_string(n_) +
-                 "], dtype=" + acc_ + ")\n";
+                 "], dtype=" + param_dtypes_[j] + ")\n";
       args += ", o" + std::to_string(j);
       res += (j ? ", r" : "r") + std::to_string(j);
     }
@@ -125,12 +129,23 @@ class CubeKernelGen {
   const char* d_ = "";
   const char* acc_ = "";
   int m_ = 16, n_ = 16, kb_ = 32, names_ = 0;
+  std::mt19937_64 store_rng_;  // the Out dtypes only
   std::vector<std::string> lefts_, rights_;  // top-level operands, reusable by later straight chains
+  std::vector<std::string> param_dtypes_;    // each Out parameter's dtype, in parameter order
 
   std::size_t pick(std::size_t n) { return static_cast<std::size_t>(rng_() % n); }
+  /// An Out's dtype: the accumulator's, or (FP32 only) FP16 / BF16, a quarter of the time each.
+  std::string store_dtype() {
+    const std::size_t r = static_cast<std::size_t>(store_rng_() % 4);
+    if (std::string(acc_) != "pl.FP32" || r < 2) return acc_;
+    ++f_[CubeShape::NarrowingStores];
+    return r == 2 ? "pl.FP16" : "pl.BF16";
+  }
   std::string fresh(const char* p) { return std::string(p) + std::to_string(names_++); }
   static void line(std::string& s, int indent, const std::string& l) { s += std::string(4 * static_cast<std::size_t>(indent), ' ') + l + "\n"; }
-  std::string out_type() const { return "pl.Tensor[[" + std::to_string(m_) + ", " + std::to_string(n_) + "], " + acc_ + "]"; }
+  std::string out_type(const std::string& dt) const {
+    return "pl.Tensor[[" + std::to_string(m_) + ", " + std::to_string(n_) + "], " + dt + "]";
+  }
   std::string dims(int r, int c) const { return "[" + std::to_string(r) + ", " + std::to_string(c) + "]"; }
 
   /// The Left operand of K block `k` (a column offset expression in units of kb).
@@ -207,11 +222,12 @@ class CubeKernelGen {
         line(s, 2, x + " = pl.tile.matmul(" + l + ", " + r + ")");
         ++f_[CubeShape::Matmuls];
         if (steps > 1 && pick(3) == 0) {
-          const std::string early = "early" + std::to_string(chain), er = fresh("result");
-          outs += ", " + early + ": pl.Out[" + out_type() + "]";
+          const std::string early = "early" + std::to_string(chain), er = fresh("result"), edt = store_dtype();
+          outs += ", " + early + ": pl.Out[" + out_type(edt) + "]";
           line(s, 2, er + " = pl.store(" + x + ", [0, 0], " + early + ")");
           rets += (rets.empty() ? "" : ", ") + er;
-          rtypes += (rtypes.empty() ? "" : ", ") + out_type();
+          rtypes += (rtypes.empty() ? "" : ", ") + out_type(edt);
+          param_dtypes_.push_back(edt);
           ++f_[CubeShape::EarlyStores];
         }
       } else {

@@ -95,6 +95,32 @@ std::string error_of(const std::string& src) {
 }
 }  // namespace
 
+TEST_CASE("tile and tensor values do not mix in pl.add/sub/mul/div (doc audit 2026-12-06 #1, #5)") {
+  // PyPTO's control-flow page: mixing levels "does not type-check, and the error names the
+  // operator". tensor.add's operand 2 is a tensor or a scalar (it took anything and the program
+  // verified, then failed only when run).
+  CHECK(error_of(kernel("y = pl.add(x, t)")).find("form.py:7:13: error: tensor.add operand 2 must be a tensor or a scalar") == 0);
+  CHECK(error_of(kernel("y = pl.tensor.mul(x, t)")).find("tensor.mul operand 2 must be a tensor or a scalar") != std::string::npos);
+  CHECK(error_of(kernel("y = x + t")).find("tensor.add operand 2 must be a tensor or a scalar") != std::string::npos);
+  // A tile first and a tensor second is not an unknown op: the message names what it takes.
+  const std::string e = error_of(kernel("y = pl.mul(t, x)"));
+  CHECK(e.find("unknown op") == std::string::npos);
+  CHECK(e.find("pl.mul takes tile/tile, tile/scalar, tensor/tensor, tensor/scalar or scalar/scalar operands: here a tile "
+               "and a tensor") != std::string::npos);
+  // The forms that do mix a level with a scalar stay.
+  parse_ok(kernel("y = pl.add(x, 1.0)"));
+  parse_ok(kernel("y = pl.add(x, x)"));
+  parse_ok(kernel("y = pl.add(t, t)"));
+}
+
+TEST_CASE("a positional True/False where an operand list is expected names the parameter it took") {
+  // PyPTO's operation reference writes load(tensor, offsets, shapes, target_memory, transpose): a
+  // positional transpose flag lands on ptorw's valid_shape operand.
+  CHECK(error_of(kernel("y = pl.tile.load(x, [0, 0], [64, 64], pl.Mem.Vec, False)"))
+            .find("tile.load operand 4 must be a list (its parameter 'valid_shape'), not a bool; pass a flag by keyword") !=
+        std::string::npos);
+}
+
 TEST_CASE("tile.full and pl.full: the fill value as a keyword, the dtype as a positional enum") {
   const std::string canon = "pl.tile.full([2, 16], -1.0, dtype=pl.FP32)";
   same(kernel("y = " + canon), kernel("y = pl.tile.full([2, 16], dtype=pl.FP32, value=-1.0)"));

@@ -86,7 +86,8 @@ TEST_CASE("operand rules: an op whose operand is a rejected call is not checked 
         "v.py:7:22: error: tile.add operand 2 ('a') has dtype pl.FP32 but operand 1 ('b') has pl.FP16\n");
   // Without the nested error, the outer op's own rule still holds.
   CHECK(check(kernel(line("b = pl.load(h, [0, 0], [16, 32])") + line("r = pl.store(pl.add(b, b), [0, 0], o)"))) ==
-        "v.py:7:13: error: tile.store operand 1 has dtype pl.FP16 but operand 3 ('o') has pl.FP32\n");
+        "v.py:7:13: error: tile.store operand 1 has dtype pl.FP16 but operand 3 ('o') has pl.FP32 (only an Acc tile's "
+        "store converts: FP32 to FP16 or BF16)\n");
 }
 
 TEST_CASE("operand rules: exp, sqrt, log, recip and rsqrt take float tiles") {
@@ -126,13 +127,65 @@ TEST_CASE("operand rules: a tile.load lands in Vec or Mat, and a constant window
 
 TEST_CASE("operand rules: tile.store writes its tile's dtype and valid region inside the tensor") {
   CHECK(check(kernel(line("b = pl.load(h, [0, 0], [16, 32])") + line("r = pl.store(b, [0, 0], o)"))) ==
-        "v.py:7:13: error: tile.store operand 1 ('b') has dtype pl.FP16 but operand 3 ('o') has pl.FP32\n");
+        "v.py:7:13: error: tile.store operand 1 ('b') has dtype pl.FP16 but operand 3 ('o') has pl.FP32 (only an Acc "
+        "tile's store converts: FP32 to FP16 or BF16)\n");
   CHECK(check(kernel(line("r = pl.store(a, [4, 0], o)"))) ==
         "v.py:6:13: error: tile.store window [4, 20) in dimension 0 is outside operand 3 ('o') of shape [16, 32]\n");
   CHECK(check(kernel(line("r = pl.store(a, [0], o)"))) ==
         "v.py:6:13: error: tile.store offsets [0] (operand 2) have 1 element but operand 3 ('o') has rank 2\n");
   // Only the valid rows are written.
   CHECK(check(kernel(line("b = pl.load(x, [0, 0], [16, 32], [8, 32])") + line("r = pl.store(b, [8, 0], o)"))).empty());
+}
+
+TEST_CASE("operand rules: an Acc tile's store narrows FP32 to FP16 or BF16, nothing else converts") {
+  // lower_tile_to_buffer.md: "Acc stores drain through the fix-pipe with its unscaled conversions
+  // only"; "GM load/store preserve matching element types without casts".
+  auto prog = [](const std::string& out, const std::string& tile) {
+    return "@pl.program\n"
+           "class P:\n"
+           "    @pl.function(type=pl.FunctionType.AIC)\n"
+           "    def c(self, p: pl.Tensor[[16, 16], pl.FP16], o: pl.Out[pl.Tensor[[16, 16], " + out + "]]) -> pl.Tensor[[16, 16], " + out + "]:\n"
+           "        pm = pl.load(p, [0, 0], [16, 16], target_memory=pl.Mem.Mat)\n"
+           "        l = pl.tile.move(pm, target_memory=pl.Mem.Left)\n"
+           "        r = pl.tile.move(pm, target_memory=pl.Mem.Right)\n"
+           "        c = pl.tile.matmul(l, r)\n"
+           "        v = pl.load(p, [0, 0], [16, 16])\n"
+           "        f = pl.tile.cast(v, target_type=pl.FP32)\n"
+           "        s = pl.store(" + tile + ", [0, 0], o)\n"
+           "        return s\n";
+  };
+  CHECK(check(prog("pl.BF16", "c")).empty());
+  CHECK(check(prog("pl.FP16", "c")).empty());
+  CHECK(check(prog("pl.FP32", "c")).empty());
+  CHECK(check(prog("pl.INT32", "c")) ==
+        "v.py:11:13: error: tile.store operand 1 ('c') has dtype pl.FP32 but operand 3 ('o') has pl.INT32 (only an Acc "
+        "tile's store converts: FP32 to FP16 or BF16)\n");
+  // The same FP32 values in Vec do not convert on their store.
+  CHECK(check(prog("pl.BF16", "f")) ==
+        "v.py:11:13: error: tile.store operand 1 ('f') has dtype pl.FP32 but operand 3 ('o') has pl.BF16 (only an Acc "
+        "tile's store converts: FP32 to FP16 or BF16)\n");
+}
+
+TEST_CASE("an integer literal passed to a float scalar parameter is named as a literal (doc audit 2026-12-06 #4)") {
+  const std::string src =
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def k(self, x: pl.Tensor[[16, 32], pl.FP32], f: pl.Scalar[pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        a = pl.load(x, [0, 0], [16, 32])\n"
+      "        b = pl.tile.muls(a, f)\n"
+      "        r = pl.store(b, [0, 0], o)\n"
+      "        return r\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, x: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        o = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+      "        o = self.k(x, ARG, o)\n"
+      "        return o\n";
+  auto with = [&](const std::string& a) { std::string t = src; t.replace(t.find("ARG"), 3, a); return t; };
+  CHECK(check(with("2.0")).empty());
+  CHECK(check(with("2")) ==
+        "v.py:12:18: error: argument 2 of 'k' is the integer literal 2 but parameter 'f' expects pl.Scalar[pl.FP32]: write "
+        "it as a float (2.0)\n");
 }
 
 TEST_CASE("operand rules: tile slice, assemble, extract, reshape, transpose_view and set_validshape") {

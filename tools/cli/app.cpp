@@ -77,7 +77,7 @@ void add_pto_form(CLI::App* c, Options& o) {
   c->add_flag("--loc", o.locations, "print loc(\"file\":line:col) after ops");
 }
 void add_run_options(CLI::App* c, Options& o) {
-  c->add_option("--entry", o.entry, "entry function (default main; without main each kernel runs directly)")
+  c->add_option("--entry", o.entry, "entry function (default main; without main the one Orchestration function, else each kernel runs directly)")
       ->type_name("NAME");
   c->add_option("--dim", o.dims, "value of a pl.dynamic dim (repeatable; others 64)")->type_name("NAME=INT");
 }

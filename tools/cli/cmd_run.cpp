@@ -95,8 +95,22 @@ std::vector<const ir::Function*> entry_functions(const ir::Program& p, const std
   return out;
 }
 
-void add_inputs(const Options& o, const ir::Program& p, interp::RunOptions& ro) {
-  const auto fns = entry_functions(p, o.entry);
+/// The entry to run: the one asked for; when that is the default `main` and the program has none
+/// but exactly one Orchestration function, that function (PyPTO's examples name their entry after
+/// the operator: `spmd_add`, `softmax`), said on stderr. Otherwise `main`: every kernel runs directly.
+std::string resolve_entry(const ir::Program& p, const std::string& asked, const char* cmd) {
+  if (asked != "main" || p.find(asked)) return asked;
+  const ir::Function* only = nullptr;
+  int n = 0;
+  for (const auto& f : p.functions)
+    if (f->type == ir::FunctionType::Orchestration) only = f.get(), ++n;
+  if (n != 1) return asked;
+  fmt::print(stderr, "ptorw {}: no 'main': running the Orchestration function '{}' (--entry NAME picks another)\n", cmd, only->name);
+  return only->name;
+}
+
+void add_inputs(const Options& o, const std::string& entry, const ir::Program& p, interp::RunOptions& ro) {
+  const auto fns = entry_functions(p, entry);
   for (const auto& spec : o.inputs) {
     auto eq = spec.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
@@ -145,8 +159,9 @@ int cmd_run(const Options& o) {
   ro.dims = parse_dims(o.dims, *p);
   ro.mode = o.mode == "value" ? interp::ModePolicy::Value : interp::ModePolicy::Auto;
   if (!o.arch.empty()) ro.target = o.arch;
+  const std::string entry = resolve_entry(*p, o.entry, "run");
   try {
-    add_inputs(o, *p, ro);
+    add_inputs(o, entry, *p, ro);
   } catch (const std::runtime_error& e) {
     if (dynamic_cast<const UsageError*>(&e)) throw;
     std::cerr << e.what() << "\n";
@@ -155,8 +170,8 @@ int cmd_run(const Options& o) {
   interp::RunResult r;
   {
     Progress progress;
-    progress.set(fmt::format("ptorw run: running {}", p->find(o.entry) ? o.entry : "the kernels"));
-    r = interp::run_program(*p, o.entry, ro);
+    progress.set(fmt::format("ptorw run: running {}", p->find(entry) ? entry : "the kernels"));
+    r = interp::run_program(*p, entry, ro);
   }
   if (!r.ok()) {
     print_diagnostic(*r.error);
@@ -194,7 +209,7 @@ int cmd_diffcheck(const Options& o) {
   auto p = load(o.file);
   if (!p) return kFailed;
   interp::DiffOptions d;
-  d.entry = o.entry;
+  d.entry = resolve_entry(*p, o.entry, "diffcheck");
   d.seeds.clear();
   for (std::int64_t s = 1; s <= o.seeds; ++s) d.seeds.push_back(static_cast<std::uint64_t>(s));
   d.run.dims = parse_dims(o.dims, *p);

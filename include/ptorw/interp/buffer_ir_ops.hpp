@@ -173,8 +173,9 @@ inline Value store(OpCall& c) {
   Shape off = c.ints(1, "offsets"), ext = c.ints(2, "shape");
   check_nonempty(c, ext, "window");
   const TensorVal& t = c.arg<TensorVal>(3);
-  if (t.dtype() != s.dtype)
-    fail("buffer.store of a " + std::string(ir::name_of(s.dtype)) + " buffer into a " + std::string(ir::name_of(t.dtype())) + " tensor");
+  if (!ir::store_dtype_ok(s.dtype, s.mem, t.dtype()))
+    fail("buffer.store of a " + std::string(ir::name_of(s.dtype)) + " buffer into a " + std::string(ir::name_of(t.dtype())) +
+         " tensor (" + ir::kStoreDtypeRule + ")");
   if (ext.size() != s.shape.size()) fail("buffer.store: shape " + dims_str(ext) + " needs the source's rank " + std::to_string(s.shape.size()));
   check_extent(c, "of " + c.operand_name(0) + "'s valid region", ext, *s.valid);
   tile_ops::GmWindow w = tile_ops::gm_window(c, off, t.shape, ext.size(), false);
@@ -186,7 +187,9 @@ inline Value store(OpCall& c) {
     w.map(idx, gidx);
     auto p = static_cast<std::size_t>(t.pos(gidx));
     bool poison = false;
-    t.storage->data[p] = m.read(s.mem, s.elem_addr(idx), s.dtype, poison);
+    const Bits v = m.read(s.mem, s.elem_addr(idx), s.dtype, poison);
+    // An Acc buffer's FP32 narrows to FP16/BF16 as tile.store does (ir/store_dtype.hpp).
+    t.storage->data[p] = s.dtype != t.dtype() && !poison ? *convert_bits(v, s.dtype, t.dtype()) : v;
     t.storage->poison[p] = poison ? 1 : 0;
   });
   return void_value();

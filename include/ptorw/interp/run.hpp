@@ -371,7 +371,13 @@ PTORW_ENTRY RunResult run_kernels(const ir::Program& prog, const RunOptions& opt
       all.outputs.push_back(std::move(out));
     }
   }
-  if (!any) all.error = Diagnostic{prog.source_file, {}, Severity::Error, "no 'main' and no kernel to run"};
+  if (!any) {
+    std::string orch;
+    for (const auto& f : prog.functions)
+      if (f->type == ir::FunctionType::Orchestration) orch += (orch.empty() ? "" : ", ") + ("'" + f->name + "'");
+    all.error = Diagnostic{prog.source_file, {}, Severity::Error,
+                           "no 'main' and no kernel to run" + (orch.empty() ? std::string() : "; name the entry with --entry (" + orch + ")")};
+  }
   return all;
 }
 #else

@@ -8,6 +8,7 @@
 #include "ptorw/interp/op_api.hpp"
 #include "ptorw/interp/scalar_ops.hpp"
 #include "ptorw/ir/attr.hpp"
+#include "ptorw/ir/store_dtype.hpp"
 
 namespace ptorw::interp {
 
@@ -118,14 +119,25 @@ inline Value load(OpCall& c) {
   return {TileVal(r)};
 }
 
+/// The memory space operand i is declared in (its static type), for the store's dtype rule.
+inline std::optional<ir::MemSpace> declared_memory(const OpCall& c, std::size_t i) {
+  if (i >= c.call.args.size() || !c.call.args[i]) return std::nullopt;
+  if (auto* t = ir::type_as<ir::TileType>(c.call.args[i]->type)) return t->memory;
+  if (auto* b = ir::type_as<ir::BufferType>(c.call.args[i]->type)) return b->memory;
+  return std::nullopt;
+}
+
 /// tile.store(tile, offsets, t): writes the tile's valid region (values and poison marks) into
-/// t's storage in place; returns t.
+/// t's storage in place; returns t. An Acc tile's FP32 values narrow to an FP16/BF16 tensor by
+/// round to nearest, ties to even (ir/store_dtype.hpp; docs/semantics.md "tile.store").
 inline Value store(OpCall& c) {
   const TileVal& src = c.arg<TileVal>(0);
   Shape off = c.ints(1, "offsets");
   const TensorVal& t = c.arg<TensorVal>(2);
-  if (src->dtype != t.dtype())
-    fail("tile.store of a " + std::string(ir::name_of(src->dtype)) + " tile into a " + std::string(ir::name_of(t.dtype())) + " tensor");
+  if (!ir::store_dtype_ok(src->dtype, declared_memory(c, 0), t.dtype()))
+    fail("tile.store of a " + std::string(ir::name_of(src->dtype)) + " tile into a " + std::string(ir::name_of(t.dtype())) +
+         " tensor (" + ir::kStoreDtypeRule + ")");
+  const bool converts = src->dtype != t.dtype();
   GmWindow w = gm_window(c, off, t.shape, src->shape.size(), false);
   check_window("tile.store into " + c.operand_name(2), t.shape, off, w.extents(src->valid));
   check_writable(c, t, 2);
@@ -134,7 +146,7 @@ inline Value store(OpCall& c) {
     w.map(idx, gidx);
     auto p = static_cast<std::size_t>(t.pos(gidx));
     auto l = static_cast<std::size_t>(src->linear(idx));
-    t.storage->data[p] = src->data[l];
+    t.storage->data[p] = converts && !src->poison[l] ? *convert_bits(src->data[l], src->dtype, t.dtype()) : src->data[l];
     t.storage->poison[p] = src->poison[l];
   });
   return {t};

@@ -2,7 +2,7 @@
 // inference. Parser, verifier, printer and passes all read this one table.
 //
 // Operand signature letters: T tile, N tensor, S scalar, L list (tuple of scalars), P ptr,
-// B buffer (Buffer IR), A anything; a trailing `?` marks an optional operand. A row's `rules` say how
+// B buffer (Buffer IR), V a tensor or a scalar, A anything; a trailing `?` marks an optional operand. A row's `rules` say how
 // its operands must agree beyond their kinds (op_rules.hpp); the verifier applies them.
 #pragma once
 #include <array>
@@ -96,7 +96,7 @@ inline constexpr OperandRule kTensorAssemble[] = {same_dtype(1, 0), rank_at_most
 inline constexpr OperandRule kIndexed[] = {list_rank(1, 0, "indices"), index_in(0, 1)};
 inline constexpr OperandRule kTileLoad[] = {kwarg_memory_in("target_memory", mem_bit(MemSpace::Vec) | mem_bit(MemSpace::Mat)),
                                             rank_at_most(2, 0), valid_fits(3, 2), window(0, 1, 2, 3, "transpose")};
-inline constexpr OperandRule kTileStore[] = {same_dtype(0, 2), list_rank(1, 2, "offsets"), rank_at_most(0, 2),
+inline constexpr OperandRule kTileStore[] = {store_dtype(0, 2), list_rank(1, 2, "offsets"), rank_at_most(0, 2),
                                              window_of(2, 1, 0)};
 inline constexpr OperandRule kTileReshape[] = {same_count(0, 1)};
 inline constexpr OperandRule kTileSlice[] = {list_rank(1, 0, "shape"), list_rank(2, 0, "offsets"), valid_fits(3, 1),
@@ -236,7 +236,7 @@ constexpr OpDef ew_buffer_def(const EwOp& r) {
 }
 constexpr OpDef ew_tensor_def(const EwOp& r) {
   switch (r.tensor_form) {
-    case TensorForm::TensorOrScalar: return OpDef{r.tensor, "N,A", "", first_operand_type, kTensorElementwise}.named("lhs,rhs");
+    case TensorForm::TensorOrScalar: return OpDef{r.tensor, "N,V", "", first_operand_type, kTensorElementwise}.named("lhs,rhs");
     case TensorForm::SameTensor: return OpDef{r.tensor, "N,N", "", first_operand_type, kTensorSame}.named("lhs,rhs");
     case TensorForm::Unary:
       return OpDef{r.tensor, "N", "", first_operand_type, r.float_only() ? std::span<const OperandRule>(kFloatOnly)
@@ -482,15 +482,25 @@ inline InferResult check_and_infer(const OpDef& d, const std::vector<Expr>& args
       case 'L': ok = expr_as<MakeTuple>(args[i]) != nullptr; break;
       case 'P': ok = type_as<PtrType>(t) != nullptr; break;
       case 'B': ok = type_as<BufferType>(t) != nullptr; break;
+      case 'V': ok = type_as<TensorType>(t) != nullptr || type_as<ScalarType>(t) != nullptr; break;
       case 'A': ok = true; break;
       default: break;
     }
     if (type_as<UnknownType>(t)) ok = true;  // already reported where it arose
     if (!ok) {
-      static constexpr std::string_view names[] = {"a tile", "a tensor", "a scalar", "a list", "a pointer", "a buffer"};
+      static constexpr std::string_view names[] = {"a tile", "a tensor", "a scalar", "a list", "a pointer", "a buffer",
+                                                   "a tensor or a scalar"};
       std::string_view want = k == 'T' ? names[0] : k == 'N' ? names[1] : k == 'S' ? names[2] : k == 'L' ? names[3]
-                            : k == 'B' ? names[5] : names[4];
-      return InferResult::fail(std::string(d.name) + " operand " + std::to_string(i + 1) + " must be " + std::string(want));
+                            : k == 'B' ? names[5] : k == 'V' ? names[6] : names[4];
+      std::string why = std::string(d.name) + " operand " + std::to_string(i + 1) + " must be " + std::string(want);
+      // A positional True/False lands here when a signature with a trailing flag was followed
+      // (`pl.tile.load(x, offs, shape, pl.Mem.Vec, False)`): name the parameter it took.
+      if (expr_as<ConstBool>(args[i])) {
+        std::string_view ps = d.params;
+        for (std::size_t j = 0; j < i && !ps.empty(); ++j) ps = ps.find(',') == ps.npos ? std::string_view{} : ps.substr(ps.find(',') + 1);
+        if (!ps.empty()) why += " (its parameter '" + std::string(ps.substr(0, ps.find(','))) + "'), not a bool; pass a flag by keyword";
+      }
+      return InferResult::fail(std::move(why));
     }
     if (k == 'L')
       if (int j = float_list_element(args[i]); j >= 0)

@@ -25,6 +25,8 @@ namespace ptorw::ir {
 
 enum class RuleKind : std::uint8_t {
   SameDtype,      // tile/tensor operand a has operand b's dtype (not applied when either is a scalar)
+  StoreDtype,     // tile a may be stored into tensor b: same dtype, or an Acc tile's fix-pipe
+                  // conversion (store_dtype.hpp)
   SameShape,      // tile/tensor a has b's physical shape: same rank, equal dims where both are constants
   SameMemory,     // tile a is in tile b's memory space (when both name one)
   SameRank,       // tile/tensor a has b's rank
@@ -67,6 +69,7 @@ constexpr std::uint8_t mem_bit(MemSpace s) { return static_cast<std::uint8_t>(1u
 namespace rule {
 constexpr std::int8_t i8(int v) { return static_cast<std::int8_t>(v); }
 constexpr OperandRule same_dtype(int a, int b) { return {RuleKind::SameDtype, i8(a), i8(b)}; }
+constexpr OperandRule store_dtype(int tile, int tensor) { return {RuleKind::StoreDtype, i8(tile), i8(tensor)}; }
 constexpr OperandRule same_shape(int a, int b) { return {RuleKind::SameShape, i8(a), i8(b)}; }
 constexpr OperandRule same_memory(int a, int b) { return {RuleKind::SameMemory, i8(a), i8(b)}; }
 constexpr OperandRule same_rank(int a, int b) { return {RuleKind::SameRank, i8(a), i8(b)}; }

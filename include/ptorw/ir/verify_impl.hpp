@@ -498,8 +498,16 @@ class Verifier {
                                 " and must be a tensor, got " + visit::describe(at));
         reported = true;
       } else if (!fits(at, p.var->type, expr_as<ConstInt>(args[i]) != nullptr) && !index_to_int_param(args[i], p.var->type)) {
-        error(loc(args[i]), arg() + " has type " + visit::describe(at) + " but parameter " + q(var_name(p.var)) +
-                                " expects " + visit::describe(p.var->type));
+        // An integer literal is not converted to a float parameter (only integer parameters take
+        // one): say so in the user's terms rather than calling the literal a pl.INDEX scalar.
+        auto* lit = expr_as<ConstInt>(args[i]);
+        auto* ws = type_as<ScalarType>(p.var->type);
+        if (lit && ws && is_float(ws->dtype))
+          error(loc(args[i]), fmt::format("{} is the integer literal {} but parameter {} expects {}: write it as a float ({}.0)",
+                                          arg(), lit->value, q(var_name(p.var)), visit::describe(p.var->type), lit->value));
+        else
+          error(loc(args[i]), arg() + " has type " + visit::describe(at) + " but parameter " + q(var_name(p.var)) +
+                                  " expects " + visit::describe(p.var->type));
         reported = true;
       }
     }

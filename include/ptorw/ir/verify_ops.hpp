@@ -14,6 +14,7 @@
 
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/op_registry.hpp"
+#include "ptorw/ir/store_dtype.hpp"
 #include "ptorw/visit/describe.hpp"
 
 namespace ptorw::ir {
@@ -119,6 +120,16 @@ class Judge {
           return fail<E>([&] {
             return operand(r.a, true) + " has dtype " + dtype_text(*x) + " but " + operand(r.b) + " has " +
                    dtype_text(*y);
+          });
+        return true;
+      }
+      case RuleKind::StoreDtype: {
+        auto x = elem_dtype(r.a), y = elem_dtype(r.b);
+        const TileType* t = tile(r.a);
+        if (x && y && !store_dtype_ok(*x, t ? t->memory : std::nullopt, *y))
+          return fail<E>([&] {
+            return operand(r.a, true) + " has dtype " + dtype_text(*x) + " but " + operand(r.b) + " has " +
+                   dtype_text(*y) + " (" + kStoreDtypeRule + ")";
           });
         return true;
       }

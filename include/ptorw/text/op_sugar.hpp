@@ -63,7 +63,13 @@ inline OpChoice resolve_op_sugar(std::string_view name, const std::vector<ir::Ex
     if (args.size() == 2 && detail::is_tile(args[0]) && detail::is_scalar(args[1])) return {"tile." + std::string(d.scalar_form), {}, {}};
     if (!args.empty() && detail::is_tensor(args[0])) return {"tensor." + std::string(name), {}, {}};
     if (args.size() == 2 && detail::is_scalar(args[0]) && detail::is_scalar(args[1])) return {{}, d.scalar_op, {}};
-    return {{}, {}, "operands must be tile/tile, tile/scalar, tensor/any or scalar/scalar"};
+    // tensor/tile reaches tensor.<op> above, whose operand 2 must be a tensor or a scalar.
+    auto kind = [](const ir::Expr& e) {
+      return detail::is_tile(e) ? "a tile" : detail::is_tensor(e) ? "a tensor" : detail::is_scalar(e) ? "a scalar" : "another value";
+    };
+    std::string got = args.size() == 2 ? std::string(": here ") + kind(args[0]) + " and " + kind(args[1]) : std::string();
+    return {{}, {}, "pl." + std::string(name) + " takes tile/tile, tile/scalar, tensor/tensor, tensor/scalar or scalar/scalar operands" +
+                        got + " (tile and tensor values do not mix: load the tensor into a tile, or stay at the tensor level)"};
   }
   // Any other `pl.X` names the tile or tensor op of its first operand's kind (PyPTO's `pl.*`
   // dispatcher: "it inspects the argument types and forwards to the tensor or tile implementation").

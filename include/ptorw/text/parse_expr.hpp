@@ -842,7 +842,9 @@ inline ir::Expr Parser::parse_call(std::string_view dotted, const Token& at) {
     opt.text = name;
     return make_binary(*c.scalar_op, args[0], args[1], opt);
   }
-  if (c.op.empty()) fail_at(at, "unknown op '" + std::string(dotted) + "'" + (c.hint.empty() ? "" : ": " + c.hint));
+  // A hint is a whole sentence about a known spelling (pl.mul on a tile and a tensor); only a name
+  // with no op at all is "unknown".
+  if (c.op.empty()) fail_at(at, c.hint.empty() ? "unknown op '" + std::string(dotted) + "'" : c.hint);
   if (!attrs.empty() && c.op.rfind("tile.", 0) != 0)
     fail_at(at, "call attributes (attrs={...}) are only allowed on tile op calls");
   return make_op_call(std::move(c.op), std::move(args), std::move(kwargs), at, std::move(attrs));
