@@ -31,6 +31,36 @@ check "kernel without main: exit 0" test $? -eq 0
 # 2 seeds: the input, then each of the two passes' outputs read by nodes and printed back.
 check "kernel without main: equal" grep -q '^diffcheck: equal (10 runs)$' "$tmp/out"
 
+# No `main` but one Orchestration function (PyPTO's examples name the entry after the operator):
+# run and diffcheck run it and say so; an explicit --entry main still runs each kernel directly.
+cat > "$tmp/orch_named.py" <<'PY'
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        t = pl.load(x, [0, 0], [16, 32])
+        u = pl.tile.muls(t, 2.0)
+        r = pl.store(u, [0, 0], o)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def double_rows(self, x: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:
+        o = pl.create_tensor([16, 32], dtype=pl.FP32)
+        o = self.k(x, o)
+        return o
+PY
+"$ptorw" run "$tmp/orch_named.py" > "$tmp/out" 2> "$tmp/err"
+check "one orchestration, no main: run exits 0" test $? -eq 0
+check "one orchestration, no main: run says which" \
+  grep -q "^ptorw run: no 'main': running the Orchestration function 'double_rows' (--entry NAME picks another)$" "$tmp/err"
+check "one orchestration, no main: its return is printed" grep -q '^return\(\[0\]\)\?: FP32\[16, 32\]' "$tmp/out"
+"$ptorw" run "$tmp/orch_named.py" --entry main > "$tmp/out" 2> "$tmp/err"
+check "explicit --entry main: each kernel runs" grep -q '^k.return: FP32\[16, 32\]' "$tmp/out"
+check "explicit --entry main: no note" test ! -s "$tmp/err"
+"$ptorw" diffcheck "$tmp/orch_named.py" --passes=default --seeds 1 > "$tmp/out" 2> "$tmp/err"
+check "one orchestration, no main: diffcheck exits 0" test $? -eq 0
+check "one orchestration, no main: diffcheck says which" grep -q "running the Orchestration function 'double_rows'" "$tmp/err"
+
 # A MemRef offset 32 bytes short of int64's end (golden error_window_offset_overflow, a hand-placed
 # kernel): the planned interpreter calls the window out of bounds. Its end offset was computed with a
 # signed overflow (found by the sanitized CLI, scripts/run-sanitized-cli.sh).

@@ -78,7 +78,8 @@ void add_pto_form(CLI::App* c, Options& o) {
 }
 void add_run_options(CLI::App* c, Options& o) {
   c->add_option("--entry", o.entry, "entry function (default main; without main the one Orchestration function, else each kernel runs directly)")
-      ->type_name("NAME");
+      ->type_name("NAME")
+      ->each([&o](const std::string&) { o.entry_given = true; });
   c->add_option("--dim", o.dims, "value of a pl.dynamic dim (repeatable; others 64)")->type_name("NAME=INT");
 }
 

@@ -42,6 +42,7 @@ struct Options {
   std::string planner, arch;      // empty: not given (PassContext defaults)
   // run / diffcheck
   std::string entry = "main", mode = "auto", print = "summary";
+  bool entry_given = false;  // --entry was written (an explicit `--entry main` runs each kernel when there is no main)
   std::int64_t seed = 1, seeds = 3;
   std::vector<std::string> dims, inputs;
   // emit / compile

@@ -98,8 +98,8 @@ std::vector<const ir::Function*> entry_functions(const ir::Program& p, const std
 /// The entry to run: the one asked for; when that is the default `main` and the program has none
 /// but exactly one Orchestration function, that function (PyPTO's examples name their entry after
 /// the operator: `spmd_add`, `softmax`), said on stderr. Otherwise `main`: every kernel runs directly.
-std::string resolve_entry(const ir::Program& p, const std::string& asked, const char* cmd) {
-  if (asked != "main" || p.find(asked)) return asked;
+std::string resolve_entry(const ir::Program& p, const std::string& asked, bool given, const char* cmd) {
+  if (given || asked != "main" || p.find(asked)) return asked;
   const ir::Function* only = nullptr;
   int n = 0;
   for (const auto& f : p.functions)
@@ -159,7 +159,7 @@ int cmd_run(const Options& o) {
   ro.dims = parse_dims(o.dims, *p);
   ro.mode = o.mode == "value" ? interp::ModePolicy::Value : interp::ModePolicy::Auto;
   if (!o.arch.empty()) ro.target = o.arch;
-  const std::string entry = resolve_entry(*p, o.entry, "run");
+  const std::string entry = resolve_entry(*p, o.entry, o.entry_given, "run");
   try {
     add_inputs(o, entry, *p, ro);
   } catch (const std::runtime_error& e) {
@@ -209,7 +209,7 @@ int cmd_diffcheck(const Options& o) {
   auto p = load(o.file);
   if (!p) return kFailed;
   interp::DiffOptions d;
-  d.entry = resolve_entry(*p, o.entry, "diffcheck");
+  d.entry = resolve_entry(*p, o.entry, o.entry_given, "diffcheck");
   d.seeds.clear();
   for (std::int64_t s = 1; s <= o.seeds; ++s) d.seeds.push_back(static_cast<std::uint64_t>(s));
   d.run.dims = parse_dims(o.dims, *p);

@@ -498,7 +498,9 @@ inline InferResult check_and_infer(const OpDef& d, const std::vector<Expr>& args
       if (expr_as<ConstBool>(args[i])) {
         std::string_view ps = d.params;
         for (std::size_t j = 0; j < i && !ps.empty(); ++j) ps = ps.find(',') == ps.npos ? std::string_view{} : ps.substr(ps.find(',') + 1);
-        if (!ps.empty()) why += " (its parameter '" + std::string(ps.substr(0, ps.find(','))) + "'), not a bool; pass a flag by keyword";
+        if (!ps.empty())
+          why += " (its parameter '" + std::string(ps.substr(0, ps.find(','))) + "'), not a bool" +
+                 (d.kwargs.empty() ? "" : "; pass a flag by keyword");
       }
       return InferResult::fail(std::move(why));
     }

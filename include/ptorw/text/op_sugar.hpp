@@ -68,8 +68,12 @@ inline OpChoice resolve_op_sugar(std::string_view name, const std::vector<ir::Ex
       return detail::is_tile(e) ? "a tile" : detail::is_tensor(e) ? "a tensor" : detail::is_scalar(e) ? "a scalar" : "another value";
     };
     std::string got = args.size() == 2 ? std::string(": here ") + kind(args[0]) + " and " + kind(args[1]) : std::string();
+    const bool mixes = args.size() == 2 && detail::is_tile(args[0]) && detail::is_tensor(args[1]);
+    const bool scalar_first = args.size() == 2 && detail::is_scalar(args[0]);
     return {{}, {}, "pl." + std::string(name) + " takes tile/tile, tile/scalar, tensor/tensor, tensor/scalar or scalar/scalar operands" +
-                        got + " (tile and tensor values do not mix: load the tensor into a tile, or stay at the tensor level)"};
+                        got +
+                        (mixes ? " (tile and tensor values do not mix: load the tensor into a tile, or stay at the tensor level)"
+                         : scalar_first ? " (the scalar goes second)" : "")};
   }
   // Any other `pl.X` names the tile or tensor op of its first operand's kind (PyPTO's `pl.*`
   // dispatcher: "it inspects the argument types and forwards to the tensor or tile implementation").
