@@ -281,6 +281,17 @@ class StorageClasses {
       if (rule->rule == StorageRule::Refused) return error(sp, std::string(rule->refusal));
       if (rule->rule == StorageRule::Window && ir::kwarg_as<bool>(call->kwargs, "clamp").value_or(false))
         return error(sp, "tile.slice with clamp=True pads past its source and is not planned yet (a window cannot)");
+      // A window is a byte range of its source's storage. Mat, Left, Right and Acc tiles are laid
+      // out in fractal boxes, where a sub-rectangle is in general not one range (rows 16..31 of an
+      // NZ [32, 32] accumulator are two boxes apart), so the window would alias the wrong bytes
+      // (review rev17: the planned kernel failed where its input ran). Fail closed: such a kernel
+      // is not planned (tile.extract is the cube path's window, lower_tile_to_buffer.md).
+      if (rule->rule == StorageRule::Window)
+        if (auto* st = ir::type_as<ir::TileType>(call->args.at(0)->type);
+            st && st->memory.value_or(ir::MemSpace::Vec) != ir::MemSpace::Vec)
+          return error(sp, "tile.slice of a pl.Mem." + std::string(ir::name_of(*st->memory)) +
+                               " tile is not planned: its fractal boxes make a window more than one byte range "
+                               "(tile.extract takes a window of a pl.Mem.Mat tile)");
       if (rule->rule == StorageRule::Relabel || rule->rule == StorageRule::Window || rule->rule == StorageRule::Accumulate)
         source = call->args.at(0);
       if (rule->rule == StorageRule::Assemble) return assemble_def(a, *call, pos, sp);
