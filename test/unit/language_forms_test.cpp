@@ -113,6 +113,15 @@ TEST_CASE("tile and tensor values do not mix in pl.add/sub/mul/div (doc audit 20
   parse_ok(kernel("y = pl.add(t, t)"));
 }
 
+TEST_CASE("a return without a return annotation says what to declare (doc audit 2026-12-06, (b) 3)") {
+  // PyPTO's @pl.jit examples omit the annotation; a @pl.program function declares its results.
+  const std::string src = "@pl.program\nclass P:\n    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                          "    def main(self, x: pl.Tensor[[16], pl.FP32]):\n        return x\n";
+  CHECK(error_of(src) ==
+        "form.py:5:9: error: the function returns 0 values, but this return has 1 (declare what it returns: "
+        "`-> pl.Tensor[[...], pl.FP32]` after the parameters)");
+}
+
 TEST_CASE("a positional True/False where an operand list is expected names the parameter it took") {
   // PyPTO's operation reference writes load(tensor, offsets, shapes, target_memory, transpose): a
   // positional transpose flag lands on ptorw's valid_shape operand.

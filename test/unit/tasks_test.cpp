@@ -262,6 +262,42 @@ TEST_CASE("the default cost model, by hand") {
   CHECK(s.schedule.slots[0].start == 20);
 }
 
+TEST_CASE("the default cost model: an Acc store that narrows to BF16 writes half the bytes (review rev17 L3)") {
+  // The FP32 accumulator [64, 64] stored into a BF16 tensor writes 8192 B (256 ns at 32 B/ns), not
+  // the tile's 16384 B (512 ns); the FP32 output of the same kernel costs 256 ns more.
+  const std::string bf16 =
+      "@pl.program\n"
+      "class Cube:\n"
+      "    @pl.function(type=pl.FunctionType.AIC)\n"
+      "    def kernel(self, A: pl.Tensor[[64, 64], pl.FP16], B: pl.Tensor[[64, 64], pl.FP16],\n"
+      "               Out: pl.Out[pl.Tensor[[64, 64], pl.BF16]]) -> pl.Tensor[[64, 64], pl.BF16]:\n"
+      "        a_mat = pl.load(A, [0, 0], [64, 64], target_memory=pl.Mem.Mat)\n"
+      "        b_mat = pl.load(B, [0, 0], [64, 64], target_memory=pl.Mem.Mat)\n"
+      "        a_l0 = pl.tile.move(a_mat, target_memory=pl.Mem.Left)\n"
+      "        b_l0 = pl.tile.move(b_mat, target_memory=pl.Mem.Right)\n"
+      "        acc = pl.tile.matmul(a_l0, b_l0)\n"
+      "        result = pl.store(acc, [0, 0], Out)\n"
+      "        return result\n"
+      "\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, A: pl.Tensor[[64, 64], pl.FP16], B: pl.Tensor[[64, 64], pl.FP16]) -> pl.Tensor[[64, 64], pl.BF16]:\n"
+      "        o = pl.create_tensor([64, 64], dtype=pl.BF16)\n"
+      "        o = self.kernel(A, B, o)\n"
+      "        return o\n"
+;
+  std::string fp32 = bf16;
+  for (std::size_t at; (at = fp32.find("pl.BF16")) != std::string::npos;) fp32.replace(at, 7, "pl.FP32");
+  auto cost = [](const std::string& src) {
+    auto r = text::parse_program(src, "acc.py");
+    REQUIRE(r.ok());
+    auto s = tasks::simulate(r.program, "convert-to-ssa", {}, {}, {});
+    for (const auto& d : s.diagnostics) MESSAGE(d.str());
+    REQUIRE(s.ok());
+    return s.schedule.cost[0];
+  };
+  CHECK(cost(fp32) - cost(bf16) == doctest::Approx(256));
+}
+
 TEST_CASE("the swimlane SVG: lanes, tasks, delaying edges, two panels") {
   auto cm = fixed_costs();
   auto b0 = sim("examples/row_bands.py", "", {}, cm, tasks::Lanes{2, 1});

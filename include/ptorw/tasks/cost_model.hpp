@@ -78,7 +78,19 @@ class KernelCoster {
         has("transpose_view"))
       return 0;
     if (has("load")) return m_.op_overhead_ns + storage_bytes(result) / m_.gm_bytes_per_ns;
-    if (has("store")) return m_.op_overhead_ns + (c.args.empty() ? 0 : storage_bytes(c.args[0]->type)) / m_.gm_bytes_per_ns;
+    if (has("store")) {
+      // The bytes written to GM: the tile's elements in the tensor's dtype (an Acc store may narrow
+      // FP32 to FP16/BF16 on the way, ir/store_dtype.hpp; review rev17 L3).
+      if (c.args.empty()) return m_.op_overhead_ns;
+      double bytes = storage_bytes(c.args[0]->type);
+      const ir::Expr& out = c.args.back();
+      auto* tt = ir::type_as<ir::TensorType>(out->type);
+      auto* tl = ir::type_as<ir::TileType>(c.args[0]->type);
+      auto* bt = ir::type_as<ir::BufferType>(c.args[0]->type);
+      const std::size_t from = tl ? ir::dtype_bytes(tl->dtype) : bt ? ir::dtype_bytes(bt->dtype) : 0;
+      if (tt && from) bytes = bytes / static_cast<double>(from) * static_cast<double>(ir::dtype_bytes(tt->dtype));
+      return m_.op_overhead_ns + bytes / m_.gm_bytes_per_ns;
+    }
     if (has("matmul")) {
       // lhs [M, K] @ rhs [K, N] (matmul_acc: the accumulator first).
       const std::size_t l = has("matmul_acc") ? 1 : 0;

@@ -665,7 +665,8 @@ inline void Parser::parse_return(Block& b) {
       }
     }
   if (values.size() != current_returns_.size())
-    fail_at(ret, fmt::format("the function returns {} values, but this return has {}", current_returns_.size(), values.size()));
+    fail_at(ret, fmt::format("the function returns {} values, but this return has {}{}", current_returns_.size(), values.size(),
+                             current_returns_.empty() ? " (declare what it returns: `-> pl.Tensor[[...], pl.FP32]` after the parameters)" : ""));
   b.stmts.push_back(ir::make_stmt(ir::Return{std::move(values)}, span_of(ret)));
 }
 
