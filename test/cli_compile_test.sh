@@ -315,5 +315,32 @@ check "unparsable input: exit 1, nothing written" test $? -eq 1 -a ! -e "$tmp/br
 "$ptorw" compile examples/windowed_rows.py 2> /dev/null
 check "no -o DIR: exit 2" test $? -eq 2
 
+# A kernel that reads a top-level dynamic dim (PyPTO's types page, "Dynamic shapes") is refused with
+# where the value comes from; written that way, it compiles (doc audit 2026-12-06, (b) 4).
+cat > "$tmp/dyn.py" <<'PY'
+N = pl.dynamic("N")
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def rows(self, x: pl.Tensor[[N, 64], pl.FP32], out: pl.Out[pl.Tensor[[N, 64], pl.FP32]]) -> pl.Tensor[[N, 64], pl.FP32]:
+        t = pl.load(x, [0, 0], [32, 64])
+        u = pl.tile.muls(t, 2.0)
+        r = pl.store(u, [0, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[32, 64], pl.FP32], out: pl.Out[pl.Tensor[[32, 64], pl.FP32]]) -> pl.Tensor[[32, 64], pl.FP32]:
+        r = self.rows(x, out)
+        return r
+PY
+"$ptorw" compile "$tmp/dyn.py" -o "$tmp/dyn_out" > /dev/null 2> "$tmp/err"
+check "dynamic dim without its parameter: exit 1" test $? -eq 1
+check "dynamic dim without its parameter: says what to add" grep -q \
+  "dyn.py:1:1: error: 'N' has no PTO value here (in kernel 'rows'): a kernel reads the dynamic dim 'N' from its scalar parameter of that name; add \`N: pl.Scalar\[pl.INDEX\]\` to the kernel's parameters and pass the value at its call" "$tmp/err"
+sed -e 's/def rows(self, x:/def rows(self, N: pl.Scalar[pl.INDEX], x:/' -e 's/self.rows(x, out)/self.rows(32, x, out)/' "$tmp/dyn.py" > "$tmp/dyn_param.py"
+"$ptorw" compile "$tmp/dyn_param.py" -o "$tmp/dyn_param_out" > /dev/null 2> "$tmp/err"
+check "dynamic dim as the kernel's parameter: compiles" test $? -eq 0
+
 [ $fails -eq 0 ] && echo "cli_compile: all checks passed" || echo "cli_compile: $fails checks failed"
 exit $fails
