@@ -82,13 +82,9 @@ class KernelCoster {
       // The bytes written to GM: the tile's elements in the tensor's dtype (an Acc store may narrow
       // FP32 to FP16/BF16 on the way, ir/store_dtype.hpp; review rev17 L3).
       if (c.args.empty()) return m_.op_overhead_ns;
-      double bytes = storage_bytes(c.args[0]->type);
-      const ir::Expr& out = c.args.back();
-      auto* tt = ir::type_as<ir::TensorType>(out->type);
-      auto* tl = ir::type_as<ir::TileType>(c.args[0]->type);
-      auto* bt = ir::type_as<ir::BufferType>(c.args[0]->type);
-      const std::size_t from = tl ? ir::dtype_bytes(tl->dtype) : bt ? ir::dtype_bytes(bt->dtype) : 0;
-      if (tt && from) bytes = bytes / static_cast<double>(from) * static_cast<double>(ir::dtype_bytes(tt->dtype));
+      auto* tt = ir::type_as<ir::TensorType>(c.args.back()->type);
+      const double bytes = tt ? static_cast<double>(static_elems(dims_of(c.args[0]->type)).value_or(0) * ir::dtype_bytes(tt->dtype))
+                              : storage_bytes(c.args[0]->type);
       return m_.op_overhead_ns + bytes / m_.gm_bytes_per_ns;
     }
     if (has("matmul")) {
