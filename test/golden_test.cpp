@@ -30,6 +30,8 @@ using namespace ptorw;
 
 int ptorw_failed_asserts_in_current_test();  // test/doctest_main.cpp
 
+namespace ut_golden_test {  // one namespace per file: the suite builds as one unity TU
+
 namespace {
 
 /// Counts golden cases as passed or failed (a case fails when any of its checks failed) and prints
@@ -502,3 +504,4 @@ TEST_CASE("a cache that does not cache is caught by the repeat count, and change
     if (a && b) CHECK_MESSAGE(visit::structural_equal(*a, *b).equal, cached[i].path.string());
   }
 }
+}  // namespace ut_golden_test

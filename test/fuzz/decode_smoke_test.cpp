@@ -18,6 +18,7 @@
 #include "decode_check.hpp"
 #include "ptorw/persist/persist.hpp"
 #include "ptorw/text/parser.hpp"
+namespace ut_decode_smoke_test {  // one namespace per file: the suite builds as one unity TU
 
 namespace fs = std::filesystem;
 using namespace ptorw;
@@ -70,3 +71,4 @@ TEST_CASE("decoder smoke corpus: truncations and corruptions of valid encodings"
   CHECK(tally.unpositioned == 0);
   CHECK(tally.refused > 0);
 }
+}  // namespace ut_decode_smoke_test

@@ -21,6 +21,7 @@
 #include "ptorw/compile/compile.hpp"
 #include "ptorw/text/parser.hpp"
 #include "../support/same_compile.hpp"
+namespace ut_fuzz_diff_test {  // one namespace per file: the suite builds as one unity TU
 
 namespace {
 
@@ -198,3 +199,4 @@ TEST_CASE("generated programs compile to the same files with and without the wor
   CHECK(compiled * 10 >= 2 * count * 9);  // the comparison is of real outputs, not of two failures
   CHECK(kept == compiled);
 }
+}  // namespace ut_fuzz_diff_test

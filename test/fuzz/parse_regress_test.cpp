@@ -12,6 +12,7 @@
 
 #include "ptorw/text/parser.hpp"
 #include "round_trip.hpp"
+namespace ut_parse_regress_test {  // one namespace per file: the suite builds as one unity TU
 
 TEST_CASE("the parser survives every saved fuzz input") {
   const char* root = std::getenv("PTORW_SOURCE_ROOT");
@@ -35,3 +36,4 @@ TEST_CASE("the parser survives every saved fuzz input") {
   }
   MESSAGE(n << " saved parser inputs");
 }
+}  // namespace ut_parse_regress_test

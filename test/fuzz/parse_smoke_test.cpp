@@ -20,6 +20,7 @@
 #include "ptorw/text/parser.hpp"
 #include "mutate.hpp"
 #include "round_trip.hpp"
+namespace ut_parse_smoke_test {  // one namespace per file: the suite builds as one unity TU
 
 namespace {
 
@@ -84,3 +85,4 @@ TEST_CASE("parser smoke fuzz: mutated examples and goldens never escape and roun
   CHECK(accepted > kRuns / 20);  // the line edits keep a good share well formed
   CHECK(rejected > kRuns / 5);
 }
+}  // namespace ut_parse_smoke_test

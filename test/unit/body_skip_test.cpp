@@ -21,6 +21,7 @@
 #include "ptorw/text/parser_core.hpp"  // detail::fast_body_skip
 #include "ptorw/text/printer.hpp"
 #include "../fuzz/mutate.hpp"
+namespace ut_body_skip_test {  // one namespace per file: the suite builds as one unity TU
 
 namespace {
 
@@ -219,3 +220,4 @@ TEST_CASE("every parse path agrees on a long body, with errors deep inside it") 
     }
   }
 }
+}  // namespace ut_body_skip_test

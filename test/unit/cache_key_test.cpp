@@ -9,6 +9,7 @@
 #include "ptorw/persist/sha256.hpp"
 #include "ptorw/text/parser.hpp"
 #include "ptorw/visit/hash.hpp"
+namespace ut_cache_key_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -144,3 +145,4 @@ TEST_CASE("every option and the versions are in the key") {
   REQUIRE(ctx.set("target", "a5").empty());
   CHECK(key(kKernel, persist::cache_options(ctx)) == key(kKernel, [] { persist::CacheOptions p; p.arch = "a5"; return p; }()));
 }
+}  // namespace ut_cache_key_test

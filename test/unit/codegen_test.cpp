@@ -12,6 +12,7 @@
 
 #include "ptorw/codegen/emit.hpp"
 #include "ptorw/text/parser.hpp"
+namespace ut_codegen_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -611,3 +612,4 @@ TEST_CASE("kernels still at Tile stage are reported, not emitted") {
   CHECK(r.kernels.empty());
   CHECK(r.tile_stage == std::vector<std::string>{"k"});
 }
+}  // namespace ut_codegen_test

@@ -6,6 +6,7 @@
 #include "ptorw/codegen/emit.hpp"
 #include "ptorw/text/parser.hpp"
 #include "ptorw/visit/equal.hpp"
+namespace ut_codegen_tile_stage_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -247,3 +248,4 @@ TEST_CASE("emit_program: a kernel InitMemRef could not plan is a failure with it
   CHECK(d.find("t.py:7:9: error: kernel 's' stays on unplanned Tile IR and has no PTO form: InitMemRef: tile.assemble "
                "into the slice window 'v' is not planned") == 0);
 }
+}  // namespace ut_codegen_tile_stage_test

@@ -14,6 +14,7 @@
 #include "ptorw/compile/compile.hpp"
 #include "ptorw/text/parser.hpp"
 #include "../support/examples.hpp"
+namespace ut_compile_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 namespace fs = std::filesystem;
@@ -307,3 +308,4 @@ TEST_CASE("compile: a decision recorded in the input (buffer_ir_selected) is hon
   CHECK(module(head + ", attrs={\"buffer_ir_selected\": True}" + rest, true, &stage) == buffer);
   CHECK(stage == ir::Stage::Buffer);
 }
+}  // namespace ut_compile_test

@@ -14,6 +14,7 @@
 #include "../fuzz/fuzz_kernels.hpp"
 #include "../fuzz/gen_cube_kernel.hpp"
 #include "../support/three_stages.hpp"
+namespace ut_cube_fuzz_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -76,3 +77,4 @@ TEST_CASE("found by the cube fuzz: a matrix tile that is not whole fractal boxes
     for (auto p = whole.find(from); p != std::string::npos; p = whole.find(from, p + to.size())) whole.replace(p, from.size(), to);
   CHECK(testing::selection_remarks(whole, "PTOAS").find("stays on Tile IR") == std::string::npos);
 }
+}  // namespace ut_cube_fuzz_test

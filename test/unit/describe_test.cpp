@@ -14,6 +14,7 @@
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/describe.hpp"
 #include "ptorw/visit/walk.hpp"
+namespace ut_describe_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 using namespace ptorw::ir;
@@ -110,3 +111,4 @@ TEST_CASE("describe names variables by the printer's rule within one piece") {
   t.check(make_seq({make_seq({}), make_seq({make_seq({})}), make_stmt(Return{{x0}})}), "empty sequences first");
   CHECK(t.differ == 0);
 }
+}  // namespace ut_describe_test

@@ -9,6 +9,7 @@
 #include "ptorw/interp/pass_steps.hpp"
 #include "ptorw/passes/registry.hpp"  // passes come from test/support/all_passes.cpp
 #include "ptorw/text/printer.hpp"
+namespace ut_diffcheck_mutants_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace interp_test;
 
@@ -154,3 +155,4 @@ class P:
     }, ctx);
   }
 }
+}  // namespace ut_diffcheck_mutants_test

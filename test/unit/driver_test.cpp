@@ -9,6 +9,7 @@
 #include "ptorw/rewrite/driver.hpp"
 #include "ptorw/rewrite/stats_json.hpp"
 #include "rewrite_fixtures.hpp"
+namespace ut_driver_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 using namespace ptorw::rewrite;
@@ -782,3 +783,4 @@ TEST_CASE("a complete rule is not re-tried on its own output; checking mode hold
     CHECK(r.stats[1].applied == 1);
   }
 }
+}  // namespace ut_driver_test

@@ -16,6 +16,7 @@
 #include "../support/examples.hpp"
 #include "../support/orch_programs.hpp"
 #include "../support/same_compile.hpp"
+namespace ut_emit_ahead_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 using ptorw::test::example;
@@ -221,3 +222,4 @@ TEST_CASE("same_emitter_view compares a Group's mixed task (its kernels come fro
   });
   CHECK_FALSE(codegen::orch::same_emitter_view(*p, *q));
 }
+}  // namespace ut_emit_ahead_test

@@ -8,6 +8,7 @@
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
+namespace ut_equal_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace samples;
 using ptorw::visit::structural_equal;
@@ -314,3 +315,4 @@ TEST_CASE("text: alpha-renamed sources are equal; a changed op argument is found
   CHECK(r.lhs == "t");
   CHECK(r.rhs == "pl.tile.exp(t)");
 }
+}  // namespace ut_equal_test

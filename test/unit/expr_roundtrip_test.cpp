@@ -12,6 +12,7 @@
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
+namespace ut_expr_roundtrip_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -104,3 +105,4 @@ TEST_CASE("the mutation that drops the parentheses of a negated product is seen"
   REQUIRE(p.ok());
   CHECK(text::print_program(*p.program).find("y: pl.Scalar[pl.INDEX] = -(a // 2)\n") != std::string::npos);
 }
+}  // namespace ut_expr_roundtrip_test

@@ -9,6 +9,7 @@
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
 #include "ptorw/visit/hash.hpp"
+namespace ut_hash_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace samples;
 using ptorw::visit::structural_equal;
@@ -140,3 +141,4 @@ TEST_CASE("text: a program and its print → parse round trip hash alike") {
   }
   CHECK(all.size() == std::size(names));
 }
+}  // namespace ut_hash_test

@@ -6,6 +6,7 @@
 #include "interp_helpers.hpp"
 #include "ptorw/interp/pass_steps.hpp"
 #include "ptorw/passes/registry.hpp"  // passes come from test/support/all_passes.cpp
+namespace ut_interp_buffer_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace interp_test;
 
@@ -439,3 +440,4 @@ TEST_CASE("diffcheck_pipeline: init-memref then lowering, each step judged acros
   CHECK_MESSAGE(r.ok(), r.str());
   CHECK(r.runs >= 6);
 }
+}  // namespace ut_interp_buffer_test

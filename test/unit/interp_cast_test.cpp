@@ -12,6 +12,7 @@
 #include "oracle_harness.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
+namespace ut_interp_cast_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace oracle_run;
 
@@ -189,3 +190,6 @@ TEST_CASE("tile.cast: a hand-planned kernel in buffer mode gives the value-mode 
   REQUIRE_FALSE(over.ok());
   CHECK_MESSAGE(over.error->str().find("this op needs a distinct destination") != std::string::npos, over.error->str());
 }
+}  // namespace ut_interp_cast_test
+// op_coverage.hpp declares it globally for op_rows_test.cpp; the definition lives in this file's namespace.
+bool cast_test_has_formula(std::string_view op) { return ut_interp_cast_test::cast_test_has_formula(op); }

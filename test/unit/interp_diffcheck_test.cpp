@@ -7,6 +7,7 @@
 
 #include "interp_helpers.hpp"
 #include "ptorw/text/printer.hpp"
+namespace ut_interp_diffcheck_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace interp_test;
 
@@ -246,3 +247,4 @@ TEST_CASE("run: given tensor inputs fill the entry's parameters; dtype and shape
   o.tensors["x"].dtype = ir::DType::INT32;
   CHECK(run(*p, "compute", o).error->message == "input 'x' is INT32[64], but parameter 'x' is FP32[64]");
 }
+}  // namespace ut_interp_diffcheck_test

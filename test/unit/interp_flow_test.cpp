@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "interp_helpers.hpp"
+namespace ut_interp_flow_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace interp_test;
 
@@ -378,3 +379,4 @@ TEST_CASE("tensor.assemble of a lower-rank part covers the parent's trailing dim
   CHECK(at(o, {0, 2, 3}) == 0.0);
   CHECK(at(o, {1, 2, 2}) == 0.0);
 }
+}  // namespace ut_interp_flow_test

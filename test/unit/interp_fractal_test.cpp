@@ -8,6 +8,7 @@
 
 #include "interp_helpers.hpp"
 #include "ptorw/interp/pass_steps.hpp"
+namespace ut_interp_fractal_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace interp_test;
 
@@ -419,3 +420,4 @@ TEST_CASE("diffcheck: FP16 and INT8 cube kernels in Buffer IR (16 x 16 / 16 x 32
     CHECK_MESSAGE(r.ok(), r.str());
   }
 }
+}  // namespace ut_interp_fractal_test

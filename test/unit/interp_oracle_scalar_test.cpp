@@ -4,6 +4,7 @@
 // operands and literals — against oracle_ref.hpp. First, the oracle's own formulas are checked
 // against the hardware (FP32, _Float16), Python's printed results and hand-computed bit patterns.
 #include "oracle_harness.hpp"
+namespace ut_interp_oracle_scalar_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace oracle_run;
 using oracle::Op;
@@ -250,3 +251,4 @@ TEST_CASE("oracle: pl.cast between every pair of dtypes") {
     }
   MESSAGE(g_rows << " rows");
 }
+}  // namespace ut_interp_oracle_scalar_test

@@ -14,6 +14,7 @@
 #include "op_coverage.hpp"
 #include "oracle_harness.hpp"
 #include "ptorw/lowering/recipes/elementwise_table.hpp"
+namespace ut_interp_oracle_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace oracle_run;
 using oracle::Op;
@@ -613,3 +614,6 @@ TEST_CASE("oracle: every registry op is judged (formula, poison row) or exempt w
   for (const ir::OpDef& d : ir::all_ops())
     if (!d.name.starts_with("buffer.")) CHECK_MESSAGE(judged.count(d.name), "registry op " << d.name << " is not judged by the oracle");
 }
+}  // namespace ut_interp_oracle_test
+// op_coverage.hpp declares it globally for op_rows_test.cpp; the definition lives in this file's namespace.
+bool oracle_has_formula(std::string_view op) { return ut_interp_oracle_test::oracle_has_formula(op); }

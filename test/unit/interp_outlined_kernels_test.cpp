@@ -44,6 +44,7 @@
 #include "interp_helpers.hpp"
 #include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/passes/registry.hpp"  // passes come from test/support/all_passes.cpp
+namespace ut_interp_outlined_kernels_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace interp_test;
 namespace fs = std::filesystem;
@@ -341,3 +342,4 @@ TEST_CASE("outlined kernels run on their own under their declared directions (ev
                                                       "elements written "
                                                    << tally.out_written << ", never written " << tally.out_untouched);
 }
+}  // namespace ut_interp_outlined_kernels_test

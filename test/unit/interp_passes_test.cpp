@@ -7,6 +7,7 @@
 #include "ptorw/interp/pass_steps.hpp"
 #include "ptorw/passes/pass_manager.hpp"  // passes come from test/support/all_passes.cpp
 #include "ptorw/passes/registry.hpp"
+namespace ut_interp_passes_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace interp_test;
 
@@ -215,3 +216,4 @@ TEST_CASE("default keeps the meaning of random pl.at scopes whose scalars are re
   }
   CHECK(moved > 20);  // most programs read a scalar of the scope after it (else the case tests little)
 }
+}  // namespace ut_interp_passes_test

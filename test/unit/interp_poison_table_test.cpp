@@ -24,6 +24,7 @@
 #include "op_coverage.hpp"
 #include "oracle_harness.hpp"
 #include "ptorw/ir/reduction_ops.hpp"
+namespace ut_interp_poison_table_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace oracle_run;
 
@@ -659,3 +660,6 @@ TEST_CASE("the poison table has one row per registry op and interpreter op, or a
     CHECK_MESSAGE(buffer_mode_ops().count(r.op), r.op << " has no buffer-mode handler");
   }
 }
+}  // namespace ut_interp_poison_table_test
+// op_coverage.hpp declares it globally for op_rows_test.cpp; the definition lives in this file's namespace.
+bool poison_table_has_row(std::string_view op) { return ut_interp_poison_table_test::poison_table_has_row(op); }

@@ -14,6 +14,7 @@
 #include "oracle_harness.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
+namespace ut_interp_reductions_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace oracle_run;
 
@@ -338,3 +339,6 @@ TEST_CASE("planned Tile IR: a reduction overwrites its scratch tile; reading the
                              {x_tensor(), out_tensor(F32, {R, 1})}, ModePolicy::Value);
   CHECK_MESSAGE(value.ok(), value.error->str());
 }
+}  // namespace ut_interp_reductions_test
+// op_coverage.hpp declares it globally for op_rows_test.cpp; the definition lives in this file's namespace.
+bool reductions_test_has_formula(std::string_view op) { return ut_interp_reductions_test::reductions_test_has_formula(op); }

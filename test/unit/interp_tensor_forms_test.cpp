@@ -10,6 +10,7 @@
 #include "oracle_harness.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
+namespace ut_interp_tensor_forms_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace oracle_run;
 
@@ -430,3 +431,4 @@ TEST_CASE("slice keywords: tensor.slice clamp=True inside the source is the plai
   CHECK(run_err_main(past, {iota({64, 64})}).find("tensor.slice clamp=True: the window [16, 64] at [56, 0] reaches past 'x' [64, 64]") !=
         std::string::npos);
 }
+}  // namespace ut_interp_tensor_forms_test

@@ -2,6 +2,7 @@
 // values, valid regions, poison, views and strides, assemble windows, rounding, overflow,
 // matmul accumulation, control flow, calls and their aliasing (docs/semantics.md).
 #include "interp_helpers.hpp"
+namespace ut_interp_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace interp_test;
 
@@ -678,3 +679,4 @@ TEST_CASE("an annotated literal takes the annotation's dtype: the variable holds
   CHECK(o.dtype == DType::INT8);
   CHECK(int_value(o.data[0]) == 100);
 }
+}  // namespace ut_interp_test

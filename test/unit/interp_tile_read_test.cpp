@@ -8,6 +8,7 @@
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
+namespace ut_interp_tile_read_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace oracle_run;
 
@@ -65,3 +66,6 @@ TEST_CASE("tile.read: outside the valid region or of a poison element is an erro
   REQUIRE_FALSE(ds.empty());
   CHECK(ds.front().str() == "t.py:6:14: error: tile.read index 9 in dimension 1 is outside operand 1 ('t') of shape [4, 8]");
 }
+}  // namespace ut_interp_tile_read_test
+// op_coverage.hpp declares it globally for op_rows_test.cpp; the definition lives in this file's namespace.
+bool tile_read_test_has_formula(std::string_view op) { return ut_interp_tile_read_test::tile_read_test_has_formula(op); }

@@ -3,6 +3,7 @@
 
 #include "ptorw/ir.hpp"
 #include "ptorw/visit/walk.hpp"
+namespace ut_ir_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw::ir;
 
@@ -68,3 +69,4 @@ TEST_CASE("enum spellings round-trip through the table") {
   CHECK(enum_from<DType>("BF16") == DType::BF16);
   CHECK_FALSE(enum_from<DType>("FP64").has_value());
 }
+}  // namespace ut_ir_test

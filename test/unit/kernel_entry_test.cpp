@@ -9,6 +9,7 @@
 
 #include "ptorw/codegen/emit.hpp"
 #include "ptorw/text/parser.hpp"
+namespace ut_kernel_entry_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -171,3 +172,4 @@ TEST_CASE("a parameter named like a C header macro (NULL, INT64_MAX) is renamed 
   CHECK(r.kernels[0].entry.find("extern \"C\" void kernel(float* NULL_, int32_t INT64_MAX_);") != std::string::npos);
   CHECK(r.kernels[0].entry.find("  kernel(NULL_, INT64_MAX_);") != std::string::npos);
 }
+}  // namespace ut_kernel_entry_test

@@ -10,6 +10,7 @@
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
+namespace ut_language_docs_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -321,3 +322,4 @@ TEST_CASE("a pl.Out parameter is not rebound to a value of another dtype") {
   parse_ok(head + "        other = pl.store(t, [0], o16)\n        return out\n");
   parse_ok(head + "        a = pl.cast(t, pl.FP32)\n        out = pl.store(a, [0], out)\n        return out\n");
 }
+}  // namespace ut_language_docs_test

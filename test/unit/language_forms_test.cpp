@@ -12,6 +12,7 @@
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
 #include "ptorw/visit/hash.hpp"
+namespace ut_language_forms_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -777,3 +778,4 @@ TEST_CASE("pl.submit: task options by name, allow_early_resolve=False is the def
   CHECK(error_of(head + "            r, tid = pl.submit(self.k, x, o, bogus=1)\n        return r\n").find("pl.submit has no keyword 'bogus'") !=
         std::string::npos);
 }
+}  // namespace ut_language_forms_test

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ptorw/text/lexer.hpp"
+namespace ut_lexer_test {  // one namespace per file: the suite builds as one unity TU
 
 using ptorw::text::Lexer;
 using ptorw::text::Tok;
@@ -69,3 +70,4 @@ TEST_CASE("lexer: a bad number is reported where the lexer stands") {
     CHECK(e.col == 7);
   }
 }
+}  // namespace ut_lexer_test

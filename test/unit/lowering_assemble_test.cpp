@@ -14,6 +14,7 @@
 #include "ptorw/interp/diffcheck.hpp"
 #include "ptorw/passes/all.hpp"
 #include "../support/golden_stages.hpp"
+namespace ut_lowering_assemble_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 using test_support::judge_stages;
@@ -117,3 +118,4 @@ TEST_CASE("an injected wrong disjointness proof is caught by the stage check") {
     CHECK_MESSAGE((planner == "PTOAS" ? addressless : addressed), refusal);
   }
 }
+}  // namespace ut_lowering_assemble_test

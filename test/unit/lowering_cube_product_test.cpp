@@ -19,6 +19,7 @@
 #include "../support/three_stages.hpp"
 #include "ptorw/lowering/buffer_verify.hpp"
 #include "ptorw/text/printer.hpp"
+namespace ut_lowering_cube_product_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -228,3 +229,4 @@ TEST_CASE("an arbitrary matrix carry copy (two Acc carries swapped) stays on Til
                   remarks);
   }
 }
+}  // namespace ut_lowering_cube_product_test

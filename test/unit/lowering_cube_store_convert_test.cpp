@@ -16,6 +16,7 @@
 #include "ptorw/interp/dtype.hpp"
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/text/printer.hpp"
+namespace ut_lowering_cube_store_convert_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -101,3 +102,4 @@ TEST_CASE("an Acc store into INT32 does not verify (a Vec store that converts: v
   REQUIRE(ds.size() == 1);
   CHECK(ds[0].str().find("tile.store operand 1 ('c') has dtype pl.FP32 but operand 3 ('Out') has pl.INT32") != std::string::npos);
 }
+}  // namespace ut_lowering_cube_store_convert_test

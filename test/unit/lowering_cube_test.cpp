@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../support/three_stages.hpp"
+namespace ut_lowering_cube_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -72,3 +73,4 @@ TEST_CASE("cube K loop: FP16/BF16/FP32/INT8, 1/2/4 steps, literal and runtime in
       }
   CHECK(judged == 72);
 }
+}  // namespace ut_lowering_cube_test

@@ -12,6 +12,7 @@
 
 #include "../support/three_stages.hpp"
 #include "ptorw/text/printer.hpp"
+namespace ut_lowering_cube_transpose_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -77,3 +78,4 @@ TEST_CASE("a row-major (Vec) transpose_view is not a relabel: the kernel stays o
               "stays on Tile IR: tile.transpose_view of a row-major (pl.Mem.Vec) tile moves data") != std::string::npos);
   }
 }
+}  // namespace ut_lowering_cube_transpose_test

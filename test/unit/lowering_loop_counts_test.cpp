@@ -13,6 +13,7 @@
 #include "ptorw/interp/diffcheck.hpp"
 #include "ptorw/text/parser.hpp"
 #include "../support/golden_file.hpp"
+namespace ut_lowering_loop_counts_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -66,3 +67,4 @@ TEST_CASE("nested loops and a GM carry (fixed trip counts) agree across stages")
   judge("nested_loops_tile_and_scalar", "unused", 0);
   judge("loop_gm_carry_same_parameter", "unused", 0);
 }
+}  // namespace ut_lowering_loop_counts_test

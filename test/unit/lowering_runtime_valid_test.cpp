@@ -18,6 +18,7 @@
 #include "ptorw/passes/all.hpp"
 #include "ptorw/text/parser.hpp"
 #include "../support/golden_stages.hpp"
+namespace ut_lowering_runtime_valid_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -171,3 +172,4 @@ TEST_CASE("runtime-extent goldens of tile-to-buffer: extents 0, cols, 64 per cal
   check_runtime_valid_golden({"runtime_valid_mismatched_exprs_stays_tile", "self.k(x, OUT, EXT, 64)",
                               [](float v, int) { return v + v; }, cols_lt});
 }
+}  // namespace ut_lowering_runtime_valid_test

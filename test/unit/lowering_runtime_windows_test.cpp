@@ -20,6 +20,7 @@
 
 #include "ptorw/interp/diffcheck.hpp"
 #include "../support/golden_stages.hpp"
+namespace ut_lowering_runtime_windows_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -203,3 +204,4 @@ TEST_CASE("relabels of static windows: the reshape of whole rows and of one row,
     CHECK(got[static_cast<std::size_t>(i)] == f32_bits(v + v));
   }
 }
+}  // namespace ut_lowering_runtime_windows_test

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include "../support/golden_stages.hpp"
+namespace ut_lowering_set_validshape_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 using test_support::judge_stages;
@@ -24,3 +25,4 @@ TEST_CASE("set_validshape on a shared dynamic handle: cols = 0, 5, 64") {
 TEST_CASE("set_validshape to constant extents: a static relabel") {
   judge_stages("set_validshape_static_relabel");
 }
+}  // namespace ut_lowering_set_validshape_test

@@ -19,6 +19,7 @@
 #include "ptorw/passes/all.hpp"
 #include "ptorw/text/parser.hpp"
 #include "../support/golden_stages.hpp"
+namespace ut_lowering_windows_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -143,3 +144,4 @@ TEST_CASE("slice at runtime column block * 8: three calls per run with block, 8 
     CHECK(wrong == 0);
   }
 }
+}  // namespace ut_lowering_windows_test

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ptorw/text/parser.hpp"
+namespace ut_malformed_test {  // one namespace per file: the suite builds as one unity TU
 
 namespace {
 
@@ -196,3 +197,4 @@ TEST_CASE("random byte garbage never crashes the parser") {
     CHECK((r.ok() || !r.errors.empty()));
   }
 }
+}  // namespace ut_malformed_test

@@ -23,6 +23,7 @@
 #include "ptorw/text/parser.hpp"
 #include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/walk.hpp"
+namespace ut_mlir_generic_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 namespace fs = std::filesystem;
@@ -210,3 +211,4 @@ TEST_CASE("mlir-opt-19 accepts the generic form of every emitted kernel; custom 
   MESSAGE("mlir-opt-19 accepted " << modules << " generic modules, " << cube_modules << " of them cube modules");
   CHECK(cube_modules >= 24);  // the cube goldens of tile-to-buffer / lower-tile-to-buffer, both spellings
 }
+}  // namespace ut_mlir_generic_test

@@ -8,6 +8,7 @@
 
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/text/name_table.hpp"
+namespace ut_name_table_test {  // one namespace per file: the suite builds as one unity TU
 
 using ptorw::text::NameTable;
 namespace ir = ptorw::ir;
@@ -100,3 +101,4 @@ TEST_CASE("name table: bind hands back what it shadows; answers are always the c
   CHECK(bad == 0);
   CHECK(t.size() == kNames / 2 + 1);  // the odd names and "a"
 }
+}  // namespace ut_name_table_test

@@ -17,6 +17,7 @@
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/op_registry.hpp"
 #include "ptorw/ir/symbol.hpp"
+namespace ut_node_layout_test {  // one namespace per file: the suite builds as one unity TU
 
 namespace ir = ptorw::ir;
 using ir::Symbol;
@@ -186,3 +187,4 @@ TEST_CASE("boxed kinds: a statement node is as small as an assignment") {
   // The reason for the boxes (issue 2); fails if a large kind is put back inline.
   CHECK(sizeof(ir::StmtNode) <= 48);
 }
+}  // namespace ut_node_layout_test

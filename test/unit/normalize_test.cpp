@@ -14,6 +14,7 @@
 #include "ptorw/visit/equal.hpp"
 #include "ptorw/visit/erased.hpp"
 #include "rewrite_fixtures.hpp"
+namespace ut_normalize_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -338,3 +339,4 @@ TEST_CASE("default: one outcome with every step's statistics; a second run chang
   auto again = run("default", o.program);
   CHECK(again.program == o.program);
 }
+}  // namespace ut_normalize_test

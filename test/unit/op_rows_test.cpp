@@ -25,6 +25,7 @@
 #include "ptorw/lowering/planning/storage_rules.hpp"
 #include "ptorw/lowering/recipes/all_recipes.hpp"
 #include "ptorw/lowering/recipes/elementwise_table.hpp"
+namespace ut_op_rows_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -130,3 +131,4 @@ TEST_CASE("op rows: op ids are interned once and compare as integers") {
     CHECK(ir::op_id_of_name(d.name) == id);
   }
 }
+}  // namespace ut_op_rows_test

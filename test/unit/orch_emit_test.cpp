@@ -11,6 +11,7 @@
 #include "ptorw/codegen/orch_kernels.hpp"
 #include "ptorw/text/parser.hpp"
 #include "../support/orch_programs.hpp"
+namespace ut_orch_emit_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -807,3 +808,4 @@ TEST_CASE("a loop step written as a constant expression is that constant") {
 )");
   CHECK(has(t, "i < 4; i += 2) {"));
 }
+}  // namespace ut_orch_emit_test

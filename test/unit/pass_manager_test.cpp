@@ -10,6 +10,7 @@
 #include "ptorw/patterns/normalize/simplify.hpp"
 #include "ptorw/passes/stats_json.hpp"
 #include "rewrite_fixtures.hpp"
+namespace ut_pass_manager_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 using namespace ptorw::passes;
@@ -322,3 +323,4 @@ TEST_CASE("a sequence pass names its steps, so print-after-all can run them one 
   CHECK(s.steps == std::vector<std::string>{"simplify", "simplify"});
   CHECK(make_pass("simplify")->steps.empty());
 }
+}  // namespace ut_pass_manager_test

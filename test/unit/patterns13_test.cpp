@@ -15,6 +15,7 @@
 #include "ptorw/patterns/optimize_orch_tensors.hpp"
 #include "ptorw/rewrite/driver.hpp"
 #include "ptorw/text/parser.hpp"
+namespace ut_patterns13_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -390,3 +391,4 @@ class PingPong:
   CHECK(rs[0].reason.find("the call in 'main' at 21:24 passes 'spare' for param 'out' and 'cur' for param 'x', which may "
                           "share storage") != std::string::npos);
 }
+}  // namespace ut_patterns13_test

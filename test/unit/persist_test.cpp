@@ -22,6 +22,7 @@
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
+namespace ut_persist_test {  // one namespace per file: the suite builds as one unity TU
 
 namespace fs = std::filesystem;
 using namespace ptorw;
@@ -342,3 +343,4 @@ TEST_CASE("save and load go through a file; read_program tells binary from text 
   CHECK(missing.errors[0].message.find("cannot open file") == 0);
   fs::remove_all(dir);
 }
+}  // namespace ut_persist_test

@@ -23,6 +23,7 @@
 #include <string>
 
 #include "../fuzz/fuzz_kernels.hpp"
+namespace ut_planning_fuzz_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -177,3 +178,4 @@ TEST_CASE("random kernels: the seeds the scale fuzzer found") {
       if (!r.ok()) FAIL_CHECK(r.str());
     }
 }
+}  // namespace ut_planning_fuzz_test

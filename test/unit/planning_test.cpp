@@ -10,6 +10,7 @@
 #include "ptorw/lowering/planning/plan_memory.hpp"
 #include "ptorw/lowering/planning/storage_check.hpp"
 #include "ptorw/text/parser.hpp"
+namespace ut_planning_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 using namespace ptorw::lowering::planning;
@@ -264,3 +265,4 @@ TEST_CASE("init-memref: an else-arm value does not take a loop carry's storage t
   for (const auto& d : ds) FAIL_CHECK(d.str());
   CHECK(ds.empty());
 }
+}  // namespace ut_planning_test

@@ -22,6 +22,7 @@
 #include "../support/examples.hpp"
 #include "../support/same_compile.hpp"
 #include "ptorw/text/printer.hpp"
+namespace ut_prefetch_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -234,3 +235,4 @@ TEST_CASE("compile writes the same files with and without the analyses computed 
     ptorw::test::check_same_compile(a, b);
   }
 }
+}  // namespace ut_prefetch_test

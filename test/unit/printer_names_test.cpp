@@ -13,6 +13,7 @@
 #include "ptorw/text/printer.hpp"
 #include "ptorw/text/string_set.hpp"
 #include "ptorw/text/text_out.hpp"
+namespace ut_printer_names_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 using namespace ptorw::ir;
@@ -288,3 +289,4 @@ TEST_CASE("TextOut: many pieces across growths equal the same appends to a std::
   small_moved += 'c';
   CHECK(small_moved.take() == "abc");
 }
+}  // namespace ut_printer_names_test

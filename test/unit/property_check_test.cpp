@@ -15,6 +15,7 @@
 #include "ptorw/patterns/normalize/convert_to_ssa.hpp"
 #include "ptorw/patterns/normalize/flatten_call_expr.hpp"
 #include "ptorw/text/parser.hpp"
+namespace ut_property_check_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 using namespace ptorw::passes;
@@ -304,3 +305,4 @@ TEST_CASE("property_violations: one walk for a set of properties answers as one 
   }
   CHECK(shared_cache.walks() == p->functions.size());  // each version walked once in all 63 asks
 }
+}  // namespace ut_property_check_test

@@ -22,6 +22,7 @@
 #include "ptorw/lowering/recipes/control_flow.hpp"
 #include "ptorw/lowering/select_buffer_ir.hpp"
 #include "ptorw/text/parser.hpp"
+namespace ut_recipe_entries_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -374,3 +375,4 @@ TEST_CASE("every Buffer op has one producing entry, and the emitter spells exact
     if (name.starts_with("tile.") && !elementwise_row) CHECK_MESSAGE(owners == 1, name << ": no recipe entry");
   }
 }
+}  // namespace ut_recipe_entries_test

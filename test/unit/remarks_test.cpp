@@ -12,6 +12,7 @@
 #include "ptorw/patterns/outline_incore_scopes.hpp"
 #include "ptorw/rewrite/driver.hpp"
 #include "ptorw/text/parser.hpp"
+namespace ut_remarks_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -406,3 +407,4 @@ TEST_CASE("outline-incore-scopes: a kernel it makes that returns a scalar is war
                              "which the caller reads after the scope; a task cannot return a scalar: compute it before "
                              "the scope, or route it through a tensor");
 }
+}  // namespace ut_remarks_test

@@ -14,6 +14,7 @@
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
 #include "rewrite_fixtures.hpp"
+namespace ut_simplify_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 using namespace fx;
@@ -512,3 +513,4 @@ TEST_CASE("random tester: the whole table preserves meaning and converges under 
     CHECK(run_table(simplify_index_rules, res.program).rewrites == 0);
   }
 }
+}  // namespace ut_simplify_test

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ptorw/codegen/string_interner.hpp"
+namespace ut_string_interner_test {  // one namespace per file: the suite builds as one unity TU
 
 using ptorw::codegen::StringInterner;
 
@@ -57,3 +58,4 @@ TEST_CASE("string interner: long strings, stored copies, the empty string") {
   CHECK(t.find("") == e);
   CHECK(t.insert("").first == e);
 }
+}  // namespace ut_string_interner_test

@@ -25,6 +25,7 @@
 
 #include "ptorw/tasks/task_graph.hpp"
 #include "ptorw/text/parser.hpp"
+namespace ut_tasks_bruteforce_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -304,3 +305,4 @@ TEST_CASE("task graph edges equal a brute-force byte overlap check on 1,200 gene
   CHECK(manual_tasks > 100);
   CHECK(multi_interval > 1000);
 }
+}  // namespace ut_tasks_bruteforce_test

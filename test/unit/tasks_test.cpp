@@ -12,6 +12,7 @@
 #include "ptorw/tasks/graph_output.hpp"
 #include "ptorw/tasks/swimlane_svg.hpp"
 #include "ptorw/text/parser.hpp"
+namespace ut_tasks_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -484,3 +485,4 @@ class P:
     CHECK(s.graph.tasks.size() == 2);
   }
 }
+}  // namespace ut_tasks_test

@@ -9,6 +9,7 @@
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
 #include "ptorw/visit/equal.hpp"
+namespace ut_text_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 using namespace ptorw::ir;
@@ -519,3 +520,4 @@ TEST_CASE("stmts_of and last_stmt see a body as printed: nested Seqs spliced") {
   CHECK(text.find("= 3") < text.find("= 4"));
   CHECK(text.find("= 4") != std::string::npos);
 }
+}  // namespace ut_text_test

@@ -11,6 +11,7 @@
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/ir/verify_impl.hpp"  // the verifier's internals under test (verify_detail)
 #include "ptorw/visit/flat_seq.hpp"
+namespace ut_verify_fast_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace samples;
 using ptorw::Diagnostics;
@@ -299,3 +300,4 @@ TEST_CASE("memo of variable-free types: a type naming a variable is checked at e
   std::const_pointer_cast<Program>(p)->dyn_dims = {dim};
   CHECK(verify(*p).empty());
 }
+}  // namespace ut_verify_fast_test

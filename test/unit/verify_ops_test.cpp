@@ -8,6 +8,7 @@
 
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/text/parser.hpp"
+namespace ut_verify_ops_test {  // one namespace per file: the suite builds as one unity TU
 
 namespace {
 
@@ -308,3 +309,4 @@ TEST_CASE("operand rules: a reduction's scratch has the operand's shape and is n
         "v.py:7:13: error: tile.cast operand 1 ('m') must be in pl.Mem.Vec, not pl.Mem.Mat\n");
   CHECK(check(kernel(line("h = pl.cast(a, pl.FP16)"))).empty());
 }
+}  // namespace ut_verify_ops_test

@@ -4,6 +4,7 @@
 #include "ir_samples.hpp"
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/text/parser.hpp"
+namespace ut_verify_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace samples;
 using ptorw::Diagnostics;
@@ -795,3 +796,4 @@ TEST_CASE("docs: unpacking a pl.submit names the kernel's result count (tasks/02
   REQUIRE_FALSE(r2.ok());
   CHECK(text(r2.errors).find("unpacks 2 result value(s) but the kernel returns 0") != std::string::npos);
 }
+}  // namespace ut_verify_test

@@ -25,6 +25,7 @@
 #include "ptorw/patterns/optimize_orch_tensors.hpp"
 #include "ptorw/text/parser.hpp"
 #include "ptorw/text/printer.hpp"
+namespace ut_window_property_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 
@@ -168,3 +169,4 @@ TEST_CASE("pattern 5 aggregate windows equal the brute-force box of the touched 
   CHECK(shrinking > 20);
   CHECK(gaps > 20);
 }
+}  // namespace ut_window_property_test

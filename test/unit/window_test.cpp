@@ -23,6 +23,7 @@
 #include "ptorw/visit/describe.hpp"
 #include "ptorw/visit/equal.hpp"
 #include "ptorw/visit/erased.hpp"
+namespace ut_window_test {  // one namespace per file: the suite builds as one unity TU
 
 using namespace ptorw;
 namespace fs = std::filesystem;
@@ -400,3 +401,4 @@ TEST_CASE("affine forms: checked int64 arithmetic") {
   CHECK(big.why == "int64 overflow");
   CHECK(!analysis::affine_of(mul(i, i), pol).value);
 }
+}  // namespace ut_window_test
