@@ -26,7 +26,8 @@
 //     nested loops, the iter-arg's only use is the init of an inner For loop of this same shape
 //     whose result is what the loop yields;
 //   * the loop result's only use is `ret = tile.store(result, [0, ...], out)` later in the same body;
-//   * `out` is an Out param used nowhere else, of the tile's shape and dtype;
+//   * `out` is an Out param used nowhere else, of the tile's shape and dtype (or the dtype an Acc
+//     tile's store narrows to: ir/store_dtype.hpp);
 //   * no call of the function passes, for `out`, storage that another of its arguments may share.
 // Why `out` must be unused elsewhere: the rewrite moves its writes into the loop, before anything
 // that ran between the loop and the final store. Regions no part covers held the tile.create's
@@ -45,6 +46,7 @@
 
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/builder.hpp"
+#include "ptorw/ir/store_dtype.hpp"
 #include "ptorw/patterns/common/call_site_sharing.hpp"
 #include "ptorw/patterns/common/function_facts.hpp"
 #include "ptorw/analysis/returns.hpp"
@@ -232,7 +234,12 @@ inline Why out_used_once(LoopQuestion& q) {
 
 inline Why out_fits_tile(LoopQuestion& q) {
   auto* tensor = ir::type_as<ir::TensorType>(q.found.out->type);
-  if (tensor && tensor->dtype == q.tile->dtype && same_dims(tensor->shape, q.tile->shape)) return std::nullopt;
+  // The dtype may differ only as the final store may convert (ir/store_dtype.hpp: an Acc tile's
+  // fix-pipe narrows FP32 to FP16/BF16, element by element). tile.assemble keeps the target's
+  // dtype and memory in every part (op_registry kTileAssemble), so each part's store then converts
+  // exactly as the whole tile's did (review rev17 4: this was refused).
+  if (tensor && ir::store_dtype_ok(q.tile->dtype, q.tile->memory, tensor->dtype) && same_dims(tensor->shape, q.tile->shape))
+    return std::nullopt;
   return "Out param " + quoted(q.found.out) + " has type " + visit::describe(q.found.out->type) +
          ", not the shape and dtype of the accumulated " + visit::describe(q.loop().iter_args[0]->type);
 }
