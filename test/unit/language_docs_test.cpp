@@ -295,8 +295,9 @@ TEST_CASE("a pl.range step of 0 is a verifier error at the loop") {
 
 // A scope ptorw does not read is named in the refusal (it said "got 'pl'"; docs audit 2026-12-05).
 TEST_CASE("an unsupported with-scope is named") {
-  CHECK(has(error_of(orch("with pl.incore():\n            pass")),
-            "doc.py:5:14: error: expected pl.at(...), pl.manual_scope() or pl.scope(mode=...) after 'with', got 'pl.incore'"));
+  // (pl.incore is read since: the deprecated spelling of pl.at(CORE_GROUP), language_forms_test.)
+  CHECK(has(error_of(orch("with pl.cluster():\n            pass")),
+            "doc.py:5:14: error: expected pl.at(...), pl.manual_scope() or pl.scope(mode=...) after 'with', got 'pl.cluster'"));
 }
 
 // PyPTO's quickstart, Edge Cases: "Cannot reassign 'out' with a different type | The expression's

@@ -674,6 +674,34 @@ TEST_CASE("pl.scope(mode=pl.ScopeMode.MANUAL) is pl.manual_scope()") {
         std::string::npos);
 }
 
+// PyPTO's language reference lists `pl.incore()` as the deprecated spelling of
+// `pl.at(level=pl.Level.CORE_GROUP)` ("pl.incore() (deprecated) -> InCore"); its older programs and
+// tests write it. One scope: equal programs, printed as pl.at.
+TEST_CASE("with pl.incore() is pl.at(level=pl.Level.CORE_GROUP)") {
+  auto src = [](const std::string& with) {
+    return "@pl.program\nclass P:\n"
+           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+           "    def main(self, x: pl.Tensor[[16, 32], pl.FP32], o: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+           "        with " + with + ":\n"
+           "            t = pl.load(x, [0, 0], [16, 32])\n"
+           "            u = pl.tile.add(t, t)\n"
+           "            o = pl.store(u, [0, 0], o)\n"
+           "        return o\n";
+  };
+  same(src("pl.incore()"), src("pl.at(level=pl.Level.CORE_GROUP)"));
+  same(src("pl.incore(name_hint=\"dbl\")"), src("pl.at(level=pl.Level.CORE_GROUP, name_hint=\"dbl\")"));
+  same(src("pl.incore(split=pl.SplitMode.NONE)"), src("pl.at(level=pl.Level.CORE_GROUP)"));
+  differ(src("pl.incore(name_hint=\"dbl\")"), src("pl.at(level=pl.Level.CORE_GROUP)"));
+  CHECK(printed_line(src("pl.incore()"), "u") == "pl.tile.add(t, t)");
+  CHECK(text::print_program(*parse_ok(src("pl.incore()"))).find("with pl.at(level=pl.Level.CORE_GROUP):") != std::string::npos);
+  CHECK(error_of(src("pl.incore(split=pl.SplitMode.UP_DOWN)"))
+            .find("form.py:5:17: error: pl.incore(split=...) splits a mixed kernel, which ptorw does not read") != std::string::npos);
+  CHECK(error_of(src("pl.incore(level=pl.Level.CORE_GROUP)")).find("pl.incore has no keyword 'level'") != std::string::npos);
+  CHECK(error_of(src("pl.incore(1)")).find("pl.incore takes keyword arguments only") != std::string::npos);
+  // Other scopes PyPTO has and ptorw does not read are still refused by name.
+  CHECK(error_of(src("pl.cluster()")).find("got 'pl.cluster'") != std::string::npos);
+}
+
 // PyPTO's user docs (language/00-types.md): "pl.TaskId is a convenience alias for pl.Scalar[pl.TASK_ID]".
 TEST_CASE("pl.TaskId is pl.Scalar[pl.TASK_ID]") {
   auto src = [](const std::string& t) {

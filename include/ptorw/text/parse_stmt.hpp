@@ -590,7 +590,7 @@ inline std::optional<YieldTargets> Parser::parse_if(Block& b, const Token& if_to
 inline void Parser::parse_with(Block& b) {
   Token with = take();
   if (!(peek().name("pl") && peek(1).punct(".") &&
-        (peek(2).name("at") || peek(2).name("manual_scope") || peek(2).name("scope")))) {
+        (peek(2).name("at") || peek(2).name("manual_scope") || peek(2).name("scope") || peek(2).name("incore")))) {
     if (peek().name("pl") && peek(1).punct(".") && peek(2).kind == Tok::Name)  // name the scope, not 'pl'
       fail_at(peek(), "expected pl.at(...), pl.manual_scope() or pl.scope(mode=...) after 'with', got 'pl." + std::string(peek(2).text) +
                           "' (docs/dsl.md lists the scopes ptorw reads)");
@@ -604,11 +604,34 @@ inline void Parser::parse_with(Block& b) {
   // and `deps=[tid]` are refused by name, not as an unknown op inside them (user trial F8).
   static constexpr std::string_view kAtNames[] = {"level", "windowize", "name_hint", "role"};
   static constexpr std::string_view kScopeNames[] = {"mode"};
+  static constexpr std::string_view kIncoreNames[] = {"name_hint", "split"};
   static constexpr KnownKeywords kAtKeywords{"pl.at", kAtNames}, kScopeKeywords{"pl.scope", kScopeNames},
-      kManualKeywords{"pl.manual_scope", {}};
+      kManualKeywords{"pl.manual_scope", {}}, kIncoreKeywords{"pl.incore", kIncoreNames};
   parse_call_args(args, kw, nullptr,
-                  kind.text == "at" ? &kAtKeywords : kind.text == "scope" ? &kScopeKeywords : &kManualKeywords);
+                  kind.text == "at"      ? &kAtKeywords
+                  : kind.text == "scope" ? &kScopeKeywords
+                  : kind.text == "incore" ? &kIncoreKeywords
+                                          : &kManualKeywords);
   if (!args.empty()) fail_at(kind, "pl." + std::string(kind.text) + " takes keyword arguments only");
+  // `with pl.incore():` is PyPTO's deprecated spelling of `with pl.at(level=pl.Level.CORE_GROUP):`
+  // (its language reference: "pl.incore() (deprecated) -> InCore: use pl.at(level=pl.Level.CORE_GROUP)";
+  // older programs and tests still write it). Read as that scope, printed as pl.at. Its `split`
+  // (a mixed-kernel split mode) has no pl.at form ptorw reads: only the default NONE is accepted.
+  if (kind.text == "incore") {
+    ir::Kwargs at{{"level", ir::EnumRef{"pl.Level.CORE_GROUP"}}};
+    for (auto& [key, value] : kw) {
+      if (key == "split") {
+        const auto* mode = std::get_if<ir::EnumRef>(&value);
+        if (!mode || mode->text != "pl.SplitMode.NONE")
+          fail_at(kind, "pl.incore(split=...) splits a mixed kernel, which ptorw does not read: only "
+                        "split=pl.SplitMode.NONE (the default) is accepted; write the scope as "
+                        "pl.at(level=pl.Level.CORE_GROUP)");
+        continue;
+      }
+      at.emplace_back(key, std::move(value));
+    }
+    kw = std::move(at);
+  }
   // PyPTO's runtime scopes (tasks/01-scopes.md): `pl.scope(mode=pl.ScopeMode.MANUAL)` is
   // `pl.manual_scope()` under its other name (read as it, printed as it). An AUTO scope is placed
   // by the compiler, and writing one needs `@pl.function(auto_scope=False)`, which ptorw does not
