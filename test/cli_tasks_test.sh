@@ -118,5 +118,19 @@ check "swimlane --compare with an unknown pass: exit 2" test $? -eq 2
 "$ptorw" swimlane examples/row_bands.py -o "" > /dev/null 2> "$tmp/e13"
 check "swimlane -o '': exit 2 (was the SVG on stdout)" test $? -eq 2
 
+# 6. The entry as `run` picks it: without a `main`, the program's one Orchestration function (said
+#    on stderr); the graph is the one `main` gave under its old name.
+sed 's/def main(/def rows(/' examples/row_bands.py > "$tmp/nomain.py"
+"$ptorw" tasks "$tmp/nomain.py" > "$tmp/nm.json" 2> "$tmp/e14"
+check "tasks without main: exit 0" test $? -eq 0
+check "tasks without main: says which function it reads" grep -q "ptorw tasks: no 'main': running the Orchestration function 'rows'" "$tmp/e14"
+check "tasks without main: names the function it read" grep -q '^{"function": "rows",' "$tmp/nm.json"
+sed -i '1s/^{"function": "rows",/{"function": "main",/' "$tmp/nm.json"
+check "tasks without main: otherwise the graph main gave" cmp -s "$tmp/nm.json" test/tasks/row_bands.json
+"$ptorw" swimlane "$tmp/nomain.py" -o "$tmp/nm.svg" > /dev/null 2> "$tmp/e15"
+check "swimlane without main: exit 0, titled by the function" test $? -eq 0 -a -n "$(grep -F "(rows)" "$tmp/nm.svg")"
+"$ptorw" tasks "$tmp/nomain.py" --entry main > /dev/null 2> "$tmp/e16"
+check "tasks --entry main given explicitly: refused, not redirected" test $? -eq 1 -a -n "$(grep -F "no Orchestration function 'main' (the program's: rows)" "$tmp/e16")"
+
 echo "cli_tasks: $fails failed"
 exit $((fails > 0))

@@ -212,7 +212,9 @@ void define_app(CLI::App& app, Options& o) {
   // The task graph, its simulated schedule and the windowize advisor (issue 21; include/ptorw/tasks/).
   auto add_graph_input = [&](CLI::App* c) {
     add_input(c, o);
-    c->add_option("--entry", o.entry, "the Orchestration function (default main)")->type_name("NAME");
+    c->add_option("--entry", o.entry, "the Orchestration function (default main; without main the program's one Orchestration function)")
+        ->type_name("NAME")
+        ->each([&o](const std::string&) { o.entry_given = true; });
     c->add_option("--dim", o.dims, "value of a pl.dynamic dim (repeatable; others 64)")->type_name("NAME=INT");
     c->add_option("--scalar", o.scalars, "value of a scalar parameter of the entry (repeatable; needed when a loop bound, "
                                          "branch or offset depends on it)")

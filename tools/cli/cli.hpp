@@ -92,6 +92,11 @@ passes::PassContext make_context(const Options& o);
 std::map<std::string, std::int64_t, std::less<>> parse_dims(const std::vector<std::string>& dims, const ir::Program& p);
 
 // ---- subcommands (cmd_*.cpp); each returns the exit code ----
+/// The entry `run`, `diffcheck`, `tasks`, `swimlane` and `advise` use (cmd_run.cpp): the one asked
+/// for; when that is the default `main` and the program has none but exactly one Orchestration
+/// function, that function (said on stderr as "ptorw CMD: no 'main': ...").
+std::string resolve_entry(const ir::Program& p, const std::string& asked, bool given, const char* cmd);
+
 int cmd_print(const Options& o);
 int cmd_check(const Options& o);
 int cmd_equal(const Options& o);

@@ -95,20 +95,6 @@ std::vector<const ir::Function*> entry_functions(const ir::Program& p, const std
   return out;
 }
 
-/// The entry to run: the one asked for; when that is the default `main` and the program has none
-/// but exactly one Orchestration function, that function (PyPTO's examples name their entry after
-/// the operator: `spmd_add`, `softmax`), said on stderr. Otherwise `main`: every kernel runs directly.
-std::string resolve_entry(const ir::Program& p, const std::string& asked, bool given, const char* cmd) {
-  if (given || asked != "main" || p.find(asked)) return asked;
-  const ir::Function* only = nullptr;
-  int n = 0;
-  for (const auto& f : p.functions)
-    if (f->type == ir::FunctionType::Orchestration) only = f.get(), ++n;
-  if (n != 1) return asked;
-  fmt::print(stderr, "ptorw {}: no 'main': running the Orchestration function '{}' (--entry NAME picks another)\n", cmd, only->name);
-  return only->name;
-}
-
 void add_inputs(const Options& o, const std::string& entry, const ir::Program& p, interp::RunOptions& ro) {
   const auto fns = entry_functions(p, entry);
   for (const auto& spec : o.inputs) {
@@ -143,6 +129,20 @@ void add_inputs(const Options& o, const std::string& entry, const ir::Program& p
 }
 
 }  // namespace
+
+/// (cli.hpp) The entry to run: the one asked for; when that is the default `main` and the program has none
+/// but exactly one Orchestration function, that function (PyPTO's examples name their entry after
+/// the operator: `spmd_add`, `softmax`), said on stderr. Otherwise `main`: every kernel runs directly.
+std::string resolve_entry(const ir::Program& p, const std::string& asked, bool given, const char* cmd) {
+  if (given || asked != "main" || p.find(asked)) return asked;
+  const ir::Function* only = nullptr;
+  int n = 0;
+  for (const auto& f : p.functions)
+    if (f->type == ir::FunctionType::Orchestration) only = f.get(), ++n;
+  if (n != 1) return asked;
+  fmt::print(stderr, "ptorw {}: no 'main': running the Orchestration function '{}' (--entry NAME picks another)\n", cmd, only->name);
+  return only->name;
+}
 
 int cmd_run(const Options& o) {
   auto p = load(o.file);

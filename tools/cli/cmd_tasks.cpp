@@ -20,11 +20,12 @@ namespace ptorw::cli {
 
 namespace {
 
-tasks::GraphOptions graph_options(const Options& o, const ir::Program& p) {
+tasks::GraphOptions graph_options(const Options& o, const ir::Program& p, const char* cmd) {
   tasks::GraphOptions g;
-  g.entry = o.entry;
+  // The entry as `run` picks it: without a `main`, the program's one Orchestration function.
+  g.entry = resolve_entry(p, o.entry, o.entry_given, cmd);
   for (const auto& [k, v] : parse_dims(o.dims, p)) g.dims[k] = v;
-  ir::FunctionPtr f = p.find(o.entry);
+  ir::FunctionPtr f = p.find(g.entry);
   std::vector<std::string> names;
   if (f)
     for (const auto& prm : f->params)
@@ -41,7 +42,7 @@ tasks::GraphOptions graph_options(const Options& o, const ir::Program& p) {
     if (ec != std::errc{} || ptr != end) throw UsageError(fmt::format("--scalar expects NAME=INTEGER, got '{}'", s));
     std::string name = s.substr(0, eq);
     if (std::find(names.begin(), names.end(), name) == names.end())
-      throw UsageError(fmt::format("--scalar {}: '{}' has no scalar parameter '{}'{}", s, o.entry, name, did_you_mean(name, names)));
+      throw UsageError(fmt::format("--scalar {}: '{}' has no scalar parameter '{}'{}", s, g.entry, name, did_you_mean(name, names)));
     g.scalars[name] = v;
   }
   // Pass names are command-line errors (exit 2, with the closest match), as for `opt`.
@@ -124,7 +125,7 @@ std::string critical_path_text(const tasks::TaskGraph& g, const tasks::Schedule&
 int cmd_tasks(const Options& o) {
   auto p = load(o.file);
   if (!p) return kFailed;
-  auto go = graph_options(o, *p);
+  auto go = graph_options(o, *p, "tasks");
   auto sim = tasks::simulate(p, ssa_first(*p, o.graph_passes), go, tasks::CostModel{}, tasks::Lanes{}, /*with_schedule=*/false);
   print_errors(sim.diagnostics);
   if (!sim.ok()) return kFailed;
@@ -134,7 +135,7 @@ int cmd_tasks(const Options& o) {
 int cmd_swimlane(const Options& o) {
   auto p = load(o.file);
   if (!p) return kFailed;
-  auto go = graph_options(o, *p);
+  auto go = graph_options(o, *p, "swimlane");
   auto cm = cost_model(o);
   tasks::Lanes lanes{o.aiv, o.aic};
   if (!o.compare.empty() && !o.graph_passes.empty()) throw UsageError("--compare draws before and after its passes: give --passes or --compare, not both");
@@ -142,7 +143,7 @@ int cmd_swimlane(const Options& o) {
   std::vector<std::string> titles;
   const std::string file = display_name(p->source_file);
   sims.push_back(tasks::simulate(p, ssa_first(*p, o.graph_passes), go, cm, lanes));
-  titles.push_back(o.graph_passes.empty() ? fmt::format("{} ({})", file, o.entry) : fmt::format("{} after {}", file, o.graph_passes));
+  titles.push_back(o.graph_passes.empty() ? fmt::format("{} ({})", file, go.entry) : fmt::format("{} after {}", file, o.graph_passes));
   if (!o.compare.empty()) {
     sims.push_back(tasks::simulate(p, o.compare, go, cm, lanes));
     titles.front() = fmt::format("{}: before {}", file, o.compare);
@@ -181,7 +182,7 @@ int cmd_swimlane(const Options& o) {
 int cmd_advise(const Options& o) {
   auto p = load(o.file);
   if (!p) return kFailed;
-  auto go = graph_options(o, *p);
+  auto go = graph_options(o, *p, "advise");
   const auto cm = cost_model(o);
   auto r = tasks::advise(p, go, cm, tasks::Lanes{o.aiv, o.aic});
   print_errors(r.diagnostics);
