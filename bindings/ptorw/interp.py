@@ -1,7 +1,7 @@
 """The reference interpreter on numpy arrays.
 
-``run(program, inputs)`` runs ``main`` (or, when there is no ``main``, every kernel directly) and
-returns ``{output name: numpy array}``. Inputs are given by parameter name; parameters not given
+``run(program, inputs)`` runs ``main`` (when there is no ``main``: the program's one Orchestration
+function, as ``ptorw run`` picks it, else every kernel directly) and returns ``{output name: numpy array}``. Inputs are given by parameter name; parameters not given
 get random values from ``seed`` (as ``ptorw run`` does). Element types:
 
 =============  ===================  ====================================================
@@ -41,8 +41,24 @@ def _convert(dtype, values):
     return arr
 
 
-def run(program, inputs=None, *, entry="main", seed=1, dims=None, mode="auto", target=None, return_poison=False):
+def _entry(program, entry):
+    """The entry ``ptorw run`` would take: ``entry`` when given; else ``main``, or, when the program
+    has no ``main`` but exactly one Orchestration function, that function (PyPTO's examples name
+    their entry after the operator); else ``main`` (every kernel runs directly)."""
+    if entry is not None:
+        return entry
+    functions = program.functions
+    if "main" in functions:
+        return "main"
+    orch = [name for name, f in functions.items() if f.func_type.value == "Orchestration"]
+    return orch[0] if len(orch) == 1 else "main"
+
+
+def run(program, inputs=None, *, entry=None, seed=1, dims=None, mode="auto", target=None, return_poison=False):
     """Interprets ``entry`` of ``program`` and returns ``{name: numpy array}`` (scalars as 0-d arrays).
+
+    ``entry``: a function name; by default ``main``, or the program's one Orchestration function
+    when it has no ``main``, else every kernel directly (as ``ptorw run``).
 
     ``inputs``: ``{parameter name: array or number}``; shapes and dtypes are checked against the
     parameters. ``dims``: values of ``pl.dynamic`` dims (default 64). ``mode``: "auto" (planned
@@ -53,7 +69,7 @@ def run(program, inputs=None, *, entry="main", seed=1, dims=None, mode="auto", t
     """
     if target is None:
         target = _current_options().get("target", "a2a3")
-    outs = _core.run(program._p, entry, dict(inputs or {}), int(seed), dict(dims or {}), mode, target)
+    outs = _core.run(program._p, _entry(program, entry), dict(inputs or {}), int(seed), dict(dims or {}), mode, target)
     result, poison = {}, {}
     for name, _kind, dtype, values, mask in outs:
         result[name] = _convert(dtype, values)
@@ -61,11 +77,12 @@ def run(program, inputs=None, *, entry="main", seed=1, dims=None, mode="auto", t
     return (result, poison) if return_poison else result
 
 
-def diffcheck(program, passes=None, *, after=None, seeds=3, entry="main", dims=None, target=None):
+def diffcheck(program, passes=None, *, after=None, seeds=3, entry=None, dims=None, target=None):
     """Runs ``program`` before and after each pass of ``passes`` (registry names or Pass objects;
     run under the current PassContext), or compares ``program`` with ``after``, on ``seeds``
     random input sets. Returns a DiffReport: ``ok``, ``status`` ("equal", "different",
     "before_failed", "step_failed"), ``str(report)`` naming the first differing element, ``log``."""
+    entry = _entry(program, entry)  # (the default as run's)
     if (passes is None) == (after is None):
         raise TypeError("diffcheck needs passes=[...] or after=<Program>, not both")
     if isinstance(seeds, bool) or not isinstance(seeds, int) or seeds < 1:

@@ -133,6 +133,38 @@ def test_kernels_run_directly_without_main():
     np.testing.assert_array_equal(out["k.return"], a + a)
 
 
+def test_the_one_orchestration_function_is_the_default_entry_without_main():
+    # As `ptorw run` picks it: no main, one Orchestration function (named after the operator, as
+    # PyPTO's examples do) -> that function; its return is named as main's would be.
+    @pl.program
+    class Doubler:
+        @pl.function(type=pl.FunctionType.InCore)
+        def k(self, a: pl.Tensor[[4, 8], pl.FP32],
+              out: pl.Out[pl.Tensor[[4, 8], pl.FP32]]) -> pl.Tensor[[4, 8], pl.FP32]:
+            x = pl.load(a, [0, 0], [4, 8])
+            y = pl.tile.add(x, x)
+            r = pl.store(y, [0, 0], out)
+            return r
+
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def double_it(self, a: pl.Tensor[[4, 8], pl.FP32]) -> pl.Tensor[[4, 8], pl.FP32]:
+            o = pl.tensor.create([4, 8], dtype=pl.FP32)
+            r = self.k(a, o)
+            return r
+
+    a = np.arange(32, dtype=np.float32).reshape(4, 8)
+    default = interp.run(Doubler, {"a": a})
+    named = interp.run(Doubler, {"a": a}, entry="double_it")
+    assert list(default) == list(named) and "k.return" not in default
+    for key in named:
+        np.testing.assert_array_equal(default[key], named[key])
+        np.testing.assert_array_equal(default[key], a + a)
+    # An explicit entry="main" is not redirected: the kernels run directly.
+    assert "k.return" in interp.run(Doubler, {"a": a}, entry="main")
+    report = interp.diffcheck(Doubler, passes=["default"])
+    assert report.ok, str(report)
+
+
 def test_dynamic_dims():
     M = pl.dynamic("M")  # noqa: F841 (read by @pl.program from this frame)
 
