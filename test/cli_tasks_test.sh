@@ -131,6 +131,9 @@ check "tasks without main: otherwise the graph main gave" cmp -s "$tmp/nm.json" 
 check "swimlane without main: exit 0, titled by the function" test $? -eq 0 -a -n "$(grep -F "(rows)" "$tmp/nm.svg")"
 "$ptorw" tasks "$tmp/nomain.py" --entry main > /dev/null 2> "$tmp/e16"
 check "tasks --entry main given explicitly: refused, not redirected" test $? -eq 1 -a -n "$(grep -F "no Orchestration function 'main' (the program's: rows)" "$tmp/e16")"
+"$ptorw" tasks "$tmp/nomain.py" --entry main --scalar m=2 > /dev/null 2> "$tmp/e17"
+check "tasks --scalar with an entry that is no Orchestration function: that is the error (exit 1)" \
+  test $? -eq 1 -a -n "$(grep -F "no Orchestration function 'main' (the program's: rows)" "$tmp/e17")"
 
 echo "cli_tasks: $fails failed"
 exit $((fails > 0))

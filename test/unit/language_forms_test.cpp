@@ -695,7 +695,15 @@ TEST_CASE("with pl.incore() is pl.at(level=pl.Level.CORE_GROUP)") {
   CHECK(printed_line(src("pl.incore()"), "u") == "pl.tile.add(t, t)");
   CHECK(text::print_program(*parse_ok(src("pl.incore()"))).find("with pl.at(level=pl.Level.CORE_GROUP):") != std::string::npos);
   CHECK(error_of(src("pl.incore(split=pl.SplitMode.UP_DOWN)"))
-            .find("form.py:5:17: error: pl.incore(split=...) splits a mixed kernel, which ptorw does not read") != std::string::npos);
+            .find("form.py:5:17: error: pl.incore(split=...): only split=pl.SplitMode.NONE (the default) is read; another "
+                  "split mode splits a mixed kernel") != std::string::npos);
+  CHECK(error_of(src("pl.incore(split=\"NONE\")")).find("only split=pl.SplitMode.NONE (the default) is read") != std::string::npos);
+  // The scope's keywords by type (review rev18 L3: name_hint=3 was accepted and ignored).
+  CHECK(error_of(src("pl.incore(name_hint=3)")).find("form.py:5:17: error: pl.incore: name_hint= takes a string") != std::string::npos);
+  CHECK(error_of(src("pl.at(level=pl.Level.CORE_GROUP, name_hint=3)")).find("form.py:5:17: error: pl.at: name_hint= takes a string") !=
+        std::string::npos);
+  CHECK(error_of(src("pl.at(level=pl.Level.CORE_GROUP, windowize=1)")).find("pl.at: windowize= takes True or False") != std::string::npos);
+  CHECK(error_of(src("pl.at(level=\"CORE_GROUP\")")).find("pl.at: level= takes a pl.Level value") != std::string::npos);
   CHECK(error_of(src("pl.incore(level=pl.Level.CORE_GROUP)")).find("pl.incore has no keyword 'level'") != std::string::npos);
   CHECK(error_of(src("pl.incore(1)")).find("pl.incore takes keyword arguments only") != std::string::npos);
   // Other scopes PyPTO has and ptorw does not read are still refused by name.

@@ -41,7 +41,9 @@ tasks::GraphOptions graph_options(const Options& o, const ir::Program& p, const 
       throw UsageError(fmt::format("--scalar {}: the value is outside the 64-bit integers", s));
     if (ec != std::errc{} || ptr != end) throw UsageError(fmt::format("--scalar expects NAME=INTEGER, got '{}'", s));
     std::string name = s.substr(0, eq);
-    if (std::find(names.begin(), names.end(), name) == names.end())
+    // (An entry that is no Orchestration function is the error to report, by the graph builder:
+    // naming its parameters here hid it — review rev18 L4.)
+    if (f && f->type == ir::FunctionType::Orchestration && std::find(names.begin(), names.end(), name) == names.end())
       throw UsageError(fmt::format("--scalar {}: '{}' has no scalar parameter '{}'{}", s, g.entry, name, did_you_mean(name, names)));
     g.scalars[name] = v;
   }

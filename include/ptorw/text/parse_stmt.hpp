@@ -623,14 +623,28 @@ inline void Parser::parse_with(Block& b) {
       if (key == "split") {
         const auto* mode = std::get_if<ir::EnumRef>(&value);
         if (!mode || mode->text != "pl.SplitMode.NONE")
-          fail_at(kind, "pl.incore(split=...) splits a mixed kernel, which ptorw does not read: only "
-                        "split=pl.SplitMode.NONE (the default) is accepted; write the scope as "
+          fail_at(kind, "pl.incore(split=...): only split=pl.SplitMode.NONE (the default) is read; another split "
+                        "mode splits a mixed kernel, which ptorw does not read: write the scope as "
                         "pl.at(level=pl.Level.CORE_GROUP)");
         continue;
       }
       at.emplace_back(key, std::move(value));
     }
     kw = std::move(at);
+  }
+  // The scope's keywords are read by outline-incore-scopes by their type: a value of another type
+  // would be ignored there (review rev18 L3: `name_hint=3` outlined as main_incore_0), so say so here.
+  for (const auto& [key, value] : kw) {
+    const bool ok = key == "name_hint"   ? std::holds_alternative<std::string>(value)
+                    : key == "windowize" ? std::holds_alternative<bool>(value)
+                    : key == "level" || key == "role" ? std::holds_alternative<ir::EnumRef>(value)
+                                                      : true;
+    if (!ok)
+      fail_at(kind, fmt::format("pl.{}: {}= takes {}", kind.text, key,
+                                key == "name_hint"   ? "a string (the outlined kernel's name)"
+                                : key == "windowize" ? "True or False"
+                                : key == "level"     ? "a pl.Level value (pl.Level.CORE_GROUP)"
+                                                     : "a pl.Role value"));
   }
   // PyPTO's runtime scopes (tasks/01-scopes.md): `pl.scope(mode=pl.ScopeMode.MANUAL)` is
   // `pl.manual_scope()` under its other name (read as it, printed as it). An AUTO scope is placed
