@@ -1,8 +1,9 @@
 """The reference interpreter on numpy arrays.
 
 ``run(program, inputs)`` runs ``main`` (when there is no ``main``: the program's one Orchestration
-function, as ``ptorw run`` picks it, else every kernel directly) and returns ``{output name: numpy array}``. Inputs are given by parameter name; parameters not given
-get random values from ``seed`` (as ``ptorw run`` does). Element types:
+function, as ``ptorw run`` picks it, else every kernel directly) and returns
+``{output name: numpy array}``. Inputs are given by parameter name; parameters not given get random
+values from ``seed`` (as ``ptorw run`` does). Element types:
 
 =============  ===================  ====================================================
 pl dtype       returned as          accepted inputs
