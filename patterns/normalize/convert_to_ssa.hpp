@@ -33,9 +33,13 @@
 // definition of its name in text order); otherwise it was not hand-written and the pass reports
 // that it cannot convert it. The output is marked NameBinding::Nodes, so the pass is idempotent and
 // leaves SSA input, and its own output, alone.
-// Failures (a name read after a loop or If with no value before it, a yield needed after a return,
-// bindings that are not the parser's) are errors at the offending statement or function; the
-// program is left unchanged.
+// An If whose one arm returns while the other falls through cannot merge the names the other path
+// assigns (a returning arm yields nothing): when the block holding it ends with a return, the
+// statements after the If move into the falling-through arm and the function converts again
+// (return_arms.hpp; only then, so every other program keeps its form).
+// Failures (a name read after a loop or If with no value before it, a yield needed after a return
+// that cannot be restructured so, bindings that are not the parser's) are errors at the offending
+// statement or function; the program is left unchanged.
 // Not handled: variables mentioned inside types keep their node (types are not re-resolved).
 #pragma once
 #include <boost/hana/tuple.hpp>
@@ -47,6 +51,7 @@
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/passes/registry.hpp"
+#include "ptorw/patterns/normalize/return_arms.hpp"
 #include "ptorw/patterns/normalize/ssa_liveness.hpp"
 
 namespace ptorw::patterns::normalize {
@@ -98,6 +103,8 @@ class Converter {
     return seq_of(f.body, block(f.body));
   }
   const Diagnostics& errors() const { return errors_; }
+  /// Whether some If failed because one of its arms returns (rest_into_arms may make it convert).
+  bool returning_arm_failed() const { return returning_arm_failed_; }
   /// False when some use is not the latest definition of its name in text order: the function was
   /// not bound by the parser, and reading names would mis-resolve it.
   bool parser_bound() const { return parser_bound_; }
@@ -317,8 +324,10 @@ class Converter {
     std::vector<ir::Expr> then_values, else_values;
     Block then_b = arm(k.then_body, then_values);
     Block else_b = arm(k.else_body, else_values);
-    if (!merged.empty() && (ends_with_return(then_b) || ends_with_return(else_b)))
+    if (!merged.empty() && (ends_with_return(then_b) || ends_with_return(else_b))) {
+      returning_arm_failed_ = true;
       fail(s->span, "a branch of this if ends with a return; cannot merge the names it assigns");
+    }
     append_yield(then_b, then_values, s->span);
     append_yield(else_b, else_values, s->span);
     n.then_body = seq_of(k.then_body, std::move(then_b));
@@ -339,7 +348,28 @@ class Converter {
   bool parser_bound_ = true;
   std::unordered_set<const ir::ExprNode*> defined_;
   Diagnostics errors_;
+  bool returning_arm_failed_ = false;
 };
+
+/// One conversion of a function: its new body and what the converter found.
+struct Converted {
+  ir::Stmt body;
+  Diagnostics errors;
+  bool parser_bound = true;
+  bool returning_arm_failed = false;
+};
+inline Converted convert(const ir::Function& f) {
+  Liveness lv;
+  NameSet live;
+  lv.plan(f.body, live);
+  Converter c(lv);
+  Converted r;
+  r.body = c.function(f);
+  r.errors = c.errors();
+  r.parser_bound = c.parser_bound();
+  r.returning_arm_failed = c.returning_arm_failed();
+  return r;
+}
 
 }  // namespace ssa
 
@@ -376,22 +406,26 @@ struct ConvertToSsa {
       // its nodes.
       const bool text = f->names == ir::NameBinding::Text;
       if (!text && (verified || !has_errors(ir::verify(*p, *f)))) continue;
-      ssa::Liveness lv;
-      ssa::NameSet live;
-      lv.plan(f->body, live);
-      ssa::Converter c(lv);
-      ir::Stmt body = c.function(*f);
-      if (!c.parser_bound()) {
+      ssa::Converted c = ssa::convert(*f);
+      // An If whose one arm returns cannot merge the names the other arm assigns: a second try with
+      // the statements after it moved into that arm (return_arms.hpp), which merges nothing.
+      if (c.returning_arm_failed) {
+        ir::Function g = *f;
+        g.body = ssa::rest_into_arms(f->body);
+        if (ssa::Converted c2 = ssa::convert(g); c2.parser_bound && c2.errors.empty()) c = std::move(c2);
+      }
+      if (!c.parser_bound) {
         report(Diagnostic{{}, f->span, Severity::Error,
                           "'" + f->name + "' does not verify and its variables are not bound by name as in program "
                           "text (a use is not the latest definition of its name); convert-to-ssa cannot tell which "
                           "value a use reads"});
         continue;
       }
-      if (!c.errors().empty()) {
-        for (const auto& d : c.errors()) report(d);
+      if (!c.errors.empty()) {
+        for (const auto& d : c.errors) report(d);
         continue;
       }
+      ir::Stmt body = std::move(c.body);
       if (body == f->body && !text) continue;
       f = ir::with_function(*f, [&](ir::Function& g) {
         g.body = std::move(body);
