@@ -43,16 +43,9 @@ def _convert(dtype, values):
 
 
 def _entry(program, entry):
-    """The entry ``ptorw run`` would take: ``entry`` when given; else ``main``, or, when the program
-    has no ``main`` but exactly one Orchestration function, that function (PyPTO's examples name
-    their entry after the operator); else ``main`` (every kernel runs directly)."""
-    if entry is not None:
-        return entry
-    functions = program.functions
-    if "main" in functions:
-        return "main"
-    orch = [name for name, f in functions.items() if f.func_type.value == "Orchestration"]
-    return orch[0] if len(orch) == 1 else "main"
+    """``entry`` when given, else the entry ``ptorw run`` would take (``ir::default_entry``: ``main``;
+    without one, the program's one Orchestration function; else ``main``, every kernel directly)."""
+    return entry if entry is not None else _core.default_entry(program._p)
 
 
 def run(program, inputs=None, *, entry=None, seed=1, dims=None, mode="auto", target=None, return_poison=False):

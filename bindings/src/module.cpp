@@ -19,6 +19,7 @@
 
 #include "ptorw/codegen/emit.hpp"
 #include "ptorw/interp/interp.hpp"
+#include "ptorw/ir/default_entry.hpp"
 #include "ptorw/interp/pass_steps.hpp"
 #include "ptorw/lowering/buffer_pipeline.hpp"
 #include "ptorw/passes/all.hpp"
@@ -904,6 +905,7 @@ PYBIND11_MODULE(_core, m) {
 
   m.def("emit_pto", &emit_pto, py::arg("program"), py::arg("planner") = "PYPTO", py::arg("arch") = "a2a3",
         py::arg("generic") = false, py::arg("version") = "new", py::arg("locations") = false);
+  m.def("default_entry", [](const PyProgram& prog) { return ir::default_entry(*prog.p); }, py::arg("program"));
   m.def("run", &run, py::arg("program"), py::arg("entry") = "main", py::arg("inputs") = py::dict(), py::arg("seed") = 1,
         py::arg("dims") = std::map<std::string, std::int64_t>{}, py::arg("mode") = "auto", py::arg("target") = "a2a3");
   py::class_<PyDiffReport>(m, "DiffReport")

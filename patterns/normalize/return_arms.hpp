@@ -20,39 +20,34 @@
 
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/stmt.hpp"
+#include "ptorw/visit/erased.hpp"
 
 namespace ptorw::patterns::normalize::ssa {
 
-inline bool arm_returns(const ir::Stmt& s) {
+inline bool arm_returns(const ir::Stmt& s) {  // its last statement (nested Seqs entered) returns
   const ir::Stmt* l = ir::last_stmt(s);
   return l && ir::stmt_as<ir::Return>(*l);
 }
 
 inline ir::Stmt rest_into_arms(const ir::Stmt& s);
 
-/// The statements of `seq` (flattened one level where a Seq nests), each rewritten, with the
-/// statements after a one-arm-returning If moved into its other arm when the list ends with a return.
+/// The statements of `in` (nested Seqs spliced: ir::stmts_of), each rewritten, with the statements
+/// after a one-arm-returning If moved into its other arm when the list ends with a return.
 inline std::vector<ir::Stmt> rest_into_arms(const std::vector<ir::Stmt>& in) {
   std::vector<ir::Stmt> stmts;
-  for (const auto& s : in) {
-    if (auto* q = ir::stmt_as<ir::Seq>(s)) {
-      for (const auto& t : rest_into_arms(q->stmts)) stmts.push_back(t);
-    } else {
-      stmts.push_back(rest_into_arms(s));
-    }
-  }
+  for (const auto& s : in)
+    for (const auto& t : ir::stmts_of(s)) stmts.push_back(rest_into_arms(t));
   const bool ends_with_return = !stmts.empty() && ir::stmt_as<ir::Return>(stmts.back());
   for (std::size_t i = 0; ends_with_return && i + 1 < stmts.size(); ++i) {
     auto* f = ir::stmt_as<ir::If>(stmts[i]);
     if (!f || !f->return_vars.empty()) continue;
     const bool then_returns = arm_returns(f->then_body), else_returns = arm_returns(f->else_body);
     if (then_returns == else_returns) continue;
-    std::vector<ir::Stmt> rest(stmts.begin() + static_cast<std::ptrdiff_t>(i) + 1, stmts.end());
     const ir::Stmt& open = then_returns ? f->else_body : f->then_body;  // the arm that falls through
     std::vector<ir::Stmt> arm;
     if (open) arm.push_back(open);
-    arm.insert(arm.end(), rest.begin(), rest.end());
-    ir::Stmt joined = ir::make_seq(rest_into_arms(arm), open ? open->span : rest.front()->span);
+    arm.insert(arm.end(), stmts.begin() + static_cast<std::ptrdiff_t>(i) + 1, stmts.end());
+    ir::Stmt joined = ir::make_seq(rest_into_arms(arm), open ? open->span : stmts[i + 1]->span);
     ir::If g{f->cond, then_returns ? f->then_body : joined, then_returns ? joined : f->else_body, {}};
     ir::Stmt moved = ir::make_stmt(std::move(g), stmts[i]->span);
     stmts.resize(i);
@@ -62,32 +57,13 @@ inline std::vector<ir::Stmt> rest_into_arms(const std::vector<ir::Stmt>& in) {
   return stmts;
 }
 
-/// `s` with every block below it rewritten as above (If arms, loop bodies, scopes).
+/// `s` with every block below it rewritten as above (If arms, loop bodies, scopes: its Stmt fields).
 inline ir::Stmt rest_into_arms(const ir::Stmt& s) {
   if (!s) return s;
-  if (auto* q = ir::stmt_as<ir::Seq>(s)) return ir::make_seq(rest_into_arms(q->stmts), s->span);
-  if (auto* f = ir::stmt_as<ir::If>(s)) {
-    ir::If g = *f;
-    g.then_body = rest_into_arms(f->then_body);
-    g.else_body = rest_into_arms(f->else_body);
-    return ir::make_stmt(std::move(g), s->span);
-  }
-  if (auto* l = ir::stmt_as<ir::For>(s)) {
-    ir::For g = *l;
-    g.body = rest_into_arms(l->body);
-    return ir::make_stmt(std::move(g), s->span);
-  }
-  if (auto* w = ir::stmt_as<ir::While>(s)) {
-    ir::While g = *w;
-    g.body = rest_into_arms(w->body);
-    return ir::make_stmt(std::move(g), s->span);
-  }
-  if (auto* sc = ir::stmt_as<ir::Scope>(s)) {
-    ir::Scope g = *sc;
-    g.body = rest_into_arms(sc->body);
-    return ir::make_stmt(std::move(g), s->span);
-  }
-  return s;
+  if (ir::stmt_as<ir::Seq>(s)) return ir::make_seq(rest_into_arms(std::vector<ir::Stmt>{s}), s->span);
+  auto same = [](const ir::Expr& e) { return e; };
+  auto body = [](const ir::Stmt& b) { return rest_into_arms(b); };
+  return visit::map_each_child(s, same, body);
 }
 
 }  // namespace ptorw::patterns::normalize::ssa

@@ -93,8 +93,8 @@ std::map<std::string, std::int64_t, std::less<>> parse_dims(const std::vector<st
 
 // ---- subcommands (cmd_*.cpp); each returns the exit code ----
 /// The entry `run`, `diffcheck`, `tasks`, `swimlane` and `advise` use (cmd_run.cpp): the one asked
-/// for; when that is the default `main` and the program has none but exactly one Orchestration
-/// function, that function (said on stderr as "ptorw CMD: no 'main': ...").
+/// for; when that is the default `main`, ir::default_entry's choice (said on stderr as "ptorw CMD:
+/// no 'main': ..." when it is another function).
 std::string resolve_entry(const ir::Program& p, const std::string& asked, bool given, const char* cmd);
 
 int cmd_print(const Options& o);

@@ -17,6 +17,7 @@
 #include "cli/pipeline.hpp"
 #include "cli/progress.hpp"
 #include "ptorw/interp/interp.hpp"
+#include "ptorw/ir/default_entry.hpp"
 #include "ptorw/passes/verify_source.hpp"
 #include "ptorw/interp/pass_steps.hpp"
 #include "ptorw/ptorw.hpp"
@@ -130,18 +131,14 @@ void add_inputs(const Options& o, const std::string& entry, const ir::Program& p
 
 }  // namespace
 
-/// (cli.hpp) The entry to run: the one asked for; when that is the default `main` and the program has none
-/// but exactly one Orchestration function, that function (PyPTO's examples name their entry after
-/// the operator: `spmd_add`, `softmax`), said on stderr. Otherwise `main`: every kernel runs directly.
+/// (cli.hpp) The entry to run: the one asked for; when that is the default `main` (not given on the
+/// command line), ir::default_entry's choice, said on stderr when it is not `main`.
 std::string resolve_entry(const ir::Program& p, const std::string& asked, bool given, const char* cmd) {
-  if (given || asked != "main" || p.find(asked)) return asked;
-  const ir::Function* only = nullptr;
-  int n = 0;
-  for (const auto& f : p.functions)
-    if (f->type == ir::FunctionType::Orchestration) only = f.get(), ++n;
-  if (n != 1) return asked;
-  fmt::print(stderr, "ptorw {}: no 'main': running the Orchestration function '{}' (--entry NAME picks another)\n", cmd, only->name);
-  return only->name;
+  if (given || asked != "main") return asked;
+  std::string entry = ir::default_entry(p);
+  if (entry != asked)
+    fmt::print(stderr, "ptorw {}: no 'main': running the Orchestration function '{}' (--entry NAME picks another)\n", cmd, entry);
+  return entry;
 }
 
 int cmd_run(const Options& o) {
