@@ -155,7 +155,7 @@ PTORW_ENTRY EmitResult emit_program(const ir::Program& p, const EmitOptions& o =
       // from (docs/dsl.md: "PTO reads a dim from the kernel's scalar parameter of the same name").
       std::string hint;
       for (const auto& d : p.dyn_dims)
-        if (d && e.message == "'" + ir::var_name(d) + "' has no PTO value here")
+        if (d && e.unbound == d.get())
           hint = ": a kernel reads the dynamic dim '" + ir::var_name(d) + "' from its scalar parameter of that name; add `" +
                  ir::var_name(d) + ": pl.Scalar[pl.INDEX]` to the kernel's parameters and pass the value at its call";
       if (refuse(*f, e.span, e.message + " (in kernel '" + f->name + "')" + hint)) break;

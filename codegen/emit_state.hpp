@@ -22,6 +22,10 @@ namespace ptorw::codegen {
 /// An emission refusal (the lowering stages' one error type, ir/diagnostic.hpp); thrown by `fail`.
 using EmitError = StageError;
 [[noreturn]] inline void fail(ir::Span sp, std::string msg) { throw EmitError{sp, std::move(msg)}; }
+/// A variable read where it has no value.
+[[noreturn]] inline void fail_unbound(const ir::Expr& v) {
+  throw EmitError{v->span, "'" + ir::var_name(v) + "' has no PTO value here", v.get()};
+}
 
 namespace detail {
 
@@ -212,7 +216,7 @@ class EmitState {
     if (detail::is_literal(e)) return literal_as(e, scalar_dtype(e));
     if (ir::is_var_like(e)) {
       auto it = values_.find(e.get());
-      if (it == values_.end()) fail(e->span, "'" + ir::var_name(e) + "' has no PTO value here");
+      if (it == values_.end()) fail_unbound(e);
       return it->second;
     }
     if (auto* b = ir::expr_as<ir::Binary>(e)) return binary(*b, e, hint);

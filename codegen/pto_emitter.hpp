@@ -201,7 +201,7 @@ class KernelEmitter : EmitState {
   Val buffer(const ir::Expr& e) {
     if (!ir::type_as<ir::BufferType>(e->type) || !ir::is_var_like(e)) fail(e->span, "expected a Buffer handle");
     auto it = values_.find(e.get());
-    if (it == values_.end()) fail(e->span, "'" + ir::var_name(e) + "' has no PTO value here");
+    if (it == values_.end()) fail_unbound(e);
     return it->second;
   }
   std::string_view buffer_type(const ir::Expr& var) {

@@ -34,9 +34,10 @@
 // that it cannot convert it. The output is marked NameBinding::Nodes, so the pass is idempotent and
 // leaves SSA input, and its own output, alone.
 // An If whose one arm returns while the other falls through cannot merge the names the other path
-// assigns (a returning arm yields nothing): when the block holding it ends with a return, the
-// statements after the If move into the falling-through arm and the function converts again
-// (return_arms.hpp; only then, so every other program keeps its form).
+// assigns (a returning arm yields nothing): when the block holding it never falls out (a return
+// last, or an If whose arms both never fall out), the statements after the If move into the
+// falling-through arm and the function converts again (convert_moving_returns, return_arms.hpp;
+// only after a failed conversion, so every other program keeps its form).
 // Failures (a name read after a loop or If with no value before it, a yield needed after a return
 // that cannot be restructured so, bindings that are not the parser's) are errors at the offending
 // statement or function; the program is left unchanged.
@@ -103,8 +104,6 @@ class Converter {
     return seq_of(f.body, block(f.body));
   }
   const Diagnostics& errors() const { return errors_; }
-  /// Whether some If failed because one of its arms returns (rest_into_arms may make it convert).
-  bool returning_arm_failed() const { return returning_arm_failed_; }
   /// False when some use is not the latest definition of its name in text order: the function was
   /// not bound by the parser, and reading names would mis-resolve it.
   bool parser_bound() const { return parser_bound_; }
@@ -231,7 +230,7 @@ class Converter {
       }
     b.stmts.push_back(ir::make_stmt(ir::Yield{extra}, at));
   }
-  static bool ends_with_return(const Block& b) { return !b.stmts.empty() && ir::stmt_as<ir::Return>(b.stmts.back()); }
+  static bool never_falls_out(const Block& b) { return !b.stmts.empty() && always_returns(b.stmts.back()); }
 
   template <class L> ir::Stmt loop(const ir::Stmt& s, const L& k) {
     constexpr bool is_for = std::is_same_v<L, ir::For>;
@@ -281,7 +280,7 @@ class Converter {
     for (const auto& r : k.return_vars) text_bind(r);
 
     append_yield(body, out_values, s->span);
-    if (!fresh.empty() && ends_with_return(body))
+    if (!fresh.empty() && never_falls_out(body))
       fail(s->span, "the loop body ends with a return; cannot carry values");
     n.body = seq_of(k.body, std::move(body));
     changed |= n.body != k.body;
@@ -314,19 +313,34 @@ class Converter {
       before.push_back(b ? *b : nullptr);
     }
 
-    auto arm = [&](const ir::Stmt& body, std::vector<ir::Expr>& values) {
+    // A name with no value before the if and assigned somewhere in both arms may still be unbound
+    // at an arm's end (assigned only in a loop or a nested if there): Python's NameError on that
+    // path, an error here.
+    bool unbound = false;
+    auto arm = [&](const ir::Stmt& body, std::vector<ir::Expr>& values, const char* which) {
       const std::size_t m = env_.mark();
+      const std::size_t errors_before = errors_.size();
       Block b = block(body);
-      for (Name name : merged) values.push_back(*env_.find(name));
+      for (Name name : merged) {
+        const ir::Expr* v = env_.find(name);
+        // Not said when the arm returns or already failed (its own error is the cause).
+        if (!v && !never_falls_out(b) && errors_.size() == errors_before)
+          fail(s->span, "'" + std::string(name) + "' is read after this if and has no value before it, but the " + which +
+                            " branch does not assign it on every path");
+        unbound |= !v;
+        values.push_back(v ? *v : nullptr);
+      }
       env_.undo(m);
       return b;
     };
     std::vector<ir::Expr> then_values, else_values;
-    Block then_b = arm(k.then_body, then_values);
-    Block else_b = arm(k.else_body, else_values);
-    if (!merged.empty() && (ends_with_return(then_b) || ends_with_return(else_b))) {
-      returning_arm_failed_ = true;
+    Block then_b = arm(k.then_body, then_values, "then");
+    Block else_b = arm(k.else_body, else_values, "else");
+    if (!merged.empty() && (never_falls_out(then_b) || never_falls_out(else_b)))
       fail(s->span, "a branch of this if ends with a return; cannot merge the names it assigns");
+    if (unbound) {  // reported above: the conversion fails, so the statement may stay as it is
+      for (const auto& r : k.return_vars) text_bind(r);
+      return s;
     }
     append_yield(then_b, then_values, s->span);
     append_yield(else_b, else_values, s->span);
@@ -348,7 +362,6 @@ class Converter {
   bool parser_bound_ = true;
   std::unordered_set<const ir::ExprNode*> defined_;
   Diagnostics errors_;
-  bool returning_arm_failed_ = false;
 };
 
 /// One conversion of a function: its new body and what the converter found.
@@ -356,7 +369,6 @@ struct Converted {
   ir::Stmt body;
   Diagnostics errors;
   bool parser_bound = true;
-  bool returning_arm_failed = false;
 };
 inline Converted convert(const ir::Function& f) {
   Liveness lv;
@@ -367,8 +379,30 @@ inline Converted convert(const ir::Function& f) {
   r.body = c.function(f);
   r.errors = c.errors();
   r.parser_bound = c.parser_bound();
-  r.returning_arm_failed = c.returning_arm_failed();
   return r;
+}
+
+/// convert, and when that fails, a second try with the statements after an If whose one arm returns
+/// moved into its other arm (return_arms.hpp): that If then merges nothing, and a name only the
+/// other arm defines is read where it is defined. The second try's result stands when it converts
+/// and verifies; when it does not convert, its errors stand (the move removed the ones it fixes);
+/// when it converts but does not verify (a name read where no path defines it: Python's NameError,
+/// which the move turns into a read of another arm's node), the first try's errors stand.
+inline Converted convert_moving_returns(const ir::Program& p, const ir::Function& f) {
+  Converted c = convert(f);
+  if (c.errors.empty() || !c.parser_bound) return c;
+  bool moved = false;
+  ir::Function g = f;
+  g.body = rest_into_arms(f.body, moved);
+  if (!moved) return c;
+  Converted c2 = convert(g);
+  // The move changes text order (statements after an if whose else arm returns now precede that
+  // arm), not names: the function's own binding was checked by the first try.
+  c2.parser_bound = true;
+  if (!c2.errors.empty()) return c2;
+  g.body = c2.body;
+  g.names = ir::NameBinding::Nodes;
+  return has_errors(ir::verify(p, g)) ? c : c2;
 }
 
 }  // namespace ssa
@@ -406,14 +440,7 @@ struct ConvertToSsa {
       // its nodes.
       const bool text = f->names == ir::NameBinding::Text;
       if (!text && (verified || !has_errors(ir::verify(*p, *f)))) continue;
-      ssa::Converted c = ssa::convert(*f);
-      // An If whose one arm returns cannot merge the names the other arm assigns: a second try with
-      // the statements after it moved into that arm (return_arms.hpp), which merges nothing.
-      if (c.returning_arm_failed) {
-        ir::Function g = *f;
-        g.body = ssa::rest_into_arms(f->body);
-        if (ssa::Converted c2 = ssa::convert(g); c2.parser_bound && c2.errors.empty()) c = std::move(c2);
-      }
+      ssa::Converted c = ssa::convert_moving_returns(*p, *f);
       if (!c.parser_bound) {
         report(Diagnostic{{}, f->span, Severity::Error,
                           "'" + f->name + "' does not verify and its variables are not bound by name as in program "

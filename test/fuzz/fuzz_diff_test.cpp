@@ -75,6 +75,7 @@ TEST_CASE("hand-written programs that rebind names keep their results through th
       {"multi-return", ", hi: pl.Out["},
       {"row kernel", "row: pl.Scalar[pl.INDEX]"},
       {"Out parameter rebound in a kernel", "out = pl.store("},
+      {"early return from an if arm", "\n            return "},
       {"mixed task (a Group)", "pl.FunctionType.Group"},
   };
   std::vector<int> seen(shapes.size(), 0);

@@ -20,6 +20,9 @@
 //     reductions with ifs in the loop; some kernels are written in SSA, so programs mix both;
 //   - mixed tasks (FP32): `n = self.group(src, w, tmp, nb)`, a Group calling an AIC matmul kernel and
 //     an AIV map kernel that the orchestration may also call directly (group_kernel()).
+//   - early returns (TextGenOptions::early_return_percent of the programs): at main's top level, an
+//     if whose then or else arm rebinds names and ends with `return ...`, once more inside such an
+//     arm at times; the code after it rebinds the same names and returns values of the same types.
 //
 // Every program parses, passes passes::verify_source and runs without error in the interpreter
 // under its Text reading. Orchestration code is built as a small statement tree whose effect on an
@@ -35,6 +38,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,6 +54,9 @@ struct TextGenOptions {
   int ssa_kernel_percent = 20;  // kernels written in SSA (the rest rebind names)
   int group_percent = 60;       // FP32 [R, C] chains that would call a scale kernel: a Group call instead
   bool tensor_results = false;  // main returns tensors only (what orchestration C++ can return)
+  // Programs whose main returns early from an if arm, once or nested (not with tensor_results:
+  // orchestration C++ returns through argument slots, and a return before the end has no spelling).
+  int early_return_percent = 35;
 };
 
 namespace textgen {
@@ -136,6 +143,9 @@ struct Node {
   std::vector<std::string> narrow;     // block offsets at the top of every iteration (template knowledge)
   std::function<void(State&)> post;    // after the loop (a buffer it fills completely, ...)
   Body body, els;                      // loop body / then arm, else arm
+  // If: 1 when the then arm ends with an early return, 2 when the else arm does. Python runs what
+  // follows the if only after the other arm, so the state after the if is that arm's alone.
+  int ret_arm = 0;
 };
 
 inline bool run(Body& b, State& s);
@@ -202,6 +212,10 @@ inline bool run_if(Node& n, State& s) {
   State t = s, e = s;
   bool ok = run(n.body, t);
   ok = run(n.els, e) && ok;
+  if (n.ret_arm) {
+    s = std::move(n.ret_arm == 1 ? e : t);
+    return ok;
+  }
   State out;
   for (const auto& [name, v] : t.names)
     if (auto it = e.names.find(name); it != e.names.end() && it->second.ty == v.ty) out.names[name] = merge(v, it->second);
@@ -289,7 +303,21 @@ class TextProgramGen {
 
     const int blocks = o_.min_blocks + static_cast<int>(below(static_cast<std::uint64_t>(o_.max_blocks - o_.min_blocks + 1)));
     Body main;
-    for (int b = 0; b < blocks; ++b) item(main, st_, 0);
+    const bool early = !o_.tensor_results && chance(o_.early_return_percent);
+    int early_ifs = 0;
+    for (int b = 0; b <= blocks; ++b) {
+      if (early && b > 0 && (chance(40) || (b == blocks && early_ifs == 0)))
+        for (int a = 0; a < 4; ++a) {
+          State t = st_;
+          Body nb;
+          if (!early_return(nb, t, st_, 0)) continue;
+          st_ = std::move(t);
+          for (auto& n : nb) main.push_back(std::move(n));
+          ++early_ifs;
+          break;
+        }
+      if (b < blocks) item(main, st_, 0);
+    }
 
     // Results: one to three bound names, the most recently defined first (not the In parameters).
     std::vector<std::string> cands;
@@ -298,8 +326,22 @@ class TextProgramGen {
           (!o_.tensor_results || textgen::is_tensor(types_.at(*it))))
         cands.push_back(*it);
     std::vector<std::string> ret;
+    if (!ret_types_.empty()) {  // an early return fixed the types: the most recent names of each
+      std::vector<std::string> all = cands;  // then the parameters (not in order_)
+      for (const auto& [name, v] : st_.names)
+        if (std::find(all.begin(), all.end(), name) == all.end()) all.push_back(name);
+      for (Ty t : ret_types_) {
+        auto it = std::find_if(all.begin(), all.end(), [&](const std::string& c) {
+          return types_.at(c) == t && std::find(ret.begin(), ret.end(), c) == ret.end();
+        });
+        if (it == all.end())  // what the early return returned is still bound (top-level names stay)
+          it = std::find_if(all.begin(), all.end(), [&](const std::string& c) { return types_.at(c) == t; });
+        if (it == all.end()) throw std::logic_error("gen_text_program: no name of an early return's type is bound at the end");
+        ret.push_back(*it);
+      }
+    }
     for (const auto& c : cands)
-      if (ret.size() < 3 && (ret.empty() || chance(45))) ret.push_back(c);
+      if (ret_types_.empty() && ret.size() < 3 && (ret.empty() || chance(45))) ret.push_back(c);
     if (ret.empty()) ret.push_back(st_.names.count("o0") ? "o0" : "y0");
     std::string rtype, rvals;
     for (std::size_t k = 0; k < ret.size(); ++k) {
@@ -341,6 +383,7 @@ class TextProgramGen {
   std::set<int> readonly_;            // storages of main's In parameters
   int site_ = 1;
   int counter_ = 0;
+  std::vector<Ty> ret_types_;  // main's result types once an early return fixed them
   bool force_aiv_ = false;  // the next kernel header is AIV (a Group's vector kernel)
   std::vector<std::string> group_epis_;  // the Groups' vector kernels
   std::map<std::string, std::string> group_epi_;  // Group -> its vector kernel
@@ -1579,6 +1622,78 @@ class TextProgramGen {
     }
     s = std::move(t);
     for (auto& x : pre) b.push_back(std::move(x));
+    return true;
+  }
+
+  /// An if whose one arm ends with `return ...` (at main's top level, or once more inside such an
+  /// arm): what follows the if runs only after the other arm (convert-to-ssa moves it there,
+  /// patterns/normalize/return_arms.hpp). The returned names were bound before the outermost such
+  /// if (`top`), so the function's last return finds names of the same types (ret_types_).
+  bool early_return(Body& b, State& s, const State& top, int nest) {
+    // A nested early return that succeeded fixes ret_types_; if this one fails, that one is dropped.
+    const std::vector<Ty> saved_types = ret_types_;
+    if (!early_return_arms(b, s, top, nest)) {
+      ret_types_ = saved_types;
+      return false;
+    }
+    return true;
+  }
+  bool early_return_arms(Body& b, State& s, const State& top, int nest) {
+    Node n;
+    n.k = Node::K::If;
+    n.text = "if " + cond_expr(s) + ":";
+    n.ret_arm = chance(75) ? 1 : 2;
+    State tt = s, te = s;
+    Body& rb = n.ret_arm == 1 ? n.body : n.els;
+    State& rs = n.ret_arm == 1 ? tt : te;
+    body_items(rb, rs, 0, s);  // rebinds a name that the code after the if rebinds too, mostly
+    if (nest == 0 && chance(30)) {
+      for (int a = 0; a < 3; ++a) {
+        State t2 = rs;
+        Body nb;
+        if (!early_return(nb, t2, top, 1)) continue;
+        rs = std::move(t2);
+        for (auto& x : nb) rb.push_back(std::move(x));
+        if (chance(50)) body_items(rb, rs, 0, s);
+        break;
+      }
+    }
+    if (n.ret_arm == 2 || chance(40)) body_items(n.ret_arm == 1 ? n.els : n.body, n.ret_arm == 1 ? te : tt, 0, s);
+    auto returnable = [&](const Ty* t) {  // bound here and before the outermost early-return if
+      std::vector<std::string> out;
+      for (const auto& [name, v] : rs.names)
+        if (top.names.count(name) && (!t || v.ty == *t)) out.push_back(name);
+      return out;
+    };
+    std::vector<Ty> types = ret_types_;
+    if (types.empty()) {  // the first early return chooses one or two results, mostly tensors
+      const auto any = returnable(nullptr);
+      if (any.empty()) return false;
+      for (int i = 0, k = 1 + static_cast<int>(below(2)); i < k; ++i) {
+        Ty t = types_.at(pick(any));
+        for (int a = 0; a < 4 && !textgen::is_tensor(t) && chance(80); ++a) t = types_.at(pick(any));
+        types.push_back(t);
+      }
+    }
+    std::vector<std::string> vals;
+    for (Ty t : types) {
+      auto c = returnable(&t);
+      if (c.empty()) return false;
+      std::vector<std::string> rebound;  // what the arm rebound, not returned yet: the interesting value
+      for (const auto& x : c)
+        if (auto it = s.names.find(x); (it == s.names.end() || !(rs.names.at(x) == it->second)) && std::find(vals.begin(), vals.end(), x) == vals.end()) rebound.push_back(x);
+      vals.push_back(!rebound.empty() && chance(75) ? pick(rebound) : pick(c));
+    }
+    std::string text = "return ";
+    for (std::size_t i = 0; i < vals.size(); ++i) text += (i ? ", " : "") + vals[i];
+    if (!emit(rb, rs, line(text, [vals](State& g) {
+          for (const auto& v : vals)
+            if (!g.names.count(v)) return false;
+          return true;
+        })))
+      return false;
+    if (!commit(b, s, std::move(n))) return false;
+    ret_types_ = std::move(types);
     return true;
   }
 

@@ -53,6 +53,9 @@ inline std::string counted(std::size_t n, std::string_view noun) {
 struct StageError {
   ir::Span span;
   std::string message;
+  // Emitters: the variable read where it has no value, so that a caller can add what it knows of it
+  // (codegen/emit.hpp: a dynamic dim) without matching the message text.
+  const ir::ExprNode* unbound = nullptr;
   Diagnostic diagnostic(std::string file) const { return Diagnostic{std::move(file), span, Severity::Error, message}; }
 };
 
