@@ -75,7 +75,8 @@ TEST_CASE("hand-written programs that rebind names keep their results through th
       {"multi-return", ", hi: pl.Out["},
       {"row kernel", "row: pl.Scalar[pl.INDEX]"},
       {"Out parameter rebound in a kernel", "out = pl.store("},
-      {"early return from an if arm", "\n            return "},
+      {"early return from an if arm of main", "main:\n            return "},
+      {"early return in a kernel", "\n            return out\n"},
       {"mixed task (a Group)", "pl.FunctionType.Group"},
   };
   std::vector<int> seen(shapes.size(), 0);
@@ -85,7 +86,12 @@ TEST_CASE("hand-written programs that rebind names keep their results through th
     text += r.text_input;
     runs += r.runs;
     ms += r.ms;
-    for (std::size_t k = 0; k < shapes.size(); ++k) seen[k] += r.text.find(shapes[k].second) != std::string::npos;
+    for (std::size_t k = 0; k < shapes.size(); ++k) {  // "main:" looks in main only (after the kernels)
+      const bool in_main = shapes[k].second.rfind("main:", 0) == 0;
+      const std::size_t from = in_main ? r.text.find("def main(") : 0;
+      seen[k] += from != std::string::npos &&
+                 r.text.find(in_main ? shapes[k].second.substr(5) : shapes[k].second, from) != std::string::npos;
+    }
   }
   std::ostringstream rules, shape_counts;
   for (const auto& [rule, n] : f.applied()) rules << " " << rule << "=" << n;

@@ -22,7 +22,9 @@
 //     an AIV map kernel that the orchestration may also call directly (group_kernel()).
 //   - early returns (TextGenOptions::early_return_percent of the programs): at main's top level, an
 //     if whose then or else arm rebinds names and ends with `return ...`, once more inside such an
-//     arm at times; the code after it rebinds the same names and returns values of the same types.
+//     arm at times; the code after it rebinds the same names and returns values of the same types;
+//     and map kernels returning early when an element of their data is positive (not with
+//     tensor_results: such kernels stay Tile, NormalizedReturns, and `compile` refuses them).
 //
 // Every program parses, passes passes::verify_source and runs without error in the interpreter
 // under its Text reading. Orchestration code is built as a small statement tree whose effect on an
@@ -570,6 +572,18 @@ class TextProgramGen {
     }
     const int style = static_cast<int>(below(nb >= 2 ? 8 : 2));
     const std::string t = fresh("t");
+    if (!o_.tensor_results && o_.early_return_percent > 0 && chance(12)) {  // an early return on an element of the data
+      load(2, t, "[0, 0]", D, true);
+      kl(k, 2, "if pl.tile.read(" + t + ", [0, 0]) > " + zero() + ":");
+      ops(k, 3, t, true, 1, 2);
+      kl(k, 3, "out = pl.store(" + t + ", [0, 0], out)");
+      kl(k, 3, "return out");
+      ops(k, 2, t, true, 1, 2);
+      kl(k, 2, "out = pl.store(" + t + ", [0, 0], out)");
+      kl(k, 2, "return out");
+      k += "\n";
+      return;
+    }
     switch (style) {
       case 0: {  // straight-line rebinding of a tile and of the Out parameter
         load(2, t, "[0, 0]", D, true);
