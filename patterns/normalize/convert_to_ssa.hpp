@@ -391,15 +391,22 @@ inline Converted convert(const ir::Function& f) {
 inline Converted convert_moving_returns(const ir::Program& p, const ir::Function& f) {
   Converted c = convert(f);
   if (c.errors.empty() || !c.parser_bound) return c;
-  bool moved = false;
+  Moves m;
+  m.locals = local_definitions(f.body);
   ir::Function g = f;
-  g.body = rest_into_arms(f.body, moved);
-  if (!moved) return c;
+  g.body = rest_into_arms(f.body, m);
+  if (!m.moved) return c;
   Converted c2 = convert(g);
   // The move changes text order (statements after an if whose else arm returns now precede that
   // arm), not names: the function's own binding was checked by the first try.
   c2.parser_bound = true;
-  if (!c2.errors.empty()) return c2;
+  if (!c2.errors.empty()) {
+    if (m.over_budget)
+      c2.errors.push_back(Diagnostic{{}, f.span, Severity::Error,
+                                     "'" + f.name + "': moving the code after its early returns into the if arms would copy more "
+                                     "than " + std::to_string(Moves::max_copied) + " statements; restructure the ifs by hand"});
+    return c2;
+  }
   g.body = c2.body;
   g.names = ir::NameBinding::Nodes;
   return has_errors(ir::verify(p, g)) ? c : c2;

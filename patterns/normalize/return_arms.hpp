@@ -11,13 +11,17 @@
 //
 // Python runs the rest only when the returning arm did not run, so the rest is exactly the other
 // arm's continuation: the same meaning, and no name has to be merged after the If (which the IR
-// cannot do: an arm that returns yields nothing). Done in every block (function body, arm, loop
+// cannot do: an arm that returns yields nothing). An If neither of whose arms returns but one of
+// which holds a returning If gets the rest at the end of both arms (Python runs it after either),
+// so that the inner If is followed by it; the copies are bounded (Moves::max_copied). Done in every block (function body, arm, loop
 // body, scope) that never falls out itself, so its rest returns too and both arms now do; a block
 // that falls out (a loop body going on to its next iteration, say) keeps its shape. Used only after
 // the first conversion of the function failed and only when something moved
 // (convert_to_ssa.hpp convert_moving_returns), so every program that converted before keeps its
 // form. An arm "returns" when control never falls out of it (always_returns).
 #pragma once
+#include <cstddef>
+#include <unordered_set>
 #include <vector>
 
 #include "ptorw/ir/builder.hpp"
@@ -38,42 +42,169 @@ inline bool always_returns(const ir::Stmt& s) {
   return f && f->else_body && always_returns(f->then_body) && always_returns(f->else_body);
 }
 
-inline ir::Stmt rest_into_arms(const ir::Stmt& s, bool& moved);
+/// What rest_into_arms did: whether something moved, and how many statements it copied (the rest
+/// after an If goes into both arms when one holds a returning If: bounded, as nested copies grow).
+struct Moves {
+  bool moved = false;
+  std::size_t copied = 0;     // statements copied (every statement of a copied subtree)
+  bool over_budget = false;   // a copy was needed but would pass max_copied
+  static constexpr std::size_t max_copied = 4096;
+  // The variables the function defines. A statement whose types (or its expressions' types) mention
+  // one of them (`valid_shape=[k, 64]`) is neither moved nor copied: convert-to-ssa renames uses,
+  // not the variables inside types, so such a type could name a variable of another path.
+  std::unordered_set<const ir::ExprNode*> locals;
+};
 
-/// The statements of `in` (nested Seqs spliced: ir::stmts_of), each rewritten, with the statements
-/// after a one-arm-returning If moved into its other arm when the list never falls out (it ends
-/// with a return, or with an If both of whose arms return). `moved` is set when something moved.
-inline std::vector<ir::Stmt> rest_into_arms(const std::vector<ir::Stmt>& in, bool& moved) {
+/// The variables `body` defines: assignment targets (tuple elements too), loop variables, iter
+/// args, loop and if results.
+inline std::unordered_set<const ir::ExprNode*> local_definitions(const ir::Stmt& body) {
+  std::unordered_set<const ir::ExprNode*> out;
+  auto add = [&](const ir::Expr& v) {
+    if (v) visit::walk_exprs(v, [&](const ir::Expr& x) {
+        if (ir::is_var_like(x)) out.insert(x.get());
+      });
+  };
+  visit::walk_stmts(body, [&](const ir::Stmt& s) {
+    if (auto* a = ir::stmt_as<ir::Assign>(s)) add(a->var);
+    if (auto* f = ir::stmt_as<ir::For>(s)) {
+      add(f->loop_var);
+      for (const auto& v : f->iter_args) add(v);
+      for (const auto& v : f->return_vars) add(v);
+    }
+    if (auto* w = ir::stmt_as<ir::While>(s)) {
+      for (const auto& v : w->iter_args) add(v);
+      for (const auto& v : w->return_vars) add(v);
+    }
+    if (auto* g = ir::stmt_as<ir::If>(s))
+      for (const auto& v : g->return_vars) add(v);
+  });
+  return out;
+}
+
+/// Whether a type in `stmts[from..]` (of a variable or of any expression) mentions one of `locals`.
+inline bool types_mention(const std::vector<ir::Stmt>& stmts, std::size_t from,
+                          const std::unordered_set<const ir::ExprNode*>& locals) {
+  bool found = false;
+  auto in_type = [&](const ir::Expr& e) {
+    if (found || !e || !e->type) return;
+    visit::each_type_expr(e->type, [&](const ir::Expr& x) {
+      visit::walk_exprs(x, [&](const ir::Expr& y) { found = found || locals.count(y.get()); });
+    });
+  };
+  for (std::size_t j = from; j < stmts.size() && !found; ++j) visit::walk_all(stmts[j], [](const ir::Stmt&) {}, in_type);
+  return found;
+}
+
+/// How many statements `s` holds (itself included).
+inline std::size_t stmt_count(const ir::Stmt& s) {
+  std::size_t n = 0;
+  visit::walk_stmts(s, [&](const ir::Stmt&) { ++n; });
+  return n;
+}
+
+/// Whether an If whose one arm returns is among the statements of `arm`, or inside the arms of an
+/// If among them (not in loops or scopes: the rest cannot enter those).
+inline bool holds_returning_if(const ir::Stmt& arm) {
+  if (!arm) return false;
+  for (const auto& t : ir::stmts_of(arm))
+    if (auto* g = ir::stmt_as<ir::If>(t); g && g->return_vars.empty())
+      if (always_returns(g->then_body) != always_returns(g->else_body) || holds_returning_if(g->then_body) ||
+          holds_returning_if(g->else_body))
+        return true;
+  return false;
+}
+
+/// `s` with every statement node new, and the variables its loops and ifs define (loop variables,
+/// iter args, results) new nodes of the same names; other expressions are shared. The rest copied
+/// into two arms must not be one node in two places: convert-to-ssa's liveness keys its facts on
+/// statement nodes, and a variable is defined once. (Uses inside still point at the old nodes:
+/// convert-to-ssa reads them by name.) Assignments keep their targets: convert-to-ssa gives a
+/// second definition of a node a fresh one.
+inline ir::Expr fresh_def(const ir::Expr& v) {
+  if (!v) return v;
+  if (auto* ia = ir::expr_as<ir::IterArg>(v)) return ir::make_iter_arg(ia->name, v->type, ia->init, v->span);
+  return ir::make_var(ir::var_name(v), v->type, v->span);
+}
+inline ir::Stmt fresh_stmts(const ir::Stmt& s) {
+  if (!s) return s;
+  auto same = [](const ir::Expr& e) { return e; };
+  ir::Stmt r = visit::map_each_child(s, same, [](const ir::Stmt& b) { return fresh_stmts(b); });
+  auto renew = [](std::vector<ir::Expr>& vs) {
+    for (auto& v : vs) v = fresh_def(v);
+  };
+  if (auto* f = ir::stmt_as<ir::For>(r)) {
+    ir::For k = *f;
+    k.loop_var = fresh_def(k.loop_var);
+    renew(k.iter_args);
+    renew(k.return_vars);
+    return ir::make_stmt(std::move(k), r->span);
+  }
+  if (auto* w = ir::stmt_as<ir::While>(r)) {
+    ir::While k = *w;
+    renew(k.iter_args);
+    renew(k.return_vars);
+    return ir::make_stmt(std::move(k), r->span);
+  }
+  if (auto* i = ir::stmt_as<ir::If>(r)) {
+    ir::If k = *i;
+    renew(k.return_vars);
+    return ir::make_stmt(std::move(k), r->span);
+  }
+  return r != s ? r : ir::make_stmt(s->kind, s->span);
+}
+
+inline ir::Stmt rest_into_arms(const ir::Stmt& s, Moves& m);
+
+/// The statements of `in` (nested Seqs spliced: ir::stmts_of), each rewritten. When the list never
+/// falls out (it ends with a return, or with an If both of whose arms return), the statements
+/// after the first If that needs it go into its arms: after a one-arm-returning If into its other
+/// arm; after an If neither of whose arms returns but one holds such an If (`if a: (if b: z = …
+/// else: return …)`, an elif chain), into both arms, where that If is then followed by them.
+inline std::vector<ir::Stmt> rest_into_arms(const std::vector<ir::Stmt>& in, Moves& m) {
   std::vector<ir::Stmt> stmts;
   for (const auto& s : in)
-    for (const auto& t : ir::stmts_of(s)) stmts.push_back(rest_into_arms(t, moved));
+    for (const auto& t : ir::stmts_of(s)) stmts.push_back(rest_into_arms(t, m));
   const bool never_falls_out = !stmts.empty() && always_returns(stmts.back());
   for (std::size_t i = 0; never_falls_out && i + 1 < stmts.size(); ++i) {
     auto* f = ir::stmt_as<ir::If>(stmts[i]);
     if (!f || !f->return_vars.empty()) continue;
     const bool then_returns = always_returns(f->then_body), else_returns = always_returns(f->else_body);
-    if (then_returns == else_returns) continue;
-    const ir::Stmt& open = then_returns ? f->else_body : f->then_body;  // the arm that falls through
-    std::vector<ir::Stmt> arm;
-    if (open) arm.push_back(open);
-    arm.insert(arm.end(), stmts.begin() + static_cast<std::ptrdiff_t>(i) + 1, stmts.end());
-    ir::Stmt joined = ir::make_seq(rest_into_arms(arm, moved), open ? open->span : stmts[i + 1]->span);
-    ir::If g{f->cond, then_returns ? f->then_body : joined, then_returns ? joined : f->else_body, {}};
+    if (then_returns && else_returns) continue;  // the rest is never reached
+    const bool copy = then_returns == else_returns;  // neither returns: the rest follows each arm
+    if (copy && !(holds_returning_if(f->then_body) || holds_returning_if(f->else_body))) continue;
+    if (types_mention(stmts, i + 1, m.locals)) continue;
+    if (copy) {  // counted before the arms are rewritten, which may copy again
+      std::size_t rest = 0;
+      for (std::size_t j = i + 1; j < stmts.size(); ++j) rest += stmt_count(stmts[j]);
+      if (m.copied + rest > Moves::max_copied) {
+        m.over_budget = true;
+        continue;
+      }
+      m.copied += rest;
+    }
+    auto followed = [&](const ir::Stmt& arm, bool fresh) {  // `arm`, then the rest (new nodes: a copy)
+      std::vector<ir::Stmt> v;
+      if (arm) v.push_back(arm);
+      for (std::size_t j = i + 1; j < stmts.size(); ++j) v.push_back(fresh ? fresh_stmts(stmts[j]) : stmts[j]);
+      return ir::make_seq(rest_into_arms(v, m), arm ? arm->span : stmts[i + 1]->span);
+    };
+    ir::If g{f->cond, then_returns ? f->then_body : followed(f->then_body, false),
+             else_returns ? f->else_body : followed(f->else_body, copy), {}};
     ir::Stmt moved_if = ir::make_stmt(std::move(g), stmts[i]->span);
     stmts.resize(i);
     stmts.push_back(std::move(moved_if));
-    moved = true;
+    m.moved = true;
     break;
   }
   return stmts;
 }
 
 /// `s` with every block below it rewritten as above (If arms, loop bodies, scopes: its Stmt fields).
-inline ir::Stmt rest_into_arms(const ir::Stmt& s, bool& moved) {
+inline ir::Stmt rest_into_arms(const ir::Stmt& s, Moves& m) {
   if (!s) return s;
-  if (ir::stmt_as<ir::Seq>(s)) return ir::make_seq(rest_into_arms(std::vector<ir::Stmt>{s}, moved), s->span);
+  if (ir::stmt_as<ir::Seq>(s)) return ir::make_seq(rest_into_arms(std::vector<ir::Stmt>{s}, m), s->span);
   auto same = [](const ir::Expr& e) { return e; };
-  auto body = [&moved](const ir::Stmt& b) { return rest_into_arms(b, moved); };
+  auto body = [&m](const ir::Stmt& b) { return rest_into_arms(b, m); };
   return visit::map_each_child(s, same, body);
 }
 

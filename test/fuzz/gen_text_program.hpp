@@ -22,7 +22,8 @@
 //     an AIV map kernel that the orchestration may also call directly (group_kernel()).
 //   - early returns (TextGenOptions::early_return_percent of the programs): at main's top level, an
 //     if whose then or else arm rebinds names and ends with `return ...`, once more inside such an
-//     arm at times; the code after it rebinds the same names and returns values of the same types;
+//     arm at times, or inside an arm of another top-level if that goes on after it (an elif that
+//     returns); the code after it rebinds the same names and returns values of the same types;
 //     and map kernels returning early when an element of their data is positive (not with
 //     tensor_results: such kernels stay Tile, NormalizedReturns, and `compile` refuses them).
 //
@@ -306,6 +307,7 @@ class TextProgramGen {
     const int blocks = o_.min_blocks + static_cast<int>(below(static_cast<std::uint64_t>(o_.max_blocks - o_.min_blocks + 1)));
     Body main;
     const bool early = !o_.tensor_results && chance(o_.early_return_percent);
+    early_ = early;
     int early_ifs = 0;
     for (int b = 0; b <= blocks; ++b) {
       if (early && b > 0 && (chance(40) || (b == blocks && early_ifs == 0)))
@@ -386,6 +388,7 @@ class TextProgramGen {
   int site_ = 1;
   int counter_ = 0;
   std::vector<Ty> ret_types_;  // main's result types once an early return fixed them
+  bool early_ = false;         // this program has early returns (ifs at main's top level may hold one)
   bool force_aiv_ = false;  // the next kernel header is AIV (a Group's vector kernel)
   std::vector<std::string> group_epis_;  // the Groups' vector kernels
   std::map<std::string, std::string> group_epi_;  // Group -> its vector kernel
@@ -1762,6 +1765,22 @@ class TextProgramGen {
       default:
         arm(n.body, tt, "");
         if (chance(50)) arm(n.els, te, "");
+    }
+    // In a program with early returns, an if at main's top level may hold one in an arm that goes on
+    // after it (`if a: (if b: ... return ...); ...`, or an else arm holding an elif that returns).
+    if (depth == 0 && early_ && !n.body.empty() && chance(35)) {
+      const bool in_else = chance(50);
+      Body& ab = in_else ? n.els : n.body;
+      State& as = in_else ? te : tt;
+      for (int a = 0; a < 3; ++a) {
+        State t2 = as;
+        Body nb;
+        if (!early_return(nb, t2, s, 1)) continue;
+        as = std::move(t2);
+        for (auto& x2 : nb) ab.push_back(std::move(x2));
+        if (chance(50)) body_items(ab, as, depth, s);
+        break;
+      }
     }
     return commit(b, s, std::move(n));
   }
