@@ -54,6 +54,7 @@
 #include "ptorw/rewrite/rule.hpp"
 #include "ptorw/visit/call_type.hpp"
 #include "ptorw/visit/erased.hpp"
+#include "ptorw/visit/walk.hpp"
 #include "ptorw/visit/splice.hpp"
 
 namespace ptorw::patterns {
@@ -95,25 +96,6 @@ inline std::string stays_because(const ir::Function& f, const ir::Scope& s) {
     why = std::string(f.type == ir::FunctionType::Group ? "it is in a " : "it is in an ") + std::string(ir::name_of(f.type)) +
           " function, not Orchestration";
   return why;
-}
-
-/// Definition nodes of a statement tree, in order.
-inline void definitions(const ir::Stmt& s, std::vector<ir::Expr>& out) {
-  visit::walk_all(s, [&](const ir::Stmt& st) {
-    if (auto* a = ir::stmt_as<ir::Assign>(st)) {
-      if (auto* t = ir::expr_as<ir::MakeTuple>(a->var)) out.insert(out.end(), t->elems.begin(), t->elems.end());
-      else out.push_back(a->var);
-    } else if (auto* l = ir::stmt_as<ir::For>(st)) {
-      out.push_back(l->loop_var);
-      out.insert(out.end(), l->iter_args.begin(), l->iter_args.end());
-      out.insert(out.end(), l->return_vars.begin(), l->return_vars.end());
-    } else if (auto* w = ir::stmt_as<ir::While>(st)) {
-      out.insert(out.end(), w->iter_args.begin(), w->iter_args.end());
-      out.insert(out.end(), w->return_vars.begin(), w->return_vars.end());
-    } else if (auto* i = ir::stmt_as<ir::If>(st)) {
-      out.insert(out.end(), i->return_vars.begin(), i->return_vars.end());
-    }
-  }, [](const ir::Expr&) {});
 }
 
 /// Variables referenced in `s`, skipping the subtree `skip`.
@@ -168,7 +150,7 @@ inline std::vector<bool> scalars_to_hoist(const ir::Scope& scope, const std::vec
   std::vector<bool> take(top.size(), false);
   if (candidate.empty()) return take;
   std::vector<ir::Expr> defs;
-  definitions(scope.body, defs);
+  visit::definitions(scope.body, defs);
   std::unordered_set<const ir::ExprNode*> defined;
   for (const auto& d : defs) defined.insert(d.get());
   // Hoistable: a candidate whose operands defined in the scope are hoistable (defined earlier: no cycle).
@@ -220,7 +202,7 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
   // (`s` stays the caller's own node: what is referenced outside it is looked up by it below.)
   const auto& scope = *ir::stmt_as<ir::Scope>(kept_scope ? kept_scope : s);
   std::vector<ir::Expr> defs;
-  definitions(scope.body, defs);
+  visit::definitions(scope.body, defs);
   std::unordered_set<const ir::ExprNode*> defined, globals;
   for (const auto& d : defs) defined.insert(d.get());
   for (const auto& g : prog.dyn_dims) globals.insert(g.get());

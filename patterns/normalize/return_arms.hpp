@@ -27,6 +27,7 @@
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/stmt.hpp"
 #include "ptorw/visit/erased.hpp"
+#include "ptorw/visit/walk.hpp"
 
 namespace ptorw::patterns::normalize::ssa {
 
@@ -55,29 +56,13 @@ struct Moves {
   std::unordered_set<const ir::ExprNode*> locals;
 };
 
-/// The variables `body` defines: assignment targets (tuple elements too), loop variables, iter
-/// args, loop and if results.
+/// The variables `body` defines (visit::definitions), as a set.
 inline std::unordered_set<const ir::ExprNode*> local_definitions(const ir::Stmt& body) {
+  std::vector<ir::Expr> defs;
+  visit::definitions(body, defs);
   std::unordered_set<const ir::ExprNode*> out;
-  auto add = [&](const ir::Expr& v) {
-    if (v) visit::walk_exprs(v, [&](const ir::Expr& x) {
-        if (ir::is_var_like(x)) out.insert(x.get());
-      });
-  };
-  visit::walk_stmts(body, [&](const ir::Stmt& s) {
-    if (auto* a = ir::stmt_as<ir::Assign>(s)) add(a->var);
-    if (auto* f = ir::stmt_as<ir::For>(s)) {
-      add(f->loop_var);
-      for (const auto& v : f->iter_args) add(v);
-      for (const auto& v : f->return_vars) add(v);
-    }
-    if (auto* w = ir::stmt_as<ir::While>(s)) {
-      for (const auto& v : w->iter_args) add(v);
-      for (const auto& v : w->return_vars) add(v);
-    }
-    if (auto* g = ir::stmt_as<ir::If>(s))
-      for (const auto& v : g->return_vars) add(v);
-  });
+  for (const auto& v : defs)
+    if (v) out.insert(v.get());
   return out;
 }
 
@@ -85,12 +70,8 @@ inline std::unordered_set<const ir::ExprNode*> local_definitions(const ir::Stmt&
 inline bool types_mention(const std::vector<ir::Stmt>& stmts, std::size_t from,
                           const std::unordered_set<const ir::ExprNode*>& locals) {
   bool found = false;
-  auto in_type = [&](const ir::Expr& e) {
-    if (found || !e || !e->type) return;
-    visit::each_type_expr(e->type, [&](const ir::Expr& x) {
-      visit::walk_exprs(x, [&](const ir::Expr& y) { found = found || locals.count(y.get()); });
-    });
-  };
+  auto local = [&](const ir::Expr& y) { return locals.count(y.get()) > 0; };
+  auto in_type = [&](const ir::Expr& e) { found = found || (e && e->type && visit::type_mentions(e->type, local)); };
   for (std::size_t j = from; j < stmts.size() && !found; ++j) visit::walk_all(stmts[j], [](const ir::Stmt&) {}, in_type);
   return found;
 }

@@ -310,16 +310,8 @@ class TextProgramGen {
     early_ = early;
     int early_ifs = 0;
     for (int b = 0; b <= blocks; ++b) {
-      if (early && b > 0 && (chance(40) || (b == blocks && early_ifs == 0)))
-        for (int a = 0; a < 4; ++a) {
-          State t = st_;
-          Body nb;
-          if (!early_return(nb, t, st_, 0)) continue;
-          st_ = std::move(t);
-          for (auto& n : nb) main.push_back(std::move(n));
-          ++early_ifs;
-          break;
-        }
+      if (early && b > 0 && (chance(40) || (b == blocks && early_ifs == 0)) && early_return(main, st_, st_, 0, 4))
+        ++early_ifs;
       if (b < blocks) item(main, st_, 0);
     }
 
@@ -1646,14 +1638,22 @@ class TextProgramGen {
   /// arm): what follows the if runs only after the other arm (convert-to-ssa moves it there,
   /// patterns/normalize/return_arms.hpp). The returned names were bound before the outermost such
   /// if (`top`), so the function's last return finds names of the same types (ret_types_).
-  bool early_return(Body& b, State& s, const State& top, int nest) {
-    // A nested early return that succeeded fixes ret_types_; if this one fails, that one is dropped.
-    const std::vector<Ty> saved_types = ret_types_;
-    if (!early_return_arms(b, s, top, nest)) {
-      ret_types_ = saved_types;
-      return false;
+  /// Up to `tries` attempts; the first that holds is appended to `b` and applied to `s`.
+  bool early_return(Body& b, State& s, const State& top, int nest, int tries) {
+    for (int a = 0; a < tries; ++a) {
+      // A nested early return that succeeded fixes ret_types_; if this one fails, that one is dropped.
+      const std::vector<Ty> saved_types = ret_types_;
+      State t = s;
+      Body nb;
+      if (!early_return_arms(nb, t, top, nest)) {
+        ret_types_ = saved_types;
+        continue;
+      }
+      s = std::move(t);
+      for (auto& n : nb) b.push_back(std::move(n));
+      return true;
     }
-    return true;
+    return false;
   }
   bool early_return_arms(Body& b, State& s, const State& top, int nest) {
     Node n;
@@ -1664,17 +1664,7 @@ class TextProgramGen {
     Body& rb = n.ret_arm == 1 ? n.body : n.els;
     State& rs = n.ret_arm == 1 ? tt : te;
     body_items(rb, rs, 0, s);  // rebinds a name that the code after the if rebinds too, mostly
-    if (nest == 0 && chance(30)) {
-      for (int a = 0; a < 3; ++a) {
-        State t2 = rs;
-        Body nb;
-        if (!early_return(nb, t2, top, 1)) continue;
-        rs = std::move(t2);
-        for (auto& x : nb) rb.push_back(std::move(x));
-        if (chance(50)) body_items(rb, rs, 0, s);
-        break;
-      }
-    }
+    if (nest == 0 && chance(30) && early_return(rb, rs, top, 1, 3) && chance(50)) body_items(rb, rs, 0, s);
     if (n.ret_arm == 2 || chance(40)) body_items(n.ret_arm == 1 ? n.els : n.body, n.ret_arm == 1 ? te : tt, 0, s);
     auto returnable = [&](const Ty* t) {  // bound here and before the outermost early-return if
       std::vector<std::string> out;
@@ -1772,15 +1762,7 @@ class TextProgramGen {
       const bool in_else = chance(50);
       Body& ab = in_else ? n.els : n.body;
       State& as = in_else ? te : tt;
-      for (int a = 0; a < 3; ++a) {
-        State t2 = as;
-        Body nb;
-        if (!early_return(nb, t2, s, 1)) continue;
-        as = std::move(t2);
-        for (auto& x2 : nb) ab.push_back(std::move(x2));
-        if (chance(50)) body_items(ab, as, depth, s);
-        break;
-      }
+      if (early_return(ab, as, s, 1, 3) && chance(50)) body_items(ab, as, depth, s);
     }
     return commit(b, s, std::move(n));
   }
