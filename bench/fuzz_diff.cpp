@@ -11,6 +11,8 @@
 // `--isolate` runs each program in a forked child, so that a pass that crashes is reported (with
 // its seed and signal) instead of ending the run. `--alias P` makes P percent of the SSA
 // generator's blocks hand one buffer to a kernel as its In and its Out (GenOptions::alias_percent).
+// `--lower-every N`: hand-written programs whose seed N divides also run tile-to-buffer after the
+// default pipeline, judged the same way (FuzzDiff::set_lower_every; default 4, 0: never).
 // Exit status 1 when anything failed.
 // A one-file program: the library's code is compiled here, once (ptorw/entry.hpp).
 #include "ptorw/define_all.hpp"
@@ -33,6 +35,7 @@ int main(int argc, char** argv) {
   ptorw::fuzz::GenOptions gen;
   std::string dump;
   bool keep_going = false, isolate = false;
+  std::uint64_t lower_every = 4;
   ptorw::fuzz::Style style = ptorw::fuzz::Style::Ssa;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -57,6 +60,7 @@ int main(int argc, char** argv) {
       style = *st;
     }
     else if (a == "--alias") gen.alias_percent = std::stoi(next());
+    else if (a == "--lower-every") lower_every = std::stoull(next());
     else if (a == "--keep-going") keep_going = true;
     else if (a == "--isolate") isolate = true;
     else if (a == "--file") {
@@ -75,12 +79,13 @@ int main(int argc, char** argv) {
       return 0;
     } else {
       std::cerr << "usage: fuzz_diff [--count N] [--seed S] [--style ssa|text|mixed] [--seconds T] [--max-steps N] [--dump DIR] "
-                   "[--alias PERCENT] [--keep-going] [--isolate] [--print SEED] [--file F]\n";
+                   "[--alias PERCENT] [--lower-every N] [--keep-going] [--isolate] [--print SEED] [--file F]\n";
       return 2;
     }
   }
   ptorw::fuzz::FuzzDiff f(gen, diff);
   f.set_style(style);
+  f.set_lower_every(lower_every);
   std::uint64_t mismatches = 0, gen_bad = 0, changed = 0, runs = 0, done = 0, crashes = 0, text_inputs = 0;
   double ms = 0, worst = 0;
   std::uint64_t worst_seed = 0, last = seed;

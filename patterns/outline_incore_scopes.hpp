@@ -209,10 +209,35 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
   // Free values in order of first use.
   std::vector<ir::Expr> free;
   std::unordered_set<const ir::ExprNode*> seen;
-  visit::walk_all(scope.body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
+  auto note_free = [&](const ir::Expr& e) {
     if (ir::is_var_like(e) && !defined.count(e.get()) && !globals.count(e.get()) && seen.insert(e.get()).second)
       free.push_back(e);
-  });
+  };
+  visit::walk_all(scope.body, [](const ir::Stmt&) {}, note_free);
+  // Then the variables read only inside types (`valid_shape=[i + 1, 64]` propagated to a tile no
+  // operand of the scope computes from `i`), including those the free values' own types read: the
+  // kernel's types must name its parameters, not the caller's variables.
+  auto note_type_refs = [&](const ir::Type& t) {
+    visit::for_each_type_expr(t, [&](const ir::Expr& d) { visit::walk_expr(d, note_free); });
+  };
+  visit::walk_all(scope.body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) { note_type_refs(e->type); });
+  for (std::size_t i = 0; i < free.size(); ++i) note_type_refs(free[i]->type);  // grows while it runs
+  {  // A parameter's type reads only earlier parameters (the parser reads them in order): the free
+     // values a free value's type reads go before it.
+    std::unordered_set<const ir::ExprNode*> is_free, placed;
+    for (const auto& f : free) is_free.insert(f.get());
+    std::vector<ir::Expr> ordered;
+    std::function<void(const ir::Expr&)> place = [&](const ir::Expr& f) {
+      if (!placed.insert(f.get()).second) return;
+      auto first = [&](const ir::Expr& x) {
+        if (is_free.count(x.get())) place(x);
+      };
+      visit::for_each_type_expr(f->type, [&](const ir::Expr& d) { visit::walk_expr(d, first); });
+      ordered.push_back(f);
+    };
+    for (const auto& f : free) place(f);
+    free = std::move(ordered);
+  }
   // Carriers of free tensors (store results, iter-args, loop results) and how they are used.
   std::unordered_map<const ir::ExprNode*, const ir::ExprNode*> root;
   for (const auto& f : free) root[f.get()] = f.get();
@@ -298,31 +323,45 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
   for (const auto& d : defs)
     if (outside.count(d.get())) escaping.push_back(d);
 
-  // The function: fresh params for free values, fresh nodes for every definition.
+  // The function: fresh params for free values, fresh nodes for every definition. A node is made
+  // when first met (`edit`), after the nodes its type reads: types that read variables
+  // (`valid_shape=[i + 1, 64]`) are rewritten to read the kernel's own nodes, on every node.
   std::unordered_map<const ir::ExprNode*, ir::Expr> vars;
-  std::vector<ir::Param> params;
+  std::unordered_map<const ir::ExprNode*, std::string> names;  // free values and Var definitions
   // Parameter names are distinct (the verifier's rule): two free values may share a name, the
   // caller's `row` and a moved `row = row + 16` (SSA keeps one name for both; review rev13 H1).
   std::unordered_set<std::string> param_names;
-  for (const auto& f : free) {
-    ir::Direction dir = ir::Direction::In;
-    if (written.count(f.get())) dir = read.count(f.get()) ? ir::Direction::InOut : ir::Direction::Out;
-    ir::Expr p = ir::make_var(fresh_name(param_names, ir::var_name(f)), f->type, f->span);
-    vars[f.get()] = p;
-    params.push_back(ir::Param{p, dir});
-  }
+  for (const auto& f : free) names[f.get()] = fresh_name(param_names, ir::var_name(f));
   for (const auto& d : defs)
-    if (ir::expr_as<ir::Var>(d)) vars[d.get()] = ir::make_var(ir::var_name(d), d->type, d->span);
+    if (ir::expr_as<ir::Var>(d)) names.emplace(d.get(), ir::var_name(d));
   std::function<ir::Expr(const ir::Expr&)> edit;
+  auto reads_renamed = [&](const ir::Expr& x) { return names.count(x.get()) != 0 || ir::expr_as<ir::IterArg>(x); };
+  auto retype = [&](const ir::Type& t) {
+    if (!visit::type_mentions(t, reads_renamed)) return t;
+    return visit::map_type_exprs(t, [&](const ir::Expr& d) { return visit::map_exprs(d, edit); });
+  };
   edit = [&](const ir::Expr& e) -> ir::Expr {
     if (auto it = vars.find(e.get()); it != vars.end()) return it->second;
-    if (auto* ia = ir::expr_as<ir::IterArg>(e)) {  // first met at its definition (the loop header)
-      ir::Expr n = ir::make_iter_arg(ia->name, e->type, ia->init ? visit::map_exprs(ia->init, edit) : ia->init, e->span);
+    if (auto it = names.find(e.get()); it != names.end()) {
+      ir::Expr n = ir::make_var(it->second, retype(e->type), e->span);
       vars[e.get()] = n;
       return n;
     }
+    if (auto* ia = ir::expr_as<ir::IterArg>(e)) {  // first met at its definition (the loop header)
+      ir::Expr n =
+          ir::make_iter_arg(ia->name, retype(e->type), ia->init ? visit::map_exprs(ia->init, edit) : ia->init, e->span);
+      vars[e.get()] = n;
+      return n;
+    }
+    if (ir::Type t = retype(e->type); t != e->type) return ir::make_expr(e->kind, std::move(t), e->span);
     return e;
   };
+  std::vector<ir::Param> params;
+  for (const auto& f : free) {
+    ir::Direction dir = ir::Direction::In;
+    if (written.count(f.get())) dir = read.count(f.get()) ? ir::Direction::InOut : ir::Direction::Out;
+    params.push_back(ir::Param{edit(f), dir});
+  }
   std::vector<ir::Stmt> body = ir::stmts_of(visit::map_exprs(scope.body, edit));
   // What the kernel returns (its nodes) and what the call binds in the caller: the escaping values,
   // then, for a windowize scope, what its top-level store statements write (below).

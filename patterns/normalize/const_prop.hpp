@@ -10,9 +10,10 @@
 // INDEX (audit 2026-12-05; dsl.md: output parses back to an equal program). The assignment itself
 // is left to remove_dead_pure_assigns.
 // Not propagated: a variable some type mentions (`n = 16; t = pl.load(x, [0, 0], [n, 32])` gives t
-// the type Tile[[n, 32]]). Types are not rewritten (use_subst.hpp), and a call whose arguments say
-// 16 while its type says n would print as text that no longer parses back; such a variable keeps
-// its uses and its definition.
+// the type Tile[[n, 32]]): types keep their dims as written (use_subst.hpp would carry the constant
+// into them, making a dynamic extent static, a change of form this rule does not make), and a call
+// whose arguments say 16 while its type says n would print as text that no longer parses back;
+// such a variable keeps its uses and its definition.
 //
 // Why a Function rule: the binding is in one statement and its uses anywhere below; one sweep
 // collects every constant binding and replaces every use at once — O(n) per application.

@@ -13,7 +13,8 @@
 // arm's final pl.yield_ removed; every use of an If result reads the yielded value (a value that is
 // not a variable or a constant is assigned to the result variable itself, so it is not duplicated
 // into every use). `if False:` without an else arm disappears (it has no results).
-// Declines (fail-closed) when a type mentions a result: types are not rewritten (use_subst.hpp).
+// Declines (fail-closed) when a type mentions a result: types keep the variables they were written
+// with, and a result that goes away would leave them reading nothing.
 // Why a Function rule: the results are read after the If, anywhere in the rest of the function.
 #pragma once
 #include <boost/hana/tuple.hpp>

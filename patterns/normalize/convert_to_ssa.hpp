@@ -41,7 +41,9 @@
 // Failures (a name read after a loop or If with no value before it, a yield needed after a return
 // that cannot be restructured so, bindings that are not the parser's) are errors at the offending
 // statement or function; the program is left unchanged.
-// Not handled: variables mentioned inside types keep their node (types are not re-resolved).
+// Variables inside types (`valid_shape=[k, 64]`) are renamed as operands are, where the typed value
+// is defined; a type copied from an operand's (`u = pl.tile.adds(t, 1.0)` after `k` is assigned
+// again) reads what the operand's renamed type reads (Converter::retype).
 #pragma once
 #include <boost/hana/tuple.hpp>
 #include <memory>
@@ -54,6 +56,7 @@
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/patterns/normalize/return_arms.hpp"
 #include "ptorw/patterns/normalize/ssa_liveness.hpp"
+#include "ptorw/visit/call_type.hpp"
 
 namespace ptorw::patterns::normalize {
 
@@ -153,7 +156,72 @@ class Converter {
       const ir::Expr* cur = env_.find(n);
       return cur ? *cur : e;  // unbound: a `pl.dynamic` dim or an error the verifier reports
     }
-    return visit::map_each_child(e, [&](const ir::Expr& c) { return rename(c); });
+    ir::Expr r = visit::map_each_child(e, [&](const ir::Expr& c) { return rename(c); });
+    if (ir::Type t = retype(r->type, e, e->span); t != r->type) return ir::make_expr(r->kind, std::move(t), r->span);
+    return r;
+  }
+
+  // ---- variables inside types -----------------------------------------------------------------
+  // A type may read variables (`valid_shape=[k, 64]`): the parser bound them as it binds operands,
+  // so they are renamed like operands, to the value the name holds where the typed value is
+  // defined (`t = pl.load(..., valid_shape=[k, 64])` in a loop that reassigns `k` reads the iter
+  // arg, in its type as in its operand). A type can also come from an operand's type, written
+  // before the name was assigned again (`t = load(.., [k, 64]); k = k + 1; u = pl.tile.adds(t, 1.0)`:
+  // u's extent is t's, the old k): such a variable is renamed as the operand's own type renamed it.
+  bool reads_local(const ir::Expr& x) const { return ir::is_var_like(x) && env_.find(ir::var_name(x)); }
+  ir::Type retype(const ir::Type& t, const ir::Expr& value, ir::Span at) {
+    if (!t || !visit::type_mentions(t, [&](const ir::Expr& x) { return reads_local(x); })) return t;
+    return visit::map_type_exprs(t, [&](const ir::Expr& d) { return type_ref(d, value, at); });
+  }
+  ir::Expr type_ref(const ir::Expr& d, const ir::Expr& value, ir::Span at) {
+    if (!d) return d;
+    if (!ir::is_var_like(d)) {
+      return visit::map_each_child(d, [&](const ir::Expr& c) { return type_ref(c, value, at); });
+    }
+    Name n = ir::var_name(d);
+    const ir::Expr* cur = env_.find(n);
+    if (!cur) return d;  // a `pl.dynamic` dim
+    auto it = text_.find(n);
+    if (it == text_.end() || it->second == d.get()) return *cur;  // bound here, as the parser binds
+    if (reads(value, d)) return *cur;  // an operand of this statement: renamed as the operand is
+    if (ir::Expr via = through_operand(d, value)) return via;
+    fail(at, "a type here reads '" + std::string(n) + "' as it was before '" + std::string(n) +
+                 "' was assigned again, and no operand's type says which value that is; give that value a name of "
+                 "its own");
+    return d;
+  }
+  static bool reads(const ir::Expr& value, const ir::Expr& v) {
+    bool found = false;
+    auto on = [&](const ir::Expr& x) { found = found || x.get() == v.get(); };
+    if (value) visit::walk_expr(value, on);
+    return found;
+  }
+  /// The expressions inside a type that read variables, in a fixed order.
+  static std::vector<ir::Expr> type_refs(const ir::Type& t) {
+    std::vector<ir::Expr> r;
+    auto on = [&](const ir::Expr& x) {
+      if (ir::is_var_like(x)) r.push_back(x);
+    };
+    visit::for_each_type_expr(t, [&](const ir::Expr& d) { visit::walk_expr(d, on); });
+    return r;
+  }
+  /// `v` as the renamed type of an operand of `value` reads it, when that operand's type read `v`.
+  ir::Expr through_operand(const ir::Expr& v, const ir::Expr& value) {
+    ir::Expr found;
+    auto on = [&](const ir::Expr& o) {
+      if (found || !ir::is_var_like(o) || o.get() == v.get()) return;
+      const ir::Expr* now = env_.find(ir::var_name(o));
+      if (!now) return;
+      std::vector<ir::Expr> before = type_refs(o->type), after = type_refs((*now)->type);
+      if (before.size() != after.size()) return;
+      for (std::size_t i = 0; i < before.size(); ++i)
+        if (before[i].get() == v.get()) {
+          found = after[i];
+          return;
+        }
+    };
+    visit::walk_expr(value, on);
+    return found;
   }
   bool rename_in_place(ir::Expr& e) {
     ir::Expr n = rename(e);
@@ -162,12 +230,15 @@ class Converter {
     return changed;
   }
 
-  /// An assignment target: the node itself on its first definition, a fresh node after that.
-  ir::Expr define(const ir::Expr& t) {
-    if (ir::expr_as<ir::MakeTuple>(t)) return visit::map_each_child(t, [&](const ir::Expr& c) { return define(c); });
+  /// An assignment target: the node itself on its first definition, a fresh node after that (or
+  /// when its type reads a renamed variable). `value` is the original right-hand side.
+  ir::Expr define(const ir::Expr& t, const ir::Expr& value) {
+    if (ir::expr_as<ir::MakeTuple>(t))
+      return visit::map_each_child(t, [&](const ir::Expr& c) { return define(c, value); });
     if (!ir::is_var_like(t)) return t;
     ir::Expr v = t;
-    if (!defined_.insert(t.get()).second) v = ir::make_var(ir::var_name(t), t->type, t->span);
+    ir::Type type = retype(t->type, value, t->span);
+    if (!defined_.insert(t.get()).second || type != t->type) v = ir::make_var(ir::var_name(t), std::move(type), t->span);
     env_.bind(v);
     return v;
   }
@@ -199,7 +270,7 @@ class Converter {
         bool changed = false;
         if constexpr (std::is_same_v<K, ir::Assign>) {
           changed |= rename_in_place(n.value);  // the value first: `x = x + 1` reads the old x
-          n.var = define(k.var);
+          n.var = define(k.var, k.value);
           text_bind_targets(k.var);
           changed |= n.var != k.var;
         } else if constexpr (std::is_same_v<K, ir::Eval>) {
@@ -392,7 +463,6 @@ inline Converted convert_moving_returns(const ir::Program& p, const ir::Function
   Converted c = convert(f);
   if (c.errors.empty() || !c.parser_bound) return c;
   Moves m;
-  m.locals = local_definitions(f.body);
   ir::Function g = f;
   g.body = rest_into_arms(f.body, m);
   if (!m.moved) return c;

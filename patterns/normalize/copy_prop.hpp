@@ -10,7 +10,7 @@
 // Rule: a variable assigned exactly once, whose value is a variable (or iter arg) of the same type,
 // is replaced by that variable at every use (use_subst.hpp). Safe in SSA: the copy's uses are
 // inside the copy's scope, which lies inside the scope of the variable it copies. Not propagated:
-// a copy some type mentions (types are not rewritten, use_subst.hpp), a copy whose annotation
+// a copy some type mentions (types keep the variables they were written with), a copy whose annotation
 // gives another type than its value's (the copy then changes the type the uses see), and text
 // read by names (not SSA: `y = x; x = ...; use(y)` — convert-to-ssa runs first).
 #pragma once

@@ -50,31 +50,7 @@ struct Moves {
   std::size_t copied = 0;     // statements copied (every statement of a copied subtree)
   bool over_budget = false;   // a copy was needed but would pass max_copied
   static constexpr std::size_t max_copied = 4096;
-  // The variables the function defines. A statement whose types (or its expressions' types) mention
-  // one of them (`valid_shape=[k, 64]`) is neither moved nor copied: convert-to-ssa renames uses,
-  // not the variables inside types, so such a type could name a variable of another path.
-  std::unordered_set<const ir::ExprNode*> locals;
 };
-
-/// The variables `body` defines (visit::definitions), as a set.
-inline std::unordered_set<const ir::ExprNode*> local_definitions(const ir::Stmt& body) {
-  std::vector<ir::Expr> defs;
-  visit::definitions(body, defs);
-  std::unordered_set<const ir::ExprNode*> out;
-  for (const auto& v : defs)
-    if (v) out.insert(v.get());
-  return out;
-}
-
-/// Whether a type in `stmts[from..]` (of a variable or of any expression) mentions one of `locals`.
-inline bool types_mention(const std::vector<ir::Stmt>& stmts, std::size_t from,
-                          const std::unordered_set<const ir::ExprNode*>& locals) {
-  bool found = false;
-  auto local = [&](const ir::Expr& y) { return locals.count(y.get()) > 0; };
-  auto in_type = [&](const ir::Expr& e) { found = found || (e && e->type && visit::type_mentions(e->type, local)); };
-  for (std::size_t j = from; j < stmts.size() && !found; ++j) visit::walk_all(stmts[j], [](const ir::Stmt&) {}, in_type);
-  return found;
-}
 
 /// How many statements `s` holds (itself included).
 inline std::size_t stmt_count(const ir::Stmt& s) {
@@ -98,9 +74,11 @@ inline bool holds_returning_if(const ir::Stmt& arm) {
 /// `s` with every statement node new, and the variables its loops and ifs define (loop variables,
 /// iter args, results) new nodes of the same names; other expressions are shared. The rest copied
 /// into two arms must not be one node in two places: convert-to-ssa's liveness keys its facts on
-/// statement nodes, and a variable is defined once. (Uses inside still point at the old nodes:
-/// convert-to-ssa reads them by name.) Assignments keep their targets: convert-to-ssa gives a
-/// second definition of a node a fresh one.
+/// statement nodes, and a variable is defined once. (Uses inside still point at the old nodes,
+/// in operands and in types alike: convert-to-ssa reads operands by name, and a variable inside a
+/// type that an operand of its statement reads, or that an operand's type read, as that operand
+/// is renamed; convert_to_ssa.hpp Converter::retype.) Assignments keep their targets:
+/// convert-to-ssa gives a second definition of a node a fresh one.
 inline ir::Expr fresh_def(const ir::Expr& v) {
   if (!v) return v;
   if (auto* ia = ir::expr_as<ir::IterArg>(v)) return ir::make_iter_arg(ia->name, v->type, ia->init, v->span);
@@ -153,7 +131,6 @@ inline std::vector<ir::Stmt> rest_into_arms(const std::vector<ir::Stmt>& in, Mov
     if (then_returns && else_returns) continue;  // the rest is never reached
     const bool copy = then_returns == else_returns;  // neither returns: the rest follows each arm
     if (copy && !(holds_returning_if(f->then_body) || holds_returning_if(f->else_body))) continue;
-    if (types_mention(stmts, i + 1, m.locals)) continue;
     if (copy) {  // counted before the arms are rewritten, which may copy again
       std::size_t rest = 0;
       for (std::size_t j = i + 1; j < stmts.size(); ++j) rest += stmt_count(stmts[j]);

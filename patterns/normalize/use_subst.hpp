@@ -9,8 +9,10 @@
 //  * never replaced: assignment targets, loop variables, iter args and loop/If results;
 //  * an iter arg whose init changes is a new definition (the IterArg node carries its init), so a
 //    fresh IterArg is made and every use of the old one inside its loop is redirected to it.
-// Expressions inside types are not rewritten (an open point shared with the driver): rules that
-// remove a definition must first check that no type mentions it (`vars_in_types` below).
+// Types follow: a definition or expression whose type reads a mapped variable (`valid_shape=[k, 64]`,
+// or an iter arg re-created above) is re-created with the type mapped, and its uses follow it.
+// Rules that remove a definition still check that no type mentions it (`vars_in_types` below):
+// a type keeps its dims as written, and not every replacement is worth copying into types.
 #pragma once
 #include <unordered_map>
 #include <unordered_set>
@@ -19,6 +21,7 @@
 
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/constant_type.hpp"
+#include "ptorw/visit/call_type.hpp"
 #include "ptorw/visit/erased.hpp"
 #include "ptorw/visit/flat_seq.hpp"
 
@@ -55,7 +58,12 @@ class UseSubst {
       }
       return *to;
     }
-    return visit::map_each_child(e, [&](const ir::Expr& c) { return expr(c); });
+    ir::Expr now = visit::map_each_child(e, [&](const ir::Expr& c) { return expr(c); });
+    if (ir::Type t = type(now->type); t != now->type) now = ir::make_expr(now->kind, std::move(t), now->span);
+    return now;
+  }
+  ir::Type type(const ir::Type& t) {
+    return visit::map_type_uses(t, [&](const ir::Expr& d) { return expr(d); });
   }
 
   /// `s` with every mapped variable use replaced; `s` itself when nothing changed.
@@ -76,8 +84,20 @@ class UseSubst {
         changed |= y != b;
         b = std::move(y);
       };
+      auto defs = [&](std::vector<ir::Expr>& xs) {
+        for (auto& x : xs) {
+          ir::Expr y = def(x);
+          changed |= y != x;
+          x = std::move(y);
+        }
+      };
       if constexpr (std::is_same_v<K, ir::Assign> || std::is_same_v<K, ir::Eval>) {
         e(n.value);
+        if constexpr (std::is_same_v<K, ir::Assign>) {
+          ir::Expr y = def(n.var);
+          changed |= y != n.var;
+          n.var = std::move(y);
+        }
       } else if constexpr (std::is_same_v<K, ir::Yield> || std::is_same_v<K, ir::Return>) {
         list(n.values);
       } else if constexpr (std::is_same_v<K, ir::Seq>) {
@@ -86,16 +106,19 @@ class UseSubst {
         e(n.cond);
         body(n.then_body);
         body(n.else_body);
+        defs(n.return_vars);
       } else if constexpr (std::is_same_v<K, ir::For>) {
         e(n.start);
         e(n.stop);
         e(n.step);
         changed |= iter_args(n.iter_args);
         body(n.body);
+        defs(n.return_vars);
       } else if constexpr (std::is_same_v<K, ir::While>) {
         changed |= iter_args(n.iter_args);
         e(n.cond);  // after the iter args: the condition reads them
         body(n.body);
+        defs(n.return_vars);
       } else if constexpr (std::is_same_v<K, ir::Scope>) {
         for (auto& kv : n.attrs)
           if (auto* x = std::get_if<ir::Expr>(&kv.second); x && *x) e(*x);
@@ -118,15 +141,31 @@ class UseSubst {
         continue;
       }
       auto* a = ir::expr_as<ir::IterArg>(ia);
-      if (!a || !a->init) continue;
-      ir::Expr init = expr(a->init);
-      if (init == a->init) continue;
-      ir::Expr fresh = ir::make_iter_arg(a->name, ia->type, std::move(init), ia->span);
+      if (!a) continue;
+      ir::Expr init = a->init ? expr(a->init) : a->init;
+      ir::Type t = type(ia->type);
+      if (init == a->init && t == ia->type) continue;
+      ir::Expr fresh = ir::make_iter_arg(a->name, std::move(t), std::move(init), ia->span);
       map_[ia.get()] = fresh;
       ia = std::move(fresh);
       changed = true;
     }
     return changed;
+  }
+
+  /// A definition: itself, or a new node (mapped, so its uses follow) when its type reads a mapped
+  /// variable.
+  ir::Expr def(const ir::Expr& v) {
+    if (!v) return v;
+    if (ir::expr_as<ir::MakeTuple>(v)) return visit::map_each_child(v, [&](const ir::Expr& c) { return def(c); });
+    if (!ir::is_var_like(v) || map_.count(v.get())) return v;
+    ir::Type t = type(v->type);
+    if (t == v->type) return v;
+    auto* ia = ir::expr_as<ir::IterArg>(v);
+    ir::Expr n = ia ? ir::make_iter_arg(ia->name, std::move(t), ia->init, v->span)
+                    : ir::make_var(ir::var_name(v), std::move(t), v->span);
+    map_[v.get()] = n;
+    return n;
   }
 
   std::unordered_map<const ir::ExprNode*, ir::Expr> map_;

@@ -24,6 +24,7 @@
 
 #include "gen_program.hpp"
 #include "gen_text_program.hpp"
+#include "valid_extents_check.hpp"
 #include "ptorw/interp/pass_steps.hpp"
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/passes/registry.hpp"
@@ -59,6 +60,7 @@ struct SeedResult {
   std::string blame;         // the individual pass judged guilty (Mismatch)
   bool changed = false;      // the pipeline rewrote the program
   bool text_input = false;   // some function of the input is read by names (ir::NameBinding::Text)
+  bool lowered = false;      // tile-to-buffer ran after the default pipeline, judged the same way
   std::size_t runs = 0;      // interpreter runs
   double ms = 0;
 
@@ -81,7 +83,15 @@ class FuzzDiff {
     // by one to blame a mismatch on a single pass.
     auto steps = passes::parse_pipeline(default_.summary);
     if (steps.error.empty()) each_ = std::move(steps.passes);
+    auto l = passes::make_pass("tile-to-buffer");
+    if (!l) throw std::runtime_error("fuzz_diff: the 'tile-to-buffer' pass is not registered");
+    lower_ = std::move(*l);
   }
+
+  /// Every n-th seed (0: none) of the hand-written style also runs tile-to-buffer after the default
+  /// pipeline: its Buffer IR kernels are interpreted in buffer mode against the input (the kernels
+  /// people write in pl.at scopes and in text, valid regions a scalar gives included).
+  void set_lower_every(std::uint64_t n) { lower_every_ = n; }
 
   /// Which generator check(seed) uses.
   void set_style(Style s) { style_ = s; }
@@ -120,6 +130,8 @@ class FuzzDiff {
   Style style_ = Style::Ssa;
   interp::DiffOptions diff_;
   passes::Pass default_;
+  passes::Pass lower_;
+  std::uint64_t lower_every_ = 4;  // a quarter: it about doubles the cost of a program
   std::vector<passes::Pass> each_;
   std::map<std::string, std::uint64_t> applied_;
 
@@ -140,6 +152,8 @@ class FuzzDiff {
               if (!o.program || o.program == in) return ir::ProgramPtr(&prog, [](const ir::Program*) {});
               Diagnostics v = ir::verify(*o.program);
               if (!v.empty()) throw std::runtime_error("default: output does not verify: " + v.front().str());
+              if (std::string w = valid_extents_mismatch(*o.program); !w.empty())
+                throw std::runtime_error("default: output types: " + w);
               changed = true;
               return o.program;
             }};
@@ -167,7 +181,18 @@ class FuzzDiff {
       for (const auto& d : v) r.message += d.str() + "\n";
       return;
     }
-    interp::DiffReport rep = interp::diffcheck_pipeline(*pr.program, {default_step(r.changed)}, diff_);
+    if (std::string w = valid_extents_mismatch(*pr.program); !w.empty()) {
+      r.status = SeedStatus::GenInvalid;
+      r.message = "input types: " + w;
+      return;
+    }
+    std::vector<interp::PassStep> steps{default_step(r.changed)};
+    if (r.text_input && lower_every_ && r.seed % lower_every_ == 0) {
+      auto l = interp::steps_of({lower_});
+      steps.insert(steps.end(), l.begin(), l.end());
+      r.lowered = true;
+    }
+    interp::DiffReport rep = interp::diffcheck_pipeline(*pr.program, steps, diff_);
     r.runs = rep.runs;
     if (rep.ok()) return;
     r.message = rep.str();

@@ -26,6 +26,11 @@
 //     returns); the code after it rebinds the same names and returns values of the same types;
 //     and map kernels returning early when an element of their data is positive (not with
 //     tensor_results: such kernels stay Tile, NormalizedReturns, and `compile` refuses them).
+//   - tile code inline in main (TextGenOptions::scope_percent of the map calls): `with
+//     pl.at(level=pl.Level.CORE_GROUP):` scopes that load, rebind and store a tile, half of them
+//     with a valid region whose rows a scalar gives, so that tile types read variables
+//     (`valid_shape=[vr, 16]`, `vr` rebound by every such scope and at times after the load);
+//     and blocked map kernels whose loop carries such a row count (`vr = 1` before the loop).
 //
 // Every program parses, passes passes::verify_source and runs without error in the interpreter
 // under its Text reading. Orchestration code is built as a small statement tree whose effect on an
@@ -37,6 +42,7 @@
 // loop or If whose body breaks a rule in some iteration is generated again.
 #pragma once
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -60,6 +66,8 @@ struct TextGenOptions {
   // Programs whose main returns early from an if arm, once or nested (not with tensor_results:
   // orchestration C++ returns through argument slots, and a return before the end has no spelling).
   int early_return_percent = 35;
+  // Map calls written inline as `with pl.at(level=pl.Level.CORE_GROUP):` scopes (scope_map).
+  int scope_percent = 25;
 };
 
 namespace textgen {
@@ -246,7 +254,13 @@ inline void render(const Body& b, int ind, std::string& out) {
   auto line = [&](int i, const std::string& t) { out += std::string(static_cast<std::size_t>(i) * 4, ' ') + t + "\n"; };
   for (const auto& n : b) {
     switch (n.k) {
-      case Node::K::Line: line(ind, n.text); break;
+      case Node::K::Line: {  // a `with pl.at(...)` scope is one line with its body after newlines
+        std::size_t from = 0;
+        for (std::size_t nl; (nl = n.text.find('\n', from)) != std::string::npos; from = nl + 1)
+          line(ind, n.text.substr(from, nl - from));
+        line(ind, n.text.substr(from));
+        break;
+      }
       case Node::K::Loop: {
         line(ind, n.text);
         if (n.is_while) line(ind + 1, n.cond);
@@ -616,6 +630,11 @@ class TextProgramGen {
         std::string o = counter ? off : (chance(50) ? i + " * " + S(b_) : i);
         std::string range = counter || o != i ? "pl.range(" + S(nb) + ")" : "pl.range(0, " + S(rows) + ", " + S(b_) + ")";
         if (counter) kl(k, 2, off + " = 0");
+        // Tail rows carried by the loop (`vr = 1`, `vr = vr % 8 + 1`): a second load of the block
+        // with `valid_shape=[vr, C]` overwrites its first vr rows, so the tiles' types read the
+        // iter arg convert-to-ssa makes, and simplify's constant init makes it anew.
+        const bool tail = chance(35);
+        if (tail) kl(k, 2, "vr = 1");
         kl(k, 2, "for " + i + " in " + range + ":");
         load(3, t, "[" + o + ", 0]", blk, true);
         if (chance(40)) {  // a nested loop rebinding the tile
@@ -626,6 +645,13 @@ class TextProgramGen {
           ops(k, 3, t, true);
         }
         kl(k, 3, "out = pl.store(" + t + ", [" + o + ", 0], out)");
+        if (tail) {
+          const std::string p = fresh("p");
+          kl(k, 3, p + " = pl.load(x, [" + o + ", 0], " + blk + ", valid_shape=[vr, " + S(c_) + "])");
+          kl(k, 3, p + " = pl.tile.muls(" + p + ", " + cst() + ")");
+          kl(k, 3, "out = pl.store(" + p + ", [" + o + ", 0], out)");
+          kl(k, 3, "vr = vr % " + S(b_) + " + 1");
+        }
         if (counter) kl(k, 3, off + " = " + off + " + " + S(b_));
         kl(k, 2, "return out");
         break;
@@ -1284,6 +1310,7 @@ class TextProgramGen {
         auto srcs = full_of(s, t, cur);
         if (srcs.empty()) return chain(false);
         std::string src = pick(srcs);
+        if (chance(o_.scope_percent)) return emit(b, s, scope_map(s, n, src, rows));
         if (chance(70)) return emit(b, s, call_line({n}, kernel("map", rows), src + ", " + n, {src}, {n}, {}, {}, Def::Full));
         auto others = full_of(s, t, cur);
         std::string o = pick(others);
@@ -1372,9 +1399,44 @@ class TextProgramGen {
         auto srcs = full_of(s, t, &s.names.at(n));
         if (srcs.empty()) return true;
         std::string src = pick(srcs);
+        if (chance(o_.scope_percent)) return emit(b, s, scope_map(s, n, src, rows));
         return emit(b, s, call_line({n}, kernel("map", rows), src + ", " + n, {src}, {n}, {}, {}, Def::Full));
       }
     }
+  }
+
+  /// The map call `n = self.k(src, n)` written inline, as PyPTO's tutorials write tile code in an
+  /// orchestration function: a `with pl.at(level=pl.Level.CORE_GROUP):` scope that loads `src`,
+  /// rebinds the tile with map ops and stores it into `n` (outline-incore-scopes makes it a
+  /// kernel). Half of them load a valid region whose rows a scalar gives (`vr = i % 16 + 1`, then
+  /// `valid_shape=[vr, C]`): the tiles' types read `vr` (rebound by every such scope, so main is
+  /// hand-written text), at times `vr` is rebound after the load (the tile keeps the old extent),
+  /// and only those rows of `n` are written (Def::Partial). Such scopes use elementwise ops only
+  /// (runtime valid extents lower to Buffer IR for straight-line elementwise code).
+  Node scope_map(const State& s, const std::string& n, const std::string& src, int rows) {
+    std::string t = fresh("t"), body, valid;
+    auto l = [&](const std::string& x) { body += "\n    " + x; };
+    std::vector<std::string> scalars;
+    const bool partial = chance(50);
+    if (partial) {
+      std::string term = index_term(s);
+      if (!term.empty() && !std::isdigit(static_cast<unsigned char>(term[0]))) scalars.push_back(term);
+      l("vr = " + term + " % " + S(rows) + " + 1");
+      valid = ", valid_shape=[vr, " + S(c_) + "]";
+    }
+    l(t + " = pl.load(" + src + ", [0, 0], " + dims(rows) + valid + ")");
+    if (partial && chance(50)) l("vr = vr + 1");
+    const int ops = 1 + static_cast<int>(below(2));
+    for (int k = 0; k < ops; ++k) {
+      std::string e = partial ? pick(std::vector<std::string>{"pl.tile.adds(" + t + ", " + cst() + ")", "pl.tile.neg(" + t + ")",
+                                                              "pl.tile.muls(" + t + ", " + cst() + ")", "pl.tile.relu(" + t + ")"})
+                              : unary(t);
+      l(t + " = " + e);
+    }
+    l(n + " = pl.store(" + t + ", [0, 0], " + n + ")");
+    Node node = call_line({n}, "", src + ", " + n, {src}, {n}, {}, scalars, partial ? Def::Partial : Def::Full);
+    node.text = "with pl.at(level=pl.Level.CORE_GROUP):" + body;
+    return node;
   }
 
   /// An offset argument (a block offset scalar or a constant multiple of R), or "" when none fits.

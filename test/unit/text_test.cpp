@@ -204,6 +204,39 @@ class P:
   check_round_trip(src, "t.py");
 }
 
+TEST_CASE("a type copied from an operand before its variable is rebound prints and parses back the same") {
+  // u's type is t's (the op gives it t's extent): it reads the `k` t was loaded with, which the
+  // printer writes as `k` after `k = k + 4`. Reading that annotation back, the parser takes the
+  // inferred valid shape it is written as (parse_type.hpp keep_inferred_valid), not the newest `k`.
+  const char* src = R"(
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def main(self, x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        k = 2
+        t = pl.load(x, [0, 0], [16, 64], valid_shape=[k, 64])
+        k = k + 4
+        u = pl.tile.adds(t, 1.0)
+        out = pl.store(u, [0, 0], out)
+        return out
+)";
+  auto p = parse_ok(src);
+  auto b = body(fn(p, "main"));
+  const Expr first_k = stmt_as<Assign>(b[0])->var;
+  auto* ut = type_as<TileType>(stmt_as<Assign>(b[3])->var->type);
+  REQUIRE(ut->view);
+  CHECK(ut->view->valid_shape[0] == first_k);
+  auto back = parse_ok(text::print_program(*p));
+  CHECK(visit::structural_equal(*p, *back).equal);
+  auto* ut2 = type_as<TileType>(stmt_as<Assign>(body(fn(back, "main"))[3])->var->type);
+  CHECK(ut2->view->valid_shape[0] == stmt_as<Assign>(body(fn(back, "main"))[0])->var);
+  // An annotation that states another extent than the op's is kept as written (the newest `k`).
+  auto q = parse_ok(std::string(src).replace(std::string(src).find("u = pl.tile.adds"), 4,
+                                             "u: pl.Tile[[16, 64], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[k + 1, 64])] = "));
+  auto* qt = type_as<TileType>(stmt_as<Assign>(body(fn(q, "main"))[3])->var->type);
+  CHECK(expr_as<Binary>(qt->view->valid_shape[0])->lhs == stmt_as<Assign>(body(fn(q, "main"))[2])->var);
+}
+
 TEST_CASE("string literals decode their escapes and print back to the same value") {
   // Escapes per string_literal.hpp (Python's): \" \\ \n \t \x41, an unknown escape kept as
   // written, and a backslash-newline continuing the key on the next line (both vanish).

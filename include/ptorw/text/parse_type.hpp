@@ -302,6 +302,29 @@ inline std::string type_kind_name(const ir::Type& t) {
 
 /// An annotation must agree with the inferred type and may add what inference lacks (a view, a
 /// MemRef, a memory space) — ../shared/dsl.md "Statements".
+namespace detail {
+/// Two dims written the same (variables by name).
+inline bool same_text(const ir::Expr& a, const ir::Expr& b) {
+  if (a.get() == b.get()) return true;
+  if (!a || !b) return false;
+  if (ir::is_var_like(a) || ir::is_var_like(b)) return ir::is_var_like(a) && ir::is_var_like(b) && ir::var_name(a) == ir::var_name(b);
+  if (auto x = ir::const_int(a)) return ir::const_int(b) == x;
+  auto* p = ir::expr_as<ir::Binary>(a);
+  auto* q = ir::expr_as<ir::Binary>(b);
+  return p && q && p->op == q->op && same_text(p->lhs, q->lhs) && same_text(p->rhs, q->rhs);
+}
+/// An annotation's valid shape written as the inferred one reads is the inferred one: in text that
+/// rebinds a name, `u: pl.Tile[..., pl.TileView(valid_shape=[k, 64])] = pl.tile.adds(t, 1.0)` after
+/// `k = k + 4` is how the printer writes u's inferred type, t's extent (the `k` t was loaded with);
+/// reading that `k` as the newest one would change the program on a print/parse round trip.
+inline void keep_inferred_valid(std::vector<ir::Expr>& annotated, const std::vector<ir::Expr>& inferred) {
+  if (annotated.size() != inferred.size() || annotated.empty()) return;
+  for (std::size_t i = 0; i < annotated.size(); ++i)
+    if (!same_text(annotated[i], inferred[i])) return;
+  annotated = inferred;
+}
+}  // namespace detail
+
 inline ir::Type Parser::merge_annotation(const ParsedType& ann, const ir::Type& inferred, const Token& at, const ir::Expr* value) {
   if (ann.bare_kind >= 0) {
     if (static_cast<int>(inferred->kind.index()) != ann.bare_kind && !ir::type_as<ir::UnknownType>(inferred))
@@ -340,7 +363,9 @@ inline ir::Type Parser::merge_annotation(const ParsedType& ann, const ir::Type& 
     ir::TensorType r = *ir::type_as<ir::TensorType>(inferred);
     check_dtype(t->dtype, r.dtype);
     check_shape(t->shape, r.shape);
+    const std::optional<ir::TensorView> inferred_view = r.view;
     if (t->view) r.view = t->view;
+    if (r.view && inferred_view) detail::keep_inferred_valid(r.view->valid_shape, inferred_view->valid_shape);
     if (t->memref) r.memref = t->memref;
     return ir::make_type(std::move(r));
   }
@@ -352,7 +377,9 @@ inline ir::Type Parser::merge_annotation(const ParsedType& ann, const ir::Type& 
       fail_at(at, "annotation says memory pl.Mem." + std::string(ir::name_of(*t->memory)) + " but the value is in pl.Mem." +
                       std::string(ir::name_of(*r.memory)));
     if (t->memory) r.memory = t->memory;
+    const std::optional<ir::TileView> inferred_view = r.view;
     if (t->view) r.view = t->view;
+    if (r.view && inferred_view) detail::keep_inferred_valid(r.view->valid_shape, inferred_view->valid_shape);
     if (t->memref) r.memref = t->memref;
     return ir::make_type(std::move(r));
   }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ptorw/ir/builder.hpp"
+#include "ptorw/ir/int_fold.hpp"
 #include "ptorw/visit/children.hpp"
 #include "ptorw/visit/walk.hpp"
 
@@ -63,6 +64,28 @@ template <class FE> ir::Type map_type_exprs(const ir::Type& t, FE&& fe) {
     return changed ? ir::make_type(std::move(copy)) : t;
   }, t->kind);
   return out;
+}
+
+/// Whether some expression inside `t` reads a variable (a `pl.dynamic` dim, `valid_shape=[k, 64]`).
+inline bool type_reads_variable(const ir::Type& t) {
+  bool other = false;  // most types hold constant dims only: no walk
+  for_each_type_expr(t, [&](const ir::Expr& d) { other = other || !ir::expr_as<ir::ConstInt>(d); });
+  return other && type_mentions(t, [](const ir::Expr& x) { return ir::is_var_like(x); });
+}
+
+/// `t` with the variables inside it replaced as a substitution replaces uses: `use` maps a whole
+/// dim expression; a dim that becomes constant arithmetic is folded, as types keep dims
+/// (`[k + 1, 64]` with `k` → 1 is the static `[2, 64]`). `t` itself when nothing changes.
+template <class Use> ir::Type map_type_uses(const ir::Type& t, Use&& use) {
+  if (!t || !type_reads_variable(t)) return t;
+  return map_type_exprs(t, [&](const ir::Expr& d) {
+    ir::Expr n = use(d);
+    if (n == d || (!ir::expr_as<ir::Binary>(n) && !ir::expr_as<ir::Unary>(n))) return n;
+    auto v = ir::const_int_value(n);
+    if (!v) return n;
+    auto* st = ir::type_as<ir::ScalarType>(n->type);
+    return ir::make_int(*v, st ? st->dtype : ir::DType::INDEX, n->span);
+  });
 }
 
 namespace detail {

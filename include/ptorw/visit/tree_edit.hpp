@@ -15,7 +15,10 @@
 // Only *uses* may be mapped in `exprs`: a variable still defined in the tree would have its
 // definition replaced too (map its definition as well, to rename or retype a variable). A mapped
 // replacement and a statement replacement are inserted as given, not edited further.
-// Expressions inside types are not visited.
+// Types follow the edits: a node whose type reads a mapped variable (`valid_shape=[k, 64]` with
+// `k` mapped, or an iter arg made fresh) is rebuilt with the type mapped the same way (constant
+// dims folded, as types keep them), and a variable so retyped is mapped too, so that its uses
+// follow its definition.
 //
 // Optional hooks, for edits that are not a fixed map:
 //   rebuilt(old, now)  — every other non-variable expression, after its children were edited
@@ -29,6 +32,7 @@
 #include <vector>
 
 #include "ptorw/ir/builder.hpp"
+#include "ptorw/visit/call_type.hpp"
 #include "ptorw/visit/erased.hpp"
 
 namespace ptorw::visit {
@@ -46,9 +50,15 @@ struct TreeEdit {
   ir::Expr expr(const ir::Expr& e) {
     if (!e) return e;
     if (auto it = exprs.find(e.get()); it != exprs.end()) return it->second;
-    if (ir::is_var_like(e)) return e;
+    if (ir::is_var_like(e)) return retyped_var(e);
     ir::Expr now = visit::map_each_child(e, [&](const ir::Expr& c) { return expr(c); });
+    if (ir::Type t = type(now->type); t != now->type) now = ir::make_expr(now->kind, std::move(t), now->span);
     return rebuilt ? rebuilt(e, now) : now;
+  }
+
+  /// `t` with the variables inside it mapped; `t` itself when it reads none that is.
+  ir::Type type(const ir::Type& t) {
+    return visit::map_type_uses(t, [&](const ir::Expr& d) { return expr(d); });
   }
 
   /// `s` with the edits applied; null when `s` itself is erased.
@@ -95,8 +105,18 @@ struct TreeEdit {
     auto* it = ir::expr_as<ir::IterArg>(a);
     if (!it || !it->init || exprs.count(a.get())) return;
     ir::Expr init = expr(it->init);
-    ir::Type t = iter_arg_type && init != it->init ? iter_arg_type(a, init) : a->type;
+    ir::Type t = type(iter_arg_type && init != it->init ? iter_arg_type(a, init) : a->type);
     if (init != it->init || t != a->type) exprs.emplace(a.get(), ir::make_iter_arg(it->name, std::move(t), std::move(init), a->span));
+  }
+  // A variable not mapped whose type reads a mapped one: a new node of the same kind, mapped.
+  ir::Expr retyped_var(const ir::Expr& v) {
+    ir::Type t = type(v->type);
+    if (t == v->type) return v;
+    auto* ia = ir::expr_as<ir::IterArg>(v);
+    ir::Expr n = ia ? ir::make_iter_arg(ia->name, std::move(t), ia->init, v->span)
+                    : ir::make_var(ir::var_name(v), std::move(t), v->span);
+    exprs.emplace(v.get(), n);
+    return n;
   }
 };
 

@@ -1,6 +1,5 @@
-# rule: convert-to-ssa — the code after an if that holds an early return would be copied into both arms, but it defines a tile whose type reads a variable of the function (`valid_shape=[k, 64]`): convert-to-ssa renames uses, not the variables inside types, so the copy's type would read the other copy's `k`; nothing moves, the merge error stands and the program is unchanged (review of the rest copy: the else copy's type named the then copy's variable)
+# rule: convert-to-ssa — the code after an if that holds an early return is copied into both arms, and it defines a tile whose type reads a variable of the function (`valid_shape=[k, 64]`): each copy's types read that copy's `k` (the variables inside types are renamed as the operands that computed them; a copy whose type read the other copy's `k` was the bug that kept such code from moving, review of the rest copy)
 # verify-input: no
-# expect-error: a branch of this if ends with a return; cannot merge the names it assigns
 import ptorw.language as pl
 
 
