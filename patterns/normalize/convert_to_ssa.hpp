@@ -46,6 +46,7 @@
 // again) reads what the operand's renamed type reads (Converter::retype).
 #pragma once
 #include <boost/hana/tuple.hpp>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_set>
@@ -57,6 +58,7 @@
 #include "ptorw/patterns/normalize/return_arms.hpp"
 #include "ptorw/patterns/normalize/ssa_liveness.hpp"
 #include "ptorw/visit/call_type.hpp"
+#include "ptorw/visit/describe.hpp"
 
 namespace ptorw::patterns::normalize {
 
@@ -98,8 +100,12 @@ class Converter {
   explicit Converter(Liveness& lv) : lv_(lv) {}
 
   ir::Stmt function(const ir::Function& f) {
+    std::vector<ir::Expr> defs;
+    visit::definitions(f.body, defs);
+    for (const auto& d : defs) locals_.insert(d.get());
     for (const auto& p : f.params) {
       if (!p.var) continue;
+      locals_.insert(p.var.get());
       defined_.insert(p.var.get());
       env_.bind(p.var);
       text_bind(p.var);
@@ -168,7 +174,7 @@ class Converter {
   // arg, in its type as in its operand). A type can also come from an operand's type, written
   // before the name was assigned again (`t = load(.., [k, 64]); k = k + 1; u = pl.tile.adds(t, 1.0)`:
   // u's extent is t's, the old k): such a variable is renamed as the operand's own type renamed it.
-  bool reads_local(const ir::Expr& x) const { return ir::is_var_like(x) && env_.find(ir::var_name(x)); }
+  bool reads_local(const ir::Expr& x) const { return ir::is_var_like(x) && locals_.count(x.get()); }
   ir::Type retype(const ir::Type& t, const ir::Expr& value, ir::Span at) {
     if (!t || !visit::type_mentions(t, [&](const ir::Expr& x) { return reads_local(x); })) return t;
     return visit::map_type_exprs(t, [&](const ir::Expr& d) { return type_ref(d, value, at); });
@@ -179,8 +185,8 @@ class Converter {
       return visit::map_each_child(d, [&](const ir::Expr& c) { return type_ref(c, value, at); });
     }
     Name n = ir::var_name(d);
-    const ir::Expr* cur = env_.find(n);
-    if (!cur) return d;  // a `pl.dynamic` dim
+    const ir::Expr* cur = locals_.count(d.get()) ? env_.find(n) : nullptr;
+    if (!cur) return d;  // a `pl.dynamic` dim (a local of the same name does not shadow it here)
     auto it = text_.find(n);
     if (it == text_.end() || it->second == d.get()) return *cur;  // bound here, as the parser binds
     if (reads(value, d)) return *cur;  // an operand of this statement: renamed as the operand is
@@ -204,6 +210,29 @@ class Converter {
     };
     visit::for_each_type_expr(t, [&](const ir::Expr& d) { visit::walk_expr(d, on); });
     return r;
+  }
+  /// `t` with every variable that `before` reads at position i replaced by what `after` reads
+  /// there (`before` and `after`: one type before and after renaming); `t` when nothing matches.
+  static ir::Type zip_retype(const ir::Type& t, const ir::Type& before, const ir::Type& after) {
+    if (before == after || !t) return t;
+    const std::vector<ir::Expr> b = type_refs(before), a = type_refs(after);
+    if (b.size() != a.size() || b.empty()) return t;
+    return visit::map_type_uses(t, [&](const ir::Expr& d) {
+      std::function<ir::Expr(const ir::Expr&)> sub = [&](const ir::Expr& x) -> ir::Expr {
+        for (std::size_t i = 0; i < b.size(); ++i)
+          if (b[i].get() == x.get()) return a[i];
+        return visit::map_each_child(x, sub);
+      };
+      return sub(d);
+    });
+  }
+  /// Whether two types read the same variables at the same places (types that read none: true).
+  static bool same_refs(const ir::Type& x, const ir::Type& y) {
+    const std::vector<ir::Expr> a = type_refs(x), b = type_refs(y);
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (a[i].get() != b[i].get()) return false;
+    return true;
   }
   /// `v` as the renamed type of an operand of `value` reads it, when that operand's type read `v`.
   ir::Expr through_operand(const ir::Expr& v, const ir::Expr& value) {
@@ -316,8 +345,10 @@ class Converter {
       auto* a = ir::expr_as<ir::IterArg>(ia);
       if (!a) continue;
       ir::Expr init = rename(a->init);
-      if (init == a->init) continue;
-      ia = ir::make_iter_arg(a->name, ia->type, std::move(init), ia->span);
+      // Its type is its init's (`init_values=(t,)`): the variables inside it renamed as the init's.
+      ir::Type t = retype(ia->type, a->init, ia->span);
+      if (init == a->init && t == ia->type) continue;
+      ia = ir::make_iter_arg(a->name, std::move(t), std::move(init), ia->span);
       changed = true;
     }
     std::vector<Name> carried;
@@ -346,6 +377,15 @@ class Converter {
     Block body = block(k.body);
     std::vector<ir::Expr> out_values;
     for (Name name : carried) out_values.push_back(*env_.find(name));
+    // A carried value has one type; one whose valid extents read a variable the body changes
+    // (`t = pl.load(.., valid_shape=[k, 64])` with `k = k + 1` in the body) has none that fits
+    // every iteration: the iter arg would keep the extents from before the loop.
+    for (std::size_t i = 0; i < carried.size(); ++i)
+      if (!same_refs(fresh[i]->type, out_values[i]->type))
+        fail(s->span, "'" + std::string(carried[i]) + "' is carried by this loop, but its type reads variables that change "
+                      "from one iteration to the next (" + visit::describe(fresh[i]->type) + " before the loop, " +
+                      visit::describe(out_values[i]->type) + " at the end of its body): a carried value has one type; "
+                      "carry it at its full extent, or give it its valid region inside the loop");
     env_.undo(m);  // header names and the body's own names go out of scope
     text_unshadow(shadowed);
     for (const auto& r : k.return_vars) text_bind(r);
@@ -361,6 +401,14 @@ class Converter {
     }
     // After the loop a name holds the loop's own result of that name (`x = pl.yield_(v)`), not the
     // value carried for it: bind the new results first.
+    // The loop's own results have their iter args' types: renamed as those were.
+    for (std::size_t i = 0; i < k.return_vars.size() && i < k.iter_args.size(); ++i) {
+      ir::Type t = zip_retype(k.return_vars[i]->type, k.iter_args[i]->type, n.iter_args[i]->type);
+      if (t != k.return_vars[i]->type) {
+        n.return_vars[i] = ir::make_var(ir::var_name(k.return_vars[i]), std::move(t), k.return_vars[i]->span);
+        changed = true;
+      }
+    }
     for (std::size_t i = k.return_vars.size(); i < n.return_vars.size(); ++i) env_.bind(n.return_vars[i]);
     for (std::size_t i = 0; i < k.return_vars.size(); ++i) env_.bind(n.return_vars[i]);
     return changed || !fresh.empty() ? ir::make_stmt(std::move(n), s->span) : s;
@@ -415,6 +463,20 @@ class Converter {
     }
     append_yield(then_b, then_values, s->span);
     append_yield(else_b, else_values, s->span);
+    // The if's own results have the types of the values its arms yield: renamed as those were.
+    if (!k.return_vars.empty()) {
+      auto last_yield = [](const std::vector<ir::Stmt>& st) { return st.empty() ? nullptr : ir::stmt_as<ir::Yield>(st.back()); };
+      const bool use_else = never_falls_out(then_b);
+      const ir::Yield* before_y = last_yield(ir::stmts_of(use_else ? k.else_body : k.then_body));
+      const ir::Yield* after_y = last_yield((use_else ? else_b : then_b).stmts);
+      for (std::size_t i = 0; before_y && after_y && i < k.return_vars.size(); ++i) {
+        if (i >= before_y->values.size() || i >= after_y->values.size()) break;
+        ir::Type t = zip_retype(k.return_vars[i]->type, before_y->values[i]->type, after_y->values[i]->type);
+        if (t == k.return_vars[i]->type) continue;
+        n.return_vars[i] = ir::make_var(ir::var_name(k.return_vars[i]), std::move(t), k.return_vars[i]->span);
+        changed = true;
+      }
+    }
     n.then_body = seq_of(k.then_body, std::move(then_b));
     n.else_body = k.else_body || else_b.changed ? seq_of(k.else_body, std::move(else_b)) : nullptr;
     changed |= n.then_body != k.then_body || n.else_body != k.else_body;
@@ -432,6 +494,7 @@ class Converter {
   std::unordered_map<Name, const ir::ExprNode*> text_;   // the parser's binding: what a name denotes
   bool parser_bound_ = true;
   std::unordered_set<const ir::ExprNode*> defined_;
+  std::unordered_set<const ir::ExprNode*> locals_;  // the function's variables (not pl.dynamic dims)
   Diagnostics errors_;
 };
 
