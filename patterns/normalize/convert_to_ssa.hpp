@@ -211,16 +211,30 @@ class Converter {
     visit::for_each_type_expr(t, [&](const ir::Expr& d) { visit::walk_expr(d, on); });
     return r;
   }
-  /// `t` with every variable that `before` reads at position i replaced by what `after` reads
-  /// there (`before` and `after`: one type before and after renaming); `t` when nothing matches.
+  /// One type before and after renaming, read side by side: what `after` reads at the place where
+  /// `before` reads `x` (type_refs' order), or null when `before` does not read `x` (or the two
+  /// read different numbers of variables, so places do not correspond).
+  struct RefZip {
+    std::vector<ir::Expr> before, after;
+    RefZip(const ir::Type& b, const ir::Type& a) : before(type_refs(b)), after(type_refs(a)) {
+      if (before.size() != after.size()) before.clear();
+    }
+    bool empty() const { return before.empty(); }
+    ir::Expr operator()(const ir::Expr& x) const {
+      for (std::size_t i = 0; i < before.size(); ++i)
+        if (before[i].get() == x.get()) return after[i];
+      return nullptr;
+    }
+  };
+  /// `t` with every variable that `before` reads replaced by what `after` reads at its place;
+  /// `t` when nothing matches.
   static ir::Type zip_retype(const ir::Type& t, const ir::Type& before, const ir::Type& after) {
     if (before == after || !t) return t;
-    const std::vector<ir::Expr> b = type_refs(before), a = type_refs(after);
-    if (b.size() != a.size() || b.empty()) return t;
+    const RefZip zip(before, after);
+    if (zip.empty()) return t;
     return visit::map_type_uses(t, [&](const ir::Expr& d) {
       std::function<ir::Expr(const ir::Expr&)> sub = [&](const ir::Expr& x) -> ir::Expr {
-        for (std::size_t i = 0; i < b.size(); ++i)
-          if (b[i].get() == x.get()) return a[i];
+        if (ir::Expr to = zip(x)) return to;
         return visit::map_each_child(x, sub);
       };
       return sub(d);
@@ -239,15 +253,7 @@ class Converter {
     ir::Expr found;
     auto on = [&](const ir::Expr& o) {
       if (found || !ir::is_var_like(o) || o.get() == v.get()) return;
-      const ir::Expr* now = env_.find(ir::var_name(o));
-      if (!now) return;
-      std::vector<ir::Expr> before = type_refs(o->type), after = type_refs((*now)->type);
-      if (before.size() != after.size()) return;
-      for (std::size_t i = 0; i < before.size(); ++i)
-        if (before[i].get() == v.get()) {
-          found = after[i];
-          return;
-        }
+      if (const ir::Expr* now = env_.find(ir::var_name(o))) found = RefZip(o->type, (*now)->type)(v);
     };
     visit::walk_expr(value, on);
     return found;
@@ -405,7 +411,7 @@ class Converter {
     for (std::size_t i = 0; i < k.return_vars.size() && i < k.iter_args.size(); ++i) {
       ir::Type t = zip_retype(k.return_vars[i]->type, k.iter_args[i]->type, n.iter_args[i]->type);
       if (t != k.return_vars[i]->type) {
-        n.return_vars[i] = ir::make_var(ir::var_name(k.return_vars[i]), std::move(t), k.return_vars[i]->span);
+        n.return_vars[i] = ir::with_type(k.return_vars[i], std::move(t));
         changed = true;
       }
     }
@@ -473,7 +479,7 @@ class Converter {
         if (i >= before_y->values.size() || i >= after_y->values.size()) break;
         ir::Type t = zip_retype(k.return_vars[i]->type, before_y->values[i]->type, after_y->values[i]->type);
         if (t == k.return_vars[i]->type) continue;
-        n.return_vars[i] = ir::make_var(ir::var_name(k.return_vars[i]), std::move(t), k.return_vars[i]->span);
+        n.return_vars[i] = ir::with_type(k.return_vars[i], std::move(t));
         changed = true;
       }
     }

@@ -21,7 +21,6 @@
 // form. An arm "returns" when control never falls out of it (always_returns).
 #pragma once
 #include <cstddef>
-#include <unordered_set>
 #include <vector>
 
 #include "ptorw/ir/builder.hpp"

@@ -59,7 +59,7 @@ class UseSubst {
       return *to;
     }
     ir::Expr now = visit::map_each_child(e, [&](const ir::Expr& c) { return expr(c); });
-    if (ir::Type t = type(now->type); t != now->type) now = ir::make_expr(now->kind, std::move(t), now->span);
+    if (ir::Type t = type(now->type); t != now->type) now = ir::with_type(now, std::move(t));
     return now;
   }
   ir::Type type(const ir::Type& t) {
@@ -161,9 +161,7 @@ class UseSubst {
     if (!ir::is_var_like(v) || map_.count(v.get())) return v;
     ir::Type t = type(v->type);
     if (t == v->type) return v;
-    auto* ia = ir::expr_as<ir::IterArg>(v);
-    ir::Expr n = ia ? ir::make_iter_arg(ia->name, std::move(t), ia->init, v->span)
-                    : ir::make_var(ir::var_name(v), std::move(t), v->span);
+    ir::Expr n = ir::with_type(v, std::move(t));
     map_[v.get()] = n;
     return n;
   }

@@ -17,6 +17,9 @@ inline Expr make_var(std::string name, Type t, Span sp = {}) { return make_expr(
 inline Expr make_iter_arg(std::string name, Type t, Expr init, Span sp = {}) {
   return make_expr(IterArg{std::move(name), std::move(init)}, std::move(t), sp);
 }
+/// A new node like `e` (same kind: a Var keeps its name, an IterArg its name and init) with type
+/// `t`. A rename that reaches inside a type (`valid_shape=[k, 64]`, k renamed) makes these.
+inline Expr with_type(const Expr& e, Type t) { return make_expr(e->kind, std::move(t), e->span); }
 inline Expr make_int(std::int64_t v, DType d = DType::INDEX, Span sp = {}) { return make_expr(ConstInt{v}, scalar_type(d), sp); }
 inline Expr make_float(double v, DType d = DType::FP32, Span sp = {}) { return make_expr(ConstFloat{v}, scalar_type(d), sp); }
 inline Expr make_bool(bool v, Span sp = {}) { return make_expr(ConstBool{v}, scalar_type(DType::BOOL), sp); }

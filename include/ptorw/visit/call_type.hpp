@@ -6,6 +6,7 @@
 // `self.k(n, x)` the result is `pl.Tensor[[n, 128], pl.FP32]`: the callee's parameter must not leak
 // into the caller, where it is undefined (a verifier error, and the printer would rename it).
 #pragma once
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -20,50 +21,57 @@ namespace ptorw::visit {
 /// `fe` (an Expr -> Expr function applied to whole dim expressions); `t` itself when unchanged.
 template <class FE> ir::Type map_type_exprs(const ir::Type& t, FE&& fe) {
   if (!t) return t;
-  bool changed = false;
-  auto list = [&](std::vector<ir::Expr>& v) {
-    for (auto& x : v)
-      if (x) {
-        ir::Expr n = fe(x);
-        changed |= n != x;
-        x = std::move(n);
-      }
-  };
-  auto one = [&](ir::Expr& x) {
-    if (!x) return;
-    ir::Expr n = fe(x);
-    changed |= n != x;
-    x = std::move(n);
-  };
-  auto memref = [&](std::optional<ir::MemRef>& m) {
-    if (m) { one(m->base); one(m->offset); one(m->size); }
-  };
-  ir::Type out = std::visit([&](const auto& k) -> ir::Type {
+  return std::visit([&](const auto& k) -> ir::Type {
     using K = std::decay_t<decltype(k)>;
-    K copy = k;
-    if constexpr (std::is_same_v<K, ir::TensorType>) {
-      list(copy.shape);
-      if (copy.view) { list(copy.view->stride); list(copy.view->valid_shape); }
-      memref(copy.memref);
-    } else if constexpr (std::is_same_v<K, ir::TileType>) {
-      list(copy.shape);
-      memref(copy.memref);
-      if (copy.view) list(copy.view->valid_shape);
-    } else if constexpr (std::is_same_v<K, ir::BufferType>) {
-      list(copy.shape);
-      if (copy.view) list(copy.view->valid_shape);
-    } else if constexpr (std::is_same_v<K, ir::TupleType>) {
-      for (auto& e : copy.elems) {
-        ir::Type n = map_type_exprs(e, fe);
-        changed |= n != e;
-        e = std::move(n);
-      }
-    } else {
+    constexpr bool has_exprs = std::is_same_v<K, ir::TensorType> || std::is_same_v<K, ir::TileType> ||
+                               std::is_same_v<K, ir::BufferType> || std::is_same_v<K, ir::TupleType>;
+    if constexpr (!has_exprs) {
       return t;
+    } else {
+      // The copy is made at the first change: most types map to themselves, and every edit walk
+      // asks (TreeEdit, UseSubst), so an unchanged type costs no allocation. `at` names one field,
+      // of the original or of the copy (same layout).
+      std::optional<K> copy;
+      auto one = [&](auto at) {
+        const ir::Expr& x = at(k);
+        if (!x) return;
+        ir::Expr n = fe(x);
+        if (n == x) return;
+        if (!copy) copy.emplace(k);
+        at(*copy) = std::move(n);
+      };
+      auto list = [&](auto at) {
+        for (std::size_t i = 0; i < at(k).size(); ++i) one([&at, i](auto& kk) -> auto& { return at(kk)[i]; });
+      };
+      auto memref = [&](auto at) {
+        if (!at(k)) return;
+        one([&at](auto& kk) -> auto& { return at(kk)->base; });
+        one([&at](auto& kk) -> auto& { return at(kk)->offset; });
+        one([&at](auto& kk) -> auto& { return at(kk)->size; });
+      };
+      if constexpr (std::is_same_v<K, ir::TupleType>) {
+        for (std::size_t i = 0; i < k.elems.size(); ++i) {
+          ir::Type n = map_type_exprs(k.elems[i], fe);
+          if (n == k.elems[i]) continue;
+          if (!copy) copy.emplace(k);
+          copy->elems[i] = std::move(n);
+        }
+      } else {
+        list([](auto& kk) -> auto& { return kk.shape; });
+        if constexpr (std::is_same_v<K, ir::TensorType>) {
+          if (k.view) {
+            list([](auto& kk) -> auto& { return kk.view->stride; });
+            list([](auto& kk) -> auto& { return kk.view->valid_shape; });
+          }
+          memref([](auto& kk) -> auto& { return kk.memref; });
+        } else {
+          if constexpr (std::is_same_v<K, ir::TileType>) memref([](auto& kk) -> auto& { return kk.memref; });
+          if (k.view) list([](auto& kk) -> auto& { return kk.view->valid_shape; });
+        }
+      }
+      return copy ? ir::make_type(std::move(*copy)) : t;
     }
-    return changed ? ir::make_type(std::move(copy)) : t;
   }, t->kind);
-  return out;
 }
 
 /// Whether some expression inside `t` reads a variable (a `pl.dynamic` dim, `valid_shape=[k, 64]`).

@@ -52,7 +52,7 @@ struct TreeEdit {
     if (auto it = exprs.find(e.get()); it != exprs.end()) return it->second;
     if (ir::is_var_like(e)) return retyped_var(e);
     ir::Expr now = visit::map_each_child(e, [&](const ir::Expr& c) { return expr(c); });
-    if (ir::Type t = type(now->type); t != now->type) now = ir::make_expr(now->kind, std::move(t), now->span);
+    if (ir::Type t = type(now->type); t != now->type) now = ir::with_type(now, std::move(t));
     return rebuilt ? rebuilt(e, now) : now;
   }
 
@@ -112,9 +112,7 @@ struct TreeEdit {
   ir::Expr retyped_var(const ir::Expr& v) {
     ir::Type t = type(v->type);
     if (t == v->type) return v;
-    auto* ia = ir::expr_as<ir::IterArg>(v);
-    ir::Expr n = ia ? ir::make_iter_arg(ia->name, std::move(t), ia->init, v->span)
-                    : ir::make_var(ir::var_name(v), std::move(t), v->span);
+    ir::Expr n = ir::with_type(v, std::move(t));
     exprs.emplace(v.get(), n);
     return n;
   }
