@@ -43,6 +43,26 @@ check "kernel without a PTO form: exit 1" test $? -eq 1
 check "kernel without a PTO form: file:line:col and the reason" grep -q 'sin.py:6:9: error: kernel .k. stays on Tile IR and has no PTO form: no Buffer recipe for tile.sin' "$tmp/sin_err"
 check "kernel without a PTO form: nothing written" test ! -e "$tmp/sin"
 
+# A Tile kernel whose loop carries a tile reloaded with other valid extents ([k0, 64] in, [k1, 64]
+# yielded): the PTO form reads one extent from the carry's type, so it would store k0 rows in every
+# iteration (the module was emitted so before the 36th session). Refused with both extents.
+printf '%s\n' '@pl.program' 'class P:' \
+  '    @pl.function(type=pl.FunctionType.InCore)' \
+  '    def main(self, x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:' \
+  '        k0 = 1' \
+  '        t0 = pl.load(x, [0, 0], [16, 64], valid_shape=[k0, 64])' \
+  '        for i, (k, t, o) in pl.range(3, init_values=(k0, t0, out)):' \
+  '            o1 = pl.store(t, [0, 0], o)' \
+  '            k1 = k + 1' \
+  '            t1 = pl.load(x, [0, 0], [16, 64], valid_shape=[k1, 64])' \
+  '            kr, tr, orr = pl.yield_(k1, t1, o1)' \
+  '        return orr' > "$tmp/carry.py"
+"$ptorw" emit "$tmp/carry.py" --target=pto --output-dir "$tmp/carry" 2> "$tmp/carry_err"
+check "carried tile with changing valid extents: exit 1" test $? -eq 1
+check "carried tile with changing valid extents: file:line:col and both extents" \
+  grep -q "carry.py:7:9: error: .*loop carry 't' has valid extents \[k0, 64\] but the value yielded for it, 't1', has \[k1, 64\]" "$tmp/carry_err"
+check "carried tile with changing valid extents: no module" test ! -e "$tmp/carry/main.pto"
+
 # A nested call (the tutorials' `pl.store(pl.add(t, t), ...)`): emit runs flatten-call-expr before
 # tile-to-buffer (lower_tile_to_buffer.md: "NoNestedCalls is also required: run FlattenCallExpr before
 # this boundary"); the lowering met it as "no Buffer handle for tile operand ''" (user trial

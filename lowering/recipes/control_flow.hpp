@@ -102,6 +102,14 @@ struct Branch {
       if (auto why = flow::branch_kind(rv)) return why;
     return std::nullopt;
   }
+  /// A Tile result and the values its arms yield state one valid extent (flow::carried_valid_refusal).
+  static Refusal valid_refusal(const ir::If& k, const ir::Yield* then_y, const ir::Yield* else_y, std::size_t i) {
+    const ir::Expr& rv = k.return_vars[i];
+    if (flow::kind_of(rv) != flow::Kind::Tile) return std::nullopt;
+    return flow::carried_valid_refusal(rv, "branch result '" + ir::var_name(rv) + "'",
+                                       {{flow::nth(then_y, i), "the value an arm yields for it"},
+                                        {flow::nth(else_y, i), "the value an arm yields for it"}});
+  }
   template <class S>
   static void select(const ir::Stmt& s, const ir::If& k, S& sel) {
     if (auto why = applies(k, ApplyContext{Acceptance::Default})) return sel.refuse(s->span, why->text);
@@ -114,6 +122,7 @@ struct Branch {
       const ir::Expr& rv = k.return_vars[i];
       sel.tile_rule(rv, s->span);
       if (sel.refused()) return;
+      if (auto why = valid_refusal(k, a, b, i)) return sel.refuse(s->span, why->text);
       if (flow::kind_of(rv) != flow::Kind::Gm) continue;
       if (auto why = flow::gm_branch(rv, flow::nth(a, i), flow::nth(b, i), sel)) return sel.refuse(s->span, why->text);
       sel.alias(rv, sel.param_of(flow::nth(a, i)));
@@ -131,7 +140,10 @@ struct Branch {
       const ir::Expr& rv = k.return_vars[i];
       switch (flow::kind_of(rv)) {
         case flow::Kind::Scalar: plan.push_back(i); results.push_back(rv); break;
-        case flow::Kind::Tile: cv.same_storage({rv, flow::nth(ty, i), flow::nth(ey, i)}, s->span, "branch result '" + ir::var_name(rv) + "'"); break;
+        case flow::Kind::Tile:
+          if (auto why = valid_refusal(k, ty, ey, i)) return cv.fail(s->span, why->text);
+          cv.same_storage({rv, flow::nth(ty, i), flow::nth(ey, i)}, s->span, "branch result '" + ir::var_name(rv) + "'");
+          break;
         case flow::Kind::Gm: gm_results.push_back(i); break;  // resolved once the arms are converted
         case flow::Kind::Other: break;                        // refused by `applies`
       }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ptorw/lowering/recipes/entry.hpp"
+#include "ptorw/lowering/recipes/stated_valid.hpp"
 #include "ptorw/visit/equal.hpp"
 #include "ptorw/visit/flat_seq.hpp"
 
@@ -83,6 +84,45 @@ Refusal return_value(std::size_t i, const ir::Expr& v, const ir::Function& fn, R
   return std::nullopt;
 }
 
+/// A Tile carry or branch result disappears into its one storage, and every Buffer op that reads
+/// it takes the valid extents its type states ("Runtime valid extents"; recipes/stated_valid.hpp):
+/// the values it names must state the same ones. `first` is the carry (iter arg) or result; `others`
+/// the values that flow into it (init and yielded value; each arm's yielded value), each with what
+/// it is. A tile reloaded with `valid_shape=[k1, 64]` and yielded for an iter arg typed `[k0, 64]`
+/// has none: the store of the iter arg would write k0 rows in every iteration where the Tile
+/// program writes k1 (36th session). Refused, naming both.
+inline Refusal carried_valid_refusal(const ir::Expr& first, const std::string& what,
+                                     std::initializer_list<std::pair<ir::Expr, const char*>> others) {
+  auto* ft = first ? ir::type_as<ir::TileType>(first->type) : nullptr;
+  if (!ft) return std::nullopt;
+  const std::vector<ir::Expr>& want = stated_valid_dims(*ft);
+  for (const auto& [v, role] : others) {
+    auto* vt = v ? ir::type_as<ir::TileType>(v->type) : nullptr;
+    if (!vt) continue;
+    const std::vector<ir::Expr>& got = stated_valid_dims(*vt);
+    bool same = got.size() == want.size();
+    for (std::size_t i = 0; same && i < got.size(); ++i) same = same_value_expr(got[i], want[i]);
+    if (same) continue;
+    const std::string name = ir::is_var_like(v) ? ", '" + ir::var_name(v) + "'," : "";
+    return refuse(what + " has valid extents [" + visit::describe_list(want) + "] but " + role + name + " has [" +
+                  visit::describe_list(got) + "]: its Buffer ops read one extent from its type (the carried tile's extents "
+                  "may not change; give the values one valid_shape)");
+  }
+  return std::nullopt;
+}
+
+/// carried_valid_refusal for the i-th carry of loop `k` whose body ends with `y`.
+template <class Loop>
+Refusal loop_carry_valid_refusal(const Loop& k, const ir::Yield* y, std::size_t i) {
+  const ir::Expr& ia = k.iter_args[i];
+  if (kind_of(ia) != Kind::Tile) return std::nullopt;
+  auto* a = ir::expr_as<ir::IterArg>(ia);
+  return carried_valid_refusal(ia, "loop carry '" + ir::var_name(ia) + "'",
+                               {{a ? a->init : nullptr, "its init"},
+                                {nth(y, i), "the value yielded for it"},
+                                {i < k.return_vars.size() ? k.return_vars[i] : nullptr, "the loop's result"}});
+}
+
 /// The loop part shared by For and While. Selection: every carry passes the kernel's tile rules,
 /// GM carries start from a parameter, the body is selected, every GM backedge keeps its parameter.
 template <class Loop, class S>
@@ -98,6 +138,8 @@ void select_loop(const ir::Stmt& s, const Loop& k, S& sel) {
   sel.walk(k.body);
   if (sel.refused()) return;
   const ir::Yield* y = visit::final_yield(k.body);
+  for (std::size_t i = 0; i < k.iter_args.size(); ++i)
+    if (auto why = loop_carry_valid_refusal(k, y, i)) return sel.refuse(s->span, why->text);
   for (std::size_t i = 0; i < k.iter_args.size(); ++i) {
     if (kind_of(k.iter_args[i]) != Kind::Gm) continue;
     const ir::ExprNode* p = sel.param_of(k.iter_args[i]);
@@ -126,7 +168,10 @@ bool lower_loop(const ir::Stmt& s, const Loop& k, C& cv, std::vector<ir::Expr>& 
         args.push_back(ia);
         if (rv) rvs.push_back(rv);
         break;
-      case Kind::Tile: cv.same_storage({ia, init, nth(y, i), rv}, s->span, "loop carry '" + ir::var_name(ia) + "'"); break;
+      case Kind::Tile:
+        if (auto why = loop_carry_valid_refusal(k, y, i)) return cv.fail(s->span, why->text), false;
+        cv.same_storage({ia, init, nth(y, i), rv}, s->span, "loop carry '" + ir::var_name(ia) + "'");
+        break;
       case Kind::Gm: {
         if (auto why = gm_carry_init(ia, cv)) return cv.fail(s->span, why->text), false;
         const ir::ExprNode* p = cv.param_of(init);
