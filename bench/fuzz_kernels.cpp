@@ -32,7 +32,7 @@
 namespace {
 struct Totals {
   std::uint64_t judged = 0, failed = 0, no_fit = 0, gen_bad = 0, not_selected = 0, runs = 0, selected = 0, kept_tile = 0,
-                all_selected = 0, with_tile = 0;
+                all_selected = 0, with_tile = 0, emission_forms = 0, emission_refused = 0;
   double ms = 0;
 };
 }  // namespace
@@ -164,6 +164,8 @@ int main(int argc, char** argv) {
       t.ms += r.ms;
       t.selected += static_cast<std::uint64_t>(r.selected);
       t.kept_tile += static_cast<std::uint64_t>(r.kept_tile);
+      t.emission_forms += static_cast<std::uint64_t>(r.emission_forms);
+      t.emission_refused += static_cast<std::uint64_t>(r.emission_refused);
       if (r.status == KernelStatus::Ok) ++(r.kept_tile ? t.with_tile : t.all_selected);
       if (r.status == KernelStatus::DoesNotFit) ++t.no_fit;
       if (r.ok()) continue;
@@ -188,7 +190,8 @@ int main(int argc, char** argv) {
     std::cout << "  " << p << ": judged " << t.judged << ", failures " << t.failed << " (generator " << t.gen_bad
               << ", not selected " << t.not_selected << "), does not fit " << t.no_fit << "; programs passing with every kernel "
               << "selected " << t.all_selected << ", with a kernel the spec keeps Tile " << t.with_tile << "; kernels selected "
-              << t.selected << ", kept Tile " << t.kept_tile << "; interpreter runs " << t.runs
+              << t.selected << ", kept Tile " << t.kept_tile << " (emit converts " << t.emission_forms << ", refuses "
+              << t.emission_refused << "); interpreter runs " << t.runs
               << ", " << (t.judged ? t.ms / static_cast<double>(t.judged) : 0) << " ms/kernel\n";
   }
   if (crashes) std::cout << "  crashes " << crashes << "\n";

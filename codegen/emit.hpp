@@ -26,6 +26,7 @@
 #include "ptorw/codegen/kernel_entry.hpp"
 #include "ptorw/codegen/mlir_print.hpp"
 #include "ptorw/codegen/pto_emitter.hpp"
+#include "ptorw/codegen/tile_kernel_form.hpp"
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/lowering/lower_tile_to_buffer.hpp"
 #include "ptorw/lowering/planning/storage_classes.hpp"
@@ -106,40 +107,20 @@ PTORW_ENTRY EmitResult emit_program(const ir::Program& p, const EmitOptions& o =
       continue;
     }
     if (!ir::is_incore_like(f->type)) continue;
-    ir::FunctionPtr g = f;
-    if (f->stage != ir::Stage::Buffer) {
-      // Planned = allocations at the head (the planned-Tile contract, lowering/planning/README.md).
-      bool planned = false;
-      visit::FlatStmts it(f->body);
-      while (const ir::Stmt* s = it.next()) {
-        auto* a = ir::stmt_as<ir::Assign>(*s);
-        planned = planned || (a && lowering::planning::is_alloc_call(a->value));
-      }
-      if (auto why = ir::init_memref_refusal(*f)) {  // InitMemRef recorded that it cannot plan it
-        if (refuse(*f, lowering::planning::init_memref_refusal_span(*f),
-                   "kernel '" + f->name + "' stays on unplanned Tile IR and has no PTO form: InitMemRef: " + *why))
-          break;
-        continue;
-      }
-      if (!planned) {
-        r.tile_stage.push_back(f->name);
-        continue;
-      }
-      auto [lowered, err] = lowering::lower_function(*f);
-      Diagnostics ds;
-      if (!err) {
-        ir::Program one = p;
-        one.functions = {lowered};
-        ds = lowering::verify_buffer_ir(one);
-      }
-      if (err || has_errors(ds)) {
-        if (refuse(*f, err ? err->span : ds.front().span,
-                   "kernel '" + f->name + "' stays on Tile IR and has no PTO form: " + (err ? err->message : ds.front().message)))
-          break;
-        continue;
-      }
-      g = lowered;
+    const TileKernelForm form = tile_kernel_form(p, f);
+    if (form.kind == TileKernelForm::Kind::Unplanned) {
+      r.tile_stage.push_back(f->name);
+      continue;
     }
+    if (form.kind == TileKernelForm::Kind::Unplannable || form.kind == TileKernelForm::Kind::Refused) {
+      const bool unplanned = form.kind == TileKernelForm::Kind::Unplannable;
+      if (refuse(*f, form.at,
+                 "kernel '" + f->name + (unplanned ? "' stays on unplanned Tile IR" : "' stays on Tile IR") +
+                     " and has no PTO form: " + form.reason))
+        break;
+      continue;
+    }
+    const ir::FunctionPtr& g = form.fn;
     try {
       Kernel k = KernelEmitter(p, *g, o).run();
       EmittedKernel ek{f->name, print_module(k, arch_name(o.arch), PrintOptions{o.generic, o.locations, p.source_file}), {}, {}, false};

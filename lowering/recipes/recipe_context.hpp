@@ -59,6 +59,24 @@ class RecipeContext {
     deferred_[tile.get()] = std::move(d);
   }
   bool deferred(const ir::Expr& tile) const { return deferred_.count(tile.get()) != 0; }
+  /// Whether tile operand `tile` is a window cut where it is used (a slice's subview, or a view
+  /// of one), not storage the index declares.
+  bool is_window(const ir::Expr& tile) const {
+    if (deferred(tile)) return true;
+    auto it = local_.find(tile.get());
+    return it != local_.end() && views_.count(it->second.get());
+  }
+  /// The row pitch in bytes of the storage window `tile` reads: a subview reads its parent's rows;
+  /// an allocation or a relabel (dense: ReshapeView refuses any other) its own. Null when unknown.
+  std::optional<std::int64_t> window_pitch(const ir::Expr& tile) const {
+    if (auto it = deferred_.find(tile.get()); it != deferred_.end()) {
+      const Deferred& d = it->second;
+      if (!d.source && d.op == "buffer.subview" && !d.args.empty()) return handle_pitch(d.args[0]);
+      return dense_pitch(d.type);
+    }
+    auto it = local_.find(tile.get());
+    return handle_pitch(it != local_.end() ? it->second : index_.handle_of(tile));
+  }
   /// `alias = tile`: the alias names what `tile` names (a deferred view stays deferred).
   void alias_tile(const ir::Expr& alias, const ir::Expr& tile, ir::Span sp) {
     if (auto it = deferred_.find(tile.get()); it != deferred_.end()) {
@@ -107,6 +125,23 @@ class RecipeContext {
   };
   std::unordered_map<const ir::ExprNode*, Deferred> deferred_;
   std::uint64_t statement_ = 1;
+  static std::optional<std::int64_t> dense_pitch(const ir::Type& t) {
+    auto* b = ir::type_as<ir::BufferType>(t);
+    auto cols = b && b->shape.size() == 2 ? ir::const_int(b->shape[1]) : std::nullopt;
+    if (!cols) return std::nullopt;
+    return *cols * ir::dtype_bytes(b->dtype);
+  }
+  std::optional<std::int64_t> handle_pitch(ir::Expr h) const {
+    for (int depth = 0; depth < 64 && h; ++depth) {
+      const ir::Call* d = definition(h);
+      if (d && ir::op_id(d->callee) == ir::op::id("buffer.subview") && !d->args.empty()) {
+        h = d->args[0];
+        continue;
+      }
+      return dense_pitch(h->type);
+    }
+    return std::nullopt;
+  }
   ir::Expr materialize(Deferred& d, ir::Span sp) {
     if (d.current && d.at == statement_) return d.current;
     std::vector<ir::Expr> args = d.args;

@@ -166,6 +166,22 @@ struct ReshapeView {
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     auto* t = ir::type_as<ir::TileType>(target->type);
     const std::string base = ir::var_name(target).empty() ? std::string("relabel") : ir::var_name(target);
+    // A relabel reinterprets its window's bytes in place, which is the Tile reshape (row-major
+    // values) only when the window's rows are dense: "strided relabels" retain Tile IR in selection
+    // (window_detail::window_relabel_refusal), and explicit conversion — the form `emit` writes a
+    // kernel kept on Tile in — refuses them too (36th session: it wrote a buffer.reshape of a
+    // 128-byte-row window at a 256-byte pitch, which the interpreter refuses to run).
+    if (auto* s = ir::type_as<ir::TileType>(c.args[0]->type); s && cx.is_window(c.args[0])) {
+      auto rows = s->shape.size() == 2 ? ir::const_int(s->shape[0]) : std::nullopt;
+      auto cols = s->shape.size() == 2 ? ir::const_int(s->shape[1]) : std::nullopt;
+      auto pitch = cx.window_pitch(c.args[0]);
+      if (!rows || !cols || !pitch) return cx.fail(sp, "tile.reshape of a window needs its static shape and row pitch");
+      const std::int64_t row_bytes = *cols * ir::dtype_bytes(s->dtype);
+      if (*rows != 1 && row_bytes != *pitch)
+        return cx.fail(sp, "tile.reshape of a window whose rows are not dense (" + std::to_string(row_bytes) + "-byte rows at a " +
+                               std::to_string(*pitch) + "-byte pitch) has no Buffer form: a relabel reinterprets the window's bytes "
+                               "in place; copy the window first (tile.move)");
+    }
     if (cx.deferred(c.args[0]))  // a window with runtime valid extents: reshaped inside each consumer's guard
       return cx.defer_view_of(target, c.args[0], base + "_view", buffer_descriptor(*t), "buffer.reshape");
     ir::Expr h = cx.handle(c.args[0], sp);

@@ -25,6 +25,7 @@
 #include "gen_program.hpp"
 #include "gen_text_program.hpp"
 #include "valid_extents_check.hpp"
+#include "ptorw/codegen/tile_kernel_form.hpp"
 #include "ptorw/interp/pass_steps.hpp"
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/passes/registry.hpp"
@@ -61,6 +62,7 @@ struct SeedResult {
   bool changed = false;      // the pipeline rewrote the program
   bool text_input = false;   // some function of the input is read by names (ir::NameBinding::Text)
   bool lowered = false;      // tile-to-buffer ran after the default pipeline, judged the same way
+  std::size_t emission_forms = 0;  // of those, kernels left on Tile that emission converts (judged too)
   std::size_t runs = 0;      // interpreter runs
   double ms = 0;
 
@@ -159,6 +161,27 @@ class FuzzDiff {
             }};
   }
 
+  /// What `emit` writes for the kernels tile-to-buffer left on Tile IR: each planned one replaced
+  /// by the Buffer form emission converts it to (codegen/tile_kernel_form.hpp), so the diffcheck
+  /// judges the conversion the PTO is written from, which no pass output holds. A kernel emission
+  /// refuses stays as it is: an error, not a wrong module.
+  interp::PassStep emission_step(std::size_t& converted) {
+    return {"emission-form", [&converted](const ir::Program& prog) -> ir::ProgramPtr {
+              std::shared_ptr<ir::Program> out;
+              for (std::size_t i = 0; i < prog.functions.size(); ++i) {
+                const ir::FunctionPtr& f = prog.functions[i];
+                if (!f || !ir::is_incore_like(f->type) || f->stage == ir::Stage::Buffer) continue;
+                codegen::TileKernelForm form = codegen::tile_kernel_form(prog, f);
+                if (form.kind != codegen::TileKernelForm::Kind::Converted) continue;
+                if (!out) out = std::make_shared<ir::Program>(prog);
+                out->functions[i] = form.fn;
+                ++converted;
+              }
+              if (!out) return ir::ProgramPtr(&prog, [](const ir::Program*) {});
+              return out;
+            }};
+  }
+
   SeedResult check_impl(std::uint64_t seed) {
     SeedResult r;
     r.seed = seed;
@@ -190,6 +213,7 @@ class FuzzDiff {
     if (r.text_input && lower_every_ && r.seed % lower_every_ == 0) {
       auto l = interp::steps_of({lower_});
       steps.insert(steps.end(), l.begin(), l.end());
+      steps.push_back(emission_step(r.emission_forms));
       r.lowered = true;
     }
     interp::DiffReport rep = interp::diffcheck_pipeline(*pr.program, steps, diff_);

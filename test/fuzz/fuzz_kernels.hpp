@@ -51,6 +51,7 @@
 #endif
 
 #include "gen_tile_kernel.hpp"
+#include "ptorw/codegen/tile_kernel_form.hpp"
 #include "ptorw/interp/diffcheck.hpp"
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/lowering/buffer_pipeline.hpp"
@@ -107,6 +108,8 @@ struct KernelResult {
   std::size_t runs = 0;  // interpreter runs
   int selected = 0;      // kernels lowered to Buffer IR
   int kept_tile = 0;     // kernels the spec keeps on Tile IR (expected; judged on their Tile path)
+  int emission_forms = 0;    // of those, kernels `emit` converts in memory (judged in that form too)
+  int emission_refused = 0;  // of those, kernels `emit` refuses (an error naming the kernel, no module)
   double ms = 0;         // this planner's judgement (parsing excluded)
 
   bool ok() const { return status == KernelStatus::Ok || status == KernelStatus::DoesNotFit; }
@@ -395,6 +398,24 @@ class KernelFuzz {
                        : "the planned Tile program already differs (planning): " + p.str() + "\n---- planned ----\n" +
                              text::print_program(*planned.program);
       return;
+    }
+    // 6. The kernels left on Tile in the form `emit` writes them (codegen/tile_kernel_form.hpp:
+    //    converted in memory, no pass output holds it), judged against the input the same way.
+    std::shared_ptr<ir::Program> emitted;
+    for (std::size_t i = 0; i < lowered.program->functions.size(); ++i) {
+      const ir::FunctionPtr& f = lowered.program->functions[i];
+      if (!f || !ir::is_incore_like(f->type) || f->stage == ir::Stage::Buffer) continue;
+      codegen::TileKernelForm form = codegen::tile_kernel_form(*lowered.program, f);
+      if (form.kind == codegen::TileKernelForm::Kind::Refused) ++r.emission_refused;
+      if (form.kind != codegen::TileKernelForm::Kind::Converted) continue;
+      if (!emitted) emitted = std::make_shared<ir::Program>(*lowered.program);
+      emitted->functions[i] = form.fn;
+      ++r.emission_forms;
+    }
+    if (emitted) {
+      interp::DiffReport e = diff(*input, emitted, expect);
+      r.runs += e.runs;
+      if (!e.ok()) return fail("emission form", e.str() + (e.message.empty() ? "" : "\n" + e.message), emitted);
     }
     if (!refusal.empty()) {
       r.status = KernelStatus::NotSelected;
