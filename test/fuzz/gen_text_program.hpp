@@ -1495,7 +1495,10 @@ class TextProgramGen {
 
   /// One item: a simple statement group, a loop or an if (or a fill template).
   void item(Body& b, State& s, int depth) {
-    const auto k = budget_ > 0 ? below(depth < o_.max_depth ? 10 : 4) : 0;
+    // Past max_depth only simple statements, and one more level of fills (a fill is a loop whose
+    // body holds items one level deeper: unbounded, fills nested in fills made a 12-loop nest whose
+    // run exceeded the interpreter's step limit, seed 97781420).
+    const auto k = budget_ > 0 ? below(depth < o_.max_depth ? 10 : depth == o_.max_depth ? 4 : 3) : 0;
     if (k < 3) {
       State t = s;
       Body nb;
