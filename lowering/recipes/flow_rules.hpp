@@ -105,8 +105,8 @@ inline Refusal carried_valid_refusal(const ir::Expr& first, const std::string& w
     if (same) continue;
     const std::string name = ir::is_var_like(v) ? ", '" + ir::var_name(v) + "'," : "";
     return refuse(what + " has valid extents [" + visit::describe_list(want) + "] but " + role + name + " has [" +
-                  visit::describe_list(got) + "]: its Buffer ops read one extent from its type (the carried tile's extents "
-                  "may not change; give the values one valid_shape)");
+                  visit::describe_list(got) + "]: its Buffer ops read one extent from its type; give these values one "
+                  "valid_shape");
   }
   return std::nullopt;
 }
