@@ -61,8 +61,14 @@ struct SetValidShape {
     return std::nullopt;
   }
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
-    ir::Expr h = cx.handle(c.args[0], sp), r = cx.handle(target, sp);
-    if (!h || !r) return;
+    ir::Expr h = cx.handle(c.args[0], sp);
+    if (!h) return;
+    // A setter on a slice window (selection keeps it Tile: "window setters") gets no handle from
+    // storage indexing; say so rather than "no Buffer handle ... (is it planned?)" (it is planned).
+    if (cx.is_window(c.args[0]) && !cx.index().handle_of(target))
+      return cx.fail(sp, "tile.set_validshape of a slice window has no Buffer form (window setters retain Tile IR)");
+    ir::Expr r = cx.handle(target, sp);
+    if (!r) return;
     auto* res = ir::type_as<ir::TileType>(target->type);
     if (!runtime_valid(*res)) return;  // a static relabel: storage indexing declared `r` over `h`'s window
     if (h != r) return cx.fail(sp, "tile.set_validshape must update its source's handle (the two must share one dynamic handle)");
