@@ -63,9 +63,12 @@ struct SetValidShape {
   static void lower(const ir::Expr& target, const ir::Call& c, ir::Span sp, RecipeContext& cx) {
     ir::Expr h = cx.handle(c.args[0], sp);
     if (!h) return;
-    // A setter on a slice window (selection keeps it Tile: "window setters") gets no handle from
-    // storage indexing; say so rather than "no Buffer handle ... (is it planned?)" (it is planned).
-    if (cx.is_window(c.args[0]) && !cx.index().handle_of(target))
+    // A setter on a slice window (selection keeps it Tile: "window setters") has no Buffer form:
+    // storage indexing never declares its result, so a handle found for it is another tile's that
+    // shares allocation, offset and descriptor, and its readers would read that tile's dense bytes
+    // instead of the strided window (golden error_set_validshape_window_shared_descriptor). It
+    // said "no Buffer handle ... (is it planned?)" otherwise, of a planned tile.
+    if (cx.is_window(c.args[0]))
       return cx.fail(sp, "tile.set_validshape of a slice window has no Buffer form (window setters retain Tile IR)");
     ir::Expr r = cx.handle(target, sp);
     if (!r) return;
