@@ -100,9 +100,7 @@ inline Refusal carried_valid_refusal(const ir::Expr& first, const std::string& w
     auto* vt = v ? ir::type_as<ir::TileType>(v->type) : nullptr;
     if (!vt) continue;
     const std::vector<ir::Expr>& got = stated_valid_dims(*vt);
-    bool same = got.size() == want.size();
-    for (std::size_t i = 0; same && i < got.size(); ++i) same = same_value_expr(got[i], want[i]);
-    if (same) continue;
+    if (same_valid_dims(got, want)) continue;
     const std::string name = ir::is_var_like(v) ? ", '" + ir::var_name(v) + "'," : "";
     return refuse(what + " has valid extents [" + visit::describe_list(want) + "] but " + role + name + " has [" +
                   visit::describe_list(got) + "]: its Buffer ops read one extent from its type; give these values one "

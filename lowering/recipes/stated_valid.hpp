@@ -28,15 +28,22 @@ inline const std::vector<ir::Expr>& stated_valid_dims(const ir::TileType& t) {
   return t.view && !t.view->valid_shape.empty() ? t.view->valid_shape : t.shape;
 }
 
+/// Whether two valid-extent lists name the same extents: equal rank, and per dim the same constant
+/// or the same expression (lowering::same_value_expr; conservative: unproven means different).
+inline bool same_valid_dims(const std::vector<ir::Expr>& a, const std::vector<ir::Expr>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!same_value_expr(a[i], b[i])) return false;
+  return true;
+}
+
 /// nullopt when `result` states the extents `defined` (the same constants or the same expressions,
 /// lowering::same_value_expr); otherwise why `op`'s recipe refuses. An empty `defined` (an operand
 /// list that is not written out) is not judged.
 inline Refusal stated_valid_refusal(const ir::TileType& result, const std::vector<ir::Expr>& defined, std::string_view op) {
   if (defined.empty()) return std::nullopt;
   const std::vector<ir::Expr>& stated = stated_valid_dims(result);
-  bool same = stated.size() == defined.size();
-  for (std::size_t i = 0; same && i < stated.size(); ++i) same = same_value_expr(stated[i], defined[i]);
-  if (same) return std::nullopt;
+  if (same_valid_dims(stated, defined)) return std::nullopt;
   return refuse(std::string(op) + "'s result is typed with valid extents " + "[" + visit::describe_list(stated) + "]" +
                 " but the op gives it " + "[" + visit::describe_list(defined) + "]" +
                 " (docs/semantics.md, Tiles): its Buffer op would compute the typed region instead");

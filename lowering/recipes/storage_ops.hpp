@@ -172,15 +172,12 @@ struct ReshapeView {
     // kernel kept on Tile in — refuses them too (36th session: it wrote a buffer.reshape of a
     // 128-byte-row window at a 256-byte pitch, which the interpreter refuses to run).
     if (auto* s = ir::type_as<ir::TileType>(c.args[0]->type); s && cx.is_window(c.args[0])) {
-      auto rows = s->shape.size() == 2 ? ir::const_int(s->shape[0]) : std::nullopt;
-      auto cols = s->shape.size() == 2 ? ir::const_int(s->shape[1]) : std::nullopt;
-      auto pitch = cx.window_pitch(c.args[0]);
-      if (!rows || !cols || !pitch) return cx.fail(sp, "tile.reshape of a window needs its static shape and row pitch");
-      const std::int64_t row_bytes = *cols * ir::dtype_bytes(s->dtype);
-      if (*rows != 1 && row_bytes != *pitch)
-        return cx.fail(sp, "tile.reshape of a window whose rows are not dense (" + std::to_string(row_bytes) + "-byte rows at a " +
-                               std::to_string(*pitch) + "-byte pitch) has no Buffer form: a relabel reinterprets the window's bytes "
-                               "in place; copy the window first (tile.move)");
+      if (auto why = window_detail::window_rows_not_dense(s->shape, s->dtype, cx.window_pitch(c.args[0]))) {
+        if (!why->strided) return cx.fail(sp, "tile.reshape of a window " + why->what);
+        return cx.fail(sp, "tile.reshape of a window " + why->what +
+                               " has no Buffer form: a relabel reinterprets the window's bytes in place; copy the window "
+                               "first (tile.move)");
+      }
     }
     if (cx.deferred(c.args[0]))  // a window with runtime valid extents: reshaped inside each consumer's guard
       return cx.defer_view_of(target, c.args[0], base + "_view", buffer_descriptor(*t), "buffer.reshape");

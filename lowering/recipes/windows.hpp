@@ -153,6 +153,30 @@ inline Refusal valid_extents_fit(const ir::TileType& w, std::string_view what) {
   return std::nullopt;
 }
 
+/// Whether a window of `shape` (`dtype`) read at a row pitch of `pitch` bytes has dense rows, the
+/// condition of every relabel ("Reshape and reinterpret preserve equal physical bytes and require
+/// dense source row pitch, including single-row sources"): one row (rank 1, or one row of rank 2),
+/// or rows of exactly `pitch` bytes. Returns nullopt when dense; otherwise why not, as the words
+/// after "a window ": strided ("whose rows are not dense (R-byte rows at a P-byte pitch)") or not
+/// known ("needs a static shape and a known row pitch"). Selection (pitch from Tile provenance) and
+/// conversion (pitch from its storage views) share it.
+struct NotDense {
+  bool strided;
+  std::string what;
+};
+inline std::optional<NotDense> window_rows_not_dense(const std::vector<ir::Expr>& shape, ir::DType dtype,
+                                                        std::optional<std::int64_t> pitch) {
+  if (shape.size() == 1 && ir::const_int(shape[0])) return std::nullopt;
+  auto rows = shape.size() == 2 ? ir::const_int(shape[0]) : std::nullopt;
+  auto cols = shape.size() == 2 ? ir::const_int(shape[1]) : std::nullopt;
+  if (rows && *rows == 1 && cols) return std::nullopt;
+  if (!rows || !cols || !pitch) return NotDense{false, "needs a static shape and a known row pitch"};
+  const std::int64_t row_bytes = *cols * ir::dtype_bytes(dtype);
+  if (row_bytes == *pitch) return std::nullopt;
+  return NotDense{true, "whose rows are not dense (" + std::to_string(row_bytes) + "-byte rows at a " +
+                           std::to_string(*pitch) + "-byte pitch)"};
+}
+
 /// A relabel of the window `src` (provenance::is_window) under the default rollout: "a relabel of a
 /// window is a buffer.reshape of it at the same place"; "Reshape and reinterpret preserve equal
 /// physical bytes and require dense source row pitch, including single-row sources"; and
@@ -180,16 +204,12 @@ inline Refusal window_relabel_refusal(const ir::Expr& src, const provenance::Til
   if (!window) return refuse("the relabelled window's provenance is unknown (a variable defined more than once)");
   auto* shape = window->args.size() > 1 ? ir::expr_as<ir::MakeTuple>(window->args[1]) : nullptr;
   auto* parent = ir::type_as<ir::TileType>(window->args[0]->type);
-  const auto pitch = provenance::row_pitch(window->args[0], defs);
-  if (!parent || !shape || shape->elems.size() != 2 || !pitch)
+  if (!parent || !shape || shape->elems.size() != 2)
     return refuse("a relabelled window needs a static shape and a known row pitch");
-  const std::int64_t rows = ir::const_int(shape->elems[0]).value_or(-1), cols = ir::const_int(shape->elems[1]).value_or(-1);
-  if (rows < 0 || cols < 0) return refuse("a relabelled window needs a static shape and a known row pitch");
-  const std::int64_t row_bytes = cols * ir::dtype_bytes(parent->dtype);
-  if (rows != 1 && row_bytes != *pitch)
-    return refuse("a relabel of a window whose rows are not dense (" + std::to_string(row_bytes) + "-byte rows at a " +
-                  std::to_string(*pitch) + "-byte pitch) retains Tile IR (strided relabels)");
-  return std::nullopt;
+  auto why = window_rows_not_dense(shape->elems, parent->dtype, provenance::row_pitch(window->args[0], defs));
+  if (!why) return std::nullopt;
+  if (!why->strided) return refuse("a relabelled window " + why->what);
+  return refuse("a relabel of a window " + why->what + " retains Tile IR (strided relabels)");
 }
 
 /// The descriptor of a slice's window: its shape, the source's dtype and space, its valid shape

@@ -83,6 +83,7 @@ enum class Shape : std::uint8_t {
   StridedRelabels,   // kept: a reshape of a strided window (planned as a copy)
   WindowTransposes,  // kept: a Vec tile.transpose_view of a window (planned as a copy)
   WindowSetters,     // kept: tile.set_validshape of a window or of a window's alias
+  SetterReloads,     // ... then a load with the setter result's descriptor (may take the window's storage)
   RelabelSlices,     // kept: a slice of a relabelled window
   ValidWindows,      // a slice with runtime or static partial valid extents (valid family)
   KeptValidWindows,  // kept: nested, relabelled, assembled or loop-carried dynamic-valid windows
@@ -98,7 +99,7 @@ inline constexpr const char* kShapeNames[] = {
     "gm_if_results", "dying_inits", "live_inits", "reshapes", "moves", "fills", "recips", "slices", "runtime_offsets",
     "loop_offsets", "nested_slices", "window_stores", "valid_kernels", "runtime_valid", "static_partial", "non_ssa",
     "rebinds", "side_kernels", "expect_tile", "wide_reshapes", "tile_aliases", "window_aliases", "window_reshapes",
-    "runtime_relabels", "strided_relabels", "window_transposes", "window_setters", "relabel_slices", "valid_windows",
+    "runtime_relabels", "strided_relabels", "window_transposes", "window_setters", "setter_reloads", "relabel_slices", "valid_windows",
     "kept_valid_windows", "overlap_assembles", "self_writes", "target_read_after", "kept_assembles"};
 static_assert(std::size(kShapeNames) == static_cast<std::size_t>(Shape::Count));
 
@@ -554,11 +555,21 @@ class TileKernelGenCore {
           line(out, ind, named + " = " + v);
           ++f_[Shape::WindowAliases];
         }
-        const std::string y = fresh("sv");
-        line(out, ind, y + " = pl.tile.set_validshape(" + named + ", 16, " + (chance(70) ? "e" : "24") + ")");
+        const std::string y = fresh("sv"), valid = chance(70) ? "e" : "24";
+        line(out, ind, y + " = pl.tile.set_validshape(" + named + ", 16, " + valid + ")");
         line(out, ind, u + " = pl.tile.adds(" + y + ", 1.0)");
         store(out, ind, s, pick(s.out_version.size()), u);
         ++f_[Shape::WindowSetters];
+        if (chance(50)) {
+          // A later load with the setter result's descriptor ([16, 32], valid [16, e]), which a
+          // planner may place where the dead window was: the 36th session's setter miscompile read
+          // such a tile's dense bytes for the setter's window (lower-tile-to-buffer/
+          // error_set_validshape_window_shared_descriptor).
+          const std::string q = fresh("rq");
+          line(out, ind, q + " = pl.tile.load(a, (0, 0), (16, 32), (16, " + valid + "))");
+          store(out, ind, s, pick(s.out_version.size()), q);
+          ++f_[Shape::SetterReloads];
+        }
         return kWhySetter;
       }
       case 3: {  // "as does slicing a relabelled window"

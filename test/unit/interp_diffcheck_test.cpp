@@ -202,6 +202,46 @@ TEST_CASE("diffcheck_pipeline names the step that changed the result") {
   CHECK(r.str() == "diffcheck: 'throws' failed: boom");
 }
 
+TEST_CASE("diffcheck_pipeline keeps owning a step's output that the next step returns unchanged") {
+  // Read by names (x is bound twice), so a step returning it unchanged is run again; the step
+  // after that must still read a live program. Found by review (36th session): the unchanged
+  // step's non-owning pointer replaced the owning one, freeing the program the next step reads.
+  auto before = parse_ok(R"(
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def main(self, a: pl.Tensor[[64], pl.FP32], out: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
+        x = pl.load(a, (0,), (64,))
+        x = pl.tile.add(x, x)
+        r = pl.store(x, (0,), out)
+        return r
+)");
+  REQUIRE(reads_names(*before));
+  bool freed = false;
+  const ir::Program* copy = nullptr;
+  std::vector<PassStep> steps{
+      {"copy",
+       [&](const ir::Program& p) {
+         auto* c = new ir::Program(p);  // still read by names: its functions are the input's
+         copy = c;
+         return ir::ProgramPtr(c, [&freed](const ir::Program* q) {
+           freed = true;
+           delete q;
+         });
+       }},
+      {"unchanged", [](const ir::Program& p) { return ir::ProgramPtr(&p, [](const ir::Program*) {}); }},
+      {"reads-input",
+       [&](const ir::Program& p) {
+         CHECK_FALSE(freed);
+         CHECK(&p == copy);
+         return ir::ProgramPtr(&p, [](const ir::Program*) {});
+       }},
+  };
+  DiffReport r = diffcheck_pipeline(*before, steps);
+  CHECK(r.status == DiffStatus::Equal);
+  CHECK(freed);  // owned by the pipeline until it returned, then released (not leaked)
+}
+
 TEST_CASE("diffcheck: a failing input program cannot be judged") {
   auto bad = parse_ok(R"(
 @pl.program

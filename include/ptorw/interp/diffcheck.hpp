@@ -201,8 +201,13 @@ PTORW_ENTRY DiffReport diffcheck_pipeline(const ir::Program& input, const std::v
     rep.log.push_back(fmt::format("'{}': output read by nodes and printed and parsed back, each on {}: {} runs, equal to its input",
                                   step.name, seeds_text, 2 * opts.seeds.size()));
     prev = std::move(now);
-    hold = std::move(next);
-    cur = hold.get();
+    // A step that returned its input (re-run above because it is read by names) may hand back a
+    // non-owning pointer to it (interp/pass_steps.hpp does): `hold` keeps owning that input, or
+    // the next step would read a freed program.
+    if (next.get() != cur) {
+      hold = std::move(next);
+      cur = hold.get();
+    }
   }
   return rep;
 }

@@ -78,6 +78,7 @@ class Printer {
 
   void function(const ir::Function& f, int indent) {
     names_.begin_function(visible_globals(f), f.names == ir::NameBinding::Text);
+    closed_headers_.clear();
     type_index_ = visit::PtrMap<std::uint32_t>{};
     type_text_.clear();
     uses_.clear();
@@ -588,8 +589,10 @@ class Printer {
   void stmt_kind(const ir::Assign& a, int indent) {
     pad(indent);
     out_ += names_.def_name(a.var);
-    out_ += ": ";
-    put_type(a.var->type);
+    if (!reads_closed_header(a.var->type)) {
+      out_ += ": ";
+      put_type(a.var->type);
+    }
     out_ += " = ";
     put_expr(a.value, 0);
     out_ += '\n';
@@ -665,6 +668,7 @@ class Printer {
     yield_targets_.push_back(&f.return_vars);
     block(f.body, indent + 1);
     yield_targets_.pop_back();
+    close_headers(f.iter_args, f.loop_var);
   }
   void stmt_kind(const ir::While& w, int indent) {
     pad(indent);
@@ -681,6 +685,23 @@ class Printer {
     yield_targets_.push_back(&w.return_vars);
     block(w.body, indent + 1);
     yield_targets_.pop_back();
+    close_headers(w.iter_args, nullptr);
+  }
+
+  // A loop's header names (its variable, its carried names) are visible only inside its body: the
+  // parser scopes them (dsl.md). A type inferred across the loop's end can still read one — after
+  // `for j in pl.range(2): t = pl.load(x, [0, 0], [16, 64], valid_shape=[j + 1, 64])`, the text
+  // `u = pl.tile.adds(t, 1.0)` (which the parser accepts and the verifier refuses: t is not visible
+  // there) gives u a type reading j — and an annotation naming j would not parse back ("undefined
+  // name 'j'"; found by the parser smoke fuzz, 37th session). Such an assignment prints without its
+  // annotation, and the parser infers the same type again.
+  void close_headers(const std::vector<ir::Expr>& iter_args, const ir::Expr& loop_var) {
+    if (loop_var) closed_headers_.insert(loop_var.get());
+    for (const auto& ia : iter_args) closed_headers_.insert(ia.get());
+  }
+  bool reads_closed_header(const ir::Type& t) const {
+    if (closed_headers_.empty()) return false;
+    return visit::type_mentions(t, [&](const ir::Expr& x) { return closed_headers_.count(x.get()) != 0; });
   }
   void stmt_kind(const ir::Scope& s, int indent) {
     pad(indent);
@@ -705,6 +726,7 @@ class Printer {
   visit::PtrMap<std::uint32_t> type_index_;  // type node → index into type_text_
   std::vector<std::string> type_text_;
   std::vector<const std::vector<ir::Expr>*> yield_targets_;
+  std::unordered_set<const ir::ExprNode*> closed_headers_;  // header names of loops printed so far
   const void* prefetched_ = nullptr;  // keeps the statement prefetches (see visit::prefetch_statement)
 };
 
