@@ -222,6 +222,17 @@ sed 's/pl.buffer.subview(x_buf, (0, 32), (16, 32))/pl.buffer.subview(x_buf, (0, 
 "$ptorw" check "$tmp/withval.py" 2> /dev/null
 check "Buffer input with the valid tuple: check exits 0" test $? -eq 0
 
+# A kernel that returns a literal (37th session's review: the error had no line:col, the literal none).
+printf '%s\n' '@pl.program' 'class P:' '    @pl.function(type=pl.FunctionType.InCore)' \
+  '    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Scalar[pl.INDEX]:' \
+  '        a = pl.load(A, [0, 0], [16, 32])' \
+  '        b = pl.tile.exp(a)' \
+  '        o = pl.store(b, [0, 0], Out)' \
+  '        return 3' > "$tmp/retlit.py"
+"$ptorw" emit "$tmp/retlit.py" > /dev/null 2> "$tmp/retlit_err"
+check "kernel returning a literal: exit 1" test $? -eq 1
+check "kernel returning a literal: file:line:col of the return" grep -q 'retlit.py:8:9: error: a kernel returns only its GM tensor parameters' "$tmp/retlit_err"
+
 if command -v mlir-opt-19 > /dev/null; then
   "$ptorw" emit "$root/test/codegen/while_loop.py" --target=pto --generic --loc | mlir-opt-19 --allow-unregistered-dialect > /dev/null
   check "--generic --loc output parses with mlir-opt-19" test $? -eq 0

@@ -359,9 +359,41 @@ inline bool result_has_parent_type(WindowSiteQuestion& q, WindowAtSite& o) {
 /// its TensorView): the argument's memory must have exactly those strides, or the clone would
 /// address another layout than the call hands it (a slice of a wider parent, a parameter with
 /// explicit strides). Unknown strides refuse (fail closed).
+/// The strides of the memory the argument `e` lives in, following what CallerValues::memory_strides
+/// reads from declared types instead (review, 37th session: an If result whose arm yields a strided
+/// slice, a loop result, a helper's result were taken as dense, and the windowed clone read them
+/// through the wrong strides): a call's result is the Out/InOut argument it carries (none: unknown),
+/// a loop result is its init when proven written in place (else unknown), and an If result is
+/// unknown. Parameters, iter args and op results are memory_strides' own.
+inline KnownStrides site_memory_strides(WindowSiteQuestion& q, ir::Expr e) {
+  const CallerValues& v = q.values.get();
+  for (int depth = 0; depth < 64; ++depth) {
+    e = v.resolve(e);
+    if (auto o = v.result_of(e)) {
+      const bool only = std::get_if<ir::Call>(&o->call->kind) && !ir::type_as<ir::TupleType>(o->call->type);
+      ir::Expr carried = q.facts.carried_arg(o->call, only ? -1 : static_cast<std::int64_t>(o->index));
+      if (!carried) return KnownStrides::unknown(value_text(e) + " is a call result that carries no argument's memory");
+      e = carried;
+      continue;
+    }
+    if (v.def(e) || !ir::expr_as<ir::Var>(e)) break;  // an assignment, an iter arg, an op result
+    bool is_param = false;
+    for (const auto& prm : q.caller.params) is_param = is_param || prm.var == e;
+    if (is_param) break;
+    if (!q.facts.is_loop_result(e)) return KnownStrides::unknown(value_text(e) + " is the result of an if");
+    bool proven = false;
+    ir::Expr init = q.facts.in_place_init(e, proven);
+    // Unproven, the call is refused by in_parent_visible / out_parent_visible, with their reason;
+    // proven, the slice is cut from the init, whose memory the result is.
+    if (!proven || init == e) break;
+    e = init;
+  }
+  return v.memory_strides(e, 0, /*any_leading=*/true);
+}
+
 inline bool parent_strides_match(WindowSiteQuestion& q, WindowAtSite& w) {
   const ir::Expr& arg = q.c.args()[w.param];
-  const KnownStrides s = q.values.get().memory_strides(arg, 0, /*any_leading=*/true);
+  const KnownStrides s = site_memory_strides(q, arg);
   if (s.value && *s.value == w.w->strides) return false;
   return refuse(q, "the argument " + value_text(arg) + " of '" + ir::var_name(q.callee().params[w.param].var) + "' " +
                        (s.value ? "has strides " + strides_text(*s.value) : "has unknown strides (" + s.why + ")") +
@@ -372,6 +404,26 @@ inline bool offsets_affine(WindowSiteQuestion& q, WindowAtSite& o) {
   auto offs = site_offsets(q.facts, q.callee(), q.c.args(), *o.w, o.forms, q.d.why);
   if (!offs) return true;
   o.offsets = std::move(*offs);
+  return false;
+}
+
+/// A window at constant call-site offsets lies inside the argument's static shape: the slice the
+/// rewrite writes is checked by the verifier, and a call the input never runs (an untaken branch)
+/// may pass offsets outside it (review, 37th session: the pass output did not verify). Spec: "The
+/// pass keeps unsupported cases on the baseline full-tensor path". Runtime offsets stay the
+/// caller's precondition, as the callee's own store is.
+inline bool window_in_bounds(WindowSiteQuestion& q, WindowAtSite& o) {
+  const ir::Expr& arg = q.c.args()[o.param];
+  const std::vector<ir::Expr>* shape = ir::shape_of(arg->type);
+  if (!shape || shape->size() != o.w->shape.size() || o.offsets.size() != o.w->shape.size()) return false;
+  for (std::size_t i = 0; i < o.offsets.size(); ++i) {
+    auto off = ir::const_int(o.offsets[i]);
+    auto dim = ir::const_int((*shape)[i]);
+    if (!off || !dim) continue;
+    if (*off < 0 || *off > *dim || o.w->shape[i] > *dim - *off)
+      return refuse(q, "the window [" + std::to_string(*off) + ", " + std::to_string(*off + o.w->shape[i]) + ") in dimension " +
+                           std::to_string(i) + " is outside the argument " + value_text(arg) + " of extent " + std::to_string(*dim));
+  }
   return false;
 }
 
@@ -391,9 +443,16 @@ inline bool fold_loop_result_parent(WindowSiteQuestion& q, WindowAtSite& w, cons
   if (!q.facts.is_loop_result(arg)) return false;
   bool proven = false;
   w.parent = q.facts.in_place_init(arg, proven);
-  if (proven) return false;
-  return refuse(q, std::string("the ") + dir + " argument " + ir::var_name(arg) +
-                       " is a loop result not proven to be written in place into its init (" + why + ")");
+  if (!proven)
+    return refuse(q, std::string("the ") + dir + " argument " + ir::var_name(arg) +
+                         " is a loop result not proven to be written in place into its init (" + why + ")");
+  // "the loop's visible init tensor": an init written inline (`init_values=(pl.full(...),)`) names
+  // no tensor — a slice of it would evaluate the expression again into fresh storage, without the
+  // loop's writes (review, 37th session: diffcheck differed, or read poison for a tensor.create).
+  if (!ir::is_var_like(w.parent))
+    return refuse(q, std::string("the ") + dir + " argument " + ir::var_name(arg) +
+                         " is a loop result whose init is an expression, not a visible tensor to slice");
+  return false;
 }
 
 /// An Out: unproven, the slice would name one tensor and the assemble after the call another
@@ -441,6 +500,9 @@ inline constexpr WindowCheck<WindowAtSite> kOutWindowChecks[] = {
      window_site_checks::parent_strides_match},
     {"offsets_affine", "spec \"offsets must be affine in the surrounding loop variables accepted by the pass\"",
      window_site_checks::offsets_affine},
+    {"window_in_bounds", "spec \"The pass keeps unsupported cases on the baseline full-tensor path\": a constant "
+                         "window outside the argument has no slice",
+     window_site_checks::window_in_bounds},
     {"disjoint_iterations", "spec \"sequential-loop siblings are rewritten only when every rewritten Out can be "
                             "proven disjoint across sibling iterations\"",
      window_site_checks::disjoint_iterations},
@@ -463,6 +525,9 @@ inline constexpr WindowCheck<WindowAtSite> kInWindowChecks[] = {
     {"offsets_affine", "spec \"pure input-window shape and callee-local offset expressions may reference only callee "
                        "params; after call-site substitution, those params may carry outer loop-affine values\"",
      window_site_checks::offsets_affine},
+    {"window_in_bounds", "spec \"The pass keeps unsupported cases on the baseline full-tensor path\": a constant "
+                         "window outside the argument has no slice",
+     window_site_checks::window_in_bounds},
 };
 
 inline SiteDecision decide(const ir::Function& caller, CallerFacts& facts, LazyCallerValues& values, const CallStmt& c,

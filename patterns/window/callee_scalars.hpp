@@ -33,6 +33,16 @@
 
 namespace ptorw::patterns::window {
 
+/// Whether a scalar of type `t` may enter an affine offset form: a signed integer of 32 bits or more
+/// (INDEX, INT64, INT32). The forms are computed in 64-bit arithmetic, and a narrower value wraps
+/// where they do not — an INT8 `r * 16` with r = 17 stores at row 16, while its form gives 272
+/// (review, 37th session: a miscompile on both sides of the call). A wrapped INT32 value lies
+/// outside every tensor extent, in the input and in the form alike.
+inline bool affine_scalar(const ir::Type& t) {
+  auto* s = ir::type_as<ir::ScalarType>(t);
+  return s && (s->dtype == ir::DType::INDEX || s->dtype == ir::DType::INT64 || s->dtype == ir::DType::INT32);
+}
+
 /// `e` with every variable that `def_of` defines replaced by its definition (recursively), and the
 /// result as text: an affine form when it is one over the remaining variables, else the expression.
 template <class DefOf>
@@ -54,7 +64,7 @@ class CalleeScalars {
  public:
   explicit CalleeScalars(const ir::Function& f) : f_(f) {
     for (const auto& p : f.params)
-      if (p.dir == ir::Direction::In && ir::type_as<ir::ScalarType>(p.var->type)) params_.insert(p.var.get());
+      if (p.dir == ir::Direction::In && affine_scalar(p.var->type)) params_.insert(p.var.get());
     if (!f.body) return;
     visit::walk_all(f.body, [&](const ir::Stmt& s) {
       auto* a = ir::stmt_as<ir::Assign>(s);

@@ -61,7 +61,7 @@ class CallerFacts {
  public:
   CallerFacts(const ir::Function& f, const ir::Program& prog) : prog_(prog) {
     for (const auto& p : f.params)
-      if (ir::type_as<ir::ScalarType>(p.var->type)) atoms_.insert(p.var.get());
+      if (affine_scalar(p.var->type)) atoms_.insert(p.var.get());
     if (f.body) walk(f.body);
   }
 
@@ -198,10 +198,10 @@ class CallerFacts {
     if (ir::is_var_like(v)) {
       alias_[a.var.get()] = v;
       unite(a.var, -1, v, -1);
-      if (ir::type_as<ir::ScalarType>(v->type)) scalar_defs_[a.var.get()] = v;
+      if (affine_scalar(v->type) && affine_scalar(a.var->type)) scalar_defs_[a.var.get()] = v;
       return;
     }
-    if (ir::type_as<ir::ScalarType>(a.var->type)) scalar_defs_[a.var.get()] = v;
+    if (affine_scalar(a.var->type)) scalar_defs_[a.var.get()] = v;
     if (auto* g = ir::expr_as<ir::TupleGetItem>(v)) return unite(a.var, -1, g->tuple, g->index);
     if (user_call) {
       if (auto* tt = ir::type_as<ir::TupleType>(v->type)) {
@@ -334,9 +334,12 @@ class CallerFacts {
   }
 
   /// The Out/InOut argument a call's result `index` (-1: its only result) carries, or null.
-  ir::Expr carried_arg(const ir::Expr& call, std::int64_t index) {
-    auto* c = ir::expr_as<ir::Call>(call);
-    auto* sb = ir::expr_as<ir::Submit>(call);
+  /// (Public: Pattern 5's stride proof follows a call result to the memory it carries.)
+ public:
+  ir::Expr carried_arg(const ir::Expr& call, std::int64_t index) { return carried_arg(call.get(), index); }
+  ir::Expr carried_arg(const ir::ExprNode* call, std::int64_t index) {
+    auto* c = call ? std::get_if<ir::Call>(&call->kind) : nullptr;
+    auto* sb = call ? std::get_if<ir::Submit>(&call->kind) : nullptr;
     if (!(c && c->kind == ir::CallKind::Function) && !sb) return nullptr;
     const std::string& name = c ? c->callee : sb->callee;
     const auto& args = c ? c->args : sb->args;
@@ -349,6 +352,7 @@ class CallerFacts {
     return args[*mapping[r]];
   }
 
+ private:
   /// carried_param_returns of a callee, computed once per callee name.
   const std::vector<std::optional<std::size_t>>& mapping_of(const ir::Function& callee) {
     auto it = mappings_.find(callee.name);

@@ -200,7 +200,10 @@ inline InferResult tile_set_validshape(const std::vector<Expr>& a, const Kwargs&
   TileType r = *t;
   r.memref.reset();  // a deduced type names no storage (InitMemRef puts MemRefs on variables only)
   TileView v = r.view.value_or(TileView{});
-  v.valid_shape = {a[1], a[2]};
+  // Dims as types keep them (type_dim): `set_validshape(x, 1 // 6, 64)` states valid rows 0, as an
+  // annotation `valid_shape=[1 // 6, 64]` reads (the parser folds annotation dims); kept as written,
+  // the printed type read back as another program (parser smoke fuzz, 37th session).
+  v.valid_shape = {type_dim(a[1]), type_dim(a[2])};
   r.view = std::move(v);
   return InferResult::ok(make_type(std::move(r)));
 }
