@@ -233,6 +233,23 @@ printf '%s\n' '@pl.program' 'class P:' '    @pl.function(type=pl.FunctionType.In
 check "kernel returning a literal: exit 1" test $? -eq 1
 check "kernel returning a literal: file:line:col of the return" grep -q 'retlit.py:8:9: error: a kernel returns only its GM tensor parameters' "$tmp/retlit_err"
 
+# A parameter named like a pl.dynamic dim that an earlier parameter's type reads (37th session's
+# review): the printer renamed it M_1, cutting the dim's tie to the scalar parameter of its name, so
+# the printed program ran with another extent and selection kept the kernel on Tile.
+printf '%s\n' 'M = pl.dynamic("M")' '' '@pl.program' 'class P:' '    @pl.function(type=pl.FunctionType.InCore)' \
+  '    def kernel(self, A: pl.Tensor[[M, 32], pl.FP32], M: pl.Scalar[pl.INDEX], i: pl.Scalar[pl.INDEX], Out: pl.Out[pl.Tensor[[M, 32], pl.FP32]]) -> pl.Tensor[[M, 32], pl.FP32]:' \
+  '        x = pl.load(A, [i * 16, 0], [16, 32])' \
+  '        y = pl.tile.exp(x)' \
+  '        result = pl.store(y, [i * 16, 0], Out)' \
+  '        return result' > "$tmp/dimparam.py"
+"$ptorw" print "$tmp/dimparam.py" > "$tmp/dimparam_printed.py"
+check "dim-named parameter: printed under its own name" grep -q 'M: pl.Scalar\[pl.INDEX\], i: pl.Scalar\[pl.INDEX\], Out: pl.Out\[pl.Tensor\[\[M, 32\]' "$tmp/dimparam_printed.py"
+"$ptorw" diffcheck --passes=tile-to-buffer "$tmp/dimparam.py" --dim M=128 > /dev/null 2> "$tmp/dimparam_diff"
+check "dim-named parameter: tile-to-buffer output printed and parsed back means the same" test $? -eq 0
+"$ptorw" opt --passes=tile-to-buffer "$tmp/dimparam.py" -o "$tmp/dimparam_out.py" 2> /dev/null
+"$ptorw" emit "$tmp/dimparam_out.py" > /dev/null 2> "$tmp/dimparam_emit"
+check "dim-named parameter: emit reads the printed tile-to-buffer output" test $? -eq 0
+
 if command -v mlir-opt-19 > /dev/null; then
   "$ptorw" emit "$root/test/codegen/while_loop.py" --target=pto --generic --loc | mlir-opt-19 --allow-unregistered-dialect > /dev/null
   check "--generic --loc output parses with mlir-opt-19" test $? -eq 0

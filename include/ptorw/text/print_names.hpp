@@ -78,6 +78,15 @@ class PrintNames {
     name = {m.text, m.size};
     return true;
   }
+  /// Prints definition `e` under its own name even though a symbolic dim holds that name: a
+  /// parameter named like a dim that the function reads only before the parameter binds the name
+  /// (Printer::visible_globals). Call after begin_function, before `e` is printed.
+  void keep_own_name(const ir::Expr& e) {
+    const std::string* own = own_name(e);
+    if (!own || !is_clean(*own)) return;
+    name_store_.push_back(*own);
+    names_.try_emplace(e.get(), static_cast<std::uint32_t>(name_store_.size() - 1));
+  }
   /// The hint a variable is named from: its own name, or "v" (no hint, or not a variable).
   static const std::string& var_name_or(const ir::Expr& e) {
     static const std::string v = "v";

@@ -49,19 +49,48 @@ class Printer {
   /// The symbolic dims as `f` sees them. A parameter named like a dim (`def k(self, M:
   /// pl.Scalar[pl.INDEX], x: pl.Tensor[[M, 128], ...])`) shadows it, as in Python: the parser binds
   /// `M` in that function to the parameter, so the parameter keeps its name as long as the function
-  /// never refers to the global dim itself (then the parameter is renamed, M_1, as before).
+  /// never refers to the global dim after the parameter binds it — the types of the parameters
+  /// before it may (`def k(self, A: pl.Tensor[[M, 32], ...], M: pl.Scalar[pl.INDEX], ...)`: A's dim
+  /// is the global, printed `M` there, and the parameter prints `M` too; `keep_names_`). Renaming
+  /// it (M_1) would cut the tie of a dim to the scalar parameter of its name, which the interpreter,
+  /// selection and the emitter read (37th session's review: the printed program ran with another
+  /// extent). Only a later reference to the global renames the parameter, as before.
   const std::vector<std::pair<const ir::ExprNode*, std::string>>& visible_globals(const ir::Function& f) {
+    keep_names_.clear();
     bool clash = false;
     for (const auto& p : f.params)
       for (const auto& g : globals_) clash = clash || (p.var && PrintNames::var_name_or(p.var) == g.second);
     if (!clash) return globals_;
     shadowed_globals_.clear();
     for (const auto& g : globals_) {
-      bool named = false;
-      for (const auto& p : f.params) named = named || (p.var && PrintNames::var_name_or(p.var) == g.second);
-      if (!named || refers_to(f, g.first)) shadowed_globals_.push_back(g);
+      std::size_t named = f.params.size();
+      for (std::size_t i = 0; i < f.params.size() && named == f.params.size(); ++i)
+        if (f.params[i].var && PrintNames::var_name_or(f.params[i].var) == g.second) named = i;
+      if (named == f.params.size()) {
+        shadowed_globals_.push_back(g);
+      } else if (refers_to(f, g.first)) {
+        shadowed_globals_.push_back(g);
+        if (!printed_from(f, g.first, named)) keep_names_.push_back(f.params[named].var);
+      }
     }
     return shadowed_globals_;
+  }
+  /// Whether the printed text of `f` names `node` from parameter `first` on: in that parameter's
+  /// type or a later one's, a return type, an expression of the body, or an assignment's annotation
+  /// (a variable's use prints its name, not its type). Over-approximates (an annotation the printer
+  /// omits counts), which only renames.
+  static bool printed_from(const ir::Function& f, const ir::ExprNode* node, std::size_t first) {
+    auto is_node = [&](const ir::Expr& x) { return x.get() == node; };
+    bool found = false;
+    for (std::size_t i = first; i < f.params.size(); ++i)
+      found = found || (f.params[i].var && visit::type_mentions(f.params[i].var->type, is_node));
+    for (const auto& t : f.return_types) found = found || visit::type_mentions(t, is_node);
+    auto on_expr = [&](const ir::Expr& e) { found = found || is_node(e); };
+    auto on_stmt = [&](const ir::Stmt& st) {
+      if (auto* a = ir::stmt_as<ir::Assign>(st)) found = found || (a->var && visit::type_mentions(a->var->type, is_node));
+    };
+    if (!found && f.body) visit::walk(f.body, on_stmt, on_expr);
+    return found;
   }
   /// Whether `node` is used anywhere in `f`: its statements, expressions and every type in it.
   static bool refers_to(const ir::Function& f, const ir::ExprNode* node) {
@@ -78,6 +107,7 @@ class Printer {
 
   void function(const ir::Function& f, int indent) {
     names_.begin_function(visible_globals(f), f.names == ir::NameBinding::Text);
+    for (const auto& v : keep_names_) names_.keep_own_name(v);
     closed_headers_.clear();
     type_index_ = visit::PtrMap<std::uint32_t>{};
     type_text_.clear();
@@ -727,6 +757,7 @@ class Printer {
   std::vector<std::string> type_text_;
   std::vector<const std::vector<ir::Expr>*> yield_targets_;
   std::unordered_set<const ir::ExprNode*> closed_headers_;  // header names of loops printed so far
+  std::vector<ir::Expr> keep_names_;  // visible_globals: parameters printed under a dim's name
   const void* prefetched_ = nullptr;  // keeps the statement prefetches (see visit::prefetch_statement)
 };
 
