@@ -363,8 +363,9 @@ inline bool result_has_parent_type(WindowSiteQuestion& q, WindowAtSite& o) {
 /// reads from declared types instead (review, 37th session: an If result whose arm yields a strided
 /// slice, a loop result, a helper's result were taken as dense, and the windowed clone read them
 /// through the wrong strides): a call's result is the Out/InOut argument it carries (none: unknown),
-/// a loop result is its init when proven written in place (else unknown), and an If result is
-/// unknown. Parameters, iter args and op results are memory_strides' own.
+/// a loop result is its init when proven written in place (unproven: left to the parent-visibility
+/// checks, which refuse the call with their own reason), and an If result is unknown. Parameters,
+/// iter args and op results are memory_strides' own.
 inline KnownStrides site_memory_strides(WindowSiteQuestion& q, ir::Expr e) {
   const CallerValues& v = q.values.get();
   for (int depth = 0; depth < 64; ++depth) {
@@ -420,9 +421,13 @@ inline bool window_in_bounds(WindowSiteQuestion& q, WindowAtSite& o) {
     auto off = ir::const_int(o.offsets[i]);
     auto dim = ir::const_int((*shape)[i]);
     if (!off || !dim) continue;
-    if (*off < 0 || *off > *dim || o.w->shape[i] > *dim - *off)
-      return refuse(q, "the window [" + std::to_string(*off) + ", " + std::to_string(*off + o.w->shape[i]) + ") in dimension " +
-                           std::to_string(i) + " is outside the argument " + value_text(arg) + " of extent " + std::to_string(*dim));
+    if (*off < 0 || *off > *dim || o.w->shape[i] > *dim - *off)  // (no sum: an offset may be near INT64_MAX)
+      return refuse(q, "the window " +
+                           (*off <= INT64_MAX - o.w->shape[i]
+                                ? "[" + std::to_string(*off) + ", " + std::to_string(*off + o.w->shape[i]) + ")"
+                                : "at offset " + std::to_string(*off)) +
+                           " in dimension " + std::to_string(i) + " is outside the argument " + value_text(arg) +
+                           " of extent " + std::to_string(*dim));
   }
   return false;
 }
