@@ -97,15 +97,15 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
   for (std::size_t r : returns)
     for (const auto& a : scan.assembled(s.call, r)) parts.push_back(&a);
   if (parts.empty()) {
-    v.strides = vals.memory_strides(arg);
+    v.strides = scan.memory_strides(s.caller, arg);
     if (remarks) v.source = "the Out argument " + value_text(arg) + " (the result is not assembled here)";
     return v;
   }
   v.exhibits = true;
   if (remarks) v.source = "parent " + value_text(parts[0]->parent) + " assembled at " + span_text(parts[0]->span);
-  v.strides = trailing_strides(vals.memory_strides(parts[0]->parent), rank);
+  v.strides = trailing_strides(scan.memory_strides(s.caller, parts[0]->parent), rank);
   for (std::size_t i = 1; i < parts.size() && v.strides.value; ++i) {
-    KnownStrides other = trailing_strides(vals.memory_strides(parts[i]->parent), rank);
+    KnownStrides other = trailing_strides(scan.memory_strides(s.caller, parts[i]->parent), rank);
     if (!other.value || *other.value != *v.strides.value)
       v.strides = KnownStrides::unknown("the result is also assembled into " + value_text(parts[i]->parent) + " at " +
                                         span_text(parts[i]->span) + ", with other strides");
@@ -115,7 +115,7 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
     auto layout = ir::kwarg_as<ir::TensorLayout>(create->kwargs, "layout");
     if (!layout || *layout == ir::TensorLayout::ND) return v;
   }
-  KnownStrides own = vals.memory_strides(arg);
+  KnownStrides own = scan.memory_strides(s.caller, arg);
   if (!own.value || *own.value != *v.strides.value)
     v.strides = KnownStrides::unknown("the Out argument " + value_text(arg) +
                                       " is not a fresh ND tensor.create buffer and its memory " +

@@ -5,9 +5,8 @@
 //   Pattern 2  is the `part` of `tensor.assemble(parent, part, offset)` the result of an InCore call,
 //              and which result (multi-return callees are read through `t[i]` or `a, b = ...`)?
 //   Pattern 4  is an In argument a `tensor.slice(parent, ...)`, and what are the parent's strides?
-// Both then ask for the strides of a tensor's memory (`memory_strides`), which fails closed: a value
-// whose layout the analysis cannot prove (dynamic shape, non-ND layout, symbolic strides, a
-// loop-carried value that starts as a view) has no strides, and the reason says why.
+// Both then ask for the strides of a tensor's memory (MemoryStrides, memory_strides.hpp), which
+// follows these definitions and fails closed.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -205,34 +204,9 @@ class CallerValues {
     return std::nullopt;
   }
 
-  /// Strides of the memory `e` lives in. A `tensor.slice` is a view of its parent and a
-  /// `tensor.assemble` returns its (updated) parent, so both have the parent's strides; a
-  /// loop-carried value must start in memory of its own declared layout; anything else has the
-  /// strides its type declares.
-  KnownStrides memory_strides(const ir::Expr& e, int depth = 0, bool any_leading = false) const {
-    if (!e) return KnownStrides::unknown("it is missing");
-    if (depth > kMaxDepth) return KnownStrides::unknown("its definition chain is too deep");
-    if (auto* it = ir::expr_as<ir::IterArg>(e)) {
-      KnownStrides own = declared_strides(e->type, any_leading);
-      if (!own.value || !it->init) return own;
-      KnownStrides init = memory_strides(it->init, depth + 1, any_leading);
-      if (init.value && *init.value == *own.value) return own;
-      return KnownStrides::unknown("loop-carried " + value_text(e) + " starts as " + value_text(it->init) +
-                                   (init.value ? " with strides " + strides_text(*init.value) : ", whose strides are unknown"));
-    }
-    const Def d = def(e);
-    if (!d || d.index >= 0) return declared_strides(e->type, any_leading);
-    if (ir::is_var_like(d.value())) return memory_strides(d.value(), depth + 1, any_leading);
-    const bool slice = ir::is_op_call(d.value(), ir::op::id("tensor.slice"));
-    if (slice || ir::is_op_call(d.value(), ir::op::id("tensor.assemble"))) {
-      const ir::Call& call = *ir::expr_as<ir::Call>(d.value());
-      if (call.args.empty()) return KnownStrides::unknown("its parent is missing");
-      KnownStrides parent = memory_strides(call.args[0], depth + 1, any_leading);
-      if (slice) parent = slice_strides(std::move(parent), call);
-      return trailing_strides(std::move(parent), rank_of(e->type));
-    }
-    return declared_strides(e->type, any_leading);
-  }
+  /// The caller's facts these definitions are read from (memory_strides.hpp reads its parameters
+  /// and the statements binding iter-args, loop results and If results).
+  const FunctionFacts& facts() const { return *facts_; }
 
  private:
   static constexpr int kMaxDepth = 256;

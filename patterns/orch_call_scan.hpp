@@ -20,6 +20,8 @@
 #include "ptorw/analysis/call_sites.hpp"
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/patterns/caller_values.hpp"
+#include "ptorw/patterns/common/carried_args.hpp"
+#include "ptorw/patterns/memory_strides.hpp"
 #include "ptorw/patterns/common/function_facts.hpp"
 #include "ptorw/visit/ptr_map.hpp"
 
@@ -54,7 +56,7 @@ class OrchCallScan {
     const std::vector<analysis::CallSite>* sites;  // program order; owned by the held call-site index
   };
 
-  OrchCallScan(const ir::ProgramPtr& p, analysis::AnalysisCache& cache) {
+  OrchCallScan(const ir::ProgramPtr& p, analysis::AnalysisCache& cache) : program_(p), carried_(*p) {
     std::unordered_map<std::string_view, const ir::FunctionPtr*> incore;
     for (const auto& f : p->functions)
       if (f && ir::is_incore_like(f->type)) incore.try_emplace(f->name, &f);
@@ -90,6 +92,13 @@ class OrchCallScan {
   const std::vector<Callee>& callees() const { return callees_; }
   /// The definitions of a function that calls an InCore callee.
   const CallerValues& values(const ir::Function* f) const { return *values_.at(f); }
+  /// The strides of the memory `e`, a value of calling function `f`, lives in (memory_strides.hpp);
+  /// answers are remembered per caller for this program version.
+  KnownStrides memory_strides(const ir::Function* f, const ir::Expr& e) const {
+    auto it = strides_.find(f);
+    if (it == strides_.end()) it = strides_.emplace(f, std::make_unique<MemoryStrides>(values(f), carried_)).first;
+    return it->second->of(e);
+  }
   /// Starts loading the slot `assembled(call, ...)` reads (vote_prefetch.hpp).
   void prefetch_assembled(const ir::ExprNode* call) const { uses_.prefetch(call); }
   /// The tensor.assembles whose part is result `index` of `call`.
@@ -100,6 +109,9 @@ class OrchCallScan {
   }
 
  private:
+  ir::ProgramPtr program_;  // carried_ reads its functions
+  CarriedArgs carried_;
+  mutable std::unordered_map<const ir::Function*, std::unique_ptr<MemoryStrides>> strides_;
   std::shared_ptr<const analysis::CallSiteIndex> index_;  // holds the sites of callees_
   std::vector<Callee> callees_;
   std::unordered_map<const ir::Function*, std::shared_ptr<const CallerValues>> values_;

@@ -57,11 +57,11 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
   if (const ir::Call* slice = vals.defining_op(arg, ir::op::id("tensor.slice")); slice && !slice->args.empty()) {
     v.exhibits = true;
     if (remarks) v.source = "the slice " + value_text(vals.resolve(arg)) + " of parent " + value_text(slice->args[0]);
-    v.strides = trailing_strides(slice_strides(vals.memory_strides(slice->args[0]), *slice), rank_of(callee.params[p].var->type));
+    v.strides = trailing_strides(slice_strides(scan.memory_strides(s.caller, slice->args[0]), *slice), rank_of(callee.params[p].var->type));
     return v;
   }
   if (remarks) v.source = "the argument " + value_text(arg) + " (not a tensor.slice)";
-  v.strides = vals.memory_strides(arg);
+  v.strides = scan.memory_strides(s.caller, arg);
   return v;
 }
 

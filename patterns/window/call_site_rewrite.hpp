@@ -55,6 +55,7 @@
 #include "ptorw/ir/op_registry.hpp"
 #include "ptorw/patterns/caller_values.hpp"
 #include "ptorw/patterns/common/var_uses.hpp"
+#include "ptorw/patterns/memory_strides.hpp"
 #include "ptorw/patterns/window/caller_facts.hpp"
 #include "ptorw/patterns/window/windowed_clone.hpp"
 #include "ptorw/rewrite/rule.hpp"
@@ -273,15 +274,18 @@ inline const std::vector<ir::Stmt>* tuple_projections(const CallStmt& c, std::si
   return ps;
 }
 
-/// The caller's CallerValues (the strides of its tensors' memory), made on first use: most callers
-/// have no window to check.
+/// The strides of the caller's tensors' memory (memory_strides.hpp), made on first use: most
+/// callers have no window to check.
 struct LazyCallerValues {
   const ir::FunctionPtr& caller;
   analysis::AnalysisCache& cache;
+  const CarriedArgs& carried;
   std::shared_ptr<const CallerValues> v = {};
-  const CallerValues& get() {
+  std::unique_ptr<MemoryStrides> s = {};
+  MemoryStrides& strides() {
     if (!v) v = cache.share<CallerValues>(caller);
-    return *v;
+    if (!s) s = std::make_unique<MemoryStrides>(*v, carried, /*any_leading=*/true);
+    return *s;
   }
 };
 
@@ -358,43 +362,13 @@ inline bool result_has_parent_type(WindowSiteQuestion& q, WindowAtSite& o) {
 /// The clone reads (writes) the window through the parameter's strides (window.hpp parent_strides,
 /// its TensorView): the argument's memory must have exactly those strides, or the clone would
 /// address another layout than the call hands it (a slice of a wider parent, a parameter with
-/// explicit strides). Unknown strides refuse (fail closed).
-/// The strides of the memory the argument `e` lives in, following what CallerValues::memory_strides
-/// reads from declared types instead (review, 37th session: an If result whose arm yields a strided
-/// slice, a loop result, a helper's result were taken as dense, and the windowed clone read them
-/// through the wrong strides): a call's result is the Out/InOut argument it carries (none: unknown),
-/// a loop result is its init when proven written in place (unproven: left to the parent-visibility
-/// checks, which refuse the call with their own reason), and an If result is unknown. Parameters,
-/// iter args and op results are memory_strides' own.
-inline KnownStrides site_memory_strides(WindowSiteQuestion& q, ir::Expr e) {
-  const CallerValues& v = q.values.get();
-  for (int depth = 0; depth < 64; ++depth) {
-    e = v.resolve(e);
-    if (auto o = v.result_of(e)) {
-      const bool only = std::get_if<ir::Call>(&o->call->kind) && !ir::type_as<ir::TupleType>(o->call->type);
-      ir::Expr carried = q.facts.carried_arg(o->call, only ? -1 : static_cast<std::int64_t>(o->index));
-      if (!carried) return KnownStrides::unknown(value_text(e) + " is a call result that carries no argument's memory");
-      e = carried;
-      continue;
-    }
-    if (v.def(e) || !ir::expr_as<ir::Var>(e)) break;  // an assignment, an iter arg, an op result
-    bool is_param = false;
-    for (const auto& prm : q.caller.params) is_param = is_param || prm.var == e;
-    if (is_param) break;
-    if (!q.facts.is_loop_result(e)) return KnownStrides::unknown(value_text(e) + " is the result of an if");
-    bool proven = false;
-    ir::Expr init = q.facts.in_place_init(e, proven);
-    // Unproven, the call is refused by in_parent_visible / out_parent_visible, with their reason;
-    // proven, the slice is cut from the init, whose memory the result is.
-    if (!proven || init == e) break;
-    e = init;
-  }
-  return v.memory_strides(e, 0, /*any_leading=*/true);
-}
-
+/// explicit strides, such a view passed through an If, a loop or a helper's result: review, 37th
+/// session). Unknown strides refuse (fail closed). A loop result whose slice parent becomes its
+/// init has the init's memory when the loop writes it in place; otherwise in_parent_visible /
+/// out_parent_visible refuse the call with their own reason.
 inline bool parent_strides_match(WindowSiteQuestion& q, WindowAtSite& w) {
   const ir::Expr& arg = q.c.args()[w.param];
-  const KnownStrides s = site_memory_strides(q, arg);
+  const KnownStrides s = q.values.strides().of(arg);
   if (s.value && *s.value == w.w->strides) return false;
   return refuse(q, "the argument " + value_text(arg) + " of '" + ir::var_name(q.callee().params[w.param].var) + "' " +
                        (s.value ? "has strides " + strides_text(*s.value) : "has unknown strides (" + s.why + ")") +
@@ -764,9 +738,9 @@ inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, cons
   using namespace site_detail;
   const ir::Function& caller = *caller_ptr;
   if (!remarks && !calls_any(caller.body, callees)) return std::nullopt;  // the common case after the rewrite
-  LazyCallerValues values{caller_ptr, cache};
   CallerDecision cd{&caller, std::make_shared<CallerFacts>(caller, prog), {}, {}};
   CallerFacts& facts = *cd.facts;
+  LazyCallerValues values{caller_ptr, cache, facts.carried()};
   const auto& calls = facts.calls();
   std::vector<SiteDecision>& ds = cd.ds;
   std::vector<const WindowedCallee*>& wcs = cd.wcs;

@@ -30,6 +30,7 @@
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/analysis/affine.hpp"
 #include "ptorw/ir/function.hpp"
+#include "ptorw/patterns/common/carried_args.hpp"
 #include "ptorw/patterns/common/out_param_returns.hpp"
 #include "ptorw/patterns/window/callee_scalars.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -59,7 +60,7 @@ struct CallStmt {
 
 class CallerFacts {
  public:
-  CallerFacts(const ir::Function& f, const ir::Program& prog) : prog_(prog) {
+  CallerFacts(const ir::Function& f, const ir::Program& prog) : prog_(prog), carried_(prog) {
     for (const auto& p : f.params)
       if (affine_scalar(p.var->type)) atoms_.insert(p.var.get());
     if (f.body) walk(f.body);
@@ -169,7 +170,7 @@ class CallerFacts {
     const auto& args = ir::expr_as<ir::Call>(call) ? ir::expr_as<ir::Call>(call)->args : ir::expr_as<ir::Submit>(call)->args;
     auto callee = prog_.find(name);
     if (!callee || callee->params.size() != args.size()) return;
-    const auto& mapping = mapping_of(*callee);
+    const auto& mapping = carried_.mapping(*callee);
     for (std::size_t r = 0; r < results.size() && r < callee->return_types.size(); ++r) {
       if (!results[r] || !ir::type_as<ir::TensorType>(callee->return_types[r])) continue;
       if (r < mapping.size() && mapping[r]) {
@@ -334,32 +335,14 @@ class CallerFacts {
   }
 
   /// The Out/InOut argument a call's result `index` (-1: its only result) carries, or null.
-  /// (Public: Pattern 5's stride proof follows a call result to the memory it carries.)
+  ir::Expr carried_arg(const ir::Expr& call, std::int64_t index) const { return carried_.arg_of(call.get(), index); }
+  ir::Expr carried_arg(const ir::ExprNode* call, std::int64_t index) const { return carried_.arg_of(call, index); }
+
  public:
-  ir::Expr carried_arg(const ir::Expr& call, std::int64_t index) { return carried_arg(call.get(), index); }
-  ir::Expr carried_arg(const ir::ExprNode* call, std::int64_t index) {
-    auto* c = call ? std::get_if<ir::Call>(&call->kind) : nullptr;
-    auto* sb = call ? std::get_if<ir::Submit>(&call->kind) : nullptr;
-    if (!(c && c->kind == ir::CallKind::Function) && !sb) return nullptr;
-    const std::string& name = c ? c->callee : sb->callee;
-    const auto& args = c ? c->args : sb->args;
-    auto callee = prog_.find(name);
-    if (!callee || callee->params.size() != args.size()) return nullptr;
-    const auto& mapping = mapping_of(*callee);
-    const std::size_t r = index < 0 ? 0 : static_cast<std::size_t>(index);
-    if (index < 0 && callee->return_types.size() != 1) return nullptr;
-    if (r >= mapping.size() || !mapping[r]) return nullptr;
-    return args[*mapping[r]];
-  }
+  /// Which argument each callee result carries (memory_strides.hpp follows call results with it).
+  const CarriedArgs& carried() const { return carried_; }
 
  private:
-  /// carried_param_returns of a callee, computed once per callee name.
-  const std::vector<std::optional<std::size_t>>& mapping_of(const ir::Function& callee) {
-    auto it = mappings_.find(callee.name);
-    if (it == mappings_.end()) it = mappings_.emplace(callee.name, carried_param_returns(callee)).first;
-    return it->second;
-  }
-
   /// Is `v` the storage of `base` (an iter-arg), by in-place writes only? (Fail closed.)
   bool carries(const ir::Expr& v, const ir::ExprNode* base, int depth) {
     if (!v || depth > 256) return false;
@@ -409,7 +392,7 @@ class CallerFacts {
   visit::NodeMap<const ir::ExprNode*, std::pair<ir::Expr, std::int64_t>> elem_def_;  // `a, b = call`
   visit::NodeMap<const ir::ExprNode*, std::pair<const ir::StmtNode*, std::size_t>> loop_result_;
   visit::NodeMap<const ir::ExprNode*, std::pair<const ir::StmtNode*, std::size_t>> if_result_;  // If return var → (If, k)
-  std::unordered_map<std::string, std::vector<std::optional<std::size_t>>> mappings_;  // callee → carried params
+  CarriedArgs carried_;  // callee → the params its results carry
   visit::NodeMap<Key, std::size_t> ids_;
   visit::NodeMap<std::pair<const ir::StmtNode*, std::int64_t>, char> in_place_;  // (loop, k) → loop_in_place_top
   std::vector<std::size_t> parent_;

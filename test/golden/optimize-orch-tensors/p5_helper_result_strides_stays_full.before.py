@@ -1,6 +1,6 @@
 # rule: Pattern 5 narrowed parameter types keep the parameter's strides: w is the result of an Opaque helper that returns a strided slice of its input; a call result is the memory of the Out/InOut argument it carries, and this one carries none, so its strides are unknown and the In window stays full (37th session's review)
 # expect: unchanged
-# expect-remark: is a call result that carries no argument
+# expect-remark: 'w' is a call result that carries no Out/InOut argument's memory
 @pl.program
 class T:
     @pl.function(type=pl.FunctionType.InCore, attrs={"windowize": True})

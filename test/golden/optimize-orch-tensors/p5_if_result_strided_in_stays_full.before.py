@@ -1,6 +1,6 @@
 # rule: Pattern 5 "Clone the callee to a __windowed variant with narrowed rewritten tensor parameter types": the narrowed type keeps the parameter's strides, which the argument must have; w is an If result whose then arm yields a [64, 32] slice of a [64, 64] tensor (strides [64, 1]), so its strides are unknown and the In window stays full (37th session's review: the windowed clone received strides [64, 1] where it declares [32, 1])
 # expect: unchanged
-# expect-remark: is the result of an if
+# expect-remark: if result 'w' is 'v' with strides [64, 1] or 'small' with strides [32, 1]
 @pl.program
 class T:
     @pl.function(type=pl.FunctionType.InCore, attrs={"windowize": True})

@@ -1,6 +1,6 @@
 # rule: Pattern 5 narrowed parameter types keep the parameter's strides: as p5_if_result_strided_in_stays_full for an Out argument (the windowed clone would address the strided view as dense rows)
 # expect: unchanged
-# expect-remark: is the result of an if
+# expect-remark: if result 'w' is 'v' with strides [64, 1] or 'small' with strides [32, 1]
 @pl.program
 class T:
     @pl.function(type=pl.FunctionType.InCore, attrs={"windowize": True})

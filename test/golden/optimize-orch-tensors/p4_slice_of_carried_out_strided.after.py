@@ -1,0 +1,29 @@
+# Expected: 'a' of scale carries [128, 1]; fill is unchanged.
+import ptorw.language as pl
+
+
+@pl.program
+class SliceOfCarriedOut:
+    @pl.function(type=pl.FunctionType.InCore)
+    def fill(self, a: pl.Tensor[[32, 64], pl.FP32],
+             out: pl.Out[pl.Tensor[[32, 64], pl.FP32]]) -> pl.Tensor[[32, 64], pl.FP32]:
+        t = pl.load(a, [0, 0], [32, 64])
+        r = pl.store(t, [0, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def scale(self, a: pl.Tensor[[8, 16], pl.FP32, pl.TensorView(stride=[128, 1], layout=pl.TensorLayout.ND)],
+              out: pl.Out[pl.Tensor[[8, 16], pl.FP32]]) -> pl.Tensor[[8, 16], pl.FP32]:
+        t = pl.load(a, [0, 0], [8, 16])
+        u = pl.tile.muls(t, 2.0)
+        r = pl.store(u, [0, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64, 128], pl.FP32], y: pl.Tensor[[32, 64], pl.FP32]) -> pl.Tensor[[8, 16], pl.FP32]:
+        win = pl.tensor.slice(x, [32, 64], [32, 64])
+        band = self.fill(y, win)
+        blk = pl.tensor.slice(band, [8, 16], [8, 16])
+        tmp = pl.create_tensor([8, 16], dtype=pl.FP32)
+        r = self.scale(blk, tmp)
+        return r
