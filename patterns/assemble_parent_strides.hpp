@@ -97,7 +97,7 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
   for (std::size_t r : returns)
     for (const auto& a : scan.assembled(s.call, r)) parts.push_back(&a);
   if (parts.empty()) {
-    v.strides = scan.memory_strides(s.caller, arg);
+    v.pending = true;  // asked by ask_pending when another site assembles
     if (remarks) v.source = "the Out argument " + value_text(arg) + " (the result is not assembled here)";
     return v;
   }
@@ -151,6 +151,7 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
       ahead.at(i);
       votes.push_back(vote(scan, callee, p, sites[i], returns.positions, remarks));
     }
+    ask_pending(scan, sites, p, votes);
     if (param.dir == ir::Direction::InOut) {
       if (remarks)
         for (std::size_t i = 0; i < sites.size(); ++i)

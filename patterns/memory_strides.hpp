@@ -17,7 +17,9 @@
 // the yield is proven under that assumption (it may be a view of the iter-arg itself).
 #pragma once
 #include <cstdint>
+#include <deque>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ptorw/ir/op_id.hpp"
@@ -34,67 +36,169 @@ class MemoryStrides {
   MemoryStrides(const CallerValues& values, const CarriedArgs& carried, bool any_leading = false)
       : v_(values), facts_(values.facts()), carried_(carried), any_leading_(any_leading) {}
 
-  KnownStrides of(const ir::Expr& e) { return strides(e, 0); }
+  KnownStrides of(const ir::Expr& e) { return strides(&e, 0); }
 
  private:
-  static constexpr int kMaxDepth = 256;
+  /// Where a variable no assignment defines is bound: iter-arg or result `k` of a For/While, or
+  /// result `k` of an If.
+  struct BoundAt {
+    const ir::StmtNode* owner = nullptr;  // the For, While or If
+    std::uint32_t k = 0;
+  };
+  /// One step from a value toward the memory it views: the next value (whose strides, cut by
+  /// `slice` and to the value's trailing rank when `trail`, are the value's), or the answer.
+  struct Step {
+    const ir::Expr* next;  // a node of the caller (or of a call's arguments): alive while it is
+    const ir::Call* slice = nullptr;
+    bool trail = false;
+    KnownStrides answer;
+    bool proven = false;  // the answer of an iter-arg's or If result's proof (remembered)
+  };
+  struct Link {
+    const ir::ExprNode* node;
+    const ir::Call* slice;
+    std::size_t rank;
+    bool trail;
+  };
 
-  KnownStrides strides(const ir::Expr& e, int depth) {
-    if (!e) return KnownStrides::unknown("it is missing");
-    if (depth > kMaxDepth) return KnownStrides::unknown("its definition chain is too deep");
-    if (const KnownStrides* m = memo_.find(e.get())) return *m;
-    // An answer found while an iter-arg's strides are assumed holds only if the assumption does.
-    const bool final = assumed_.empty();
-    KnownStrides r = compute(e, depth);
-    if (final) memo_.try_emplace(e.get(), r);
+  static constexpr int kMaxNesting = 256;               // iter-arg and If proofs inside one another
+  static constexpr std::size_t kMaxChain = 1u << 24;    // links of one chain (a cycle guard only)
+  static constexpr std::size_t kMaxResults = 64;        // distinct answers remembered
+  static constexpr std::size_t kShortChain = 4;         // links walked again rather than remembered
+
+  /// Follows the chain of single links (aliases, slices, assembles, writes, call results to the
+  /// argument they carry, loop results to their iter-arg) iteratively, so a chain of a million
+  /// `acc = self.k(x, acc)` calls is neither a deep recursion nor walked twice: every value on it
+  /// is remembered.
+  KnownStrides strides(const ir::Expr* e, int depth) {
+    if (depth > kMaxNesting) return KnownStrides::unknown("its definitions nest too deeply");
+    // One path buffer per nesting level, kept between questions (no allocation per question).
+    while (paths_.size() <= static_cast<std::size_t>(depth)) paths_.emplace_back();
+    std::vector<Link>& path = paths_[static_cast<std::size_t>(depth)];
+    path.clear();
+    KnownStrides r;
+    for (std::size_t n = 0;; ++n) {
+      if (!e || !*e) {
+        r = KnownStrides::unknown("it is missing");
+        break;
+      }
+      if (n > kMaxChain) {
+        r = KnownStrides::unknown("its definition chain is too long");
+        break;
+      }
+      if (const std::uint32_t* id = memo_.size() ? memo_.find(e->get()) : nullptr) {
+        r = results_[*id];
+        break;
+      }
+      Step s = step(*e, depth);
+      if (s.next) {
+        path.push_back(Link{e->get(), s.slice, s.trail ? rank_of((*e)->type) : 0, s.trail});
+        e = s.next;
+        continue;
+      }
+      r = std::move(s.answer);
+      if (s.proven) remember(e->get(), r);
+      break;
+    }
+    // A short chain is cheaper to walk again than to remember (most call-site arguments are a
+    // tensor.create or a slice of one); a long one is remembered whole.
+    const bool keep = path.size() > kShortChain;
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      if (it->slice) r = slice_strides(std::move(r), *it->slice);
+      if (it->trail) r = trailing_strides(std::move(r), it->rank);
+      if (keep) remember(it->node, r);
+    }
     return r;
   }
 
-  KnownStrides compute(const ir::Expr& e, int depth) {
-    if (ir::expr_as<ir::IterArg>(e)) return iter_arg(e, depth);
+  static Step answer(KnownStrides k, bool proven = false) { return Step{nullptr, nullptr, false, std::move(k), proven}; }
+  static Step link(const ir::Expr& next, bool trail, const ir::Call* slice = nullptr) { return Step{&next, slice, trail, {}, false}; }
+
+  Step step(const ir::Expr& e, int depth) {
+    if (ir::expr_as<ir::IterArg>(e)) return answer(iter_arg(e, depth), true);
     if (const CallerValues::Def d = v_.def(e)) {
       const ir::Expr& value = d.value();
-      if (d.index < 0 && ir::is_var_like(value)) return strides(value, depth + 1);
-      if (d.index >= 0)
-        if (auto* t = ir::expr_as<ir::MakeTuple>(value))
-          return static_cast<std::size_t>(d.index) < t->elems.size() ? strides(t->elems[static_cast<std::size_t>(d.index)], depth + 1)
-                                                                       : KnownStrides::unknown("its tuple is too short");
       if (d.index < 0) {
-        const bool slice = ir::is_op_call(value, ir::op::id("tensor.slice"));
-        if (slice || ir::is_op_call(value, ir::op::id("tensor.assemble")) || ir::is_op_call(value, ir::op::id("tensor.write"))) {
-          const ir::Call& call = *ir::expr_as<ir::Call>(value);
-          if (call.args.empty()) return KnownStrides::unknown("its parent is missing");
-          KnownStrides parent = strides(call.args[0], depth + 1);
-          if (slice) parent = slice_strides(std::move(parent), call);
-          return trailing_strides(std::move(parent), rank_of(e->type));
+        if (ir::is_var_like(value)) return link(value, false);
+        if (auto* call = ir::expr_as<ir::Call>(value); call && call->kind == ir::CallKind::Op) {
+          const ir::OpId op = ir::op_id(call->callee);
+          const bool slice = op == ir::op::id("tensor.slice");
+          if (!slice && op != ir::op::id("tensor.assemble") && op != ir::op::id("tensor.write"))
+            return answer(declared_strides(e->type, any_leading_));  // fresh storage
+          if (call->args.empty()) return answer(KnownStrides::unknown("its parent is missing"));
+          return link(call->args[0], true, slice ? call : nullptr);
         }
+      } else if (auto* t = ir::expr_as<ir::MakeTuple>(value)) {
+        const auto i = static_cast<std::size_t>(d.index);
+        if (i < t->elems.size()) return link(t->elems[i], false);
+        return answer(KnownStrides::unknown("its tuple is too short"));
       }
-      if (auto o = v_.result_of(e)) return call_result(e, *o, depth);
+      // `x = self.k(...)` (one result): the call is the value itself, no second lookup.
+      if (auto* call = ir::expr_as<ir::Call>(value);
+          d.index < 0 && call && call->kind == ir::CallKind::Function && !ir::type_as<ir::TupleType>(value->type)) {
+        if (const ir::Expr* arg = carried_.arg_of(value.get(), -1)) return link(*arg, true);
+        return answer(KnownStrides::unknown(value_text(e) + " is a call result that carries no Out/InOut argument's memory"));
+      }
+      if (auto o = v_.result_of(e)) {
+        const bool only = std::get_if<ir::Call>(&o->call->kind) && !ir::type_as<ir::TupleType>(o->call->type);
+        if (const ir::Expr* arg = carried_.arg_of(o->call, only ? -1 : static_cast<std::int64_t>(o->index))) return link(*arg, true);
+        return answer(KnownStrides::unknown(value_text(e) + " is a call result that carries no Out/InOut argument's memory"));
+      }
       if (d.index >= 0 || ir::expr_as<ir::TupleGetItem>(value))
-        return KnownStrides::unknown(value_text(e) + " is an element of a tuple whose memory is not followed");
-      return declared_strides(e->type, any_leading_);  // an op result: fresh storage
+        return answer(KnownStrides::unknown(value_text(e) + " is an element of a tuple whose memory is not followed"));
+      return answer(declared_strides(e->type, any_leading_));  // another expression: a fresh value
     }
-    if (facts_.param.find(e.get())) return declared_strides(e->type, any_leading_);
-    if (const BoundAt* at = facts_.bound_at.find(e.get())) {
-      if (auto* f = ir::kind_as<ir::For>(at->owner->kind)) return loop_result(e, f->iter_args, at->k, depth);
-      if (auto* w = ir::kind_as<ir::While>(at->owner->kind)) return loop_result(e, w->iter_args, at->k, depth);
-      if (auto* i = ir::kind_as<ir::If>(at->owner->kind)) return if_result(e, *i, at->k, depth);
+    if (facts_.param.find(e.get())) return answer(declared_strides(e->type, any_leading_));
+    if (const BoundAt* at = bound_at(e)) {
+      // A loop result is its iter-arg's last value (the init when no trip runs).
+      const std::vector<ir::Expr>* ias = nullptr;
+      if (auto* f = ir::kind_as<ir::For>(at->owner->kind)) ias = &f->iter_args;
+      if (auto* w = ir::kind_as<ir::While>(at->owner->kind)) ias = &w->iter_args;
+      if (ias && at->k < ias->size()) return link((*ias)[at->k], false);
+      if (auto* i = ir::kind_as<ir::If>(at->owner->kind)) return answer(if_result(e, *i, at->k, depth), true);
     }
-    return KnownStrides::unknown("the definition of " + value_text(e) + " is not found");
+    return answer(KnownStrides::unknown("the definition of " + value_text(e) + " is not found"));
   }
 
-  /// Result `o` of a user call: the memory of the Out/InOut argument it carries.
-  KnownStrides call_result(const ir::Expr& e, const CallerValues::Origin& o, int depth) {
-    const bool only = std::get_if<ir::Call>(&o.call->kind) && !ir::type_as<ir::TupleType>(o.call->type);
-    ir::Expr arg = carried_.arg_of(o.call, only ? -1 : static_cast<std::int64_t>(o.index));
-    if (!arg) return KnownStrides::unknown(value_text(e) + " is a call result that carries no Out/InOut argument's memory");
-    return trailing_strides(strides(arg, depth + 1), rank_of(e->type));
+  /// Keeps an answer. One found while iter-arg strides are assumed holds only if the assumptions
+  /// do: it waits in `pending_` until the outermost proof succeeds (a failed proof drops what was
+  /// found since it began). Answers are interned: a caller has few distinct ones (a handful of
+  /// stride vectors and reasons), found by a scan from the latest.
+  void remember(const ir::ExprNode* node, const KnownStrides& r) {
+    std::uint32_t id = static_cast<std::uint32_t>(results_.size());
+    for (std::uint32_t i = id; i-- > 0;)
+      if (results_[i].value == r.value && results_[i].why == r.why) {
+        id = i;
+        break;
+      }
+    if (id == results_.size()) {
+      if (results_.size() >= kMaxResults) return;  // many distinct reasons: stop remembering
+      results_.push_back(r);
+    }
+    if (assumed_.empty()) memo_.try_emplace(node, id);
+    else pending_.emplace_back(node, id);
   }
 
-  /// A loop result is its iter-arg's last value (the init when no trip runs).
-  KnownStrides loop_result(const ir::Expr& e, const std::vector<ir::Expr>& iter_args, std::size_t k, int depth) {
-    if (k >= iter_args.size()) return KnownStrides::unknown("loop result " + value_text(e) + " has no iter-arg");
-    return strides(iter_args[k], depth + 1);
+  /// The statement binding `e` (iter-arg, loop or If result), from the owners of the caller's
+  /// bodies, indexed on the first question: most callers never ask.
+  const BoundAt* bound_at(const ir::Expr& e) {
+    if (!bound_indexed_) {
+      bound_indexed_ = true;
+      auto add = [&](const ir::StmtNode* owner, const std::vector<ir::Expr>* iter_args, const std::vector<ir::Expr>& results) {
+        for (std::uint32_t k = 0; iter_args && k < iter_args->size(); ++k)
+          if ((*iter_args)[k]) bound_.try_emplace((*iter_args)[k].get(), BoundAt{owner, k});
+        for (std::uint32_t k = 0; k < results.size(); ++k)
+          if (results[k]) bound_.try_emplace(results[k].get(), BoundAt{owner, k});
+      };
+      bound_.reserve(2 * facts_.bodies.size());
+      for (const Body& b : facts_.bodies) {
+        if (!b.owner) continue;
+        if (auto* f = ir::kind_as<ir::For>(b.owner->kind)) add(b.owner, &f->iter_args, f->return_vars);
+        if (auto* w = ir::kind_as<ir::While>(b.owner->kind)) add(b.owner, &w->iter_args, w->return_vars);
+        if (auto* i = ir::kind_as<ir::If>(b.owner->kind)) add(b.owner, nullptr, i->return_vars);
+      }
+    }
+    return bound_.find(e.get());
   }
 
   /// An If result is the value one of its arms yields: both must have the same known strides.
@@ -102,9 +206,9 @@ class MemoryStrides {
     const ir::Expr* a = yielded(s.then_body, k);
     const ir::Expr* b = yielded(s.else_body, k);
     if (!a || !b) return KnownStrides::unknown("if result " + value_text(e) + " is not yielded by both arms");
-    KnownStrides x = strides(*a, depth + 1);
+    KnownStrides x = strides(a, depth + 1);
     if (!x.value) return x;
-    KnownStrides y = strides(*b, depth + 1);
+    KnownStrides y = strides(b, depth + 1);
     if (!y.value) return y;
     if (*x.value != *y.value)
       return KnownStrides::unknown("if result " + value_text(e) + " is " + value_text(*a) + " with strides " +
@@ -120,31 +224,45 @@ class MemoryStrides {
     for (const ir::ExprNode* a : assumed_)
       if (a == e.get()) return own;
     const ir::Expr& init = ir::expr_as<ir::IterArg>(e)->init;
-    const BoundAt* at = facts_.bound_at.find(e.get());
+    const BoundAt* at = bound_at(e);
     const ir::Stmt* body = nullptr;
     if (at)
       if (auto* f = ir::kind_as<ir::For>(at->owner->kind)) body = &f->body;
     if (at)
       if (auto* w = ir::kind_as<ir::While>(at->owner->kind)) body = &w->body;
     if (!init || !body) return KnownStrides::unknown("loop-carried " + value_text(e) + " has no loop that binds it");
+    // The init lies before the loop: it is proven without the assumption (and remembered).
+    if (KnownStrides in = strides(&init, depth + 1); !in.value || *in.value != *own.value)
+      return KnownStrides::unknown("loop-carried " + value_text(e) + " starts as " + value_text(init) +
+                                   (in.value ? " with strides " + strides_text(*in.value) : ", whose strides are unknown"));
+    // Proving the init may have proven this iter-arg too (an inner loop's init is the outer
+    // iter-arg, whose yield is this loop's result).
+    if (const std::uint32_t* id = memo_.find(e.get())) return results_[*id];
+    const ir::Expr* y = yielded(*body, at->k);
+    if (!y) return KnownStrides::unknown("loop-carried " + value_text(e) + " is not yielded by its loop");
+    const std::size_t mark = pending_.size();
     assumed_.push_back(e.get());
-    KnownStrides r = own;
-    if (KnownStrides in = strides(init, depth + 1); !in.value || *in.value != *own.value) {
-      r = KnownStrides::unknown("loop-carried " + value_text(e) + " starts as " + value_text(init) +
-                                (in.value ? " with strides " + strides_text(*in.value) : ", whose strides are unknown"));
-    } else if (const ir::Expr* y = yielded(*body, at->k); !y) {
-      r = KnownStrides::unknown("loop-carried " + value_text(e) + " is not yielded by its loop");
-    } else if (KnownStrides out = strides(*y, depth + 1); !out.value || *out.value != *own.value) {
-      r = KnownStrides::unknown("loop-carried " + value_text(e) + " is yielded " + value_text(*y) +
-                                (out.value ? " with strides " + strides_text(*out.value) : ", whose strides are unknown"));
-    }
+    KnownStrides out = strides(y, depth + 1);
     assumed_.pop_back();
-    return r;
+    if (!out.value || *out.value != *own.value) {
+      pending_.resize(mark);  // found under the assumption that failed
+      return KnownStrides::unknown("loop-carried " + value_text(e) + " is yielded " + value_text(*y) +
+                                   (out.value ? " with strides " + strides_text(*out.value) : ", whose strides are unknown"));
+    }
+    if (assumed_.empty()) {  // the outermost proof succeeded: what it found under it holds
+      for (const auto& [node, id] : pending_) memo_.try_emplace(node, id);
+      pending_.clear();
+    }
+    return own;
   }
 
   /// The value `body` yields at position `k` (its last statement), or null.
   static const ir::Expr* yielded(const ir::Stmt& body, std::size_t k) {
-    const ir::Stmt* last = body ? ir::last_stmt(body) : nullptr;
+    const ir::Stmt* last = nullptr;
+    if (auto* q = ir::stmt_as<ir::Seq>(body); q && !q->stmts.empty() && ir::stmt_as<ir::Yield>(q->stmts.back()))
+      last = &q->stmts.back();  // the usual body: no nested Seq at its end
+    else if (body)
+      last = ir::last_stmt(body);
     auto* y = last ? ir::stmt_as<ir::Yield>(*last) : nullptr;
     return y && k < y->values.size() ? &y->values[k] : nullptr;
   }
@@ -154,7 +272,12 @@ class MemoryStrides {
   const CarriedArgs& carried_;
   bool any_leading_;
   std::vector<const ir::ExprNode*> assumed_;  // iter-args whose strides are assumed (under proof)
-  visit::PtrMap<KnownStrides> memo_;          // answers that rest on no assumption
+  std::deque<std::vector<Link>> paths_;       // strides()' path per nesting level (stable addresses)
+  visit::PtrMap<std::uint32_t> memo_;         // value → index into results_ (answers on no open assumption)
+  std::vector<KnownStrides> results_;         // distinct answers
+  std::vector<std::pair<const ir::ExprNode*, std::uint32_t>> pending_;  // found under assumptions
+  visit::PtrMap<BoundAt> bound_;              // iter-arg, loop result or If result → its statement
+  bool bound_indexed_ = false;
 };
 
 }  // namespace ptorw::patterns

@@ -95,9 +95,13 @@ class OrchCallScan {
   /// The strides of the memory `e`, a value of calling function `f`, lives in (memory_strides.hpp);
   /// answers are remembered per caller for this program version.
   KnownStrides memory_strides(const ir::Function* f, const ir::Expr& e) const {
-    auto it = strides_.find(f);
-    if (it == strides_.end()) it = strides_.emplace(f, std::make_unique<MemoryStrides>(values(f), carried_)).first;
-    return it->second->of(e);
+    if (f != last_caller_) {  // call sites come in runs of one caller
+      auto it = strides_.find(f);
+      if (it == strides_.end()) it = strides_.emplace(f, std::make_unique<MemoryStrides>(values(f), carried_)).first;
+      last_caller_ = f;
+      last_ = it->second.get();
+    }
+    return last_->of(e);
   }
   /// Starts loading the slot `assembled(call, ...)` reads (vote_prefetch.hpp).
   void prefetch_assembled(const ir::ExprNode* call) const { uses_.prefetch(call); }
@@ -112,6 +116,8 @@ class OrchCallScan {
   ir::ProgramPtr program_;  // carried_ reads its functions
   CarriedArgs carried_;
   mutable std::unordered_map<const ir::Function*, std::unique_ptr<MemoryStrides>> strides_;
+  mutable const ir::Function* last_caller_ = nullptr;
+  mutable MemoryStrides* last_ = nullptr;
   std::shared_ptr<const analysis::CallSiteIndex> index_;  // holds the sites of callees_
   std::vector<Callee> callees_;
   std::unordered_map<const ir::Function*, std::shared_ptr<const CallerValues>> values_;

@@ -61,7 +61,7 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
     return v;
   }
   if (remarks) v.source = "the argument " + value_text(arg) + " (not a tensor.slice)";
-  v.strides = scan.memory_strides(s.caller, arg);
+  v.pending = true;  // asked by ask_pending when another site slices
   return v;
 }
 
@@ -87,6 +87,7 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
       ahead.at(i);
       votes.push_back(vote(scan, callee, p, sites[i], remarks));
     }
+    ask_pending(scan, sites, p, votes);
     if (param.dir != ir::Direction::In) {
       if (remarks)
         for (std::size_t i = 0; i < sites.size(); ++i)

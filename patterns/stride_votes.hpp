@@ -41,7 +41,25 @@ struct StrideVote {
   KnownStrides strides;   // what this site binds
   std::string source;     // where they come from ("parent 'acc' assembled at 14:13"); remarks only
   bool exhibits = false;  // the site shows the pattern (result assembled / argument sliced)
+  bool pending = false;   // `strides` not asked yet (ask_pending)
 };
+
+/// A site that does not exhibit the pattern has strides that matter only when another site does
+/// (shows_pattern: a parameter no site exhibits it for is not concerned), so the patterns leave them
+/// pending and ask them here, for the parameters that need them: following a call-site argument to
+/// its memory is a chain of dependent loads, and most kernel parameters get no slice and no
+/// assemble at any site (issue 20).
+template <class Scan, class Sites>
+inline void ask_pending(const Scan& scan, const Sites& sites, std::size_t param, std::vector<StrideVote>& votes) {
+  bool any = false;
+  for (const auto& v : votes) any = any || v.exhibits;
+  if (!any) return;
+  for (std::size_t i = 0; i < votes.size(); ++i)
+    if (votes[i].pending) {
+      votes[i].strides = scan.memory_strides(sites[i].caller, sites[i].args()[param]);
+      votes[i].pending = false;
+    }
+}
 
 /// The vote of a call inside a Group function: no strides. Spec "Scope": Group functions are
 /// "Unchanged" — for Pattern 2 an Out param's strides are part of the call's result type inside the

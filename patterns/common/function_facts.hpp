@@ -36,13 +36,6 @@ struct Body {
   std::uint32_t loop_depth = 0;         // enclosing For/While loops, the owner included
 };
 
-/// Where a variable no assignment defines is bound: iter-arg or result `k` of a For/While, or
-/// result `k` of an If.
-struct BoundAt {
-  const ir::StmtNode* owner = nullptr;  // the For, While or If
-  std::uint32_t k = 0;
-};
-
 struct Projection {
   std::int64_t index;
   ir::Expr var;  // the variable the projection defines
@@ -62,7 +55,6 @@ struct FunctionFacts {
   visit::PtrMap<std::vector<Projection>> projections;  // tuple var → `y = var[j]`
   visit::PtrMap<const ir::StmtNode*> assign_of_call;   // user call / submit → Assign whose value it is
   visit::PtrMap<std::uint32_t> body_of_owner;          // For/While/Scope → its body (If: then)
-  visit::PtrMap<BoundAt> bound_at;                     // iter-arg, loop result or If result → its statement
   // The `tensor.assemble(parent, part, offset)` calls (op calls, at any depth), in walk order, each
   // with its span or, when it has none, the span of the nearest statement before it that has one.
   std::vector<std::pair<const ir::Call*, ir::Span>> assembles;
@@ -123,10 +115,8 @@ struct FunctionFacts {
     const std::uint32_t depth = bodies[id].loop_depth;
     std::uint32_t child = id;  // the body of s's next Stmt field: a Seq's children stay in id
     if (auto* a = ir::stmt_as<ir::Assign>(s)) record_assign(*a, s.get());
-    else if (auto* f = ir::stmt_as<ir::For>(s)) child = new_body(s.get(), depth + 1), record_bound(s.get(), &f->iter_args, f->return_vars);
-    else if (auto* w = ir::stmt_as<ir::While>(s)) child = new_body(s.get(), depth + 1), record_bound(s.get(), &w->iter_args, w->return_vars);
-    else if (auto* i = ir::stmt_as<ir::If>(s)) child = new_body(s.get(), depth), record_bound(s.get(), nullptr, i->return_vars);
-    else if (ir::stmt_is<ir::Scope>(s->kind)) child = new_body(s.get(), depth);
+    else if (ir::stmt_is<ir::For>(s->kind) || ir::stmt_is<ir::While>(s->kind)) child = new_body(s.get(), depth + 1);
+    else if (ir::stmt_is<ir::If>(s->kind) || ir::stmt_is<ir::Scope>(s->kind)) child = new_body(s.get(), depth);
     const auto* branch = ir::stmt_as<ir::If>(s);
     int stmt_fields = 0;
     visit::for_each_child(
@@ -154,12 +144,6 @@ struct FunctionFacts {
       assembles.emplace_back(c, e->span.line ? e->span : stmt_span_);
     }
     visit::for_each_child(e, [&](const ir::Expr& x) { count_exprs(x); });
-  }
-  void record_bound(const ir::StmtNode* owner, const std::vector<ir::Expr>* iter_args, const std::vector<ir::Expr>& results) {
-    for (std::uint32_t k = 0; iter_args && k < iter_args->size(); ++k)
-      if ((*iter_args)[k]) bound_at.try_emplace((*iter_args)[k].get(), BoundAt{owner, k});
-    for (std::uint32_t k = 0; k < results.size(); ++k)
-      if (results[k]) bound_at.try_emplace(results[k].get(), BoundAt{owner, k});
   }
   void record_assign(const ir::Assign& a, const ir::StmtNode* st) {
     if (auto* t = ir::expr_as<ir::MakeTuple>(a.var)) {

@@ -335,8 +335,11 @@ class CallerFacts {
   }
 
   /// The Out/InOut argument a call's result `index` (-1: its only result) carries, or null.
-  ir::Expr carried_arg(const ir::Expr& call, std::int64_t index) const { return carried_.arg_of(call.get(), index); }
-  ir::Expr carried_arg(const ir::ExprNode* call, std::int64_t index) const { return carried_.arg_of(call, index); }
+  ir::Expr carried_arg(const ir::Expr& call, std::int64_t index) const { return carried_arg(call.get(), index); }
+  ir::Expr carried_arg(const ir::ExprNode* call, std::int64_t index) const {
+    const ir::Expr* a = carried_.arg_of(call, index);
+    return a ? *a : nullptr;
+  }
 
  public:
   /// Which argument each callee result carries (memory_strides.hpp follows call results with it).
