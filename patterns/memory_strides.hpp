@@ -33,8 +33,9 @@ class MemoryStrides {
  public:
   /// `any_leading`: a `pl.dynamic` leading dim is allowed (declared_strides); Patterns 2 and 4 keep
   /// to static shapes (issue 3), Pattern 5 does not (issue 4).
-  MemoryStrides(const CallerValues& values, const CarriedArgs& carried, bool any_leading = false)
-      : v_(values), facts_(values.facts()), carried_(carried), any_leading_(any_leading) {}
+  /// `called`: other functions call this caller, so its parameters may be views.
+  MemoryStrides(const CallerValues& values, const CarriedArgs& carried, bool called, bool any_leading = false)
+      : v_(values), facts_(values.facts()), carried_(carried), called_(called), any_leading_(any_leading) {}
 
   KnownStrides of(const ir::Expr& e) { return strides(&e, 0); }
 
@@ -123,10 +124,16 @@ class MemoryStrides {
         if (auto* call = ir::expr_as<ir::Call>(value); call && call->kind == ir::CallKind::Op) {
           const ir::OpId op = ir::op_id(call->callee);
           const bool slice = op == ir::op::id("tensor.slice");
-          if (!slice && op != ir::op::id("tensor.assemble") && op != ir::op::id("tensor.write"))
-            return answer(declared_strides(e->type, any_leading_));  // fresh storage
-          if (call->args.empty()) return answer(KnownStrides::unknown("its parent is missing"));
-          return link(call->args[0], true, slice ? call : nullptr);
+          if (slice || op == ir::op::id("tensor.assemble") || op == ir::op::id("tensor.write")) {
+            if (call->args.empty()) return answer(KnownStrides::unknown("its parent is missing"));
+            return link(call->args[0], true, slice ? call : nullptr);
+          }
+          // tile.store returns the tensor it writes (an Opaque caller may store; review, 38th session).
+          if (op == ir::op::id("tile.store")) {
+            if (call->args.size() != 3) return answer(KnownStrides::unknown("its store has no destination"));
+            return link(call->args[2], true);
+          }
+          return answer(fresh_strides(e, op, *call));
         }
       } else if (auto* t = ir::expr_as<ir::MakeTuple>(value)) {
         const auto i = static_cast<std::size_t>(d.index);
@@ -148,7 +155,16 @@ class MemoryStrides {
         return answer(KnownStrides::unknown(value_text(e) + " is an element of a tuple whose memory is not followed"));
       return answer(declared_strides(e->type, any_leading_));  // another expression: a fresh value
     }
-    if (facts_.param.find(e.get())) return answer(declared_strides(e->type, any_leading_));
+    if (facts_.param.find(e.get())) {
+      // A caller's callers pass views of any strides unless the parameter declares them (the
+      // declared TensorView is checked on entry); the entry function's parameters are its
+      // contract (review, 38th session: an Orchestration helper slicing its parameter for a kernel
+      // attached [64, 1] where main passed a [128, 1] view).
+      if (called_ && !declares_strides(e->type))
+        return answer(KnownStrides::unknown(value_text(e) + " is a parameter of '" + facts_.fn->name +
+                                            "', which other functions call with views of any strides"));
+      return answer(declared_strides(e->type, any_leading_));
+    }
     if (const BoundAt* at = bound_at(e)) {
       // A loop result is its iter-arg's last value (the init when no trip runs).
       const std::vector<ir::Expr>* ias = nullptr;
@@ -158,6 +174,23 @@ class MemoryStrides {
       if (auto* i = ir::kind_as<ir::If>(at->owner->kind)) return answer(if_result(e, *i, at->k, depth), true);
     }
     return answer(KnownStrides::unknown("the definition of " + value_text(e) + " is not found"));
+  }
+
+  /// A tensor op result other than a view: fresh storage. tensor.create and tensor.full lay it out
+  /// as the assigned variable's type declares; every other op returns packed memory, whatever the
+  /// type says (docs/semantics.md "Tensors"; review, 38th session: a declared [128, 1] view on a
+  /// tensor.add result was believed).
+  KnownStrides fresh_strides(const ir::Expr& e, ir::OpId op, const ir::Call& call) const {
+    if (op == ir::op::id("tensor.create") || op == ir::op::id("tensor.full") || !declares_strides(e->type))
+      return declared_strides(e->type, any_leading_);
+    return KnownStrides::unknown(value_text(e) + " is the packed result of '" + call.callee.str() +
+                                 "', but its type declares other strides");
+  }
+
+  /// A tensor type with an explicit TensorView whose strides are not the packed ones.
+  static bool declares_strides(const ir::Type& t) {
+    auto* tt = ir::type_as<ir::TensorType>(t);
+    return tt && tt->view && !visit::is_packed_stride(tt->view->stride, tt->shape);
   }
 
   /// Keeps an answer. One found while iter-arg strides are assumed holds only if the assumptions
@@ -270,6 +303,7 @@ class MemoryStrides {
   const CallerValues& v_;
   const FunctionFacts& facts_;
   const CarriedArgs& carried_;
+  bool called_;
   bool any_leading_;
   std::vector<const ir::ExprNode*> assumed_;  // iter-args whose strides are assumed (under proof)
   std::deque<std::vector<Link>> paths_;       // strides()' path per nesting level (stable addresses)

@@ -97,7 +97,8 @@ class OrchCallScan {
   KnownStrides memory_strides(const ir::Function* f, const ir::Expr& e) const {
     if (f != last_caller_) {  // call sites come in runs of one caller
       auto it = strides_.find(f);
-      if (it == strides_.end()) it = strides_.emplace(f, std::make_unique<MemoryStrides>(values(f), carried_)).first;
+      if (it == strides_.end())
+        it = strides_.emplace(f, std::make_unique<MemoryStrides>(values(f), carried_, !index_->of(f->name).empty())).first;
       last_caller_ = f;
       last_ = it->second.get();
     }

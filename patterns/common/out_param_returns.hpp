@@ -77,7 +77,7 @@ struct OutParamReturns {
 
 /// For each return position of `f`, the Out/InOut parameter whose memory it carries: the result
 /// of a tile.store into the parameter (or into a value carrying it), followed through loops — an
-/// iter-arg started from a carrier carries it, and so does the loop result at a position whose
+/// iter-arg started from a carrier carries it when every trip yields that carrier back, and so does the loop result at a position whose
 /// yield is a carrier of the same parameter (AggregateWindowLoop callees return such results).
 /// Unknown positions stay empty (the caller then joins every tensor argument: fail closed).
 inline std::vector<std::optional<std::size_t>> carried_param_returns(const ir::Function& f) {
@@ -85,6 +85,11 @@ inline std::vector<std::optional<std::size_t>> carried_param_returns(const ir::F
   const ir::Return* ret = analysis::sole_trailing_return(f);
   if (!ret) return map;
   std::unordered_map<const ir::ExprNode*, std::size_t> carrier;  // value → param index
+  std::vector<const ir::ExprNode*> log;                           // carrier keys set, in order
+  auto set = [&](const ir::ExprNode* v, std::size_t p) {
+    carrier[v] = p;
+    log.push_back(v);
+  };
   for (std::size_t i = 0; i < f.params.size(); ++i) carrier[f.params[i].var.get()] = i;
   std::function<std::optional<std::size_t>(const ir::Expr&)> of = [&](const ir::Expr& e) -> std::optional<std::size_t> {
     // A store written in the return itself (`return pl.store(t, [0, 0], out)`) carries its
@@ -97,7 +102,7 @@ inline std::vector<std::optional<std::size_t>> carried_param_returns(const ir::F
   std::function<void(const ir::Stmt&)> walk = [&](const ir::Stmt& s) {
     if (auto* a = ir::stmt_as<ir::Assign>(s)) {
       if (ir::is_op_call(a->value, ir::op::id("tile.store")) && ir::expr_as<ir::Call>(a->value)->args.size() == 3)
-        if (auto p = of(ir::expr_as<ir::Call>(a->value)->args[2])) carrier[a->var.get()] = *p;
+        if (auto p = of(ir::expr_as<ir::Call>(a->value)->args[2])) set(a->var.get(), *p);
       return;
     }
     const std::vector<ir::Expr>* ias = nullptr;
@@ -109,15 +114,32 @@ inline std::vector<std::optional<std::size_t>> carried_param_returns(const ir::F
       visit::each_child(s, [](const ir::Expr&) {}, [&](const ir::Stmt& c) { walk(c); });
       return;
     }
-    for (const auto& ia : *ias)
-      if (auto* it = ir::expr_as<ir::IterArg>(ia))
-        if (auto p = of(it->init)) carrier[ia.get()] = *p;
-    walk(body);
+    // An iter-arg carries p when its init does and every trip yields p back into it: assumed from
+    // the init, then dropped (and the body read again without it) while some trip yields another
+    // memory at its position (review, 38th session: `for (a, b) in ...(init_values=(o1, o1))` with
+    // `yield_(pl.store(t, 0, b), o2)` returned o2's memory as o1's). Dropping only shrinks the
+    // assumptions, so this ends after at most one round per iter-arg.
     const ir::Stmt* bl = ir::last_stmt(body);
     auto* y = bl ? ir::stmt_as<ir::Yield>(*bl) : nullptr;
+    std::vector<bool> assumed(ias->size(), true);
+    for (bool changed = true; changed;) {
+      const std::size_t mark = log.size();
+      for (std::size_t k = 0; k < ias->size(); ++k)
+        if (auto* it = ir::expr_as<ir::IterArg>((*ias)[k]); it && assumed[k])
+          if (auto p = of(it->init)) set((*ias)[k].get(), *p);
+      walk(body);
+      changed = false;
+      for (std::size_t k = 0; k < ias->size(); ++k) {
+        auto p = of((*ias)[k]);
+        if (p && !(y && k < y->values.size() && of(y->values[k]) == p)) assumed[k] = false, changed = true;
+      }
+      if (!changed) break;
+      for (std::size_t i = log.size(); i-- > mark;) carrier.erase(log[i]);  // read the body again
+      log.resize(mark);
+    }
     for (std::size_t k = 0; y && k < rets->size() && k < y->values.size() && k < ias->size(); ++k) {
       auto p = of(y->values[k]);
-      if (p && p == of((*ias)[k])) carrier[(*rets)[k].get()] = *p;
+      if (p && p == of((*ias)[k])) set((*rets)[k].get(), *p);
     }
   };
   walk(f.body);

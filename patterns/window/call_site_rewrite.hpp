@@ -280,11 +280,12 @@ struct LazyCallerValues {
   const ir::FunctionPtr& caller;
   analysis::AnalysisCache& cache;
   const CarriedArgs& carried;
+  bool called;  // other functions call the caller (its parameters may be views)
   std::shared_ptr<const CallerValues> v = {};
   std::unique_ptr<MemoryStrides> s = {};
   MemoryStrides& strides() {
     if (!v) v = cache.share<CallerValues>(caller);
-    if (!s) s = std::make_unique<MemoryStrides>(*v, carried, /*any_leading=*/true);
+    if (!s) s = std::make_unique<MemoryStrides>(*v, carried, called, /*any_leading=*/true);
     return *s;
   }
 };
@@ -729,18 +730,18 @@ inline const ir::ExprNode* nested_user_call(const ir::Stmt& s) {
 }
 
 /// Decides every call of a windowed callee in `caller` and adds one note per such call; nullopt when
-/// no call may use its clone.
+/// no call may use its clone. `called`: other functions call `caller` (its parameters may be views).
 inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, const ir::FunctionPtr& caller_ptr,
                                                    analysis::AnalysisCache& cache,
                                                    const std::unordered_map<std::string, WindowedCallee>& callees,
                                                    std::vector<rewrite::Note>& notes, bool remarks,
-                                                   std::unordered_set<std::string>& used) {
+                                                   std::unordered_set<std::string>& used, bool called) {
   using namespace site_detail;
   const ir::Function& caller = *caller_ptr;
   if (!remarks && !calls_any(caller.body, callees)) return std::nullopt;  // the common case after the rewrite
   CallerDecision cd{&caller, std::make_shared<CallerFacts>(caller, prog), {}, {}};
   CallerFacts& facts = *cd.facts;
-  LazyCallerValues values{caller_ptr, cache, facts.carried()};
+  LazyCallerValues values{caller_ptr, cache, facts.carried(), called};
   const auto& calls = facts.calls();
   std::vector<SiteDecision>& ds = cd.ds;
   std::vector<const WindowedCallee*>& wcs = cd.wcs;

@@ -34,6 +34,7 @@
 #include <utility>
 #include <vector>
 
+#include "ptorw/analysis/call_sites.hpp"
 #include "ptorw/patterns/window/call_site_rewrite.hpp"
 #include "ptorw/patterns/window/window_candidate.hpp"
 #include "ptorw/rewrite/rule.hpp"
@@ -96,9 +97,11 @@ struct ExternalizeStaticWindows {
     if (callees.empty()) return rewrite::decline_at(std::move(notes));
     WindowPlan plan{prog, owned, {}, {}};
     std::unordered_set<std::string> used;
+    const analysis::CallSiteIndex& index = ctx.analyses().get<analysis::CallSiteIndex>(prog);
     for (const auto& f : prog->functions) {
       if (!f || !f->body) continue;
-      if (auto d = decide_caller(*prog, f, ctx.analyses(), callees, notes, remarks, used)) plan.callers.emplace(f->name, std::move(*d));
+      if (auto d = decide_caller(*prog, f, ctx.analyses(), callees, notes, remarks, used, !index.of(f->name).empty()))
+        plan.callers.emplace(f->name, std::move(*d));
     }
     if (plan.callers.empty()) return rewrite::decline_at(std::move(notes));
     for (const auto& f : prog->functions)
