@@ -137,7 +137,8 @@ TEST_CASE("views passed through ifs, loops and calls keep their results through 
       {"If result", "if c > "},            {"loop carrying a view", "init_values=("},
       {"helper's view", "self.view_of(x"}, {"tensor.write", "pl.tensor.write("},
       {"call carrying an Out", "self.fill("}, {"windowize consumer", "self.rd("},
-      {"assemble into a view", "self.shift("},
+      {"assemble into a view", "self.shift("},  {"loop yielding the other Out", "self.swap("},
+      {"helper slicing its parameter", "self.inner("},
   };
   std::vector<int> seen(shapes.size(), 0);
   for (std::uint64_t s = first; s < first + count; ++s) {

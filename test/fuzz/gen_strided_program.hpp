@@ -13,11 +13,14 @@
 //   - an If whose arms yield such values (both arms, nested values inside an arm);
 //   - a For loop carrying one (init and yield of different kinds, the iter-arg written in place:
 //     tensor.write, tensor.assemble, an InCore call carrying it as Out);
-//   - an InCore call whose Out argument is such a value (the result is that memory);
+//   - an InCore call whose Out argument is such a value (the result is that memory), and one whose
+//     loop starts both iter-args at its first Out but yields the second into one of them (the
+//     result is the second Out's memory after a trip);
 //   - tensor.write into such a value.
-// and hands them to the three consumers the patterns rewrite: a tensor.slice of the value as an In
-// argument (Pattern 4), the value itself to a windowize kernel reading a window of it (Pattern 5),
-// and a kernel result assembled into it (Pattern 2). Results are assembled into x (InOut) and one is
+// and hands them to the consumers the patterns rewrite: a tensor.slice of the value as an In
+// argument (Pattern 4), the same inside an Orchestration helper main calls with the value, the
+// value itself to a windowize kernel reading a window of it (Pattern 5), and a kernel result
+// assembled into it (Pattern 2). Results are assembled into x (InOut) and one is
 // returned, so every consumer's data is an output.
 //
 // Every program parses, verifies and runs in the interpreter: values written to (Out arguments,
@@ -115,6 +118,22 @@ class Strided:
         o = pl.store(u, [0, 0], dst)
         return o
 
+    @pl.function(type=pl.FunctionType.InCore)
+    def swap(self, a: pl.Tensor[[32, 64], pl.FP32],
+             o1: pl.Out[pl.Tensor[[32, 64], pl.FP32]],
+             o2: pl.Out[pl.Tensor[[32, 64], pl.FP32]]) -> pl.Tensor[[32, 64], pl.FP32]:
+        t = pl.load(a, [0, 0], [32, 64])
+        for i, (p, w) in pl.range(2, init_values=(o1, o1)):
+            s = pl.store(t, [0, 0], w)
+            r1, r2 = pl.yield_(s, o2)
+        return r1
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def inner(self, s: pl.Tensor[[32, 64], pl.FP32], t: pl.Out[pl.Tensor[[8, 16], pl.FP32]]) -> pl.Tensor[[8, 16], pl.FP32]:
+        blk = pl.tensor.slice(s, [8, 16], [8, 16])
+        r = self.scale(blk, t)
+        return r
+
     @pl.function(type=pl.FunctionType.Opaque)
     def view_of(self, v: pl.Tensor[[64, 128], pl.FP32], r: pl.Scalar[pl.INDEX]) -> pl.Tensor[[32, 64], pl.FP32]:
         b = pl.tensor.slice(v, [32, 64], [r, 64])
@@ -181,11 +200,23 @@ class Strided:
       const Val* w = writable_in(pool);
       if (!w) return base(body, depth);
       Val v{fresh(k == 2 ? "w" : "f"), w->views};
-      if (k == 2)
+      if (k == 2) {
         body += ind(depth) + v.name + " = pl.tensor.write(" + w->name + ", [" + std::to_string(r_.below(32)) + ", " +
                 std::to_string(r_.below(64)) + "], 1.5)\n";
-      else
+      } else if (r_.below(3) == 0) {  // swap: its result is the second Out's memory after one trip
+        const Val* w2 = writable_in(pool);
+        if (w2->name == w->name) {  // one storage as both Outs: a fresh second one
+          const std::string f = fresh("b");
+          body += ind(depth) + f + " = pl.full([32, 64], 0.75, dtype=pl.FP32)\n";
+          v.views = {"fresh"};
+          body += ind(depth) + v.name + " = self.swap(z, " + w->name + ", " + f + ")\n";
+        } else {
+          v.views = w2->views;
+          body += ind(depth) + v.name + " = self.swap(z, " + w->name + ", " + w2->name + ")\n";
+        }
+      } else {
         body += ind(depth) + v.name + " = self.fill(" + (r_.below(2) ? "y" : "z") + ", " + w->name + ")\n";
+      }
       return v;
     }
     if (k == 4 || k == 5) return if_value(body, pool, budget - 1, depth);
@@ -272,7 +303,13 @@ class Strided:
 
   /// One use of `v`; returns a result to return, or "".
   std::string consume(std::string& body, const Val& v, int& consumers) {
-    switch (r_.below(3)) {
+    switch (r_.below(4)) {
+      case 3: {  // an Orchestration helper slices its parameter (a view of any strides) for a kernel
+        const std::string t = tmp(body), r = fresh("r");
+        body += ind(0) + r + " = self.inner(" + v.name + ", " + t + ")\n";
+        keep(body, r, consumers);
+        return r;
+      }
       case 0:
         return consume_slice(body, v, consumers);
       case 1: {  // Pattern 5: a windowize kernel reads a window of v
