@@ -128,10 +128,18 @@ class Strided:
             r1, r2 = pl.yield_(s, o2)
         return r1
 
+    @pl.function(type=pl.FunctionType.InCore)
+    def scale_in(self, a: pl.Tensor[[8, 16], pl.FP32],
+                 out: pl.Out[pl.Tensor[[8, 16], pl.FP32]]) -> pl.Tensor[[8, 16], pl.FP32]:
+        t = pl.load(a, [0, 0], [8, 16])
+        u = pl.tile.muls(t, -1.0)
+        r = pl.store(u, [0, 0], out)
+        return r
+
     @pl.function(type=pl.FunctionType.Orchestration)
     def inner(self, s: pl.Tensor[[32, 64], pl.FP32], t: pl.Out[pl.Tensor[[8, 16], pl.FP32]]) -> pl.Tensor[[8, 16], pl.FP32]:
         blk = pl.tensor.slice(s, [8, 16], [8, 16])
-        r = self.scale(blk, t)
+        r = self.scale_in(blk, t)
         return r
 
     @pl.function(type=pl.FunctionType.Opaque)
@@ -204,16 +212,18 @@ class Strided:
         body += ind(depth) + v.name + " = pl.tensor.write(" + w->name + ", [" + std::to_string(r_.below(32)) + ", " +
                 std::to_string(r_.below(64)) + "], 1.5)\n";
       } else if (r_.below(3) == 0) {  // swap: its result is the second Out's memory after one trip
-        const Val* w2 = writable_in(pool);
-        if (w2->name == w->name) {  // one storage as both Outs: a fresh second one
-          const std::string f = fresh("b");
-          body += ind(depth) + f + " = pl.full([32, 64], 0.75, dtype=pl.FP32)\n";
+        // The first Out a window of x (strides [128, 1]), the second `w` or a fresh tensor: the
+        // result's strides differ from the first Out's whenever the second is packed.
+        const std::string o1 = fresh("b");
+        body += ind(depth) + o1 + " = pl.tensor.slice(x, [32, 64], [" + std::to_string(32 * r_.below(2)) + ", " +
+                std::to_string(32 * r_.below(3)) + "])\n";
+        std::string o2 = w->name;
+        if (r_.below(2)) {
+          o2 = fresh("b");
+          body += ind(depth) + o2 + " = pl.full([32, 64], 0.75, dtype=pl.FP32)\n";
           v.views = {"fresh"};
-          body += ind(depth) + v.name + " = self.swap(z, " + w->name + ", " + f + ")\n";
-        } else {
-          v.views = w2->views;
-          body += ind(depth) + v.name + " = self.swap(z, " + w->name + ", " + w2->name + ")\n";
         }
+        body += ind(depth) + v.name + " = self.swap(z, " + o1 + ", " + o2 + ")\n";
       } else {
         body += ind(depth) + v.name + " = self.fill(" + (r_.below(2) ? "y" : "z") + ", " + w->name + ")\n";
       }
@@ -305,6 +315,7 @@ class Strided:
   std::string consume(std::string& body, const Val& v, int& consumers) {
     switch (r_.below(4)) {
       case 3: {  // an Orchestration helper slices its parameter (a view of any strides) for a kernel
+        // of its own (scale_in: a refusal there must not keep `scale` from Pattern 4 elsewhere)
         const std::string t = tmp(body), r = fresh("r");
         body += ind(0) + r + " = self.inner(" + v.name + ", " + t + ")\n";
         keep(body, r, consumers);
