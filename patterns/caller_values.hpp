@@ -72,6 +72,13 @@ inline KnownStrides declared_strides(const ir::Type& t, bool any_leading = false
   return KnownStrides::unknown("its shape is not static");
 }
 
+/// True when the tensor type declares strides other than the packed ones ("explicit strides" in the
+/// sense of the spec: a default view equals no view).
+inline bool has_explicit_strides(const ir::Type& t) {
+  auto* tt = ir::type_as<ir::TensorType>(t);
+  return tt && tt->view && !visit::is_packed_stride(tt->view->stride, tt->shape);
+}
+
 /// The last `rank` strides (spec Pattern 2: a part of smaller rank than its parent uses the parent's
 /// trailing strides).
 inline KnownStrides trailing_strides(KnownStrides s, std::size_t rank) {

@@ -155,12 +155,15 @@ class MemoryStrides {
         return answer(KnownStrides::unknown(value_text(e) + " is an element of a tuple whose memory is not followed"));
       return answer(declared_strides(e->type, any_leading_));  // another expression: a fresh value
     }
-    if (facts_.param.find(e.get())) {
-      // A caller's callers pass views of any strides unless the parameter declares them (the
-      // declared TensorView is checked on entry); the entry function's parameters are its
-      // contract (review, 38th session: an Orchestration helper slicing its parameter for a kernel
-      // attached [64, 1] where main passed a [128, 1] view).
-      if (called_ && !declares_strides(e->type))
+    if (const std::size_t* index = facts_.param.find(e.get())) {
+      // A caller's callers pass views of any strides unless the parameter is an In one declaring
+      // them (only In parameters' TensorViews are checked on entry: docs/semantics.md); the entry
+      // function's parameters are its contract (review, 38th session: an Orchestration helper
+      // slicing its parameter for a kernel attached [64, 1] where main passed a [128, 1] view, and
+      // [128, 1] declared on an InOut parameter that received a packed tensor).
+      const bool checked = *index < facts_.fn->params.size() && facts_.fn->params[*index].dir == ir::Direction::In &&
+                           has_explicit_strides(e->type);
+      if (called_ && !checked)
         return answer(KnownStrides::unknown(value_text(e) + " is a parameter of '" + facts_.fn->name +
                                             "', which other functions call with views of any strides"));
       return answer(declared_strides(e->type, any_leading_));
@@ -181,16 +184,10 @@ class MemoryStrides {
   /// type says (docs/semantics.md "Tensors"; review, 38th session: a declared [128, 1] view on a
   /// tensor.add result was believed).
   KnownStrides fresh_strides(const ir::Expr& e, ir::OpId op, const ir::Call& call) const {
-    if (op == ir::op::id("tensor.create") || op == ir::op::id("tensor.full") || !declares_strides(e->type))
+    if (op == ir::op::id("tensor.create") || op == ir::op::id("tensor.full") || !has_explicit_strides(e->type))
       return declared_strides(e->type, any_leading_);
     return KnownStrides::unknown(value_text(e) + " is the packed result of '" + call.callee.str() +
                                  "', but its type declares other strides");
-  }
-
-  /// A tensor type with an explicit TensorView whose strides are not the packed ones.
-  static bool declares_strides(const ir::Type& t) {
-    auto* tt = ir::type_as<ir::TensorType>(t);
-    return tt && tt->view && !visit::is_packed_stride(tt->view->stride, tt->shape);
   }
 
   /// Keeps an answer. One found while iter-arg strides are assumed holds only if the assumptions

@@ -55,13 +55,6 @@ inline ir::Type with_strides(const ir::Type& t, const std::vector<std::int64_t>&
   return ir::make_type(std::move(tt));
 }
 
-/// True when the tensor type declares strides other than the packed ones ("explicit strides" in the
-/// sense of the spec: a default view equals no view).
-inline bool has_explicit_strides(const ir::Type& t) {
-  auto* tt = ir::type_as<ir::TensorType>(t);
-  return tt && tt->view && !visit::is_packed_stride(tt->view->stride, tt->shape);
-}
-
 /// The variables of one function that are the memory of one of its tensor parameters.
 class ParamMemory {
  public:

@@ -87,7 +87,6 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
       ahead.at(i);
       votes.push_back(vote(scan, callee, p, sites[i], remarks));
     }
-    ask_pending(scan, sites, p, votes);
     if (param.dir != ir::Direction::In) {
       if (remarks)
         for (std::size_t i = 0; i < sites.size(); ++i)
@@ -98,6 +97,7 @@ inline void callee_sites(const OrchCallScan& scan, const OrchCallScan::Callee& c
       continue;
     }
     has_in = true;
+    ask_pending(scan, sites, p, votes);  // (non-In params decide nothing: their strides are not asked)
     const StrideDecision d = decide_strides(callee, *memory, p, votes);
     // The notes go with the application: an attached param says "applied: ..." (site_text), every
     // other param why it is left alone.

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ptorw/analysis/returns.hpp"
@@ -85,12 +86,9 @@ inline std::vector<std::optional<std::size_t>> carried_param_returns(const ir::F
   const ir::Return* ret = analysis::sole_trailing_return(f);
   if (!ret) return map;
   std::unordered_map<const ir::ExprNode*, std::size_t> carrier;  // value → param index
-  std::vector<const ir::ExprNode*> log;                           // carrier keys set, in order
-  auto set = [&](const ir::ExprNode* v, std::size_t p) {
-    carrier[v] = p;
-    log.push_back(v);
-  };
-  for (std::size_t i = 0; i < f.params.size(); ++i) carrier[f.params[i].var.get()] = i;
+  std::unordered_set<const ir::ExprNode*> dropped;                // iter-args a trip yields other memory into
+  bool again = false;                                             // a walk dropped an iter-arg
+  auto set = [&](const ir::ExprNode* v, std::size_t p) { carrier[v] = p; };
   std::function<std::optional<std::size_t>(const ir::Expr&)> of = [&](const ir::Expr& e) -> std::optional<std::size_t> {
     // A store written in the return itself (`return pl.store(t, [0, 0], out)`) carries its
     // destination, as out_param_return_mapping reads it (review rev15 L).
@@ -115,34 +113,37 @@ inline std::vector<std::optional<std::size_t>> carried_param_returns(const ir::F
       return;
     }
     // An iter-arg carries p when its init does and every trip yields p back into it: assumed from
-    // the init, then dropped (and the body read again without it) while some trip yields another
-    // memory at its position (review, 38th session: `for (a, b) in ...(init_values=(o1, o1))` with
-    // `yield_(pl.store(t, 0, b), o2)` returned o2's memory as o1's). Dropping only shrinks the
-    // assumptions, so this ends after at most one round per iter-arg.
+    // the init unless an earlier walk dropped it, checked against the yield after the body (review,
+    // 38th session: `for (a, b) in ...(init_values=(o1, o1))` with `yield_(pl.store(t, 0, b), o2)`
+    // returned o2's memory as o1's). A drop walks the whole function again (below): one round per
+    // dropped iter-arg, each linear, where re-walking the loop in place multiplied the rounds of
+    // nested loops (2^depth walks; review, 38th session).
     const ir::Stmt* bl = ir::last_stmt(body);
     auto* y = bl ? ir::stmt_as<ir::Yield>(*bl) : nullptr;
-    std::vector<bool> assumed(ias->size(), true);
-    for (bool changed = true; changed;) {
-      const std::size_t mark = log.size();
-      for (std::size_t k = 0; k < ias->size(); ++k)
-        if (auto* it = ir::expr_as<ir::IterArg>((*ias)[k]); it && assumed[k])
-          if (auto p = of(it->init)) set((*ias)[k].get(), *p);
-      walk(body);
-      changed = false;
-      for (std::size_t k = 0; k < ias->size(); ++k) {
-        auto p = of((*ias)[k]);
-        if (p && !(y && k < y->values.size() && of(y->values[k]) == p)) assumed[k] = false, changed = true;
+    for (std::size_t k = 0; k < ias->size(); ++k)
+      if (auto* it = ir::expr_as<ir::IterArg>((*ias)[k]); it && !dropped.count((*ias)[k].get()))
+        if (auto p = of(it->init)) carrier[(*ias)[k].get()] = *p;
+    walk(body);
+    for (std::size_t k = 0; k < ias->size(); ++k) {
+      auto p = of((*ias)[k]);
+      if (p && !(y && k < y->values.size() && of(y->values[k]) == p)) {
+        dropped.insert((*ias)[k].get());
+        carrier.erase((*ias)[k].get());
+        again = true;
       }
-      if (!changed) break;
-      for (std::size_t i = log.size(); i-- > mark;) carrier.erase(log[i]);  // read the body again
-      log.resize(mark);
     }
     for (std::size_t k = 0; y && k < rets->size() && k < y->values.size() && k < ias->size(); ++k) {
       auto p = of(y->values[k]);
       if (p && p == of((*ias)[k])) set((*rets)[k].get(), *p);
     }
   };
-  walk(f.body);
+  // Dropping only shrinks the assumptions, so this ends after one walk per iter-arg at most.
+  do {
+    again = false;
+    carrier.clear();
+    for (std::size_t i = 0; i < f.params.size(); ++i) carrier[f.params[i].var.get()] = i;
+    walk(f.body);
+  } while (again);
   for (std::size_t i = 0; i < ret->values.size() && i < map.size(); ++i)
     if (auto p = of(ret->values[i]); p && f.params[*p].dir != ir::Direction::In) map[i] = p;
   return map;

@@ -1,4 +1,4 @@
-# rule: Pattern 4 (Slice Input Strides) — a parameter has one type for all its callers, so every call site votes and they must agree: helper passes a slice of a [64, 64] tensor (strides [64, 1]), main a slice of a [64, 96] tensor (strides [96, 1]), so no strides are attached (remark: "conflict, no strides: here the slice 'xb' of parent 'x' has strides [64, 1] but at the call at ... in 'main' the slice 'yb' of parent 'y' has strides [96, 1]")
+# rule: Pattern 4 (Slice Input Strides) — a parameter has one type for all its callers, so every call site votes and they must agree: helper (an Orchestration function nothing calls, so its parameter's declared layout is its contract) passes a slice of a [64, 64] tensor (strides [64, 1]), main a slice of a [64, 96] tensor (strides [96, 1]), so no strides are attached (remark: "conflict, no strides: here the slice 'xb' of parent 'x' has strides [64, 1] but at the call at ... in 'main' the slice 'yb' of parent 'y' has strides [96, 1]")
 # expect: unchanged
 import ptorw.language as pl
 
@@ -21,9 +21,8 @@ class CallersInTwoFunctionsConflict:
         return r
 
     @pl.function(type=pl.FunctionType.Orchestration)
-    def main(self, x: pl.Tensor[[64, 64], pl.FP32], y: pl.Tensor[[64, 96], pl.FP32]) -> tuple[pl.Tensor[[16, 32], pl.FP32], pl.Tensor[[16, 32], pl.FP32]]:
-        h = self.helper(x)
+    def main(self, y: pl.Tensor[[64, 96], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:
         yb = pl.tensor.slice(y, [16, 32], [0, 64])
         tmp = pl.tensor.create([16, 32], dtype=pl.FP32)
         r = self.scale(yb, tmp)
-        return h, r
+        return r
