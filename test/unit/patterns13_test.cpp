@@ -391,4 +391,42 @@ class PingPong:
   CHECK(rs[0].reason.find("the call in 'main' at 21:24 passes 'spare' for param 'out' and 'cur' for param 'x', which may "
                           "share storage") != std::string::npos);
 }
+
+// 38th session's reviews: carried_param_returns credited a loop result to the Out its iter-arg
+// starts from though a trip yields another Out into it; the first fix re-walked each loop in place
+// per dropped iter-arg, 2^depth walks for nested loops (19 s at depth 26). Depth 40 would not finish.
+TEST_CASE("carried_param_returns: an iter-arg carries an Out only if every trip yields it back; nested loops stay linear") {
+  auto kernel = [](int depth, bool swap) {
+    std::string src =
+        "@pl.program\nclass Nest:\n    @pl.function(type=pl.FunctionType.InCore)\n"
+        "    def k(self, x: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX], "
+        "o1: pl.Out[pl.Tensor[[16, 32], pl.FP32]], o2: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+        "        t = pl.load(x, [0, 0], [16, 32])\n";
+    std::string ind = "        ", prev = "o1";
+    for (int l = 0; l < depth; ++l) {
+      const std::string L = std::to_string(l);
+      src += ind + "for i" + L + ", (a" + L + ", b" + L + ") in pl.range(n, init_values=(" + prev + ", o1)):\n";
+      prev = "a" + L;
+      ind += "    ";
+    }
+    const std::string last = std::to_string(depth - 1);
+    // swap: the store goes into b (started from o1, given o2 by every trip), so no result is o1's.
+    src += ind + "s = pl.store(t, [0, 0], " + (swap ? "b" + last : prev) + ")\n";
+    src += ind + "r" + last + ", q" + last + " = pl.yield_(s, o2)\n";
+    for (int l = depth - 1; l > 0; --l) {
+      ind.resize(ind.size() - 4);
+      src += ind + "r" + std::to_string(l - 1) + ", q" + std::to_string(l - 1) + " = pl.yield_(r" + std::to_string(l) + ", o2)\n";
+    }
+    src += "        return r0\n";
+    return src;
+  };
+  auto prog = parse(kernel(40, false));
+  auto m = patterns::carried_param_returns(*prog->find("k"));
+  REQUIRE(m.size() == 1);
+  CHECK(m[0] == std::optional<std::size_t>(2));  // the a-chain stores into o1 on every trip
+  auto swapped = parse(kernel(3, true));
+  auto ms = patterns::carried_param_returns(*swapped->find("k"));
+  REQUIRE(ms.size() == 1);
+  CHECK_FALSE(ms[0].has_value());  // the second trip stores into o2
+}
 }  // namespace ut_patterns13_test
