@@ -4,10 +4,12 @@
 // whose memory cannot be followed has no strides, and the reason says why.
 //
 // Runtime tensors are views (docs/semantics.md "Tensors"): a `tensor.slice` is a view of its
-// parent, `tensor.assemble` and `tensor.write` return their (updated) parent, a user call's result
-// is the Out/InOut argument it carries (carried_args.hpp), an If result is one of its arms' yields,
-// a loop result and an iter-arg are the init or a trip's yield. Only fresh storage (op results
-// such as tensor.create, parameters) has the strides its type declares. Reading the declared type
+// parent, `tensor.assemble`, `tensor.write` and `tile.store` return the tensor they write, a user
+// call's result is the Out/InOut argument it carries (carried_args.hpp), an If result is one of its
+// arms' yields, a loop result and an iter-arg are the init or a trip's yield. tensor.create and
+// tensor.full have the strides their types declare, other op results are packed, and parameters
+// have their declared strides only in a function nothing calls or when they are In parameters
+// declaring a TensorView (checked on entry). Reading the declared type
 // of an If result, a loop result or a call result instead took a strided view (a [32, 64] slice of
 // a [64, 128] tensor) for dense memory, and Pattern 4 attached the strides [64, 1] to a parameter
 // that receives [128, 1] (diffcheck: "declares TensorView strides [64, 1] but receives a view with
