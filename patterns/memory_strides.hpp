@@ -20,6 +20,7 @@
 #pragma once
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +28,7 @@
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/patterns/caller_values.hpp"
 #include "ptorw/patterns/common/carried_args.hpp"
+#include "ptorw/visit/flat_seq.hpp"
 #include "ptorw/visit/ptr_map.hpp"
 
 namespace ptorw::patterns {
@@ -142,13 +144,15 @@ class MemoryStrides {
         if (i < t->elems.size()) return link(t->elems[i], false);
         return answer(KnownStrides::unknown("its tuple is too short"));
       }
-      // `x = self.k(...)` (one result): the call is the value itself, no second lookup.
+      // A user call's result: `x = self.k(...)` (one result) is read from the value itself, with no
+      // second lookup; projections and tuple elements through CallerValues::result_of.
+      std::optional<CallerValues::Origin> o;
       if (auto* call = ir::expr_as<ir::Call>(value);
-          d.index < 0 && call && call->kind == ir::CallKind::Function && !ir::type_as<ir::TupleType>(value->type)) {
-        if (const ir::Expr* arg = carried_.arg_of(value.get(), -1)) return link(*arg, true);
-        return answer(KnownStrides::unknown(value_text(e) + " is a call result that carries no Out/InOut argument's memory"));
-      }
-      if (auto o = v_.result_of(e)) {
+          d.index < 0 && call && call->kind == ir::CallKind::Function && !ir::type_as<ir::TupleType>(value->type))
+        o = CallerValues::Origin{value.get(), 0};
+      else
+        o = v_.result_of(e);
+      if (o) {
         const bool only = std::get_if<ir::Call>(&o->call->kind) && !ir::type_as<ir::TupleType>(o->call->type);
         if (const ir::Expr* arg = carried_.arg_of(o->call, only ? -1 : static_cast<std::int64_t>(o->index))) return link(*arg, true);
         return answer(KnownStrides::unknown(value_text(e) + " is a call result that carries no Out/InOut argument's memory"));
@@ -288,14 +292,9 @@ class MemoryStrides {
     return own;
   }
 
-  /// The value `body` yields at position `k` (its last statement), or null.
+  /// The value `body` yields at position `k` (its final Yield), or null.
   static const ir::Expr* yielded(const ir::Stmt& body, std::size_t k) {
-    const ir::Stmt* last = nullptr;
-    if (auto* q = ir::stmt_as<ir::Seq>(body); q && !q->stmts.empty() && ir::stmt_as<ir::Yield>(q->stmts.back()))
-      last = &q->stmts.back();  // the usual body: no nested Seq at its end
-    else if (body)
-      last = ir::last_stmt(body);
-    auto* y = last ? ir::stmt_as<ir::Yield>(*last) : nullptr;
+    const ir::Yield* y = visit::final_yield(body);
     return y && k < y->values.size() ? &y->values[k] : nullptr;
   }
 

@@ -17,6 +17,7 @@
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/visit/erased.hpp"
+#include "ptorw/visit/flat_seq.hpp"
 #include "ptorw/visit/walk.hpp"
 
 namespace ptorw::patterns {
@@ -118,8 +119,7 @@ inline std::vector<std::optional<std::size_t>> carried_param_returns(const ir::F
     // returned o2's memory as o1's). A drop walks the whole function again (below): one round per
     // dropped iter-arg, each linear, where re-walking the loop in place multiplied the rounds of
     // nested loops (2^depth walks; review, 38th session).
-    const ir::Stmt* bl = ir::last_stmt(body);
-    auto* y = bl ? ir::stmt_as<ir::Yield>(*bl) : nullptr;
+    const ir::Yield* y = visit::final_yield(body);
     for (std::size_t k = 0; k < ias->size(); ++k)
       if (auto* it = ir::expr_as<ir::IterArg>((*ias)[k]); it && !dropped.count((*ias)[k].get()))
         if (auto p = of(it->init)) carrier[(*ias)[k].get()] = *p;

@@ -186,6 +186,8 @@ inline const Stmt* last_stmt(const Stmt& body) {
   if (!body) return nullptr;
   auto* q = stmt_as<Seq>(body);
   if (!q) return &body;
+  // The usual body ends in a plain statement: no stack (this is asked per loop on hot paths).
+  if (!q->stmts.empty() && q->stmts.back() && !stmt_as<Seq>(q->stmts.back())) return &q->stmts.back();
   std::vector<std::pair<const std::vector<Stmt>*, std::size_t>> stack{{&q->stmts, q->stmts.size()}};
   while (!stack.empty()) {
     auto& [list, i] = stack.back();  // i: how many of list's statements are left to look at
