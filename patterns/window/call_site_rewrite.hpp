@@ -181,12 +181,14 @@ inline std::optional<std::vector<ir::Expr>> site_offsets(const CallerFacts& fact
 inline std::optional<std::int64_t> trip_count(const ir::For& f) {
   auto a = ir::const_int(f.start), b = ir::const_int(f.stop), s = ir::const_int(f.step);
   if (!a || !b || !s || *s == 0) return std::nullopt;
-  // Bounds are int64 and |step| >= 1, so the differences fit in __int128.
-  const __int128 span = *s > 0 ? static_cast<__int128>(*b) - *a : static_cast<__int128>(*a) - *b;
-  const __int128 by = *s > 0 ? static_cast<__int128>(*s) : -static_cast<__int128>(*s);
-  if (span <= 0) return 0;
-  const __int128 n = (span + by - 1) / by;
-  if (n > std::numeric_limits<std::int64_t>::max()) return std::nullopt;
+  // Bounds are int64 and |step| >= 1: the distance and |step| fit in uint64 (computed there, so
+  // INT64_MIN bounds and steps cannot overflow; no __int128, which -Wpedantic rejects in headers).
+  const std::uint64_t sa = static_cast<std::uint64_t>(*a), sb = static_cast<std::uint64_t>(*b);
+  if (*s > 0 ? *b <= *a : *a <= *b) return 0;
+  const std::uint64_t span = *s > 0 ? sb - sa : sa - sb;
+  const std::uint64_t by = *s > 0 ? static_cast<std::uint64_t>(*s) : std::uint64_t{0} - static_cast<std::uint64_t>(*s);
+  const std::uint64_t n = span / by + (span % by != 0);
+  if (n > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) return std::nullopt;
   return static_cast<std::int64_t>(n);
 }
 
@@ -786,7 +788,7 @@ inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, cons
         if (wcs[i] && ds[i].why.empty())
           for (const auto& s : ds[i].outs) windowed |= s.param == p;
         if (!windowed && is_windowed_clone_name(callee->name)) {  // a call this pattern already rewrote
-          auto orig = callees.find(callee->name.substr(0, callee->name.size() - 10));
+          auto orig = callees.find(callee->name.substr(0, callee->name.size() - kWindowedSuffix.size()));
           if (orig != callees.end())
             for (const auto& o : orig->second.windows.outs) windowed |= o.param == p;
         }
@@ -808,7 +810,7 @@ inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, cons
   for (std::size_t i = 0; i < calls.size(); ++i) {
     const std::string& name = calls[i].callee();
     if (!wcs[i]) {
-      if (remarks && is_windowed_clone_name(name) && callees.count(name.substr(0, name.size() - 10)))
+      if (remarks && is_windowed_clone_name(name) && callees.count(name.substr(0, name.size() - kWindowedSuffix.size())))
         notes.push_back(rewrite::Note{caller.name, calls[i].stmt->span, "call uses '" + name + "' (windows applied)"});
       continue;
     }

@@ -125,9 +125,9 @@ inline std::optional<InWindow> pure_input(const ir::Function& f, const CalleeSca
 
 }  // namespace callee_detail
 
+inline constexpr std::string_view kWindowedSuffix = "__windowed";
 inline bool is_windowed_clone_name(std::string_view n) {
-  constexpr std::string_view suffix = "__windowed";
-  return n.size() > suffix.size() && n.substr(n.size() - suffix.size()) == suffix;
+  return n.size() > kWindowedSuffix.size() && n.substr(n.size() - kWindowedSuffix.size()) == kWindowedSuffix;
 }
 
 /// Spec "Windowize Opt-in": InCore/AIC/AIV with attr windowize=True; clones are not candidates.

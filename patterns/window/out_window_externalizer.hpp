@@ -74,6 +74,14 @@ struct ExternalizeStaticWindows {
                                       "'" + f->name + "' carries windowize=True but is " +
                                           std::string(ir::name_of(f->type)) +
                                           ": Pattern 5 runs only on InCore-type functions (InCore, AIC, or AIV)"});
+      // A user kernel named like a clone is not a candidate (that is how a second run leaves the
+      // clones alone); said, not skipped silently, when no function it could be a clone of exists.
+      if (remarks && f && ir::is_incore_like(f->type) && ir::attr_true(f->attrs, "windowize") &&
+          is_windowed_clone_name(f->name) && !prog->find(f->name.substr(0, f->name.size() - kWindowedSuffix.size())))
+        notes.push_back(rewrite::Note{f->name, f->span,
+                                      "'" + f->name + "' carries windowize=True but is not windowed: names ending in '" +
+                                          std::string(kWindowedSuffix) +
+                                          "' are reserved for Pattern 5's clones (rename the kernel to window it)"});
       if (!f || !is_window_candidate(*f)) continue;
       // The callee side is an analysis of the pass run, computed once per callee version.
       const WindowCandidate& cand = ctx.analyses().get<WindowCandidate>(f);

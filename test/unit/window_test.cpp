@@ -387,6 +387,30 @@ TEST_CASE("outline-incore-scopes remarks name the refusal") {
   CHECK_MESSAGE(level.find("its level is not pl.Level.CORE_GROUP") != std::string::npos, level);
 }
 
+TEST_CASE("trip_count: exact at the int64 limits, nullopt past them") {
+  auto trips = [](std::int64_t a, std::int64_t b, std::int64_t s) {
+    ir::For f{};
+    f.start = ir::make_int(a);
+    f.stop = ir::make_int(b);
+    f.step = ir::make_int(s);
+    return patterns::window::site_detail::trip_count(f);
+  };
+  // ceil((stop - start) / step), written out apart from the implementation.
+  CHECK(trips(0, 10, 3) == 4);
+  CHECK(trips(0, 9, 3) == 3);
+  CHECK(trips(10, 0, -3) == 4);
+  CHECK(trips(5, 5, 1) == 0);
+  CHECK(trips(5, 0, 1) == 0);
+  CHECK(trips(0, 5, -1) == 0);
+  CHECK(trips(0, 5, 0) == std::nullopt);
+  CHECK(trips(INT64_MIN, INT64_MAX, 1) == std::nullopt);  // 2^64 - 1 trips
+  CHECK(trips(INT64_MIN, INT64_MAX, 2) == std::nullopt);  // 2^63 trips
+  CHECK(trips(INT64_MIN, INT64_MAX, 3) == 6148914691236517205);  // ceil((2^64 - 1) / 3)
+  CHECK(trips(INT64_MAX, INT64_MIN, INT64_MIN) == 2);  // distance 2^64 - 1, |step| 2^63
+  CHECK(trips(0, INT64_MIN, INT64_MIN) == 1);
+  CHECK(trips(-1, INT64_MAX, INT64_MAX) == 2);
+}
+
 TEST_CASE("affine forms: checked int64 arithmetic") {
   ir::Expr i = ir::make_var("i", ir::scalar_type(ir::DType::INDEX));
   auto mul = [](ir::Expr a, ir::Expr b) { return ir::make_expr(ir::Binary{ir::BinOp::Mul, a, b}, a->type); };
