@@ -231,6 +231,43 @@ TEST_CASE("TensorView strides: entry allocations use them, In parameters must ma
   CHECK(run(*parse_ok(src), "main", lax).ok());
 }
 
+TEST_CASE("TensorView strides: Out and InOut parameters must match them unless given a fresh whole allocation") {
+  // The kernel writes its [2, 4] result through declared strides [16, 1]: the rows of a [4, 16]
+  // parent. main hands it (a) a window of such a parent, (b) a window of a [4, 8] parent (strides
+  // [8, 1]: the kernel would write the wrong elements), (c) a fresh tensor.create (Pattern 2's
+  // shape: the orchestration places it in the parent), (d) a fresh tensor written once before.
+  std::string kernel = R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[2, 4], pl.FP32],
+          o: pl.DIR[pl.Tensor[[2, 4], pl.FP32, pl.TensorView(stride=[16, 1], layout=pl.TensorLayout.ND)]]) -> pl.Tensor[[2, 4], pl.FP32]:
+        t = pl.load(a, [0, 0], [2, 4])
+        r = pl.store(t, [0, 0], o)
+        return r
+)";
+  auto src = [&](const std::string& dir, const std::string& cols, const std::string& buf) {
+    std::string k = kernel;
+    k.replace(k.find("DIR"), 3, dir);
+    return prog(k, ", x: pl.Tensor[[2, 4], pl.FP32], y: pl.Tensor[[4, " + cols + "], pl.FP32]) -> pl.Tensor[[2, 4], pl.FP32]",
+                buf + R"(
+        r = self.k(x, o)
+        return r
+)");
+  };
+  const std::string window = "\n        o = pl.tensor.slice(y, [2, 4], [1, 2])";
+  const std::string fresh = "\n        o = pl.create_tensor([2, 4], dtype=pl.FP32)";
+  const std::string written = fresh + "\n        o = pl.tensor.write(o, [0, 0], 1.0)";
+  for (std::string dir : {"Out", "InOut"}) {
+    CAPTURE(dir);
+    run_ok(src(dir, "16", window));
+    std::string bad = src(dir, "8", window);
+    CHECK(run_err(bad).find(loc(bad, "r = self.k") + ": error: parameter 'o' of 'k' declares TensorView strides [16, 1] but "
+                                                    "receives a view with strides [8, 1]") == 0);
+    run_ok(src(dir, "8", fresh));
+    std::string w = src(dir, "8", written);
+    CHECK(run_err(w).find("declares TensorView strides [16, 1] but receives a view with strides [4, 1]") != std::string::npos);
+  }
+}
+
 TEST_CASE("tensor.assemble writes the window into the parent and returns the parent") {
   std::string src = prog("", ") -> tuple[pl.Tensor[[4, 8], pl.FP32], pl.Tensor[[4, 8], pl.FP32]]", kIota + R"(
         part = pl.full([2, 3], 7.0, dtype=pl.FP32)

@@ -37,8 +37,9 @@ struct EvalOptions {
   NameMode names = NameMode::Auto;
   std::uint64_t max_steps = 50'000'000;  // statements executed; guards non-terminating While loops
   int max_call_depth = 200;
-  /// An In parameter whose type declares TensorView strides must receive a view with those
-  /// strides (dims of extent 1 excepted): the callee addresses its operand with them.
+  /// A parameter whose type declares TensorView strides must receive a view with those strides
+  /// (dims of extent 1 excepted): the callee addresses its operand with them. An Out/InOut
+  /// parameter may also receive a fresh whole allocation (docs/semantics.md).
   bool check_in_strides = true;
 };
 
@@ -192,7 +193,11 @@ class Evaluator {
           fail(pname + " is " + std::string(ir::name_of(tt->dtype)) + ", the argument " + std::string(ir::name_of(t.dtype())));
         Shape want = eval_dims(tt->shape, fr, "the shape of " + pname);
         if (want != t.shape) fail(pname + " has shape " + dims_str(want) + ", the argument " + dims_str(t.shape));
-        if (p.dir == ir::Direction::In && lim_.check_in_strides && tt->view && !tt->view->stride.empty()) {
+        // Out/InOut too, except a fresh whole allocation (tensor.create, never written): Pattern 2
+        // attaches its final parent's strides before the orchestration places it inside that parent
+        // (codegen/orch_window_alloc.hpp; orch_sim checks the placement against the PTO modules).
+        if (lim_.check_in_strides && tt->view && !tt->view->stride.empty() &&
+            (p.dir == ir::Direction::In || !fresh_allocation(t))) {
           Shape st = eval_dims(tt->view->stride, fr, "the strides of " + pname);
           for (std::size_t k = 0; k < st.size() && k < t.strides.size(); ++k)
             if (t.shape[k] > 1 && st[k] != t.strides[k])
@@ -222,6 +227,17 @@ class Evaluator {
         bind(fr, p.var, args[i]);
       }
     }
+  }
+
+  /// A whole, packed, never-written allocation: storage whose placement is still the
+  /// orchestration's to choose.
+  static bool fresh_allocation(const TensorVal& t) {
+    if (t.offset != 0 || t.strides != packed_strides(t.shape)) return false;
+    const std::uint64_t n = static_cast<std::uint64_t>(numel(t.shape));
+    if (n != t.storage->poison.size()) return false;
+    for (std::uint8_t m : t.storage->poison)
+      if (!m) return false;
+    return true;
   }
 
   bool frame_active(std::uint64_t id) const {
