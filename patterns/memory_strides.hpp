@@ -15,8 +15,10 @@
 // that receives [128, 1] (diffcheck: "declares TensorView strides [64, 1] but receives a view with
 // strides [128, 1]"; goldens optimize-orch-tensors/p4_*_strided_*).
 //
-// An iter-arg keeps the strides its type declares when its init and every trip's yield have them:
-// the yield is proven under that assumption (it may be a view of the iter-arg itself).
+// An iter-arg has its init's strides when every trip's yield has them: the yield is proven under
+// that assumption (it may be a view of the iter-arg itself). Its declared type is not read: a
+// strided window carried through a loop is declared packed (until the 39th session the declared
+// strides were the hypothesis, and such a window was never proven).
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -252,13 +254,14 @@ class MemoryStrides {
     return x;
   }
 
-  /// An iter-arg has its declared strides when its init has them and every trip yields a value
-  /// that has them, assuming the iter-arg does (a yield of the iter-arg itself, or of a view of it).
+  /// An iter-arg lives in its init's memory on the first trip and in what the previous trip
+  /// yielded on the others: it has the init's strides when every trip yields a value with them,
+  /// assuming the iter-arg has them (a yield of the iter-arg itself, or of a write into it). Its
+  /// declared type says nothing about that memory (a [32, 64] window of a [64, 128] tensor
+  /// carried through a loop is declared packed and has strides [128, 1]).
   KnownStrides iter_arg(const ir::Expr& e, int depth) {
-    KnownStrides own = declared_strides(e->type, any_leading_);
-    if (!own.value) return own;
-    for (const ir::ExprNode* a : assumed_)
-      if (a == e.get()) return own;
+    for (const auto& [a, h] : assumed_)
+      if (a == e.get()) return h;
     const ir::Expr& init = ir::expr_as<ir::IterArg>(e)->init;
     const BoundAt* at = bound_at(e);
     const ir::Stmt* body = nullptr;
@@ -268,28 +271,30 @@ class MemoryStrides {
       if (auto* w = ir::kind_as<ir::While>(at->owner->kind)) body = &w->body;
     if (!init || !body) return KnownStrides::unknown("loop-carried " + value_text(e) + " has no loop that binds it");
     // The init lies before the loop: it is proven without the assumption (and remembered).
-    if (KnownStrides in = strides(&init, depth + 1); !in.value || *in.value != *own.value)
+    KnownStrides in = strides(&init, depth + 1);
+    if (!in.value)
       return KnownStrides::unknown("loop-carried " + value_text(e) + " starts as " + value_text(init) +
-                                   (in.value ? " with strides " + strides_text(*in.value) : ", whose strides are unknown"));
+                                   ", whose strides are unknown");
     // Proving the init may have proven this iter-arg too (an inner loop's init is the outer
     // iter-arg, whose yield is this loop's result).
     if (const std::uint32_t* id = memo_.find(e.get())) return results_[*id];
     const ir::Expr* y = yielded(*body, at->k);
     if (!y) return KnownStrides::unknown("loop-carried " + value_text(e) + " is not yielded by its loop");
     const std::size_t mark = pending_.size();
-    assumed_.push_back(e.get());
+    assumed_.emplace_back(e.get(), in);
     KnownStrides out = strides(y, depth + 1);
     assumed_.pop_back();
-    if (!out.value || *out.value != *own.value) {
+    if (!out.value || *out.value != *in.value) {
       pending_.resize(mark);  // found under the assumption that failed
       return KnownStrides::unknown("loop-carried " + value_text(e) + " is yielded " + value_text(*y) +
-                                   (out.value ? " with strides " + strides_text(*out.value) : ", whose strides are unknown"));
+                                   (out.value ? " with strides " + strides_text(*out.value) : ", whose strides are unknown") +
+                                   " but starts as " + value_text(init) + " with strides " + strides_text(*in.value));
     }
     if (assumed_.empty()) {  // the outermost proof succeeded: what it found under it holds
       for (const auto& [node, id] : pending_) memo_.try_emplace(node, id);
       pending_.clear();
     }
-    return own;
+    return in;
   }
 
   /// The value `body` yields at position `k` (its final Yield), or null.
@@ -303,7 +308,7 @@ class MemoryStrides {
   const CarriedArgs& carried_;
   bool called_;
   bool any_leading_;
-  std::vector<const ir::ExprNode*> assumed_;  // iter-args whose strides are assumed (under proof)
+  std::vector<std::pair<const ir::ExprNode*, KnownStrides>> assumed_;  // iter-args under proof, their assumed strides
   std::deque<std::vector<Link>> paths_;       // strides()' path per nesting level (stable addresses)
   visit::PtrMap<std::uint32_t> memo_;         // value → index into results_ (answers on no open assumption)
   std::vector<KnownStrides> results_;         // distinct answers

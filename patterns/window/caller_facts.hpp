@@ -34,6 +34,7 @@
 #include "ptorw/patterns/common/out_param_returns.hpp"
 #include "ptorw/patterns/window/callee_scalars.hpp"
 #include "ptorw/visit/erased.hpp"
+#include "ptorw/visit/flat_seq.hpp"
 
 namespace ptorw::patterns::window {
 
@@ -320,8 +321,7 @@ class CallerFacts {
   }
   /// The value `body` yields at position `k` (its last statement), or null.
   static const ir::Expr* yielded(const ir::Stmt& body, std::size_t k) {
-    const ir::Stmt* last = body ? ir::last_stmt(body) : nullptr;
-    auto* y = last ? ir::stmt_as<ir::Yield>(*last) : nullptr;
+    const ir::Yield* y = body ? visit::final_yield(body) : nullptr;
     return y && k < y->values.size() ? &y->values[k] : nullptr;
   }
   /// loop_in_place from the top (depth 0), remembered: the facts never change after the walk, so

@@ -1,6 +1,6 @@
 # rule: Pattern 5 narrowed parameter types keep the parameter's strides, and the slice parent of a loop result is its visible init: the init v is a [64, 32] slice of a [64, 64] tensor (strides [64, 1]) and the loop writes it in place, so the slice the rewrite would cut has strides [64, 1], not the [32, 1] of rd's parameter; the In window stays full (37th session's review: the old check read the loop result's declared type)
 # expect: unchanged
-# expect-remark: loop-carried 'acc' starts as 'v' with strides [64, 1]
+# expect-remark: the argument 'res' of 'src' has strides [64, 1], but the windowed clone reads it through the strides [32, 1]
 @pl.program
 class T:
     @pl.function(type=pl.FunctionType.InCore)

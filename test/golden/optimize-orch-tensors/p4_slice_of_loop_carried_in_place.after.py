@@ -1,16 +1,16 @@
-# rule: Pattern 4 (Slice Input Strides), static strides only — the sliced parent acc is loop-carried and starts as a [32, 32] tensor.slice of the [32, 64] param x (strides [64, 1]) while acc's type declares packed [32, 1]: which memory the slice views is not known, so no strides are attached (remark: "gives no strides (loop-carried 'acc' starts as 'band' with strides [64, 1])")
-# expect: unchanged
+# Expected: scale's a, out, its store result and its return type carry [64, 1]; main is unchanged.
 import ptorw.language as pl
 
 
 @pl.program
 class SliceOfLoopCarried:
     @pl.function(type=pl.FunctionType.InCore)
-    def scale(self, a: pl.Tensor[[16, 32], pl.FP32],
-              out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+    def scale(self, a: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)],
+              out: pl.Out[pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]]
+              ) -> pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]:
         t = pl.load(a, [0, 0], [16, 32])
         u = pl.tile.muls(t, 2.0)
-        r = pl.store(u, [0, 0], out)
+        r: pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)] = pl.store(u, [0, 0], out)
         return r
 
     @pl.function(type=pl.FunctionType.Orchestration)
