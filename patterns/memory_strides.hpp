@@ -93,7 +93,7 @@ class MemoryStrides {
         r = KnownStrides::unknown("its definition chain is too long");
         break;
       }
-      if (const std::uint32_t* id = memo_.size() ? memo_.find(e->get()) : nullptr) {
+      if (const std::uint32_t* id = known(e->get())) {
         r = results_[*id];
         break;
       }
@@ -213,8 +213,24 @@ class MemoryStrides {
       if (results_.size() >= kMaxResults) return;  // many distinct reasons: stop remembering
       results_.push_back(r);
     }
-    if (assumed_.empty()) memo_.try_emplace(node, id);
-    else pending_.emplace_back(node, id);
+    if (assumed_.empty()) {
+      memo_.try_emplace(node, id);
+    } else {
+      pending_at_[node] = static_cast<std::uint32_t>(pending_.size());
+      pending_.emplace_back(node, id);
+    }
+  }
+
+  /// The answer remembered for `node`: proven outright (memo_), or found under the assumptions
+  /// still open (pending_; what a failed assumption found is cut off, so its positions no longer
+  /// match). Without the second, every open proof re-proved a value once per path reaching it:
+  /// 2^N for N chained Ifs or loops whose arms (init and yield) reach the same value (review,
+  /// 39th session: 24 chained Ifs over a strided window took 7 s).
+  const std::uint32_t* known(const ir::ExprNode* node) const {
+    if (const std::uint32_t* id = memo_.size() ? memo_.find(node) : nullptr) return id;
+    if (pending_.empty()) return nullptr;
+    const std::uint32_t* at = pending_at_.find(node);
+    return at && *at < pending_.size() && pending_[*at].first == node ? &pending_[*at].second : nullptr;
   }
 
   /// The statement binding `e` (iter-arg, loop or If result), from the owners of the caller's
@@ -277,7 +293,7 @@ class MemoryStrides {
                                    ", whose strides are unknown");
     // Proving the init may have proven this iter-arg too (an inner loop's init is the outer
     // iter-arg, whose yield is this loop's result).
-    if (const std::uint32_t* id = memo_.find(e.get())) return results_[*id];
+    if (const std::uint32_t* id = known(e.get())) return results_[*id];
     const ir::Expr* y = yielded(*body, at->k);
     if (!y) return KnownStrides::unknown("loop-carried " + value_text(e) + " is not yielded by its loop");
     const std::size_t mark = pending_.size();
@@ -293,6 +309,7 @@ class MemoryStrides {
     if (assumed_.empty()) {  // the outermost proof succeeded: what it found under it holds
       for (const auto& [node, id] : pending_) memo_.try_emplace(node, id);
       pending_.clear();
+      pending_at_ = {};
     }
     return in;
   }
@@ -313,6 +330,7 @@ class MemoryStrides {
   visit::PtrMap<std::uint32_t> memo_;         // value → index into results_ (answers on no open assumption)
   std::vector<KnownStrides> results_;         // distinct answers
   std::vector<std::pair<const ir::ExprNode*, std::uint32_t>> pending_;  // found under assumptions
+  visit::PtrMap<std::uint32_t> pending_at_;   // value → its latest position in pending_ (checked on use)
   visit::PtrMap<BoundAt> bound_;              // iter-arg, loop result or If result → its statement
   bool bound_indexed_ = false;
 };

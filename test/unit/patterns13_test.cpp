@@ -429,4 +429,58 @@ TEST_CASE("carried_param_returns: an iter-arg carries an Out only if every trip 
   REQUIRE(ms.size() == 1);
   CHECK_FALSE(ms[0].has_value());  // the second trip stores into o2
 }
+
+// 39th session's review: MemoryStrides looked up only answers proven outright, so an open proof
+// (the outer loop's iter-arg, assumed to have its init's strides) re-proved a value once per path
+// reaching it: 2^N for N chained Ifs (both arms slice the previous If's result) or N chained loops
+// (init and yield both reach the previous loop's result). N = 24 took 7 s; N = 40 would not finish.
+TEST_CASE("stride proof: chained Ifs and loops over a carried strided window stay linear, and are proven") {
+  auto src = [](int n, bool loops) {
+    std::string s =
+        "@pl.program\nclass Chain:\n    @pl.function(type=pl.FunctionType.InCore)\n"
+        "    def scale(self, a: pl.Tensor[[8, 16], pl.FP32], out: pl.Out[pl.Tensor[[8, 16], pl.FP32]]) "
+        "-> pl.Tensor[[8, 16], pl.FP32]:\n"
+        "        t = pl.load(a, [0, 0], [8, 16])\n        r = pl.store(t, [0, 0], out)\n        return r\n\n"
+        "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+        "    def main(self, x: pl.Tensor[[64, 128], pl.FP32], c: pl.Scalar[pl.INDEX]) -> pl.Tensor[[8, 16], pl.FP32]:\n"
+        "        tmp = pl.create_tensor([8, 16], dtype=pl.FP32)\n"
+        "        band0 = pl.tensor.slice(x, [32, 64], [0, 0])\n"
+        "        for i, (pa, acc) in pl.range(3, init_values=(band0, tmp)):\n";
+    std::string prev = "pa";
+    for (int k = 0; k < n; ++k) {
+      const std::string K = std::to_string(k), v = "v" + K;
+      if (loops) {
+        s += "            for j" + K + ", (q" + K + ",) in pl.range(2, init_values=(" + prev + ",)):\n";
+        s += "                s" + K + " = pl.tensor.slice(" + prev + ", [32, 64], [0, 0])\n";
+        s += "                " + v + " = pl.yield_(s" + K + ")\n";
+      } else {
+        s += "            if c > " + K + ":\n";
+        s += "                a" + K + " = pl.tensor.slice(" + prev + ", [32, 64], [0, 0])\n";
+        s += "                " + v + " = pl.yield_(a" + K + ")\n";
+        s += "            else:\n";
+        s += "                b" + K + " = pl.tensor.slice(" + prev + ", [32, 64], [0, 0])\n";
+        s += "                " + v + " = pl.yield_(b" + K + ")\n";
+      }
+      prev = v;
+    }
+    s += "            blk = pl.tensor.slice(" + prev + ", [8, 16], [8, 16])\n";
+    s += "            r = self.scale(blk, acc)\n";
+    s += "            pa2, acc2 = pl.yield_(" + prev + ", r)\n";
+    s += "        return acc2\n";
+    return s;
+  };
+  for (bool loops : {false, true}) {
+    CAPTURE(loops);
+    passes::Pass pass = patterns::make_optimize_orch_tensors_pass();
+    passes::PassOutcome out = pass.run(parse(src(40, loops)), passes::PassContext{}, rewrite::DriverOptions{});
+    REQUIRE(out.program);
+    // Every link is a whole-window slice of x's [32, 64] band: scale's a gets x's strides.
+    auto* t = ir::type_as<ir::TensorType>(fn(out.program, "scale").params[0].var->type);
+    REQUIRE(t);
+    REQUIRE(t->view);
+    REQUIRE(t->view->stride.size() == 2);
+    CHECK(ir::const_int(t->view->stride[0]) == std::optional<std::int64_t>(128));
+    CHECK(ir::const_int(t->view->stride[1]) == std::optional<std::int64_t>(1));
+  }
+}
 }  // namespace ut_patterns13_test
