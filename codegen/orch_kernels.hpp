@@ -23,6 +23,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "ptorw/analysis/returns.hpp"
@@ -86,6 +87,7 @@ namespace detail {
 struct Defs {
   visit::PtrMap<const ir::Expr*> assigned;  // var -> value
   visit::PtrMap<std::pair<const ir::StmtNode*, std::size_t>> results;  // var -> (loop/if, i)
+  visit::PtrMap<std::pair<const ir::StmtNode*, std::size_t>> iter_args;  // iter-arg -> (loop, i)
   visit::PtrMap<int> params;
   /// In a Group's body: the parameter of kernel `callee` that its result `i` is (its
   /// KernelInfo::result_param), or -1. A Group's result is usually what its AIV kernel's call
@@ -104,8 +106,11 @@ struct Defs {
     auto note = [&](const std::vector<ir::Expr>& rv) {
       for (std::size_t i = 0; i < rv.size(); ++i) results[rv[i].get()] = {s.get(), i};
     };
-    if (auto* x = ir::stmt_as<ir::For>(s)) note(x->return_vars);
-    if (auto* x = ir::stmt_as<ir::While>(s)) note(x->return_vars);
+    auto carry = [&](const std::vector<ir::Expr>& ia) {
+      for (std::size_t i = 0; i < ia.size(); ++i) iter_args[ia[i].get()] = {s.get(), i};
+    };
+    if (auto* x = ir::stmt_as<ir::For>(s)) note(x->return_vars), carry(x->iter_args);
+    if (auto* x = ir::stmt_as<ir::While>(s)) note(x->return_vars), carry(x->iter_args);
     if (auto* x = ir::stmt_as<ir::If>(s)) note(x->return_vars);
     visit::for_each_child(s, [](const ir::Expr&) {}, [&](const ir::Stmt& c) { note_stmts(c); });
   }
@@ -121,7 +126,7 @@ struct Defs {
   int param_of(const ir::Expr& v, int depth = 0) const {
     if (!v || depth > 256) return -1;
     if (const int* p = params.find(v.get())) return *p;
-    if (auto* ia = ir::expr_as<ir::IterArg>(v)) return param_of(ia->init, depth + 1);
+    if (auto* ia = ir::expr_as<ir::IterArg>(v)) return iter_arg_param(v, *ia, depth);
     if (auto* t = ir::expr_as<ir::TupleGetItem>(v)) {
       // A projection of a kernel call's results (in a Group); other tuples are not followed.
       const ir::Expr* const* def = t->tuple ? assigned.find(t->tuple.get()) : nullptr;
@@ -138,16 +143,9 @@ struct Defs {
     if (const auto* res = results.find(v.get())) {
       const ir::StmtNode* s = res->first;
       const std::size_t i = res->second;
-      // A loop result is its init's parameter only when the body yields that same storage back:
-      // a loop that yields another tensor (`nxt = self.k(acc, tmp)`) leaves its result in `tmp`.
-      auto carried = [&](const std::vector<ir::Expr>& iter_args, const ir::Stmt& body) {
-        if (i >= iter_args.size()) return -1;
-        const int p = param_of(iter_args[i], depth + 1);
-        const ir::Expr* y = yielded(body, i);
-        return p >= 0 && y && param_of(*y, depth + 1) == p ? p : -1;
-      };
-      if (auto* f = ir::kind_as<ir::For>(s->kind)) return carried(f->iter_args, f->body);
-      if (auto* w = ir::kind_as<ir::While>(s->kind)) return carried(w->iter_args, w->body);
+      // A loop result is its iter-arg's parameter (which holds only when every trip yields it back).
+      if (auto* f = ir::kind_as<ir::For>(s->kind)) return i < f->iter_args.size() ? param_of(f->iter_args[i], depth + 1) : -1;
+      if (auto* w = ir::kind_as<ir::While>(s->kind)) return i < w->iter_args.size() ? param_of(w->iter_args[i], depth + 1) : -1;
       if (auto* x = ir::kind_as<ir::If>(s->kind)) {
         const ir::Expr* a = yielded(x->then_body, i);
         const ir::Expr* b = x->else_body ? yielded(x->else_body, i) : nullptr;
@@ -159,6 +157,35 @@ struct Defs {
   }
 
  private:
+  /// An iter-arg is its init's parameter only when its loop yields that parameter back (the yield
+  /// judged assuming so: a store into the iter-arg yields it). A loop that yields another tensor
+  /// hands the iter-arg that tensor from the second trip on: with `init_values=(o1, o1)` and
+  /// `yield_(pl.store(t, [0, 0], b), o2)` the store writes o2 on the second trip, and the kernel's
+  /// result is not o1 (the emitter bound it to o1's argument; 39th session, as
+  /// patterns/common/out_param_returns.hpp's fixpoint). Answers found with no assumption open are kept.
+  int iter_arg_param(const ir::Expr& v, const ir::IterArg& ia, int depth) const {
+    for (const auto& [a, p] : assumed_)
+      if (a == v.get()) return p;
+    if (const int* known = iter_params_.find(v.get())) return *known;
+    int p = param_of(ia.init, depth + 1);
+    const ir::Expr* y = nullptr;
+    if (const auto* at = p >= 0 ? iter_args.find(v.get()) : nullptr) {
+      if (auto* f = ir::kind_as<ir::For>(at->first->kind)) y = yielded(f->body, at->second);
+      if (auto* w = ir::kind_as<ir::While>(at->first->kind)) y = yielded(w->body, at->second);
+    }
+    if (y) {
+      assumed_.emplace_back(v.get(), p);
+      if (param_of(*y, depth + 1) != p) p = -1;
+      assumed_.pop_back();
+    } else {
+      p = -1;
+    }
+    if (assumed_.empty()) iter_params_.try_emplace(v.get(), p);
+    return p;
+  }
+  mutable std::vector<std::pair<const ir::ExprNode*, int>> assumed_;  // iter-arg → parameter, under judgment
+  mutable visit::PtrMap<int> iter_params_;  // iter-arg → its parameter (-1: none), judged outright
+
   /// The parameter a call's (single) value is: a kernel call's result through the argument it is
   /// written into, an op writing one operand in place (tile.store) that operand's, or -1.
   int call_value(const ir::Expr& val, int depth) const {

@@ -58,7 +58,7 @@ class Roots {
   const ir::ExprNode* root(const ir::Expr& v, int depth = 0) const {
     if (!v || depth > 256) return nullptr;
     if (defs_.params.find(v.get())) return v.get();
-    if (auto* ia = ir::expr_as<ir::IterArg>(v)) return root(ia->init, depth + 1);
+    if (auto* ia = ir::expr_as<ir::IterArg>(v)) return iter_arg_root(v, *ia, depth);
     // A projection used in place (`return res[0]` after `res = pl.submit(...)`, PyPTO
     // tasks/02-submit): the result of the call its tuple holds (docs audit 2026-12-05 F4).
     if (auto* g = ir::expr_as<ir::TupleGetItem>(v)) return projection(*g, depth);
@@ -77,16 +77,9 @@ class Roots {
     if (const auto* res = defs_.results.find(v.get())) {
       const ir::StmtNode* s = res->first;
       const std::size_t i = res->second;
-      // A loop result is its init's storage only when the body yields that storage back (a loop
-      // yielding another tensor, `nxt = self.k(acc, tmp)`, leaves its result in `tmp`).
-      auto carried = [&](const std::vector<ir::Expr>& iter_args, const ir::Stmt& body) -> const ir::ExprNode* {
-        if (i >= iter_args.size()) return nullptr;
-        const ir::ExprNode* r = root(iter_args[i], depth + 1);
-        const ir::Expr* y = detail::Defs::yielded(body, i);
-        return r && y && root(*y, depth + 1) == r ? r : nullptr;
-      };
-      if (auto* f = ir::kind_as<ir::For>(s->kind)) return carried(f->iter_args, f->body);
-      if (auto* w = ir::kind_as<ir::While>(s->kind)) return carried(w->iter_args, w->body);
+      // A loop result is its iter-arg's storage (which holds only when every trip yields it back).
+      if (auto* f = ir::kind_as<ir::For>(s->kind)) return i < f->iter_args.size() ? root(f->iter_args[i], depth + 1) : nullptr;
+      if (auto* w = ir::kind_as<ir::While>(s->kind)) return i < w->iter_args.size() ? root(w->iter_args[i], depth + 1) : nullptr;
       if (auto* x = ir::kind_as<ir::If>(s->kind)) {
         const ir::Expr* a = detail::Defs::yielded(x->then_body, i);
         const ir::Expr* b = x->else_body ? detail::Defs::yielded(x->else_body, i) : nullptr;
@@ -95,6 +88,32 @@ class Roots {
       }
     }
     return nullptr;
+  }
+
+  /// An iter-arg is its init's storage only when its loop yields that storage back (the yield judged
+  /// assuming so: `nxt = pl.tensor.assemble(acc, ...)` yields acc itself). A loop yielding another
+  /// tensor (`nxt = self.k(acc, tmp)`, or `b`) hands the iter-arg that tensor from the second trip
+  /// on: a create allocated as a window of the iter-arg then lay in `b`, written before the tasks
+  /// reading `b` in between (review, 39th session). Answers found with no assumption open are kept.
+  const ir::ExprNode* iter_arg_root(const ir::Expr& v, const ir::IterArg& ia, int depth) const {
+    for (const auto& [a, r] : assumed_)
+      if (a == v.get()) return r;
+    if (const ir::ExprNode* const* known = iter_roots_.find(v.get())) return *known;
+    const ir::ExprNode* r = root(ia.init, depth + 1);
+    const ir::Expr* y = nullptr;
+    if (const auto* at = r ? defs_.iter_args.find(v.get()) : nullptr) {
+      if (auto* f = ir::kind_as<ir::For>(at->first->kind)) y = detail::Defs::yielded(f->body, at->second);
+      if (auto* w = ir::kind_as<ir::While>(at->first->kind)) y = detail::Defs::yielded(w->body, at->second);
+    }
+    if (y) {
+      assumed_.emplace_back(v.get(), r);
+      if (root(*y, depth + 1) != r) r = nullptr;
+      assumed_.pop_back();
+    } else {
+      r = nullptr;
+    }
+    if (assumed_.empty()) iter_roots_.try_emplace(v.get(), r);
+    return r;
   }
 
   /// Element `g.index` of a tuple: result `index` of the kernel call or pl.submit that defines it.
@@ -134,6 +153,8 @@ class Roots {
  private:
   const detail::Defs& defs_;
   const KernelTable& kernels_;
+  mutable std::vector<std::pair<const ir::ExprNode*, const ir::ExprNode*>> assumed_;  // iter-arg → storage, under judgment
+  mutable visit::PtrMap<const ir::ExprNode*> iter_roots_;  // iter-arg → its storage (null: none), judged outright
 };
 
 /// A tensor.create allocated as a window of `parent` at `offsets` (both IR expressions).

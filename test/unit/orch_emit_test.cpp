@@ -671,6 +671,60 @@ TEST_CASE("a create is no window of its parent while a window taken earlier is r
   CHECK(has(emit_ok(program_with("")), "Tensor buf = p.view(buf_shapes, buf_offsets);"));
 }
 
+// 39th session: Roots took an iter-arg for its init's storage whatever its loop yields. With
+// `yield_(b)` the iter-arg acc is b from the second trip on, so `buf = acc.view(...)` put the
+// kernel's writes into b before `copy` read b (in the IR, copy reads b as it was; the assemble
+// writes it after): a miscompile. An iter-arg is its init's storage only when the loop yields it back.
+TEST_CASE("a create is no window of a loop-carried parent that the loop replaces by another tensor") {
+  const std::string kernels = copy_kernel("fill", kPacked, kPacked) + copy_kernel("copy", kPacked, kPacked);
+  auto program_with = [&](const std::string& yielded) {
+    return "import ptorw.language as pl\n@pl.program\nclass P:\n" + kernels +
+           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+           "    def main(self, x: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[16, 32], pl.FP32], "
+           "s: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+           "        a = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+           "        for i, (acc, so) in pl.range(2, init_values=(a, s)):\n"
+           "            buf = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+           "            part = self.fill(x, buf)\n"
+           "            s2 = self.copy(b, so)\n"
+           "            nxt = pl.tensor.assemble(acc, part, [0, 0])\n"
+           "            res, sr = pl.yield_(" + yielded + ", s2)\n"
+           "        return sr\n";
+  };
+  // Lines 1-3 the header, 4-13 the kernels, 14-15 main's header: the assemble at 21.
+  CHECK(emit_error(program_with("b")) ==
+        "t.py:21:19: error: orchestration 'main': tensor.assemble of 'part' into 'acc' copies data (the part is not the view "
+        "of that parent at these offsets), and the runtime API has no copy task");
+  // The loop yields acc back (the assemble writes it in place): buf is acc's window.
+  CHECK(has(emit_ok(program_with("nxt")), "Tensor buf = acc.view(buf_shapes, buf_offsets);"));
+}
+
+// 39th session: a kernel's result was taken for the parameter its loop's iter-arg starts from, even
+// when a trip yields another Out into that iter-arg: here the second trip stores into o2, so the
+// result is o2's, and the emitter bound `r` to p. Now the result has no one parameter (refused
+// where it is used); yielding d back keeps it o1's.
+TEST_CASE("a kernel result carried by an iter-arg that a trip replaces is no parameter's") {
+  auto program_with = [](const std::string& second) {
+    return "import ptorw.language as pl\n@pl.program\nclass P:\n"
+           "    @pl.function(type=pl.FunctionType.AIV)\n"
+           "    def swap(self, a: pl.Tensor[[16, 32], pl.FP32], o1: pl.Out[pl.Tensor[[16, 32], pl.FP32]], "
+           "o2: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+           "        t = pl.load(a, [0, 0], [16, 32])\n"
+           "        for i, (c, d) in pl.range(2, init_values=(o1, o1)):\n"
+           "            s = pl.store(t, [0, 0], d)\n"
+           "            c2, d2 = pl.yield_(s, " + second + ")\n"
+           "        return c2\n"
+           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+           "    def main(self, x: pl.Tensor[[16, 32], pl.FP32], p: pl.Out[pl.Tensor[[16, 32], pl.FP32]], "
+           "q: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+           "        r = self.swap(x, p, q)\n"
+           "        return r\n";
+  };
+  CHECK(emit_error(program_with("o2")).find("'r', the result of 'swap', is used, but its result 0 is not one of its "
+                                            "Out/InOut tensor parameters written in place") != std::string::npos);
+  emit_ok(program_with("d"));
+}
+
 // Audit aud6 F5: a kernel whose Out parameter has its parent's strides (Pattern 2 attached them from
 // the assemble) handed a create that could not be that parent's window: the refusal says why the
 // create stayed a tensor of its own, not only the two strides (neither of which the user wrote).
