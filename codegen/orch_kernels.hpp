@@ -157,33 +157,44 @@ struct Defs {
   }
 
  private:
-  /// An iter-arg is its init's parameter only when its loop yields that parameter back (the yield
-  /// judged assuming so: a store into the iter-arg yields it). A loop that yields another tensor
-  /// hands the iter-arg that tensor from the second trip on: with `init_values=(o1, o1)` and
-  /// `yield_(pl.store(t, [0, 0], b), o2)` the store writes o2 on the second trip, and the kernel's
-  /// result is not o1 (the emitter bound it to o1's argument; 39th session, as
-  /// patterns/common/out_param_returns.hpp's fixpoint). Answers found with no assumption open are kept.
+  /// An iter-arg is its init's parameter only when its loop yields that parameter back: with
+  /// `init_values=(o1, o1)` and `yield_(pl.store(t, [0, 0], b), o2)` the store writes o2 on the
+  /// second trip, and the kernel's result is not o1 (the emitter bound it to o1's argument; 39th
+  /// session, as patterns/common/out_param_returns.hpp's fixpoint).
   int iter_arg_param(const ir::Expr& v, const ir::IterArg& ia, int depth) const {
-    for (const auto& [a, p] : assumed_)
-      if (a == v.get()) return p;
-    if (const int* known = iter_params_.find(v.get())) return *known;
-    int p = param_of(ia.init, depth + 1);
+    return judge_iter_arg(v, ia, -1, assumed_params_, iter_params_, [&](const ir::Expr& x) { return param_of(x, depth + 1); });
+  }
+
+ public:
+  /// What an iter-arg is (a parameter here, a storage in Roots): what its init is, when its loop's
+  /// yield is the same, judged assuming so (a yield of the iter-arg itself or of a write into it);
+  /// `none` otherwise. A loop yielding another tensor hands the iter-arg that tensor from the
+  /// second trip on. Answers found with no assumption open are kept in `memo`.
+  template <class A, class Of>
+  A judge_iter_arg(const ir::Expr& v, const ir::IterArg& ia, A none, std::vector<std::pair<const ir::ExprNode*, A>>& assumed,
+                   visit::PtrMap<A>& memo, Of of) const {
+    for (const auto& [a, r] : assumed)
+      if (a == v.get()) return r;
+    if (const A* known = memo.find(v.get())) return *known;
+    A r = of(ia.init);
     const ir::Expr* y = nullptr;
-    if (const auto* at = p >= 0 ? iter_args.find(v.get()) : nullptr) {
+    if (const auto* at = r != none ? iter_args.find(v.get()) : nullptr) {
       if (auto* f = ir::kind_as<ir::For>(at->first->kind)) y = yielded(f->body, at->second);
       if (auto* w = ir::kind_as<ir::While>(at->first->kind)) y = yielded(w->body, at->second);
     }
     if (y) {
-      assumed_.emplace_back(v.get(), p);
-      if (param_of(*y, depth + 1) != p) p = -1;
-      assumed_.pop_back();
+      assumed.emplace_back(v.get(), r);
+      if (of(*y) != r) r = none;
+      assumed.pop_back();
     } else {
-      p = -1;
+      r = none;
     }
-    if (assumed_.empty()) iter_params_.try_emplace(v.get(), p);
-    return p;
+    if (assumed.empty()) memo.try_emplace(v.get(), r);
+    return r;
   }
-  mutable std::vector<std::pair<const ir::ExprNode*, int>> assumed_;  // iter-arg → parameter, under judgment
+
+ private:
+  mutable std::vector<std::pair<const ir::ExprNode*, int>> assumed_params_;  // iter-arg → parameter, under judgment
   mutable visit::PtrMap<int> iter_params_;  // iter-arg → its parameter (-1: none), judged outright
 
   /// The parameter a call's (single) value is: a kernel call's result through the argument it is

@@ -90,30 +90,13 @@ class Roots {
     return nullptr;
   }
 
-  /// An iter-arg is its init's storage only when its loop yields that storage back (the yield judged
-  /// assuming so: `nxt = pl.tensor.assemble(acc, ...)` yields acc itself). A loop yielding another
-  /// tensor (`nxt = self.k(acc, tmp)`, or `b`) hands the iter-arg that tensor from the second trip
-  /// on: a create allocated as a window of the iter-arg then lay in `b`, written before the tasks
-  /// reading `b` in between (review, 39th session). Answers found with no assumption open are kept.
+  /// An iter-arg is its init's storage only when its loop yields that storage back (Defs::
+  /// judge_iter_arg; `nxt = pl.tensor.assemble(acc, ...)` yields acc itself). Under `yield_(b)`,
+  /// acc is b from the second trip on: a create allocated as a window of acc then lay in b,
+  /// written before the tasks reading b in between (39th session).
   const ir::ExprNode* iter_arg_root(const ir::Expr& v, const ir::IterArg& ia, int depth) const {
-    for (const auto& [a, r] : assumed_)
-      if (a == v.get()) return r;
-    if (const ir::ExprNode* const* known = iter_roots_.find(v.get())) return *known;
-    const ir::ExprNode* r = root(ia.init, depth + 1);
-    const ir::Expr* y = nullptr;
-    if (const auto* at = r ? defs_.iter_args.find(v.get()) : nullptr) {
-      if (auto* f = ir::kind_as<ir::For>(at->first->kind)) y = detail::Defs::yielded(f->body, at->second);
-      if (auto* w = ir::kind_as<ir::While>(at->first->kind)) y = detail::Defs::yielded(w->body, at->second);
-    }
-    if (y) {
-      assumed_.emplace_back(v.get(), r);
-      if (root(*y, depth + 1) != r) r = nullptr;
-      assumed_.pop_back();
-    } else {
-      r = nullptr;
-    }
-    if (assumed_.empty()) iter_roots_.try_emplace(v.get(), r);
-    return r;
+    return defs_.judge_iter_arg(v, ia, static_cast<const ir::ExprNode*>(nullptr), assumed_, iter_roots_,
+                                [&](const ir::Expr& x) { return root(x, depth + 1); });
   }
 
   /// Element `g.index` of a tuple: result `index` of the kernel call or pl.submit that defines it.
