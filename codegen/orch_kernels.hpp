@@ -30,6 +30,7 @@
 #include "ptorw/codegen/orch_spelling.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/ir/op_registry.hpp"
+#include "ptorw/visit/flat_seq.hpp"
 #include "ptorw/visit/ptr_map.hpp"
 #include "ptorw/visit/walk.hpp"
 
@@ -116,9 +117,7 @@ struct Defs {
   }
 
   static const ir::Expr* yielded(const ir::Stmt& body, std::size_t i) {
-    const ir::Stmt* last = ir::last_stmt(body);
-    if (!last) return nullptr;
-    auto* y = ir::stmt_as<ir::Yield>(*last);
+    const ir::Yield* y = visit::final_yield(body);
     return y && i < y->values.size() ? &y->values[i] : nullptr;
   }
 

@@ -165,7 +165,8 @@ class MemoryStrides {
     }
     if (const std::size_t* index = facts_.param.find(e.get())) {
       // A caller's callers pass views of any strides unless the parameter is an In one declaring
-      // them (only In parameters' TensorViews are checked on entry: docs/semantics.md); the entry
+      // them (an In parameter's TensorView is checked on entry; an Out/InOut one may receive a
+      // fresh allocation whatever it declares: docs/semantics.md); the entry
       // function's parameters are its contract (review, 38th session: an Orchestration helper
       // slicing its parameter for a kernel attached [64, 1] where main passed a [128, 1] view, and
       // [128, 1] declared on an InOut parameter that received a packed tensor).
