@@ -37,6 +37,7 @@
 // Remarks (`--remarks`) name the reason a CORE_GROUP scope stays; outlined scopes show in `--trace`.
 #pragma once
 #include <boost/hana/tuple.hpp>
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -54,6 +55,7 @@
 #include "ptorw/rewrite/rule.hpp"
 #include "ptorw/visit/call_type.hpp"
 #include "ptorw/visit/erased.hpp"
+#include "ptorw/visit/flat_seq.hpp"
 #include "ptorw/visit/walk.hpp"
 #include "ptorw/visit/splice.hpp"
 
@@ -238,12 +240,30 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
     for (const auto& f : free) place(f);
     free = std::move(ordered);
   }
-  // Carriers of free tensors (store results, iter-args, loop results) and how they are used.
-  std::unordered_map<const ir::ExprNode*, const ir::ExprNode*> root;
-  for (const auto& f : free) root[f.get()] = f.get();
-  auto root_of = [&](const ir::Expr& e) -> const ir::ExprNode* {
+  // Carriers of free tensors (store results, views, iter-args, loop and If results) and how they
+  // are used. A carrier may stand for several free tensors: an iter-arg is its init on the first
+  // trip and what its loop yields on the others, an If's result is what either arm yields. A
+  // store through an iter-arg whose loop yields another free tensor writes that tensor from the
+  // second trip on, so it must be Out/InOut too (an In parameter written was the verifier's
+  // error on the pass's own output). The root sets only grow: the walk repeats until none grew
+  // (twice as a rule), and the counts below are those of the last walk, which saw every set whole.
+  using Roots = std::vector<const ir::ExprNode*>;  // small: usually one free tensor
+  std::unordered_map<const ir::ExprNode*, Roots> root;
+  for (const auto& f : free) root[f.get()] = Roots{f.get()};
+  auto root_of = [&](const ir::Expr& e) -> const Roots* {
     auto it = e ? root.find(e.get()) : root.end();
-    return it == root.end() ? nullptr : it->second;
+    return it == root.end() ? nullptr : &it->second;
+  };
+  bool grew = false;
+  auto join = [&](const ir::Expr& to, const Roots* from) {
+    if (!from || from->empty()) return;
+    const Roots add = *from;  // `from` may be `to`'s own set, which grows below
+    Roots& into = root[to.get()];
+    for (const ir::ExprNode* r : add)
+      if (std::find(into.begin(), into.end(), r) == into.end()) {
+        into.push_back(r);
+        grew = true;
+      }
   };
   std::unordered_set<const ir::ExprNode*> written;
   std::unordered_map<const ir::ExprNode*, std::size_t> allowed;  // carrier → occurrences that are not reads
@@ -258,32 +278,36 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
     return e && root_of(e) ? e : nullptr;
   };
   // An op that writes an operand (Effect::WritesArg: tile.store, tensor.write, tensor.assemble ...),
-  // as a statement or assigned to `def`: the operand's tensor is written, and `def` carries it.
+  // as a statement or assigned to `def`: the operand's tensors are written, and `def` carries them.
+  // True when `value` is such an op.
   auto write = [&](const ir::Expr& value, const ir::Expr* def) {
     auto* c = ir::expr_as<ir::Call>(value);
-    if (!c || c->kind == ir::CallKind::Function) return;
+    if (!c || c->kind == ir::CallKind::Function) return false;
     const ir::OpDef* d = ir::find_op(c->callee.str());
     if (!d || d->effect != ir::Effect::WritesArg || d->written_arg < 0 ||
         static_cast<std::size_t>(d->written_arg) >= c->args.size())
-      return;
+      return false;
     ir::Expr target = through_views(c->args[static_cast<std::size_t>(d->written_arg)]);
-    if (!target) return;
-    const ir::ExprNode* r = root_of(target);
-    written.insert(r);
+    if (!target) return true;
+    for (const ir::ExprNode* r : *root_of(target)) written.insert(r);
     allow(target);
     if (def && *def && ir::expr_as<ir::Var>(*def)) {
-      root[def->get()] = r;
+      join(*def, root_of(target));
       allow(*def);  // its definition
     }
+    return true;
   };
-  visit::walk_all(scope.body, [&](const ir::Stmt& st) {
+  // A loop's or an If's result k carries what the k-th values flowing into it carry.
+  auto join_results = [&](const std::vector<ir::Expr>& rets, std::size_t k, const ir::Expr& from) {
+    if (k < rets.size()) join(rets[k], root_of(from));
+  };
+  auto carriers = [&](const ir::Stmt& st) {
     if (auto* a = ir::stmt_as<ir::Assign>(st)) {
-      write(a->value, &a->var);
       // A view or a copy of a carrier carries it too (`v = pl.slice(out, ...)`, `o = out`): what
       // is written or read through it is written or read in the carrier.
-      if (ir::expr_as<ir::Var>(a->var) && !root_of(a->var))
+      if (!write(a->value, &a->var) && ir::expr_as<ir::Var>(a->var))
         if (ir::Expr src = through_views(a->value)) {
-          root[a->var.get()] = root_of(src);
+          join(a->var, root_of(src));
           allow(src);
           allow(a->var);
         }
@@ -293,23 +317,37 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
     if (auto* e = ir::stmt_as<ir::Eval>(st)) write(e->value, nullptr);
     const std::vector<ir::Expr>* ias = nullptr;
     const std::vector<ir::Expr>* rets = nullptr;
-    if (auto* l = ir::stmt_as<ir::For>(st)) ias = &l->iter_args, rets = &l->return_vars;
-    if (auto* w = ir::stmt_as<ir::While>(st)) ias = &w->iter_args, rets = &w->return_vars;
-    if (ias)
-      for (std::size_t k = 0; k < ias->size(); ++k)
-        if (auto* ia = ir::expr_as<ir::IterArg>((*ias)[k]))
-          if (auto r = root_of(ia->init)) {
-            allow(ia->init);
-            root[(*ias)[k].get()] = r;
-            allow((*ias)[k]);  // its definition
-            if (k < rets->size()) {
-              root[(*rets)[k].get()] = r;
-              allow((*rets)[k]);
-            }
-          }
+    const ir::Stmt* body = nullptr;
+    if (auto* l = ir::stmt_as<ir::For>(st)) ias = &l->iter_args, rets = &l->return_vars, body = &l->body;
+    if (auto* w = ir::stmt_as<ir::While>(st)) ias = &w->iter_args, rets = &w->return_vars, body = &w->body;
+    if (ias) {
+      const ir::Yield* y = visit::final_yield(*body);
+      for (std::size_t k = 0; k < ias->size(); ++k) {
+        auto* ia = ir::expr_as<ir::IterArg>((*ias)[k]);
+        if (!ia) continue;
+        allow(ia->init);
+        if (y && k < y->values.size()) join((*ias)[k], root_of(y->values[k]));  // later trips
+        join((*ias)[k], root_of(ia->init));                                     // the first trip
+        allow((*ias)[k]);  // its definition
+        join_results(*rets, k, (*ias)[k]);
+      }
+      for (const auto& r : *rets) allow(r);  // their definitions
+    }
+    if (auto* i = ir::stmt_as<ir::If>(st)) {
+      for (const ir::Stmt* arm : {&i->then_body, &i->else_body})
+        if (const ir::Yield* y = *arm ? visit::final_yield(*arm) : nullptr)
+          for (std::size_t k = 0; k < y->values.size(); ++k) join_results(i->return_vars, k, y->values[k]);
+      for (const auto& r : i->return_vars) allow(r);  // their definitions
+    }
     if (auto* y = ir::stmt_as<ir::Yield>(st))
       for (const auto& v : y->values) allow(v);
-  }, [](const ir::Expr&) {});
+  };
+  do {
+    grew = false;
+    written.clear();
+    allowed.clear();
+    visit::walk_all(scope.body, carriers, [](const ir::Expr&) {});
+  } while (grew);
   // Any other occurrence of a carrier reads the tensor: a written tensor that is also read is InOut.
   std::unordered_map<const ir::ExprNode*, std::size_t> occurrences;
   visit::walk_all(scope.body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
@@ -317,7 +355,8 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
   });
   std::unordered_set<const ir::ExprNode*> read;
   for (const auto& [node, n] : occurrences)
-    if (n > allowed[node]) read.insert(root.at(node));
+    if (n > allowed[node])
+      for (const ir::ExprNode* r : root.at(node)) read.insert(r);
   // Escaping values: defined inside, referenced elsewhere in the caller.
   std::vector<ir::Expr> escaping;
   for (const auto& d : defs)
