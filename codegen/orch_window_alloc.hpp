@@ -14,8 +14,12 @@
 //  - buf has no use but that Out argument, part none but the assemble (nobody reads the copy);
 //  - the call and the assemble are in buf's block, in that order; parent and the offsets are
 //    defined before the create (the view is made there);
+//  - parent is one region on every path: a whole storage, or a window (a tensor.slice, or a loop
+//    carry that starts as one and is assembled into in place: `acc.view(...)`);
 //  - no statement between the create and the assemble, and no other argument of the call, touches
-//    parent's storage (the window now changes at the call instead of at the assemble);
+//    parent's storage (the window now changes at the call instead of at the assemble); a tensor
+//    there whose storage is not known (a loop carry or If result of several, a tuple's element)
+//    counts as touching it;
 //  - the kernel addresses its parameter with the parent's strides (its declared TensorView stride,
 //    or packed strides, equal the parent's on every dim of extent > 1), statically known.
 // Anything else keeps the create and the assemble, which is then refused as a copy.
@@ -35,41 +39,60 @@
 namespace ptorw::codegen::orch {
 
 /// The storage (a parameter or a tensor.create variable) each value of one function is, through
-/// aliases, in-place writes, kernel results, loop carries and If results (null: not one storage).
+/// aliases, in-place writes, kernel results, loop carries and If results (null: not one storage);
+/// and the region, which may also be a window: the tensor.slice variable that makes it.
 class Roots {
  public:
   Roots(const detail::Defs& defs, const KernelTable& kernels) : defs_(defs), kernels_(kernels) {}
 
-  /// The whole storage `v` lies in, windows included: a tensor.slice (or an alias of one) lies in
-  /// its source's storage. (root() answers nullptr for a window: it is no storage of its own.)
-  const ir::ExprNode* storage(const ir::Expr& v, int depth = 0) const {
-    if (!v || depth > 256) return nullptr;
-    if (const ir::Expr* const* def = defs_.assigned.find(v.get())) {
-      const ir::Expr& val = **def;
-      if (ir::is_var_like(val)) return storage(val, depth + 1);
-      if (ir::is_op_call(val, "tensor.slice")) {
-        const auto& args = ir::expr_as<ir::Call>(val)->args;
-        return args.empty() ? nullptr : storage(args[0], depth + 1);
-      }
-    }
-    return root(v, depth);
+  /// The whole storage `v` lies in, windows included: a tensor.slice (or an alias of one, or a
+  /// loop carry that stays that window) lies in its source's storage. (root() answers nullptr for a
+  /// window: it is no storage of its own.)
+  const ir::ExprNode* storage(const ir::Expr& v, int depth = 0) const { return whole_of(region(v, depth), depth); }
+
+  /// The whole storage element `i` of the tuple-valued `t` lies in (a kernel call's or pl.submit's
+  /// result `i`), or null.
+  const ir::ExprNode* element_storage(const ir::Expr& t, std::size_t i) const {
+    const ir::Expr* def = &t;
+    if (const ir::Expr* const* d = defs_.assigned.find(t.get())) def = *d;
+    return whole_of(call_result(*def, i, 0), 0);
   }
 
+  /// The whole storage `v` is (a parameter or a tensor.create variable), or null.
   const ir::ExprNode* root(const ir::Expr& v, int depth = 0) const {
+    const ir::ExprNode* r = region(v, depth);
+    return r && !window_source(r) ? r : nullptr;
+  }
+
+  /// The source a window region is sliced from (`w = tensor.slice(src, ...)`: src), or null for a
+  /// whole storage.
+  const ir::Expr* window_source(const ir::ExprNode* r) const {
+    if (const ir::Expr* const* def = defs_.assigned.find(r))
+      if (ir::is_op_call(**def, "tensor.slice")) {
+        const auto& args = ir::expr_as<ir::Call>(**def)->args;
+        return args.empty() ? nullptr : &args[0];
+      }
+    return nullptr;
+  }
+
+  /// The one region `v` is on every path: a whole storage (root) or a window (the tensor.slice
+  /// variable). A loop carry whose init is a window and whose loop yields it back (an assemble into
+  /// it in place) is that window on every trip, so a create can be allocated as a view of it.
+  const ir::ExprNode* region(const ir::Expr& v, int depth = 0) const {
     if (!v || depth > 256) return nullptr;
     if (defs_.params.find(v.get())) return v.get();
-    if (auto* ia = ir::expr_as<ir::IterArg>(v)) return iter_arg_root(v, *ia, depth);
+    if (auto* ia = ir::expr_as<ir::IterArg>(v)) return iter_arg_region(v, *ia, depth);
     // A projection used in place (`return res[0]` after `res = pl.submit(...)`, PyPTO
     // tasks/02-submit): the result of the call its tuple holds (docs audit 2026-12-05 F4).
     if (auto* g = ir::expr_as<ir::TupleGetItem>(v)) return projection(*g, depth);
     if (const ir::Expr* const* def = defs_.assigned.find(v.get())) {
       const ir::Expr& val = **def;
-      if (ir::is_var_like(val)) return root(val, depth + 1);
+      if (ir::is_var_like(val)) return region(val, depth + 1);
       if (ir::is_op_call(val, "tensor.create")) return v.get();
-      if (ir::is_op_call(val, "tensor.slice")) return nullptr;  // a window, not a whole storage
+      if (ir::is_op_call(val, "tensor.slice")) return v.get();  // a window: a region, not a whole storage
       if (ir::is_op_call(val, "tensor.assemble")) {
         const auto& args = ir::expr_as<ir::Call>(val)->args;
-        return args.empty() ? nullptr : root(args[0], depth + 1);
+        return args.empty() ? nullptr : region(args[0], depth + 1);
       }
       if (auto* g = ir::expr_as<ir::TupleGetItem>(val)) return projection(*g, depth);
       return call_result(val, 0, depth);
@@ -77,26 +100,36 @@ class Roots {
     if (const auto* res = defs_.results.find(v.get())) {
       const ir::StmtNode* s = res->first;
       const std::size_t i = res->second;
-      // A loop result is its iter-arg's storage (which holds only when every trip yields it back).
-      if (auto* f = ir::kind_as<ir::For>(s->kind)) return i < f->iter_args.size() ? root(f->iter_args[i], depth + 1) : nullptr;
-      if (auto* w = ir::kind_as<ir::While>(s->kind)) return i < w->iter_args.size() ? root(w->iter_args[i], depth + 1) : nullptr;
+      // A loop result is its iter-arg's region (which holds only when every trip yields it back).
+      if (auto* f = ir::kind_as<ir::For>(s->kind)) return i < f->iter_args.size() ? region(f->iter_args[i], depth + 1) : nullptr;
+      if (auto* w = ir::kind_as<ir::While>(s->kind)) return i < w->iter_args.size() ? region(w->iter_args[i], depth + 1) : nullptr;
       if (auto* x = ir::kind_as<ir::If>(s->kind)) {
         const ir::Expr* a = detail::Defs::yielded(x->then_body, i);
         const ir::Expr* b = x->else_body ? detail::Defs::yielded(x->else_body, i) : nullptr;
-        const ir::ExprNode* ra = a ? root(*a, depth + 1) : nullptr;
-        return b && ra == root(*b, depth + 1) ? ra : nullptr;
+        const ir::ExprNode* ra = a ? region(*a, depth + 1) : nullptr;
+        return b && ra == region(*b, depth + 1) ? ra : nullptr;
       }
     }
     return nullptr;
   }
 
-  /// An iter-arg is its init's storage only when its loop yields that storage back (Defs::
+  /// The whole storage region `r` lies in: `r` itself, or for a window its source's, and so on.
+  const ir::ExprNode* whole_of(const ir::ExprNode* r, int depth) const {
+    for (; r && depth <= 256; ++depth) {
+      const ir::Expr* w = window_source(r);
+      if (!w) return r;
+      r = region(*w, depth + 1);
+    }
+    return nullptr;
+  }
+
+  /// An iter-arg is its init's region only when its loop yields that region back (Defs::
   /// judge_iter_arg; `nxt = pl.tensor.assemble(acc, ...)` yields acc itself). Under `yield_(b)`,
   /// acc is b from the second trip on: a create allocated as a window of acc then lay in b,
   /// written before the tasks reading b in between (39th session).
-  const ir::ExprNode* iter_arg_root(const ir::Expr& v, const ir::IterArg& ia, int depth) const {
-    return defs_.judge_iter_arg(v, ia, static_cast<const ir::ExprNode*>(nullptr), assumed_, iter_roots_,
-                                [&](const ir::Expr& x) { return root(x, depth + 1); });
+  const ir::ExprNode* iter_arg_region(const ir::Expr& v, const ir::IterArg& ia, int depth) const {
+    return defs_.judge_iter_arg(v, ia, static_cast<const ir::ExprNode*>(nullptr), assumed_, iter_regions_,
+                                [&](const ir::Expr& x) { return region(x, depth + 1); });
   }
 
   /// Element `g.index` of a tuple: result `index` of the kernel call or pl.submit that defines it.
@@ -105,10 +138,10 @@ class Roots {
     if (const ir::Expr* const* tdef = defs_.assigned.find(g.tuple.get())) t = *tdef;
     return g.index < 0 ? nullptr : call_result(*t, static_cast<std::size_t>(g.index), depth);
   }
-  /// Result `i` of a kernel call or pl.submit `e`: the storage of the argument the kernel wrote.
+  /// Result `i` of a kernel call or pl.submit `e`: the region of the argument the kernel wrote.
   const ir::ExprNode* call_result(const ir::Expr& e, std::size_t i, int depth) const {
     int p = result_param(e, i);
-    return p < 0 ? nullptr : root(call_args(e)->at(p), depth + 1);
+    return p < 0 ? nullptr : region(call_args(e)->at(p), depth + 1);
   }
   /// The callee parameter result `i` of call `e` is (-1: none).
   int result_param(const ir::Expr& e, std::size_t i) const {
@@ -136,8 +169,8 @@ class Roots {
  private:
   const detail::Defs& defs_;
   const KernelTable& kernels_;
-  mutable std::vector<std::pair<const ir::ExprNode*, const ir::ExprNode*>> assumed_;  // iter-arg → storage, under judgment
-  mutable visit::PtrMap<const ir::ExprNode*> iter_roots_;  // iter-arg → its storage (null: none), judged outright
+  mutable std::vector<std::pair<const ir::ExprNode*, const ir::ExprNode*>> assumed_;  // iter-arg → region, under judgment
+  mutable visit::PtrMap<const ir::ExprNode*> iter_regions_;  // iter-arg → its region (null: none), judged outright
 };
 
 /// A tensor.create allocated as a window of `parent` at `offsets` (both IR expressions).
@@ -156,6 +189,7 @@ struct WindowDecline {
   const ir::Call* assemble = nullptr;  // the assemble of the kernel's result (null: NotAssembled)
   ir::Span assemble_span{};
   ir::Span touched_at{};  // Touched: the statement between that uses the parent's storage
+  std::string touched_by;  // Touched: the value there that is (or may be) in the parent's storage
 
   std::string text(std::string_view buf) const {
     const std::string parent = assemble && !assemble->args.empty() ? ir::var_name(assemble->args[0]) : std::string();
@@ -167,10 +201,14 @@ struct WindowDecline {
       case Why::NotAssembled:
         return fmt::format("'{}' is not allocated as a window of a parent: the kernel's result is not assembled "
                            "into one later in the same block, with no other use", buf);
-      case Why::NotOneStorage: return into + "'" + parent + "' is not one tensor here (a loop carry or If result of several)";
+      case Why::NotOneStorage:
+        return into + "'" + parent + "' is not one tensor or window here (a loop carry or If result of several)";
       case Why::DefinedLater: return into + "the parent or the offsets are defined after the create";
       case Why::OtherStrides: return into + "the kernel's parameter strides are not the parent's";
       case Why::Touched:
+        if (!touched_by.empty() && touched_by != parent)
+          return into + fmt::format("'{}', which may lie in '{}''s storage, is used at {}:{}, between the create and "
+                                    "the assemble", touched_by, parent, touched_at.line, touched_at.col);
         return into + fmt::format("'{}' is used at {}:{}, between the create and the assemble", parent,
                                   touched_at.line, touched_at.col);
     }
@@ -281,7 +319,7 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
         if (static_cast<std::size_t>(index) == r) part = var;
     }
     auto decline = [&](WindowDecline::Why why, const ir::Call* assemble, ir::Span assemble_span, ir::Span at = {}) {
-      if (declined) declined->try_emplace(buf, WindowDecline{why, kernel->fn, param, assemble, assemble_span, at});
+      if (declined) declined->try_emplace(buf, WindowDecline{why, kernel->fn, param, assemble, assemble_span, at, {}});
     };
     const auto* as = part && count(part) == 2 ? assembled.find(part) : nullptr;  // the assemble of part, later here
     if (!as || as->first <= j) {
@@ -292,7 +330,10 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
     const ir::Call* assemble = as->second;
     const ir::Span assemble_span = ss[k]->span;
     const ir::Expr& parent = assemble->args[0];
-    const ir::ExprNode* parent_root = roots.root(parent);
+    // The parent is one region on every path (a whole storage, or a window such as a loop carry
+    // whose init is a slice and whose loop assembles into it in place), lying in one storage.
+    const ir::ExprNode* parent_region = roots.region(parent);
+    const ir::ExprNode* parent_root = parent_region ? roots.storage(parent) : nullptr;
     if (!parent_root) {
       decline(WindowDecline::Why::NotOneStorage, assemble, assemble_span);
       continue;
@@ -301,23 +342,44 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
       decline(WindowDecline::Why::DefinedLater, assemble, assemble_span);
       continue;
     }
-    // Same strides: the kernel's parameter type against the parent's.
+    // Same strides: the kernel's parameter type against the parent's. A window's elements lie at
+    // its storage's strides, whatever the window's own type declares (a loop carry of a slice is
+    // typed packed).
     auto* pt = ir::type_as<ir::TensorType>(kernel->fn->params[param].var->type);
     auto* parent_t = ir::type_as<ir::TensorType>(parent->type);
+    auto* laid_out = parent_region == parent_root ? parent_t : ir::type_as<ir::TensorType>(parent_root->type);
     auto* buf_t = ir::type_as<ir::TensorType>(a->var->type);
-    if (!pt || !parent_t || !buf_t || buf_t->dtype != parent_t->dtype || buf_t->shape.size() != parent_t->shape.size() ||
-        !detail::same_strides(*pt, *parent_t)) {
+    if (!pt || !parent_t || !laid_out || !buf_t || buf_t->dtype != parent_t->dtype ||
+        buf_t->shape.size() != parent_t->shape.size() || laid_out->shape.size() != parent_t->shape.size() ||
+        !detail::same_strides(*pt, *laid_out)) {
       decline(WindowDecline::Why::OtherStrides, assemble, assemble_span);
       continue;
     }
     // Nothing between the create and the assemble touches parent's storage (the call's other
     // arguments included), through the parent or through a window of it taken before the create
     // (a task reading `old = slice(p)` there must see p as it was, not the kernel's writes).
+    // A tensor whose storage is not known (a loop carry or If result of several tensors, a view
+    // the table does not follow) may be the parent's, and so may an element of a tuple (a kernel's
+    // results, `pr[1]` handed on): touched, unless each element's storage is known and another
+    // (review rev40: `q`, a loop result that is the parent's window, read by a task between saw the
+    // kernel's write early; the session-start binary did so for whole parents too).
     bool touched = false;
+    std::string touched_by;
+    auto may_be_parent = [&](const ir::ExprNode* st) { return !st || st == parent_root; };
     auto on = [&](const ir::Expr& x) {
-      if (!touched && ir::is_var_like(x) && x.get() != buf && x.get() != part &&
-          ir::type_as<ir::TensorType>(x->type) && roots.storage(x) == parent_root)
-        touched = true;
+      if (touched || x.get() == buf || x.get() == part) return;
+      if (!ir::is_var_like(x) && !ir::expr_as<ir::TupleGetItem>(x)) return;  // (a call's operands are visited)
+      if (ir::type_as<ir::TensorType>(x->type)) {
+        touched = may_be_parent(roots.storage(x));
+      } else if (auto* tt = ir::type_as<ir::TupleType>(x->type)) {
+        for (std::size_t e = 0; e < tt->elems.size() && !touched; ++e)
+          if (ir::type_as<ir::TensorType>(tt->elems[e]) || ir::type_as<ir::TupleType>(tt->elems[e]))
+            touched = may_be_parent(roots.element_storage(x, e));
+      }
+      if (touched) {
+        const ir::Expr& named = ir::expr_as<ir::TupleGetItem>(x) ? ir::expr_as<ir::TupleGetItem>(x)->tuple : x;
+        touched_by = ir::var_name(named);
+      }
     };
     auto on_stmt = [](const ir::Stmt&) {};
     std::size_t m = i + 1;
@@ -326,7 +388,14 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
       if (touched) break;
     }
     if (touched) {
+      // The parent itself, when that statement names it (it reads better than a view of it).
+      auto names_parent = [&](const ir::Expr& x) {
+        if (x.get() == parent.get()) touched_by = ir::var_name(parent);
+      };
+      visit::walk(ss[m], on_stmt, names_parent);
       decline(WindowDecline::Why::Touched, assemble, assemble_span, ss[m]->span);
+      if (declined)
+        if (WindowDecline* d = declined->find(buf); d && d->why == WindowDecline::Why::Touched) d->touched_by = touched_by;
       continue;
     }
     out[buf] = {parent, assemble->args[2]};

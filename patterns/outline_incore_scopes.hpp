@@ -240,13 +240,19 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
     for (const auto& f : free) place(f);
     free = std::move(ordered);
   }
-  // Carriers of free tensors (store results, views, iter-args, loop and If results) and how they
-  // are used. A carrier may stand for several free tensors: an iter-arg is its init on the first
-  // trip and what its loop yields on the others, an If's result is what either arm yields. A
-  // store through an iter-arg whose loop yields another free tensor writes that tensor from the
-  // second trip on, so it must be Out/InOut too (an In parameter written was the verifier's
-  // error on the pass's own output). The root sets only grow: the walk repeats until none grew
-  // (twice as a rule), and the counts below are those of the last walk, which saw every set whole.
+  // Carriers of free tensors and how they are used. A carrier is any expression node that may be
+  // (a view of) a free tensor: the free value itself, a view of a carrier (tensor.slice,
+  // tensor.reshape: views in docs/semantics.md, as the verifier's alias walk has them), a write
+  // into one (tile.store, tensor.assemble ...: the op's result is the written operand), a variable
+  // assigned a carrier, an iter-arg (its init on the first trip, what its loop yields on the
+  // others), a loop's or an If's result (what flows into it). Calls count wherever they are
+  // nested: `pl.yield_(pl.store(t, offs, acc))`, `init_values=(o[0:32, :],)` (review rev40: only
+  // statement-level values were followed, and such a tensor stayed In while written, which the
+  // verifier then refused on the pass's own output). A carrier may stand for several free tensors:
+  // a store into the iter-arg of a loop that yields p writes p from the second trip on.
+  // The sets only grow: the walk repeats until none grew (pre-order, so a nested call's set is
+  // known on the next walk), and the counts below are those of the last walk, which saw every set
+  // whole.
   using Roots = std::vector<const ir::ExprNode*>;  // small: usually one free tensor
   std::unordered_map<const ir::ExprNode*, Roots> root;
   for (const auto& f : free) root[f.get()] = Roots{f.get()};
@@ -270,51 +276,42 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
   auto allow = [&](const ir::Expr& e) {
     if (root_of(e)) ++allowed[e.get()];
   };
-  // The carrier a written operand reaches, through views: `pl.store(t, [0, 0], out[16:32, :])`
-  // writes `out` (the slice is nested until flatten-call-expr, which runs after outlining).
-  auto through_views = [&](ir::Expr e) -> ir::Expr {
-    while (e && ir::is_op_call(e, ir::op::id("tensor.slice")) && !ir::expr_as<ir::Call>(e)->args.empty())
-      e = ir::expr_as<ir::Call>(e)->args[0];
-    return e && root_of(e) ? e : nullptr;
-  };
-  // An op that writes an operand (Effect::WritesArg: tile.store, tensor.write, tensor.assemble ...),
-  // as a statement or assigned to `def`: the operand's tensors are written, and `def` carries them.
-  // True when `value` is such an op.
-  auto write = [&](const ir::Expr& value, const ir::Expr* def) {
-    auto* c = ir::expr_as<ir::Call>(value);
-    if (!c || c->kind == ir::CallKind::Function) return false;
+  // A view's source and a write's target are not read there; the call carries them.
+  auto on_expr = [&](const ir::Expr& e) {
+    auto* c = ir::expr_as<ir::Call>(e);
+    if (!c || c->kind == ir::CallKind::Function || c->args.empty()) return;
+    if (ir::is_op_call(e, ir::op::id("tensor.slice")) || ir::is_op_call(e, ir::op::id("tensor.reshape"))) {
+      join(e, root_of(c->args[0]));
+      allow(c->args[0]);
+      return;
+    }
     const ir::OpDef* d = ir::find_op(c->callee.str());
     if (!d || d->effect != ir::Effect::WritesArg || d->written_arg < 0 ||
         static_cast<std::size_t>(d->written_arg) >= c->args.size())
-      return false;
-    ir::Expr target = through_views(c->args[static_cast<std::size_t>(d->written_arg)]);
-    if (!target) return true;
-    for (const ir::ExprNode* r : *root_of(target)) written.insert(r);
-    allow(target);
-    if (def && *def && ir::expr_as<ir::Var>(*def)) {
-      join(*def, root_of(target));
-      allow(*def);  // its definition
+      return;
+    const ir::Expr& target = c->args[static_cast<std::size_t>(d->written_arg)];
+    if (const Roots* rs = root_of(target)) {
+      for (const ir::ExprNode* r : *rs) written.insert(r);
+      allow(target);
+      join(e, rs);
     }
-    return true;
   };
   // A loop's or an If's result k carries what the k-th values flowing into it carry.
   auto join_results = [&](const std::vector<ir::Expr>& rets, std::size_t k, const ir::Expr& from) {
     if (k < rets.size()) join(rets[k], root_of(from));
   };
-  auto carriers = [&](const ir::Stmt& st) {
+  auto on_stmt = [&](const ir::Stmt& st) {
+    // `v = <carrier>` (a view, a copy `o = out`, a store's result): v carries it, and neither
+    // occurrence is a read. A store as a statement, its result dropped (PyPTO's tutorials write
+    // `pl.store(pl.add(a, b), [0, 0], out)` inside pl.at), is no read either.
     if (auto* a = ir::stmt_as<ir::Assign>(st)) {
-      // A view or a copy of a carrier carries it too (`v = pl.slice(out, ...)`, `o = out`): what
-      // is written or read through it is written or read in the carrier.
-      if (!write(a->value, &a->var) && ir::expr_as<ir::Var>(a->var))
-        if (ir::Expr src = through_views(a->value)) {
-          join(a->var, root_of(src));
-          allow(src);
-          allow(a->var);
-        }
+      if (ir::expr_as<ir::Var>(a->var) && root_of(a->value)) {
+        join(a->var, root_of(a->value));
+        allow(a->value);
+        allow(a->var);  // its definition
+      }
     }
-    // The store as a statement, its result dropped (PyPTO's tutorials write
-    // `pl.store(pl.add(a, b), [0, 0], out)` inside pl.at): it writes `out` all the same.
-    if (auto* e = ir::stmt_as<ir::Eval>(st)) write(e->value, nullptr);
+    if (auto* e = ir::stmt_as<ir::Eval>(st)) allow(e->value);
     const std::vector<ir::Expr>* ias = nullptr;
     const std::vector<ir::Expr>* rets = nullptr;
     const ir::Stmt* body = nullptr;
@@ -346,7 +343,7 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
     grew = false;
     written.clear();
     allowed.clear();
-    visit::walk_all(scope.body, carriers, [](const ir::Expr&) {});
+    visit::walk_all(scope.body, on_stmt, on_expr);
   } while (grew);
   // Any other occurrence of a carrier reads the tensor: a written tensor that is also read is InOut.
   std::unordered_map<const ir::ExprNode*, std::size_t> occurrences;

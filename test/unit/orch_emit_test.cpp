@@ -699,6 +699,93 @@ TEST_CASE("a create is no window of a loop-carried parent that the loop replaces
   CHECK(has(emit_ok(program_with("nxt")), "Tensor buf = acc.view(buf_shapes, buf_offsets);"));
 }
 
+// 40th session: a loop-carried window. acc starts as a slice of big and the loop assembles into it
+// in place, so it is that window on every trip and a create can be allocated as acc's view (before:
+// refused, "'acc' is not one tensor here"). A loop that yields another window of big instead hands
+// acc that one from the second trip on: declined, and the refusal says why.
+TEST_CASE("a create is the window of a loop-carried window that its loop assembles into in place") {
+  const std::string wide = "pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]";
+  auto program_with = [&](const std::string& yielded) {
+    return "import ptorw.language as pl\n@pl.program\nclass P:\n" + copy_kernel("fillw", kPacked, wide) +
+           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+           "    def main(self, x: pl.Tensor[[16, 32], pl.FP32], big: pl.InOut[pl.Tensor[[32, 64], pl.FP32]]) -> "
+           "pl.Tensor[[32, 64], pl.FP32]:\n"
+           "        band = pl.tensor.slice(big, [32, 32], [0, 32])\n"
+           "        other = pl.tensor.slice(big, [32, 32], [0, 0])\n"
+           "        for i, (acc,) in pl.range(2, init_values=(band,)):\n"
+           "            buf = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+           "            part = self.fillw(x, buf)\n"
+           "            nxt = pl.tensor.assemble(acc, part, [i * 16, 0])\n"
+           "            res = pl.yield_(" + yielded + ")\n"
+           "        return big\n";
+  };
+  const std::string ok = emit_ok(program_with("nxt"));
+  CHECK(has(ok, "Tensor acc = band;"));
+  CHECK(has(ok, "Tensor buf = acc.view(buf_shapes, buf_offsets);"));
+  // Lines 1-3 the header, 4-8 the kernel, 9-10 main's header: the call at 15, the assemble at 16.
+  CHECK(emit_error(program_with("other")) ==
+        "t.py:15:25: error: orchestration 'main': 'fillw' addresses its parameter 'o' with strides [64, 1], but its "
+        "argument 'buf' is stored with strides [32, 1]: the kernel would read or write the wrong elements. 'buf' is not "
+        "allocated as the window of 'acc' that the kernel's result is assembled into at 16:13: 'acc' is not one tensor "
+        "or window here (a loop carry or If result of several)");
+}
+
+// Review rev40: a value between the create and the assemble whose storage is not known may be the
+// parent's. `q` is a loop result (init `other`, every trip yields `big`), `pr[1]` a kernel result
+// written into the parent; a task reading either there must see the parent as it was, so the create
+// is no window of it. The session-start binary placed `tmp` in big and the copy task saw the
+// kernel's write early (for a whole parent as for a window).
+TEST_CASE("a value that may lie in the parent's storage, used between the create and the assemble, keeps the create") {
+  const std::string wide = "pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.ND)]";
+  const std::string head = "import ptorw.language as pl\n@pl.program\nclass P:\n" + copy_kernel("fill", kPacked, kPacked) +
+                           copy_kernel("copy", kPacked, kPacked);
+  const std::string loop_alias =
+      head +
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, x: pl.Tensor[[16, 32], pl.FP32], big: pl.InOut[pl.Tensor[[16, 32], pl.FP32]], "
+      "other: pl.Tensor[[16, 32], pl.FP32], snap: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        for i, (c,) in pl.range(2, init_values=(other,)):\n"
+      "            q = pl.yield_(big)\n"
+      "        buf = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+      "        part = self.fill(x, buf)\n"
+      "        s = self.copy(q, snap)\n"
+      "        nxt = pl.tensor.assemble(big, part, [0, 0])\n"
+      "        return s\n";
+  // Lines 1-3 the header, 4-13 the kernels, 14-15 main's header: the assemble at 21.
+  CHECK(emit_error(loop_alias) ==
+        "t.py:21:15: error: orchestration 'main': tensor.assemble of 'part' into 'big' copies data (the part is not the "
+        "view of that parent at these offsets), and the runtime API has no copy task");
+  // The twin without the read in between: buf is big's window.
+  std::string direct = loop_alias;
+  direct.replace(direct.find("        s = self.copy(q, snap)\n"), std::string("        s = self.copy(q, snap)\n").size(), "");
+  direct.replace(direct.find("        return s\n"), std::string("        return s\n").size(), "        return nxt\n");
+  CHECK(has(emit_ok(direct), "Tensor buf = big.view(buf_shapes, buf_offsets);"));
+
+  const std::string tuple =
+      head +
+      "    @pl.function(type=pl.FunctionType.AIV)\n"
+      "    def two(self, a: pl.Tensor[[16, 32], pl.FP32], o1: pl.Out[pl.Tensor[[16, 32], pl.FP32]], "
+      "o2: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> tuple[pl.Tensor[[16, 32], pl.FP32], pl.Tensor[[16, 32], pl.FP32]]:\n"
+      "        t = pl.load(a, [0, 0], [16, 32])\n"
+      "        r1 = pl.store(t, [0, 0], o1)\n"
+      "        r2 = pl.store(t, [0, 0], o2)\n"
+      "        return r1, r2\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, x: pl.Tensor[[16, 32], pl.FP32], big: pl.InOut[pl.Tensor[[16, 32], pl.FP32]], "
+      "a: pl.Out[pl.Tensor[[16, 32], pl.FP32]], snap: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        pr = self.two(x, a, big)\n"
+      "        buf = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+      "        part = self.fill(x, buf)\n"
+      "        s = self.copy(pr[1], snap)\n"
+      "        nxt = pl.tensor.assemble(big, part, [0, 0])\n"
+      "        return s\n";
+  // 4-13 the copy kernels, 14-19 two, 20-21 main's header: the assemble at 26.
+  CHECK(emit_error(tuple) ==
+        "t.py:26:15: error: orchestration 'main': tensor.assemble of 'part' into 'big' copies data (the part is not the "
+        "view of that parent at these offsets), and the runtime API has no copy task");
+  (void)wide;
+}
+
 // 39th session: a kernel's result was taken for the parameter its loop's iter-arg starts from, even
 // when a trip yields another Out into that iter-arg: here the second trip stores into o2, so the
 // result is o2's, and the emitter bound `r` to p. Now the result has no one parameter (refused

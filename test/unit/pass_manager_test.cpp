@@ -249,7 +249,7 @@ TEST_CASE("identical warnings are reported once per pipeline run") {
     return function_pass("warns", "", {}, [text, line](const ProgramPtr& p, const PassContext&) {
       PassOutcome o;
       o.program = p;
-      o.diagnostics.push_back(Diagnostic{"t.py", {line, 1}, Severity::Warning, text});
+      o.diagnostics.push_back(Diagnostic{"t.py", {static_cast<std::uint32_t>(line), 1}, Severity::Warning, text});
       return o;
     });
   };

@@ -76,12 +76,15 @@ inline std::optional<std::pair<std::int64_t, std::int64_t>> box_extents(const Ti
 /// for the dtype, is not whole boxes either. An INT8 [32, 16] Mat tile against NZ boxes of 16 x 32
 /// elements is the example: no Buffer descriptor, no planned form.
 inline std::optional<std::string> not_whole_boxes(const std::optional<TileLayoutSpec>& l, const TileType& t) {
-  auto box = l ? box_extents(*l, dtype_bytes(t.dtype)) : std::nullopt;
+  const std::string why = " has physical extents that are not whole fractal boxes of its layout";
+  const auto box = l ? box_extents(*l, dtype_bytes(t.dtype)) : std::nullopt;
+  if (!box) return why;
+  // (Unpacked once: GCC 12 warned "may be used uninitialized" on box->first in some host TUs.)
+  const auto [box_rows, box_cols] = *box;
   auto rows = t.shape.size() == 2 ? const_int(t.shape[0]) : std::nullopt;
   auto cols = t.shape.size() == 2 ? const_int(t.shape[1]) : std::nullopt;
-  if (box && rows && cols && *rows % box->first == 0 && *cols % box->second == 0) return std::nullopt;
-  return " has physical extents that are not whole fractal boxes of its layout" +
-         (box ? " (" + std::to_string(box->first) + " x " + std::to_string(box->second) + " elements)" : std::string());
+  if (rows && cols && *rows % box_rows == 0 && *cols % box_cols == 0) return std::nullopt;
+  return why + " (" + std::to_string(box_rows) + " x " + std::to_string(box_cols) + " elements)";
 }
 
 }  // namespace ptorw::ir
