@@ -966,9 +966,12 @@ class OrchEmitter {
                              to[i], before ? strides_text(*before) : std::string("?")));
       }
     }
+    // A yield whose storage is not known (an If result of several tensors, say) may be another
+    // tensor too: the carry may move (review rev40b F3: `c = q if n > 0 else acc` yielded kept acc
+    // p's storage, and a later assemble into the loop result was taken as in place in p).
     for (std::size_t i = 0; i < vals.size(); ++i) {
       const std::uint32_t r = root_of(to[i]), v = root_of(vals[i]);
-      if (r != npos && v != npos && r != v) {
+      if (r != npos && r != v) {
         if (info_[r].relied)
           fail(sp, fmt::format("loop carry '{}' changes storage, but an assemble relied on it staying in place", to[i]));
         info_[r].broken = true;
@@ -1061,6 +1064,16 @@ class OrchEmitter {
       --indent_;
     }
     line("}");
+    // A result that is one storage on both arms (Roots: the IR's judgment, e.g. a loop carry or
+    // a write into it on each arm) is that storage here too; any other result has none (unknown:
+    // a loop carry yielded it may have moved, see yields()).
+    for (std::size_t i = 0; i < rv.size(); ++i) {
+      if (!ir::type_as<ir::TensorType>(x.return_vars[i]->type)) continue;
+      const ir::ExprNode* st = roots_of_.root(x.return_vars[i]);
+      const std::string_view* storage_name = st ? names_.find(st) : nullptr;
+      if (storage_name)
+        if (const std::uint32_t r = root_of(*storage_name); r != npos) set_root(rv[i], r);
+    }
   }
 
   void scope(const ir::Scope& sc, Span sp) {

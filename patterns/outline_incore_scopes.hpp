@@ -87,7 +87,20 @@ inline std::string refusal(const ir::Scope& s) {
   });
   if (!why.empty()) return why;
   if (!tile) return std::string(kNoTileOp);
-  return {};
+  // A tuple from outside (`pr = self.two(...)` before the scope, `pr[1]` inside) would become a
+  // tuple parameter: a kernel's parameters are tensors and scalars (an Out one must be a tensor, and
+  // tile-to-buffer has no GM parameter to load a tuple's element from; review rev40b F1).
+  std::vector<ir::Expr> defs;
+  visit::definitions(s.body, defs);
+  std::unordered_set<const ir::ExprNode*> defined;
+  for (const auto& d : defs) defined.insert(d.get());
+  visit::walk_all(s.body, [](const ir::Stmt&) {}, [&](const ir::Expr& e) {
+    if (why.empty() && ir::is_var_like(e) && ir::type_as<ir::TupleType>(e->type) && !defined.count(e.get()))
+      why = "it reads the tuple '" + ir::var_name(e) +
+            "' defined outside it (a kernel's parameters are tensors and scalars: name its elements before the scope, "
+            "e.g. `x1 = " + ir::var_name(e) + "[1]`)";
+  });
+  return why;
 }
 
 /// Why a pl.at scope of `f` stays in place (empty: it is outlined): its content, else its function
@@ -245,7 +258,7 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
   // tensor.reshape: views in docs/semantics.md, as the verifier's alias walk has them), a write
   // into one (tile.store, tensor.assemble ...: the op's result is the written operand), a variable
   // assigned a carrier, an iter-arg (its init on the first trip, what its loop yields on the
-  // others), a loop's or an If's result (what flows into it). Calls count wherever they are
+  // others), a loop's or an If's result (what flows into it), a tuple's element. Calls count wherever they are
   // nested: `pl.yield_(pl.store(t, offs, acc))`, `init_values=(o[0:32, :],)` (review rev40: only
   // statement-level values were followed, and such a tensor stayed In while written, which the
   // verifier then refused on the pass's own output). A carrier may stand for several free tensors:
@@ -278,6 +291,13 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
   };
   // A view's source and a write's target are not read there; the call carries them.
   auto on_expr = [&](const ir::Expr& e) {
+    // An element of a tuple carrier (`pr[1]` of a kernel's results) may be any of its tensors, as
+    // the verifier's alias walk has it (review rev40b F1: a store into pr[1] left pr In).
+    if (auto* g = ir::expr_as<ir::TupleGetItem>(e)) {
+      join(e, root_of(g->tuple));
+      allow(g->tuple);
+      return;
+    }
     auto* c = ir::expr_as<ir::Call>(e);
     if (!c || c->kind == ir::CallKind::Function || c->args.empty()) return;
     if (ir::is_op_call(e, ir::op::id("tensor.slice")) || ir::is_op_call(e, ir::op::id("tensor.reshape"))) {

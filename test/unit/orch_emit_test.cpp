@@ -786,6 +786,35 @@ TEST_CASE("a value that may lie in the parent's storage, used between the create
   (void)wide;
 }
 
+// Review rev40b F3: a loop carry yielded an If result of two tensors (q, or acc itself) kept its
+// init's storage, so an assemble into the loop result of a window of p was taken as in place and
+// emitted as nothing: with n > 0 the IR writes q, the C++ wrote nothing into q. An unknown yield now
+// moves the carry as a known other one does.
+TEST_CASE("a loop carry yielded a value of unknown storage may have moved") {
+  auto program_with = [](const std::string& yielded) {
+    return "import ptorw.language as pl\n@pl.program\nclass P:\n" + copy_kernel("fill", kPacked, kPacked) +
+           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+           "    def main(self, x: pl.Tensor[[16, 32], pl.FP32], p: pl.InOut[pl.Tensor[[32, 32], pl.FP32]], "
+           "q: pl.InOut[pl.Tensor[[32, 32], pl.FP32]], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[32, 32], pl.FP32]:\n"
+           "        for i, (acc,) in pl.range(2, init_values=(p,)):\n"
+           "            if n > 0:\n"
+           "                c = pl.yield_(" + yielded + ")\n"
+           "            else:\n"
+           "                c = pl.yield_(acc)\n"
+           "            res = pl.yield_(c)\n"
+           "        w = pl.tensor.slice(p, [16, 32], [0, 0])\n"
+           "        r = self.fill(x, w)\n"
+           "        nxt = pl.tensor.assemble(res, r, [0, 0])\n"
+           "        return q\n";
+  };
+  // Lines 1-3 the header, 4-8 the kernel, 9-10 main's header: the assemble at 19.
+  CHECK(emit_error(program_with("q")) ==
+        "t.py:19:15: error: orchestration 'main': tensor.assemble of 'r' into 'res' copies data (the part is not the "
+        "view of that parent at these offsets), and the runtime API has no copy task");
+  // Both arms yield acc: the carry stays p, and the assemble is the kernel's write into p.
+  emit_ok(program_with("acc"));
+}
+
 // 39th session: a kernel's result was taken for the parameter its loop's iter-arg starts from, even
 // when a trip yields another Out into that iter-arg: here the second trip stores into o2, so the
 // result is o2's, and the emitter bound `r` to p. Now the result has no one parameter (refused

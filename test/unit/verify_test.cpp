@@ -401,6 +401,32 @@ TEST_CASE("kernels: a store into an In parameter (or a view of one) is an error;
         "parameters (declare it pl.Out or pl.InOut)\n");
 }
 
+// Review rev40b F4: the alias walk moved In parameter a's mask one carry per round, and stopped
+// after 64 rounds: with 70 rotated iter-args (init a into c69 only, the store into c0) the write
+// of a was reported for 60 carries and not for 70. The walk now runs to its fixed point.
+TEST_CASE("kernels: an In parameter's view reaching the store after many rotations of loop carries is found") {
+  for (int k : {3, 60, 70, 130}) {
+    std::string carries, inits, yields, results;
+    for (int i = 0; i < k; ++i) {
+      const std::string sep = i ? ", " : "";
+      carries += sep + "c" + std::to_string(i);
+      inits += sep + (i + 1 < k ? "o" : "a");
+      yields += sep + "c" + std::to_string(i + 1 < k ? i + 1 : k - 1);
+      results += sep + "r" + std::to_string(i);
+    }
+    const std::string body = "        t = pl.load(o, [0, 0], [16, 32])\n"
+                             "        for i, (" + carries + ",) in pl.range(" + std::to_string(k) + ", init_values=(" + inits +
+                             ",)):\n"
+                             "            s = pl.store(t, [0, 0], c0)\n"
+                             "            " + results + " = pl.yield_(" + yields + ")\n"
+                             "        return o\n";
+    CAPTURE(k);
+    CHECK(verify_text(kernel_program(kTwoOut, body, "a, b")) ==
+          "k.py:7:17: error: tile.store writes 'c0', a view of In parameter 'a'; a callee may write only Out/InOut "
+          "parameters (declare it pl.Out or pl.InOut)\n");
+  }
+}
+
 TEST_CASE("kernels: a store nested inside another op's operand writes its tensor too") {
   // `pl.load(pl.store(t, [0, 0], o), ...)`: the store writes o even though the load only reads its
   // result. `check` accepted it and flatten-call-expr's output (the store on its own line) then
