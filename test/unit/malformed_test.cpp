@@ -89,6 +89,10 @@ const Case kCases[] = {
      "annotation has dtype pl.FP16 but the value has pl.FP32"},
     {"float offset", in_kernel("        t = pl.load(x, [1.5], [64])\n"), 5, 13,
      "tile.load operand 2: element 1 is a float; offsets, shapes and indices are integers"},
+    // A tensor in a list operand was accepted, and printed into a type the parser refuses (parser
+    // smoke fuzz, seed 38004: `valid_shape` [k, 64] with k a tensor).
+    {"tensor in a valid_shape", in_kernel("        t = pl.load(x, [0], [64], [x])\n"), 5, 13,
+     "tile.load operand 4: element 1 is a tensor; offsets, shapes and indices are integers"},
     {"unknown callee", in_kernel("        t = self.g(x)\n"), 5, 18, "no function 'g'"},
     {"call arity", in_kernel("        t = self.f(x, n)\n"), 5, 18, "takes 3 arguments, got 2"},
     {"while keyword", in_kernel("        while n < 3:\n            pass\n"), 5, 9, "pl.while_"},

@@ -454,13 +454,21 @@ inline std::string_view kwarg_kind_mismatch(std::string_view key, const AttrValu
   return {};
 }
 
-/// The first element of a list operand that is a float scalar, or -1: the lists of ops are offsets,
-/// shapes and indices, all integers (`A[1.5, :]` passed `check` and failed only when run).
-inline int float_list_element(const Expr& list) {
+/// The first element of a list operand that is no integer: a float scalar, or no scalar at all (a
+/// tensor, a tile, a tuple), or -1; `what` gets which. The lists of ops are offsets, shapes and
+/// indices, all integers (`A[1.5, :]` passed `check` and failed only when run; a tensor in
+/// `valid_shape=[k, 64]` was accepted and printed into a type the parser refuses: parser smoke
+/// fuzz, seed 38004). Elements of unknown type were reported where they arose.
+inline int non_integer_list_element(const Expr& list, std::string_view* what = nullptr) {
   if (auto* t = expr_as<MakeTuple>(list))
-    for (std::size_t j = 0; j < t->elems.size(); ++j)
-      if (auto* s = t->elems[j] ? type_as<ScalarType>(t->elems[j]->type) : nullptr; s && is_float(s->dtype))
-        return static_cast<int>(j);
+    for (std::size_t j = 0; j < t->elems.size(); ++j) {
+      const Type* ty = t->elems[j] ? &t->elems[j]->type : nullptr;
+      if (!ty || type_as<UnknownType>(*ty)) continue;
+      auto* s = type_as<ScalarType>(*ty);
+      if (s && !is_float(s->dtype)) continue;
+      if (what) *what = s ? "a float" : type_as<TensorType>(*ty) ? "a tensor" : type_as<TileType>(*ty) ? "a tile" : "not a scalar";
+      return static_cast<int>(j);
+    }
   return -1;
 }
 
@@ -504,10 +512,11 @@ inline InferResult check_and_infer(const OpDef& d, const std::vector<Expr>& args
       }
       return InferResult::fail(std::move(why));
     }
+    std::string_view what;
     if (k == 'L')
-      if (int j = float_list_element(args[i]); j >= 0)
+      if (const int j = non_integer_list_element(args[i], &what); j >= 0)
         return InferResult::fail(std::string(d.name) + " operand " + std::to_string(i + 1) + ": element " + std::to_string(j + 1) +
-                                 " is a float; offsets, shapes and indices are integers");
+                                 " is " + std::string(what) + "; offsets, shapes and indices are integers");
   }
   for (const auto& [key, v] : kw) {
     if (std::string_view want = kwarg_kind_mismatch(key, v); !want.empty())

@@ -182,7 +182,7 @@ inline bool op_surely_ok(const OpSig& s, const std::vector<Expr>& args, const Kw
       case 'T': ok = type_as<TileType>(t) != nullptr; break;
       case 'N': ok = type_as<TensorType>(t) != nullptr; break;
       case 'S': ok = type_as<ScalarType>(t) != nullptr; break;
-      case 'L': ok = expr_as<MakeTuple>(a) != nullptr && float_list_element(a) < 0; break;
+      case 'L': ok = expr_as<MakeTuple>(a) != nullptr && non_integer_list_element(a) < 0; break;
       case 'P': ok = type_as<PtrType>(t) != nullptr; break;
       case 'B': ok = type_as<BufferType>(t) != nullptr; break;
       case 'V': ok = type_as<TensorType>(t) != nullptr || type_as<ScalarType>(t) != nullptr; break;
