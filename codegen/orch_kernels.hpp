@@ -146,10 +146,16 @@ struct Defs {
       if (auto* f = ir::kind_as<ir::For>(s->kind)) return i < f->iter_args.size() ? param_of(f->iter_args[i], depth + 1) : -1;
       if (auto* w = ir::kind_as<ir::While>(s->kind)) return i < w->iter_args.size() ? param_of(w->iter_args[i], depth + 1) : -1;
       if (auto* x = ir::kind_as<ir::If>(s->kind)) {
+        // Memoised when no iter-arg's parameter is assumed (such an answer is final): each arm of
+        // N chained Ifs reaches the previous result, 2^N walks without it.
+        if (assumed_params_.empty())
+          if (const int* known = if_params_.find(v.get())) return *known;
         const ir::Expr* a = yielded(x->then_body, i);
         const ir::Expr* b = x->else_body ? yielded(x->else_body, i) : nullptr;
         int pa = a ? param_of(*a, depth + 1) : -1, pb = b ? param_of(*b, depth + 1) : -1;
-        return pa >= 0 && pa == pb ? pa : -1;
+        const int r = pa >= 0 && pa == pb ? pa : -1;
+        if (assumed_params_.empty()) if_params_.try_emplace(v.get(), r);
+        return r;
       }
     }
     return -1;
@@ -195,6 +201,7 @@ struct Defs {
  private:
   mutable std::vector<std::pair<const ir::ExprNode*, int>> assumed_params_;  // iter-arg → parameter, under judgment
   mutable visit::PtrMap<int> iter_params_;  // iter-arg → its parameter (-1: none), judged outright
+  mutable visit::PtrMap<int> if_params_;    // If result → its parameter (-1: none), found with no assumption open
 
   /// The parameter a call's (single) value is: a kernel call's result through the argument it is
   /// written into, an op writing one operand in place (tile.store) that operand's, or -1.
