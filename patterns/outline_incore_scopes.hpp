@@ -254,12 +254,11 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
     free = std::move(ordered);
   }
   // Carriers of free tensors and how they are used. A carrier is any expression node that may be
-  // (a view of) a free tensor: the free value itself, a view of a carrier (tensor.slice,
-  // tensor.reshape: views in docs/semantics.md, as the verifier's alias walk has them), a write
-  // into one (tile.store, tensor.assemble ...: the op's result is the written operand), a variable
-  // assigned a carrier, an iter-arg (its init on the first trip, what its loop yields on the
-  // others), a loop's or an If's result (what flows into it), a tuple's element. Calls count wherever they are
-  // nested: `pl.yield_(pl.store(t, offs, acc))`, `init_values=(o[0:32, :],)` (review rev40: only
+  // (a view of) a free tensor: the free value itself, a view of a carrier (ir::is_tensor_view_op,
+  // the verifier's alias walk's list too), a write into one (tile.store, tensor.assemble ...: the
+  // op's result is the written operand), a variable assigned a carrier, an iter-arg (its init on
+  // the first trip, what its loop yields on the others), a loop's or an If's result (what flows
+  // into it), a tuple's element. Calls count wherever they are nested: `pl.yield_(pl.store(t, offs, acc))`, `init_values=(o[0:32, :],)` (review rev40: only
   // statement-level values were followed, and such a tensor stayed In while written, which the
   // verifier then refused on the pass's own output). A carrier may stand for several free tensors:
   // a store into the iter-arg of a loop that yields p writes p from the second trip on.
@@ -300,7 +299,7 @@ inline Outlined outline(const ir::Program& prog, const ir::Function& caller, con
     }
     auto* c = ir::expr_as<ir::Call>(e);
     if (!c || c->kind == ir::CallKind::Function || c->args.empty()) return;
-    if (ir::is_op_call(e, ir::op::id("tensor.slice")) || ir::is_op_call(e, ir::op::id("tensor.reshape"))) {
+    if (c->kind == ir::CallKind::Op && ir::is_tensor_view_op(c->callee.view())) {
       join(e, root_of(c->args[0]));
       allow(c->args[0]);
       return;

@@ -21,6 +21,12 @@
 
 namespace ptorw::ir {
 
+/// Ops whose result is a view of operand 0: it shares that tensor's storage, so a write through
+/// the result writes the operand (docs/semantics.md "Tensors": tensor.slice, tensor.reshape). The one list every alias analysis
+/// asks (the verifier's In-parameter walk, outline-incore-scopes' kernel directions), so that a
+/// new view op cannot be missed by one of them.
+constexpr bool is_tensor_view_op(std::string_view op) { return op == "tensor.slice" || op == "tensor.reshape"; }
+
 enum class Effect : std::uint8_t {
   Pure,        // removable when unused
   WritesArg,   // updates the operand named by `written_arg` (tile.store into a GM tensor)

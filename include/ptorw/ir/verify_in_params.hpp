@@ -115,7 +115,7 @@ class InParamWrites {
     const bool writes = d && d->effect == Effect::WritesArg && d->written_arg >= 0 &&
                         static_cast<std::size_t>(d->written_arg) < c.args.size();
     const std::string_view name = d ? d->name : std::string_view();
-    const bool views = (name == "tensor.slice" || name == "tensor.reshape") && !c.args.empty();
+    const bool views = is_tensor_view_op(name) && !c.args.empty();
     // The other operands are looked into too: a write nested inside another op's operand
     // (`pl.load(pl.store(t, [0, 0], b), ...)`) is a write, whether or not flatten-call-expr has
     // split it out yet (walker audit 2026-12-05 F2: `check` accepted it, the flattened text failed).
