@@ -112,6 +112,12 @@ struct GmLoad {
     // (its valid_shape operand, else its shape).
     if (auto r = stated_valid_refusal(*tl, ir::infer::list_elems(c.args.size() > 3 && c.args[3] ? c.args[3] : c.args[2]), "tile.load"))
       return r;
+    // A declared pad (TileView pad=zero/max/min) fills the tile outside its valid region
+    // (docs/semantics.md, Tiles); buffer.load writes the valid window only, so the padding would
+    // read whatever the storage held (review rev41b F4): not a default load policy (lower_tile_to_
+    // buffer.md "default load/store policies").
+    if (tl->view && tl->view->pad && *tl->view->pad != ir::PadValue::null)
+      return refuse("tile.load into a tile typed with a pad value has no Buffer recipe (buffer.load does not fill the padding)");
     if (!ax.default_rollout()) return std::nullopt;
     // The ordinary cube path loads its operands into Mat ("GM -> Mat"), INT8 included ("INT8
     // operands accumulate in INT32"); Left/Right/Acc are not loaded from GM by default.

@@ -25,6 +25,7 @@
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/provenance.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
+#include "ptorw/lowering/recipes/stated_valid.hpp"
 
 namespace ptorw::lowering::recipes {
 
@@ -39,6 +40,11 @@ struct SetValidShape {
     auto* src = c.args.empty() ? nullptr : ir::type_as<ir::TileType>(c.args[0]->type);
     auto* res = ir::type_as<ir::TileType>(target->type);
     if (!src || !res) return refuse("tile.set_validshape must relabel a tile into an assigned tile");
+    // The result must be typed with the extents the call sets: the Buffer handle takes the typed
+    // ones (a `[8, 32]` annotation on set_validshape(x, n, 32) lowered to a subview of 8 rows and
+    // dropped n: review rev41b F2), as every other recipe checks (stated_valid.hpp).
+    if (c.args.size() >= 3)
+      if (auto r = stated_valid_refusal(*res, {c.args[1], c.args[2]}, "tile.set_validshape")) return r;
     if (src->memory.value_or(ir::MemSpace::Vec) != ir::MemSpace::Vec)
       return refuse("tile.set_validshape of a non-Vec tile has no Buffer recipe");
     if (!runtime_valid(*res)) {

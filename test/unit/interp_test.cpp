@@ -82,6 +82,47 @@ TEST_CASE("tile padding is poison unless the declared TileView pads it") {
   CHECK(at(w, {1, 1}) == 12.0);
 }
 
+TEST_CASE("tile.assemble declared with enlarged valid extents has them; gained unwritten elements are poison") {
+  // lower_tile_to_buffer.md "When assemble enlarges the valid region": the Buffer recipe lowers the
+  // result to its declared rectangle, and value mode kept the target's, so a store of the result
+  // wrote one row where the lowered kernel wrote two (review rev41b F1). src[i, j] = 10 i + j.
+  auto kernel = [](const std::string& valid) {
+    return prog(R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, src: pl.Tensor[[4, 8], pl.FP32],
+          dst: pl.InOut[pl.Tensor[[4, 8], pl.FP32]]) -> pl.Tensor[[4, 8], pl.FP32]:
+        canvas = pl.tile.load(src, [0, 0], [4, 8], [1, 8])
+        part = pl.tile.load(src, [3, 0], [1, 8])
+        placed: pl.Tile[[4, 8], pl.FP32, pl.TileView(valid_shape=)" + valid + R"()] = pl.tile.assemble(canvas, part, [1, 0])
+        r = pl.store(placed, [0, 0], dst)
+        return r
+)", ") -> pl.Tensor[[4, 8], pl.FP32]", kIota + R"(
+        dst = pl.full([4, 8], -1.0, dtype=pl.FP32)
+        r = self.k(s5, dst)
+        return r
+)");
+  };
+  // [2, 8]: row 0 is the canvas's, row 1 the part's, rows 2 and 3 keep dst's -1.
+  auto r = run_ok(kernel("[2, 8]"));
+  const Output& o = out(r, "return");
+  CHECK(o.poison_count() == 0);
+  for (std::int64_t i = 0; i < 4; ++i)
+    for (std::int64_t j = 0; j < 8; ++j) {
+      double want = i == 0 ? static_cast<double>(j) : i == 1 ? 30.0 + static_cast<double>(j) : -1.0;
+      CHECK_MESSAGE(at(o, {i, j}) == want, "at [" << i << ", " << j << "]");
+    }
+  // [3, 8]: row 2 is gained but neither the canvas's nor written by the part: poison, stored.
+  auto r3 = run_ok(kernel("[3, 8]"));
+  const Output& o3 = out(r3, "return");
+  CHECK(o3.poison_count() == 8);
+  CHECK(poison_at(o3, {2, 5}));
+  CHECK(at(o3, {1, 5}) == 35.0);
+  CHECK(at(o3, {3, 5}) == -1.0);
+  // [1, 8] (the target's) and no annotation: one row, as before.
+  auto r1 = run_ok(kernel("[1, 8]"));
+  CHECK(at(out(r1, "return"), {1, 5}) == -1.0);
+}
+
 TEST_CASE("poison: loading never-written tensor elements is an error at the load") {
   std::string src = prog(R"(
     @pl.function(type=pl.FunctionType.InCore)

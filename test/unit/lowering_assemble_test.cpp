@@ -118,4 +118,36 @@ TEST_CASE("an injected wrong disjointness proof is caught by the stage check") {
     CHECK_MESSAGE((planner == "PTOAS" ? addressless : addressed), refusal);
   }
 }
+
+// The spec's enlarging assemble with an InOut destination (review rev41b F1): canvas is valid in
+// rows 0-7, the part fills rows 8-15, and placed is declared valid [16, 32]. The lowered kernel
+// stores 16 rows; value mode kept canvas's 8 and stored 8, so rows 8-15 of `out` differed (with an
+// Out destination the unwritten rows are poison and hid it). Every planner, three legs.
+constexpr const char* kEnlargeInOut = R"(import ptorw.language as pl
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, c: pl.Tensor[[32, 32], pl.FP32], out: pl.InOut[pl.Tensor[[32, 32], pl.FP32]]) -> pl.Tensor[[32, 32], pl.FP32]:
+        canvas = pl.tile.load(c, [0, 0], [32, 32], [8, 32])
+        part = pl.tile.load(c, [24, 0], [8, 32])
+        placed: pl.Tile[[32, 32], pl.FP32, pl.TileView(valid_shape=[16, 32])] = pl.tile.assemble(canvas, part, [8, 0])
+        r = pl.store(placed, [0, 0], out)
+        return r
+)";
+
+TEST_CASE("an assemble declared with an enlarged valid rectangle stores it, in value mode as lowered (InOut)") {
+  auto before = test_support::parse_golden(kEnlargeInOut, "enlarge_inout");
+  for (const std::string planner : {"PYPTO", "DSA_RP", "PTOAS"}) {
+    CAPTURE(planner);
+    interp::DiffOptions o;
+    auto planned = run_passes(before, "init-memref,plan-memory", planner);
+    auto lowered = run_passes(before, "tile-to-buffer", planner);
+    REQUIRE(lowered->functions.size() == 1);
+    CHECK(lowered->functions[0]->stage == ir::Stage::Buffer);  // lowered, not kept Tile
+    auto d = three_legs(before, planned, lowered, o);
+    CHECK_MESSAGE(d.ok(), d.str() << "\n" << d.message);
+  }
+}
 }  // namespace ut_lowering_assemble_test

@@ -257,8 +257,30 @@ inline Value extract(OpCall& c) {
   return {TileVal(window_copy(c, *t, off, shape, mem_kw(c, ir::MemSpace::Left)))};
 }
 
+/// The valid extents a tile.assemble result is declared with when they enlarge the target's:
+/// constant, each at least the target's and within the physical shape (lower_tile_to_buffer.md
+/// "When assemble enlarges the valid region"); nullopt otherwise (the target's extents are kept).
+inline std::optional<Shape> enlarged_assemble_valid(const ir::Type& declared, const TileData& target) {
+  auto* tt = ir::type_as<ir::TileType>(declared);
+  if (!tt || !tt->view || tt->view->valid_shape.size() != target.valid.size()) return std::nullopt;
+  Shape v(target.valid.size());
+  bool larger = false;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    auto k = ir::const_int(tt->view->valid_shape[i]);
+    if (!k || *k < target.valid[i] || *k > target.shape[i]) return std::nullopt;
+    v[i] = *k;
+    larger = larger || *k > target.valid[i];
+  }
+  if (!larger) return std::nullopt;
+  return v;
+}
+
 /// tile.assemble(target, source, offset): target with source's valid region written at offset;
-/// the result keeps target's valid extents.
+/// the result keeps target's valid extents, unless its declared type enlarges them (the spec's
+/// enlarging assemble, which the Buffer recipe lowers to the declared rectangle: review rev41b F1,
+/// value mode kept the target's and a store of the result wrote fewer rows than the lowered
+/// kernel). Elements the enlarged region gains that the source did not write are poison: the
+/// target held nothing defined there.
 inline Value assemble(OpCall& c) {
   const TileVal& dst = c.arg<TileVal>(0);
   const TileVal& src = c.arg<TileVal>(1);
@@ -273,6 +295,15 @@ inline Value assemble(OpCall& c) {
     r->data[l] = src->data[s];
     r->poison[l] = src->poison[s];
   });
+  if (auto v = enlarged_assemble_valid(c.result_type, *dst)) {
+    for_each_index(*v, [&](const Shape& idx) {
+      if (dst->in_valid(idx)) return;
+      bool written = src->valid.size() == idx.size();
+      for (std::size_t i = 0; i < idx.size(); ++i) written = written && idx[i] >= off[i] && idx[i] < off[i] + src->valid[i];
+      if (!written) r->poison[static_cast<std::size_t>(r->linear(idx))] = 1;
+    });
+    r->valid = *v;
+  }
   return {TileVal(r)};
 }
 
