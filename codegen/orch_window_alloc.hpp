@@ -297,12 +297,17 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
   }
   for (std::size_t i = 0; i < ss.size(); ++i) {
     auto* a = ir::stmt_as<ir::Assign>(ss[i]);
-    if (!a || !ir::is_op_call(a->value, "tensor.create") || result_slots.count(a->var.get()) || count(a->var.get()) != 2)
-      continue;
+    // Two occurrences: buf's definition and one use, the Out argument of a kernel call whose result
+    // is assembled; three: the call and an assemble of buf itself after it (after `self.k(x, buf)`
+    // buf holds what k wrote, and Pattern 2 gives k the parent's strides for this form too:
+    // OrchCallScan::assembled_arg, review rev41a F1).
+    if (!a || !ir::is_op_call(a->value, "tensor.create") || result_slots.count(a->var.get())) continue;
     const ir::ExprNode* buf = a->var.get();
-    // The one use: an Out argument of a kernel call in this block.
+    const int occurrences = count(buf);
+    if (occurrences != 2 && occurrences != 3) continue;
+    // The first use: an Out argument of a kernel call in this block.
     const CallUse* cu = call_use.find(buf);
-    if (!cu || cu->at <= i || !cu->target) continue;
+    if (!cu || cu->at <= i || (!cu->target && occurrences == 2)) continue;
     const std::size_t j = cu->at;
     const ir::Expr* call = cu->call;
     const ir::Expr* call_target = cu->target;
@@ -313,22 +318,27 @@ inline std::unordered_map<const ir::ExprNode*, WindowAlloc> plan_window_creates(
     if (!kernel || param < 0 || static_cast<std::size_t>(param) >= kernel->fn->params.size() ||
         kernel->fn->params[param].dir != ir::Direction::Out)
       continue;
-    // The result that is buf: the call's own target, or its projection in this block.
+    // The result that is buf: the call's own target, or its projection in this block; or buf
+    // itself, its third occurrence being an assemble.
     const ir::ExprNode* part = nullptr;
-    const bool tuple = ir::type_as<ir::TupleType>((*call_target)->type) != nullptr;
-    std::size_t r = 0;
-    for (; r < kernel->result_param.size() && kernel->result_param[r] != param; ++r) {}
-    if (r == kernel->result_param.size()) continue;
-    if (!tuple) {
-      part = call_target->get();
-    } else if (const auto* pj = projections.find(call_target->get())) {
-      for (const auto& [index, var] : *pj)
-        if (static_cast<std::size_t>(index) == r) part = var;
+    if (occurrences == 3) {
+      part = buf;
+    } else {
+      const bool tuple = ir::type_as<ir::TupleType>((*call_target)->type) != nullptr;
+      std::size_t r = 0;
+      for (; r < kernel->result_param.size() && kernel->result_param[r] != param; ++r) {}
+      if (r == kernel->result_param.size()) continue;
+      if (!tuple) {
+        part = call_target->get();
+      } else if (const auto* pj = projections.find(call_target->get())) {
+        for (const auto& [index, var] : *pj)
+          if (static_cast<std::size_t>(index) == r) part = var;
+      }
     }
     auto decline = [&](WindowDecline::Why why, const ir::Call* assemble, ir::Span assemble_span, ir::Span at = {}) {
       if (declined) declined->try_emplace(buf, WindowDecline{why, kernel->fn, param, assemble, assemble_span, at, {}});
     };
-    const auto* as = part && count(part) == 2 ? assembled.find(part) : nullptr;  // the assemble of part, later here
+    const auto* as = part && (part == buf || count(part) == 2) ? assembled.find(part) : nullptr;  // the assemble of part, later here
     if (!as || as->first <= j) {
       decline(WindowDecline::Why::NotAssembled, nullptr, {});
       continue;

@@ -21,8 +21,9 @@
 //    producer, so parent strides are not the layout of that data — remark, unchanged);
 //  * the call's result for that parameter — the return value that carries it
 //    (BuildOutParamReturnMappings, common/out_param_returns.hpp, or a loop / If result carrying the
-//    param's memory, param_strides.hpp), read directly, through `t[i]`, or `a, b = self.k(...)` —
-//    is the `part` of a `tensor.assemble(parent, part, offset)`; its strides
+//    param's memory, param_strides.hpp), read directly, through `t[i]`, or `a, b = self.k(...)`,
+//    or else the Out argument variable itself, assembled after the call and passed to no other
+//    call (OrchCallScan::assembled_arg) — is the `part` of a `tensor.assemble(parent, part, offset)`; its strides
 //    are the parent's row-major strides (ComputeRowMajorStrides), the trailing ones when the part's
 //    rank is smaller (issue 3), the parent's explicit strides when it declares some;
 //  * static shapes only: a parent or parameter with a `pl.dynamic` dim gives no strides;
@@ -96,6 +97,7 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
   std::vector<const OrchCallScan::Assembled*> parts;
   for (std::size_t r : returns)
     for (const auto& a : scan.assembled(s.call, r)) parts.push_back(&a);
+  if (parts.empty()) parts = scan.assembled_arg(arg, s.span);  // `self.k(x, tmp)`, then `assemble(acc, tmp, ...)`
   if (parts.empty()) {
     v.pending = true;  // asked by ask_pending when another site assembles
     if (remarks) v.source = "the Out argument " + value_text(arg) + " (the result is not assembled here)";

@@ -82,6 +82,8 @@ class OrchCallScan {
           auto& per_result = uses_[o->call];  // valid until the next insertion: used at once
           if (per_result.size() <= o->index) per_result.resize(o->index + 1);
           per_result[o->index].push_back({c->args[0], at});
+        } else if (ir::is_var_like(c->args[1])) {
+          var_parts_[c->args[1].get()].push_back({c->args[0], at});
         }
       }
       values_.emplace(f.get(), std::move(vals));
@@ -113,6 +115,33 @@ class OrchCallScan {
     return !per_result || index >= per_result->size() ? none : (*per_result)[index];
   }
 
+  /// The tensor.assembles, after the call at `call_span`, whose part is the variable `arg` itself
+  /// when `arg` is an argument of this one call of the program and of no other: after
+  /// `self.k(x, tmp)`, `tmp` holds what the kernel wrote into it (tensors are passed by reference),
+  /// so `tensor.assemble(parent, tmp, offset)` assembles the call's result as
+  /// `tensor.assemble(parent, self.k(x, tmp), offset)` does (spec Pattern 2, "tensor.assemble(parent,
+  /// incore_result, offset)"). outline-incore-scopes writes this form for a scope that stores into
+  /// a tensor read after it (review rev41a F1: Pattern 2 declined it, and compile then refused the
+  /// copying assemble). Empty when another call may write `arg` too, or the order is not known.
+  std::vector<const Assembled*> assembled_arg(const ir::Expr& arg, ir::Span call_span) const {
+    std::vector<const Assembled*> out;
+    if (var_parts_.empty() || !ir::is_var_like(arg) || call_span.line == 0) return out;
+    auto it = var_parts_.find(arg.get());
+    if (it == var_parts_.end()) return out;
+    if (!arg_uses_ready_) {  // once, and only for a program that assembles such a variable
+      for (std::string_view callee : index_->callees())
+        for (const auto& s : index_->of(callee))
+          for (const auto& a : s.args())
+            if (a && var_parts_.count(a.get())) ++arg_uses_[a.get()];
+      arg_uses_ready_ = true;
+    }
+    auto u = arg_uses_.find(arg.get());
+    if (u == arg_uses_.end() || u->second != 1) return out;
+    for (const auto& a : it->second)
+      if (a.span.line > call_span.line || (a.span.line == call_span.line && a.span.col > call_span.col)) out.push_back(&a);
+    return out;
+  }
+
  private:
   ir::ProgramPtr program_;  // carried_ reads its functions
   CarriedArgs carried_;
@@ -125,6 +154,11 @@ class OrchCallScan {
   // Asked once per call site and result by both patterns: open addressing (visit/ptr_map.hpp), one
   // cache miss per lookup instead of a bucket and a node.
   visit::PtrMap<std::vector<std::vector<Assembled>>> uses_;
+  // assembled_arg: the assembles whose part is a variable no call result names, and how many call
+  // arguments (over every call of the program) each such variable is.
+  std::unordered_map<const ir::ExprNode*, std::vector<Assembled>> var_parts_;
+  mutable std::unordered_map<const ir::ExprNode*, int> arg_uses_;
+  mutable bool arg_uses_ready_ = false;
 };
 
 }  // namespace ptorw::patterns

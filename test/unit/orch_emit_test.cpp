@@ -730,6 +730,35 @@ TEST_CASE("a create is the window of a loop-carried window that its loop assembl
         "or window here (a loop carry or If result of several)");
 }
 
+// Review rev41a F1: `self.k(x, buf)` as a statement (what outline-incore-scopes writes for a scope
+// storing into buf), then `tensor.assemble(acc, buf, ...)`: buf holds the kernel's result, so it is
+// allocated as the parent's window as when the call's result is assembled (Pattern 2 gives the
+// kernel the parent's strides for this form). Before, compile refused the strided Out argument.
+TEST_CASE("a create whose kernel call is a statement and which is assembled itself is the parent's window") {
+  const std::string wide = "pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]";
+  auto program_with = [&](const std::string& between) {
+    return "import ptorw.language as pl\n@pl.program\nclass P:\n" + copy_kernel("fillw", kPacked, wide) +
+           copy_kernel("copy", wide, kPacked) +
+           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+           "    def main(self, x: pl.Tensor[[16, 32], pl.FP32], snap: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> "
+           "pl.Tensor[[32, 64], pl.FP32]:\n"
+           "        big = pl.create_tensor([32, 64], dtype=pl.FP32)\n"
+           "        for i, (acc,) in pl.range(2, init_values=(big,)):\n"
+           "            buf = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+           "            self.fillw(x, buf)\n" + between +
+           "            nxt = pl.tensor.assemble(acc, buf, [i * 16, 32])\n"
+           "            res = pl.yield_(nxt)\n"
+           "        return res\n";
+  };
+  const std::string ok = emit_ok(program_with(""));
+  CHECK(has(ok, "Tensor buf = acc.view(buf_shapes, buf_offsets);"));
+  CHECK(has(ok, "args_0.add_output(buf);"));
+  // A fourth occurrence of buf (a task reading it before the assemble) keeps the rule's one form:
+  // the create stays, and the assemble is the copy the runtime cannot do.
+  const std::string read = emit_error(program_with("            s = self.copy(buf, snap)\n"));
+  CHECK(has(read, "'fillw' addresses its parameter 'o' with strides [64, 1], but its argument 'buf' is stored with strides [32, 1]"));
+}
+
 // Review rev40: a value between the create and the assemble whose storage is not known may be the
 // parent's. `q` is a loop result (init `other`, every trip yields `big`), `pr[1]` a kernel result
 // written into the parent; a task reading either there must see the parent as it was, so the create

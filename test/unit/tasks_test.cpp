@@ -485,4 +485,49 @@ class P:
     CHECK(s.graph.tasks.size() == 2);
   }
 }
+
+TEST_CASE("the task graph, the schedule and the advisor refuse a program that does not verify") {
+  // bump writes `a`, declared In: its task read x and no edge ordered it after copy's read of x,
+  // so the schedule ran them together and `ptorw tasks` exited 0 (review rev41c F1); `check`,
+  // `run` and the passes refuse the program.
+  const std::string src = R"(import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def bump(self, a: pl.Tensor[[16, 64], pl.FP32]) -> pl.Tensor[[16, 64], pl.FP32]:
+        t = pl.load(a, [0, 0], [16, 64])
+        r = pl.store(pl.tile.adds(t, 1.0), [0, 0], a)
+        return r
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def copy(self, a: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        t = pl.load(a, [0, 0], [16, 64])
+        r = pl.store(t, [0, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16, 64], pl.FP32], o: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        c = self.copy(x, o)
+        b = self.bump(x)
+        return c
+)";
+  auto p = text::parse_program(src, "in_written.py");
+  REQUIRE(p.ok());
+  auto said = [](const Diagnostics& ds, const std::string& what) {
+    for (const auto& d : ds)
+      if (d.str().find(what) != std::string::npos) return true;
+    return false;
+  };
+  for (const std::string pipeline : {"", "default"}) {
+    CAPTURE(pipeline);
+    auto s = tasks::simulate(p.program, pipeline, {}, {}, {});
+    CHECK_FALSE(s.ok());
+    CHECK(s.graph.tasks.empty());
+    CHECK(said(s.diagnostics, "In parameter 'a'"));
+    CHECK(said(s.diagnostics, "the program does not verify; the task graph is built from verified programs only"));
+  }
+  auto adv = tasks::advise(p.program, {}, {}, {});
+  CHECK_FALSE(adv.ok());
+  CHECK(said(adv.diagnostics, "does not verify"));
+}
 }  // namespace ut_tasks_test

@@ -21,6 +21,7 @@
 
 #include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/passes/registry.hpp"
+#include "ptorw/passes/verify_source.hpp"
 #include "ptorw/tasks/cost_model.hpp"
 #include "ptorw/tasks/schedule.hpp"
 #include "ptorw/tasks/task_graph.hpp"
@@ -42,6 +43,15 @@ inline Simulation simulate(const ir::ProgramPtr& p, const std::string& pipeline,
                            Lanes lanes, bool with_schedule = true) {
   Simulation s;
   s.program = p;
+  // The graph is built from verified programs only, as `run` and the passes take them: a kernel
+  // that writes a parameter it declares In gave a task that "reads" it and no edge to the task
+  // reading it next, so the schedule overlapped them, exit 0 (review rev41c F1).
+  if (Diagnostics ds = passes::verify_source(*p); has_errors(ds)) {
+    s.diagnostics = std::move(ds);
+    s.diagnostics.push_back(Diagnostic{p->source_file, {}, Severity::Error,
+                                       "the program does not verify; the task graph is built from verified programs only"});
+    return s;
+  }
   if (!pipeline.empty()) {
     passes::PassManagerOptions pmo;
     pmo.driver.remarks = true;
