@@ -24,6 +24,7 @@
 #include "ptorw/lowering/live_overlap.hpp"
 #include "ptorw/lowering/metadata_versions.hpp"
 #include "ptorw/lowering/planning/storage_classes.hpp"
+#include "ptorw/lowering/planning/verify_tile_storage.hpp"
 #include "ptorw/lowering/recipes/no_recipe.hpp"
 #include "ptorw/lowering/write_read_overlap.hpp"
 #include "ptorw/passes/property_check.hpp"
@@ -81,14 +82,47 @@ inline std::pair<ir::FunctionPtr, std::optional<LowerError>> lower_function(cons
           std::nullopt};
 }
 
+/// An allocation placed (`addr=`) past its space on the target: the check plan-memory's validator
+/// makes, for addresses placed before this pass (by hand, or by a pipeline without plan-memory).
+/// Alignment and overlap keep the lowering's own checks (storage_index.hpp, live_overlap.hpp).
+inline Diagnostics placed_past_space(const ir::Function& f, const planning::TargetCapacities* t, const std::string& target,
+                                     const std::string& file) {
+  planning::TileStorageVerifier v(f, file);
+  if (has_errors(v.run())) return {};  // lower_function reports the storage's own errors, as before
+  Diagnostics ds;
+  for (const auto& a : v.allocs().list) {
+    if (!a.addr) continue;
+    if (!t) return {Diagnostic{file, a.span, Severity::Error, "unknown target '" + target + "' (a2a3 or a5)"}};
+    const std::int64_t room = planning::capacity_of(*t, a.space);
+    std::int64_t end = 0;
+    if (*a.addr >= 0 && !__builtin_add_overflow(*a.addr, a.capacity, &end) && end <= room) continue;
+    ds.push_back(Diagnostic{file, a.span, Severity::Error,
+                            "storage '" + ir::var_name(a.var) + "' of " + std::to_string(a.capacity) + " bytes at address " +
+                                std::to_string(*a.addr) + " does not lie within the " + target + " " +
+                                std::string(ir::name_of(a.space)) + " space of " + std::to_string(room) + " bytes"});
+  }
+  return ds;
+}
+
 inline passes::PassOutcome lower_tile_to_buffer(const ir::ProgramPtr& in, const passes::PassContext& ctx) {
   passes::PassOutcome o;
   o.program = in;
   if (!ctx.enable_buffer_ir) return o;
   auto out = std::make_shared<ir::Program>(*in);
   bool changed = false;
+  const std::string target(ctx.get("target").value_or("a2a3"));
+  const planning::TargetCapacities* capacities = planning::find_target(target);
   for (auto& f : out->functions) {
     if (!wants_buffer_ir(*f)) continue;
+    // An address placed before this pass must lie within its space, as plan-memory's validator
+    // requires ("Lowering verifies allocation capacity"): one past the Vec space lowered to a
+    // buffer.alloc the interpreter and the device refuse (review rev41b L1).
+    if (Diagnostics ds = placed_past_space(*f, capacities, target, in->source_file); has_errors(ds)) {
+      for (auto& d : ds) d.message = "lower-tile-to-buffer: " + f->name + ": " + d.message;
+      o.diagnostics = std::move(ds);
+      o.program = in;  // fail closed
+      return o;
+    }
     auto [g, err] = lower_function(*f);
     if (err) {
       o.diagnostics.push_back(Diagnostic{in->source_file, err->span, Severity::Error,

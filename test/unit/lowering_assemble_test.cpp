@@ -150,4 +150,26 @@ TEST_CASE("an assemble declared with an enlarged valid rectangle stores it, in v
     CHECK_MESSAGE(d.ok(), d.str() << "\n" << d.message);
   }
 }
+
+// Review rev41b L1: an allocation placed by hand lies within its space when the pass runs alone.
+// 2048 bytes at 194560 end exactly at the a2a3 Vec space's 196608 bytes: lowered; 32 bytes later,
+// past it: the pass refuses (the goldens error_address_past_vec_space* check the program stays).
+TEST_CASE("lower-tile-to-buffer alone: a hand-placed allocation ending at the space's end lowers, 32 bytes later it stays") {
+  auto kernel_at = [](int addr) {
+    return std::string(R"(import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
+        mem0 = pl.tile.alloc(pl.Mem.Vec, 2048, addr=)") + std::to_string(addr) + R"()
+        x: pl.Tile[[16, 32], pl.FP32, pl.MemRef(mem0, 0, 2048), pl.Mem.Vec] = pl.load(A, [0, 0], [16, 32])
+        result: pl.Tensor[[16, 32], pl.FP32] = pl.store(x, [0, 0], Out)
+        return result
+)";
+  };
+  auto fits = run_passes(test_support::parse_golden(kernel_at(194560), "fits"), "lower-tile-to-buffer", "PYPTO");
+  CHECK(fits->functions[0]->stage == ir::Stage::Buffer);
+  CHECK_THROWS_WITH(run_passes(test_support::parse_golden(kernel_at(194592), "past"), "lower-tile-to-buffer", "PYPTO"),
+                    doctest::Contains("storage 'mem0' of 2048 bytes at address 194592 does not lie within the a2a3 Vec space"));
+}
 }  // namespace ut_lowering_assemble_test
