@@ -371,6 +371,12 @@ inline KernelTable kernel_table(const ir::Program& p) {
       } else if (k->fn->type == ir::FunctionType::AIV && aiv < 2) {
         (aiv == 0 ? g.aiv0 : g.aiv1) = k->id;
         calls[1 + aiv++] = &e;
+      } else if (g.error.empty() && k->fn->type != ir::FunctionType::AIC && k->fn->type != ir::FunctionType::AIV) {
+        // The kind a mixed task needs is the declared one, whatever storage the kernel uses
+        // (review rev41c: an InCore matmul kernel got the message below, which did not say why).
+        g.error = fmt::format("'{}' is declared {}: a Group's members are declared AIC (one) or AIV (at most two), "
+                              "the cube and vector kernels of its mixed task",
+                              c->callee.view(), ir::name_of(k->fn->type));
       } else if (g.error.empty()) {
         g.error = fmt::format("'{}' is not the one AIC or one of at most two AIV kernels of a mixed task", c->callee.view());
       }

@@ -83,6 +83,26 @@ TEST_CASE("a Group call is one mixed task: rt_submit_task with its members' rows
   CHECK(has(t, "extern \"C\" int32_t orchestration_config() { return 3; }"));  // a, o, n: the result is o
 }
 
+TEST_CASE("a Group member declared InCore is named with its declared type") {
+  // Review rev41c: "'k' is not the one AIC or one of at most two AIV kernels of a mixed task" did
+  // not say that the members' declared types decide (the manifest classifies an InCore matmul
+  // kernel as aic by its storage, so the user saw no reason).
+  const std::string k = "    @pl.function(type=pl.FunctionType.InCore)\n"
+                        "    def k(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+                        "        t = pl.load(a, [0, 0], [16, 32])\n"
+                        "        r = pl.store(t, [0, 0], o)\n"
+                        "        return r\n";
+  const std::string e = emit_error(kHead + k + R"(    @pl.function(type=pl.FunctionType.Group)
+    def g(self, a: pl.Tensor[[16, 32], pl.FP32], o: pl.Out[pl.Tensor[[16, 32], pl.FP32]]):
+        r1 = self.c(a, o)
+        r2 = self.k(a, o)
+)" + kMain + R"(        self.g(a, o)
+        return o
+)");
+  CHECK(has(e, "'k' is declared InCore: a Group's members are declared AIC (one) or AIV (at most two), the cube and vector "
+               "kernels of its mixed task"));
+}
+
 TEST_CASE("a Group returning its AIV kernel's result: the task's result is the Out argument that kernel writes") {
   // The mixed task of a Group (pto_format.md: `rt_submit_task` for a Group) has the Group's
   // parameters as its arguments; its result must be one of them. Here it is what the AIV kernel's
