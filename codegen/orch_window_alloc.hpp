@@ -12,6 +12,8 @@
 // kernel can write the parent's window directly. Allocating `buf` as `parent.view(shape, offsets)`
 // then makes the assemble a no-op with the same result, when nothing can tell the difference:
 //  - buf has no use but that Out argument, part none but the assemble (nobody reads the copy);
+//    or buf's only uses are that Out argument and the assemble of buf itself (`self.k(..., buf)`
+//    as a statement, then `tensor.assemble(parent, buf, offsets)`: outline-incore-scopes' form);
 //  - the call and the assemble are in buf's block, in that order; parent and the offsets are
 //    defined before the create (the view is made there);
 //  - parent is one region on every path: a whole storage, or a window (a tensor.slice, or a loop

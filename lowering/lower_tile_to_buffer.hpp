@@ -94,8 +94,8 @@ inline Diagnostics placed_past_space(const ir::Function& f, const planning::Targ
     if (!a.addr) continue;
     if (!t) return {Diagnostic{file, a.span, Severity::Error, "unknown target '" + target + "' (a2a3 or a5)"}};
     const std::int64_t room = planning::capacity_of(*t, a.space);
-    std::int64_t end = 0;
-    if (*a.addr >= 0 && !__builtin_add_overflow(*a.addr, a.capacity, &end) && end <= room) continue;
+    const std::optional<std::int64_t> end = ::ptorw::target::placed_end(*a.addr, a.capacity);
+    if (*a.addr >= 0 && end && *end <= room) continue;
     ds.push_back(Diagnostic{file, a.span, Severity::Error,
                             "storage '" + ir::var_name(a.var) + "' of " + std::to_string(a.capacity) + " bytes at address " +
                                 std::to_string(*a.addr) + " does not lie within the " + target + " " +

@@ -42,6 +42,7 @@
 
 #include "ptorw/ir/op_id.hpp"
 #include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/ir/op_infer.hpp"
 #include "ptorw/ir/tile_layout.hpp"
 #include "ptorw/lowering/planning/storage_rules.hpp"
 #include "ptorw/lowering/planning/window_spans.hpp"
@@ -284,10 +285,8 @@ class StorageClasses {
       // pad_value fills the result outside its valid region (docs/semantics.md, Tiles): a window
       // cannot hold the pad without writing it into its source, and planned as a window the
       // padding read the source's data instead (review rev41b F3).
-      if (rule->rule == StorageRule::Window)
-        if (const ir::AttrValue* pv = ir::find_kwarg(call->kwargs, "pad_value"))
-          if (const auto* e = std::get_if<ir::EnumRef>(pv); !e || e->text != "pl.PadValue.null")
-            return error(sp, "tile.slice with pad_value fills its padding and is not planned yet (a window cannot)");
+      if (rule->rule == StorageRule::Window && ir::infer::slice_pads(call->kwargs))
+        return error(sp, "tile.slice with pad_value fills its padding and is not planned yet (a window cannot)");
       // A window is a byte range of its source's storage. Mat, Left, Right and Acc tiles are laid
       // out in fractal boxes, where a sub-rectangle is in general not one range (rows 16..31 of an
       // NZ [32, 32] accumulator are two boxes apart), so the window would alias the wrong bytes

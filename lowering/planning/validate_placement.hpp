@@ -134,11 +134,10 @@ inline Diagnostics validate_placement(const ir::Function& f, const PlannedAllocs
       continue;
     }
     if (*a.addr < 0 || *a.addr % kAlign != 0) err(a.span, "storage " + name + " address " + std::to_string(*a.addr) + " is not 32-byte aligned");
-    // Checked: an address near INT64_MAX must not wrap past the capacity check.
-    std::int64_t end = 0;
-    if (__builtin_add_overflow(*a.addr, a.capacity, &end) || end > capacity_of(t, a.space))
+    const std::optional<std::int64_t> end = ::ptorw::target::placed_end(*a.addr, a.capacity);
+    if (!end || *end > capacity_of(t, a.space))
       err(a.span, "storage " + name + " [" + std::to_string(*a.addr) + ", " +
-                      (end >= *a.addr ? std::to_string(end) : std::string("beyond 2^63")) + ") ends past the " + std::string(t.target) + " " + std::string(ir::name_of(a.space)) +
+                      (end ? std::to_string(*end) : std::string("beyond 2^63")) + ") ends past the " + std::string(t.target) + " " + std::string(ir::name_of(a.space)) +
                       " capacity of " + std::to_string(capacity_of(t, a.space)) + " bytes");
   }
   if (!ds.empty()) return ds;

@@ -21,6 +21,7 @@
 #include <numeric>
 #include <string_view>
 
+#include "ptorw/ir/op_infer.hpp"
 #include "ptorw/lowering/recipes/entry.hpp"
 #include "ptorw/lowering/recipes/provenance.hpp"
 #include "ptorw/lowering/recipes/recipe_context.hpp"
@@ -246,9 +247,7 @@ struct SliceWindow {
     auto* res = ir::type_as<ir::TileType>(target ? target->type : nullptr);
     if (!src || !res) return refuse("tile.slice must slice a tile into an assigned tile");
     if (ir::kwarg_as<bool>(c.kwargs, "clamp").value_or(false)) return refuse("tile.slice with clamp=True has no Buffer recipe");
-    if (const ir::AttrValue* pv = ir::find_kwarg(c.kwargs, "pad_value"))
-      if (const auto* e = std::get_if<ir::EnumRef>(pv); !e || e->text != "pl.PadValue.null")
-        return refuse("tile.slice with pad_value has no Buffer recipe (a window cannot hold its padding)");
+    if (ir::infer::slice_pads(c.kwargs)) return refuse("tile.slice with pad_value has no Buffer recipe (a window cannot hold its padding)");
     if (src->memory.value_or(ir::MemSpace::Vec) != ir::MemSpace::Vec)
       return refuse("tile.slice of a non-Vec tile has no Buffer recipe yet");
     if (src->shape.size() != 2 || res->shape.size() != 2) return refuse("tile.slice windows are rank 2 (rank-reducing slices are rejected)");

@@ -62,6 +62,15 @@ inline std::string slice_keywords_error(const char* op, const Kwargs& kw, std::o
   return {};
 }
 
+/// Whether a slice's `pad_value=` fills its padding (given, and not pl.PadValue.null; a malformed
+/// value counts, the type rule reports it): such a slice is no plain window of its source.
+inline bool slice_pads(const Kwargs& kw) {
+  const AttrValue* p = find_kwarg(kw, "pad_value");
+  if (!p) return false;
+  const auto* e = std::get_if<EnumRef>(p);
+  return !e || e->text != "pl.PadValue.null";
+}
+
 inline InferResult tensor_slice(const std::vector<Expr>& a, const Kwargs& kw) {
   auto* t = type_as<TensorType>(a[0]->type);
   if (!t) return InferResult::fail("tensor.slice of a non-tensor");

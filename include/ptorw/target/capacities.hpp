@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "ptorw/ir/enums.hpp"
@@ -36,5 +37,12 @@ inline const TargetCapacities* find_target(std::string_view name) {
   return nullptr;
 }
 inline std::int64_t capacity_of(const TargetCapacities& t, ir::MemSpace s) { return t.bytes[static_cast<std::size_t>(s)]; }
+/// The end of `bytes` placed at `addr`, or nullopt past 2^63: checked, so that an address near
+/// INT64_MAX cannot wrap past a capacity check (plan-memory's validator, lower-tile-to-buffer).
+inline std::optional<std::int64_t> placed_end(std::int64_t addr, std::int64_t bytes) {
+  std::int64_t end = 0;
+  if (__builtin_add_overflow(addr, bytes, &end)) return std::nullopt;
+  return end;
+}
 
 }  // namespace ptorw::target
