@@ -26,9 +26,12 @@
 //    call (OrchCallScan::assembled_arg) — is the `part` of a `tensor.assemble(parent, part, offset)`; its strides
 //    are the parent's row-major strides (ComputeRowMajorStrides), the trailing ones when the part's
 //    rank is smaller (issue 3), the parent's explicit strides when it declares some;
-//  * static shapes only: a parent or parameter with a `pl.dynamic` dim gives no strides;
+//  * static strides only: a parameter with a `pl.dynamic` dim, or a parent with one other than its
+//    leading dim (which enters no row-major stride: [M, 128] has [128, 1]), gives no strides;
 //  * the Out argument of an assembling call is a fresh `tensor.create` (layout ND) — a buffer whose
-//    layout the orchestration may still choose — or memory that already has the parent's strides;
+//    layout the orchestration may still choose — written by that call once (no other use, not
+//    created outside a loop around the call: written_once), or memory that already has the
+//    parent's strides;
 //  * every call site agrees (stride_votes.hpp): a call whose result is not assembled binds its Out
 //    argument's own strides, so one such call next to an assembling one is a conflict — the callee
 //    would otherwise store with parent strides into a packed buffer;
@@ -80,6 +83,38 @@ inline OutReturns returns_of(const ParamMemories& memory, std::size_t p,
   return out;
 }
 
+/// Why the fresh buffer `arg` (a tensor.create, through plain aliases) cannot take the parent's
+/// strides at call `call`, or "" when it can: it must be written by this one call, once. The
+/// orchestration then allocates it as the parent's window at the assemble's offset
+/// (codegen/orch_window_alloc.hpp); a buffer also passed to another call, or created outside a
+/// loop around the call, would be one window for several offsets, and the kernel would store with
+/// the parent's strides into a packed buffer (review rev42c 1: the interpreter refused the
+/// rewritten program). Its uses: the Out argument, plus the `assembled` assembles of the variable
+/// itself (OrchCallScan::assembled_arg); an alias on the way is used by nothing else.
+inline std::string written_once(const FunctionFacts& F, const ir::Expr& arg, const ir::Expr& call,
+                                std::size_t assembled) {
+  const int uses = F.uses_of(arg);
+  if (uses != 1 + static_cast<int>(assembled))
+    return "the Out argument " + value_text(arg) + " is used " + std::to_string(uses) +
+           " times, not only as this call's Out argument: one buffer cannot be the parent's window at each use";
+  ir::Expr root = arg;
+  for (int depth = 0; depth < 64; ++depth) {
+    const ir::Expr* src = F.alias_source(root);
+    if (!src) break;
+    if (F.uses_of(*src) != 1)
+      return "the Out argument " + value_text(arg) + " is a copy of " + value_text(*src) +
+             ", which is used elsewhere too: one buffer cannot be the parent's window at each use";
+    root = *src;
+  }
+  const ir::StmtNode* at = F.stmt_of_call(call);
+  const ir::StmtNode* const* def = F.def.find(root.get());
+  if (!at || !def) return "the place of the call or of " + value_text(root) + "'s definition is not known";
+  if (F.body_of(*def).loop_depth != F.body_of(at).loop_depth)
+    return value_text(root) + " is created outside the loop around the call, so every iteration writes the same "
+           "buffer: it cannot be the parent's window at each iteration's offset";
+  return {};
+}
+
 /// What call site `s` binds to Out param `p` of `callee` (see the checks above).
 inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std::size_t p, const analysis::CallSite& s,
                        const std::vector<std::size_t>& returns, bool remarks) {
@@ -97,7 +132,8 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
   std::vector<const OrchCallScan::Assembled*> parts;
   for (std::size_t r : returns)
     for (const auto& a : scan.assembled(s.call, r)) parts.push_back(&a);
-  if (parts.empty()) parts = scan.assembled_arg(arg, s.span);  // `self.k(x, tmp)`, then `assemble(acc, tmp, ...)`
+  const bool from_arg = parts.empty();
+  if (from_arg) parts = scan.assembled_arg(arg, s.span);  // `self.k(x, tmp)`, then `assemble(acc, tmp, ...)`
   if (parts.empty()) {
     v.pending = true;  // asked by ask_pending when another site assembles
     if (remarks) v.source = "the Out argument " + value_text(arg) + " (the result is not assembled here)";
@@ -115,7 +151,11 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
   if (!v.strides.value) return v;
   if (const ir::Call* create = vals.defining_op(arg, ir::op::id("tensor.create"))) {
     auto layout = ir::kwarg_as<ir::TensorLayout>(create->kwargs, "layout");
-    if (!layout || *layout == ir::TensorLayout::ND) return v;
+    if (!layout || *layout == ir::TensorLayout::ND) {
+      if (std::string why = written_once(vals.facts(), arg, s.call, from_arg ? parts.size() : 0); !why.empty())
+        v.strides = KnownStrides::unknown(std::move(why));
+      return v;
+    }
   }
   KnownStrides own = scan.memory_strides(s.caller, arg);
   if (!own.value || *own.value != *v.strides.value)

@@ -37,8 +37,9 @@ namespace ptorw::patterns {
 
 class MemoryStrides {
  public:
-  /// `any_leading`: a `pl.dynamic` leading dim is allowed (declared_strides); Patterns 2 and 4 keep
-  /// to static shapes (issue 3), Pattern 5 does not (issue 4).
+  /// `any_leading`: a `pl.dynamic` leading dim is allowed (declared_strides): it enters no
+  /// row-major stride, so a parent [M, 128] has the strides [128, 1] (Patterns 2, 4 and 5; review
+  /// rev42c 2: Patterns 2 and 4 declined such parents, and compile then refused the program).
   /// `called`: other functions call this caller, so its parameters may be views.
   MemoryStrides(const CallerValues& values, const CarriedArgs& carried, bool called, bool any_leading = false)
       : v_(values), facts_(values.facts()), carried_(carried), called_(called), any_leading_(any_leading) {}

@@ -100,7 +100,8 @@ class OrchCallScan {
     if (f != last_caller_) {  // call sites come in runs of one caller
       auto it = strides_.find(f);
       if (it == strides_.end())
-        it = strides_.emplace(f, std::make_unique<MemoryStrides>(values(f), carried_, !index_->of(f->name).empty())).first;
+        it = strides_.emplace(f, std::make_unique<MemoryStrides>(values(f), carried_, !index_->of(f->name).empty(),
+                                                             /*any_leading=*/true)).first;
       last_caller_ = f;
       last_ = it->second.get();
     }

@@ -19,7 +19,8 @@
 //  * at some call site its argument is a `tensor.slice(parent, shape, offset)` (through plain
 //    aliases); that site binds the parent's memory strides (caller_values.hpp: a slice of a slice has
 //    the outermost parent's, the parent's explicit strides count); any other argument binds its own;
-//  * static shapes only: a `pl.dynamic` dim in a parent or the parameter gives no strides;
+//  * static strides only: a `pl.dynamic` dim in the parameter, or in a parent other than its leading
+//    dim (which enters no row-major stride: [M, 128] has [128, 1]), gives no strides;
 //  * every call site agrees (stride_votes.hpp): two sites with different parent strides, or a
 //    non-slice argument whose own strides differ, are a conflict — no strides;
 //  * explicit strides on the parameter are kept; strides equal to its packed strides (a slice of

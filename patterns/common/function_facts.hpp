@@ -54,6 +54,7 @@ struct FunctionFacts {
   visit::PtrMap<std::size_t> param;                // parameter variable → index
   visit::PtrMap<std::vector<Projection>> projections;  // tuple var → `y = var[j]`
   visit::PtrMap<const ir::StmtNode*> assign_of_call;   // user call / submit → Assign whose value it is
+  visit::PtrMap<const ir::StmtNode*> eval_of_call;     // user call / submit → Eval statement `self.k(...)`
   visit::PtrMap<std::uint32_t> body_of_owner;          // For/While/Scope → its body (If: then)
   // The `tensor.assemble(parent, part, offset)` calls (op calls, at any depth), in walk order, each
   // with its span or, when it has none, the span of the nearest statement before it that has one.
@@ -81,6 +82,12 @@ struct FunctionFacts {
   const ir::Expr* alias_source(const ir::Expr& v) const {
     const ir::Assign* a = assign_defining(v);
     return a && ir::is_var_like(a->var) && ir::is_var_like(a->value) ? &a->value : nullptr;
+  }
+  /// The statement (an Assign or an Eval) whose whole value is user call or submit `call`, or null.
+  const ir::StmtNode* stmt_of_call(const ir::Expr& call) const {
+    if (const ir::StmtNode* const* a = assign_of_call.find(call.get())) return *a;
+    const ir::StmtNode* const* e = eval_of_call.find(call.get());
+    return e ? *e : nullptr;
   }
   /// The body of loop (or scope) statement `s`.
   const Body& body_owned_by(const ir::StmtNode* s) const { return bodies[at(body_of_owner, s)]; }
@@ -115,6 +122,7 @@ struct FunctionFacts {
     const std::uint32_t depth = bodies[id].loop_depth;
     std::uint32_t child = id;  // the body of s's next Stmt field: a Seq's children stay in id
     if (auto* a = ir::stmt_as<ir::Assign>(s)) record_assign(*a, s.get());
+    else if (auto* e = ir::stmt_as<ir::Eval>(s); e && is_user_call(e->value)) eval_of_call.try_emplace(e->value.get(), s.get());
     else if (ir::stmt_is<ir::For>(s->kind) || ir::stmt_is<ir::While>(s->kind)) child = new_body(s.get(), depth + 1);
     else if (ir::stmt_is<ir::If>(s->kind) || ir::stmt_is<ir::Scope>(s->kind)) child = new_body(s.get(), depth);
     const auto* branch = ir::stmt_as<ir::If>(s);
@@ -145,6 +153,10 @@ struct FunctionFacts {
     }
     visit::for_each_child(e, [&](const ir::Expr& x) { count_exprs(x); });
   }
+  static bool is_user_call(const ir::Expr& v) {
+    auto* c = ir::expr_as<ir::Call>(v);
+    return (c && c->kind == ir::CallKind::Function) || ir::expr_as<ir::Submit>(v);
+  }
   void record_assign(const ir::Assign& a, const ir::StmtNode* st) {
     if (auto* t = ir::expr_as<ir::MakeTuple>(a.var)) {
       for (const auto& x : t->elems)
@@ -152,7 +164,7 @@ struct FunctionFacts {
     } else if (a.var) {
       def.try_emplace(a.var.get(), st);
     }
-    if (auto* c = ir::expr_as<ir::Call>(a.value); (c && c->kind == ir::CallKind::Function) || ir::expr_as<ir::Submit>(a.value))
+    if (is_user_call(a.value))
       assign_of_call.try_emplace(a.value.get(), st);
     if (auto* g = ir::expr_as<ir::TupleGetItem>(a.value); g && ir::is_var_like(g->tuple) && ir::expr_as<ir::Var>(a.var))
       projections.try_emplace(g->tuple.get(), {}).first->push_back({g->index, a.var});

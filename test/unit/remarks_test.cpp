@@ -135,8 +135,8 @@ TEST_CASE("Pattern 2 remarks: not assembled, dynamic parent, explicit strides, c
   CHECK(plain[0].reason == "'k' has no Out result assembled into a parent tensor");
 
   auto dynamic = remarks_of("M = pl.dynamic(\"M\")\n" +
-                                program("x: pl.Tensor[[16, 32], pl.FP32], d: pl.Tensor[[M, 64], pl.FP32]",
-                                        "pl.Tensor[[M, 64], pl.FP32]",
+                                program("x: pl.Tensor[[16, 32], pl.FP32], d: pl.Tensor[[64, M], pl.FP32]",
+                                        "pl.Tensor[[64, M], pl.FP32]",
                                         create + "        r = self.k(x, tmp)\n"
                                                  "        p = pl.tensor.assemble(d, r, [0, 0])\n        return p\n"),
                             "assemble_parent_strides");

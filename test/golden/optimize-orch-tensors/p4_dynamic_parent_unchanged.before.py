@@ -1,4 +1,4 @@
-# rule: Pattern 4 (Slice Input Strides) — "shape-derived strides" need a static parent shape: a slice of a parent with a pl.dynamic dim gives no stride
+# rule: Pattern 4 (Slice Input Strides) — "shape-derived strides" need a static parent shape: a slice of a parent with a pl.dynamic dim other than its leading one gives no stride (a dynamic leading dim enters no stride: p4_dynamic_leading_dim_parent)
 # expect: unchanged
 import ptorw.language as pl
 
