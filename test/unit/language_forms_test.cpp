@@ -702,6 +702,14 @@ TEST_CASE("with pl.incore() is pl.at(level=pl.Level.CORE_GROUP)") {
   CHECK(error_of(src("pl.incore(name_hint=3)")).find("form.py:5:17: error: pl.incore: name_hint= takes a string") != std::string::npos);
   CHECK(error_of(src("pl.at(level=pl.Level.CORE_GROUP, name_hint=3)")).find("form.py:5:17: error: pl.at: name_hint= takes a string") !=
         std::string::npos);
+  // The hint names the outlined kernel (review rev42a 1: "../../evil" made compile write outside its
+  // directory, "my-kernel" an extern "C" symbol that is no C++ name).
+  CHECK(error_of(src("pl.at(level=pl.Level.CORE_GROUP, name_hint=\"../../evil\")"))
+            .find("form.py:5:17: error: pl.at: name_hint='../../evil' is not an identifier") != std::string::npos);
+  CHECK(error_of(src("pl.incore(name_hint=\"my-kernel\")")).find("name_hint='my-kernel' is not an identifier") !=
+        std::string::npos);
+  CHECK(error_of(src("pl.incore(name_hint=\"2bad\")")).find("name_hint='2bad' is not an identifier") != std::string::npos);
+  CHECK(text::print_program(*parse_ok(src("pl.incore(name_hint=\"_k2\")"))).find("name_hint=\"_k2\"") != std::string::npos);
   CHECK(error_of(src("pl.at(level=pl.Level.CORE_GROUP, windowize=1)")).find("pl.at: windowize= takes True or False") != std::string::npos);
   CHECK(error_of(src("pl.at(level=\"CORE_GROUP\")")).find("pl.at: level= takes a pl.Level value") != std::string::npos);
   CHECK(error_of(src("pl.incore(level=pl.Level.CORE_GROUP)")).find("pl.incore has no keyword 'level'") != std::string::npos);
@@ -813,5 +821,33 @@ TEST_CASE("pl.submit: task options by name, allow_early_resolve=False is the def
          head + "            r, tid = pl.submit(self.k, x, o)\n        return r\n");
   CHECK(error_of(head + "            r, tid = pl.submit(self.k, x, o, bogus=1)\n        return r\n").find("pl.submit has no keyword 'bogus'") !=
         std::string::npos);
+}
+}  // namespace ut_language_forms_test
+
+namespace ut_language_forms_test {
+TEST_CASE("names and dims the DSL reads as Python does: keywords, float dims, pl.dynamic's name (review rev42a)") {
+  const std::string head = "import ptorw.language as pl\n@pl.program\nclass P:\n"
+                           "    @pl.function(type=pl.FunctionType.Orchestration)\n";
+  // rev42a 5: a keyword is no name (Python: SyntaxError); `True = 5` was read and printed as True_.
+  CHECK(error_of(head + "    def main(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n        True = 5\n"
+                        "        return n\n")
+            .find("form.py:6:9: error: 'True' is a Python keyword and cannot be assigned") == 0);
+  CHECK(error_of(head + "    def main(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n        lambda = n + 1\n"
+                        "        return lambda\n")
+            .find("'lambda' is a Python keyword") != std::string::npos);
+  CHECK(error_of(head + "    def main(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+                        "        for await in pl.range(3):\n            m = n + 1\n        return n\n")
+            .find("'await' is a Python keyword") != std::string::npos);
+  // An ordinary name still binds.
+  CHECK(text::parse_program(head + "    def main(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+                                   "        Truth = n + 1\n        return Truth\n", "form.py")
+            .ok());
+  // rev42a 3: a float dim in an annotation was accepted and truncated.
+  CHECK(error_of(head + "    def main(self, x: pl.Tensor[[16.0, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+                        "        return x\n")
+            .find("form.py:5:34: error: a dimension must be an integer expression") == 0);
+  // rev42a 6: the dim is named by its variable; another string would be dropped.
+  CHECK(error_of("import ptorw.language as pl\nK = pl.dynamic(\"Q\")\n")
+            .find("form.py:2:16: error: pl.dynamic(\"Q\") is bound to 'K': a symbolic dim is named by its variable") == 0);
 }
 }  // namespace ut_language_forms_test

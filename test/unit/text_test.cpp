@@ -554,3 +554,34 @@ TEST_CASE("stmts_of and last_stmt see a body as printed: nested Seqs spliced") {
   CHECK(text.find("= 4") != std::string::npos);
 }
 }  // namespace ut_text_test
+
+namespace ut_text_test {
+TEST_CASE("an elif chain prints as elif, one level deep, and parses back equal (review rev42a 2)") {
+  // 250 arms: printed as nested `else: if`, the text went 250 blocks deep, past the parser's limit.
+  std::string src = "import ptorw.language as pl\n@pl.program\nclass P:\n"
+                    "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                    "    def main(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+                    "        s = -1\n        if n == 0:\n            s = 0\n";
+  for (int k = 1; k < 250; ++k) src += "        elif n == " + std::to_string(k) + ":\n            s = " + std::to_string(k * 2) + "\n";
+  src += "        else:\n            s = 7\n        return s\n";
+  auto p = parse_ok(src);
+  const std::string once = text::print_program(*p);
+  CHECK(once.find("        elif n == 249:\n") != std::string::npos);
+  CHECK(once.find("\n                if ") == std::string::npos);  // nothing nested under an else
+  auto back = text::parse_program(once, "t.py (printed)");
+  for (auto& d : back.errors) FAIL_CHECK(d.str());
+  REQUIRE(back.ok());
+  CHECK(visit::structural_equal(*back.program, *p).equal);
+  check_round_trip(src, "elif.py");
+  // Without results (a statement if) and with an else arm that holds more than the inner if: the
+  // latter stays `else:` with the if nested in it.
+  check_round_trip("import ptorw.language as pl\n@pl.program\nclass P:\n"
+                   "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                   "    def main(self, x: pl.Tensor[[16], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+                   "        if n == 0:\n            v = pl.tensor.read(x, [0])\n"
+                   "        elif n == 1:\n            v = pl.tensor.read(x, [1])\n"
+                   "        else:\n            m = n + 1\n            if m == 3:\n                w = m\n"
+                   "        return n\n",
+                   "elif2.py");
+}
+}  // namespace ut_text_test

@@ -471,8 +471,11 @@ inline int non_integer_list_element(const Expr& list, std::string_view* what = n
       const Type* ty = t->elems[j] ? &t->elems[j]->type : nullptr;
       if (!ty || type_as<UnknownType>(*ty)) continue;
       auto* s = type_as<ScalarType>(*ty);
-      if (s && !is_float(s->dtype)) continue;
-      if (what) *what = s ? "a float" : type_as<TensorType>(*ty) ? "a tensor" : type_as<TileType>(*ty) ? "a tile" : "not a scalar";
+      // A bool is no extent either (`[not 32, 32]` was a shape whose type annotation no longer parses).
+      if (s && !is_float(s->dtype) && s->dtype != DType::BOOL) continue;
+      if (what)
+        *what = s ? (s->dtype == DType::BOOL ? "a bool" : "a float")
+                  : type_as<TensorType>(*ty) ? "a tensor" : type_as<TileType>(*ty) ? "a tile" : "not a scalar";
       return static_cast<int>(j);
     }
   return -1;

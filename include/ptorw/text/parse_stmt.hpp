@@ -403,7 +403,11 @@ inline void Parser::parse_for(Block& b) {
 
   // Header names are visible only inside the body (dsl.md); remember what they shadow.
   std::vector<std::pair<std::string_view, ir::Expr>> shadowed;
-  auto shadow = [&](std::string_view n, const ir::Expr& v) { shadowed.emplace_back(n, scope_.bind(v)); };
+  auto shadow = [&](std::string_view n, const ir::Expr& v) {
+    if (is_python_keyword(n))  // as bind() refuses for every other definition
+      fail_at(v->span, "'" + std::string(n) + "' is a Python keyword and cannot be assigned (choose another name)");
+    shadowed.emplace_back(n, scope_.bind(v));
+  };
   ir::Expr loop_var;
   if (!is_while) {
     loop_var = ir::make_var(std::string(loop_var_tok.text), ir::scalar_type(ir::DType::INDEX), span_of(loop_var_tok));
@@ -645,6 +649,20 @@ inline void Parser::parse_with(Block& b) {
                                 : key == "windowize" ? "True or False"
                                 : key == "level"     ? "a pl.Level value (pl.Level.CORE_GROUP)"
                                                      : "a pl.Role value"));
+    // The hint becomes a function name (`def <hint>`, kernels/<hint>.pto, an extern "C" symbol):
+    // an identifier, or the printed program would not parse and compile would write outside its
+    // directory (review rev42a 1: name_hint="../../evil").
+    if (const auto* hint = key == "name_hint" ? std::get_if<std::string>(&value) : nullptr; hint && !hint->empty()) {
+      const auto ident = [](unsigned char c, bool first) {
+        return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (!first && c >= '0' && c <= '9');
+      };
+      bool ok_name = true;
+      for (std::size_t i = 0; i < hint->size() && ok_name; ++i) ok_name = ident(static_cast<unsigned char>((*hint)[i]), i == 0);
+      if (!ok_name)
+        fail_at(kind, fmt::format("pl.{}: name_hint='{}' is not an identifier (letters, digits and '_', not starting "
+                                  "with a digit): it names the outlined kernel",
+                                  kind.text, *hint));
+    }
   }
   // PyPTO's runtime scopes (tasks/01-scopes.md): `pl.scope(mode=pl.ScopeMode.MANUAL)` is
   // `pl.manual_scope()` under its other name (read as it, printed as it). An AUTO scope is placed

@@ -28,7 +28,10 @@ inline std::vector<ir::Expr> Parser::parse_dim_list() {
       if (peek().punct("]")) break;
       Token at = peek();
       ir::Expr e = parse_expr();
-      if (!ir::type_as<ir::ScalarType>(e->type)) fail_at(at, "a dimension must be an integer expression");
+      // A float or bool is no dimension (review rev42a 3: `[16.5, 32]` was read as [16, 32]).
+      const auto* st = ir::type_as<ir::ScalarType>(e->type);
+      if (!st || ir::is_float(st->dtype) || st->dtype == ir::DType::BOOL)
+        fail_at(at, "a dimension must be an integer expression");
       dims.push_back(ir::infer::type_dim(e));  // `[ROWS * 2, 64]` is [32, 64], as op results are
     } while (accept_punct(","));
   }

@@ -176,6 +176,15 @@ class Parser {
       fail_at(t, "'" + std::string(t.text) + "' is not supported: pl.range loops run every iteration (use pl.while_ with pl.cond, or an if)");
     fail_at(t, "undefined name '" + std::string(t.text) + "'");
   }
+  static bool is_python_keyword(std::string_view s) {
+    static constexpr std::string_view kw[] = {"False", "None", "True", "and", "as", "assert", "async", "await", "break",
+                                              "class", "continue", "def", "del", "elif", "else", "except", "finally",
+                                              "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal",
+                                              "not", "or", "pass", "raise", "return", "try", "while", "with", "yield"};
+    for (auto k : kw)
+      if (k == s) return true;
+    return false;
+  }
   /// Binds a definition (parameter, assignment target, loop or If result) under its own name (every
   /// binding in the DSL is of that form). A definition that shadows another definition of the
   /// function — not a loop-header name, which is scoped to its loop — makes the function
@@ -183,6 +192,10 @@ class Parser {
   /// `unroll_var`: the variable of a pl.unroll copy, which may name a variable of an earlier
   /// pl.unroll again under strict_ssa (as a pl.range header may).
   void bind(const ir::Expr& def, bool unroll_var = false) {
+    // Python's keywords name nothing (review rev42a 5: `True = 5` was accepted and printed as
+    // `True_`); the lexer reads them as names, so a definition is where they are refused.
+    if (is_python_keyword(ir::var_name(def)))
+      fail_at(def->span, "'" + ir::var_name(def) + "' is a Python keyword and cannot be assigned (choose another name)");
     if (!out_params_.empty()) check_out_param_rebinding(def);
     if (!arm_defs_.empty()) arm_defs_.back().push_back(def.get());  // (strict_ssa only: parse_if)
     ir::Expr old = scope_.bind(def);

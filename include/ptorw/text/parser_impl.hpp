@@ -218,7 +218,12 @@ inline ir::ProgramPtr Parser::parse_program() {
         fail_at(t, "only symbolic dims 'NAME = pl.dynamic(\"NAME\")' may be defined at top level");
       expect_punct("(", "after pl.dynamic");
       if (peek().kind != Tok::String) expected("a string name in pl.dynamic(...)");
-      take();
+      // The dim is named by its variable everywhere (printing, `run --dim NAME=...`): another
+      // string would be dropped (review rev42a 6: K = pl.dynamic("Q") printed as pl.dynamic("K")).
+      if (Token str = take(); decode_string_literal(str.text) != t.text)
+        fail_at(str, "pl.dynamic(\"" + decode_string_literal(str.text) + "\") is bound to '" + std::string(t.text) +
+                         "': a symbolic dim is named by its variable; write " + std::string(t.text) + " = pl.dynamic(\"" +
+                         std::string(t.text) + "\")");
       expect_punct(")", "to close pl.dynamic(...)");
       if (!accept_punct(";")) expect_newline();  // `K = 8; M = pl.dynamic("M")`: one line, as Python allows
       std::string n(t.text);

@@ -664,12 +664,51 @@ class Printer {
     for (const auto& v : s.return_vars) names_.def_name(v);
     yield_targets_.push_back(&s.return_vars);
     block(s.then_body, indent + 1);
-    if (s.else_body) {
+    // An else arm that is only an if (and the yield of its results) prints as `elif`, the form the
+    // parser reads it from: a chain stays one level deep, as written (review rev42a 2: a 250-arm
+    // chain printed 250 levels deep, past the parser's nesting limit). The inner if's arms yield
+    // the outer's results.
+    const ir::If* cur = &s;
+    while (cur->else_body) {
+      if (const ir::If* inner = elif_arm(*cur)) {
+        pad(indent);
+        out_ += "elif ";
+        put_expr(inner->cond, 0);
+        out_ += ":\n";
+        block(inner->then_body, indent + 1);
+        cur = inner;
+        continue;
+      }
       pad(indent);
       out_ += "else:\n";
-      block(s.else_body, indent + 1);
+      block(cur->else_body, indent + 1);
+      break;
     }
     yield_targets_.pop_back();
+  }
+  /// The if that is the whole else arm of `s` — alone when `s` has no results, else followed only
+  /// by the yield of exactly its results — or null.
+  static const ir::If* elif_arm(const ir::If& s) {
+    const ir::StmtNode* body = s.else_body.get();
+    while (body) {  // a Seq of one statement is that statement
+      auto* q = std::get_if<ir::Seq>(&body->kind);
+      if (!q || q->stmts.size() != 1) break;
+      body = q->stmts[0].get();
+    }
+    if (!body) return nullptr;
+    const std::vector<ir::Stmt>* stmts = nullptr;
+    if (auto* q = std::get_if<ir::Seq>(&body->kind)) stmts = &q->stmts;
+    const ir::StmtNode* first = stmts ? (stmts->empty() ? nullptr : (*stmts)[0].get()) : body;
+    const ir::If* inner = first ? ir::kind_as<ir::If>(first->kind) : nullptr;
+    if (!inner || inner->return_vars.size() != s.return_vars.size()) return nullptr;
+    const std::size_t n = stmts ? stmts->size() : 1;
+    if (s.return_vars.empty()) return n == 1 ? inner : nullptr;
+    if (n != 2) return nullptr;
+    const auto* y = ir::stmt_as<ir::Yield>((*stmts)[1]);
+    if (!y || y->values.size() != inner->return_vars.size()) return nullptr;
+    for (std::size_t i = 0; i < y->values.size(); ++i)
+      if (y->values[i] != inner->return_vars[i]) return nullptr;
+    return inner;
   }
   void stmt_kind(const ir::For& f, int indent) {
     pad(indent);
