@@ -34,6 +34,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "ptorw/codegen/orch_kernels.hpp"
@@ -148,6 +149,7 @@ class OrchEmitter {
   visit::PtrMap<char> batched_;
   bool manual_ = false;
   // Declarations hoisted out of a runtime scope block (its values are used after it).
+  std::unordered_map<const ir::ExprNode*, std::pair<std::string, Span>> reclaimed_;  // create var → (name, its manual scope)
   std::vector<std::string>* hoist_ = nullptr;
   int hoist_depth_ = -1;
   bool need_float_bits_ = false, need_bits_float_ = false, need_floordiv_ = false, need_mod_ = false, need_limits_ = false;
@@ -194,8 +196,23 @@ class OrchEmitter {
   }
   /// A value's C++ text, stable: its name (no copy), or its expression kept in the arena.
   std::string_view val(const ir::Expr& e) {
+    if (!reclaimed_.empty()) check_live(e);
     if (const std::string_view* n = names_.find(e.get())) return *n;
     return keep(expr(e));
+  }
+  /// A tensor whose storage a closed manual scope allocated is gone: `PTO2_SCOPE` reclaims the
+  /// tensors it allocates when it closes (architecture.md: why loops and ifs are no runtime scopes),
+  /// so a use after it would read freed memory (review rev42b 2: `args.add_input(tmp)` came after
+  /// the scope that allocated tmp).
+  void check_live(const ir::Expr& e) {
+    if (!e || !ir::type_as<ir::TensorType>(e->type)) return;
+    const ir::ExprNode* root = roots_of_.storage(e);
+    auto it = root ? reclaimed_.find(root) : reclaimed_.end();
+    if (it == reclaimed_.end()) return;
+    fail(it->second.second,
+         fmt::format("'{}' is created inside this pl.manual_scope() and used after it{}: the runtime reclaims the tensors "
+                     "a scope allocates when it closes; create it before the scope",
+                     it->second.first, root == e.get() ? std::string() : fmt::format(" (through '{}')", ir::var_name(e))));
   }
 
   /// A free C++ name made from `base` + `suffix` (sanitized; `_<n>` appended when taken).
@@ -270,10 +287,15 @@ class OrchEmitter {
     fail(sp, "only tensors and scalars exist in orchestration code (a tile, buffer or pointer value has no spelling)");
   }
   static const ir::ScalarType* scalar(const ir::Expr& e) { return ir::type_as<ir::ScalarType>(e->type); }
-  /// An integer scalar narrower than `int`, whose C++ arithmetic is done after promotion to `int`.
+  /// An integer type whose C++ arithmetic could overflow a signed `int` or wrap elsewhere than at
+  /// its width: 8- and 16-bit types are promoted to int, INT32 is int. Their +, -, * and unary -
+  /// are computed in uint32_t and cast back, which wraps as docs/semantics.md "Overflow" says
+  /// (review rev42b 4: INT32 `c * c` was signed overflow, undefined behaviour). UINT32 and UINT64
+  /// arithmetic wraps in C++ already; INT64 and INDEX are not rewritten (docs/semantics.md).
   static bool narrow_int(const ir::Expr& e) {
     const ir::ScalarType* t = scalar(e);
-    return t && (t->dtype == ir::DType::INT8 || t->dtype == ir::DType::INT16 || t->dtype == ir::DType::UINT8);
+    return t && (t->dtype == ir::DType::INT8 || t->dtype == ir::DType::INT16 || t->dtype == ir::DType::UINT8 ||
+                 t->dtype == ir::DType::INT32);
   }
 
   // ---- expressions ----
@@ -338,9 +360,10 @@ class OrchEmitter {
         return fmt::format(FMT_COMPILE("({} {} {} ? {} : {})"), l, b->op == ir::BinOp::Min ? "<" : ">", r, l, r);
       }
       if (b->op == ir::BinOp::Div && !flt) fail(e->span, "an integer '/' (true division) has no spelling in orchestration code");
-      // An 8- or 16-bit integer result wraps at its width (docs/semantics.md); C++ computes it in
-      // `int` (UINT8 `a - b` is negative there, and `a - b > 3` compares that). Computed in uint32_t
-      // (no signed overflow) and cast back to the dtype (review rev13 L4).
+      // An 8-, 16- or 32-bit integer result wraps at its width (docs/semantics.md); C++ computes it
+      // in `int` (UINT8 `a - b` is negative there, and `a - b > 3` compares that; INT32 overflow is
+      // undefined). Computed in uint32_t (no signed overflow) and cast back to the dtype (review
+      // rev13 L4, rev42b 4).
       if (narrow_int(e) && (b->op == ir::BinOp::Add || b->op == ir::BinOp::Sub || b->op == ir::BinOp::Mul))
         return fmt::format(FMT_COMPILE("static_cast<{}>(static_cast<uint32_t>({}) {} static_cast<uint32_t>({}))"),
                            cpp_type(e->type, e->span), expr(b->lhs), op_text(b->op), expr(b->rhs));
@@ -568,14 +591,21 @@ class OrchEmitter {
     if (!batch.empty()) allocate(batch);
   }
 
+  /// A tensor.create's keywords: the runtime allocates packed ND storage (TensorCreateInfo: shape,
+  /// rank, dtype), so another layout has no spelling — for a batched create and for one bound to a
+  /// result slot alike (review rev42b 1: a DN create returned as a result lost its layout).
+  void check_create(const ir::Call& c, Span sp) {
+    check_kwargs(c, sp, {"dtype", "layout"});
+    if (auto* l = ir::find_kwarg(c.kwargs, "layout"); l && std::get_if<ir::TensorLayout>(l) &&
+                                                      *std::get_if<ir::TensorLayout>(l) != ir::TensorLayout::ND)
+      fail(sp, "tensor.create with a non-ND layout has no runtime spelling");
+  }
+
   void allocate(const std::vector<const ir::Assign*>& batch) {
     std::vector<std::string> infos;
     for (const auto* a : batch) {
       const auto& c = *ir::expr_as<ir::Call>(a->value);
-      check_kwargs(c, a->value->span, {"dtype", "layout"});
-      if (auto* l = ir::find_kwarg(c.kwargs, "layout"); l && std::get_if<ir::TensorLayout>(l) &&
-                                                        *std::get_if<ir::TensorLayout>(l) != ir::TensorLayout::ND)
-        fail(a->value->span, "tensor.create with a non-ND layout has no runtime spelling");
+      check_create(c, a->value->span);
       auto* tt = ir::type_as<ir::TensorType>(a->var->type);
       if (!tt) fail(a->value->span, "tensor.create of a non-tensor");
       const std::size_t rank = list(c.args.at(0), a->value->span, "shape of tensor.create", list_a_);
@@ -607,7 +637,7 @@ class OrchEmitter {
   /// parent's window directly (orch_window_alloc.hpp), so the assemble is the view written in place.
   void window_create(const ir::Assign& a, const WindowAlloc& w, Span sp) {
     const auto& c = *ir::expr_as<ir::Call>(a.value);
-    check_kwargs(c, sp, {"dtype", "layout"});
+    check_create(c, sp);  // a view of the parent has the parent's (ND) layout
     std::string_view parent = val(w.parent);
     const std::size_t n_off = list(w.offsets, sp, "offsets of tensor.assemble", list_b_);
     std::string_view n = define(a.var);
@@ -659,6 +689,7 @@ class OrchEmitter {
     if (batched_.count(a.var.get())) return;
     if (const WindowAlloc* w = window_allocs_.find(a.var.get())) return window_create(a, *w, sp);
     if (const int* slot = result_slots_.find(a.var.get())) {
+      if (auto* c = ir::expr_as<ir::Call>(v); c && ir::is_op_call(v, "tensor.create")) check_create(*c, v->span);
       std::string_view n = define(a.var);
       init_buf_.clear();
       fmt::format_to(std::back_inserter(init_buf_), FMT_COMPILE("orch_args.tensor({}).ref()"), *slot);
@@ -1100,6 +1131,14 @@ class OrchEmitter {
     line(std::string(kManualScope) + " {");
     out_ += saved;
     line("}");
+    // What the scope allocated is reclaimed here (check_live); a window of a tensor from outside
+    // is not the scope's allocation.
+    std::function<void(const ir::Stmt&)> note = [&](const ir::Stmt& st) {
+      if (auto* a = ir::stmt_as<ir::Assign>(st); a && ir::is_op_call(a->value, "tensor.create") && !window_allocs_.count(a->var.get()))
+        reclaimed_.emplace(a->var.get(), std::make_pair(ir::var_name(a->var), sp));
+      visit::for_each_child(st, [](const ir::Expr&) {}, note);
+    };
+    if (sc.body) note(sc.body);
   }
 
   // ---- the file ----

@@ -96,6 +96,47 @@ TEST_CASE("write_tree rewrites a file whose bytes differ, also at the same size,
   fs::remove_all(tmpl);
 }
 
+TEST_CASE("write_tree: a file that cannot be written keeps the manifest out, removes nothing, reports once") {
+  // Review rev42b 3: with kernels/ a plain file, the manifest was written listing kernel files that
+  // did not exist, and "cannot create directory" was reported once per file.
+  compile::CompileOptions o;
+  o.dump_after = {"simplify"};
+  auto first = compile::compile(example("windowed_rows.py"), o);
+  REQUIRE(first.ok());
+  char tmpl[] = "/tmp/ptorw_compile_test_XXXXXX";
+  REQUIRE(::mkdtemp(tmpl) != nullptr);
+  const fs::path root(tmpl);
+  REQUIRE(compile::write_tree(first, tmpl).ok());
+  std::ifstream in(root / "manifest.json", std::ios::binary);
+  std::stringstream before;
+  before << in.rdbuf();
+  fs::remove_all(root / "kernels");
+  { std::ofstream(root / "kernels") << "x"; }
+  auto r = compile::compile(example("windowed_rows.py"));  // without the dump: it would be removed
+  REQUIRE(r.ok());
+  auto w = compile::write_tree(r, tmpl);
+  CHECK_FALSE(w.ok());
+  CHECK(w.failed.size() == 9);  // 8 kernel files and the manifest
+  CHECK(w.failed.back() == "manifest.json");
+  CHECK(w.removed.empty());
+  CHECK(fs::exists(root / "passes" / "04_simplify.py"));
+  REQUIRE(w.errors.size() == 2);
+  CHECK(w.errors[0].str().find("kernels: error: cannot create directory") != std::string::npos);
+  CHECK(w.errors[1].str().find("manifest.json: error: not written, because 8 files could not be written") !=
+        std::string::npos);
+  std::ifstream again(root / "manifest.json", std::ios::binary);
+  std::stringstream after;
+  after << again.rdbuf();
+  CHECK(after.str() == before.str());
+  // An output path that is a file: one error, nothing written.
+  auto f = compile::write_tree(r, (root / "kernels").string());
+  CHECK(f.errors.size() == 1);
+  CHECK(f.errors[0].str().find("cannot create the output directory") != std::string::npos);
+  CHECK(f.written.empty());
+  CHECK(f.failed.size() == r.files.size());
+  fs::remove_all(tmpl);
+}
+
 TEST_CASE("the manifest lists every file with its content hash (some are taken on the emitter's thread)") {
   auto r = compile::compile(example("windowed_rows.py"));
   REQUIRE(r.ok());

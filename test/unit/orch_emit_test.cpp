@@ -255,6 +255,34 @@ TEST_CASE("scalars: 8-bit integer arithmetic wraps at its width, not in C++'s in
   CHECK(has(t, "int8_t p = static_cast<int8_t>(static_cast<uint32_t>(s) * static_cast<uint32_t>(s));"));
 }
 
+TEST_CASE("scalars: INT32 arithmetic wraps too (no signed overflow in the C++)") {
+  // Review rev42b 4: `c * c` on INT32 was int multiplication, undefined for c = 70000. INDEX stays
+  // plain int64_t (docs/dsl.md).
+  std::string t = emit_ok(
+      "import ptorw.language as pl\n@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], c: pl.Scalar[pl.INT32], "
+      "n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        p = c * c\n"
+      "        q = -c\n"
+      "        m = n * n\n"
+      "        return a\n");
+  CHECK(has(t, "int32_t p = static_cast<int32_t>(static_cast<uint32_t>(c) * static_cast<uint32_t>(c));"));
+  CHECK(has(t, "int32_t q = static_cast<int32_t>(0u - static_cast<uint32_t>(c));"));
+  CHECK(has(t, "int64_t m = n * n;"));
+}
+
+TEST_CASE("a DN tensor.create is refused also when it is a result or a window (no runtime spelling)") {
+  // Review rev42b 1: bound to a result slot, the create's layout was dropped and the tree written.
+  const std::string main =
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        b = pl.create_tensor([16, 32], dtype=pl.FP32, layout=pl.TensorLayout.DN)\n"
+      "        r = self.v(a, b)\n"
+      "        return r\n";
+  CHECK(emit_error(kHead + main) == "t.py:16:13: error: orchestration 'main': tensor.create with a non-ND layout has no runtime spelling");
+}
+
 TEST_CASE("scalars: Python's // and %, a float parameter, a swap of loop carries, a host read") {
   std::string t = emit_ok(
       "import ptorw.language as pl\n@pl.program\nclass P:\n"
@@ -379,6 +407,32 @@ TEST_CASE("a loop yielding another tensor than its init: the result has no argum
       "            acc_out = pl.yield_(nxt)\n"
       "        return acc_out\n";
   CHECK(has(emit_ok(kHead + kMain + in_place), "// result 0 is parameter 'o', written in place"));
+}
+
+TEST_CASE("a tensor a manual scope allocates is not used after the scope (the runtime reclaims it)") {
+  // Review rev42b 2: tmp was allocated inside PTO2_SCOPE(MANUAL) { ... } and handed to a task after
+  // it closed. Through the kernel's result (t1 is tmp's memory) and directly.
+  const std::string head = kHead +
+                           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                           "    def main(self, a: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+                           "        with pl.manual_scope():\n"
+                           "            tmp = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+                           "            t1, tid = pl.submit(self.v, a, tmp)\n"
+                           "        out = pl.create_tensor([16, 32], dtype=pl.FP32)\n";
+  CHECK(emit_error(head + "        r = self.v(t1, out)\n        return r\n") ==
+        "t.py:16:9: error: orchestration 'main': 'tmp' is created inside this pl.manual_scope() and used after it "
+        "(through 't1'): the runtime reclaims the tensors a scope allocates when it closes; create it before the scope");
+  CHECK(has(emit_error(head + "        r = self.v(tmp, out)\n        return r\n"), "'tmp' is created inside this pl.manual_scope() and used after it:"));
+  // Used only inside the scope, and a tensor created before the scope and used after it: fine.
+  emit_ok(head + "        r = self.v(a, out)\n        return r\n");
+  emit_ok(kHead +
+          "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+          "    def main(self, a: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+          "        tmp = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+          "        with pl.manual_scope():\n"
+          "            t1, tid = pl.submit(self.v, a, tmp)\n"
+          "        out = pl.create_tensor([16, 32], dtype=pl.FP32)\n"
+          "        r = self.v(t1, out)\n        return r\n");
 }
 
 TEST_CASE("a TASK_ID parameter is built as the PTO2TaskId aggregate from its word") {

@@ -53,9 +53,10 @@ int cmd_compile(const Options& o) {
   compile::WriteReport w = compile::write_tree(r, o.output_dir);
   print_diagnostics(w.errors);
   if (!o.quiet)
-    std::cerr << fmt::format("ptorw compile: {}: {} written, {} unchanged{}{}\n", o.output_dir,
+    std::cerr << fmt::format("ptorw compile: {}: {} written, {} unchanged{}{}{}\n", o.output_dir,
                              counted(w.written.size(), "file"), w.unchanged.size(),
                              w.removed.empty() ? "" : fmt::format(", {} removed", w.removed.size()),
+                             w.failed.empty() ? "" : fmt::format(", {} not written (errors above)", w.failed.size()),
                              r.ok() ? "" : "; some kernels or functions were not emitted (errors above)");
   // The programs are not destroyed on the way out: freeing every node of the input and of the
   // output one by one is work the process exit does at once (a twentieth of compile on the

@@ -88,6 +88,7 @@ PTORW_ENTRY CompileResult compile(const ir::ProgramPtr& program, const CompileOp
 /// What write_tree did.
 struct WriteReport {
   std::vector<std::string> written, unchanged, removed;  // paths relative to the directory
+  std::vector<std::string> failed;                       // not written (each has an error below)
   Diagnostics errors;                                    // a file that could not be written
   bool ok() const { return errors.empty(); }
 };
@@ -95,7 +96,8 @@ struct WriteReport {
 /// Writes `r.files` under `dir` (created when missing). Incremental: a file whose current content
 /// has the content hash the new manifest records is left alone (its mtime does not change), so a
 /// second run over an unchanged input writes nothing; a file the previous manifest listed that
-/// this run does not produce is removed.
+/// this run does not produce is removed. When a file cannot be written, the manifest is not
+/// written either (the previous one stays, and names what the tree holds) and nothing is removed.
 PTORW_ENTRY WriteReport write_tree(const CompileResult& r, const std::string& dir);
 
 /// The content hash the manifest records ("hash": "xxh3_64"): XXH3-64 (xxHash, seed 0), as 16 hex

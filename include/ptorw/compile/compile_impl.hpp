@@ -465,6 +465,16 @@ PTORW_ENTRY WriteReport write_tree(const CompileResult& r, const std::string& di
   }
   std::set<std::string> now;
   for (const auto& f : r.files) now.insert(f.path);
+  {
+    // One error for a directory that cannot be made (`-o FILE`), not one per file under it.
+    std::error_code ec;
+    fs::create_directories(root, ec);
+    if (ec || !fs::is_directory(root)) {
+      error(dir, "cannot create the output directory: " + (ec ? ec.message() : std::string("a file of that name exists")));
+      for (const auto& f : r.files) w.failed.push_back(f.path);
+      return w;
+    }
+  }
   // Each file's outcome, decided apart so the largest file (the orchestration C++: 480 MB for the
   // 1M-statement --windowize benchmark program) can be compared or written on a second thread
   // while this one does the rest; the report lists them in r.files order either way.
@@ -502,19 +512,37 @@ PTORW_ENTRY WriteReport write_tree(const CompileResult& r, const std::string& di
   for (std::size_t i = 0; i < last; ++i)
     if (!(aside.valid() && i == largest)) results[i] = write_one(r.files[i]);
   if (aside.valid()) results[largest] = aside.get();
-  if (last < n) results[last] = write_one(r.files[last]);
+  // A manifest listing files that were not written would describe a tree that does not exist
+  // (review rev42b 3): it is written only when every other file was.
+  std::size_t failed = 0;
+  for (std::size_t i = 0; i < last; ++i) failed += results[i].outcome == Outcome::NoDirectory || results[i].outcome == Outcome::NoWrite;
+  if (last < n && !failed) results[last] = write_one(r.files[last]);
+  std::set<std::string> bad_dirs;
   for (std::size_t i = 0; i < n; ++i) {
     const OutputFile& f = r.files[i];
     const fs::path p = root / f.path;
+    if (i == last && failed) {
+      w.failed.push_back(f.path);
+      error(p.string(), fmt::format("not written, because {} file{} could not be written (the previous manifest, if any, "
+                                    "is kept and nothing is removed)",
+                                    failed, failed == 1 ? "" : "s"));
+      continue;
+    }
     switch (results[i].outcome) {
       case Outcome::Unchanged: w.unchanged.push_back(f.path); break;
       case Outcome::Written: w.written.push_back(f.path); break;
-      case Outcome::NoDirectory: error(p.parent_path().string(), "cannot create directory: " + results[i].what); break;
+      case Outcome::NoDirectory:
+        w.failed.push_back(f.path);
+        if (bad_dirs.insert(p.parent_path().string()).second)
+          error(p.parent_path().string(), "cannot create directory: " + results[i].what);
+        break;
       case Outcome::NoWrite:
+        w.failed.push_back(f.path);
         error(p.string(), "cannot write the file" + (results[i].what.empty() ? std::string() : ": " + results[i].what));
         break;
     }
   }
+  if (failed) return w;
   for (const auto& path : previous) {
     // Only files inside DIR: a manifest edited to name "../x" or "/etc/x" removes nothing.
     const fs::path rel(path);
