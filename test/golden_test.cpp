@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <set>
 #include <memory>
 #include <type_traits>
 #include <vector>
@@ -411,6 +412,42 @@ std::vector<GoldenRun> run_goldens(MakeCache make_cache = nullptr) {
                                            /*check=*/false, cache)});
   }
   return runs;
+}
+
+TEST_CASE("default is idempotent on every golden input it accepts, but for the known gaps listed") {
+  // "Passes are idempotent": a second run of `default` over its own output changes nothing. Each
+  // golden's own pipeline is checked for it by "golden cases"; here every input (whatever its
+  // directory) goes through `default`. The gaps are Pattern 5 outputs that leave work for the next
+  // run's simplify (dead local definitions in a __windowed clone, a projection copy `v_b = v_a`;
+  // docs/architecture.md, OptimizeOrchTensors): listed so that a new gap fails this test and a
+  // fixed one must be taken off the list.
+  static const std::set<std::string> known = {"p5_offset_local_scalar_aggregate", "p5_offset_local_scalar_nested_loops",
+                                              "p5_tuple_variable_projections"};
+  const char* root_env = std::getenv("PTORW_SOURCE_ROOT");
+  const fs::path root = fs::path(root_env ? root_env : ".") / "test" / "golden";
+  int checked = 0;
+  std::set<std::string> still;
+  for (const auto& e : fs::recursive_directory_iterator(root)) {
+    std::string name = e.path().filename().string();
+    if (name.size() <= 10 || name.substr(name.size() - 10) != ".before.py") continue;
+    const std::string src = read(e.path());
+    if (!header_value(src, "expect-error").empty()) continue;
+    auto parsed = text::parse_program(src, e.path().string());
+    if (!parsed.ok()) continue;
+    auto once = run_pipeline("default", parsed.program, false, context_of(header_value(src, "opt")), false);
+    if (!once.ok || !once.program) continue;  // default refuses it (a Buffer-stage input, tile code in main ...)
+    auto twice = run_pipeline("default", once.program, true, context_of(header_value(src, "opt")), false);
+    REQUIRE_MESSAGE(twice.ok, e.path().string() << ": default fails on its own output");
+    ++checked;
+    const std::string stem = name.substr(0, name.size() - 10);
+    auto eq = visit::structural_equal(*twice.program, *once.program);
+    if (!eq.equal) {
+      still.insert(stem);
+      CHECK_MESSAGE(known.count(stem), e.path().string() << ": default is not idempotent: " << eq.report());
+    }
+  }
+  for (const auto& k : known) CHECK_MESSAGE(still.count(k), k << " is idempotent now: take it off the known gaps");
+  CHECK(checked > 300);
 }
 
 TEST_CASE("whole-program rules analyse each golden once per pass run") {
