@@ -239,5 +239,26 @@ for c in print check opt equal passes rules run diffcheck emit help; do
   check "every option of 'ptorw $c --help' is in docs/cli.md${missing:+ (missing:$missing)}" test -z "$missing"
 done
 
+# ---- run prints FP16/BF16 values with the fewest digits that read back (docs/semantics.md
+# "Digest"): FP16 0.1 holds 0.0999755859375, BF16 1/3 holds 0.333984375 (review rev42d) ----
+cat > "$tmp/halves.py" <<'PY'
+import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, n: pl.Scalar[pl.INDEX]) -> tuple[pl.Scalar[pl.FP16], pl.Scalar[pl.BF16], pl.Scalar[pl.FP16]]:
+        h: pl.Scalar[pl.FP16] = 0.1
+        one: pl.Scalar[pl.BF16] = 1.0
+        three: pl.Scalar[pl.BF16] = 3.0
+        t = one / three
+        big: pl.Scalar[pl.FP16] = 65504.0
+        return h, t, big
+PY
+run run "$tmp/halves.py"
+check "run: FP16 0.1 prints as 0.1" has "$tmp/out" "FP16 = 0.1"
+check "run: BF16 1/3 prints as 0.334" has "$tmp/out" "BF16 = 0.334"
+check "run: FP16 65504 prints as 65500 (as numpy prints float16)" has "$tmp/out" "FP16 = 65500"
+check "run: no exact expansion printed" test -z "$(grep -F "0.0999755859375" "$tmp/out")"
+
 echo "cli_ux: $fails failed"
 test $fails -eq 0

@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -16,6 +18,7 @@
 #include "cli/npy.hpp"
 #include "cli/pipeline.hpp"
 #include "cli/progress.hpp"
+#include "ptorw/interp/dtype.hpp"
 #include "ptorw/interp/interp.hpp"
 #include "ptorw/ir/default_entry.hpp"
 #include "ptorw/passes/verify_source.hpp"
@@ -33,7 +36,18 @@ std::string element(const interp::Output& o, std::size_t i) {
   // The shortest text that reads back as the same value (fmt's "{}"), so that two different
   // values never print alike; FP32 as a float (1.0000001, not 1.00000011920929).
   if (o.dtype == ir::DType::FP32) return fmt::format("{}", static_cast<float>(interp::double_value(b, o.dtype)));
-  if (ir::is_float(o.dtype)) return fmt::format("{}", interp::double_value(b, o.dtype));
+  if (ir::is_float(o.dtype)) {
+    // FP16/BF16: the fewest significant digits that round back to the same bits (0.1, not
+    // 0.0999755859375: review rev42d, docs/semantics.md "Digest").
+    const double v = interp::double_value(b, o.dtype);
+    if (std::isfinite(v))
+      for (int digits = 1; digits <= 17; ++digits) {
+        const double d = std::strtod(fmt::format("{:.{}g}", v, digits).c_str(), nullptr);
+        // (as a double's shortest text: 65500 rather than 6.55e+04, as numpy prints float16)
+        if (interp::float_bits(d, o.dtype) == b) return fmt::format("{}", d);
+      }
+    return fmt::format("{}", v);
+  }
   return std::to_string(interp::int_value(b));
 }
 
