@@ -148,8 +148,8 @@ class OrchEmitter {
   std::vector<std::string> slot_notes_;
   visit::PtrMap<char> batched_;
   bool manual_ = false;
-  // Declarations hoisted out of a runtime scope block (its values are used after it).
   std::unordered_map<const ir::ExprNode*, std::pair<std::string, Span>> reclaimed_;  // create var → (name, its manual scope)
+  // Declarations hoisted out of a runtime scope block (its values are used after it).
   std::vector<std::string>* hoist_ = nullptr;
   int hoist_depth_ = -1;
   bool need_float_bits_ = false, need_bits_float_ = false, need_floordiv_ = false, need_mod_ = false, need_limits_ = false;
@@ -689,7 +689,7 @@ class OrchEmitter {
     if (batched_.count(a.var.get())) return;
     if (const WindowAlloc* w = window_allocs_.find(a.var.get())) return window_create(a, *w, sp);
     if (const int* slot = result_slots_.find(a.var.get())) {
-      if (auto* c = ir::expr_as<ir::Call>(v); c && ir::is_op_call(v, "tensor.create")) check_create(*c, v->span);
+      if (ir::is_op_call(v, "tensor.create")) check_create(*ir::expr_as<ir::Call>(v), v->span);
       std::string_view n = define(a.var);
       init_buf_.clear();
       fmt::format_to(std::back_inserter(init_buf_), FMT_COMPILE("orch_args.tensor({}).ref()"), *slot);

@@ -583,5 +583,21 @@ TEST_CASE("an elif chain prints as elif, one level deep, and parses back equal (
                    "        else:\n            m = n + 1\n            if m == 3:\n                w = m\n"
                    "        return n\n",
                    "elif2.py");
+  // An else arm whose if is followed by the yield of other values than that if's results is no
+  // elif: printed as one, the outer if would yield the inner one's results.
+  auto other = parse_ok("import ptorw.language as pl\n@pl.program\nclass P:\n"
+                        "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                        "    def main(self, n: pl.Scalar[pl.INDEX], m: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+                        "        if n == 0:\n            s = pl.yield_(n)\n"
+                        "        else:\n"
+                        "            if n == 1:\n                t = pl.yield_(n)\n"
+                        "            else:\n                t = pl.yield_(m)\n"
+                        "            s = pl.yield_(m)\n"
+                        "        return s\n");
+  const std::string other_text = text::print_program(*other);
+  CHECK(other_text.find("elif") == std::string::npos);
+  auto other_back = text::parse_program(other_text, "t.py (printed)");
+  REQUIRE(other_back.ok());
+  CHECK(visit::structural_equal(*other_back.program, *other).equal);
 }
 }  // namespace ut_text_test

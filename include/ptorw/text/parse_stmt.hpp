@@ -652,17 +652,11 @@ inline void Parser::parse_with(Block& b) {
     // The hint becomes a function name (`def <hint>`, kernels/<hint>.pto, an extern "C" symbol):
     // an identifier, or the printed program would not parse and compile would write outside its
     // directory (review rev42a 1: name_hint="../../evil").
-    if (const auto* hint = key == "name_hint" ? std::get_if<std::string>(&value) : nullptr; hint && !hint->empty()) {
-      const auto ident = [](unsigned char c, bool first) {
-        return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (!first && c >= '0' && c <= '9');
-      };
-      bool ok_name = true;
-      for (std::size_t i = 0; i < hint->size() && ok_name; ++i) ok_name = ident(static_cast<unsigned char>((*hint)[i]), i == 0);
-      if (!ok_name)
-        fail_at(kind, fmt::format("pl.{}: name_hint='{}' is not an identifier (letters, digits and '_', not starting "
-                                  "with a digit): it names the outlined kernel",
-                                  kind.text, *hint));
-    }
+    if (const auto* hint = key == "name_hint" ? std::get_if<std::string>(&value) : nullptr;
+        hint && !hint->empty() && !is_ascii_identifier(*hint))
+      fail_at(kind, fmt::format("pl.{}: name_hint='{}' is not an identifier (letters, digits and '_', not starting "
+                                "with a digit): it names the outlined kernel",
+                                kind.text, *hint));
   }
   // PyPTO's runtime scopes (tasks/01-scopes.md): `pl.scope(mode=pl.ScopeMode.MANUAL)` is
   // `pl.manual_scope()` under its other name (read as it, printed as it). An AUTO scope is placed

@@ -23,6 +23,7 @@
 #include "ptorw/text/lexer.hpp"
 #include "ptorw/text/name_table.hpp"
 #include "ptorw/text/op_type_memo.hpp"
+#include "ptorw/text/python_names.hpp"
 #include "ptorw/visit/call_type.hpp"
 
 namespace ptorw::text {
@@ -175,24 +176,6 @@ class Parser {
     if (t.text == "break" || t.text == "continue")  // Python keywords the language has no form of
       fail_at(t, "'" + std::string(t.text) + "' is not supported: pl.range loops run every iteration (use pl.while_ with pl.cond, or an if)");
     fail_at(t, "undefined name '" + std::string(t.text) + "'");
-  }
-  /// Python's hard keywords. Asked for every definition (a million at 1M statements): only the
-  /// keywords of the name's length are compared.
-  static bool is_python_keyword(std::string_view s) {
-    static constexpr std::string_view by_len[9][8] = {
-        {},
-        {},
-        {"as", "if", "in", "is", "or"},
-        {"and", "def", "del", "for", "not", "try"},
-        {"None", "True", "elif", "else", "from", "pass", "with"},
-        {"False", "async", "await", "break", "class", "raise", "while", "yield"},
-        {"assert", "except", "global", "import", "lambda", "return"},
-        {"finally"},
-        {"continue", "nonlocal"}};
-    if (s.size() < 2 || s.size() > 8) return false;
-    for (std::string_view k : by_len[s.size()])
-      if (!k.empty() && k == s) return true;
-    return false;
   }
   /// Binds a definition (parameter, assignment target, loop or If result) under its own name (every
   /// binding in the DSL is of that form). A definition that shadows another definition of the

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "ptorw/ir.hpp"
+#include "ptorw/text/python_names.hpp"
 #include "ptorw/text/string_set.hpp"
 #include "ptorw/visit/ptr_map.hpp"
 
@@ -95,14 +96,7 @@ class PrintNames {
   }
 
  private:
-  static bool is_keyword(std::string_view s) {
-    static constexpr std::string_view kw[] = {"and", "as", "assert", "break", "class", "continue", "def", "del", "elif",
-        "else", "except", "False", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "None",
-        "nonlocal", "not", "or", "pass", "raise", "return", "True", "try", "while", "with", "yield", "pl", "self",
-        "min", "max", "tuple"};
-    for (auto k : kw) if (k == s) return true;
-    return false;
-  }
+  static bool is_keyword(std::string_view s) { return is_reserved_name(s); }  // python_names.hpp
   /// Whether `s` is printed as is (sanitize would not change it).
   /// Called for every definition, so one table-driven pass (isalnum is a libc call per character)
   /// and the keyword list only for all-letter names (every keyword is one).

@@ -24,6 +24,7 @@
 
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/op_registry.hpp"
+#include "ptorw/text/python_names.hpp"
 #include "ptorw/text/string_literal.hpp"
 
 namespace ptorw::visit {
@@ -274,22 +275,11 @@ class Spelling {
 
  private:
   // ---- names (the printer's rule, print_names.hpp, for one piece) ----
-  static bool is_keyword(std::string_view s) {
-    static constexpr std::string_view kw[] = {"and", "as", "assert", "break", "class", "continue", "def", "del", "elif",
-        "else", "except", "False", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "None",
-        "nonlocal", "not", "or", "pass", "raise", "return", "True", "try", "while", "with", "yield", "pl", "self",
-        "min", "max", "tuple"};
-    for (auto k : kw) if (k == s) return true;
-    return false;
-  }
+  static bool is_keyword(std::string_view s) { return text::is_reserved_name(s); }  // python_names.hpp
   static bool is_ident_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
   }
-  static bool is_clean(std::string_view s) {
-    if (s.empty() || (s[0] >= '0' && s[0] <= '9')) return false;
-    for (char c : s) if (!is_ident_char(c)) return false;
-    return !is_keyword(s);
-  }
+  static bool is_clean(std::string_view s) { return text::is_ascii_identifier(s) && !is_keyword(s); }
   static std::string sanitize(std::string_view hint) {
     std::string s;
     for (char c : hint) s += is_ident_char(c) ? c : '_';
