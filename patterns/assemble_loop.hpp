@@ -208,6 +208,14 @@ inline Why final_store(LoopQuestion& q) {
       q.found.store = q.b.stmts[j].get();
     }
   if (q.store && q.F.uses_of(result) == 1) return std::nullopt;
+  if (!q.store)
+    for (std::size_t j = q.i + 1; j < q.b.stmts.size(); ++j)
+      if (auto* e = ir::stmt_as<ir::Eval>(q.b.stmts[j]); e && ir::is_op_call(e->value, ir::op::id("tile.store")) &&
+                                                         ir::expr_as<ir::Call>(e->value)->args.size() == 3 &&
+                                                         ir::expr_as<ir::Call>(e->value)->args[0].get() == result.get())
+        // (review rev43a F4: the message said the result had another use)
+        return "the final tile.store of the loop result " + quoted(result) +
+               " is an expression statement; Pattern 3 rewrites a store whose result is assigned (r = pl.store(...))";
   return "the loop result " + quoted(result) + " is not used only by a tile.store after the loop";
 }
 

@@ -30,6 +30,7 @@
 #include "ptorw/patterns/iter_arg_reuse/caller_side.hpp"
 #include "ptorw/rewrite/rule.hpp"
 #include "ptorw/visit/erased.hpp"
+#include "ptorw/visit/walk.hpp"
 
 namespace ptorw::patterns {
 
@@ -142,7 +143,7 @@ struct MergeOutParamIntoIterArg {
     return rewrite::decline_at(std::move(notes));
   }
 
-  ir::ProgramPtr rewrite(const Bindings& b, rewrite::Context&) const {
+  ir::ProgramPtr rewrite(const Bindings& b, rewrite::Context& ctx) const {
     using namespace iter_arg_reuse;
     auto prog = std::make_shared<ir::Program>(*b.program);
     std::unordered_map<const ir::Function*, visit::TreeEdit> edits;
@@ -153,7 +154,12 @@ struct MergeOutParamIntoIterArg {
       for (const PlannedMerge& m : plan.merges) {
         dropped[m.merge.out] = 1;
         merges.push_back(m.merge);
-        for (const auto& [caller, create] : m.creates) edits[caller].stmts.emplace(create, nullptr);
+        for (const auto& [caller, create] : m.creates) {
+          edits[caller].stmts.emplace(create, nullptr);
+          // A computed shape (`n = m * 2; o = tensor.create([n, 64])`): its definitions may now be
+          // unread: the pass simplifies the caller afterwards (optimize_orch_tensors.hpp).
+          if (reads_a_variable(*create)) ctx.mark_untidy(caller->name);
+        }
       }
       for (const analysis::CallSite& site : plan.sites) {
         const auto& call = std::get<ir::Call>(site.call->kind);
@@ -174,6 +180,16 @@ struct MergeOutParamIntoIterArg {
   }
 
  private:
+  /// Whether the removed statement's value reads a variable (its shape is not all literals).
+  static bool reads_a_variable(const ir::StmtNode& create) {
+    const auto* a = ir::kind_as<ir::Assign>(create.kind);
+    if (!a) return true;
+    bool found = false;
+    auto f = [&found](const ir::Expr& e) { found = found || ir::expr_as<ir::Var>(e) != nullptr; };
+    visit::walk_expr(a->value, f);
+    return found;
+  }
+
   /// The near misses worth a remark: some call site passes a tensor.create as this Out argument
   /// and either sits in a loop (directly in its body: a loop-form candidate; in an If arm or a scope
   /// inside one: remarked so a user learns why the loop form does not apply) or the callee has the

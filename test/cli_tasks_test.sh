@@ -66,6 +66,20 @@ check "swimlane: makespan line" grep -q '^examples/windowed_rows.py (main): make
 
 # 3. The advisor on row_bands without its windowize mark.
 sed 's/, attrs={"windowize": True}//' examples/row_bands.py > "$tmp/unmarked.py"
+# A kernel written as a pl.at scope (review rev43c 2, 8): rows writes y[16i : 16i + 16] in 4 trips.
+# With rows = 20 ns and dispatch 1 ns: unwindowed, each task hands the whole y as Out, a write->write
+# chain: 1 + 4 * 20 = 81; windowed, the 4 disjoint windows run at once: 4 + 20 = 24.
+printf '{"dispatch_ns": 1, "kernels": {"rows": 20}}' > "$tmp/rows_cost.json"
+"$ptorw" advise test/tasks/pl_at_rows.py --cost "$tmp/rows_cost.json" > "$tmp/adv_at.txt" 2>&1
+check "advise: a kernel outlined from a pl.at scope is a candidate, 81 -> 24" grep -q '^rows: Pattern 5 accepts it; makespan 81.0 -> 24.0 ns (-57.0 ns, 70%)$' "$tmp/adv_at.txt"
+check "advise: ... marked on its scope" grep -q "outlined from the pl.at scope at .*: mark it there, pl.at(..., windowize=True)" "$tmp/adv_at.txt"
+"$ptorw" swimlane test/tasks/pl_at_rows.py --compare default --cost "$tmp/rows_cost.json" -o "$tmp/at.svg" > "$tmp/sw_at.txt" 2>&1
+check "swimlane --compare default on a pl.at program: exit 0 (the before panel outlines its scopes)" test $? -eq 0
+check "swimlane --compare default on a pl.at program: 81 -> 81 (the scope is not marked)" grep -q '^makespan 81.0 -> 81.0 ns (1.00x)$' "$tmp/sw_at.txt"
+printf '{"kernels": {"rows": 1e308}}' > "$tmp/huge_cost.json"
+"$ptorw" swimlane test/tasks/pl_at_rows.py --cost "$tmp/huge_cost.json" -o "$tmp/h.svg" > /dev/null 2> "$tmp/e_huge"
+check "swimlane --cost 1e308: exit 2 (was makespan inf, utilization -nan%)" test $? -eq 2
+check "swimlane --cost 1e308: names the bound" grep -q "the duration of 'rows' must be a number from 0 to 1e15" "$tmp/e_huge"
 "$ptorw" advise "$tmp/unmarked.py" --aiv 4 --aic 4 --cost test/tasks/cost.json > "$tmp/adv.txt"
 check "advise: exit 0" test $? -eq 0
 check "advise: band first, accepted, 91 -> 34" grep -q '^band: Pattern 5 accepts it; makespan 91.0 -> 34.0 ns (-57.0 ns, 63%)$' "$tmp/adv.txt"
@@ -96,6 +110,11 @@ check "tasks --entry of a kernel: exit 1, names the Orchestration functions" gre
 "$ptorw" tasks examples/manual_pipeline.py --scalar mode=99999999999999999999 > /dev/null 2> "$tmp/e6"
 check "tasks --scalar beyond int64: exit 2 (was taken as 0)" test $? -eq 2
 check "tasks --scalar beyond int64: says so" grep -q -- "--scalar mode=99999999999999999999: the value is outside the 64-bit integers" "$tmp/e6"
+"$ptorw" tasks test/tasks/int8_scalar_branch.py --scalar mode=200 > /dev/null 2> "$tmp/e6b"
+check "tasks --scalar outside the parameter's dtype: exit 2 (the C++ reads INT8 200 as -56)" test $? -eq 2
+check "tasks --scalar outside the dtype: says so" grep -q -- "--scalar mode=200: 'mode' is INT8, which holds -128..127" "$tmp/e6b"
+"$ptorw" tasks test/tasks/int8_scalar_branch.py --scalar mode=-128 > /dev/null 2>&1
+check "tasks --scalar at the dtype's bound: accepted" test $? -eq 0
 "$ptorw" tasks test/golden/optimize-orch-tensors/p3_dynamic_shape.before.py --dim M=99999999999999999999 > /dev/null 2> "$tmp/e7"
 check "tasks --dim beyond int64: exit 2, not 'at least 1'" test $? -eq 2 -a -n "$(grep -F -- '--dim M=99999999999999999999: the value is outside the 64-bit integers' "$tmp/e7")"
 mkdir -p "$tmp/costdir"

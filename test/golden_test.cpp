@@ -417,12 +417,13 @@ std::vector<GoldenRun> run_goldens(MakeCache make_cache = nullptr) {
 TEST_CASE("default is idempotent on every golden input it accepts, but for the known gaps listed") {
   // "Passes are idempotent": a second run of `default` over its own output changes nothing. Each
   // golden's own pipeline is checked for it by "golden cases"; here every input (whatever its
-  // directory) goes through `default`. The gaps are Pattern 5 outputs that leave work for the next
-  // run's simplify (dead local definitions in a __windowed clone, a projection copy `v_b = v_a`;
-  // docs/architecture.md, OptimizeOrchTensors): listed so that a new gap fails this test and a
-  // fixed one must be taken off the list.
-  static const std::set<std::string> known = {"p5_offset_local_scalar_aggregate", "p5_offset_local_scalar_nested_loops",
-                                              "p5_tuple_variable_projections"};
+  // directory) goes through `default`. The former gaps — OptimizeOrchTensors outputs leaving work
+  // for the next run's simplify (dead local definitions in a __windowed clone, a projection copy
+  // `v_b = v_a`, a composed call-site offset, a removed create's computed shape) — are closed by the
+  // pass simplifying the functions its rewrites mark untidy (the goldens default/*_tidied pin each).
+  // A new gap must be listed here, with its reason in docs/architecture.md; a listed gap that
+  // closes must be taken off.
+  static const std::set<std::string> known = {};
   const char* root_env = std::getenv("PTORW_SOURCE_ROOT");
   const fs::path root = fs::path(root_env ? root_env : ".") / "test" / "golden";
   int checked = 0;

@@ -45,6 +45,11 @@ import tempfile
 DTYPE_BYTES = {"FP32": 4, "FP16": 2, "BF16": 2, "INT32": 4, "INT8": 1, "INT16": 2, "INT64": 8,
                "UINT8": 1, "BOOL": 1, "INDEX": 8}
 SCALAR_VALUE = 3  # every INDEX / INT scalar parameter (tasks: --scalar NAME=3; the C++: the word 3)
+BOOL_VALUE = 1    # a BOOL one (`ptorw tasks` refuses a value its dtype does not hold)
+
+
+def scalar_value(dtype):
+    return BOOL_VALUE if dtype == "BOOL" else SCALAR_VALUE
 
 
 class Skip(Exception):
@@ -102,7 +107,7 @@ def signature(source, fn):
                     dt = attr_name(ann.slice) if isinstance(ann, ast.Subscript) and attr_name(ann.value) == "Scalar" else None
                     if dt in ("FP32", "FP16", "BF16"):
                         raise Skip(f"float scalar parameter '{a.arg}'")
-                    params.append(("s", a.arg, None))
+                    params.append(("s", a.arg, dt))
                 ret = f.returns
                 results = []
                 if isinstance(ret, ast.Subscript) and attr_name(ret.value) == "tuple":
@@ -360,7 +365,7 @@ def prepare(ptorw, src_path, tree):
         if ".read<" in text:
             raise Skip("the orchestration reads a tensor on the host")
         params, results = signature(source, fn)
-        for spec in [p[2] for p in params if p[2]] + [r for r in results if r]:
+        for spec in [p[2] for p in params if p[0] == "t" and p[2]] + [r for r in results if r]:
             elems = 1
             for d in spec[1]:
                 elems *= d
@@ -368,7 +373,7 @@ def prepare(ptorw, src_path, tree):
                 raise Skip("a tensor of more than 4M elements (the simulation lists every element's address)")
         slots = []
         for kind, _, spec in params:
-            slots.append(slot(spec) if kind == "t" else f"s:{SCALAR_VALUE}")
+            slots.append(slot(spec) if kind == "t" else f"s:{scalar_value(spec)}")
         # Output slots: "// result I is argument slot K (the caller's output tensor)" (pto_format.md:
         # the results' output tensors follow the parameters); a result written into a parameter or
         # into another result's slot takes none.
@@ -377,7 +382,7 @@ def prepare(ptorw, src_path, tree):
             if k != len(slots) or outputs[k] >= len(results) or not results[outputs[k]]:
                 return [], f"{cpp}: output slot {k} (result {outputs[k]}) does not follow the {len(slots)} slots before it"
             slots.append(slot(results[outputs[k]]))
-        scalars = [f"--scalar={name}={SCALAR_VALUE}" for kind, name, _ in params if kind == "s"]
+        scalars = [f"--scalar={name}={scalar_value(spec)}" for kind, name, spec in params if kind == "s"]
         g = run([ptorw, "tasks", src_path, "--passes", "default", "--entry", fn] + scalars)
         if g.returncode != 0:
             return [], f"ptorw tasks failed (exit {g.returncode}): {g.stderr[:500]}"

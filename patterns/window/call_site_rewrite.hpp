@@ -261,8 +261,12 @@ inline const std::vector<ir::Stmt>* tuple_projections(const CallStmt& c, std::si
                                                       const UseCounts& uses, std::string& why) {
   auto* tt = c.target && ir::expr_as<ir::Var>(c.target) ? ir::type_as<ir::TupleType>(c.target->type) : nullptr;
   if (!tt || tt->elems.size() != results) {
-    why = "the call's results are not assigned to one variable each (a tuple result must be unpacked right after the "
-          "call and used by nothing else)";
+    // A call whose result is not bound (an expression statement) is told apart: it has no tuple to
+    // unpack (review rev43a F6).
+    why = !c.target ? std::string("the call's result is not bound to a variable (its windowed result would have no name to "
+                                  "assemble into the parent)")
+                    : std::string("the call's results are not assigned to one variable each (a tuple result must be unpacked "
+                                  "right after the call and used by nothing else)");
     return nullptr;
   }
   static const std::vector<ir::Stmt> none;
@@ -629,8 +633,9 @@ inline std::vector<ir::Stmt> rewrite_call(const CallStmt& c, const SiteDecision&
 /// where x is the first projection `x = t[j]` (its definition moves up to the call, which
 /// dominates it; a fresh `t_j` when result j is never projected), and every other projection
 /// `y = t[k]` stays where it is as `y = x` (a windowed k) or `y = t_window[k]` (the task id of a
-/// Submit, results that are not windowed).
-inline void rewrite_projected_call(const CallStmt& c, const SiteDecision& d, const WindowedCallee& wc,
+/// Submit, results that are not windowed). Returns whether it wrote such a copy `y = x` (left for
+/// simplify: the caller is untidy).
+inline bool rewrite_projected_call(const CallStmt& c, const SiteDecision& d, const WindowedCallee& wc,
                                    visit::NodeMap<const ir::StmtNode*, std::vector<ir::Stmt>>& repl) {
   std::vector<ir::Stmt> out;
   ir::Expr call = windowed_call(c, d, wc, out);
@@ -653,14 +658,17 @@ inline void rewrite_projected_call(const CallStmt& c, const SiteDecision& d, con
     assembled[j] = x;
     if (first) repl.emplace(first->get(), std::vector<ir::Stmt>{});
   }
+  bool copies = false;
   for (const auto& p : *d.projections) {
     if (repl.count(p.get())) continue;
     const auto* a = ir::stmt_as<ir::Assign>(p);
     auto it = assembled.find(index_of(p));
+    copies = copies || it != assembled.end();
     ir::Expr v = it != assembled.end() ? it->second : ir::make_get_item(t, index_of(p), a->value->span);
     repl.emplace(p.get(), std::vector<ir::Stmt>{ir::make_assign(a->var, v, p->span)});
   }
   repl.emplace(c.stmt, std::move(out));
+  return copies;
 }
 
 using visit::splice;  // (visit/splice.hpp)
@@ -827,16 +835,34 @@ inline std::optional<CallerDecision> decide_caller(const ir::Program& prog, cons
   return cd;
 }
 
+/// Whether a call-site offset was composed from a callee offset expression and an argument
+/// (`row - 16` with `row := i * 16 + 16`): left as written, for simplify to fold (the caller is
+/// untidy). A callee offset that is a variable or a constant composes nothing.
+inline bool composed_offsets(const site_detail::SiteDecision& d) {
+  auto composed = [](const site_detail::SiteWindow& s) {
+    for (std::size_t k = 0; k < s.offsets.size() && k < s.w->offsets.size(); ++k)
+      if (!ir::const_int(s.offsets[k]) && !ir::is_var_like(s.w->offsets[k])) return true;
+    return false;
+  };
+  for (const auto& s : d.outs)
+    if (composed(s)) return true;
+  for (const auto& s : d.ins)
+    if (composed(s)) return true;
+  return false;
+}
+
 /// The rewrite, rooted at the caller's body: every accepted call of `d` replaced by its slices,
-/// windowed call and assembles.
-inline ir::Stmt rewrite_caller(const CallerDecision& d) {
+/// windowed call and assembles. `*untidy` is set when the new body holds a projection copy or a
+/// composed offset.
+inline ir::Stmt rewrite_caller(const CallerDecision& d, bool* untidy = nullptr) {
   using namespace site_detail;
   const auto& calls = d.facts->calls();
   visit::NodeMap<const ir::StmtNode*, std::vector<ir::Stmt>> repl;  // one entry per rewritten statement
   for (std::size_t i = 0; i < calls.size(); ++i) {
     if (!d.wcs[i] || !d.ds[i].why.empty()) continue;
+    if (untidy && composed_offsets(d.ds[i])) *untidy = true;
     if (d.ds[i].projections) {
-      rewrite_projected_call(calls[i], d.ds[i], *d.wcs[i], repl);
+      if (rewrite_projected_call(calls[i], d.ds[i], *d.wcs[i], repl) && untidy) *untidy = true;
     } else {
       repl.emplace(calls[i].stmt, rewrite_call(calls[i], d.ds[i], *d.wcs[i]));
       if (!ir::expr_as<ir::MakeTuple>(calls[i].target))  // the projections are part of the replacement

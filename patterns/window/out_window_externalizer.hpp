@@ -120,17 +120,24 @@ struct ExternalizeStaticWindows {
     return rewrite::MatchResult<WindowPlan>(std::move(plan), std::move(notes));
   }
 
-  ir::ProgramPtr rewrite(const WindowPlan& plan, rewrite::Context&) const {
+  ir::ProgramPtr rewrite(const WindowPlan& plan, rewrite::Context& ctx) const {
     auto out = std::make_shared<ir::Program>(*plan.program);
     std::vector<ir::FunctionPtr> fns;
     for (const auto& f : plan.program->functions) {
       if (!f) continue;
       auto it = plan.callers.find(f->name);  // caller side: the rewrite is rooted at each call site
-      fns.push_back(it == plan.callers.end()
-                        ? f
-                        : ir::with_function(*f, [&](ir::Function& g) { g.body = window::rewrite_caller(it->second); }));
+      bool copies = false;
+      fns.push_back(it == plan.callers.end() ? f : ir::with_function(*f, [&](ir::Function& g) {
+        g.body = window::rewrite_caller(it->second, &copies);
+      }));
+      if (copies) ctx.mark_untidy(f->name);  // `y = x`, `i * 16 + 16 - 16` (optimize_orch_tensors.hpp)
       for (const auto& [orig, clone] : plan.clones)
-        if (orig == f->name) fns.push_back(clone);
+        if (orig == f->name) {
+          fns.push_back(clone);
+          // Its localized offsets may leave local definitions unread, which the pass removes
+          // afterwards (optimize_orch_tensors.hpp). A kernel: small to simplify.
+          ctx.mark_untidy(clone->name);
+        }
     }
     out->functions = std::move(fns);
     return out;

@@ -591,6 +591,12 @@ TEST_CASE("@pl.function(strict_ssa=True) refuses a rebind") {
         "form.py:6:10: error: 'o[...] = ...' rebinds 'o', which @pl.function(strict_ssa=True) forbids (write pl.assemble / "
         "pl.store to a new name)");
   CHECK(error_of(src(", strict_ssa=1", ssa)).find("strict_ssa= must be True or False") != std::string::npos);
+  // The spec's windowize opt-in is binary: attrs={"windowize": 1} or "True" would be ignored by
+  // Pattern 5 without a word (review rev43a F7); True and False read.
+  CHECK(error_of(src(", attrs={\"windowize\": 1}", ssa)) ==
+        "form.py:3:5: error: attrs={\"windowize\": ...} must be True or False");
+  CHECK(error_of(src(", attrs={\"windowize\": \"True\"}", ssa)).find("must be True or False") != std::string::npos);
+  CHECK(ptorw::text::parse_program(src(", attrs={\"windowize\": False}", ssa), "form.py").ok());
   // pl.unroll binds its variable and body once in the text, though once per copy in the IR (rev11 H1).
   same(src(", strict_ssa=True",
            "        for i in pl.unroll(3):\n"

@@ -145,18 +145,24 @@ TEST_CASE("an accumulator narrower than its product stays on Tile IR, naming the
 }
 
 TEST_CASE("a Mat tile moved to Left without its valid rectangle stays on Tile IR, naming the rule") {
-  const std::string src =
-      "@pl.program\nclass Drop:\n    @pl.function(type=pl.FunctionType.AIC)\n"
-      "    def kernel(self, A: pl.Tensor[[16, 32], pl.FP16], B: pl.Tensor[[32, 32], pl.FP16], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
-      "        a = pl.load(A, [0, 0], [16, 32], [10, 32], target_memory=pl.Mem.Mat)\n"
-      "        b = pl.load(B, [0, 0], [32, 32], target_memory=pl.Mem.Mat)\n"
-      "        l = pl.tile.move(a, target_memory=pl.Mem.Left)\n"
-      "        r = pl.tile.move(b, target_memory=pl.Mem.Right)\n"
-      "        y = pl.tile.matmul(l, r)\n"
-      "        result = pl.store(y, [0, 0], Out)\n"
-      "        return result\n";
-  CHECK(testing::selection_remarks(src, "PTOAS").find("stays on Tile IR: tile.move from pl.Mem.Mat must keep the valid rectangle") !=
-        std::string::npos);
+  // The move's deduced type keeps the source's rectangle (docs/semantics.md: "the same value in
+  // another memory space"; review rev43b F3); a result typed otherwise — here stated fully valid —
+  // is what the rule refuses.
+  auto src = [](const std::string& l) {
+    return "@pl.program\nclass Drop:\n    @pl.function(type=pl.FunctionType.AIC)\n"
+           "    def kernel(self, A: pl.Tensor[[16, 32], pl.FP16], B: pl.Tensor[[32, 32], pl.FP16], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+           "        a = pl.load(A, [0, 0], [16, 32], [10, 32], target_memory=pl.Mem.Mat)\n"
+           "        b = pl.load(B, [0, 0], [32, 32], target_memory=pl.Mem.Mat)\n"
+           "        " + l + " = pl.tile.move(a, target_memory=pl.Mem.Left)\n"
+           "        r = pl.tile.move(b, target_memory=pl.Mem.Right)\n"
+           "        y = pl.tile.matmul(l, r)\n"
+           "        result = pl.store(y, [0, 0], Out)\n"
+           "        return result\n";
+  };
+  const std::string rule = "stays on Tile IR: tile.move from pl.Mem.Mat must keep the valid rectangle";
+  CHECK(testing::selection_remarks(src("l: pl.Tile[[16, 32], pl.FP16, pl.Mem.Left, pl.TileView(valid_shape=[16, 32])]"), "PTOAS")
+            .find(rule) != std::string::npos);
+  CHECK(testing::selection_remarks(src("l"), "PTOAS").find(rule) == std::string::npos);
 }
 
 namespace {

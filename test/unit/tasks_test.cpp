@@ -263,6 +263,20 @@ TEST_CASE("the default cost model, by hand") {
   CHECK(s.schedule.slots[0].start == 20);
 }
 
+TEST_CASE("the cost model gives a kernel the same duration on Tile IR and Buffer IR") {
+  // k2: two loads of 64x64 FP32 (16384 B at 32 B/ns: 512 ns each), an add (16384 B at 128 B/ns:
+  // 128 ns), a store (512 ns), 4 ops * 5 + 50 = 70: 1734 ns; k1: one load, an add, a store: 1217 ns.
+  // Buffer IR ops return nothing and write their last Buffer operand: the same bytes.
+  auto tile = sim("test/tasks/buffer_stage_cost.py", "");
+  auto buffer = sim("test/tasks/buffer_stage_cost.py", "tile-to-buffer");
+  REQUIRE(tile.schedule.cost.size() == 2);
+  REQUIRE(buffer.schedule.cost.size() == 2);
+  CHECK(tile.schedule.cost[0] == doctest::Approx(1734));
+  CHECK(tile.schedule.cost[1] == doctest::Approx(1217));
+  CHECK(buffer.schedule.cost[0] == doctest::Approx(1734));
+  CHECK(buffer.schedule.cost[1] == doctest::Approx(1217));
+}
+
 TEST_CASE("the default cost model: an Acc store that narrows to BF16 writes half the bytes (review rev17 L3)") {
   // The FP32 accumulator [64, 64] stored into a BF16 tensor writes 8192 B (256 ns at 32 B/ns), not
   // the tile's 16384 B (512 ns); the FP32 output of the same kernel costs 256 ns more.
@@ -392,15 +406,162 @@ class P:
   CHECK(s.graph.tasks[0].core == tasks::Core::Mixed);
   CHECK(s.graph.tasks[0].kernel_id == -1);
   CHECK(s.graph.edges.empty());  // both read a; they write o and o2
-  // The Group lasts as long as its longest kernel (v: 10). Submitted at 1, it holds AIC 0 and
-  // AIV 0 for [1, 11]; v (submitted at 2, no dependency) waits for the one vector lane: [11, 21].
+  // The Group's members run in order, and v writes the `o` that c wrote: v starts when c ends, so
+  // the Group lasts 7 + 10 = 17 (review rev43c 3; members that share nothing overlap: the next
+  // case). Submitted at 1, it holds AIC 0 and AIV 0 for [1, 18]; v (submitted at 2, no dependency)
+  // waits for the one vector lane: [18, 28].
   CHECK(s.schedule.slots[0].aic_lane == 0);
   CHECK(s.schedule.slots[0].aiv_lanes == std::vector<int>{0});
-  CHECK(s.schedule.slots[0].end == 11);
-  CHECK(s.schedule.slots[1].start == 11);
+  CHECK(s.schedule.slots[0].end == 18);
+  CHECK(s.schedule.slots[1].start == 18);
   CHECK(s.schedule.slots[1].reason == tasks::StartReason::Lane);
-  CHECK(s.schedule.makespan == 21);
+  CHECK(s.schedule.makespan == 28);
   CHECK(s.schedule.critical_path == std::vector<int>{0, 1});
+}
+
+TEST_CASE("a Group lasts as long as its longest chain of members: a member waits for those whose output it reads") {
+  // mm (cube) writes tmp; act (vector) reads tmp: act starts when mm ends (10 + 7). act2 reads only
+  // a and writes o2: it overlaps mm (5). The Group: 17, not max(10, 7, 5) = 10.
+  const std::string src = R"(import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.AIC)
+    def mm(self, a: pl.Tensor[[16, 16], pl.FP32], t: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        x = pl.load(a, [0, 0], [16, 16])
+        r = pl.store(x, [0, 0], t)
+        return r
+    @pl.function(type=pl.FunctionType.AIV)
+    def act(self, t: pl.Tensor[[16, 16], pl.FP32], o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        x = pl.load(t, [0, 0], [16, 16])
+        r = pl.store(x, [0, 0], o)
+        return r
+    @pl.function(type=pl.FunctionType.AIV)
+    def act2(self, t: pl.Tensor[[16, 16], pl.FP32], o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        x = pl.load(t, [0, 0], [16, 16])
+        r = pl.store(x, [0, 0], o)
+        return r
+    @pl.function(type=pl.FunctionType.Group)
+    def g(self, a: pl.Tensor[[16, 16], pl.FP32], tmp: pl.Out[pl.Tensor[[16, 16], pl.FP32]],
+          o: pl.Out[pl.Tensor[[16, 16], pl.FP32]], o2: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+        t1 = self.mm(a, tmp)
+        r1 = self.act(t1, o)
+        r2 = self.act2(a, o2)
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 16], pl.FP32], tmp: pl.Tensor[[16, 16], pl.FP32], o: pl.Tensor[[16, 16], pl.FP32],
+             o2: pl.Tensor[[16, 16], pl.FP32]) -> pl.Tensor[[16, 16], pl.FP32]:
+        self.g(a, tmp, o, o2)
+        return o
+)";
+  auto parsed = text::parse_program(src, "t.py");
+  REQUIRE(parsed.ok());
+  tasks::CostModel cm;
+  cm.dispatch_ns = 1;
+  cm.measured = {{"mm", 10}, {"act", 7}, {"act2", 5}};
+  auto s = tasks::simulate(parsed.program, "", {}, cm, tasks::Lanes{4, 2});
+  for (const auto& d : s.diagnostics) MESSAGE(d.str());
+  REQUIRE(s.ok());
+  REQUIRE(s.schedule.cost.size() == 1);
+  CHECK(s.schedule.cost[0] == doctest::Approx(17));
+}
+
+TEST_CASE("a host tensor.read waits for the bytes' writers, and the orchestrator submits nothing before it") {
+  // Task 0 writes y; the host reads y[3, 5] (its writer: task 0) and passes the value to task 1;
+  // task 2 (independent: it reads x, writes w) comes after both in program order. pto_format.md:
+  // "`tensor.read` a host read" — the orchestrator holds the value only once task 0 has ended, and
+  // submits task 1, then task 2, after that (review rev43c 1: task 1 ran beside task 0). Reading x,
+  // which no task writes, waits for nothing.
+  const std::string src = R"(import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[64, 64], pl.FP32], s: pl.Scalar[pl.FP32],
+          out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t = pl.load(a, [0, 0], [64, 64])
+        u = pl.tile.muls(t, s)
+        r = pl.store(u, [0, 0], out)
+        return r
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64, 64], pl.FP32]) -> pl.Tensor[[64, 64], pl.FP32]:
+        y = pl.create_tensor([64, 64], dtype=pl.FP32)
+        y1 = self.k(x, 2.0, y)
+        v = pl.tensor.read(y1, [3, 5])
+        z = pl.create_tensor([64, 64], dtype=pl.FP32)
+        z1 = self.k(x, v, z)
+        u = pl.tensor.read(x, [0, 0])
+        w = pl.create_tensor([64, 64], dtype=pl.FP32)
+        w1 = self.k(x, u, w)
+        return z1
+)";
+  auto parsed = text::parse_program(src, "t.py");
+  REQUIRE(parsed.ok());
+  tasks::CostModel cm;
+  cm.dispatch_ns = 1;
+  cm.measured = {{"k", 10}};
+  auto s = tasks::simulate(parsed.program, "", {}, cm, tasks::Lanes{4, 2});
+  for (const auto& d : s.diagnostics) MESSAGE(d.str());
+  REQUIRE(s.ok());
+  REQUIRE(s.graph.tasks.size() == 3);
+  REQUIRE(s.graph.edges.size() == 1);
+  CHECK(s.graph.edges[0].from == 0);
+  CHECK(s.graph.edges[0].to == 1);
+  CHECK(s.graph.edges[0].kinds == (1u << static_cast<int>(tasks::EdgeKind::Host)));
+  CHECK(s.graph.storages[static_cast<std::size_t>(s.graph.edges[0].storage)].name == "y");
+  CHECK(tasks::graph_json(s.graph).find("\"kinds\": [\"host\"]") != std::string::npos);
+  // Task 0: submitted at 1, [1, 11]. Task 1: submitted 1 ns after task 0 ends, at 12: [12, 22].
+  // Task 2: submitted after task 1, at 13 (not at 3): [13, 23]. Both were delayed by the host
+  // edge 0 -> 1: the critical path runs from task 0 to task 2, which ends last.
+  CHECK(s.schedule.slots[0].end == 11);
+  CHECK(s.schedule.slots[1].submit == 12);
+  CHECK(s.schedule.slots[1].start == 12);
+  CHECK(s.schedule.slots[1].reason == tasks::StartReason::Dependency);
+  CHECK(s.schedule.slots[1].delayed_by == 0);
+  CHECK(s.schedule.slots[2].submit == 13);
+  CHECK(s.schedule.slots[2].start == 13);
+  CHECK(s.schedule.slots[2].reason == tasks::StartReason::Dependency);
+  CHECK(s.schedule.slots[2].delayed_by == 0);
+  CHECK(s.schedule.makespan == 23);
+  CHECK(s.schedule.critical_path == std::vector<int>{0, 2});
+}
+
+TEST_CASE("an edge whose kinds come from two storages names each kind's storage") {
+  // Task 0 writes a and b; task 1 reads a (raw on a) and overwrites b (waw on b): one edge, two
+  // storages (review rev43c 6: the JSON and the dot label named a only).
+  const std::string src = R"(import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def two(self, x: pl.Tensor[[64, 64], pl.FP32], a: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+            b: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> tuple[pl.Tensor[[64, 64], pl.FP32], pl.Tensor[[64, 64], pl.FP32]]:
+        t = pl.load(x, [0, 0], [64, 64])
+        ra = pl.store(t, [0, 0], a)
+        rb = pl.store(t, [0, 0], b)
+        return ra, rb
+    @pl.function(type=pl.FunctionType.InCore)
+    def one(self, a: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t = pl.load(a, [0, 0], [64, 64])
+        r = pl.store(t, [0, 0], out)
+        return r
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64, 64], pl.FP32]) -> pl.Tensor[[64, 64], pl.FP32]:
+        a = pl.create_tensor([64, 64], dtype=pl.FP32)
+        b = pl.create_tensor([64, 64], dtype=pl.FP32)
+        a1, b1 = self.two(x, a, b)
+        r = self.one(a1, b1)
+        return r
+)";
+  auto parsed = text::parse_program(src, "t.py");
+  REQUIRE(parsed.ok());
+  auto s = tasks::simulate(parsed.program, "", {}, {}, {}, false);
+  for (const auto& d : s.diagnostics) MESSAGE(d.str());
+  REQUIRE(s.ok());
+  REQUIRE(s.graph.edges.size() == 1);
+  const auto& e = s.graph.edges[0];
+  auto name = [&](int id) { return id < 0 ? std::string("-") : s.graph.storages[static_cast<std::size_t>(id)].name; };
+  CHECK(name(e.kind_storage[static_cast<std::size_t>(tasks::EdgeKind::Raw)]) == "a");
+  CHECK(name(e.kind_storage[static_cast<std::size_t>(tasks::EdgeKind::Waw)]) == "b");
+  CHECK(e.mixed_storages());
+  CHECK(tasks::graph_json(s.graph).find("\"storages\": {\"raw\": 1, \"waw\": 2}") != std::string::npos);
+  CHECK(tasks::graph_dot(s.graph).find("t0 -> t1 [label=\"raw a, waw b\"]") != std::string::npos);
 }
 
 TEST_CASE("attention_qk: tensor.full is a fresh storage, a copying assemble a copy task") {

@@ -8,6 +8,7 @@
 
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/text/parser.hpp"
+#include "ptorw/text/printer.hpp"
 namespace ut_verify_ops_test {  // one namespace per file: the suite builds as one unity TU
 
 namespace {
@@ -136,6 +137,21 @@ TEST_CASE("operand rules: tile.store writes its tile's dtype and valid region in
         "v.py:6:13: error: tile.store offsets [0] (operand 2) have 1 element but operand 3 ('o') has rank 2\n");
   // Only the valid rows are written.
   CHECK(check(kernel(line("b = pl.load(x, [0, 0], [16, 32], [8, 32])") + line("r = pl.store(b, [8, 0], o)"))).empty());
+}
+
+TEST_CASE("tile.move keeps its source's valid region: the same value in another memory space") {
+  // docs/semantics.md: tile.move is "the same value in another memory space"; its deduced type keeps
+  // the source's valid_shape (review rev43b F3: it was typed fully valid, so a store of the moved
+  // rows wrote the 8 invalid ones too, and this store was refused as outside `o`).
+  CHECK(check(kernel(line("b = pl.load(x, [0, 0], [16, 32], [8, 32])") + line("m = pl.tile.move(b, target_memory=pl.Mem.Vec)") +
+                     line("r = pl.store(m, [8, 0], o)")))
+            .empty());
+  auto r = ptorw::text::parse_program(kernel(line("b = pl.load(x, [0, 0], [16, 32], [8, 32])") +
+                                             line("m = pl.tile.move(b, target_memory=pl.Mem.Vec)") + line("r = pl.store(m, [0, 0], o)")),
+                                      "v.py");
+  REQUIRE(r.ok());
+  const std::string text = ptorw::text::print_program(*r.program);
+  CHECK(text.find("m: pl.Tile[[16, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[8, 32])] = pl.tile.move(") != std::string::npos);
 }
 
 TEST_CASE("operand rules: an Acc tile's store narrows FP32 to FP16 or BF16, nothing else converts") {

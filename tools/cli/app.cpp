@@ -173,7 +173,7 @@ void define_app(CLI::App& app, Options& o) {
       ->type_name("INT>=1")
       ->check(at_least(1));
 
-  auto* emit = app.add_subcommand("emit", "flatten nested calls, plan and lower Tile kernels (flatten-call-expr, tile-to-buffer), then one PTO module per Buffer-stage kernel");
+  auto* emit = app.add_subcommand("emit", "flatten nested calls, plan and lower Tile kernels (flatten-call-expr, tile-to-buffer), then one PTO module per kernel (Buffer stage, or a planned kernel kept on Tile IR, through its Buffer form in memory)");
   add_input(emit, o);
   emit->add_option("--target", o.target, "output format (default pto, the only one)")
       ->type_name("pto")

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <limits>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -15,6 +16,7 @@
 #include "ptorw/tasks/advise.hpp"
 #include "ptorw/tasks/graph_output.hpp"
 #include "ptorw/tasks/swimlane_svg.hpp"
+#include "ptorw/visit/walk.hpp"
 
 namespace ptorw::cli {
 
@@ -45,6 +47,23 @@ tasks::GraphOptions graph_options(const Options& o, const ir::Program& p, const 
     // naming its parameters here hid it — review rev18 L4.)
     if (f && f->type == ir::FunctionType::Orchestration && std::find(names.begin(), names.end(), name) == names.end())
       throw UsageError(fmt::format("--scalar {}: '{}' has no scalar parameter '{}'{}", s, g.entry, name, did_you_mean(name, names)));
+    // The value must be one the parameter's dtype holds: the C++ reads it into that type (an INT8
+    // 200 becomes -56 there) while the graph would branch on 200 (review rev43c 7).
+    if (f)
+      for (const auto& prm : f->params)
+        if (auto* st = ir::type_as<ir::ScalarType>(prm.var->type); st && ir::var_name(prm.var) == name) {
+          std::int64_t lo = std::numeric_limits<std::int64_t>::min(), hi = std::numeric_limits<std::int64_t>::max();
+          switch (st->dtype) {
+            case ir::DType::BOOL: lo = 0, hi = 1; break;
+            case ir::DType::INT8: lo = -128, hi = 127; break;
+            case ir::DType::UINT8: lo = 0, hi = 255; break;
+            case ir::DType::INT16: lo = -32768, hi = 32767; break;
+            case ir::DType::INT32: lo = std::numeric_limits<std::int32_t>::min(), hi = std::numeric_limits<std::int32_t>::max(); break;
+            default: break;
+          }
+          if (v < lo || v > hi)
+            throw UsageError(fmt::format("--scalar {}: '{}' is {}, which holds {}..{}", s, name, ir::name_of(st->dtype), lo, hi));
+        }
     g.scalars[name] = v;
   }
   // Pass names are command-line errors (exit 2, with the closest match), as for `opt`.
@@ -52,6 +71,10 @@ tasks::GraphOptions graph_options(const Options& o, const ir::Program& p, const 
   if (!o.compare.empty()) (void)make_pipeline(o.compare, false);
   return g;
 }
+
+/// The largest duration a cost file may give (ns; 11 days): sums of a few million stay finite and
+/// exact enough to print (review rev43c 11: 1e308 printed makespan inf, utilization -nan%).
+constexpr double kMaxNs = 1e15;
 
 tasks::CostModel cost_model(const Options& o) {
   tasks::CostModel m;
@@ -69,13 +92,14 @@ tasks::CostModel cost_model(const Options& o) {
   if (!j.is_object()) throw UsageError(fmt::format("--cost {}: expected an object {{\"dispatch_ns\": N, \"kernels\": {{...}}}}", o.cost_file));
   for (auto it = j.begin(); it != j.end(); ++it) {
     if (it.key() == "dispatch_ns") {
-      if (!it->is_number() || it->get<double>() < 0) throw UsageError(fmt::format("--cost {}: dispatch_ns must be a number >= 0", o.cost_file));
+      if (!it->is_number() || !(it->get<double>() >= 0 && it->get<double>() <= kMaxNs))
+        throw UsageError(fmt::format("--cost {}: dispatch_ns must be a number from 0 to 1e15", o.cost_file));
       m.dispatch_ns = it->get<double>();
     } else if (it.key() == "kernels") {
       if (!it->is_object()) throw UsageError(fmt::format("--cost {}: kernels must be an object of kernel name -> ns", o.cost_file));
       for (auto k = it->begin(); k != it->end(); ++k) {
-        if (!k->is_number() || k->get<double>() < 0)
-          throw UsageError(fmt::format("--cost {}: the duration of '{}' must be a number >= 0", o.cost_file, k.key()));
+        if (!k->is_number() || !(k->get<double>() >= 0 && k->get<double>() <= kMaxNs))
+          throw UsageError(fmt::format("--cost {}: the duration of '{}' must be a number from 0 to 1e15", o.cost_file, k.key()));
         m.measured[k.key()] = k->get<double>();
       }
     } else {
@@ -104,10 +128,23 @@ void warn_unused_costs(const Options& o, const tasks::CostModel& m, std::vector<
 /// The program as the graph reads it: hand-written text that rebinds names goes through
 /// convert-to-ssa first (the executor follows definition nodes, like every pass output).
 std::string ssa_first(const ir::Program& p, std::string passes) {
-  bool text = false;
-  for (const auto& f : p.functions) text = text || f->names == ir::NameBinding::Text;
-  if (text && passes.empty()) return "convert-to-ssa";
-  return passes;
+  if (!passes.empty()) return passes;
+  bool text = false, scopes = false;
+  for (const auto& f : p.functions) {
+    text = text || f->names == ir::NameBinding::Text;
+    // Kernels written as `pl.at` scopes are the program's kernels as written: outlined first, as
+    // default's first steps do (review rev43c 8: `swimlane --compare default` could not draw the
+    // "before" panel of such a program, and said the outliner had declined the scope).
+    if (f->type == ir::FunctionType::Orchestration && f->body) {
+      auto on_stmt = [&](const ir::Stmt& st) {
+        if (auto* sc = ir::stmt_as<ir::Scope>(st); sc && sc->kind == ir::ScopeKind::At) scopes = true;
+      };
+      auto on_expr = [](const ir::Expr&) {};
+      visit::walk(f->body, on_stmt, on_expr);
+    }
+  }
+  if (scopes) return "convert-to-ssa,outline-incore-scopes";
+  return text ? "convert-to-ssa" : passes;
 }
 
 void print_errors(const Diagnostics& ds) { print_diagnostics(ds); }
@@ -192,6 +229,7 @@ int cmd_advise(const Options& o) {
   std::vector<std::string> kernels;
   for (const auto& f : p->functions)
     if (f) kernels.push_back(f->name);
+  for (const auto& a : r.kernels) kernels.push_back(a.kernel);  // outlined from pl.at scopes too
   warn_unused_costs(o, cm, std::move(kernels));
   std::cout << tasks::advice_text(r);
   return kOk;

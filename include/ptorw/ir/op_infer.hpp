@@ -161,7 +161,13 @@ inline InferResult tile_move(const std::vector<Expr>& a, const Kwargs& kw) {
   if (!t) return InferResult::fail("tile.move of a non-tile");
   auto m = kwarg_as<MemSpace>(kw, "target_memory");
   if (!m) return InferResult::fail("tile.move needs target_memory=");
-  return InferResult::ok(make_type(TileType{t->shape, t->dtype, {}, *m, {}}));
+  // "The same value in another memory space" (docs/semantics.md): its valid rectangle and padding
+  // go with it (review rev43b F3: the result was typed fully valid, so a moved partial tile lost
+  // its valid_shape and selection kept the kernel on Tile IR); the layout is the target memory's.
+  std::optional<TileView> view;
+  if (t->view && (!t->view->valid_shape.empty() || t->view->pad))
+    view = TileView{t->view->valid_shape, {}, {}, {}, t->view->pad};
+  return InferResult::ok(make_type(TileType{t->shape, t->dtype, {}, *m, std::move(view)}));
 }
 /// tile.reshape and tile.slice: the shape operand; a slice's valid shape and `pad_value=` (the
 /// padding the result holds, lower_tile_to_buffer.md TileView `pad`) go into its TileView.

@@ -44,6 +44,11 @@ class Context {
   /// called with) reads them here and fails closed when they are not visible.
   const std::vector<ir::FunctionPtr>* functions() const { return functions_; }
   const Options& options() const { return options_ ? *options_ : default_options(); }
+  /// Records that the rewrite being applied left `fn` untidy (Options::untidy): a definition no
+  /// longer read, a copy. No effect outside a pipeline that asked for it.
+  void mark_untidy(std::string_view fn) const {
+    if (options_ && options_->untidy) options_->untidy->emplace(fn);
+  }
   /// True when declines are recorded: rules may then spend time composing detailed reasons.
   bool remarks_enabled() const { return remarks_; }
   /// The source file of the program (for diagnostics).

@@ -65,6 +65,8 @@ class DriverCore {
     fns_ = input->functions;
     ctx_.functions_ = &fns_;
     std::vector<char> queued(fns_.size(), 1);
+    if (opts_.only_functions)
+      for (std::size_t i = 0; i < fns_.size(); ++i) queued[i] = fns_[i] && opts_.only_functions->count(fns_[i]->name) ? 1 : 0;
     settled_.assign(fns_.size(), nullptr);
     while (!stop_) {
       if (res_.iterations >= opts_.max_iterations) {

@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -43,6 +44,12 @@ struct Options {
   /// analysis cache of the run asks there before computing one (`ptorw compile` starts the
   /// caller facts of its input's functions while the first pipeline steps run — issue 20).
   std::shared_ptr<analysis::Prefetched> prefetched;
+  /// Functions a rule of this pass run rewrote and left untidy — a definition its rewrite left
+  /// unread, a copy `y = x`, a foldable offset — by name, for the pass to simplify afterwards (and
+  /// no other function: OptimizeOrchTensors stays idempotent without re-walking the callers its
+  /// patterns changed tidily; patterns/optimize_orch_tensors.hpp). Rules add to it through
+  /// rewrite::Context::mark_untidy; null: nothing is recorded. Shared by copies of these options.
+  std::shared_ptr<std::set<std::string, std::less<>>> untidy;
 
   static bool is_planner(std::string_view p) { return p == "PYPTO" || p == "DSA_RP" || p == "PTOAS"; }
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <set>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -108,6 +109,10 @@ struct DriverOptions {
   /// Called in each round before each function with (functions of the round done, functions): a
   /// progress line's "functions done / total" (issue 20). Null: not called.
   std::function<void(std::size_t done, std::size_t total)> on_function{};
+  /// When set, the first round sweeps only the functions of these names (a later round sweeps what
+  /// changed, as always); Program rules still see the whole program. OptimizeOrchTensors runs
+  /// simplify's table on the functions its rules marked untidy this way.
+  const std::set<std::string, std::less<>>* only_functions = nullptr;
 };
 
 struct RunResult {

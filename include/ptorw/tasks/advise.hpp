@@ -18,13 +18,17 @@
 #include <algorithm>
 #include <memory>
 #include <set>
+#include <unordered_map>
 
 #include "ptorw/passes/pass_manager.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/passes/verify_source.hpp"
 #include "ptorw/tasks/cost_model.hpp"
 #include "ptorw/tasks/schedule.hpp"
+#include "ptorw/ir/builder.hpp"
 #include "ptorw/tasks/task_graph.hpp"
+#include "ptorw/visit/splice.hpp"
+#include "ptorw/visit/walk.hpp"
 
 namespace ptorw::tasks {
 
@@ -111,6 +115,7 @@ struct Advice {
   int adjacent_waits = 0;              // of those, task i+1 waiting on task i
   int tasks = 0, long_waits = 0;       // the kernel's tasks in the unmarked schedule; those that waited longer than they ran
   std::string error;                   // why the marked program could not be simulated
+  bool from_scope = false;             // outlined from a pl.at scope: marked with windowize=True there
   double gain() const { return accepted && error.empty() ? makespan_before - makespan_after : 0; }
 };
 
@@ -129,20 +134,53 @@ inline AdviceReport advise(const ir::ProgramPtr& p, const GraphOptions& go, cons
     return rep;
   }
   rep.baseline_makespan = base.schedule.makespan;
-  std::set<std::pair<int, int>> base_edges;
-  for (const auto& f : p->functions) {
+  // A kernel written as a `pl.at` scope exists once default's first steps have outlined it (review
+  // rev43c 2: such programs had no candidate). The candidates are the kernels of that program; one
+  // of the input is marked in the input, an outlined one on its scope (the outliner writes a
+  // windowize=True scope's kernel in the form Pattern 5 reads: marking the outlined kernel instead
+  // would judge another kernel).
+  ir::ProgramPtr outlined = p;
+  {
+    passes::PassManager pm;
+    for (const char* step : {"convert-to-ssa", "outline-incore-scopes"})
+      if (auto pass = passes::make_pass(step)) pm.add(std::move(*pass));
+    auto r = pm.run(p);
+    if (r.ok && r.program) outlined = r.program;
+  }
+  for (const auto& f : outlined->functions) {
     if (!ir::is_incore_like(f->type) || ir::attr_true(f->attrs, "windowize")) continue;
     Advice a;
     a.kernel = f->name;
     a.span = f->span;
+    a.from_scope = p->find(f->name) == nullptr;
     a.makespan_before = base.schedule.makespan;
     auto marked = std::make_shared<ir::Program>(*p);
-    for (auto& g : marked->functions)
-      if (g->name == f->name) {
+    bool found = !a.from_scope;
+    for (auto& g : marked->functions) {
+      if (!a.from_scope && g->name == f->name) {
         auto copy = std::make_shared<ir::Function>(*g);
         copy->attrs = ir::with_kwarg(copy->attrs, "windowize", true);
         g = copy;
       }
+      if (a.from_scope && g->body && !found) {
+        // The scope the kernel was outlined from: the pl.at statement at the kernel's position.
+        std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>> repl;
+        auto on_stmt = [&](const ir::Stmt& st) {
+          auto* sc = ir::stmt_as<ir::Scope>(st);
+          if (!sc || sc->kind != ir::ScopeKind::At || st->span.line != f->span.line || st->span.col != f->span.col || found) return;
+          found = true;
+          repl[st.get()] = {ir::make_stmt(ir::Scope{sc->kind, ir::with_kwarg(sc->attrs, "windowize", true), sc->body}, st->span)};
+        };
+        auto on_expr = [](const ir::Expr&) {};
+        visit::walk(g->body, on_stmt, on_expr);
+        if (found) g = ir::with_function(*g, [&](ir::Function& h) { h.body = visit::splice(h.body, repl); });
+      }
+    }
+    if (!found) {
+      a.error = "its pl.at scope was not found in the input";
+      rep.kernels.push_back(std::move(a));
+      continue;
+    }
     for (std::size_t i = 0; i < base.graph.tasks.size(); ++i)
       if (base.graph.tasks[i].kernel == f->name) {
         ++a.tasks;
@@ -202,6 +240,7 @@ inline std::string advice_text(const AdviceReport& r, const TaskGraph* base_grap
           o += fmt::format("    task {} -> task {} on '{}'\n", a.false_edges[i].from, a.false_edges[i].to, a.false_edges[i].storage);
       }
     }
+    if (a.from_scope) o += fmt::format("  (outlined from the pl.at scope at {}:{}: mark it there, pl.at(..., windowize=True))\n", a.span.line, a.span.col);
     if (a.long_waits > 0)
       o += fmt::format("  clue: {} of its {} tasks waited longer than they ran\n", a.long_waits, a.tasks);
     for (const auto& m : a.remarks) o += fmt::format("  remark {}\n", m);

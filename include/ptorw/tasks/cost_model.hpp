@@ -6,7 +6,8 @@
 //   - cube work (matmul, matmul_acc): M*N*K / cube_macs_per_ns,
 //   - vector work (any other op producing a tile or buffer): result bytes / vec_bytes_per_ns;
 // a copy (an assemble the runtime cannot spell) costs the overhead plus its bytes at GM speed; a
-// Group the longest of its kernels (they run together). The orchestrator submits tasks one after
+// Group its longest chain of members (a member waits for those whose output it reads; others
+// overlap). The orchestrator submits tasks one after
 // another, `dispatch_ns` each. Measured durations (`--cost FILE`: {"dispatch_ns": 20,
 // "kernels": {"scale_rows": 180.5}}) replace the model per kernel; a `k__windowed` clone of Pattern 5
 // uses `k`'s entry when it has none of its own (it runs the same body on a window).
@@ -77,7 +78,15 @@ class KernelCoster {
     if (has("alloc") || has("create") || has("get_block") || has("get_subblock") || has("reshape") || has("set_validshape") ||
         has("transpose_view"))
       return 0;
-    if (has("load")) return m_.op_overhead_ns + storage_bytes(result) / m_.gm_bytes_per_ns;
+    // A Buffer IR op returns nothing: it writes its last Buffer operand, whose bytes are what its
+    // Tile form's result had (review rev43c 4: Buffer loads and vector ops cost the overhead alone).
+    auto written_bytes = [&] {
+      if (const double b = storage_bytes(result); b > 0) return b;
+      for (auto it = c.args.rbegin(); it != c.args.rend(); ++it)
+        if (ir::type_as<ir::BufferType>((*it)->type)) return storage_bytes((*it)->type);
+      return 0.0;
+    };
+    if (has("load")) return m_.op_overhead_ns + written_bytes() / m_.gm_bytes_per_ns;
     if (has("store")) {
       // The bytes written to GM: the tile's elements in the tensor's dtype (an Acc store may narrow
       // FP32 to FP16/BF16 on the way, ir/store_dtype.hpp; review rev17 L3).
@@ -97,7 +106,7 @@ class KernelCoster {
       if (!M || !K || !N) return m_.op_overhead_ns;
       return m_.op_overhead_ns + static_cast<double>(*M * *N * *K) / m_.cube_macs_per_ns;
     }
-    const double bytes = storage_bytes(result);
+    const double bytes = written_bytes();
     return bytes > 0 ? m_.op_overhead_ns + bytes / m_.vec_bytes_per_ns : 0;
   }
   double expr(const ir::Expr& e) const {
@@ -139,15 +148,46 @@ inline std::vector<double> task_costs(const TaskGraph& g, const ir::Program& p, 
       c = *mc;
     } else if (ir::FunctionPtr f = p.find(name)) {
       if (f->type == ir::FunctionType::Group) {
-        // The longest of the kernels it calls (cube and vector parts run together).
-        auto on_stmt = [](const ir::Stmt&) {};
-        std::vector<std::string> callees;
-        auto on_expr = [&](const ir::Expr& e) {
-          if (auto* call = ir::expr_as<ir::Call>(e); call && call->kind == ir::CallKind::Function) callees.emplace_back(call->callee.view());
+        // Its members run once each, in order (docs/dsl.md): a member starts when the members whose
+        // results or written buffers it reads have ended, else with the Group (its cube and vector
+        // parts overlap). The Group lasts until its last member ends: the longest chain, not the
+        // longest member (review rev43c 3: a vector member reading the cube member's output ran
+        // beside it).
+        std::unordered_map<const ir::ExprNode*, double> ends;  // a value → when what made it ended
+        auto ready = [&](const ir::Expr& e) {
+          double r = 0;
+          auto at = [&](const ir::Expr& x) {
+            if (auto it = ends.find(x.get()); it != ends.end()) r = std::max(r, it->second);
+          };
+          visit::walk_expr(e, at);
+          return r;
+        };
+        auto mark = [&](const ir::Expr& target, double t) {
+          auto set = [&](const ir::Expr& x) {
+            if (ir::is_var_like(x)) ends[x.get()] = std::max(ends[x.get()], t);
+          };
+          visit::walk_expr(target, set);
+        };
+        auto on_expr = [](const ir::Expr&) {};
+        auto on_stmt = [&](const ir::Stmt& st) {
+          const ir::Expr* value = nullptr;
+          const ir::Expr* target = nullptr;
+          if (auto* a = ir::stmt_as<ir::Assign>(st)) value = &a->value, target = &a->var;
+          else if (auto* e = ir::stmt_as<ir::Eval>(st)) value = &e->value;
+          if (!value) return;
+          auto* call = ir::expr_as<ir::Call>(*value);
+          ir::FunctionPtr kf = call && call->kind == ir::CallKind::Function ? p.find(call->callee.view()) : nullptr;
+          if (!kf) {  // a projection, a copy: its value is ready when its operands are
+            if (target) mark(*target, ready(*value));
+            return;
+          }
+          const double end = ready(*value) + m.measured_cost(std::string(call->callee.view())).value_or(coster.function(*kf));
+          c = std::max(c, end);
+          if (target) mark(*target, end);
+          for (std::size_t i = 0; i < call->args.size() && i < kf->params.size(); ++i)
+            if (kf->params[i].dir != ir::Direction::In) mark(call->args[i], end);  // the buffer it wrote
         };
         if (f->body) visit::walk(f->body, on_stmt, on_expr);
-        for (const auto& k : callees)
-          if (ir::FunctionPtr kf = p.find(k)) c = std::max(c, m.measured_cost(k).value_or(coster.function(*kf)));
       } else {
         c = coster.function(*f);
       }

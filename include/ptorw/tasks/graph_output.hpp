@@ -24,7 +24,7 @@ inline std::string json_string(std::string_view s) {
 }
 inline std::string kinds_list(std::uint8_t k, std::string_view quote) {
   std::string o;
-  for (int i = 0; i < 4; ++i)
+  for (int i = 0; i < kEdgeKinds; ++i)
     if (k & (1u << i)) o += fmt::format("{}{}{}{}", o.empty() ? "" : ",", quote, edge_kind_name(static_cast<EdgeKind>(i)), quote);
   return o;
 }
@@ -60,6 +60,16 @@ inline std::string graph_json(const TaskGraph& g) {
     const Edge& e = g.edges[i];
     fmt::format_to(out, "  {{\"from\": {}, \"to\": {}, \"kinds\": [{}]", e.from, e.to, detail::kinds_list(e.kinds, "\""));
     if (e.storage >= 0) fmt::format_to(out, ", \"storage\": {}", e.storage);
+    if (e.mixed_storages()) {  // which storage made which kind
+      o += ", \"storages\": {";
+      bool first = true;
+      for (int k = 0; k < kEdgeKinds; ++k)
+        if (e.kind_storage[static_cast<std::size_t>(k)] >= 0) {
+          fmt::format_to(out, "{}\"{}\": {}", first ? "" : ", ", edge_kind_name(static_cast<EdgeKind>(k)), e.kind_storage[static_cast<std::size_t>(k)]);
+          first = false;
+        }
+      o += "}";
+    }
     fmt::format_to(out, "}}{}\n", i + 1 < g.edges.size() ? "," : "");
   }
   o += "]}\n";
@@ -79,7 +89,15 @@ inline std::string graph_dot(const TaskGraph& g) {
   }
   for (const auto& e : g.edges) {
     std::string label = detail::kinds_list(e.kinds, "");
-    if (e.storage >= 0) label += " " + g.storages[static_cast<std::size_t>(e.storage)].name;
+    if (e.mixed_storages()) {
+      label.clear();
+      for (int k = 0; k < kEdgeKinds; ++k)
+        if (const int s = e.kind_storage[static_cast<std::size_t>(k)]; s >= 0 || (e.kinds & (1u << k)))
+          label += (label.empty() ? "" : ", ") + std::string(edge_kind_name(static_cast<EdgeKind>(k))) +
+                   (s >= 0 ? " " + g.storages[static_cast<std::size_t>(s)].name : std::string());
+    } else if (e.storage >= 0) {
+      label += " " + g.storages[static_cast<std::size_t>(e.storage)].name;
+    }
     fmt::format_to(out, "  t{} -> t{} [label={}{}];\n", e.from, e.to, detail::json_string(label),
                    e.kinds == (1u << 3) ? ", style=dashed" : "");
   }

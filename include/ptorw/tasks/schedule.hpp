@@ -1,6 +1,8 @@
 // A simulated schedule of a task graph (issue 21): greedy list scheduling on `aiv` vector lanes and
 // `aic` cube lanes, the way a task runtime dispatches. The orchestrator submits task i at
-// (i + 1) * dispatch_ns (one after another, in program order); a task is ready when it is
+// (i + 1) * dispatch_ns (one after another, in program order) — or later after a host read: a task
+// with `host` edges is submitted dispatch_ns after the last of those tasks ends (and after the task
+// before it was submitted), and every later task after it; a task is ready when it is
 // submitted and every task it depends on has ended; whenever a lane is free it takes the ready task
 // of its kind that became ready first (ties: submission order). A vector task or a copy takes one
 // vector lane, a cube task one cube lane, a mixed task (a Group) one cube lane and one or two vector
@@ -71,26 +73,44 @@ inline Schedule schedule(const TaskGraph& g, const std::vector<double>& cost, La
       throw std::invalid_argument("the graph has vector tasks (" + t.kernel + ") and too few vector lanes (--aiv)");
   }
   std::vector<std::vector<int>> succ(n);
-  std::vector<int> waiting(n, 0);
+  std::vector<int> waiting(n, 0), host_waiting(n, 0);
+  std::vector<double> host_end(n, 0);
+  std::vector<int> host_edge(n, -1);  // the host edge into a task that ended last
   std::vector<double> dep_end(n, 0);
   std::vector<int> dep_edge(n, -1);
   for (std::size_t i = 0; i < g.edges.size(); ++i) {
     succ[static_cast<std::size_t>(g.edges[i].from)].push_back(static_cast<int>(i));
     ++waiting[static_cast<std::size_t>(g.edges[i].to)];
+    if (g.edges[i].kinds & (1u << static_cast<int>(EdgeKind::Host))) ++host_waiting[static_cast<std::size_t>(g.edges[i].to)];
   }
   std::vector<double> aiv_free(s.aiv_busy.size(), 0), aic_free(s.aic_busy.size(), 0);
   std::vector<int> aiv_last(s.aiv_busy.size(), -1), aic_last(s.aic_busy.size(), -1);
   using Item = std::pair<double, int>;  // (ready, id)
   std::priority_queue<Item, std::vector<Item>, std::greater<>> ready[3];  // vector, cube, mixed
   auto queue_of = [&](const Task& t) { return t.core == Core::Aic ? 1 : t.core == Core::Mixed ? 2 : 0; };
+  // Submission in program order: task `submitted` is the next one; it waits for the tasks of its
+  // host edges to be scheduled (their ends known), and every later task waits for it.
+  std::size_t submitted = 0;
+  double last_submit = 0;
+  // The host edge whose end delayed a task's submission, directly (the task after the read) or
+  // through the tasks submitted after it: its start reason, and a link of the critical path.
+  std::vector<int> gate_of(n, -1);
+  int gate = -1;
   auto make_ready = [&](int i) {
     Slot& sl = s.slots[static_cast<std::size_t>(i)];
-    sl.submit = dispatch_ns * static_cast<double>(i + 1);
     sl.ready = std::max(sl.submit, dep_end[static_cast<std::size_t>(i)]);
     ready[queue_of(g.tasks[static_cast<std::size_t>(i)])].push({sl.ready, i});
   };
-  for (std::size_t i = 0; i < n; ++i)
-    if (waiting[i] == 0) make_ready(static_cast<int>(i));
+  auto submit_more = [&] {
+    for (; submitted < n && host_waiting[submitted] == 0; ++submitted) {
+      if (host_end[submitted] > last_submit) gate = host_edge[submitted];
+      last_submit = std::max(last_submit, host_end[submitted]) + dispatch_ns;
+      if (gate >= 0 && last_submit > dispatch_ns * static_cast<double>(submitted + 1)) gate_of[submitted] = gate;
+      s.slots[submitted].submit = last_submit;
+      if (waiting[submitted] == 0) make_ready(static_cast<int>(submitted));
+    }
+  };
+  submit_more();
   // The k-th earliest free time among `free` (k from 1) and the lanes achieving the k earliest.
   auto earliest = [](const std::vector<double>& free, int k, std::vector<int>& which) {
     which.resize(free.size());
@@ -136,18 +156,24 @@ inline Schedule schedule(const TaskGraph& g, const std::vector<double>& cost, La
       }
       return got;
     };
-    sl.reason = best_start > sl.ready ? StartReason::Lane
-                : dep_edge[i] >= 0 && dep_end[i] >= sl.submit ? StartReason::Dependency
-                                                             : StartReason::Dispatch;
-    if (sl.reason == StartReason::Dependency) sl.delayed_by = dep_edge[i];
+    sl.reason = best_start > sl.ready                               ? StartReason::Lane
+                : (dep_edge[i] >= 0 && dep_end[i] >= sl.submit) || gate_of[i] >= 0 ? StartReason::Dependency
+                                                                                     : StartReason::Dispatch;
+    if (sl.reason == StartReason::Dependency) sl.delayed_by = dep_edge[i] >= 0 && dep_end[i] >= sl.submit ? dep_edge[i] : gate_of[i];
     if (t.core == Core::Aic || t.core == Core::Mixed) sl.aic_lane = take(aic_free, aic_last, s.aic_busy, 1).front();
     if (t.core != Core::Aic) sl.aiv_lanes = take(aiv_free, aiv_last, s.aiv_busy, t.core == Core::Mixed ? t.aiv_lanes : 1);
     s.makespan = std::max(s.makespan, sl.end);
     for (int e : succ[i]) {
-      const std::size_t to = static_cast<std::size_t>(g.edges[static_cast<std::size_t>(e)].to);
+      const Edge& edge = g.edges[static_cast<std::size_t>(e)];
+      const std::size_t to = static_cast<std::size_t>(edge.to);
       if (dep_edge[to] < 0 || sl.end > dep_end[to]) dep_end[to] = sl.end, dep_edge[to] = e;
-      if (--waiting[to] == 0) make_ready(static_cast<int>(to));
+      if (edge.kinds & (1u << static_cast<int>(EdgeKind::Host))) {
+        if (host_edge[to] < 0 || sl.end > host_end[to]) host_end[to] = sl.end, host_edge[to] = e;
+        --host_waiting[to];
+      }
+      if (--waiting[to] == 0 && to < submitted) make_ready(static_cast<int>(to));
     }
+    submit_more();
   }
   // The critical path: back from the task that ends last (the first such task).
   int cur = -1;

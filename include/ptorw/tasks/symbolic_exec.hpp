@@ -226,7 +226,7 @@ class Executor {
   Descriptor window(const Descriptor& parent, const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& offsets,
                     ir::Span sp) {
     if (shape.size() != parent.shape.size() || offsets.size() != parent.shape.size())
-      fail(sp, fmt::format("a window of rank {} with {} offsets of a rank-{} tensor (a rank-reducing slice is not pictured)",
+      fail(sp, fmt::format("a window of rank {} with {} offsets of a rank-{} tensor (a rank-reducing slice, or an assemble of a lower-rank part, is not pictured)",
                            shape.size(), offsets.size(), parent.shape.size()));
     Descriptor d = parent;
     for (std::size_t k = 0; k < shape.size(); ++k) {
@@ -331,7 +331,29 @@ class Executor {
       submit(std::move(t));
       return out;
     }
-    if (op == "tensor.read") return Value::unknown();  // a host read of device data
+    if (op == "tensor.read") {
+      // A host read of device data (pto_format.md: "`tensor.read` a host read"): the orchestrator
+      // reads the element once the tasks writing it have ended, and submits the next task only
+      // then. The next task gets a `host` edge from each of them (review rev43c 1: the schedule ran
+      // it beside its producer). A manual task's writes are not tracked (it is not in the map).
+      const Value& src = tensor(c.args.at(0));
+      Descriptor d = src.t;
+      if (c.args.size() > 1)
+        if (auto* idx = ir::expr_as<ir::MakeTuple>(c.args[1]); idx && idx->elems.size() == d.shape.size()) {
+          std::int64_t off = d.offset;
+          bool known = true;
+          for (std::size_t k = 0; k < idx->elems.size() && known; ++k) {
+            Value v = eval(idx->elems[k]);
+            known = v.k == K::Int && v.i >= 0 && v.i < d.shape[k];
+            if (known) off += v.i * d.strides[k];
+          }
+          if (known) d = Descriptor{d.storage, off, std::vector<std::int64_t>(d.shape.size(), 1), d.strides, d.elem_bytes};
+        }
+      std::vector<int> ws;
+      map_.writers(d.storage, byte_intervals(d), ws);
+      for (int w : ws) host_waits_.push_back({w, d.storage});
+      return Value::unknown();
+    }
     fail(e->span, fmt::format("'{}' has no meaning in the task graph (pto_format.md, orchestration: tensor.create, "
                               "tensor.slice, tensor.assemble, tensor.read, kernel calls)", op));
   }
@@ -435,11 +457,18 @@ class Executor {
     for (std::size_t i = 0; i < found_.size(); ++i)
       es.push_back({found_[i].task, id, static_cast<std::uint8_t>(1u << found_[i].kind), found_storage_[i]});
     for (int d : t.explicit_deps) es.push_back({d, id, static_cast<std::uint8_t>(1u << 3), -1});
+    for (const auto& [w, storage] : host_waits_) es.push_back({w, id, static_cast<std::uint8_t>(1u << 4), storage});
+    host_waits_.clear();
     std::sort(es.begin(), es.end(), [](const Edge& a, const Edge& b) { return a.from < b.from; });
     for (std::size_t i = 0; i < es.size(); ++i) {
+      for (int k = 0; k < kEdgeKinds; ++k)  // each entry holds one kind
+        if (es[i].kinds == (1u << k)) es[i].kind_storage[static_cast<std::size_t>(k)] = es[i].storage;
       if (!g_.edges.empty() && g_.edges.back().to == id && g_.edges.back().from == es[i].from) {
-        g_.edges.back().kinds |= es[i].kinds;
-        if (g_.edges.back().storage < 0) g_.edges.back().storage = es[i].storage;
+        Edge& e = g_.edges.back();
+        e.kinds |= es[i].kinds;
+        if (e.storage < 0) e.storage = es[i].storage;
+        for (std::size_t k = 0; k < e.kind_storage.size(); ++k)
+          if (e.kind_storage[k] < 0) e.kind_storage[k] = es[i].kind_storage[k];
       } else {
         g_.edges.push_back(es[i]);
       }
@@ -449,6 +478,7 @@ class Executor {
   }
   std::vector<TensorMap::Found> found_;
   std::vector<int> found_storage_;
+  std::vector<std::pair<int, int>> host_waits_;  // (task, storage) a host read since the last submit waited for
 
   // ---- statements ----
   const std::unordered_map<const ir::ExprNode*, orch::WindowAlloc>* current_plan_ = nullptr;

@@ -3,6 +3,7 @@
 // storages those descriptors are windows of; the edges with the rules that made them; the options
 // of the symbolic execution and its result.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -51,14 +52,18 @@ struct Task {
   std::vector<int> explicit_deps;  // deps=[...] (manual scopes)
 };
 
-/// Why an edge exists: the first of the runtime's rules that holds (a pair can hold several).
-enum class EdgeKind : std::uint8_t { Raw, Waw, War, Explicit };
+/// Why an edge exists: the runtime's rules that hold (a pair can hold several). `Host`: a host
+/// `tensor.read` between the two submissions read bytes the first task writes, so the orchestrator
+/// waited for that task to end before it submitted the second (and every later task).
+enum class EdgeKind : std::uint8_t { Raw, Waw, War, Explicit, Host };
+inline constexpr int kEdgeKinds = 5;
 constexpr std::string_view edge_kind_name(EdgeKind k) {
   switch (k) {
     case EdgeKind::Raw: return "raw";
     case EdgeKind::Waw: return "waw";
     case EdgeKind::War: return "war";
     case EdgeKind::Explicit: return "explicit";
+    case EdgeKind::Host: return "host";
   }
   return "";
 }
@@ -66,6 +71,15 @@ struct Edge {
   int from = -1, to = -1;
   std::uint8_t kinds = 0;  // bit (1 << EdgeKind)
   int storage = -1;        // a storage whose bytes made the edge (-1: explicit only)
+  /// Per kind, the first storage whose bytes made it (-1: none): an edge's raw may come from one
+  /// tensor and its waw from another (review rev43c 6: only `storage` was shown).
+  std::array<int, kEdgeKinds> kind_storage = {-1, -1, -1, -1, -1};
+  /// Whether its kinds come from more than one storage.
+  bool mixed_storages() const {
+    for (int s : kind_storage)
+      if (s >= 0 && s != storage) return true;
+    return false;
+  }
   friend bool operator==(const Edge& a, const Edge& b) { return a.from == b.from && a.to == b.to; }
 };
 

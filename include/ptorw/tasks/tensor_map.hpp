@@ -36,6 +36,16 @@ class TensorMap {
       }
     }
   }
+  /// The last writers of `bytes` of `storage` (a host read waits for them; nothing is recorded).
+  void writers(int storage, const std::vector<Interval>& bytes, std::vector<int>& out) {
+    auto& m = map_of(storage);
+    for (const auto& iv : bytes) {
+      auto it = m.upper_bound(iv.begin);
+      if (it != m.begin()) --it;  // the segment that may hold iv.begin
+      for (; it != m.end() && it->first < iv.end; ++it)
+        if (it->second.end > iv.begin && it->second.writer >= 0) out.push_back(it->second.writer);
+    }
+  }
   /// Writes of `task` over `bytes` of `storage`.
   void write(int storage, int task, const std::vector<Interval>& bytes, std::vector<Found>& out) {
     auto& m = map_of(storage);

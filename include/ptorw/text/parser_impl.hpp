@@ -42,6 +42,10 @@ inline void Parser::parse_decorated_function(Signatures& sigs) {
     parse_call_args(args, kw, &attrs);
     if (!args.empty()) fail_at(at, "@pl.function takes keyword arguments only (type=, attrs=, level=, role=)");
     fn.attrs = std::move(attrs);
+    // The spec's opt-in is `windowize=True` ("The opt-in is binary"): any other value would be
+    // ignored by Pattern 5 without a word (review rev43a F7); pl.at(windowize=) refuses it too.
+    for (const auto& [k, v] : fn.attrs)
+      if (k == "windowize" && !std::holds_alternative<bool>(v)) fail_at(at, "attrs={\"windowize\": ...} must be True or False");
     for (auto& [k, v] : kw) {
       auto* e = std::get_if<ir::EnumRef>(&v);
       if (k == "type") {

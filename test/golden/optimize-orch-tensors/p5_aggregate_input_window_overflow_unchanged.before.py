@@ -1,4 +1,4 @@
-# rule: Pattern 5 (issue 4 Safety of arithmetic) — the AggregateInputWindowLoop bounding box is checked int64: x is read at [0, j * 9223372036854775800], so the aggregate window of the two trips overflows and x stays full (remark: "AggregateInputWindowLoop: int64 overflow in the aggregate window"); the AggregateWindowLoop output is proven, but the call is a bare expression statement (remark: "the call's results are not assigned to one variable each"), so the call site stays full and nothing changes
+# rule: Pattern 5 (issue 4 Safety of arithmetic) — the AggregateInputWindowLoop bounding box is checked int64: x is read at [0, j * 9223372036854775800], so the aggregate window of the two trips overflows and x stays full (remark: "AggregateInputWindowLoop: int64 overflow in the aggregate window"); the AggregateWindowLoop output is proven, but the call is a bare expression statement (remark: "the call's result is not bound to a variable"), so the call site stays full and nothing changes
 # expect: unchanged
 import ptorw.language as pl
 

@@ -1,6 +1,7 @@
 # Expected (hand-written from the spec): out is a [128, 32] aggregate window at [blk * 128, 0]
 # (parent strides [32, 1]); the clone stores at the offset relative to the window, [i * 32, 0]
-# (128*blk + 32*i minus the window base 128*blk), and keeps the local definitions; x is the whole
+# (128*blk + 32*i minus the window base 128*blk), and drops the local definitions base and row it no
+# longer reads (the pass simplifies the clone it marks untidy); x is the whole
 # parameter read through its strides [32, 1]. main slices x (full) and acc at [b * 128, 0] — the
 # window base with blk replaced by the argument b — calls the clone and assembles acc.
 import ptorw.language as pl
@@ -26,10 +27,8 @@ class P:
                        blk: pl.Scalar[pl.INDEX],
                        out: pl.Out[pl.Tensor[[128, 32], pl.FP32, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.ND)]]
                        ) -> pl.Tensor[[128, 32], pl.FP32, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.ND)]:
-        base = blk * 128
         for i, (acc,) in pl.range(4, init_values=(out,)):
             src = i * 32
-            row = base + src
             t = pl.load(x, [src, 0], [32, 32])
             u = pl.tile.exp(t)
             s: pl.Tensor[[128, 32], pl.FP32, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.ND)] = pl.store(u, [i * 32, 0], acc)

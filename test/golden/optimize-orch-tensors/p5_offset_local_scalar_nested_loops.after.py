@@ -1,5 +1,6 @@
 # Expected (hand-written from the spec): x and out are [16, 32] windows (parent strides [32, 1]);
-# the clone reads and stores at [0, 0] and keeps the local definitions; main slices both at
+# the clone reads and stores at [0, 0] and drops the local definitions row, mid and top it no longer
+# reads (the pass simplifies the clone it marks untidy); main slices both at
 # [32, 0] (blk * 16 with blk = 2), calls the clone and assembles o.
 import ptorw.language as pl
 
@@ -27,12 +28,9 @@ class P:
                        blk: pl.Scalar[pl.INDEX],
                        out: pl.Out[pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.ND)]]
                        ) -> pl.Tensor[[16, 32], pl.FP32, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.ND)]:
-        row = blk * 16
         z = pl.tile.full([16, 32], 0.0, dtype=pl.FP32)
         for i, (a,) in pl.range(2, init_values=(z,)):
-            mid = row + 8
             for j, (b,) in pl.range(2, init_values=(a,)):
-                top = mid - 8
                 t = pl.load(x, [0, 0], [16, 32])
                 c = pl.tile.add(b, t)
                 bn = pl.yield_(c)

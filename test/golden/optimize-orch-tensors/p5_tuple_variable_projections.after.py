@@ -2,7 +2,7 @@
 # [0, 0] (parent strides [32, 1]). main slices k_cache and v_cache at [32, 0] and calls the clone;
 # result 0 (never projected) is assembled into k_cache under a fresh name, result 1 into v_cache as
 # v_a, the first projection of it, whose definition moves up to the call; the other projection
-# v_b reads v_a.
+# v_b = v_a is a copy, which the pass propagates (it simplifies the caller it marks untidy).
 import ptorw.language as pl
 
 
@@ -45,6 +45,5 @@ class P:
         if flag:
             out = pl.yield_(v_a)
         else:
-            v_b = v_a
-            out = pl.yield_(v_b)
+            out = pl.yield_(v_a)
         return out
