@@ -420,7 +420,8 @@ TEST_CASE("default is idempotent on every golden input it accepts, but for the k
   // directory) goes through `default`. The former gaps — OptimizeOrchTensors outputs leaving work
   // for the next run's simplify (dead local definitions in a __windowed clone, a projection copy
   // `v_b = v_a`, a composed call-site offset, a removed create's computed shape) — are closed by the
-  // pass simplifying the functions its rewrites mark untidy (the goldens default/*_tidied pin each).
+  // pass simplifying the functions its rewrites mark untidy (goldens: p5_offset_local_scalar_*,
+  // p5_tuple_variable_projections, default/p1_computed_create_shape_tidied, default/p5_composed_offset_folded).
   // A new gap must be listed here, with its reason in docs/architecture.md; a listed gap that
   // closes must be taken off.
   static const std::set<std::string> known = {};

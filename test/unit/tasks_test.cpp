@@ -513,11 +513,11 @@ class P:
   CHECK(s.schedule.slots[0].end == 11);
   CHECK(s.schedule.slots[1].submit == 12);
   CHECK(s.schedule.slots[1].start == 12);
-  CHECK(s.schedule.slots[1].reason == tasks::StartReason::Dependency);
+  CHECK(s.schedule.slots[1].reason == tasks::StartReason::Host);
   CHECK(s.schedule.slots[1].delayed_by == 0);
   CHECK(s.schedule.slots[2].submit == 13);
   CHECK(s.schedule.slots[2].start == 13);
-  CHECK(s.schedule.slots[2].reason == tasks::StartReason::Dependency);
+  CHECK(s.schedule.slots[2].reason == tasks::StartReason::Host);
   CHECK(s.schedule.slots[2].delayed_by == 0);
   CHECK(s.schedule.makespan == 23);
   CHECK(s.schedule.critical_path == std::vector<int>{0, 2});
@@ -562,6 +562,108 @@ class P:
   CHECK(e.mixed_storages());
   CHECK(tasks::graph_json(s.graph).find("\"storages\": {\"raw\": 1, \"waw\": 2}") != std::string::npos);
   CHECK(tasks::graph_dot(s.graph).find("t0 -> t1 [label=\"raw a, waw b\"]") != std::string::npos);
+}
+
+TEST_CASE("a kernel addressing an argument with other strides than it is stored with is pictured with a warning") {
+  // The views xa, ya, yb, yc of [64, 64] tensors (row stride 64) go to kernels whose parameters are
+  // packed [16, 32] (row stride 32): the kernels would touch other bytes than the descriptors, and
+  // `ptorw compile` refuses those calls. The graph pictures the descriptors and warns once per call
+  // site and parameter (review rev43c 10: it said nothing).
+  auto s = tasks::simulate(load("test/tasks/strided_views_packed_kernel.py"), "", {}, {}, {}, false);
+  REQUIRE(s.ok());
+  std::vector<std::string> warnings;
+  for (const auto& d : s.diagnostics)
+    if (d.severity == Severity::Warning) warnings.push_back(d.str());
+  REQUIRE(warnings.size() == 5);  // r0: a, out; r1: a, out; r2: a
+  CHECK(warnings[1] ==
+        root() + "/test/tasks/strided_views_packed_kernel.py:26:19: warning: task graph of 'main': 'k' addresses its parameter 'out' "
+                 "with strides [32, 1], but its argument 'ya' is stored with strides [64, 1]: the kernel would touch other bytes than "
+                 "the task's descriptor (pictured), and `ptorw compile` refuses the call");
+  CHECK(s.graph.tasks.size() == 3);
+}
+
+TEST_CASE("review rev43d: nested op calls cost as flattened ones; a Group member overwriting what an earlier one read waits for it; a host read of a manual task's bytes is a warning") {
+  // (2) `tile.add(tile.exp(tile.muls(t, 2.0)), t)` runs three ops, as its flattened form does.
+  const std::string nested = R"(import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        t = pl.load(a, [0, 0], [16, 64])
+        r = pl.store(pl.tile.add(pl.tile.exp(pl.tile.muls(t, 2.0)), t), [0, 0], out)
+        return r
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 64], pl.FP32]) -> pl.Tensor[[16, 64], pl.FP32]:
+        o = pl.create_tensor([16, 64], dtype=pl.FP32)
+        r = self.k(a, o)
+        return r
+)";
+  auto n = text::parse_program(nested, "n.py");
+  REQUIRE(n.ok());
+  auto as_is = tasks::simulate(n.program, "", {}, {}, {});
+  auto flat = tasks::simulate(n.program, "flatten-call-expr", {}, {}, {});
+  REQUIRE(as_is.ok());
+  REQUIRE(flat.ok());
+  // load 4096 B (128 ns) + muls, exp, add 4096 B each (32 ns) + store (128 ns) + 5 ops * 5 + 50.
+  CHECK(as_is.schedule.cost[0] == doctest::Approx(128 + 3 * 32 + 128 + 25 + 50));
+  CHECK(flat.schedule.cost[0] == doctest::Approx(as_is.schedule.cost[0]));
+  // (4) act reads c, then mm overwrites c: in order, mm waits for act: 7 + 10.
+  const std::string group = R"(import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.AIC)
+    def mm(self, a: pl.Tensor[[16, 16], pl.FP32], t: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        x = pl.load(a, [0, 0], [16, 16])
+        r = pl.store(x, [0, 0], t)
+        return r
+    @pl.function(type=pl.FunctionType.AIV)
+    def act(self, t: pl.Tensor[[16, 16], pl.FP32], o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        x = pl.load(t, [0, 0], [16, 16])
+        r = pl.store(x, [0, 0], o)
+        return r
+    @pl.function(type=pl.FunctionType.Group)
+    def g(self, a: pl.Tensor[[16, 16], pl.FP32], c: pl.InOut[pl.Tensor[[16, 16], pl.FP32]], o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+        r1 = self.act(c, o)
+        r2 = self.mm(a, c)
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 16], pl.FP32], c: pl.Tensor[[16, 16], pl.FP32], o: pl.Tensor[[16, 16], pl.FP32]) -> pl.Tensor[[16, 16], pl.FP32]:
+        self.g(a, c, o)
+        return o
+)";
+  auto g = text::parse_program(group, "g.py");
+  REQUIRE(g.ok());
+  tasks::CostModel cm;
+  cm.measured = {{"mm", 10}, {"act", 7}};
+  auto gs = tasks::simulate(g.program, "", {}, cm, tasks::Lanes{4, 2});
+  for (const auto& d : gs.diagnostics) MESSAGE(d.str());
+  REQUIRE(gs.ok());
+  CHECK(gs.schedule.cost[0] == doctest::Approx(17));
+  // (1) A manual-scope task writes p; the host reads p: the runtime cannot order the read.
+  const std::string manual = R"(import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        x = pl.load(a, [0, 0], [16, 16])
+        r = pl.store(x, [0, 0], out)
+        return r
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 16], pl.FP32]) -> pl.Tensor[[16, 16], pl.FP32]:
+        p = pl.create_tensor([16, 16], dtype=pl.FP32)
+        with pl.manual_scope():
+            p1, t0 = pl.submit(self.k, a, p)
+        v = pl.tensor.read(p1, [1, 1])
+        return p1
+)";
+  auto m = text::parse_program(manual, "m.py");
+  REQUIRE(m.ok());
+  auto ms = tasks::simulate(m.program, "", {}, {}, {}, false);
+  REQUIRE(ms.ok());
+  std::string warned;
+  for (const auto& d : ms.diagnostics)
+    if (d.severity == Severity::Warning) warned += d.str();
+  CHECK(warned.find("m.py:14:13: warning: task graph of 'main': this host read reads bytes that manual-scope task 0 writes") !=
+        std::string::npos);
 }
 
 TEST_CASE("attention_qk: tensor.full is a fresh storage, a copying assemble a copy task") {

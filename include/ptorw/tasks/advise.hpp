@@ -240,7 +240,10 @@ inline std::string advice_text(const AdviceReport& r, const TaskGraph* base_grap
           o += fmt::format("    task {} -> task {} on '{}'\n", a.false_edges[i].from, a.false_edges[i].to, a.false_edges[i].storage);
       }
     }
-    if (a.from_scope) o += fmt::format("  (outlined from the pl.at scope at {}:{}: mark it there, pl.at(..., windowize=True))\n", a.span.line, a.span.col);
+    if (a.from_scope)
+      o += a.accepted && a.gain() > 0
+               ? fmt::format("  (outlined from the pl.at scope at {}:{}: mark it there, pl.at(..., windowize=True))\n", a.span.line, a.span.col)
+               : fmt::format("  (outlined from the pl.at scope at {}:{})\n", a.span.line, a.span.col);
     if (a.long_waits > 0)
       o += fmt::format("  clue: {} of its {} tasks waited longer than they ran\n", a.long_waits, a.tasks);
     for (const auto& m : a.remarks) o += fmt::format("  remark {}\n", m);

@@ -110,8 +110,13 @@ class KernelCoster {
     return bytes > 0 ? m_.op_overhead_ns + bytes / m_.vec_bytes_per_ns : 0;
   }
   double expr(const ir::Expr& e) const {
-    if (auto* c = ir::expr_as<ir::Call>(e); c && c->kind == ir::CallKind::Op) return op(*c, e->type);
-    return 0;
+    auto* c = ir::expr_as<ir::Call>(e);
+    if (!c || c->kind != ir::CallKind::Op) return 0;
+    // Operands that are op calls themselves (`tile.add(tile.exp(x), y)` before flatten-call-expr)
+    // run too (review rev43d 2: they cost nothing, so swimlane and advise disagreed).
+    double t = op(*c, e->type);
+    for (const auto& a : c->args) t += expr(a);
+    return t;
   }
   double stmt(const ir::Stmt& s, double mult) {
     if (!s) return 0;
@@ -154,6 +159,7 @@ inline std::vector<double> task_costs(const TaskGraph& g, const ir::Program& p, 
         // longest member (review rev43c 3: a vector member reading the cube member's output ran
         // beside it).
         std::unordered_map<const ir::ExprNode*, double> ends;  // a value → when what made it ended
+        std::unordered_map<const ir::ExprNode*, double> read_ends;  // a buffer → when its last reader ended
         auto ready = [&](const ir::Expr& e) {
           double r = 0;
           auto at = [&](const ir::Expr& x) {
@@ -181,11 +187,28 @@ inline std::vector<double> task_costs(const TaskGraph& g, const ir::Program& p, 
             if (target) mark(*target, ready(*value));
             return;
           }
-          const double end = ready(*value) + m.measured_cost(std::string(call->callee.view())).value_or(coster.function(*kf));
+          // A member writing a buffer also waits for the members that read it before (in order:
+          // review rev43d 4).
+          double start = ready(*value);
+          for (std::size_t i = 0; i < call->args.size() && i < kf->params.size(); ++i)
+            if (kf->params[i].dir != ir::Direction::In) {
+              auto after_readers = [&](const ir::Expr& x) {
+                if (auto it = read_ends.find(x.get()); it != read_ends.end()) start = std::max(start, it->second);
+              };
+              visit::walk_expr(call->args[i], after_readers);
+            }
+          const double end = start + m.measured_cost(std::string(call->callee.view())).value_or(coster.function(*kf));
           c = std::max(c, end);
           if (target) mark(*target, end);
-          for (std::size_t i = 0; i < call->args.size() && i < kf->params.size(); ++i)
+          for (std::size_t i = 0; i < call->args.size() && i < kf->params.size(); ++i) {
             if (kf->params[i].dir != ir::Direction::In) mark(call->args[i], end);  // the buffer it wrote
+            if (kf->params[i].dir != ir::Direction::Out) {
+              auto read = [&](const ir::Expr& x) {
+                if (ir::is_var_like(x)) read_ends[x.get()] = std::max(read_ends[x.get()], end);
+              };
+              visit::walk_expr(call->args[i], read);
+            }
+          }
         };
         if (f->body) visit::walk(f->body, on_stmt, on_expr);
       } else {

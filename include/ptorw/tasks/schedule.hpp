@@ -23,9 +23,13 @@ struct Lanes {
   int aiv = 4, aic = 2;
 };
 
-enum class StartReason : std::uint8_t { Dispatch, Dependency, Lane };
+/// Host: submitted late because the orchestrator waited, at a host read, for the task at the
+/// start of `delayed_by` (review rev43d 7: it was called a dependency of the task).
+enum class StartReason : std::uint8_t { Dispatch, Dependency, Lane, Host };
 constexpr std::string_view start_reason_name(StartReason r) {
-  return r == StartReason::Dispatch ? "dispatch" : r == StartReason::Dependency ? "dependency" : "lane";
+  return r == StartReason::Dispatch ? "dispatch" : r == StartReason::Dependency ? "dependency"
+         : r == StartReason::Lane   ? "lane"
+                                    : "host read";
 }
 
 struct Slot {
@@ -33,7 +37,8 @@ struct Slot {
   int aic_lane = -1;                 // cube lane (cube and mixed tasks)
   std::vector<int> aiv_lanes;        // vector lanes (vector, copy and mixed tasks)
   StartReason reason = StartReason::Dispatch;
-  int delayed_by = -1;               // the edge (index into graph.edges) that ended last, when reason is Dependency
+  int delayed_by = -1;               // the edge (index into graph.edges) that ended last, when reason is Dependency;
+                                     // the host edge the orchestrator waited on, when it is Host
   int lane_before = -1;              // the task that held the lane before, when reason is Lane
 };
 
@@ -157,9 +162,11 @@ inline Schedule schedule(const TaskGraph& g, const std::vector<double>& cost, La
       return got;
     };
     sl.reason = best_start > sl.ready                               ? StartReason::Lane
-                : (dep_edge[i] >= 0 && dep_end[i] >= sl.submit) || gate_of[i] >= 0 ? StartReason::Dependency
-                                                                                     : StartReason::Dispatch;
-    if (sl.reason == StartReason::Dependency) sl.delayed_by = dep_edge[i] >= 0 && dep_end[i] >= sl.submit ? dep_edge[i] : gate_of[i];
+                : dep_edge[i] >= 0 && dep_end[i] >= sl.submit ? StartReason::Dependency
+                : gate_of[i] >= 0                             ? StartReason::Host
+                                                              : StartReason::Dispatch;
+    if (sl.reason == StartReason::Dependency) sl.delayed_by = dep_edge[i];
+    if (sl.reason == StartReason::Host) sl.delayed_by = gate_of[i];
     if (t.core == Core::Aic || t.core == Core::Mixed) sl.aic_lane = take(aic_free, aic_last, s.aic_busy, 1).front();
     if (t.core != Core::Aic) sl.aiv_lanes = take(aiv_free, aiv_last, s.aiv_busy, t.core == Core::Mixed ? t.aiv_lanes : 1);
     s.makespan = std::max(s.makespan, sl.end);
@@ -182,7 +189,7 @@ inline Schedule schedule(const TaskGraph& g, const std::vector<double>& cost, La
   while (cur >= 0) {
     s.critical_path.push_back(cur);
     const Slot& sl = s.slots[static_cast<std::size_t>(cur)];
-    cur = sl.reason == StartReason::Dependency ? g.edges[static_cast<std::size_t>(sl.delayed_by)].from
+    cur = sl.reason == StartReason::Dependency || sl.reason == StartReason::Host ? g.edges[static_cast<std::size_t>(sl.delayed_by)].from
           : sl.reason == StartReason::Lane     ? sl.lane_before
                                                : -1;
   }

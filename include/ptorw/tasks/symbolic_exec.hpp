@@ -10,10 +10,12 @@
 #pragma once
 #include <fmt/format.h>
 
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "ptorw/codegen/orch_kernels.hpp"
+#include "ptorw/codegen/orch_layouts.hpp"
 #include "ptorw/codegen/orch_window_alloc.hpp"
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/tasks/task_model.hpp"
@@ -350,14 +352,52 @@ class Executor {
           if (known) d = Descriptor{d.storage, off, std::vector<std::int64_t>(d.shape.size(), 1), d.strides, d.elem_bytes};
         }
       std::vector<int> ws;
-      map_.writers(d.storage, byte_intervals(d), ws);
+      const std::vector<Interval> bytes = byte_intervals(d);
+      map_.writers(d.storage, bytes, ws);
       for (int w : ws) host_waits_.push_back({w, d.storage});
+      // A manual-scope task is not registered with the runtime: nothing orders this read after
+      // one that writes the bytes (review rev43d 1). The graph cannot wait for it: it says so.
+      ws.clear();
+      manual_writes_.writers(d.storage, bytes, ws);
+      if (!ws.empty() && warned_reads_.insert((std::uint64_t{e->span.line} << 32) | e->span.col).second)
+        warnings_.push_back(Diagnostic{std::string(), e->span, Severity::Warning,
+                                       fmt::format("this host read reads bytes that manual-scope task {} writes; the runtime does not "
+                                                   "track manual tasks, so nothing orders the read after it (a race: read it "
+                                                   "outside the scope's tasks, or write it from an automatic task)",
+                                                   ws.front())});
       return Value::unknown();
     }
     fail(e->span, fmt::format("'{}' has no meaning in the task graph (pto_format.md, orchestration: tensor.create, "
                               "tensor.slice, tensor.assemble, tensor.read, kernel calls)", op));
   }
 
+  /// A kernel addresses its parameter with the parameter type's strides (a bare pointer is what
+  /// the task hands it; codegen/orch_layouts.hpp): when the argument is stored with others, the
+  /// kernel touches other bytes than the descriptor's, and `ptorw compile` refuses the call. The
+  /// graph pictures the descriptor and says so, once per call site and parameter (review rev43c 10).
+  void note_strides(const ir::Function& f, const ir::Param& p, const Descriptor& d, const ir::Expr& arg, ir::Span call) {
+    auto* pt = ir::type_as<ir::TensorType>(p.var->type);
+    auto addressed = pt ? orch::detail::static_strides(*pt) : std::nullopt;
+    if (!addressed || addressed->size() != d.strides.size()) return;
+    bool differ = false;
+    for (std::size_t k = 0; k < d.strides.size(); ++k) differ = differ || (d.shape[k] > 1 && (*addressed)[k] != d.strides[k]);
+    // (A variable's uses share its node: the call's position tells the call sites apart.)
+    const std::uint64_t at = (std::uint64_t{call.line} << 32) | call.col;
+    if (!differ || !warned_.insert({at, p.var.get()}).second) return;
+    warnings_.push_back(Diagnostic{std::string(), call, Severity::Warning,
+                                   fmt::format("'{}' addresses its parameter '{}' with strides [{}], but its argument {} is stored with "
+                                               "strides [{}]: the kernel would touch other bytes than the task's descriptor (pictured), "
+                                               "and `ptorw compile` refuses the call",
+                                               f.name, ir::var_name(p.var), fmt::join(*addressed, ", "),
+                                               ir::is_var_like(arg) ? "'" + ir::var_name(arg) + "'" : std::string("here"),
+                                               fmt::join(d.strides, ", "))});
+  }
+  std::set<std::pair<std::uint64_t, const void*>> warned_;
+
+ public:
+  Diagnostics warnings_;  // file filled in by build_task_graph
+
+ private:
   TaskArg make_arg(std::string param, std::string value, Access a, const Descriptor& d) {
     TaskArg arg{std::move(param), std::move(value), a, d, {}};
     arg.bytes = byte_intervals(d);
@@ -390,6 +430,7 @@ class Executor {
       Access a = p.dir == ir::Direction::In ? Access::Read : p.dir == ir::Direction::Out ? Access::Write : Access::ReadWrite;
       t.args.push_back(make_arg(ir::var_name(p.var), ir::is_var_like(args[i]) ? ir::var_name(args[i]) : argv.back().name, a,
                                 argv.back().t));
+      note_strides(f, p, argv.back().t, args[i], sp);
     }
     if (const ir::AttrValue* d = ir::find_kwarg(kw, "deps")) {
       const ir::Expr* de = std::get_if<ir::Expr>(d);
@@ -441,6 +482,11 @@ class Executor {
     // registration is a no-op there", performance/03-dependencies). It gets its deps=[...] only,
     // and a later automatic task does not wait for it (docs audit 2026-12-05 F5: the graph showed
     // an edge the runtime never creates, hiding the race the docs warn of).
+    if (t.manual) {  // remembered only for host reads (manual_writes_)
+      std::vector<TensorMap::Found> ignored;
+      for (const auto& a : t.args)
+        if (writes(a.access)) manual_writes_.write(a.desc.storage, id, a.bytes, ignored);
+    }
     if (!t.manual) {
       for (const auto& a : t.args)
         if (reads(a.access)) {
@@ -479,6 +525,8 @@ class Executor {
   std::vector<TensorMap::Found> found_;
   std::vector<int> found_storage_;
   std::vector<std::pair<int, int>> host_waits_;  // (task, storage) a host read since the last submit waited for
+  TensorMap manual_writes_;                      // the bytes manual-scope tasks wrote
+  std::set<std::uint64_t> warned_reads_;
 
   // ---- statements ----
   const std::unordered_map<const ir::ExprNode*, orch::WindowAlloc>* current_plan_ = nullptr;

@@ -27,7 +27,13 @@ PTORW_ENTRY GraphResult build_task_graph(const ir::Program& p, const GraphOption
     return r;
   }
   try {
-    r.graph = detail::Executor(p, *f, o).run();
+    detail::Executor ex(p, *f, o);
+    r.graph = ex.run();
+    for (auto& w : ex.warnings_) {
+      w.file = file;
+      w.message = fmt::format("task graph of '{}': {}", f->name, w.message);
+      r.diagnostics.push_back(std::move(w));
+    }
   } catch (const StageError& e) {
     r.diagnostics.push_back(e.diagnostic(file));
   } catch (const RegionTooLarge& e) {
