@@ -66,6 +66,12 @@ check "swimlane: makespan line" grep -q '^examples/windowed_rows.py (main): make
 
 # 3. The advisor on row_bands without its windowize mark.
 sed 's/, attrs={"windowize": True}//' examples/row_bands.py > "$tmp/unmarked.py"
+# attention_rows without its marks: each kernel alone gains nothing (its neighbours' whole-tensor
+# edges still chain the blocks), all three together give the hand calculation above, 71 -> 35
+# (reviews rev43c 5, rev43d 5: the advisor judged one kernel at a time only).
+sed 's/, attrs={"windowize": True}//' examples/attention_rows.py > "$tmp/att_unmarked.py"
+"$ptorw" advise "$tmp/att_unmarked.py" --aiv 4 --aic 4 --cost test/tasks/cost.json > "$tmp/adv_att.txt" 2>&1
+check "advise: the candidates together, 71 -> 35" grep -q '^all 3 marked together: Pattern 5 windows 3 of them (exp_rows, pv_rows, qk_rows); makespan 71.0 -> 35.0 ns (-36.0 ns, 51%)$' "$tmp/adv_att.txt"
 # A kernel written as a pl.at scope (review rev43c 2, 8): rows writes y[16i : 16i + 16] in 4 trips.
 # With rows = 20 ns and dispatch 1 ns: unwindowed, each task hands the whole y as Out, a write->write
 # chain: 1 + 4 * 20 = 81; windowed, the 4 disjoint windows run at once: 4 + 20 = 24.

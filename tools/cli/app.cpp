@@ -229,7 +229,8 @@ void define_app(CLI::App& app, Options& o) {
   };
   auto* tasks = app.add_subcommand("tasks", "the orchestration task graph: one task per kernel call with the byte regions "
                                             "it reads and writes, and the edges the runtime derives from overlapping "
-                                            "regions (explicit deps in manual scopes)");
+                                            "regions (explicit deps in manual scopes; a \"host\" edge where a host "
+                                            "tensor.read waits for a task)");
   add_graph_input(tasks);
   tasks->add_option("--format", o.format, "json (default) or dot (Graphviz)")
       ->type_name("json|dot")
@@ -248,7 +249,8 @@ void define_app(CLI::App& app, Options& o) {
       ->type_name("PASS[,PASS...]");
 
   auto* adv = app.add_subcommand("advise", "windowize advisor: for every kernel not marked windowize=True, whether "
-                                           "Pattern 5 accepts it and the simulated makespan with and without it, by gain");
+                                           "Pattern 5 accepts it and the simulated makespan with and without it, by gain, "
+                                           "then all of them marked together");
   add_graph_input(adv);
   add_lanes(adv);
 

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -122,9 +123,47 @@ struct Advice {
 struct AdviceReport {
   double baseline_makespan = 0;
   std::vector<Advice> kernels;
+  int together = 0;                          // candidates marked together (0: fewer than two)
+  std::optional<double> together_makespan;   // their simulated makespan, when it could be simulated
+  std::vector<std::string> together_accepted;  // those Pattern 5 windowed, marked together
   Diagnostics diagnostics;  // the unmarked program could not be simulated
   bool ok() const { return !has_errors(diagnostics); }
 };
+
+/// `p` with the kernels `names` marked windowize=True: a kernel of `p` by its attrs, one that
+/// `outlined` (p after convert-to-ssa and outline-incore-scopes) outlined from a `pl.at` scope on
+/// that scope (the pl.at statement at the kernel's position). Null when a scope is not found.
+inline ir::ProgramPtr mark_windowize(const ir::ProgramPtr& p, const ir::ProgramPtr& outlined, const std::set<std::string>& names) {
+  auto marked = std::make_shared<ir::Program>(*p);
+  std::vector<ir::FunctionPtr> scoped;  // the outlined kernels to mark on their scopes
+  for (const auto& n : names)
+    if (!p->find(n))
+      if (ir::FunctionPtr k = outlined->find(n)) scoped.push_back(k);
+  std::size_t found = 0;
+  for (auto& g : marked->functions) {
+    if (names.count(g->name)) {
+      auto copy = std::make_shared<ir::Function>(*g);
+      copy->attrs = ir::with_kwarg(copy->attrs, "windowize", true);
+      g = copy;
+    }
+    if (scoped.empty() || !g->body) continue;
+    std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>> repl;
+    auto on_stmt = [&](const ir::Stmt& st) {
+      auto* sc = ir::stmt_as<ir::Scope>(st);
+      if (!sc || sc->kind != ir::ScopeKind::At) return;
+      for (const auto& k : scoped)
+        if (st->span.line == k->span.line && st->span.col == k->span.col && !repl.count(st.get())) {
+          ++found;
+          repl[st.get()] = {ir::make_stmt(ir::Scope{sc->kind, ir::with_kwarg(sc->attrs, "windowize", true), sc->body}, st->span)};
+        }
+    };
+    auto on_expr = [](const ir::Expr&) {};
+    visit::walk(g->body, on_stmt, on_expr);
+    if (!repl.empty()) g = ir::with_function(*g, [&](ir::Function& h) { h.body = visit::splice(h.body, repl); });
+  }
+  if (found != scoped.size()) return nullptr;
+  return marked;
+}
 
 inline AdviceReport advise(const ir::ProgramPtr& p, const GraphOptions& go, const CostModel& cm, Lanes lanes) {
   AdviceReport rep;
@@ -154,28 +193,8 @@ inline AdviceReport advise(const ir::ProgramPtr& p, const GraphOptions& go, cons
     a.span = f->span;
     a.from_scope = p->find(f->name) == nullptr;
     a.makespan_before = base.schedule.makespan;
-    auto marked = std::make_shared<ir::Program>(*p);
-    bool found = !a.from_scope;
-    for (auto& g : marked->functions) {
-      if (!a.from_scope && g->name == f->name) {
-        auto copy = std::make_shared<ir::Function>(*g);
-        copy->attrs = ir::with_kwarg(copy->attrs, "windowize", true);
-        g = copy;
-      }
-      if (a.from_scope && g->body && !found) {
-        // The scope the kernel was outlined from: the pl.at statement at the kernel's position.
-        std::unordered_map<const ir::StmtNode*, std::vector<ir::Stmt>> repl;
-        auto on_stmt = [&](const ir::Stmt& st) {
-          auto* sc = ir::stmt_as<ir::Scope>(st);
-          if (!sc || sc->kind != ir::ScopeKind::At || st->span.line != f->span.line || st->span.col != f->span.col || found) return;
-          found = true;
-          repl[st.get()] = {ir::make_stmt(ir::Scope{sc->kind, ir::with_kwarg(sc->attrs, "windowize", true), sc->body}, st->span)};
-        };
-        auto on_expr = [](const ir::Expr&) {};
-        visit::walk(g->body, on_stmt, on_expr);
-        if (found) g = ir::with_function(*g, [&](ir::Function& h) { h.body = visit::splice(h.body, repl); });
-      }
-    }
+    ir::ProgramPtr marked = mark_windowize(p, outlined, {f->name});
+    const bool found = marked != nullptr;
     if (!found) {
       a.error = "its pl.at scope was not found in the input";
       rep.kernels.push_back(std::move(a));
@@ -212,6 +231,24 @@ inline AdviceReport advise(const ir::ProgramPtr& p, const GraphOptions& go, cons
     }
     rep.kernels.push_back(std::move(a));
   }
+  // Kernels judged one at a time can hide a joint gain: windowing one leaves the edges of another
+  // (reviews rev43c 5, rev43d 5: three kernels of a chain, or two scopes in the arms of an If,
+  // each "no gain" alone). Every candidate Pattern 5 accepts alone, or that it declines because of
+  // another, is tried together once.
+  std::set<std::string> all;
+  for (const auto& a : rep.kernels)
+    if (a.error.empty()) all.insert(a.kernel);
+  if (all.size() >= 2) {
+    rep.together = static_cast<int>(all.size());
+    if (ir::ProgramPtr marked = mark_windowize(p, outlined, all)) {
+      Simulation after = simulate(marked, "default", go, cm, lanes);
+      if (after.ok()) {
+        rep.together_makespan = after.schedule.makespan;
+        for (const auto& k : all)
+          if (after.program->find(k + "__windowed")) rep.together_accepted.push_back(k);
+      }
+    }
+  }
   std::stable_sort(rep.kernels.begin(), rep.kernels.end(), [](const Advice& x, const Advice& y) { return x.gain() > y.gain(); });
   return rep;
 }
@@ -247,6 +284,13 @@ inline std::string advice_text(const AdviceReport& r, const TaskGraph* base_grap
     if (a.long_waits > 0)
       o += fmt::format("  clue: {} of its {} tasks waited longer than they ran\n", a.long_waits, a.tasks);
     for (const auto& m : a.remarks) o += fmt::format("  remark {}\n", m);
+  }
+  if (r.together >= 2 && r.together_makespan) {
+    const double gain = r.baseline_makespan - *r.together_makespan;
+    o += fmt::format("all {} marked together: Pattern 5 windows {} of them ({}); makespan {:.1f} -> {:.1f} ns{}\n", r.together,
+                     r.together_accepted.size(), fmt::join(r.together_accepted, ", "), r.baseline_makespan, *r.together_makespan,
+                     gain > 0 ? fmt::format(" (-{:.1f} ns, {:.0f}%)", gain, r.baseline_makespan > 0 ? 100 * gain / r.baseline_makespan : 0.0)
+                              : std::string(": no gain"));
   }
   return o;
 }
