@@ -580,8 +580,9 @@ class KernelEmitter : EmitState {
     if (!top || insert_.size() != 1) fail(sp, "a return inside a region has no PTO spelling");
     for (const auto& v : r.values)
       if (!ir::type_as<ir::TensorType>(v->type) || !views_.count(v.get()))
-        // A literal (`return 3`) has no position of its own: the return statement's.
-        fail(v->span.line > 0 ? v->span : sp, "a kernel returns only its GM tensor parameters");
+        // At the return statement (a variable's own span is its definition: review rev43b F9).
+        fail(sp, ir::is_var_like(v) ? "a kernel returns only its GM tensor parameters ('" + ir::var_name(v) + "' is not one)"
+                                    : std::string("a kernel returns only its GM tensor parameters"));
     Op op = make_op(Syntax::Return, "func.return");
     op.loc = sp;
     add(std::move(op));

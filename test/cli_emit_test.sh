@@ -232,6 +232,15 @@ printf '%s\n' '@pl.program' 'class P:' '    @pl.function(type=pl.FunctionType.In
 "$ptorw" emit "$tmp/retlit.py" > /dev/null 2> "$tmp/retlit_err"
 check "kernel returning a literal: exit 1" test $? -eq 1
 check "kernel returning a literal: file:line:col of the return" grep -q 'retlit.py:8:9: error: a kernel returns only its GM tensor parameters' "$tmp/retlit_err"
+# A scalar variable returned: at the return, not at the scalar's definition (review rev43b F9).
+printf '%s\n' '@pl.program' 'class P:' '    @pl.function(type=pl.FunctionType.InCore)' \
+  '    def kernel(self, A: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX], Out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> tuple[pl.Tensor[[16, 32], pl.FP32], pl.Scalar[pl.INDEX]]:' \
+  '        a = pl.load(A, [0, 0], [16, 32])' \
+  '        o = pl.store(a, [0, 0], Out)' \
+  '        m = n * 2' \
+  '        return o, m' > "$tmp/retvar.py"
+"$ptorw" emit "$tmp/retvar.py" > /dev/null 2> "$tmp/retvar_err"
+check "kernel returning a scalar variable: the return's file:line:col, naming it" grep -q "retvar.py:8:9: error: a kernel returns only its GM tensor parameters ('m' is not one)" "$tmp/retvar_err"
 
 # A parameter named like a pl.dynamic dim that an earlier parameter's type reads (37th session's
 # review): the printer renamed it M_1, cutting the dim's tie to the scalar parameter of its name, so
