@@ -200,19 +200,19 @@ inline Why accumulates(LoopQuestion& q) {
 
 inline Why final_store(LoopQuestion& q) {
   const ir::Expr& result = q.loop().return_vars[0];
+  auto stores_result = [&](const ir::Expr& v) {  // tile.store(result, offsets, tensor)
+    return ir::is_op_call(v, ir::op::id("tile.store")) && ir::expr_as<ir::Call>(v)->args.size() == 3 &&
+           ir::expr_as<ir::Call>(v)->args[0].get() == result.get();
+  };
   for (std::size_t j = q.i + 1; j < q.b.stmts.size() && !q.store; ++j)
-    if (auto* a = ir::stmt_as<ir::Assign>(q.b.stmts[j]); a && ir::is_op_call(a->value, ir::op::id("tile.store")) &&
-                                                        ir::expr_as<ir::Call>(a->value)->args.size() == 3 &&
-                                                        ir::expr_as<ir::Call>(a->value)->args[0].get() == result.get()) {
+    if (auto* a = ir::stmt_as<ir::Assign>(q.b.stmts[j]); a && stores_result(a->value)) {
       q.store = a;
       q.found.store = q.b.stmts[j].get();
     }
   if (q.store && q.F.uses_of(result) == 1) return std::nullopt;
   if (!q.store)
     for (std::size_t j = q.i + 1; j < q.b.stmts.size(); ++j)
-      if (auto* e = ir::stmt_as<ir::Eval>(q.b.stmts[j]); e && ir::is_op_call(e->value, ir::op::id("tile.store")) &&
-                                                         ir::expr_as<ir::Call>(e->value)->args.size() == 3 &&
-                                                         ir::expr_as<ir::Call>(e->value)->args[0].get() == result.get())
+      if (auto* e = ir::stmt_as<ir::Eval>(q.b.stmts[j]); e && stores_result(e->value))
         // (review rev43a F4: the message said the result had another use)
         return "the final tile.store of the loop result " + quoted(result) +
                " is an expression statement; Pattern 3 rewrites a store whose result is assigned (r = pl.store(...))";

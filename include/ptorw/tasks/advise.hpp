@@ -194,8 +194,7 @@ inline AdviceReport advise(const ir::ProgramPtr& p, const GraphOptions& go, cons
     a.from_scope = p->find(f->name) == nullptr;
     a.makespan_before = base.schedule.makespan;
     ir::ProgramPtr marked = mark_windowize(p, outlined, {f->name});
-    const bool found = marked != nullptr;
-    if (!found) {
+    if (!marked) {
       a.error = "its pl.at scope was not found in the input";
       rep.kernels.push_back(std::move(a));
       continue;

@@ -158,21 +158,23 @@ inline std::vector<double> task_costs(const TaskGraph& g, const ir::Program& p, 
         // parts overlap). The Group lasts until its last member ends: the longest chain, not the
         // longest member (review rev43c 3: a vector member reading the cube member's output ran
         // beside it).
-        std::unordered_map<const ir::ExprNode*, double> ends;  // a value → when what made it ended
-        std::unordered_map<const ir::ExprNode*, double> read_ends;  // a buffer → when its last reader ended
-        auto ready = [&](const ir::Expr& e) {
+        using Times = std::unordered_map<const ir::ExprNode*, double>;
+        Times ends;       // a value → when what made it ended
+        Times read_ends;  // a buffer → when its last reader ended
+        // The latest time `times` holds for a variable of `e`; `t` recorded for every variable of `e`.
+        auto latest = [](const Times& times, const ir::Expr& e) {
           double r = 0;
           auto at = [&](const ir::Expr& x) {
-            if (auto it = ends.find(x.get()); it != ends.end()) r = std::max(r, it->second);
+            if (auto it = times.find(x.get()); it != times.end()) r = std::max(r, it->second);
           };
           visit::walk_expr(e, at);
           return r;
         };
-        auto mark = [&](const ir::Expr& target, double t) {
+        auto record = [](Times& times, const ir::Expr& e, double t) {
           auto set = [&](const ir::Expr& x) {
-            if (ir::is_var_like(x)) ends[x.get()] = std::max(ends[x.get()], t);
+            if (ir::is_var_like(x)) times[x.get()] = std::max(times[x.get()], t);
           };
-          visit::walk_expr(target, set);
+          visit::walk_expr(e, set);
         };
         auto on_expr = [](const ir::Expr&) {};
         auto on_stmt = [&](const ir::Stmt& st) {
@@ -184,30 +186,20 @@ inline std::vector<double> task_costs(const TaskGraph& g, const ir::Program& p, 
           auto* call = ir::expr_as<ir::Call>(*value);
           ir::FunctionPtr kf = call && call->kind == ir::CallKind::Function ? p.find(call->callee.view()) : nullptr;
           if (!kf) {  // a projection, a copy: its value is ready when its operands are
-            if (target) mark(*target, ready(*value));
+            if (target) record(ends, *target, latest(ends, *value));
             return;
           }
           // A member writing a buffer also waits for the members that read it before (in order:
           // review rev43d 4).
-          double start = ready(*value);
+          double start = latest(ends, *value);
           for (std::size_t i = 0; i < call->args.size() && i < kf->params.size(); ++i)
-            if (kf->params[i].dir != ir::Direction::In) {
-              auto after_readers = [&](const ir::Expr& x) {
-                if (auto it = read_ends.find(x.get()); it != read_ends.end()) start = std::max(start, it->second);
-              };
-              visit::walk_expr(call->args[i], after_readers);
-            }
+            if (kf->params[i].dir != ir::Direction::In) start = std::max(start, latest(read_ends, call->args[i]));
           const double end = start + m.measured_cost(std::string(call->callee.view())).value_or(coster.function(*kf));
           c = std::max(c, end);
-          if (target) mark(*target, end);
+          if (target) record(ends, *target, end);
           for (std::size_t i = 0; i < call->args.size() && i < kf->params.size(); ++i) {
-            if (kf->params[i].dir != ir::Direction::In) mark(call->args[i], end);  // the buffer it wrote
-            if (kf->params[i].dir != ir::Direction::Out) {
-              auto read = [&](const ir::Expr& x) {
-                if (ir::is_var_like(x)) read_ends[x.get()] = std::max(read_ends[x.get()], end);
-              };
-              visit::walk_expr(call->args[i], read);
-            }
+            if (kf->params[i].dir != ir::Direction::In) record(ends, call->args[i], end);  // the buffer it wrote
+            if (kf->params[i].dir != ir::Direction::Out) record(read_ends, call->args[i], end);
           }
         };
         if (f->body) visit::walk(f->body, on_stmt, on_expr);

@@ -43,6 +43,10 @@ class Executor {
   Executor(const ir::Program& p, const ir::Function& f, const GraphOptions& o)
       : prog_(p), fn_(f), opts_(o), kernels_(orch::kernel_table(p)) {}
 
+  /// The warnings of the run (a call addressing its argument with other strides, a host read of
+  /// a manual task's bytes), without their file; moved out.
+  Diagnostics take_warnings() { return std::move(warnings_); }
+
   TaskGraph run() {
     g_.function = fn_.name;
     auto count = [](const ir::Stmt&) {};
@@ -359,7 +363,7 @@ class Executor {
       // one that writes the bytes (review rev43d 1). The graph cannot wait for it: it says so.
       ws.clear();
       manual_writes_.writers(d.storage, bytes, ws);
-      if (!ws.empty() && warned_reads_.insert((std::uint64_t{e->span.line} << 32) | e->span.col).second)
+      if (!ws.empty() && warned_reads_.insert(span_key(e->span)).second)
         warnings_.push_back(Diagnostic{std::string(), e->span, Severity::Warning,
                                        fmt::format("this host read reads bytes that manual-scope task {} writes; the runtime does not "
                                                    "track manual tasks, so nothing orders the read after it (a race: read it "
@@ -382,8 +386,7 @@ class Executor {
     bool differ = false;
     for (std::size_t k = 0; k < d.strides.size(); ++k) differ = differ || (d.shape[k] > 1 && (*addressed)[k] != d.strides[k]);
     // (A variable's uses share its node: the call's position tells the call sites apart.)
-    const std::uint64_t at = (std::uint64_t{call.line} << 32) | call.col;
-    if (!differ || !warned_.insert({at, p.var.get()}).second) return;
+    if (!differ || !warned_.insert({span_key(call), p.var.get()}).second) return;
     warnings_.push_back(Diagnostic{std::string(), call, Severity::Warning,
                                    fmt::format("'{}' addresses its parameter '{}' with strides [{}], but its argument {} is stored with "
                                                "strides [{}]: the kernel would touch other bytes than the task's descriptor (pictured), "
@@ -393,11 +396,9 @@ class Executor {
                                                fmt::join(d.strides, ", "))});
   }
   std::set<std::pair<std::uint64_t, const void*>> warned_;
+  /// A position as one key (warnings are given once per position).
+  static std::uint64_t span_key(ir::Span s) { return (std::uint64_t{s.line} << 32) | s.col; }
 
- public:
-  Diagnostics warnings_;  // file filled in by build_task_graph
-
- private:
   TaskArg make_arg(std::string param, std::string value, Access a, const Descriptor& d) {
     TaskArg arg{std::move(param), std::move(value), a, d, {}};
     arg.bytes = byte_intervals(d);
@@ -527,6 +528,7 @@ class Executor {
   std::vector<std::pair<int, int>> host_waits_;  // (task, storage) a host read since the last submit waited for
   TensorMap manual_writes_;                      // the bytes manual-scope tasks wrote
   std::set<std::uint64_t> warned_reads_;
+  Diagnostics warnings_;  // without their file (build_task_graph adds it)
 
   // ---- statements ----
   const std::unordered_map<const ir::ExprNode*, orch::WindowAlloc>* current_plan_ = nullptr;

@@ -29,7 +29,7 @@ PTORW_ENTRY GraphResult build_task_graph(const ir::Program& p, const GraphOption
   try {
     detail::Executor ex(p, *f, o);
     r.graph = ex.run();
-    for (auto& w : ex.warnings_) {
+    for (auto& w : ex.take_warnings()) {
       w.file = file;
       w.message = fmt::format("task graph of '{}': {}", f->name, w.message);
       r.diagnostics.push_back(std::move(w));
