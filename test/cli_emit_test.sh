@@ -259,6 +259,19 @@ check "dim-named parameter: tile-to-buffer output printed and parsed back means 
 "$ptorw" emit "$tmp/dimparam_out.py" > /dev/null 2> "$tmp/dimparam_emit"
 check "dim-named parameter: emit reads the printed tile-to-buffer output" test $? -eq 0
 
+# A planner named for an input already planned (review rev43b F5): it was ignored without a word
+# (`--planner dsa_rp` and `--planner ptoas` wrote the input's PYPTO addresses). Now a warning per
+# planned kernel at its def, naming the planner; the input's storage is still what is emitted.
+"$ptorw" opt --passes=default,init-memref,plan-memory "$root/examples/windowed_rows.py" -o "$tmp/planned.py" 2> /dev/null
+"$ptorw" emit "$tmp/planned.py" --planner dsa_rp --output-dir "$tmp/planned_dsa" 2> "$tmp/planned_err"
+check "planned input, --planner: exit 0" test $? -eq 0
+check "planned input, --planner: a warning naming the kernel and the planner" \
+  grep -q "warning: kernel 'scale_rows' is already planned in the input: memory planner DSA_RP does not plan it again" "$tmp/planned_err"
+"$ptorw" emit "$tmp/planned.py" --output-dir "$tmp/planned_default" 2> "$tmp/planned_err2"
+check "planned input, no --planner: no warning" test ! -s "$tmp/planned_err2"
+"$ptorw" emit "$root/examples/windowed_rows.py" --planner dsa_rp --output-dir "$tmp/unplanned_dsa" 2> "$tmp/unplanned_err"
+check "unplanned input, --planner: no warning" test ! -s "$tmp/unplanned_err"
+
 if command -v mlir-opt-19 > /dev/null; then
   "$ptorw" emit "$root/test/codegen/while_loop.py" --target=pto --generic --loc | mlir-opt-19 --allow-unregistered-dialect > /dev/null
   check "--generic --loc output parses with mlir-opt-19" test $? -eq 0

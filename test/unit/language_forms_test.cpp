@@ -857,3 +857,46 @@ TEST_CASE("names and dims the DSL reads as Python does: keywords, float dims, pl
             .find("form.py:2:16: error: pl.dynamic(\"Q\") is bound to 'K': a symbolic dim is named by its variable") == 0);
 }
 }  // namespace ut_language_forms_test
+
+namespace ut_language_forms_test {
+TEST_CASE("Python's lexical forms: based and separated integers, tabs, ';' between statements (rev42a, left open)") {
+  // Python reads these as it reads their plain spellings; so must the pl parser (PyPTO parses
+  // through Python's own tokenizer). Expected: the plain program, written by hand.
+  const std::string plain =
+      "@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+      "        a = n + 16\n"
+      "        b = a * 8 - 5 + 1000000\n"
+      "        c = b + a\n"
+      "        for i in pl.range(2):\n"
+      "            c = c + 1\n"
+      "            c = c * 2\n"
+      "        return c\n";
+  same(plain,
+       "@pl.program\nclass P:\n"
+       "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+       "    def main(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+       "        a = n + 0x10\n"
+       "        b = a * 0o10 - 0b101 + 1_000_000\n"
+       "        c = b + \\\n"
+       "            a\n"
+       "        for i in pl.range(2): c = c + 1; c = c * 2;\n"
+       "        return c\n");
+  // Indentation by tabs alone (a tab is 8 columns) and a `;` ending a body line.
+  same(plain,
+       "@pl.program\nclass P:\n"
+       "\t@pl.function(type=pl.FunctionType.Orchestration)\n"
+       "\tdef main(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+       "\t\ta = n + 0X10; b = a * 8 - 5 + 1000000\n"
+       "\t\tc = b + a;\n"
+       "\t\tfor i in pl.range(2):\n"
+       "\t\t\tc = c + 1\n"
+       "\t\t\tc = c * 2\n"
+       "\t\treturn c\n");
+  // A negative based literal is the int64 minimum exactly.
+  CHECK(printed_line(orch("y = -0x8000000000000000")) == "-9223372036854775808");
+  CHECK(printed_line(orch("y = 0x7fff_ffff_ffff_ffff")) == "9223372036854775807");
+  CHECK(error_of(orch("y = 0x8000000000000000")).find("out of range of int64") != std::string::npos);
+}
+}  // namespace ut_language_forms_test

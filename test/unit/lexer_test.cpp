@@ -65,7 +65,7 @@ TEST_CASE("lexer: a bad number is reported where the lexer stands") {
     lex.next();
     FAIL("a number run into a name must be an error");
   } catch (const ptorw::text::ParseError& e) {
-    CHECK(std::string(e.what()) == "invalid number literal");
+    CHECK(std::string(e.what()) == "invalid decimal literal");
     CHECK(e.line == 1);
     CHECK(e.col == 7);
   }

@@ -27,7 +27,18 @@ struct Case {
 
 const Case kCases[] = {
     // ---- lexical ----
-    {"tab indentation", in_kernel("\tt = pl.load(x, [0], [64])\n"), 5, 1, "tab in indentation"},
+    // A tab counts to the next multiple of 8 (Python): the body at 8 against the def at 4 spaces is
+    // deeper, but not when a tab counts 1 — CPython's TabError.
+    {"tab indentation inconsistent with spaces", in_kernel("\tt = pl.load(x, [0], [64])\n"), 5, 2, "inconsistent use of tabs and spaces in indentation"},
+    {"tab dedent inconsistent with spaces", in_kernel("        t = pl.load(x, [0], [64])\n\tu = t\n"), 6, 2, "inconsistent use of tabs and spaces"},
+    {"hex digit out of range", in_kernel("        t = 0x1g\n"), 5, 16, "invalid digit 'g' in hexadecimal literal"},
+    {"octal digit out of range", in_kernel("        t = 0o8\n"), 5, 15, "invalid digit '8' in octal literal"},
+    {"bare base prefix", in_kernel("        t = 0b\n"), 5, 15, "invalid binary literal"},
+    {"doubled underscore", in_kernel("        t = 1__0\n"), 5, 14, "invalid decimal literal"},
+    {"trailing underscore", in_kernel("        t = 10_\n"), 5, 15, "invalid decimal literal"},
+    {"leading zero", in_kernel("        t = 007\n"), 5, 13, "leading zeros in decimal integer literals are not permitted"},
+    {"compound statement after ';'", in_kernel("        t = n; for i in pl.range(2):\n            pass\n"), 5, 16, "'for' cannot follow ';'"},
+    {"two semicolons", in_kernel("        t = n;; u = n\n"), 5, 15, "expected a statement"},
     {"unterminated string", "@pl.program\nclass P:\n    @pl.function(attrs={\"a: 1})\n", 3, 25, "unterminated string"},
     {"bad character", in_kernel("        t = x $ 1\n"), 5, 15, "unexpected character '$'"},
     {"break", in_kernel("        for i in pl.range(4):\n            break\n"), 6, 13, "'break' is not supported"},
@@ -37,7 +48,7 @@ const Case kCases[] = {
     {"mismatched bracket", in_kernel("        t = pl.load(x, [0), [64])\n"), 5, 26, "')' does not match '['"},
     {"unmatched close", in_kernel("        t = n)\n"), 5, 14, "unmatched ')'"},
     {"bad unindent", in_kernel("        t = n\n      u = n\n"), 6, 7, "unindent does not match"},
-    {"invalid number", in_kernel("        t = 12abc\n"), 5, 15, "invalid number literal"},
+    {"invalid number", in_kernel("        t = 12abc\n"), 5, 15, "invalid decimal literal"},
     {"integer overflow", in_kernel("        t = 99999999999999999999\n"), 5, 13, "out of range of int64"},
     {"deep brackets", in_kernel("        t = " + std::string(300, '(') + "1\n"), 5, 213, "nested too deeply"},
     {"deep unary", in_kernel("        t = " + std::string(300, '-') + "n\n"), 5, 0, "nesting too deep"},

@@ -28,6 +28,7 @@ int cmd_compile(const Options& o) {
 
   auto p = load(o.file);
   if (!p) return kFailed;
+  warn_planner_not_applied(o, co.context, *p);
   compile::CompileResult r;
   {
     // A pass that runs past a second shows "ptorw compile: pass 4/8 optimize-orch-tensors, functions

@@ -9,6 +9,7 @@
 #include "cli/emit_options.hpp"
 #include "ptorw/codegen/emit.hpp"
 #include "ptorw/lowering/buffer_pipeline.hpp"
+#include "ptorw/lowering/planning/verify_tile_storage.hpp"
 #include "ptorw/passes/verify_source.hpp"
 #include "ptorw/ptorw.hpp"
 
@@ -80,6 +81,25 @@ codegen::EmitOptions make_emit_options(const Options& o, const passes::PassConte
   return eo;
 }
 
+void warn_planner_not_applied(const Options& o, const passes::PassContext& ctx, const ir::Program& p) {
+  // Review rev43b F5: `emit --planner dsa_rp` of an input planned by PYPTO wrote the input's
+  // addresses, identical to `--planner ptoas`, without a word.
+  bool named = !o.planner.empty();
+  for (const auto& kv : o.opts) named = named || kv.rfind("memory_planner=", 0) == 0;
+  if (!named) return;
+  Diagnostics ds;
+  for (const auto& f : p.functions) {
+    if (!f || !ir::is_incore_like(f->type)) continue;
+    const bool lowered = f->stage == ir::Stage::Buffer;
+    if (!lowered && !lowering::planning::is_planned(*f)) continue;
+    ds.push_back(Diagnostic{p.source_file, f->span, Severity::Warning,
+                            fmt::format("kernel '{}' is already {} in the input: memory planner {} does not plan it again; "
+                                        "its storage is emitted as the input gives it (give the unplanned Tile program to re-plan)",
+                                        f->name, lowered ? "lowered to Buffer IR" : "planned", ctx.memory_planner)});
+  }
+  print_diagnostics(ds);
+}
+
 int cmd_emit(const Options& o) {
   if (!o.out.empty() && !o.output_dir.empty()) throw UsageError("give -o FILE or --output-dir DIR, not both");
   if (!o.out.empty() && o.out != "-" && std::filesystem::is_directory(o.out))
@@ -98,6 +118,7 @@ int cmd_emit(const Options& o) {
   }
   print_diagnostics(ds);
   if (has_errors(ds)) return kFailed;
+  warn_planner_not_applied(o, ctx, *p);
   // Kernels still at Tile stage go through the device pipeline first (nested calls flattened, then
   // plan, select, lower: lowering::lower_for_emission).
   const std::string arch(ctx.get("target").value_or("a2a3"));

@@ -3,6 +3,7 @@
 #pragma once
 #include <fmt/core.h>
 #include <array>
+#include <cctype>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -18,6 +19,7 @@ class Lexer {
  public:
   explicit Lexer(std::string_view src) : src_(src) {
     indents_.push_back(0);
+    alt_indents_.push_back(0);
     // A UTF-8 byte-order mark is no text (Python skips it too); columns count from after it.
     if (src_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = line_begin_ = 3;
   }
@@ -75,6 +77,7 @@ class Lexer {
   /// bad dedents, a missing body — so that the token path reports the error where it always did.
   bool skip_indented_block() {
     if (pending_dedents_ != 0 || depth_ != 0 || at_line_start_) return false;
+    if (alt_indents_ != indents_) return false;  // tabs in an enclosing level: the token path checks them
     const std::size_t n = src_.size();
     std::size_t p = pos_;
     std::uint32_t line = line_;
@@ -204,6 +207,7 @@ class Lexer {
     // Commit: the state next() leaves after the DEDENT that closes the block.
     pending_dedents_ = static_cast<int>(outer - levels.size());
     indents_ = std::move(levels);
+    alt_indents_.resize(indents_.size());  // a prefix of the enclosing levels, all spaces
     // At the end of input finish() makes the DEDENTs of the outer levels itself; last_ = DEDENT
     // keeps it from adding a NEWLINE.
     pos_ = p;
@@ -293,10 +297,13 @@ class Lexer {
   std::optional<Token> handle_indentation() {
     for (;;) {
       std::size_t p = pos_;
-      int width = 0;
+      // Python's rule: a tab advances to the next multiple of 8; a line whose indentation compares
+      // differently to its block's when a tab counts 1 is an error (TabError), as in CPython.
+      int width = 0, alt = 0;
       while (p < src_.size() && (src_[p] == ' ' || src_[p] == '\t')) {
-        if (src_[p] == '\t') fail(p, "tab in indentation; indent with spaces");
-        ++width;
+        if (src_[p] == '\t') width = (width / 8 + 1) * 8;
+        else ++width;
+        ++alt;
         ++p;
       }
       if (p < src_.size() && src_[p] == '#') {
@@ -310,18 +317,23 @@ class Lexer {
       }
       pos_ = p;
       at_line_start_ = false;
+      constexpr const char* kTabError = "inconsistent use of tabs and spaces in indentation";
       if (width > indents_.back()) {
+        if (alt <= alt_indents_.back()) fail(p, kTabError);
         if (static_cast<int>(indents_.size()) > kMaxNesting) fail(p, fmt::format("blocks nested too deeply (limit {})", kMaxNesting));
         indents_.push_back(width);
+        alt_indents_.push_back(alt);
         return make(Tok::Indent, p, 0);
       }
       if (width < indents_.back()) {
         int n = 0;
-        while (width < indents_.back()) { indents_.pop_back(); ++n; }
+        while (width < indents_.back()) { indents_.pop_back(); alt_indents_.pop_back(); ++n; }
         if (width != indents_.back()) fail(p, "unindent does not match any outer indentation level");
+        if (alt != alt_indents_.back()) fail(p, kTabError);
         pending_dedents_ = n - 1;
         return make(Tok::Dedent, p, 0);
       }
+      if (alt != alt_indents_.back()) fail(p, kTabError);
       return std::nullopt;
     }
   }
@@ -334,6 +346,7 @@ class Lexer {
     }
     if (indents_.size() > 1) {
       indents_.pop_back();
+      alt_indents_.pop_back();
       return make(Tok::Dedent, pos_, 0);
     }
     return make(Tok::End, pos_, 0);
@@ -347,26 +360,70 @@ class Lexer {
     return make(Tok::Name, s, p - s);
   }
 
+  // Python's numeric literals (dsl.md "Literals"): decimal integers (no leading zeros but `0`,
+  // `00`), `0x`/`0o`/`0b` integers, floats with a point and/or an exponent; `_` separates two digits
+  // (after a base prefix too). The token keeps its text; parse_expr converts it (int_literal).
   Token lex_number() {
-    std::size_t s = pos_;
+    const std::size_t s = pos_;
+    const std::size_t n = src_.size();
+    if (src_[s] == '0' && s + 1 < n && std::string_view("xXoObB").find(src_[s + 1]) != std::string_view::npos) {
+      const char base = static_cast<char>(src_[s + 1] | 0x20);
+      const char* what = base == 'x' ? "hexadecimal" : base == 'o' ? "octal" : "binary";
+      pos_ = s + 2;
+      bool digit_before = true;  // `0x_1f` is valid: an underscore may follow the prefix
+      std::size_t digits = 0;
+      while (pos_ < n && (is_ident(src_[pos_]))) {
+        const char c = src_[pos_];
+        if (c == '_') {
+          if (!digit_before) fail(pos_, fmt::format("invalid {} literal", what));
+          digit_before = false;
+        } else {
+          const bool ok = base == 'x' ? std::isxdigit(static_cast<unsigned char>(c)) != 0
+                          : base == 'o' ? (c >= '0' && c <= '7')
+                                        : (c == '0' || c == '1');
+          if (!ok) fail(pos_, fmt::format("invalid digit '{}' in {} literal", c, what));
+          digit_before = true;
+          ++digits;
+        }
+        ++pos_;
+      }
+      if (digits == 0 || !digit_before) fail(pos_, fmt::format("invalid {} literal", what));
+      return make(Tok::Int, s, pos_ - s);
+    }
     bool is_float = false;
-    while (pos_ < src_.size() && (is_digit(src_[pos_]) || src_[pos_] == '_')) ++pos_;
-    if (pos_ < src_.size() && src_[pos_] == '.') {
+    digit_run();
+    if (pos_ < n && src_[pos_] == '.') {
       is_float = true;
       ++pos_;
-      while (pos_ < src_.size() && is_digit(src_[pos_])) ++pos_;
+      if (pos_ < n && is_digit(src_[pos_])) digit_run();
     }
-    if (pos_ < src_.size() && (src_[pos_] == 'e' || src_[pos_] == 'E')) {
+    if (pos_ < n && (src_[pos_] == 'e' || src_[pos_] == 'E')) {
       std::size_t q = pos_ + 1;
-      if (q < src_.size() && (src_[q] == '+' || src_[q] == '-')) ++q;
-      if (q < src_.size() && is_digit(src_[q])) {
+      if (q < n && (src_[q] == '+' || src_[q] == '-')) ++q;
+      if (q < n && is_digit(src_[q])) {
         is_float = true;
         pos_ = q;
-        while (pos_ < src_.size() && is_digit(src_[pos_])) ++pos_;
+        digit_run();
       }
     }
-    if (pos_ < src_.size() && is_ident_start(src_[pos_])) fail(pos_, "invalid number literal");
+    if (pos_ < n && is_ident_start(src_[pos_])) fail(pos_, "invalid decimal literal");
+    if (!is_float && src_[s] == '0')
+      for (std::size_t p = s; p < pos_; ++p)
+        if (src_[p] != '0' && src_[p] != '_')
+          fail(s, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers");
     return make(is_float ? Tok::Float : Tok::Int, s, pos_ - s);
+  }
+
+  // Digits with single underscores between them, from a digit at pos_ (Python: `1_000`; `1__0`
+  // and `1_` are errors).
+  void digit_run() {
+    while (pos_ < src_.size() && is_digit(src_[pos_])) {
+      ++pos_;
+      if (pos_ < src_.size() && src_[pos_] == '_') {
+        if (pos_ + 1 >= src_.size() || !is_digit(src_[pos_ + 1])) fail(pos_, "invalid decimal literal");
+        ++pos_;
+      }
+    }
   }
 
   Token lex_string() {
@@ -479,6 +536,7 @@ class Lexer {
   int depth_ = 0, pending_dedents_ = 0;
   Tok last_ = Tok::Newline;
   std::vector<int> indents_;
+  std::vector<int> alt_indents_;  // the same levels with a tab counted as 1 (Python's TabError check)
   std::vector<char> open_;
 };
 

@@ -18,6 +18,13 @@ namespace detail {
 /// The value of an integer literal's digits (underscores allowed), negated if `negative`; false
 /// when it does not fit int64.
 inline bool int_literal(std::string_view text, bool negative, std::int64_t& v) {
+  // The lexer checked the form (lex_number); a `0x`/`0o`/`0b` prefix picks the base.
+  int base = 10;
+  if (text.size() > 2 && text[0] == '0') {
+    const char b = static_cast<char>(text[1] | 0x20);
+    base = b == 'x' ? 16 : b == 'o' ? 8 : b == 'b' ? 2 : 10;
+    if (base != 10) text.remove_prefix(2);
+  }
   std::string buf;
   std::string_view s = text;
   if (negative || s.find('_') != std::string_view::npos) {
@@ -26,7 +33,7 @@ inline bool int_literal(std::string_view text, bool negative, std::int64_t& v) {
       if (c != '_') buf += c;
     s = buf;
   }
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
   return ec == std::errc() && p == s.data() + s.size();
 }
 }  // namespace detail
@@ -522,7 +529,7 @@ inline void Parser::parse_func_attr(const Block& b, BlockKind kind) {
   Token at = peek();
   ir::Kwargs kw = parse_attr_dict(/*bare_name_is_param=*/true);
   expect_punct(")", "to close pl.func_attr(...)");
-  expect_newline();
+  end_statement();
   for (auto& [k, v] : kw) {
     if (ir::find_kwarg(func_attrs_, k)) fail_at(at, "duplicate attribute '" + k + "'");
     func_attrs_.emplace_back(std::move(k), std::move(v));

@@ -20,7 +20,8 @@ inline Block Parser::parse_block(BlockKind kind) {
       fail_at(t, "'" + std::string(t.text) + "' cannot follow ':' on the same line; start the block on a new line");
     DepthGuard guard(*this, t);
     Block b;
-    parse_statement(b, kind);
+    do parse_statement(b, kind);
+    while (same_line_);  // `if c: x = 1; y = 2`: both are the body
     if (kind == BlockKind::While && !b.cond) fail_at(t, "a pl.while_ body must start with pl.cond(...)");
     return b;
   }
@@ -37,12 +38,17 @@ inline Block Parser::parse_block(BlockKind kind) {
 
 inline void Parser::parse_statement(Block& b, BlockKind kind) {
   Token t = peek();
+  if (same_line_) {
+    same_line_ = false;
+    if (t.name("for") || t.name("if") || t.name("with") || t.name("while") || t.name("def") || t.name("class"))
+      fail_at(t, "'" + std::string(t.text) + "' cannot follow ';' on the same line; start it on a new line");
+  }
   if (b.yield) fail_at(t, "pl.yield_ must be the last statement of its block");
   if (t.punct("...")) {  // `...`: Python's Ellipsis statement, like pass
     if (kind == BlockKind::Function)
       fail_at(t, "'...' as a function body: external kernels (a body given elsewhere) are not supported; ptorw needs the body");
     take();
-    expect_newline();
+    end_statement();
     return;
   }
   if (skip_string_statement()) return;  // a docstring
@@ -54,7 +60,7 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
   if (t.name("if")) { take(); parse_if(b, t); return; }
   if (t.name("with")) return parse_with(b);
   if (t.name("return")) return parse_return(b);
-  if (t.name("pass")) { take(); expect_newline(); b.directive_seen = true; return; }
+  if (t.name("pass")) { take(); end_statement(); b.directive_seen = true; return; }
   if (t.name("while")) fail_at(t, "use 'for (...) in pl.while_(init_values=...)' for while loops");
   if (t.name("def") || t.name("class")) fail_at(t, "nested definitions are not supported");
   if (t.name("else") || t.name("elif")) fail_at(t, "'" + std::string(t.text) + "' without a matching 'if'");
@@ -67,7 +73,7 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
     b.cond = parse_expr();
     if (!ir::type_as<ir::ScalarType>(b.cond->type)) fail_at(at, "pl.cond needs a scalar condition");
     expect_punct(")", "to close pl.cond(...)");
-    expect_newline();
+    end_statement();
     return;
   }
   if (t.name("pl") && peek(1).punct(".") && peek(2).name("yield_")) {
@@ -77,7 +83,7 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
     ir::Kwargs kw;
     parse_call_args(args, kw);
     if (!kw.empty()) fail_at(t, "pl.yield_ takes no keyword arguments");
-    expect_newline();
+    end_statement();
     b.stmts.push_back(ir::make_stmt(ir::Yield{std::move(args)}, span_of(t)));
     b.yield = ir::stmt_as<ir::Yield>(b.stmts.back());
     return;
@@ -96,7 +102,7 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
   if (peek(1).punct("**=")) fail_at(peek(1), "augmented assignment '**=' is not supported (no power operator)");
   ir::Expr e = parse_expr();
   if (!ir::expr_as<ir::Call>(e) && !ir::expr_as<ir::Submit>(e)) fail_at(t, "an expression statement must be a call");
-  expect_newline();
+  end_statement();
   b.stmts.push_back(ir::make_stmt(ir::Eval{std::move(e)}, span_of(t)));
 }
 
@@ -114,7 +120,7 @@ inline void Parser::parse_static_assert(const Token& at) {
   take();
   const std::string msg = decode_string_literal(mt.text);
   expect_punct(")", "to close pl.static_assert(...)");
-  expect_newline();
+  end_statement();
   auto v = static_int(cond);
   if (!v)
     fail_at(ct, "pl.static_assert needs a condition known while parsing (constants, static dims such as x.shape[1], "
@@ -142,7 +148,7 @@ inline void Parser::parse_augmented_assignment(Block& b) {
   Token op = take();
   ir::Expr cur = lookup(name);
   ir::Expr rhs = parse_expr();
-  expect_newline();
+  end_statement();
   Token bin = op;
   bin.text = op.text.substr(0, op.text.size() - 1);  // "+=" -> "+"
   ir::Expr value = make_binary(augmented_op(op).second, std::move(cur), std::move(rhs), bin);
@@ -185,7 +191,7 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
     if (!kw.empty()) fail_at(rhs, "pl.yield_ takes no keyword arguments");
     if (args.size() != names.size())
       fail_at(names[0], fmt::format("{} names bound to a pl.yield_ of {} values", names.size(), args.size()));
-    expect_newline();
+    end_statement();
     YieldTargets tg;
     for (auto& n : names) tg.names.push_back(n.text);
     tg.annotations = anns;
@@ -196,7 +202,7 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
     return;
   }
   ir::Expr value = parse_expr();
-  expect_newline();
+  end_statement();
   if (names.size() == 1) {
     ir::Type t = interner_.type(merge_annotation(anns[0], value->type, names[0], &value));
     // A literal takes the annotated width (merge_annotation checked that it fits): the constant
@@ -270,7 +276,7 @@ inline void Parser::parse_subscript_assignment(Block& b) {
     take();
     value = parse_expr();
   }
-  expect_newline();
+  end_statement();
   std::vector<ir::Expr> args{base};
   ir::Expr call;
   if (!sub.any_slice) {
@@ -698,7 +704,7 @@ inline void Parser::parse_return(Block& b) {
       values.push_back(parse_expr());
     } while (accept_punct(","));
   }
-  expect_newline();
+  end_statement();
   // `return self.f(x)` where f returns several values: bound to a tuple and returned element by
   // element, the same program as `a, b = self.f(x)` / `return a, b` (one canonical form).
   if (values.size() == 1 && current_returns_.size() > 1)

@@ -131,6 +131,17 @@ class Parser {
     if (peek().kind != Tok::Newline && peek().kind != Tok::End) expected("end of line");
     if (peek().kind == Tok::Newline) take();
   }
+  /// The end of a simple statement in a body: a newline, or `;` with another simple statement after
+  /// it on the same line (Python's `a = 1; b = 2`, a trailing `;` allowed). parse_statement refuses a
+  /// compound statement after a `;`, as Python does.
+  void end_statement() {
+    if (accept_punct(";")) {
+      if (peek().kind == Tok::Newline) take();
+      else if (peek().kind != Tok::End) same_line_ = true;
+      return;
+    }
+    expect_newline();
+  }
   static ir::Span span_of(const Token& t) { return {t.line, t.col}; }
   /// A string literal standing as a statement — a docstring of the module, the class or a function,
   /// or any bare string (Python evaluates it and drops it) — is skipped: the IR keeps no text, as it
@@ -326,6 +337,7 @@ class Parser {
   void skip_block();
 
   Lexer lex_;
+  bool same_line_ = false;  // the last statement ended with `;` and another follows on its line
   std::array<Token, 8> la_{};
   std::size_t la_head_ = 0, la_count_ = 0;
   std::string file_;
