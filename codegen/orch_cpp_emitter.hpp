@@ -601,11 +601,30 @@ class OrchEmitter {
       fail(sp, "tensor.create with a non-ND layout has no runtime spelling");
   }
 
+  /// The storage a create allocates is packed: the variable it is bound to may not declare other
+  /// strides (semantics.md gives such a create the declared strides; the runtime's TensorCreateInfo
+  /// has no stride field, so kernels addressing it with them would run past it — review rev44b 1).
+  void check_create_strides(const ir::Assign& a) {
+    auto* tt = ir::type_as<ir::TensorType>(a.var->type);
+    if (!tt || !tt->view || tt->view->stride.empty()) return;
+    ir::TensorType packed = *tt;
+    packed.view.reset();
+    const auto declared = detail::static_strides(*tt), real = detail::static_strides(packed);
+    if (declared && real && *declared == *real) return;
+    fail(a.value->span,
+         fmt::format("tensor.create of '{}' declares strides {} but the runtime allocates packed storage{}: a kernel "
+                     "addressing it with the declared strides would run past it (declare no strides, or create the "
+                     "wider tensor and pass a slice of it)",
+                     ir::var_name(a.var), strides_text(*tt),
+                     real ? fmt::format(" (strides [{}])", fmt::join(*real, ", ")) : std::string()));
+  }
+
   void allocate(const std::vector<const ir::Assign*>& batch) {
     std::vector<std::string> infos;
     for (const auto* a : batch) {
       const auto& c = *ir::expr_as<ir::Call>(a->value);
       check_create(c, a->value->span);
+      check_create_strides(*a);
       auto* tt = ir::type_as<ir::TensorType>(a->var->type);
       if (!tt) fail(a->value->span, "tensor.create of a non-tensor");
       const std::size_t rank = list(c.args.at(0), a->value->span, "shape of tensor.create", list_a_);
@@ -689,7 +708,10 @@ class OrchEmitter {
     if (batched_.count(a.var.get())) return;
     if (const WindowAlloc* w = window_allocs_.find(a.var.get())) return window_create(a, *w, sp);
     if (const int* slot = result_slots_.find(a.var.get())) {
-      if (ir::is_op_call(v, "tensor.create")) check_create(*ir::expr_as<ir::Call>(v), v->span);
+      if (ir::is_op_call(v, "tensor.create")) {
+        check_create(*ir::expr_as<ir::Call>(v), v->span);
+        check_create_strides(a);
+      }
       std::string_view n = define(a.var);
       init_buf_.clear();
       fmt::format_to(std::back_inserter(init_buf_), FMT_COMPILE("orch_args.tensor({}).ref()"), *slot);

@@ -152,6 +152,15 @@ inline StrideVote vote(const OrchCallScan& scan, const ir::Function& callee, std
   if (const ir::Call* create = vals.defining_op(arg, ir::op::id("tensor.create"))) {
     auto layout = ir::kwarg_as<ir::TensorLayout>(create->kwargs, "layout");
     if (!layout || *layout == ir::TensorLayout::ND) {
+      // A create bound to a type that declares strides is laid out by them (docs/semantics.md): it is
+      // not a packed buffer the parent's window can replace (review rev44b 2: the kernel was given
+      // the parent's strides while the buffer kept its own, a meaning change).
+      if (has_explicit_strides(arg->type)) {
+        v.strides = KnownStrides::unknown("the Out argument " + value_text(arg) + " is a tensor.create whose type declares strides " +
+                                          (declared_strides(arg->type).value ? strides_text(*declared_strides(arg->type).value) : std::string("(symbolic)")) +
+                                          ": its storage keeps them, so it cannot be the parent's window");
+        return v;
+      }
       if (std::string why = written_once(vals.facts(), arg, s.call, from_arg ? parts.size() : 0); !why.empty())
         v.strides = KnownStrides::unknown(std::move(why));
       return v;

@@ -342,5 +342,32 @@ sed -e 's/def rows(self, x:/def rows(self, N: pl.Scalar[pl.INDEX], x:/' -e 's/se
 "$ptorw" compile "$tmp/dyn_param.py" -o "$tmp/dyn_param_out" > /dev/null 2> "$tmp/err"
 check "dynamic dim as the kernel's parameter: compiles" test $? -eq 0
 
+# A tensor.create bound to a type declaring strides wider than packed (review rev44b 1): the C++
+# allocated packed storage (TensorCreateInfo has no strides) and both kernels, addressing it with
+# [256, 1], ran past it; compile exited 0. Now refused at the create, naming both strides.
+cat > "$tmp/create_strided.py" <<'PY'
+import ptorw.language as pl
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16, 128], pl.FP32],
+          out: pl.Out[pl.Tensor[[16, 128], pl.FP32, pl.TensorView(stride=[256, 1], layout=pl.TensorLayout.ND)]]) -> pl.Tensor[[16, 128], pl.FP32, pl.TensorView(stride=[256, 1], layout=pl.TensorLayout.ND)]:
+        t0 = pl.load(x, [0, 0], [16, 128])
+        o = pl.store(t0, [0, 0], out)
+        return o
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16, 128], pl.FP32]) -> pl.Tensor[[16, 128], pl.FP32, pl.TensorView(stride=[256, 1], layout=pl.TensorLayout.ND)]:
+        p: pl.Tensor[[16, 128], pl.FP32, pl.TensorView(stride=[256, 1], layout=pl.TensorLayout.ND)] = pl.create_tensor([16, 128], dtype=pl.FP32)
+        r = self.k(x, p)
+        q: pl.Tensor[[16, 128], pl.FP32, pl.TensorView(stride=[128, 1], layout=pl.TensorLayout.ND)] = pl.create_tensor([16, 128], dtype=pl.FP32)
+        return r
+PY
+"$ptorw" compile "$tmp/create_strided.py" -o "$tmp/create_strided_out" > /dev/null 2> "$tmp/err"
+check "create declaring wider strides: exit 1" test $? -eq 1
+check "create declaring wider strides: refused at the create, with both strides" grep -q \
+  "create_strided.py:13:103: error: orchestration 'main': tensor.create of 'p' declares strides \[256, 1\] but the runtime allocates packed storage (strides \[128, 1\])" "$tmp/err"
+check "create declaring its packed strides: not refused" test "$(grep -c "tensor.create of 'q'" "$tmp/err")" -eq 0
+
 [ $fails -eq 0 ] && echo "cli_compile: all checks passed" || echo "cli_compile: $fails checks failed"
 exit $fails

@@ -78,7 +78,8 @@ def test_golden(before_path):
         if not verify_input and not r.ok:
             pytest.fail("\n".join(r.diagnostics))
         r.raise_if_failed()
-        after = ir.Program._wrap(r.program)
+        after = r.program
+        assert isinstance(after, ir.Program)
         expected = before if unchanged else load_program(after_path)
         ir.assert_structural_equal(after, expected)
         assert str(before) == text_before  # the input is never changed

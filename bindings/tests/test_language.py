@@ -335,3 +335,41 @@ class V:
     for name in ("lo", "n", "m", "r", "m2", "a", "o"):
         assert name in v.seen, name
     assert v.seen.count("lo") >= 3  # start, init, parameter
+
+
+def _same_name_classes(factor_a, factor_b):
+    """Two classes named `Same`, one in each arm of an `if` (written here, in this file)."""
+    for which in (True, False):
+        if which:
+            @pl.program
+            class Same:
+                @pl.function(type=pl.FunctionType.InCore)
+                def k(self, x: pl.Tensor[[16, 16], pl.FP32],
+                      o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+                    t = pl.load(x, [0, 0], [16, 16])
+                    u = pl.tile.muls(t, 4.0)
+                    r = pl.store(u, [0, 0], o)
+                    return r
+            first = Same
+        else:
+            @pl.program
+            class Same:
+                @pl.function(type=pl.FunctionType.InCore)
+                def k(self, x: pl.Tensor[[16, 16], pl.FP32],
+                      o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+                    t = pl.load(x, [0, 0], [16, 16])
+                    u = pl.tile.muls(t, 5.0)
+                    r = pl.store(u, [0, 0], o)
+                    return r
+            second = Same
+    return first, second
+
+
+def test_two_classes_of_one_name_each_parse_their_own_text():
+    # Review rev44c 1: inspect.getsourcelines finds a class by name, the first match in the file,
+    # so the second `Same` was given the first one's program (muls by 4.0, its span too).
+    first, second = _same_name_classes(4.0, 5.0)
+    assert "pl.tile.muls(t, 4.0)" in str(first)
+    assert "pl.tile.muls(t, 5.0)" in str(second)
+    assert "pl.tile.muls(t, 4.0)" not in str(second)
+    assert first.span.line != second.span.line

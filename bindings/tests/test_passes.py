@@ -138,3 +138,31 @@ def test_pass_context_entered_twice_or_left_out_of_order_is_an_error():
         a.__exit__(None, None, None)
     b.__exit__(None, None, None)
     assert passes.PassContext.current() is None  # a's target no longer leaks into later passes
+
+
+
+def test_pipeline_result_holds_an_ir_program():
+    # Review rev44c 2: raise_on_error=False gave the extension's raw Program, which
+    # ir.structural_equal, interp.run and the passes refused.
+    r = passes.run_pipeline(Kernel, ["simplify"], raise_on_error=False)
+    assert r.ok
+    assert isinstance(r.program, ir.Program)
+    ir.assert_structural_equal(r.program, passes.run_pipeline(Kernel, ["simplify"]))
+    assert repr(r).startswith("<PipelineResult ok: 1 passes")
+
+
+def test_round_limit_below_one_is_refused():
+    # Review rev44c 4: max_iterations=0 ran no round and returned the input unchanged.
+    for bad in (0, -5):
+        with pytest.raises(ValueError, match="max_iterations must be at least 1"):
+            passes.run_pipeline(Kernel, ["default"], max_iterations=bad)
+        with pytest.raises(ValueError, match="max_iterations must be at least 1"):
+            PassManager(max_iterations=bad)
+    with pytest.raises(TypeError, match="not a string"):
+        passes.run_pipeline(Kernel, "default")
+
+
+def test_unknown_pass_context_option_is_named():
+    # Review rev44c 3: a misspelt key (memory_planer) was taken silently and PYPTO planned.
+    with pytest.warns(passes.PassWarning, match="no pass reads the option 'memory_planer'; did you mean 'memory_planner'"):
+        passes.PassContext([], memory_planer="PTOAS")

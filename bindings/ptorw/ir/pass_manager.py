@@ -83,6 +83,8 @@ class PassManager:
     def __init__(self, strategy=OptimizationStrategy.Default, *, verify=None, verify_each=False, check=False,
                  max_iterations=64, print_after_all=False):
         self.strategy = Strategy(strategy)
+        from ..passes import check_max_iterations
+        check_max_iterations(max_iterations)
         self.verify, self.verify_each, self.check, self.max_iterations = verify, verify_each, check, max_iterations
         self.print_after_all = print_after_all
         self.records = []
@@ -130,5 +132,4 @@ class PassManager:
         self.timings = {PASCAL_NAMES.get(rec.name, rec.name): rec.seconds for rec in r.passes}
         r.raise_if_failed()
         _passes._warn(r.diagnostics)
-        from . import Program
-        return Program._wrap(r.program)
+        return r.program

@@ -19,6 +19,8 @@ parser reads the text, and the text says ``pl.``). Symbolic dims ``M = pl.dynami
 level are passed to the parser with the class.
 """
 import inspect as _inspect
+import linecache as _linecache
+import os as _os
 import math as _math
 import re as _re
 import sys as _sys
@@ -163,10 +165,30 @@ def _const_text(v):
     return None
 
 
-def _source_of(cls):
+def _source_of(cls, caller=None):
+    """The class's source lines, their first line number and the file. ``inspect.getsourcelines``
+    finds a class by its qualified name, the first match in the file: two classes of one name (in
+    the arms of an ``if``, or redefined) gave the second decoration the first class's program
+    (review rev44c 1). When the decorator is applied where the class is written, the caller's
+    frame stands at the decorator's line: the class is the one written right below it."""
+    try:
+        file = _inspect.getsourcefile(cls) or _inspect.getfile(cls)
+    except (OSError, TypeError) as e:
+        raise TypeError(f"@pl.program needs the class's source text ({e}); define it in a file, or use pl.parse(text)")
+    if caller is not None and file and _os.path.abspath(caller.f_code.co_filename) == _os.path.abspath(file):
+        all_lines = _linecache.getlines(file, caller.f_globals)
+        at = caller.f_lineno - 1
+        j = at
+        while j < len(all_lines) and all_lines[j].lstrip().startswith("@"):
+            j += 1
+        if at < len(all_lines) and all_lines[at].lstrip().startswith("@") and j < len(all_lines) and \
+                _re.match(r"\s*class\s+" + _re.escape(cls.__name__) + r"\b", all_lines[j]):
+            try:
+                return _inspect.getblock(all_lines[at:]), at + 1, file
+            except Exception:  # a tokenize error: the general lookup below reports it
+                pass
     try:
         lines, start = _inspect.getsourcelines(cls)
-        file = _inspect.getsourcefile(cls) or _inspect.getfile(cls)
     except (OSError, TypeError) as e:
         raise TypeError(f"@pl.program needs the class's source text ({e}); define it in a file, or use pl.parse(text)")
     return lines, start, file
@@ -210,7 +232,7 @@ def program(cls=None):
     frame = _inspect.currentframe()
     caller = frame.f_back if frame is not None else None
     try:
-        lines, start, file = _source_of(cls)
+        lines, start, file = _source_of(cls, caller)
         dims, consts = _names_in_scope(cls, caller)
     finally:
         del frame, caller

@@ -52,6 +52,9 @@ def _option_text(key, value):
     return value
 
 
+_KNOWN_OPTIONS = ("enable_buffer_ir", "memory_planner", "target")
+
+
 class PassContext:
     """Options every pass run inside it sees (a context manager; contexts nest).
 
@@ -72,6 +75,15 @@ class PassContext:
             given["memory_planner"] = memory_planner
         if target is not None:
             given["target"] = target
+        for k in given:
+            if k not in _KNOWN_OPTIONS:
+                import difflib
+                close = difflib.get_close_matches(k, _KNOWN_OPTIONS, n=1)
+                # A warning, not an error: an option of PyPTO's own PassContext that ptorw does not
+                # read must not stop a program (review rev44c 3: a misspelt key was taken silently).
+                _warnings.warn(f"PassContext: no pass reads the option {k!r}"
+                               + (f"; did you mean {close[0]!r}?" if close else
+                                  f" (ptorw's options: {', '.join(_KNOWN_OPTIONS)})"), PassWarning, stacklevel=2)
         self._given = {k: _option_text(k, v) for k, v in given.items()}
         if "memory_planner" in self._given and self._given["memory_planner"] not in ("PYPTO", "DSA_RP", "PTOAS"):
             raise ValueError(f"memory_planner must be PYPTO, DSA_RP or PTOAS, got {memory_planner!r}")
@@ -159,6 +171,9 @@ def run_pipeline(program, names, *, verify=None, verify_each=False, check=False,
     from ..ir import Program
     if not isinstance(program, Program):
         raise TypeError(f"expected an ir.Program, got {type(program).__name__}")
+    if isinstance(names, str):  # a string is a sequence of one-letter pass names (review rev44c 11)
+        raise TypeError(f"names is a list of pass names, e.g. [{names!r}], not a string")
+    check_max_iterations(max_iterations)
     if verify is None:
         verify = _current_verify()
     names = list(names)
@@ -183,7 +198,7 @@ def run_pipeline(program, names, *, verify=None, verify_each=False, check=False,
         return _Steps(r, out, records, diagnostics)
     r = _core.run_pipeline(program._p, names, current_options(), verify, verify_each, True, check, max_iterations)
     if not raise_on_error:
-        return r
+        return _Steps(r, Program._wrap(r.program) if r.ok else None, list(r.passes), list(r.diagnostics))
     r.raise_if_failed()
     _warn(r.diagnostics)
     return Program._wrap(r.program)
@@ -206,16 +221,32 @@ def _warn(diagnostics):
         _warnings.warn(d, PassWarning, stacklevel=level)
 
 
+def check_max_iterations(n):
+    """The driver's round limit is at least 1, as ``ptorw opt --max-iterations`` requires (review
+    rev44c 4: 0 ran no round and returned the input, with only a warning per pass)."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"max_iterations must be an int, got {type(n).__name__}")
+    if n < 1:
+        raise ValueError(f"max_iterations must be at least 1, got {n}")
+
+
 class _Steps:
-    """A pipeline run one pass at a time: the last step's result with every step's records."""
+    """A PipelineResult (``run_pipeline(..., raise_on_error=False)``): ``program`` (an ir.Program,
+    or None when the run failed), ``ok``, ``diagnostics`` (every step's) and ``passes`` (one
+    record per pass). Review rev44c 2: ``program`` was the extension's raw object, which no other
+    call of the package took."""
 
     def __init__(self, last, program, records, diagnostics):
         self._last, self.passes = last, records
         self.ok, self.diagnostics = last.ok, diagnostics  # every step's
-        self.program = program._p if last.ok else last.program
+        self.program = program if last.ok else None
 
     def raise_if_failed(self):
         self._last.raise_if_failed()
+
+    def __repr__(self):
+        state = "ok" if self.ok else f"failed, {len(self.diagnostics)} diagnostics"
+        return f"<PipelineResult {state}: {len(self.passes)} passes>"
 
 
 class Pass:

@@ -1,9 +1,19 @@
 import enum
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
 
-from .._core import PipelineResult
+from .._core import PassRecord
 from .._errors import PassError as PassError
+from .._errors import PassWarning as PassWarning
 from ..ir import Program
+
+class PipelineResult:
+    program: Optional[Program]  # None when the run failed
+    ok: bool
+    diagnostics: List[str]
+    passes: List[PassRecord]
+    def raise_if_failed(self) -> None: ...
+
+def check_max_iterations(n: int) -> None: ...
 
 class MemoryPlanner(enum.Enum):
     PYPTO = "PYPTO"
