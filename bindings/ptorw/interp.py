@@ -48,6 +48,15 @@ def _entry(program, entry):
     return entry if entry is not None else _core.default_entry(program._p)
 
 
+def _check_target(target):
+    """"a2a3" or "a5", any case; another value is a ValueError (review rev44c 10: "A5" raised
+    InterpError, the class of a failed program run)."""
+    t = str(target).lower()
+    if t not in ("a2a3", "a5"):
+        raise ValueError(f"target must be 'a2a3' or 'a5', got {target!r}")
+    return t
+
+
 def run(program, inputs=None, *, entry=None, seed=1, dims=None, mode="auto", target=None, return_poison=False):
     """Interprets ``entry`` of ``program`` and returns ``{name: numpy array}`` (scalars as 0-d arrays).
 
@@ -63,6 +72,7 @@ def run(program, inputs=None, *, entry=None, seed=1, dims=None, mode="auto", tar
     """
     if target is None:
         target = _current_options().get("target", "a2a3")
+    target = _check_target(target)
     outs = _core.run(program._p, _entry(program, entry), dict(inputs or {}), int(seed), dict(dims or {}), mode, target)
     result, poison = {}, {}
     for name, _kind, dtype, values, mask in outs:

@@ -175,3 +175,22 @@ def test_source_less_class_is_a_type_error():
     ns = {"pl": pl}
     with pytest.raises(TypeError):
         exec("@pl.program\nclass A:\n    pass\n", ns)
+
+
+def test_verify_checks_buffer_stage_kernels_as_check_does():
+    # Review rev44c 5: a kernel marked stage=Buffer that still holds tile ops passed ir.verify,
+    # while `ptorw check` refused it (BufferIR verifier).
+    import ptorw
+    src = ('import ptorw.language as pl\n'
+           '@pl.program\n'
+           'class V:\n'
+           '    @pl.function(type=pl.FunctionType.InCore, stage=pl.FunctionIRStage.Buffer)\n'
+           '    def k(self, s: pl.Tensor[[32, 64], pl.FP32], p: pl.Out[pl.Tensor[[32, 64], pl.FP32]]) -> pl.Tensor[[32, 64], pl.FP32]:\n'
+           '        t: pl.Tile[[32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(s, [0, 0], [32, 64])\n'
+           '        p_out: pl.Tensor[[32, 64], pl.FP32] = pl.tile.store(t, [0, 0], p)\n'
+           '        return p_out\n')
+    P = ptorw.parse(src, "v.py")
+    errors = ir.verify(P, raise_on_error=False)
+    assert any("Tile value 't' remains after lowering" in e for e in errors), errors
+    with pytest.raises(ptorw.VerifyError):
+        ir.verify(P)

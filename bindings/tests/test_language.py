@@ -373,3 +373,36 @@ def test_two_classes_of_one_name_each_parse_their_own_text():
     assert "pl.tile.muls(t, 5.0)" in str(second)
     assert "pl.tile.muls(t, 4.0)" not in str(second)
     assert first.span.line != second.span.line
+
+
+def test_visitor_generic_visit_override_is_called():
+    # Review rev44c 6: every visit_<kind> was bound to the base class's generic_visit, so an
+    # override of generic_visit (as ast.NodeVisitor users write) was never called.
+    class Kinds(ir.IRVisitor):
+        def __init__(self):
+            self.kinds = []
+
+        def generic_visit(self, node):
+            self.kinds.append(node.kind)
+            super().generic_visit(node)
+
+    v = Kinds()
+    v.visit(Scale)
+    assert "Call" in v.kinds and "AssignStmt" in v.kinds
+
+
+def test_function_and_program_names_must_read_back():
+    # Review rev44c 8: a name with a space verified, printed `def my kernel(` and emitted `@my kernel`.
+    k = Scale.functions["kernel"]
+    for bad in ("my kernel", "class", "1k", "k\u00e9"):
+        with pytest.raises(ValueError, match="must be an ASCII identifier"):
+            k.with_changes(name=bad)
+        with pytest.raises(ValueError, match="must be an ASCII identifier"):
+            ir.Program(list(Scale.functions.values()), bad)
+    assert k.with_changes(name="kernel2").name == "kernel2"
+
+
+def test_program_built_from_functions_keeps_their_file():
+    # Review rev44c 12: ir.Program(functions) dropped the source file from spans and diagnostics.
+    p = ir.Program(list(Scale.functions.values()), "Again")
+    assert p.functions["kernel"].span.filename == Scale.functions["kernel"].span.filename != ""

@@ -166,3 +166,12 @@ def test_unknown_pass_context_option_is_named():
     # Review rev44c 3: a misspelt key (memory_planer) was taken silently and PYPTO planned.
     with pytest.warns(passes.PassWarning, match="no pass reads the option 'memory_planer'; did you mean 'memory_planner'"):
         passes.PassContext([], memory_planer="PTOAS")
+
+
+def test_option_spellings_agree_between_context_cache_key_and_interp():
+    # Review rev44c 10: PassContext took "ptoas", ir.cache_key refused it; interp.run(target="A5")
+    # raised InterpError (the class of a failed run) for a bad argument.
+    from ptorw import interp
+    assert ir.cache_key(Kernel, {"memory_planner": "ptoas"}) == ir.cache_key(Kernel, {"memory_planner": "PTOAS"})
+    with pytest.raises(ValueError, match="target must be 'a2a3' or 'a5'"):
+        interp.run(Kernel, target="a9")

@@ -153,19 +153,21 @@ TEST_CASE("oracle: scalar operands of mixed dtypes and literals (one rounding, t
   struct Mixed {
     std::string expr;
     Val x, y;
-    DType r;  // the expression's dtype: the non-literal operand's, floats win
+    DType r;  // the expression's dtype: the common dtype of the operands (docs/semantics.md), floats win
     Op op;
   };
   const Mixed rows[] = {
-      // FP16 + FP32: the exact sum rounds once to FP16 (rounding y to FP16 first would give a tie).
-      {"x + y", fv(F16, 1.0), fv(F32, 0x1p-11 + 0x1p-30), F16, Op::Add},
+      // FP16 + FP32 is FP32 on either side (rev44a 1: the left operand's dtype won, FP16 here).
+      {"x + y", fv(F16, 1.0), fv(F32, 0x1p-11 + 0x1p-30), F32, Op::Add},
       {"y + x", fv(F16, 1.0), fv(F32, 0x1p-11 + 0x1p-30), F32, Op::Add},
-      {"x * y", fv(F16, 300.0), fv(F32, 300.0), F16, Op::Mul},  // 90000 overflows FP16
-      {"x - y", fv(DType::BF16, 1.0), fv(F32, 0x1p-9 + 0x1p-20), DType::BF16, Op::Sub},
-      {"x + y", iv(I8, 127), iv(I, 1), I8, Op::Add},
+      {"x * y", fv(F16, 300.0), fv(F32, 300.0), F32, Op::Mul},  // 90000: no FP16 overflow
+      {"x - y", fv(DType::BF16, 1.0), fv(F32, 0x1p-9 + 0x1p-20), F32, Op::Sub},
+      {"x + y", fv(F16, 1.0), fv(DType::BF16, 0x1p-8), F32, Op::Add},  // neither holds the other
+      {"x + y", iv(I8, 127), iv(I, 1), I, Op::Add},  // 128: no INT8 wrap
       {"y + x", iv(I8, 127), iv(I, 1), I, Op::Add},
-      {"x * y", iv(DType::INT16, 300), iv(DType::INT32, 300), DType::INT16, Op::Mul},
-      {"x // y", iv(I8, -128), iv(I, -1), I8, Op::FloorDiv},
+      {"x * y", iv(DType::INT16, 300), iv(DType::INT32, 300), DType::INT32, Op::Mul},
+      {"x // y", iv(I8, -128), iv(I, -1), I, Op::FloorDiv},
+      {"x + y", iv(DType::UINT8, 200), iv(I8, -1), DType::INT16, Op::Add},  // 199, which neither 8-bit type holds both of
       {"x + y", iv(DType::INT32, 16777217), fv(F32, 0.0), F32, Op::Add},  // floats win; 2^24 + 1 rounds
       {"x / y", iv(I, 1), fv(F16, 3.0), F16, Op::TrueDiv},
       {"x % y", iv(I, -7), fv(F32, 2.0), F32, Op::Mod},

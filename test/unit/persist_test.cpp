@@ -344,3 +344,27 @@ TEST_CASE("save and load go through a file; read_program tells binary from text 
   fs::remove_all(dir);
 }
 }  // namespace ut_persist_test
+
+namespace ut_persist_test {
+TEST_CASE("a string that is not UTF-8 is refused at its offset (review rev44c 7)") {
+  // A corrupted byte in the program's name decoded, and Python failed later with UnicodeDecodeError
+  // on `program.name`; `ptorw print` printed it.
+  auto p = parse_or_fail(kSmall);
+  std::string bytes = persist::encode(*p);
+  const std::size_t at = bytes.find("Small");
+  REQUIRE(at != std::string::npos);
+  for (unsigned char bad : {0xffu, 0x80u, 0xc0u, 0xedu}) {
+    std::string b = bytes;
+    b[at + 2] = static_cast<char>(bad);
+    auto r = persist::decode(b, "f.msgpack");
+    REQUIRE(!r.ok());
+    CHECK(r.errors[0].str() == fmt::format("f.msgpack: error: byte {}: a string that is not valid UTF-8", at));
+  }
+  // Valid multi-byte UTF-8 (a path with 'é') still decodes.
+  auto q = std::make_shared<ir::Program>(*p);
+  q->source_file = "/tmp/caf\xC3\xA9/k.py";
+  auto r = persist::decode(persist::encode(*q), "g.msgpack");
+  REQUIRE(r.ok());
+  CHECK(r.program->source_file == q->source_file);
+}
+}  // namespace ut_persist_test

@@ -326,3 +326,18 @@ TEST_CASE("operand rules: a reduction's scratch has the operand's shape and is n
   CHECK(check(kernel(line("h = pl.cast(a, pl.FP16)"))).empty());
 }
 }  // namespace ut_verify_ops_test
+
+namespace ut_verify_ops_test {
+TEST_CASE("operand rules: elementwise tile ops read Vec tiles (review rev44a 7)") {
+  // `pl.add` of two Mat tiles (and the unary and tile-scalar forms) verified and ran: the vector
+  // unit reads only pl.Mem.Vec (PyPTO's memory page).
+  const std::string mat = line("m = pl.load(x, [0, 0], [16, 32], target_memory=pl.Mem.Mat)");
+  CHECK(check(kernel(mat + line("s = pl.add(m, m)"))) ==
+        "v.py:7:13: error: tile.add operand 1 ('m') must be in pl.Mem.Vec, not pl.Mem.Mat\n");
+  CHECK(check(kernel(mat + line("s = pl.tile.exp(m)"))) ==
+        "v.py:7:13: error: tile.exp operand 1 ('m') must be in pl.Mem.Vec, not pl.Mem.Mat\n");
+  CHECK(check(kernel(mat + line("s = pl.tile.muls(m, 2.0)"))) ==
+        "v.py:7:13: error: tile.muls operand 1 ('m') must be in pl.Mem.Vec, not pl.Mem.Mat\n");
+  CHECK(check(kernel(line("s = pl.add(a, a)") + line("e = pl.tile.exp(s)") + line("f = pl.tile.muls(e, 2.0)"))).empty());
+}
+}  // namespace ut_verify_ops_test

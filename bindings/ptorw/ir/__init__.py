@@ -140,6 +140,7 @@ class Function:
         ``requires_runtime_binding`` (it must be False)."""
         if requires_runtime_binding:
             raise NotImplementedError("requires_runtime_binding is not modelled by ptorw")
+        _check_name(name, "a function")
         line, col = (span.begin_line, span.begin_column) if isinstance(span, Span) else (0, 0)
         self._f = _core.make_function(
             name, [(p, _enum_value(d)) for p, d in params], list(return_types), body, _enum_value(type),
@@ -148,6 +149,7 @@ class Function:
 
     def with_changes(self, name=None, params=None, return_types=None, body=None, type=None, stage=None):
         """A copy with some parts replaced (the rest, attrs and level included, kept)."""
+        _check_name(name, "a function")
         return Function._wrap(self._f.with_changes(
             name, _enum_value(type) if type is not None else None,
             _enum_value(stage) if stage is not None else None, body,
@@ -190,6 +192,16 @@ class Function:
         return f"<Function {self.name} ({self.func_type.value})>"
 
 
+def _check_name(name, what):
+    """A function or program name must be a Python identifier that is no keyword: the printed text
+    (`def NAME`, `class NAME:`) and the PTO symbol (`@NAME`) must read back (review rev44c 8:
+    `with_changes(name="my kernel")` verified, printed `def my kernel(` and emitted `@my kernel`)."""
+    import keyword
+    if name is not None and (not isinstance(name, str) or not name.isidentifier() or not name.isascii()
+                             or keyword.iskeyword(name)):
+        raise ValueError(f"{what} name must be an ASCII identifier that is not a Python keyword, got {name!r}")
+
+
 class Program:
     """A whole program: ``name``, ``functions`` (a read-only mapping by name, in program order), ``span``.
 
@@ -201,7 +213,11 @@ class Program:
 
     def __init__(self, functions, name="", span=None):
         fns = list(functions.values()) if hasattr(functions, "values") else list(functions)
-        file = span.filename if isinstance(span, Span) else ""
+        if name:
+            _check_name(name, "a program")
+        # Without a span, the functions' file (review rev44c 12: diagnostics then read ":17:27: error").
+        file = span.filename if isinstance(span, Span) else next(
+            (f.span.filename for f in fns if isinstance(f, Function) and f.span.filename), "")
         self._p = _core.make_program([f._f for f in fns], name, file)
         self._span = span if isinstance(span, Span) else None
 
@@ -320,16 +336,11 @@ def cache_key(program, options=None, pto_version="new", spans=False):
     PassContext's, as ``codegen.emit_pto`` uses) and ``pto_version``: equal for
     programs equal up to renaming of variables, different for any other change, any option, and
     another Buffer semantics version. ``spans=True`` makes source positions count too."""
+    from ..passes import _option_text as _context_text, current_options
     if options is None:  # as emit_pto and the passes: the current PassContext's options
-        from ..passes import current_options
         options = current_options()
-    return _core.cache_key(program._p, {k: _option_text(v) for k, v in options.items()}, pto_version, spans)
-
-
-def _option_text(v):
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return _enum_value(v)
+    # Spelled as PassContext spells them (review rev44c 10: "ptoas" was refused here, accepted there).
+    return _core.cache_key(program._p, {k: _context_text(k, v) for k, v in options.items()}, pto_version, spans)
 
 
 def _snake(kind):
@@ -426,7 +437,9 @@ class IRVisitor:
 for _k in ("AssignStmt", "EvalStmt", "SeqStmts", "IfStmt", "ForStmt", "WhileStmt", "YieldStmt", "ReturnStmt",
            "ScopeStmt", "Var", "IterArg", "ConstInt", "ConstFloat", "ConstBool", "BinaryExpr", "UnaryExpr", "Call",
            "Submit", "MakeTuple", "TupleGetItemExpr"):
-    setattr(IRVisitor, "visit_" + _snake(_k), IRVisitor.generic_visit)
+    # Through `self`: a subclass that overrides generic_visit has it called for every kind it does
+    # not visit itself, as ast.NodeVisitor does (review rev44c 6: the base method was bound here).
+    setattr(IRVisitor, "visit_" + _snake(_k), lambda self, node: self.generic_visit(node))
 del _k
 
 from . import pass_manager  # noqa: E402,F401

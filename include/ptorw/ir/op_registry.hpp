@@ -112,8 +112,13 @@ inline constexpr OperandRule kTileAssemble[] = {same_dtype(1, 0), same_memory(1,
 inline constexpr OperandRule kTileExtract[] = {rank_is(0, 2), list_rank(3, 0, "shape"), window_at(0, 1, 3)};
 inline constexpr OperandRule kRank2[] = {rank_is(0, 2)};
 inline constexpr OperandRule kSetValidShape[] = {rank_is(0, 2), valid_in(0, 1)};
-inline constexpr OperandRule kElementwise[] = {same_dtype(1, 0), same_shape(1, 0), same_memory(1, 0)};
+// Elementwise tile ops run on the vector unit: their tiles are in pl.Mem.Vec (PyPTO's memory page
+// draws them there; review rev44a 7: `pl.add` of two pl.Mem.Left tiles verified and ran).
+inline constexpr OperandRule kElementwise[] = {memory_is(0, MemSpace::Vec), same_dtype(1, 0), same_shape(1, 0),
+                                               same_memory(1, 0)};
 inline constexpr OperandRule kFloatOnly[] = {float_dtype(0)};
+inline constexpr OperandRule kVecUnary[] = {memory_is(0, MemSpace::Vec)};
+inline constexpr OperandRule kVecFloatUnary[] = {memory_is(0, MemSpace::Vec), float_dtype(0)};
 inline constexpr OperandRule kMatmul[] = {same_dtype(1, 0), cube_dtype(0), matmul_inner(0, 1),
                                           memory_is(0, MemSpace::Left), memory_is(1, MemSpace::Right)};
 inline constexpr OperandRule kMatmulAcc[] = {rank_is(0, 2), rank_is(1, 2), rank_is(2, 2), same_dtype(2, 1), cube_dtype(1),
@@ -225,9 +230,9 @@ constexpr OpDef ew_tile_def(const EwOp& r) {
   switch (r.shape) {
     case EwShape::Binary: return OpDef{r.tile, "T,T", kw, first_operand_tile, kElementwise}.named(r.params);
     case EwShape::Unary:
-      return OpDef{r.tile, "T", kw, first_operand_tile, r.float_only() ? std::span<const OperandRule>(kFloatOnly)
-                                                                       : std::span<const OperandRule>()}.named(r.params);
-    case EwShape::Scalar: return OpDef{r.tile, "T,S", kw, first_operand_tile}.named(r.params);
+      return OpDef{r.tile, "T", kw, first_operand_tile, r.float_only() ? std::span<const OperandRule>(kVecFloatUnary)
+                                                                       : std::span<const OperandRule>(kVecUnary)}.named(r.params);
+    case EwShape::Scalar: return OpDef{r.tile, "T,S", kw, first_operand_tile, kVecUnary}.named(r.params);
   }
   return {};
 }

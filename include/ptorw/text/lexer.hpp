@@ -493,9 +493,10 @@ class Lexer {
       pos_ += 3;
       return make(Tok::Punct, s, 3);
     }
-    // Two-character operators: -> // ** <= >= == != += -= *= /= %=
+    // Two-character operators: -> // ** <= >= == != += -= *= /= %=, and << >> (no form in the
+    // language: one token, so that the parser names them)
     if ((c == '-' && c1 == '>') || (c1 == '=' && (cls(c) & kMultiPunct)) || (c == '/' && c1 == '/') ||
-        (c == '*' && c1 == '*')) {
+        (c == '*' && c1 == '*') || ((c == '<' || c == '>') && c1 == c)) {
       pos_ += 2;
       return make(Tok::Punct, s, 2);
     }

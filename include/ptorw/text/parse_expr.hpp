@@ -8,6 +8,7 @@
 #include "ptorw/analysis/affine.hpp"
 #include "ptorw/ir/int_fold.hpp"
 #include "ptorw/text/op_sugar.hpp"
+#include "ptorw/text/parse_type.hpp"  // detail::float_literal_value, float_fits
 #include "ptorw/text/parser_core.hpp"
 #include "ptorw/text/string_literal.hpp"
 #include "ptorw/visit/erased.hpp"
@@ -98,8 +99,20 @@ inline constexpr int kOrLevel = 1, kAndLevel = 2, kNotLevel = 3, kCompareLevel =
 /// The operators binding at least as tightly as `min_prec`, by precedence climbing: one loop
 /// instead of a function per level (a call argument used to descend through seven of them).
 /// Left-associative, except comparisons, which do not chain.
+/// Python operators the language has no form of (review rev44a 6: `n ** 2` said "expected end of
+/// line"): named where they stand.
+inline void Parser::unsupported_operator(const Token& t) {
+  if (t.kind != Tok::Punct) return;
+  const std::string_view x = t.text;
+  if (x == "**") fail_at(t, "operator '**' is not supported (no power operator): multiply, or use pl.exp/pl.log on tiles");
+  if (x == "<<" || x == ">>" || x == "&" || x == "|" || x == "^" || x == "~")
+    fail_at(t, "bitwise operator '" + std::string(x) + "' is not supported (scalar arithmetic is + - * // % / and comparisons)");
+  if (x == "@") fail_at(t, "operator '@' is not supported: write pl.matmul(a, b) on tiles");
+}
+
 inline ir::Expr Parser::parse_binary(int min_prec) {
   ir::Expr l;
+  unsupported_operator(peek());  // a prefix `~`
   if (min_prec <= detail::kNotLevel && peek().name("not")) {
     Token op = take();
     DepthGuard guard(*this, op);
@@ -115,6 +128,7 @@ inline ir::Expr Parser::parse_binary(int min_prec) {
   int chain = 0;
   for (;;) {
     const detail::BinaryOp b = detail::binary_op_of(peek());
+    if (b.prec < 0) unsupported_operator(peek());
     if (b.prec < min_prec) return l;  // also every token that is no binary operator (prec -1)
     if (++chain > kMaxChain) fail_at(peek(), fmt::format("expression too long: more than {} operators in one chain", kMaxChain));
     Token op = take();
@@ -580,6 +594,56 @@ inline void Parser::parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwa
   scratch_.resize(base);
 }
 
+namespace detail {
+/// `'b'` for a variable, `an expression` otherwise (operand names in messages).
+inline std::string operand_text(const ir::Expr& e) {
+  const std::string& n = ir::var_name(e);
+  return n.empty() ? std::string("an expression") : "'" + n + "'";
+}
+/// The operand as written in a suggested cast: its name, or `...`.
+inline std::string cast_text(const ir::Expr& e) {
+  const std::string& n = ir::var_name(e);
+  return n.empty() ? std::string("...") : n;
+}
+}  // namespace detail
+
+/// The dtype of scalar arithmetic `l op r` (docs/semantics.md "Scalar expressions"): a literal
+/// takes the other operand's dtype — an integer literal must fit it; two operands of one dtype keep
+/// it; otherwise the common dtype, the same whichever side each operand is on: a float over an
+/// integer, the wider of two floats (FP32 over FP16 and BF16, FP32 for FP16 with BF16), the wider of
+/// two integers (pl.INDEX and pl.INT64 count as one: the left one's; pl.UINT8 with pl.INT8: pl.INT16,
+/// which holds both). Review rev44a 1: the left operand's dtype won, so `b + a` (INT8, INT32) was
+/// INT8 and wrapped 1000 + 1 to -23 while `a + b` gave 1001. A BOOL operand keeps the earlier rule.
+inline ir::DType Parser::arith_dtype(const ir::Expr& l, const ir::Expr& r, const Token& at) {
+  const ir::DType a = ir::dtype_of(l->type).value(), b = ir::dtype_of(r->type).value();
+  const bool lc = ir::expr_as<ir::ConstInt>(l) || ir::expr_as<ir::ConstFloat>(l);
+  const bool rc = ir::expr_as<ir::ConstInt>(r) || ir::expr_as<ir::ConstFloat>(r);
+  auto literal_fits = [&](const ir::Expr& lit, ir::DType t, const ir::Expr& other) {
+    auto* c = ir::expr_as<ir::ConstInt>(lit);
+    if (!c || !ir::is_int_scalar(t) || t == ir::DType::BOOL || ir::int_fits(t, c->value)) return;
+    fail_at(at, fmt::format("the literal {} does not fit pl.{}, the dtype of the other operand of '{}' ({}): write "
+                            "pl.cast({}, target_type=...) to compute in a wider dtype",
+                            c->value, ir::name_of(t), at.text, detail::operand_text(other), detail::cast_text(other)));
+  };
+  if (ir::is_float(a) != ir::is_float(b)) return ir::is_float(a) ? a : b;  // floats win over integers
+  if (lc && !rc) { literal_fits(l, b, r); return b; }
+  if (rc && !lc) { literal_fits(r, a, l); return a; }
+  if (lc) return b;  // two literals: as before, the right one's
+  if (a == b || a == ir::DType::BOOL || b == ir::DType::BOOL) return a;
+  if (ir::is_float(a)) return ir::DType::FP32;  // FP32 over FP16/BF16; FP16 with BF16: neither holds the other
+  auto bits = [](ir::DType t) {
+    switch (t) {
+      case ir::DType::INT8: case ir::DType::UINT8: return 8;
+      case ir::DType::INT16: return 16;
+      case ir::DType::INT32: return 32;
+      default: return 64;  // INT64, INDEX
+    }
+  };
+  if (bits(a) != bits(b)) return bits(a) > bits(b) ? a : b;
+  if ((a == ir::DType::UINT8) != (b == ir::DType::UINT8)) return ir::DType::INT16;
+  return a;  // INDEX with INT64
+}
+
 inline ir::Expr Parser::make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const Token& at) {
   auto* ls = ir::type_as<ir::ScalarType>(l->type);
   auto* rs = ir::type_as<ir::ScalarType>(r->type);
@@ -590,12 +654,8 @@ inline ir::Expr Parser::make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const 
     case ir::BinOp::Eq: case ir::BinOp::Ne: case ir::BinOp::And: case ir::BinOp::Or:
       d = ir::DType::BOOL;
       break;
-    default: {
-      // The non-literal operand decides the width; floats win over integers.
-      bool lc = ir::expr_as<ir::ConstInt>(l) || ir::expr_as<ir::ConstFloat>(l);
-      d = lc ? rs->dtype : ls->dtype;
-      if (ir::is_float(ls->dtype) != ir::is_float(rs->dtype)) d = ir::is_float(ls->dtype) ? ls->dtype : rs->dtype;
-    }
+    default:
+      d = arith_dtype(l, r, at);
   }
   const bool from_constants = is_from_constants(l) || is_from_constants(r);
   ir::Expr e = ir::make_expr(ir::Binary{op, std::move(l), std::move(r)}, ir::scalar_type(d), span_of(at));
@@ -891,6 +951,20 @@ inline ir::Expr Parser::parse_user_call(const Token& name_tok) {
   if (args.size() != callee.params.size())
     fail_at(name_tok, fmt::format("self.{} takes {} arguments, got {}", name, callee.params.size(), args.size()));
   if (ir::find_kwarg(kwargs, "__enum")) fail_at(name_tok, "an enum value is not a function argument");
+  // A float literal passed to a float scalar parameter takes the parameter's dtype, as an annotated
+  // literal does (`h: pl.Scalar[pl.FP16] = 0.25`) — if it fits (review rev44a 4: `self.k(x, 0.5)` into
+  // `b: pl.Scalar[pl.FP16]` was refused as a pl.FP32 argument).
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    auto* want = ir::type_as<ir::ScalarType>(callee.params[i].var->type);
+    auto* have = ir::type_as<ir::ScalarType>(args[i]->type);
+    if (!want || !have || !ir::is_float(want->dtype) || want->dtype == have->dtype) continue;
+    auto v = detail::float_literal_value(args[i]);
+    if (!v) continue;
+    if (!detail::float_fits(want->dtype, *v))
+      fail_at(name_tok, fmt::format("self.{}: the literal {} does not fit parameter '{}' (pl.{}): it would round to infinity",
+                                    name, *v, ir::var_name(callee.params[i].var), ir::name_of(want->dtype)));
+    args[i] = ir::make_float(*v, want->dtype, args[i]->span);
+  }
   ir::Type result = known.names_params ? visit::call_result_type(callee, args) : known.result;
   return ir::make_expr(ir::Call{ir::CallKind::Function, known.name, std::move(args), std::move(kwargs), std::move(attrs)},
                        std::move(result), span_of(name_tok));

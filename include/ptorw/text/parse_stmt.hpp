@@ -6,6 +6,7 @@
 #include "ptorw/text/parse_type.hpp"  // detail::restates
 #include "ptorw/text/parser_core.hpp"
 #include "ptorw/text/static_eval.hpp"
+#include "ptorw/visit/walk.hpp"
 #include <fmt/core.h>
 
 namespace ptorw::text {
@@ -64,6 +65,15 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
   if (t.name("while")) fail_at(t, "use 'for (...) in pl.while_(init_values=...)' for while loops");
   if (t.name("def") || t.name("class")) fail_at(t, "nested definitions are not supported");
   if (t.name("else") || t.name("elif")) fail_at(t, "'" + std::string(t.text) + "' without a matching 'if'");
+  // Python statements the language has no form of (review rev44a 6: `assert n > 0` said "undefined
+  // name 'assert'").
+  if (t.name("assert"))
+    fail_at(t, "'assert' is not supported: pl.static_assert(cond, \"message\") checks a condition known while parsing; "
+               "there is no run-time assertion");
+  // (Followed by `=`, `:` or `,` the word is an assignment target: bind() names the keyword.)
+  const bool target = peek(1).punct("=") || peek(1).punct(":") || peek(1).punct(",");
+  for (const char* kw : {"raise", "try", "del", "global", "nonlocal", "import", "from", "lambda", "yield", "async", "await"})
+    if (!target && t.name(kw)) fail_at(t, "'" + std::string(kw) + "' is not supported in a pl function body");
   if (t.name("pl") && peek(1).punct(".") && peek(2).name("func_attr")) return parse_func_attr(b, kind);
   if (t.name("pl") && peek(1).punct(".") && peek(2).name("cond")) {
     if (kind != BlockKind::While || !b.stmts.empty() || b.cond) fail_at(t, "pl.cond(...) must be the first statement of a pl.while_ body");
@@ -157,6 +167,47 @@ inline void Parser::parse_augmented_assignment(Block& b) {
   bind(var);
 }
 
+/// `a, b = x, y` (Python): every value is computed before any name is bound, so `a, b = b, a`
+/// swaps; one plain assignment per name, in order. `x = 1, 2` (a tuple of plain values bound to one
+/// name) has no type here. Review rev44a 6: refused with "expected end of line, got ','".
+inline void Parser::parse_multiple_assignment(Block& b, ir::Expr first) {
+  const std::vector<Token> names = assign_names_;
+  std::vector<ir::Expr> values{std::move(first)};
+  while (accept_punct(",")) {
+    if (peek().kind == Tok::Newline || peek().kind == Tok::End || peek().punct(";")) break;  // `a, b = 1, 2,`
+    values.push_back(parse_expr());
+  }
+  end_statement();
+  if (names.size() == 1)
+    fail_at(names[0], fmt::format("a tuple of {} values bound to one name: bind one name per value (a, b = ...)", values.size()));
+  if (values.size() != names.size())
+    fail_at(names[0], fmt::format("cannot unpack {} values into {} names", values.size(), names.size()));
+  // One assignment per name, in order, is the meaning only when no value reads a name bound before
+  // it in the same statement: `a, b = b, a` would read the new `a` (a function that rebinds names
+  // is read by names, docs/semantics.md "Names").
+  for (std::size_t i = 1; i < names.size(); ++i) {
+    std::string_view read;
+    auto on = [&](const ir::Expr& x) {
+      const std::string& n = ir::var_name(x);
+      for (std::size_t j = 0; j < i && read.empty(); ++j)
+        if (!n.empty() && n == names[j].text) read = names[j].text;
+    };
+    visit::walk_expr(values[i], on);
+    if (!read.empty())
+      fail_at(names[i], fmt::format("the value bound to '{}' reads '{}', which this statement binds first: write it with a "
+                                    "temporary (t = ...; then one name per line)",
+                                    names[i].text, read));
+  }
+  std::vector<ir::Expr> vars;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (ir::type_as<ir::TupleType>(values[i]->type))
+      fail_at(names[i], "'" + std::string(names[i].text) + "' would be bound to a tuple: unpack each call on its own line");
+    vars.push_back(ir::make_var(std::string(names[i].text), values[i]->type, span_of(names[i])));
+    b.stmts.push_back(ir::make_assign(vars.back(), values[i], span_of(names[i])));
+  }
+  for (const auto& v : vars) bind(v);
+}
+
 inline void Parser::parse_assignment(Block& b, BlockKind kind) {
   // Scratch vectors kept by the parser: one assignment per statement would otherwise allocate
   // and free two vectors. Nothing below the target list parses another assignment.
@@ -201,7 +252,11 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
     b.targets = std::move(tg);
     return;
   }
+  // `d = e = 3`: Python's chained assignment (review rev44a 6: "undefined name 'e'").
+  if (peek().kind == Tok::Name && peek(1).punct("="))
+    fail_at(peek(1), "chained assignment (a = b = value) is not supported: bind each name in its own statement");
   ir::Expr value = parse_expr();
+  if (peek().punct(",")) return parse_multiple_assignment(b, std::move(value));
   end_statement();
   if (names.size() == 1) {
     ir::Type t = interner_.type(merge_annotation(anns[0], value->type, names[0], &value));
@@ -444,8 +499,17 @@ inline void Parser::parse_for(Block& b) {
             fmt::format("the loop carries {} values but its body yields {}", iter_args.size(), yielded));
   if (!is_while) loop_vars_.pop_back();
   for (auto it2 = shadowed.rbegin(); it2 != shadowed.rend(); ++it2) {
-    if (it2->second) scope_.bind(it2->second);  // restored, not a new definition
-    else scope_.erase(it2->first);
+    const bool is_loop_var = !is_while && std::next(it2) == shadowed.rend();  // shadowed first
+    if (is_loop_var && (it2->second || hidden_after_loop_.count(it2->first))) {
+      // The loop variable hid a binding from before the loop: unbound after it, not restored (a
+      // read there is an error naming this loop; Python would read the last iteration's value).
+      scope_.erase(it2->first);
+      hidden_after_loop_.insert_or_assign(std::string(it2->first), span_of(loop_var_tok));
+    } else if (it2->second) {
+      scope_.bind(it2->second);  // restored, not a new definition
+    } else {
+      scope_.erase(it2->first);
+    }
   }
   std::vector<ir::Expr> results = bind_results(body.targets ? &*body.targets : nullptr, types, fallback,
                                                body.targets ? body.targets->span : span_of(for_tok));

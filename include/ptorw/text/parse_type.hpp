@@ -297,6 +297,27 @@ inline bool is_float_literal(const ir::Expr& e) {
   return u && u->op == ir::UnOp::Neg && ir::expr_as<ir::ConstFloat>(u->operand);
 }
 
+/// The value of a float literal `1.5` or `-1.5`.
+inline std::optional<double> float_literal_value(const ir::Expr& e) {
+  if (auto* f = ir::expr_as<ir::ConstFloat>(e)) return f->value;
+  auto* u = ir::expr_as<ir::Unary>(e);
+  if (u && u->op == ir::UnOp::Neg)
+    if (auto* f = ir::expr_as<ir::ConstFloat>(u->operand)) return -f->value;
+  return std::nullopt;
+}
+/// Whether `v` rounds to a finite value of the float dtype `d` (round to nearest even: FP16 and
+/// BF16 overflow from halfway past their largest finite value, 65504 and 2^128 - 2^120; FP32 from
+/// 2^128 - 2^103). An infinity or NaN literal is not written in the DSL.
+inline bool float_fits(ir::DType d, double v) {
+  const double a = v < 0 ? -v : v;
+  switch (d) {
+    case ir::DType::FP16: return a < 65520.0;
+    case ir::DType::BF16: return a < 0x1p128 - 0x1p119;
+    case ir::DType::FP32: return a < 0x1p128 - 0x1p103;
+    default: return true;
+  }
+}
+
 inline std::string type_kind_name(const ir::Type& t) {
   static constexpr const char* names[] = {"a scalar", "a tensor", "a tile", "a tuple", "a pointer", "unknown", "a buffer"};
   return names[t->kind.index()];
@@ -357,6 +378,11 @@ inline ir::Type Parser::merge_annotation(const ParsedType& ann, const ir::Type& 
     if (auto c = value && *value ? detail::int_literal(*value) : std::nullopt; c && !ir::is_float(s->dtype) && s->dtype != ir::DType::BOOL) {
       if (!ir::int_fits(s->dtype, *c))
         fail_at(at, fmt::format("the literal {} does not fit the annotation's pl.{}", *c, ir::name_of(s->dtype)));
+    } else if (auto f = value && *value ? detail::float_literal_value(*value) : std::nullopt;
+               f && ir::is_float(s->dtype) && !detail::float_fits(s->dtype, *f)) {
+      // Review rev44a 3: `big: pl.Scalar[pl.FP16] = 70000.0` was accepted and read inf.
+      fail_at(at, fmt::format("the literal {} does not fit the annotation's pl.{} (it would round to infinity)", *f,
+                              ir::name_of(s->dtype)));
     } else if (s->dtype != inf && value && *value && !detail::is_float_literal(*value)) {
       check_dtype(s->dtype, inf);  // a value is not converted by an annotation (dsl.md: it must agree)
     }

@@ -186,6 +186,12 @@ class Parser {
     }
     if (t.text == "break" || t.text == "continue")  // Python keywords the language has no form of
       fail_at(t, "'" + std::string(t.text) + "' is not supported: pl.range loops run every iteration (use pl.while_ with pl.cond, or an if)");
+    if (auto it = hidden_after_loop_.find(t.text); it != hidden_after_loop_.end())
+      fail_at(t, fmt::format("'{}' is read after the loop at {}:{} whose variable it names: a loop variable is visible only "
+                             "inside its loop (docs/dsl.md), and it hid the '{}' bound before the loop, so the name is unbound "
+                             "here (Python would read the last iteration's value): give the loop variable another name, or "
+                             "carry the value out with init_values",
+                             t.text, it->second.line, it->second.col, t.text));
     fail_at(t, "undefined name '" + std::string(t.text) + "'");
   }
   /// Binds a definition (parameter, assignment target, loop or If result) under its own name (every
@@ -201,6 +207,9 @@ class Parser {
       fail_at(def->span, "'" + ir::var_name(def) + "' is a Python keyword and cannot be assigned (choose another name)");
     if (!out_params_.empty()) check_out_param_rebinding(def);
     if (!arm_defs_.empty()) arm_defs_.back().push_back(def.get());  // (strict_ssa only: parse_if)
+    if (!hidden_after_loop_.empty()) {
+      if (auto it = hidden_after_loop_.find(ir::var_name(def)); it != hidden_after_loop_.end()) hidden_after_loop_.erase(it);
+    }
     ir::Expr old = scope_.bind(def);
     if (!old || ir::expr_as<ir::IterArg>(old) || std::find(loop_vars_.begin(), loop_vars_.end(), old.get()) != loop_vars_.end())
       return;
@@ -233,6 +242,7 @@ class Parser {
       if (prm.dir == ir::Direction::Out)
         if (auto d = ir::dtype_of(prm.var->type)) out_params_.emplace(ir::var_name(prm.var), *d);
     rebinds_ = false;
+    hidden_after_loop_.clear();
     loop_vars_.clear();
     returns_seen_ = 0;
   }
@@ -292,6 +302,9 @@ class Parser {
   void canonical_operands(const ir::OpDef& def, std::vector<ir::Expr>& args, ir::Kwargs& kw, const Token& at);
   void drop_default_kwargs(const ir::OpDef& def, const std::vector<ir::Expr>& args, ir::Kwargs& kw);
   ir::Expr make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const Token& at);
+  void unsupported_operator(const Token& t);
+  void parse_multiple_assignment(Block& b, ir::Expr first);
+  ir::DType arith_dtype(const ir::Expr& l, const ir::Expr& r, const Token& at);
   ir::Expr make_operator_call(ir::BinOp op, ir::Expr l, ir::Expr r, const Token& at);
   void parse_call_args(std::vector<ir::Expr>& args, ir::Kwargs& kwargs, ir::Kwargs* attrs = nullptr,
                        const KnownKeywords* known = nullptr);
@@ -337,6 +350,10 @@ class Parser {
   void skip_block();
 
   Lexer lex_;
+  /// Names a loop variable hid: bound before a `for` whose variable reuses the name, and unbound after
+  /// it (review rev44a 2: the read gave the value from before the loop, where Python gives the last
+  /// iteration's) -> the loop header's position, for the error at a read.
+  std::map<std::string, ir::Span, std::less<>> hidden_after_loop_;
   bool same_line_ = false;  // the last statement ended with `;` and another follows on its line
   std::array<Token, 8> la_{};
   std::size_t la_head_ = 0, la_count_ = 0;
