@@ -26,5 +26,6 @@ def emit_pto(program, planner=None, arch=None, generic=False, version="new", loc
     if arch is None:
         arch = opts.get("target", "a2a3")
     version = getattr(version, "value", version)
-    return dict(_core.emit_pto(program._p, planner, str(arch).lower(), bool(generic), str(version).lower(),
+    from .ir import _program_of
+    return dict(_core.emit_pto(_program_of(program, "codegen.emit_pto"), planner, str(arch).lower(), bool(generic), str(version).lower(),
                                bool(locations)))

@@ -45,7 +45,9 @@ def _convert(dtype, values):
 def _entry(program, entry):
     """``entry`` when given, else the entry ``ptorw run`` would take (``ir::default_entry``: ``main``;
     without one, the program's one Orchestration function; else ``main``, every kernel directly)."""
-    return entry if entry is not None else _core.default_entry(program._p)
+    from .ir import _program_of
+    core = _program_of(program, "interp")
+    return entry if entry is not None else _core.default_entry(core)
 
 
 def _check_target(target):
@@ -73,7 +75,8 @@ def run(program, inputs=None, *, entry=None, seed=1, dims=None, mode="auto", tar
     if target is None:
         target = _current_options().get("target", "a2a3")
     target = _check_target(target)
-    outs = _core.run(program._p, _entry(program, entry), dict(inputs or {}), int(seed), dict(dims or {}), mode, target)
+    entry = _entry(program, entry)  # (checks that `program` is one)
+    outs = _core.run(program._p, entry, dict(inputs or {}), int(seed), dict(dims or {}), mode, target)
     result, poison = {}, {}
     for name, _kind, dtype, values, mask in outs:
         result[name] = _convert(dtype, values)

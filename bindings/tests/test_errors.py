@@ -194,3 +194,12 @@ def test_verify_checks_buffer_stage_kernels_as_check_does():
     assert any("Tile value 't' remains after lowering" in e for e in errors), errors
     with pytest.raises(ptorw.VerifyError):
         ir.verify(P)
+
+
+def test_non_programs_are_type_errors_naming_the_call():
+    # Review rev44c 11: these raised AttributeError: '_p'.
+    for call, name in ((lambda: ir.verify(None), "ir.verify"), (lambda: codegen.emit_pto(None), "codegen.emit_pto"),
+                       (lambda: interp.run(None), "interp"), (lambda: interp.run("x", entry="main"), "interp"),
+                       (lambda: ir.cache_key(3), "ir.cache_key")):
+        with pytest.raises(TypeError, match=name.replace(".", r"\.") + " expects an ir.Program"):
+            call()

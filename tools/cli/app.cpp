@@ -48,7 +48,9 @@ void add_passes(CLI::App* c, Options& o) {
       ->type_name("PASS[,PASS...]");
 }
 void add_planner(CLI::App* c, Options& o) {
-  c->add_option("--planner", o.planner, "memory planner of tile-to-buffer (default pypto; any case)")
+  c->add_option("--planner", o.planner,
+                "memory planner of tile-to-buffer (default pypto; any case; a kernel the input already planned keeps "
+                "its storage, with a warning)")
       ->type_name("pypto|dsa_rp|ptoas")
       ->transform(CLI::IsMember({"pypto", "dsa_rp", "ptoas"}, CLI::ignore_case).description(""));
 }

@@ -192,6 +192,14 @@ class Function:
         return f"<Function {self.name} ({self.func_type.value})>"
 
 
+def _program_of(program, what):
+    """`program`'s extension object; a TypeError naming the call for anything else (review rev44c
+    11: `ir.verify(None)` raised AttributeError: '_p')."""
+    if not isinstance(program, Program):
+        raise TypeError(f"{what} expects an ir.Program, got {type(program).__name__}")
+    return program._p
+
+
 def _check_name(name, what):
     """A function or program name must be a Python identifier that is no keyword: the printed text
     (`def NAME`, `class NAME:`) and the PTO symbol (`@NAME`) must read back (review rev44c 8:
@@ -310,15 +318,15 @@ def python_print(node):
 def verify(program, raise_on_error=True):
     """Verifies a program as its first pass would read it; raises VerifyError, or returns the diagnostics."""
     if raise_on_error:
-        _core.verify_or_raise(program._p, True)
+        _core.verify_or_raise(_program_of(program, "ir.verify"), True)
         return []
-    return _core.verify(program._p, True)
+    return _core.verify(_program_of(program, "ir.verify"), True)
 
 
 def save(program, path):
     """Writes ``program``'s binary form to ``path`` (any stage: Tile, planned Tile, Buffer IR).
     Raises OSError when it cannot be written."""
-    errors = _core.save_program(program._p, _os.fspath(path))
+    errors = _core.save_program(_program_of(program, "ir.save"), _os.fspath(path))
     if errors:
         raise OSError("\n".join(errors))
 
@@ -340,7 +348,7 @@ def cache_key(program, options=None, pto_version="new", spans=False):
     if options is None:  # as emit_pto and the passes: the current PassContext's options
         options = current_options()
     # Spelled as PassContext spells them (review rev44c 10: "ptoas" was refused here, accepted there).
-    return _core.cache_key(program._p, {k: _context_text(k, v) for k, v in options.items()}, pto_version, spans)
+    return _core.cache_key(_program_of(program, "ir.cache_key"), {k: _context_text(k, v) for k, v in options.items()}, pto_version, spans)
 
 
 def _snake(kind):
