@@ -406,3 +406,16 @@ def test_program_built_from_functions_keeps_their_file():
     # Review rev44c 12: ir.Program(functions) dropped the source file from spans and diagnostics.
     p = ir.Program(list(Scale.functions.values()), "Again")
     assert p.functions["kernel"].span.filename == Scale.functions["kernel"].span.filename != ""
+
+
+RowsAlias = pl.dynamic("M_alias")
+
+
+def test_dynamic_dim_bound_to_another_name_says_how_to_fix_it():
+    # Review rev44c 9: the decorator said "undefined name 'RowsAlias'"; the text parser explains.
+    with pytest.raises(ptorw.ParseError, match="pl.dynamic\\(\"M_alias\"\\) is bound to 'RowsAlias'"):
+        @pl.program
+        class D:
+            @pl.function(type=pl.FunctionType.Orchestration)
+            def main(self, x: pl.Tensor[[RowsAlias, 4], pl.FP32]) -> pl.Tensor[[RowsAlias, 4], pl.FP32]:
+                return x

@@ -142,13 +142,14 @@ def _names_in_scope(cls, frame):
     for scope in scopes:
         for k, v in list(scope.items()):
             if isinstance(v, DynVar):
-                found.pop(k, None)
-                found[v.name] = v
+                # Under the name it is bound to: `Rows = pl.dynamic("M")` reaches the parser as
+                # written, which says how to fix it (review rev44c 9: "undefined name 'Rows'").
+                found[k] = v
             elif k.isidentifier() and not k.startswith("__") and _const_text(v) is not None:
                 found[k] = v
             else:
                 found.pop(k, None)
-    dims = [k for k, v in found.items() if isinstance(v, DynVar)]
+    dims = [(k, v.name) for k, v in found.items() if isinstance(v, DynVar)]
     consts = {k: v for k, v in found.items() if not isinstance(v, DynVar)}
     return dims, consts
 
@@ -200,7 +201,7 @@ def _parse_class(lines, start, file, dims, consts=None):
     def used(name):  # only the names the class's text uses
         return _re.search(r"\b" + _re.escape(name) + r"\b", text) is not None
 
-    dims = [d for d in dims if used(d)]
+    dims = [(k, n) for k, n in dims if used(k)]
     consts = {k: v for k, v in (consts or {}).items() if used(k)}
     dedented = _textwrap.dedent(text)
     first = lines[0] if lines else ""
@@ -208,7 +209,7 @@ def _parse_class(lines, start, file, dims, consts=None):
     # The class's text at its own line in the file: the lines above it are blank, except for the
     # constants and symbolic dims, which the parser needs to see first.
     head = [f"{k} = {_const_text(v)}\n" for k, v in consts.items()]
-    head += [f'{d} = pl.dynamic("{d}")\n' for d in dims]
+    head += [f'{k} = pl.dynamic("{n}")\n' for k, n in dims]
     pad = start - 1
     if len(head) > pad and pad >= 1:
         # Not a line each above the class: all on one line (`K = 8; M = pl.dynamic("M")`), so the
