@@ -163,16 +163,19 @@ TEST_CASE("oracle: scalar operands of mixed dtypes and literals (one rounding, t
       {"x * y", fv(F16, 300.0), fv(F32, 300.0), F32, Op::Mul},  // 90000: no FP16 overflow
       {"x - y", fv(DType::BF16, 1.0), fv(F32, 0x1p-9 + 0x1p-20), F32, Op::Sub},
       {"x + y", fv(F16, 1.0), fv(DType::BF16, 0x1p-8), F32, Op::Add},  // neither holds the other
-      {"x + y", iv(I8, 127), iv(I, 1), I, Op::Add},  // 128: no INT8 wrap
-      {"y + x", iv(I8, 127), iv(I, 1), I, Op::Add},
+      // An INDEX takes the other operand's dtype, on either side (rev44d 3): 127 + 1 wraps in INT8.
+      {"x + y", iv(I8, 127), iv(I, 1), I8, Op::Add},
+      {"y + x", iv(I8, 127), iv(I, 1), I8, Op::Add},
       {"x * y", iv(DType::INT16, 300), iv(DType::INT32, 300), DType::INT32, Op::Mul},
-      {"x // y", iv(I8, -128), iv(I, -1), I, Op::FloorDiv},
+      {"x // y", iv(I8, -128), iv(I, -1), I8, Op::FloorDiv},
+      {"x + y", iv(I, 5), iv(DType::INT64, 7), DType::INT64, Op::Add},
       {"x + y", iv(DType::UINT8, 200), iv(I8, -1), DType::INT16, Op::Add},  // 199, which neither 8-bit type holds both of
       {"x + y", iv(DType::INT32, 16777217), fv(F32, 0.0), F32, Op::Add},  // floats win; 2^24 + 1 rounds
       {"x / y", iv(I, 1), fv(F16, 3.0), F16, Op::TrueDiv},
       {"x % y", iv(I, -7), fv(F32, 2.0), F32, Op::Mod},
       {"max(x, y)", iv(I, 3), fv(F32, kNaN), F32, Op::Max},
-      {"x + y", iv(DType::BOOL, 1), iv(I8, 127), I, Op::Add},
+      {"x + y", iv(DType::BOOL, 1), iv(I8, 127), I8, Op::Add},  // a BOOL takes the other dtype (rev44d 5)
+      {"y + x", iv(DType::BOOL, 1), iv(I8, 127), I8, Op::Add},
   };
   for (const Mixed& m : rows) {
     auto p = parse_ok(scalar_prog(m.x.d, m.y.d, m.r, m.expr));

@@ -962,17 +962,25 @@ TEST_CASE("scalar arithmetic takes the common dtype of its operands, whichever s
   };
   CHECK(type_of("b + a") == "pl.Scalar[pl.INT32]");
   CHECK(type_of("a + b") == "pl.Scalar[pl.INT32]");
-  CHECK(type_of("a * i") == "pl.Scalar[pl.INDEX]");
-  CHECK(type_of("i // a") == "pl.Scalar[pl.INDEX]");
+  // An INDEX (a loop variable, a dim) takes the other dtype, as a literal does (rev44d 3).
+  CHECK(type_of("a * i") == "pl.Scalar[pl.INT32]");
+  CHECK(type_of("i // a") == "pl.Scalar[pl.INT32]");
   CHECK(type_of("u + b") == "pl.Scalar[pl.INT16]");
   CHECK(type_of("b - u") == "pl.Scalar[pl.INT16]");
   CHECK(type_of("h * f") == "pl.Scalar[pl.FP32]");
   CHECK(type_of("f - h") == "pl.Scalar[pl.FP32]");
   CHECK(type_of("h + g") == "pl.Scalar[pl.FP32]");
   CHECK(type_of("b * f") == "pl.Scalar[pl.FP32]");  // floats win over integers, as before
-  CHECK(type_of("i + w") == "pl.Scalar[pl.INDEX]");  // the two 64-bit signed dtypes: the left one's
+  CHECK(type_of("i + w") == "pl.Scalar[pl.INT64]");
+  CHECK(type_of("(i < w) + b") == "pl.Scalar[pl.INT8]");  // a BOOL too (rev44d 5)
+  CHECK(type_of("b + (i < w)") == "pl.Scalar[pl.INT8]");
   CHECK(type_of("b - 100") == "pl.Scalar[pl.INT8]");  // a literal takes the other operand's dtype
   CHECK(type_of("2 * h") == "pl.Scalar[pl.FP16]");
+  // A loop-carried accumulator keeps its dtype (rev44d 3: INDEX won and the carry changed dtype).
+  parse_ok(orch_scalars("n: pl.Scalar[pl.INDEX]",
+                        "        acc: pl.Scalar[pl.INT32] = 0\n        for i in pl.range(n):\n            acc = acc + i\n"
+                        "        return n\n",
+                        "pl.Scalar[pl.INDEX]"));
   // An integer literal must fit the other operand's dtype (it wrapped silently).
   CHECK(error_of(orch_scalars(params, "        y = b + 1000\n        return i\n", "pl.Scalar[pl.INDEX]"))
             .find("form.py:5:15: error: the literal 1000 does not fit pl.INT8, the dtype of the other operand of '+' ('b')") == 0);
@@ -994,6 +1002,18 @@ TEST_CASE("a loop variable that hid an earlier binding is unbound after the loop
                         "        i = n + 100\n        c = n\n        for i in pl.range(3):\n            c = c + i\n"
                         "        i = c * 2\n        return i\n",
                         "pl.Scalar[pl.INDEX]"));
+  // Bound again only in one arm of an if, or in a loop body that may not run: refused at that
+  // binding (rev44d 4: the read after it gave the value from before the loop on the other path).
+  CHECK(error_of(orch_scalars("n: pl.Scalar[pl.INDEX]",
+                              "        i = n\n        c = n\n        for i in pl.range(3):\n            c = c + i\n"
+                              "        if n > 100:\n            i = 1\n        return i\n",
+                              "pl.Scalar[pl.INDEX]"))
+            .find("form.py:10:13: error: 'i' is bound here inside a branch or loop, after the loop at 7:13") == 0);
+  CHECK(error_of(orch_scalars("n: pl.Scalar[pl.INDEX]",
+                              "        i = n\n        for i in pl.range(3):\n            pass\n"
+                              "        for j in pl.range(n):\n            i = j\n        return n\n",
+                              "pl.Scalar[pl.INDEX]"))
+            .find("'i' is bound here inside a branch or loop, after the loop at 6:13") != std::string::npos);
   // Without an earlier binding: the plain undefined name, as before.
   CHECK(error_of(orch_scalars("n: pl.Scalar[pl.INDEX]",
                               "        c = n\n        for i in pl.range(3):\n            c = c + i\n        return i\n",

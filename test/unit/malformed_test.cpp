@@ -38,6 +38,7 @@ const Case kCases[] = {
     {"trailing underscore", in_kernel("        t = 10_\n"), 5, 15, "invalid decimal literal"},
     {"leading zero", in_kernel("        t = 007\n"), 5, 13, "leading zeros in decimal integer literals are not permitted"},
     {"compound statement after ';'", in_kernel("        t = n; for i in pl.range(2):\n            pass\n"), 5, 16, "'for' cannot follow ';'"},
+    {"string literal not UTF-8", "@pl.program\nclass P:\n    @pl.function(attrs={\"a\": \"x\xFFy\"})\n", 3, 30, "a string literal that is not valid UTF-8"},
     {"two semicolons", in_kernel("        t = n;; u = n\n"), 5, 15, "expected a statement"},
     {"unterminated string", "@pl.program\nclass P:\n    @pl.function(attrs={\"a: 1})\n", 3, 25, "unterminated string"},
     {"bad character", in_kernel("        t = x $ 1\n"), 5, 15, "unexpected character '$'"},

@@ -360,6 +360,17 @@ TEST_CASE("a string that is not UTF-8 is refused at its offset (review rev44c 7)
     REQUIRE(!r.ok());
     CHECK(r.errors[0].str() == fmt::format("f.msgpack: error: byte {}: a string that is not valid UTF-8", at));
   }
+  // A function name that is no identifier (`../../evil`) would become a path outside compile's
+  // output directory (review rev44d 1): refused where it is read.
+  {
+    std::string b = bytes;
+    const std::size_t k = b.find("main");
+    REQUIRE(k != std::string::npos);
+    b.replace(k, 4, "../m");
+    auto r = persist::decode(b, "f.msgpack");
+    REQUIRE(!r.ok());
+    CHECK(r.errors[0].str().find("function name '../m' is not an identifier") != std::string::npos);
+  }
   // Valid multi-byte UTF-8 (a path with 'é') still decodes.
   auto q = std::make_shared<ir::Program>(*p);
   q->source_file = "/tmp/caf\xC3\xA9/k.py";

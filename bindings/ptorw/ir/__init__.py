@@ -344,9 +344,10 @@ def cache_key(program, options=None, pto_version="new", spans=False):
     PassContext's, as ``codegen.emit_pto`` uses) and ``pto_version``: equal for
     programs equal up to renaming of variables, different for any other change, any option, and
     another Buffer semantics version. ``spans=True`` makes source positions count too."""
-    from ..passes import _option_text as _context_text, current_options
+    from ..passes import _option_text as _context_text, current_options, _warn_unknown_options
     if options is None:  # as emit_pto and the passes: the current PassContext's options
         options = current_options()
+    _warn_unknown_options(options, "ir.cache_key")  # (rev44d 13: a misspelt key was ignored here)
     # Spelled as PassContext spells them (review rev44c 10: "ptoas" was refused here, accepted there).
     return _core.cache_key(_program_of(program, "ir.cache_key"), {k: _context_text(k, v) for k, v in options.items()}, pto_version, spans)
 

@@ -55,6 +55,17 @@ def _option_text(key, value):
 _KNOWN_OPTIONS = ("enable_buffer_ir", "memory_planner", "target")
 
 
+def _warn_unknown_options(options, where, stacklevel=3):
+    """A PassWarning per option key no pass reads, naming the closest known one."""
+    import difflib
+    for k in options:
+        if k not in _KNOWN_OPTIONS:
+            close = difflib.get_close_matches(k, _KNOWN_OPTIONS, n=1)
+            _warnings.warn(f"{where}: no pass reads the option {k!r}"
+                           + (f"; did you mean {close[0]!r}?" if close else
+                              f" (ptorw's options: {', '.join(_KNOWN_OPTIONS)})"), PassWarning, stacklevel=stacklevel)
+
+
 class PassContext:
     """Options every pass run inside it sees (a context manager; contexts nest).
 
@@ -75,15 +86,9 @@ class PassContext:
             given["memory_planner"] = memory_planner
         if target is not None:
             given["target"] = target
-        for k in given:
-            if k not in _KNOWN_OPTIONS:
-                import difflib
-                close = difflib.get_close_matches(k, _KNOWN_OPTIONS, n=1)
-                # A warning, not an error: an option of PyPTO's own PassContext that ptorw does not
-                # read must not stop a program (review rev44c 3: a misspelt key was taken silently).
-                _warnings.warn(f"PassContext: no pass reads the option {k!r}"
-                               + (f"; did you mean {close[0]!r}?" if close else
-                                  f" (ptorw's options: {', '.join(_KNOWN_OPTIONS)})"), PassWarning, stacklevel=2)
+        # A warning, not an error: an option of PyPTO's own PassContext that ptorw does not read
+        # must not stop a program (review rev44c 3: a misspelt key was taken silently).
+        _warn_unknown_options(given, "PassContext", stacklevel=3)
         self._given = {k: _option_text(k, v) for k, v in given.items()}
         if "memory_planner" in self._given and self._given["memory_planner"] not in ("PYPTO", "DSA_RP", "PTOAS"):
             raise ValueError(f"memory_planner must be PYPTO, DSA_RP or PTOAS, got {memory_planner!r}")

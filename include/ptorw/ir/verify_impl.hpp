@@ -2,6 +2,7 @@
 // declarations where entry bodies are compiled (ptorw/entry.hpp). Included directly only by the
 // tests of its internals (test/unit/verify_fast_test.cpp).
 #pragma once
+#include "ptorw/ir/names.hpp"
 #include <algorithm>
 #include <functional>
 #include <string>
@@ -84,8 +85,13 @@ class Verifier {
   }
 
   void program() {
+    // A name becomes a file name (`kernels/<name>.pto`), a C symbol and a PTO symbol: an identifier
+    // only, whoever built the program (review rev44d 1).
+    if (!prog_.name.empty() && !is_identifier(prog_.name))
+      error({}, "program name " + q(prog_.name) + " is not an identifier");
     for (const auto& f : prog_.functions) {
       if (!f) continue;
+      if (!is_identifier(f->name)) error(f->span, "function name " + q(f->name) + " is not an identifier");
       const Function* first = functions_.at(f->name).fn;
       if (first != f.get())
         error(f->span, "function " + q(f->name) + " is defined twice (first at " + at_text(first->span) + ")");

@@ -14,6 +14,8 @@
 
 #include <memory>
 #include <string>
+
+#include "ptorw/ir/names.hpp"
 #include <string_view>
 #include <type_traits>
 #include <unordered_map>
@@ -103,12 +105,19 @@ class Decoder {
   ir::ProgramPtr program() {
     r_.array_of(5, "a program");
     auto p = std::make_shared<ir::Program>();
-    p->name = std::string(r_.str());
+    {
+      const std::size_t at = r_.offset();
+      p->name = std::string(r_.str());
+      if (!p->name.empty() && !ir::is_identifier(p->name))
+        MsgpackReader::fail(at, fmt::format("program name '{}' is not an identifier", p->name));
+    }
     p->source_file = std::string(r_.str());
     std::vector<std::string_view> names(r_.array("the function names"));
     for (auto& n : names) {
       const std::size_t at = r_.offset();
       n = r_.str();
+      if (!ir::is_identifier(n))  // a function name becomes a file name and a symbol (review rev44d 1)
+        MsgpackReader::fail(at, fmt::format("function name '{}' is not an identifier", n));
       if (!function_names_.insert(n).second) MsgpackReader::fail(at, fmt::format("function '{}' is named twice", n));
     }
     field(p->dyn_dims);

@@ -5,6 +5,7 @@
 // of the value that could not be read. Std only; the forms are those of msgpack_writer.hpp, and a
 // conforming encoder's other spellings of them (a non-shortest int, float32) are accepted too.
 #pragma once
+#include "ptorw/ir/names.hpp"
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -154,24 +155,8 @@ class MsgpackReader {
   }
   /// Names, paths and attribute strings are UTF-8 text (msgpack's str family): a corrupted byte
   /// was decoded and failed only later, as Python's UnicodeDecodeError on `program.name` (review
-  /// rev44c 7). ASCII, nearly every string, is one pass over the bytes.
-  static bool valid_utf8(std::string_view s) {
-    std::size_t i = 0;
-    const std::size_t n = s.size();
-    while (i < n) {
-      const auto c = static_cast<unsigned char>(s[i]);
-      if (c < 0x80) { ++i; continue; }
-      std::size_t len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xc2 && c <= 0xdf ? 2 : 0;
-      if (len == 0 || i + len > n) return false;
-      for (std::size_t k = 1; k < len; ++k)
-        if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return false;
-      const auto c1 = static_cast<unsigned char>(s[i + 1]);
-      if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 > 0x9f) || (c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 > 0x8f))
-        return false;  // overlong forms, UTF-16 surrogates, beyond U+10FFFF
-      i += len;
-    }
-    return true;
-  }
+  /// rev44c 7).
+  static bool valid_utf8(std::string_view s) { return ir::valid_utf8(s); }
   /// An array header whose count must be exactly `n`.
   void array_of(std::size_t n, const char* what) {
     const std::size_t at = pos_;

@@ -611,9 +611,9 @@ inline std::string cast_text(const ir::Expr& e) {
 /// takes the other operand's dtype — an integer literal must fit it; two operands of one dtype keep
 /// it; otherwise the common dtype, the same whichever side each operand is on: a float over an
 /// integer, the wider of two floats (FP32 over FP16 and BF16, FP32 for FP16 with BF16), the wider of
-/// two integers (pl.INDEX and pl.INT64 count as one: the left one's; pl.UINT8 with pl.INT8: pl.INT16,
-/// which holds both). Review rev44a 1: the left operand's dtype won, so `b + a` (INT8, INT32) was
-/// INT8 and wrapped 1000 + 1 to -23 while `a + b` gave 1001. A BOOL operand keeps the earlier rule.
+/// two integers (pl.UINT8 with pl.INT8: pl.INT16, which holds both); a pl.INDEX or BOOL operand
+/// takes the other's dtype. Review rev44a 1: the left operand's dtype won, so `b + a` (INT8, INT32)
+/// was INT8 and wrapped 1000 + 1 to -23 while `a + b` gave 1001.
 inline ir::DType Parser::arith_dtype(const ir::Expr& l, const ir::Expr& r, const Token& at) {
   const ir::DType a = ir::dtype_of(l->type).value(), b = ir::dtype_of(r->type).value();
   const bool lc = ir::expr_as<ir::ConstInt>(l) || ir::expr_as<ir::ConstFloat>(l);
@@ -629,7 +629,13 @@ inline ir::DType Parser::arith_dtype(const ir::Expr& l, const ir::Expr& r, const
   if (lc && !rc) { literal_fits(l, b, r); return b; }
   if (rc && !lc) { literal_fits(r, a, l); return a; }
   if (lc) return b;  // two literals: as before, the right one's
-  if (a == b || a == ir::DType::BOOL || b == ir::DType::BOOL) return a;
+  if (a == b) return a;
+  // A BOOL, and a pl.INDEX (loop variables, dims), take the other operand's dtype, as a literal does
+  // — on either side: `acc = acc + i` keeps a pl.INT32 accumulator pl.INT32 (review rev44d 3: the
+  // wider INDEX made the loop-carried value change dtype), and `True + b` is pl.INT8 as `b + True`
+  // (rev44d 5). Two BOOLs stay BOOL (arithmetic on them is done in INDEX).
+  if (a == ir::DType::BOOL || (a == ir::DType::INDEX && b != ir::DType::BOOL)) return b;
+  if (b == ir::DType::BOOL || b == ir::DType::INDEX) return a;
   if (ir::is_float(a)) return ir::DType::FP32;  // FP32 over FP16/BF16; FP16 with BF16: neither holds the other
   auto bits = [](ir::DType t) {
     switch (t) {
@@ -957,13 +963,13 @@ inline ir::Expr Parser::parse_user_call(const Token& name_tok) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     auto* want = ir::type_as<ir::ScalarType>(callee.params[i].var->type);
     auto* have = ir::type_as<ir::ScalarType>(args[i]->type);
-    if (!want || !have || !ir::is_float(want->dtype) || want->dtype == have->dtype) continue;
+    if (!want || !have || !ir::is_float(want->dtype) || !ir::is_float(have->dtype)) continue;
     auto v = detail::float_literal_value(args[i]);
     if (!v) continue;
-    if (!detail::float_fits(want->dtype, *v))
+    if (!detail::float_fits(want->dtype, *v))  // (an FP32 parameter too: rev44d 10, 1e39 ran as inf)
       fail_at(name_tok, fmt::format("self.{}: the literal {} does not fit parameter '{}' (pl.{}): it would round to infinity",
                                     name, *v, ir::var_name(callee.params[i].var), ir::name_of(want->dtype)));
-    args[i] = ir::make_float(*v, want->dtype, args[i]->span);
+    if (want->dtype != have->dtype) args[i] = ir::make_float(*v, want->dtype, args[i]->span);
   }
   ir::Type result = known.names_params ? visit::call_result_type(callee, args) : known.result;
   return ir::make_expr(ir::Call{ir::CallKind::Function, known.name, std::move(args), std::move(kwargs), std::move(attrs)},

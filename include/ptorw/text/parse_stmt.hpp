@@ -504,7 +504,7 @@ inline void Parser::parse_for(Block& b) {
       // The loop variable hid a binding from before the loop: unbound after it, not restored (a
       // read there is an error naming this loop; Python would read the last iteration's value).
       scope_.erase(it2->first);
-      hidden_after_loop_.insert_or_assign(std::string(it2->first), span_of(loop_var_tok));
+      hidden_after_loop_.insert_or_assign(std::string(it2->first), HiddenName{span_of(loop_var_tok), depth_});
     } else if (it2->second) {
       scope_.bind(it2->second);  // restored, not a new definition
     } else {

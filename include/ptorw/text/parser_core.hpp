@@ -191,7 +191,7 @@ class Parser {
                              "inside its loop (docs/dsl.md), and it hid the '{}' bound before the loop, so the name is unbound "
                              "here (Python would read the last iteration's value): give the loop variable another name, or "
                              "carry the value out with init_values",
-                             t.text, it->second.line, it->second.col, t.text));
+                             t.text, it->second.at.line, it->second.at.col, t.text));
     fail_at(t, "undefined name '" + std::string(t.text) + "'");
   }
   /// Binds a definition (parameter, assignment target, loop or If result) under its own name (every
@@ -208,7 +208,18 @@ class Parser {
     if (!out_params_.empty()) check_out_param_rebinding(def);
     if (!arm_defs_.empty()) arm_defs_.back().push_back(def.get());  // (strict_ssa only: parse_if)
     if (!hidden_after_loop_.empty()) {
-      if (auto it = hidden_after_loop_.find(ir::var_name(def)); it != hidden_after_loop_.end()) hidden_after_loop_.erase(it);
+      if (auto it = hidden_after_loop_.find(ir::var_name(def)); it != hidden_after_loop_.end()) {
+        // Bound again at the loop's level (or outside it): the name is that value from here on.
+        // Bound only inside a branch or a loop body, it would hold that value on one path and the
+        // binding from before the loop on the other (review rev44d 4: a silent 3 where Python gives
+        // 2): refused.
+        if (depth_ > it->second.depth)
+          fail_at(def->span, fmt::format("'{}' is bound here inside a branch or loop, after the loop at {}:{} used it as its "
+                                         "variable and left it unbound: bind it at the loop's level first (Python would "
+                                         "read the last iteration's value on the other path)",
+                                         ir::var_name(def), it->second.at.line, it->second.at.col));
+        hidden_after_loop_.erase(it);
+      }
     }
     ir::Expr old = scope_.bind(def);
     if (!old || ir::expr_as<ir::IterArg>(old) || std::find(loop_vars_.begin(), loop_vars_.end(), old.get()) != loop_vars_.end())
@@ -353,7 +364,11 @@ class Parser {
   /// Names a loop variable hid: bound before a `for` whose variable reuses the name, and unbound after
   /// it (review rev44a 2: the read gave the value from before the loop, where Python gives the last
   /// iteration's) -> the loop header's position, for the error at a read.
-  std::map<std::string, ir::Span, std::less<>> hidden_after_loop_;
+  struct HiddenName {
+    ir::Span at;     // the loop variable's position in the header
+    int depth = 0;   // depth_ at the loop statement: a binding deeper than it is on one path only
+  };
+  std::map<std::string, HiddenName, std::less<>> hidden_after_loop_;
   bool same_line_ = false;  // the last statement ended with `;` and another follows on its line
   std::array<Token, 8> la_{};
   std::size_t la_head_ = 0, la_count_ = 0;
