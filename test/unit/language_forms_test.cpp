@@ -945,6 +945,7 @@ TEST_CASE("Python forms the language lacks are named where they stand (rev44a 6)
   CHECK(err("x = n << 1").find("form.py:5:15: error: bitwise operator '<<' is not supported") == 0);
   CHECK(err("x = ~n").find("form.py:5:13: error: bitwise operator '~' is not supported") == 0);
   CHECK(err("raise n").find("'raise' is not supported in a pl function body") != std::string::npos);
+  CHECK(err("a, b = c, d = 1, 2").find("form.py:5:21: error: chained assignment") == 0);  // rev44d 11
 }
 
 TEST_CASE("scalar arithmetic takes the common dtype of its operands, whichever side each is on (rev44a 1)") {
@@ -976,6 +977,9 @@ TEST_CASE("scalar arithmetic takes the common dtype of its operands, whichever s
   CHECK(type_of("b + (i < w)") == "pl.Scalar[pl.INT8]");
   CHECK(type_of("b - 100") == "pl.Scalar[pl.INT8]");  // a literal takes the other operand's dtype
   CHECK(type_of("2 * h") == "pl.Scalar[pl.FP16]");
+  CHECK(error_of(orch_scalars(params, "        y = h + 70000\n        return i\n", "pl.Scalar[pl.INDEX]"))
+            .find("the literal 70000 does not fit pl.FP16, the dtype of the other operand of '+' ('h')") != std::string::npos);
+  CHECK(type_of("h + 65504") == "pl.Scalar[pl.FP16]");
   // A loop-carried accumulator keeps its dtype (rev44d 3: INDEX won and the carry changed dtype).
   parse_ok(orch_scalars("n: pl.Scalar[pl.INDEX]",
                         "        acc: pl.Scalar[pl.INT32] = 0\n        for i in pl.range(n):\n            acc = acc + i\n"

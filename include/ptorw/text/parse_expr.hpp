@@ -625,7 +625,18 @@ inline ir::DType Parser::arith_dtype(const ir::Expr& l, const ir::Expr& r, const
                             "pl.cast({}, target_type=...) to compute in a wider dtype",
                             c->value, ir::name_of(t), at.text, detail::operand_text(other), detail::cast_text(other)));
   };
-  if (ir::is_float(a) != ir::is_float(b)) return ir::is_float(a) ? a : b;  // floats win over integers
+  if (ir::is_float(a) != ir::is_float(b)) {  // floats win over integers
+    // An integer literal next to a float operand must be finite in it (rev44d 9: `h + 70000` with an
+    // FP16 `h` ran as inf).
+    const ir::Expr& lit = ir::is_float(a) ? r : l;
+    const ir::DType f = ir::is_float(a) ? a : b;
+    if (auto* c = ir::expr_as<ir::ConstInt>(lit); c && (ir::is_float(a) ? rc : lc) &&
+                                                  !detail::float_fits(f, static_cast<double>(c->value)))
+      fail_at(at, fmt::format("the literal {} does not fit pl.{}, the dtype of the other operand of '{}' ({}): it would "
+                              "round to infinity",
+                              c->value, ir::name_of(f), at.text, detail::operand_text(ir::is_float(a) ? l : r)));
+    return f;
+  }
   if (lc && !rc) { literal_fits(l, b, r); return b; }
   if (rc && !lc) { literal_fits(r, a, l); return a; }
   if (lc) return b;  // two literals: as before, the right one's

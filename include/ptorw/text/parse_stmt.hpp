@@ -252,9 +252,13 @@ inline void Parser::parse_assignment(Block& b, BlockKind kind) {
     b.targets = std::move(tg);
     return;
   }
-  // `d = e = 3`: Python's chained assignment (review rev44a 6: "undefined name 'e'").
-  if (peek().kind == Tok::Name && peek(1).punct("="))
-    fail_at(peek(1), "chained assignment (a = b = value) is not supported: bind each name in its own statement");
+  // `d = e = 3`, `a, b = c, d = 1, 2`: Python's chained assignment (review rev44a 6, rev44d 11:
+  // "undefined name 'e'"): a name list followed by `=`.
+  for (std::size_t k = 0; peek(k).kind == Tok::Name; k += 2) {
+    if (peek(k + 1).punct("="))
+      fail_at(peek(k + 1), "chained assignment (a = b = value) is not supported: bind each name in its own statement");
+    if (!peek(k + 1).punct(",") || k >= 6) break;
+  }
   ir::Expr value = parse_expr();
   if (peek().punct(",")) return parse_multiple_assignment(b, std::move(value));
   end_statement();
