@@ -50,15 +50,6 @@ def _entry(program, entry):
     return entry if entry is not None else _core.default_entry(core)
 
 
-def _check_target(target):
-    """"a2a3" or "a5", any case; another value is a ValueError (review rev44c 10: "A5" raised
-    InterpError, the class of a failed program run)."""
-    t = str(target).lower()
-    if t not in ("a2a3", "a5"):
-        raise ValueError(f"target must be 'a2a3' or 'a5', got {target!r}")
-    return t
-
-
 def run(program, inputs=None, *, entry=None, seed=1, dims=None, mode="auto", target=None, return_poison=False):
     """Interprets ``entry`` of ``program`` and returns ``{name: numpy array}`` (scalars as 0-d arrays).
 
@@ -74,7 +65,8 @@ def run(program, inputs=None, *, entry=None, seed=1, dims=None, mode="auto", tar
     """
     if target is None:
         target = _current_options().get("target", "a2a3")
-    target = _check_target(target)
+    from .passes import check_target
+    target = check_target(target)
     entry = _entry(program, entry)  # (checks that `program` is one)
     outs = _core.run(program._p, entry, dict(inputs or {}), int(seed), dict(dims or {}), mode, target)
     result, poison = {}, {}

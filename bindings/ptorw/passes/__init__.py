@@ -92,8 +92,8 @@ class PassContext:
         self._given = {k: _option_text(k, v) for k, v in given.items()}
         if "memory_planner" in self._given and self._given["memory_planner"] not in ("PYPTO", "DSA_RP", "PTOAS"):
             raise ValueError(f"memory_planner must be PYPTO, DSA_RP or PTOAS, got {memory_planner!r}")
-        if "target" in self._given and self._given["target"] not in ("a2a3", "a5"):
-            raise ValueError(f"target must be 'a2a3' or 'a5', got {target!r}")
+        if "target" in self._given:
+            check_target(target)
         if "enable_buffer_ir" in self._given and self._given["enable_buffer_ir"] not in ("true", "false"):
             raise ValueError(f"enable_buffer_ir must be a bool, got {enable_buffer_ir!r}")
         self._verify = verify
@@ -224,6 +224,15 @@ def _warn(diagnostics):
         frame, level = frame.f_back, level + 1
     for d in warned:
         _warnings.warn(d, PassWarning, stacklevel=level)
+
+
+def check_target(target):
+    """"a2a3" or "a5", any case, lower-cased; another value is a ValueError (PassContext, and
+    interp.run: rev44c 10, where "A5" raised InterpError, the class of a failed program run)."""
+    t = str(getattr(target, "value", target)).lower()
+    if t not in ("a2a3", "a5"):
+        raise ValueError(f"target must be 'a2a3' or 'a5', got {target!r}")
+    return t
 
 
 def check_max_iterations(n):

@@ -14,8 +14,6 @@
 
 #include <memory>
 #include <string>
-
-#include "ptorw/ir/names.hpp"
 #include <string_view>
 #include <type_traits>
 #include <unordered_map>
@@ -24,6 +22,7 @@
 #include <variant>
 #include <vector>
 
+#include "ptorw/ir/names.hpp"
 #include "ptorw/ir/op_registry.hpp"
 #include "ptorw/persist/format.hpp"
 #include "ptorw/persist/msgpack_reader.hpp"

@@ -2,14 +2,16 @@
 // every read against the bytes that remain, so hostile input cannot make it read past the end or
 // allocate by a declared count (an array of n elements needs at least n more bytes: every
 // MessagePack value is at least one byte). Every failure is a DecodeError carrying the byte offset
-// of the value that could not be read. Std only; the forms are those of msgpack_writer.hpp, and a
-// conforming encoder's other spellings of them (a non-shortest int, float32) are accepted too.
+// of the value that could not be read. Std only (ir/names.hpp is too); the forms are those of
+// msgpack_writer.hpp, and a conforming encoder's other spellings of them (a non-shortest int,
+// float32) are accepted too.
 #pragma once
-#include "ptorw/ir/names.hpp"
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <string_view>
+
+#include "ptorw/ir/names.hpp"
 
 namespace ptorw::persist {
 
@@ -149,14 +151,12 @@ class MsgpackReader {
     else fail(last_, "expected a string");
     need(n, "string");
     std::string_view s = b_.substr(pos_, n);
-    if (!valid_utf8(s)) fail(pos_, "a string that is not valid UTF-8");
+    // Names, paths and attribute strings are UTF-8 text (msgpack's str family): a corrupted byte was
+    // decoded and failed only later, as Python's UnicodeDecodeError on `program.name` (rev44c 7).
+    if (!ir::valid_utf8(s)) fail(pos_, "a string that is not valid UTF-8");
     pos_ += n;
     return s;
   }
-  /// Names, paths and attribute strings are UTF-8 text (msgpack's str family): a corrupted byte
-  /// was decoded and failed only later, as Python's UnicodeDecodeError on `program.name` (review
-  /// rev44c 7).
-  static bool valid_utf8(std::string_view s) { return ir::valid_utf8(s); }
   /// An array header whose count must be exactly `n`.
   void array_of(std::size_t n, const char* what) {
     const std::size_t at = pos_;

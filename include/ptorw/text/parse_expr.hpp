@@ -96,9 +96,6 @@ inline constexpr int kOrLevel = 1, kAndLevel = 2, kNotLevel = 3, kCompareLevel =
 }
 }  // namespace detail
 
-/// The operators binding at least as tightly as `min_prec`, by precedence climbing: one loop
-/// instead of a function per level (a call argument used to descend through seven of them).
-/// Left-associative, except comparisons, which do not chain.
 /// Python operators the language has no form of (review rev44a 6: `n ** 2` said "expected end of
 /// line"): named where they stand.
 inline void Parser::unsupported_operator(const Token& t) {
@@ -110,6 +107,9 @@ inline void Parser::unsupported_operator(const Token& t) {
   if (x == "@") fail_at(t, "operator '@' is not supported: write pl.matmul(a, b) on tiles");
 }
 
+/// The operators binding at least as tightly as `min_prec`, by precedence climbing: one loop
+/// instead of a function per level (a call argument used to descend through seven of them).
+/// Left-associative, except comparisons, which do not chain.
 inline ir::Expr Parser::parse_binary(int min_prec) {
   ir::Expr l;
   unsupported_operator(peek());  // a prefix `~`

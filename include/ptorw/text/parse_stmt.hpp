@@ -11,13 +11,19 @@
 
 namespace ptorw::text {
 
+/// A keyword that starts a compound statement (a block): Python allows none after `:` or `;` on
+/// the same line.
+inline bool compound_keyword(const Token& t) {
+  return t.name("for") || t.name("if") || t.name("with") || t.name("while") || t.name("def") || t.name("class");
+}
+
 inline Block Parser::parse_block(BlockKind kind) {
   if (peek().kind != Tok::Newline && peek().kind != Tok::End) {
     // `for i in pl.range(10): pass`, `if c: x = 1`: Python's one-line suite, a simple statement
     // after the ':' (PyPTO's control-flow page writes loops this way). A compound statement
     // cannot follow on the same line, in Python neither.
     Token t = peek();
-    if (t.name("for") || t.name("if") || t.name("with") || t.name("while") || t.name("def") || t.name("class"))
+    if (compound_keyword(t))
       fail_at(t, "'" + std::string(t.text) + "' cannot follow ':' on the same line; start the block on a new line");
     DepthGuard guard(*this, t);
     Block b;
@@ -41,7 +47,7 @@ inline void Parser::parse_statement(Block& b, BlockKind kind) {
   Token t = peek();
   if (same_line_) {
     same_line_ = false;
-    if (t.name("for") || t.name("if") || t.name("with") || t.name("while") || t.name("def") || t.name("class"))
+    if (compound_keyword(t))
       fail_at(t, "'" + std::string(t.text) + "' cannot follow ';' on the same line; start it on a new line");
   }
   if (b.yield) fail_at(t, "pl.yield_ must be the last statement of its block");
@@ -167,9 +173,10 @@ inline void Parser::parse_augmented_assignment(Block& b) {
   bind(var);
 }
 
-/// `a, b = x, y` (Python): every value is computed before any name is bound, so `a, b = b, a`
-/// swaps; one plain assignment per name, in order. `x = 1, 2` (a tuple of plain values bound to one
-/// name) has no type here. Review rev44a 6: refused with "expected end of line, got ','".
+/// `a, b = x, y` (Python): one plain assignment per name, in order, each bound after every value is
+/// parsed; a value that reads a name bound before it in the statement (a swap) is refused below.
+/// `x = 1, 2` (a tuple of plain values bound to one name) has no type here. Review rev44a 6: refused
+/// with "expected end of line, got ','".
 inline void Parser::parse_multiple_assignment(Block& b, ir::Expr first) {
   const std::vector<Token> names = assign_names_;
   std::vector<ir::Expr> values{std::move(first)};
