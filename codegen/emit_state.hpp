@@ -16,6 +16,7 @@
 #include "ptorw/codegen/pto_types.hpp"
 #include "ptorw/ir/diagnostic.hpp"
 #include "ptorw/ir/expr.hpp"
+#include "ptorw/ir/scalar_promotion.hpp"
 
 namespace ptorw::codegen {
 
@@ -181,9 +182,9 @@ class EmitState {
 
   /// A literal emitted as a constant of type `d` (int literals may become floats, not vice versa).
   Val literal_as(const ir::Expr& e, ir::DType d) {
-    if (auto* b = ir::expr_as<ir::ConstBool>(e)) {
-      if (d != ir::DType::BOOL) fail(e->span, "a bool literal used as " + std::string(ir::name_of(d)));
-      return const_bool(b->value);
+    if (auto* b = ir::expr_as<ir::ConstBool>(e)) {  // `n + True` is n + 1, as in Python
+      if (d == ir::DType::BOOL) return const_bool(b->value);
+      return ir::is_float(d) ? const_float(b->value ? 1.0 : 0.0, d, e->span) : const_int(b->value ? 1 : 0, d, e->span);
     }
     if (auto i = static_int(e)) return ir::is_float(d) ? const_float(static_cast<double>(*i), d, e->span) : const_int(*i, d, e->span);
     auto* f = ir::expr_as<ir::ConstFloat>(e);
@@ -200,6 +201,12 @@ class EmitState {
       fail(e->span, "a " + std::string(ir::name_of(have)) + " value where " + std::string(ir::name_of(d)) +
                         " is expected; convert it with pl.cast");
     return v;
+  }
+
+  /// `e` converted to type `d`: a literal typed `d`, another value through `cast`.
+  Val converted(const ir::Expr& e, ir::DType d) {
+    if (detail::is_literal(e)) return literal_as(e, d);
+    return cast(scalar(e), scalar_dtype(e), d, e->span, {});
   }
 
   /// An `index` operand (offsets, sizes, loop bounds): integers are index_cast, literals typed index.
@@ -248,11 +255,16 @@ class EmitState {
   }
 
   Val binary(const ir::Binary& b, const ir::Expr& e, const std::string& hint) {
-    // The operand type follows the parser's rule: the non-literal side decides, floats win.
-    ir::DType dl = scalar_dtype(b.lhs), dr = scalar_dtype(b.rhs);
-    ir::DType od = detail::is_literal(b.lhs) ? dr : dl;
-    if (ir::is_float(dl) != ir::is_float(dr)) od = ir::is_float(dl) ? dl : dr;
-    Val l = scalar_as(b.lhs, od), r = scalar_as(b.rhs, od);
+    // Both operands convert to one dtype first (ir/scalar_promotion.hpp, as the interpreter
+    // does): `a + b` with an INT8 `a` and an INT32 `b` is `arith.extsi` of `a`, then `arith.addi`
+    // on i32 (review rev44d 2: it was refused at the parameter, "convert it with pl.cast").
+    const ir::DType od = ir::operand_dtype(e);
+    const bool logic = b.op == ir::BinOp::And || b.op == ir::BinOp::Or;
+    if (!logic && !ir::is_comparison(b.op) && scalar_dtype(e) == ir::DType::BOOL)
+      fail(e->span, "arithmetic on bool values has no arith spelling");
+    if (logic && (scalar_dtype(b.lhs) != ir::DType::BOOL || scalar_dtype(b.rhs) != ir::DType::BOOL))
+      fail(e->span, "'and'/'or' of non-bool values has no arith spelling");
+    Val l = converted(b.lhs, od), r = converted(b.rhs, od);
     bool fl = ir::is_float(od);
     for (const auto& c : detail::kCompare)
       if (c.op == b.op) {
@@ -263,11 +275,8 @@ class EmitState {
         op.loc = e->span;
         return add_result(std::move(op), hint, "i1");
       }
-    if (b.op == ir::BinOp::And || b.op == ir::BinOp::Or) {
-      if (od != ir::DType::BOOL) fail(e->span, "'and'/'or' of non-bool values has no arith spelling");
+    if (logic)
       return arith2(b.op == ir::BinOp::And ? "arith.andi" : "arith.ori", l, r, e->span, hint);
-    }
-    if (od == ir::DType::BOOL) fail(e->span, "arithmetic on bool values has no arith spelling");
     if (b.op == ir::BinOp::Mod && !fl) {
       // Python's % takes the divisor's sign: a - floordiv(a, b) * b.
       Val q = arith2("arith.floordivsi", l, r, e->span, {});
@@ -303,9 +312,12 @@ class EmitState {
       return cast1(to == D::FP32 ? "arith.extf" : "arith.truncf", x, tt, sp, hint);
     }
     if (to == D::BOOL) fail(sp, "a cast to BOOL has no arith spelling; compare with != 0");
-    if (ff) {  // float -> integer
-      if (to != D::INDEX) return cast1("arith.fptosi", x, tt, sp, hint);
-      return cast1("arith.index_cast", cast1("arith.fptosi", x, "i64", sp, {}), tt, sp, hint);
+    if (ff) {  // float -> integer: truncate toward zero, then wrap to the width (docs/semantics.md
+               // "Conversions"): through i64, as `arith.fptosi` to a narrower type gives poison for a
+               // value outside it (review rev45a 1: 3e9 to INT32)
+      if (to == D::INT64) return cast1("arith.fptosi", x, tt, sp, hint);
+      Val wide = cast1("arith.fptosi", x, "i64", sp, {});
+      return cast1(to == D::INDEX ? "arith.index_cast" : "arith.trunci", wide, tt, sp, hint);
     }
     if (tf) {  // integer -> float
       if (from == D::BOOL) return cast1("arith.uitofp", x, tt, sp, hint);

@@ -47,6 +47,7 @@
 #include "ptorw/ir/int_fold.hpp"
 #include "ptorw/ir/function.hpp"
 #include "ptorw/ir/op_registry.hpp"
+#include "ptorw/ir/scalar_promotion.hpp"
 #include "ptorw/visit/node_map.hpp"
 
 namespace ptorw::codegen::orch {
@@ -152,6 +153,7 @@ class OrchEmitter {
   // Declarations hoisted out of a runtime scope block (its values are used after it).
   std::vector<std::string>* hoist_ = nullptr;
   int hoist_depth_ = -1;
+  Span stmt_span_{};  // the statement being written, for errors about what it reads
   bool need_float_bits_ = false, need_bits_float_ = false, need_floordiv_ = false, need_mod_ = false, need_limits_ = false;
 
   [[noreturn]] void fail(Span sp, std::string msg) const {
@@ -278,13 +280,13 @@ class OrchEmitter {
   // ---- types ----
   std::string cpp_type(const ir::Type& t, Span sp) const {
     if (ir::type_as<ir::TensorType>(t)) return "Tensor";
-    if (auto* s = ir::type_as<ir::ScalarType>(t)) {
-      const auto& row = dtype_spelling(s->dtype);
-      if (row.cpp.empty())
-        fail(sp, fmt::format("a pl.{} scalar has no C++17 type in orchestration code", ir::name_of(s->dtype)));
-      return std::string(row.cpp);
-    }
+    if (auto* s = ir::type_as<ir::ScalarType>(t)) return std::string(cpp_scalar(s->dtype, sp));
     fail(sp, "only tensors and scalars exist in orchestration code (a tile, buffer or pointer value has no spelling)");
+  }
+  std::string_view cpp_scalar(ir::DType d, Span sp) const {
+    const auto& row = dtype_spelling(d);
+    if (row.cpp.empty()) fail(sp, fmt::format("a pl.{} scalar has no C++17 type in orchestration code", ir::name_of(d)));
+    return row.cpp;
   }
   static const ir::ScalarType* scalar(const ir::Expr& e) { return ir::type_as<ir::ScalarType>(e->type); }
   /// An integer type whose C++ arithmetic could overflow a signed `int` or wrap elsewhere than at
@@ -348,15 +350,27 @@ class OrchEmitter {
       return s[0] == '-' && parent >= 5 ? "(" + s + ")" : s;  // `-(-1.5f)`, never `--1.5f`
     }
     if (auto* b = ir::expr_as<ir::Binary>(e)) {
-      const bool flt = scalar(b->lhs) && ir::is_float(scalar(b->lhs)->dtype);
+      // Both operands convert to one dtype first (ir/scalar_promotion.hpp), written out as a
+      // static_cast where an operand's dtype differs: C++'s own conversions differ from the IR's
+      // (an int64_t INDEX next to an INT32 stays 64-bit in C++; the IR wraps it to INT32 first), and
+      // the interpreter and the PTO do the same (review rev44d 6).
+      const bool logic = b->op == ir::BinOp::And || b->op == ir::BinOp::Or;
+      const ir::DType od = logic ? ir::DType::BOOL : ir::operand_dtype(e);
+      const bool flt = ir::is_float(od);
+      auto operand = [&](const ir::Expr& x, int p) {
+        const ir::ScalarType* t = scalar(x);
+        if (logic || !t || t->dtype == od || ir::expr_as<ir::ConstInt>(x) || ir::expr_as<ir::ConstFloat>(x))
+          return expr(x, p);
+        return fmt::format(FMT_COMPILE("static_cast<{}>({})"), cpp_scalar(od, x->span), expr(x));
+      };
       if (b->op == ir::BinOp::FloorDiv || b->op == ir::BinOp::Mod) {
         if (flt) fail(e->span, "a float '//' or '%' has no spelling in orchestration code");
         (b->op == ir::BinOp::FloorDiv ? need_floordiv_ : need_mod_) = true;  // Python rounds toward -inf
-        return fmt::format(FMT_COMPILE("{}({}, {})"), b->op == ir::BinOp::FloorDiv ? "ptorw_floordiv" : "ptorw_mod", expr(b->lhs),
-                           expr(b->rhs));
+        return fmt::format(FMT_COMPILE("{}({}, {})"), b->op == ir::BinOp::FloorDiv ? "ptorw_floordiv" : "ptorw_mod",
+                           operand(b->lhs, 0), operand(b->rhs, 0));
       }
       if (b->op == ir::BinOp::Min || b->op == ir::BinOp::Max) {
-        std::string l = expr(b->lhs, 7), r = expr(b->rhs, 7);
+        std::string l = operand(b->lhs, 7), r = operand(b->rhs, 7);
         return fmt::format(FMT_COMPILE("({} {} {} ? {} : {})"), l, b->op == ir::BinOp::Min ? "<" : ">", r, l, r);
       }
       if (b->op == ir::BinOp::Div && !flt) fail(e->span, "an integer '/' (true division) has no spelling in orchestration code");
@@ -366,14 +380,24 @@ class OrchEmitter {
       // rev13 L4, rev42b 4).
       if (narrow_int(e) && (b->op == ir::BinOp::Add || b->op == ir::BinOp::Sub || b->op == ir::BinOp::Mul))
         return fmt::format(FMT_COMPILE("static_cast<{}>(static_cast<uint32_t>({}) {} static_cast<uint32_t>({}))"),
-                           cpp_type(e->type, e->span), expr(b->lhs), op_text(b->op), expr(b->rhs));
+                           cpp_type(e->type, e->span), operand(b->lhs, 0), op_text(b->op), operand(b->rhs, 0));
       const int p = prec(b->op);
-      std::string s = fmt::format(FMT_COMPILE("{} {} {}"), expr(b->lhs, p), op_text(b->op), expr(b->rhs, p + 1));
+      std::string s = fmt::format(FMT_COMPILE("{} {} {}"), operand(b->lhs, p), op_text(b->op), operand(b->rhs, p + 1));
       return p < parent ? "(" + s + ")" : s;
     }
     if (auto* u = ir::expr_as<ir::Unary>(e)) {
-      if (u->op == ir::UnOp::Cast)
+      if (u->op == ir::UnOp::Cast) {
+        // A float to a narrower integer truncates, then wraps to the width (docs/semantics.md
+        // "Conversions"): through int64_t, as a direct conversion of a value outside the type is
+        // undefined in C++ (review rev45a 1: 3e9 to INT32).
+        const ir::ScalarType* from = scalar(u->operand);
+        const ir::ScalarType* to = scalar(e);
+        if (from && to && ir::is_float(from->dtype) && ir::is_int_scalar(to->dtype) && to->dtype != ir::DType::INT64 &&
+            to->dtype != ir::DType::INDEX)
+          return fmt::format(FMT_COMPILE("static_cast<{}>(static_cast<int64_t>({}))"), cpp_type(e->type, e->span),
+                             expr(u->operand));
         return fmt::format(FMT_COMPILE("static_cast<{}>({})"), cpp_type(e->type, e->span), expr(u->operand));
+      }
       if (u->op == ir::UnOp::Neg && narrow_int(e))  // wraps at its width, as above
         return fmt::format(FMT_COMPILE("static_cast<{}>(0u - static_cast<uint32_t>({}))"), cpp_type(e->type, e->span),
                            expr(u->operand));
@@ -382,7 +406,7 @@ class OrchEmitter {
       std::string s = fmt::format(FMT_COMPILE("{}{}"), u->op == ir::UnOp::Not ? "!" : "-", expr(u->operand, 8));
       return 7 < parent ? "(" + s + ")" : s;
     }
-    if (ir::is_var_like(e)) fail(e->span, fmt::format("'{}' is used but has no C++ value here", ir::var_name(e)));
+    if (ir::is_var_like(e)) fail_unvalued(e);
     if (auto* c = ir::expr_as<ir::Call>(e))
       fail(e->span, fmt::format("'{}' nested in an expression: orchestration code needs it assigned first "
                                 "(flatten-call-expr)", c->callee.view()));
@@ -685,7 +709,27 @@ class OrchEmitter {
         fail(sp, fmt::format("{} with '{}=' has no runtime spelling", c.callee.view(), k));
   }
 
+  /// A variable read where it has no C++ value, reported where it is read (the statement being
+  /// written), not where it was declared: a pl.dynamic dim is declared at the top of the file
+  /// (review rev45a 3: `[N * 2, 64]` named the `N = pl.dynamic("N")` line, with no way out).
+  [[noreturn]] void fail_unvalued(const ir::Expr& e) const {
+    const std::string& n = ir::var_name(e);
+    std::string msg = fmt::format("'{}' is used but has no C++ value here", n);
+    if (std::any_of(prog_.dyn_dims.begin(), prog_.dyn_dims.end(), [&](const ir::Expr& d) { return d.get() == e.get(); }))
+      msg += fmt::format(" (the pl.dynamic dim of {}:{}): orchestration code reads a dim from a tensor parameter whose "
+                         "shape has it as a whole extent ([{}, ...]), and no parameter of '{}' has; pass it as a "
+                         "scalar parameter ({}: pl.Scalar[pl.INDEX])",
+                         e->span.line, e->span.col, n, fn_.name, n);
+    fail(stmt_span_.line ? stmt_span_ : e->span, std::move(msg));
+  }
+
   void stmt(const ir::Stmt& s) {
+    const Span outer = stmt_span_;
+    stmt_span_ = s->span;
+    stmt_kind(s);
+    stmt_span_ = outer;  // an error after a nested body is the enclosing statement's
+  }
+  void stmt_kind(const ir::Stmt& s) {
     if (auto* a = ir::stmt_as<ir::Assign>(s)) return assign(*a, s->span);
     if (auto* e = ir::stmt_as<ir::Eval>(s)) {
       if (auto* c = ir::expr_as<ir::Call>(e->value); c && c->kind == ir::CallKind::Function)

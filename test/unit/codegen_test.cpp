@@ -432,6 +432,43 @@ TEST_CASE("scalar ops: casts, floor division, Python modulo, comparisons, negati
   CHECK(r.kernels[0].text.find("    %cst = arith.constant 1.5 : f32\n") != std::string::npos);
 }
 
+TEST_CASE("scalar ops of mixed dtypes: both operands converted to the expression's dtype first") {
+  // docs/semantics.md "Scalar expressions", ir/scalar_promotion.hpp; review rev44d 2: `a + b` with
+  // an INT8 `a` and an INT32 `b` was refused ("convert it with pl.cast") though the interpreter ran it.
+  auto p = inline_kernel(
+      "X: pl.Tensor[[64, 32], pl.FP32], a: pl.Scalar[pl.INT8], b: pl.Scalar[pl.INT32], f: pl.Scalar[pl.FP32], "
+      "h: pl.Scalar[pl.FP16]",
+      "        t: pl.Buffer[[16, 32], pl.FP32, pl.Mem.Vec] = pl.buffer.alloc(())\n"
+      "        n: pl.Scalar[pl.INT32] = a + b\n"
+      "        g: pl.Scalar[pl.FP32] = n * f\n"
+      "        w: pl.Scalar[pl.FP32] = h + g\n"
+      "        c: pl.Scalar[pl.BOOL] = a < b\n"
+      "        d: pl.Scalar[pl.BOOL] = a < 1000\n"
+      "        k: pl.Scalar[pl.INT32] = pl.cast(f, target_type=pl.INT32)\n"
+      "        pl.buffer.load(X, (0, 0), (16, 32), t)\n"
+      "        pl.buffer.adds(t, w, t)\n");
+  auto r = codegen::emit_program(*p);
+  for (const auto& d : r.diagnostics) FAIL_CHECK(d.str());
+  REQUIRE(r.ok());
+  const std::string want =
+      "    %0 = arith.extsi %arg1 : i8 to i32\n"
+      "    %n = arith.addi %0, %arg2 : i32\n"
+      "    %1 = arith.sitofp %n : i32 to f32\n"
+      "    %g = arith.mulf %1, %arg3 : f32\n"
+      "    %2 = arith.extf %arg4 : f16 to f32\n"
+      "    %w = arith.addf %2, %g : f32\n"
+      // a comparison converts to a dtype holding both: INT8 with INT32 is INT32; 1000 does not fit
+      // INT8, so that one compares in INT64
+      "    %3 = arith.extsi %arg1 : i8 to i32\n"
+      "    %c = arith.cmpi slt, %3, %arg2 : i32\n"
+      "    %4 = arith.extsi %arg1 : i8 to i64\n"
+      "    %d = arith.cmpi slt, %4, %c1000_i64 : i64\n"
+      // float to INT32 truncates, then wraps: through i64 (fptosi to i32 is poison beyond it; rev45a 1)
+      "    %5 = arith.fptosi %arg3 : f32 to i64\n"
+      "    %k = arith.trunci %5 : i64 to i32\n";
+  CHECK_MESSAGE(r.kernels[0].text.find(want) != std::string::npos, r.kernels[0].text);
+}
+
 TEST_CASE("generic form: the same module in MLIR's generic syntax") {
   codegen::EmitOptions o;
   o.generic = true;

@@ -146,7 +146,15 @@ TEST_CASE("oracle: scalar arithmetic on every dtype (Python // and %, wrap, BOOL
   MESSAGE(g_rows << " rows");
 }
 
-TEST_CASE("oracle: scalar operands of mixed dtypes and literals (one rounding, the IR's dtype)") {
+/// Operand `v` converted to dtype `d` first (docs/semantics.md "Scalar expressions": both operands
+/// convert to the operation's dtype, then it runs there), by the oracle's own conversion.
+Val to_dtype(Val v, DType d) {
+  auto b = oracle::convert(v, d);
+  REQUIRE_MESSAGE(b, oracle::show(v) << " has no " << ir::name_of(d) << " value");
+  return {d, *b};
+}
+
+TEST_CASE("oracle: scalar operands of mixed dtypes and literals (converted to the IR's dtype first)") {
   using oracle::fv;
   using oracle::iv;
   const DType F32 = DType::FP32, F16 = DType::FP16, I8 = DType::INT8, I = DType::INDEX;
@@ -176,12 +184,30 @@ TEST_CASE("oracle: scalar operands of mixed dtypes and literals (one rounding, t
       {"max(x, y)", iv(I, 3), fv(F32, kNaN), F32, Op::Max},
       {"x + y", iv(DType::BOOL, 1), iv(I8, 127), I8, Op::Add},  // a BOOL takes the other dtype (rev44d 5)
       {"y + x", iv(DType::BOOL, 1), iv(I8, 127), I8, Op::Add},
+      // Rows where converting first differs from one rounding of the exact result (review rev44d
+      // 2, 6: the emitted PTO and C++ convert first). 2^24 + 1 becomes 2^24 in FP32, plus 1 is a
+      // tie to even: 2^24 (the exact 2^24 + 2 is an FP32 value).
+      {"x + y", iv(DType::INT32, 16777217), fv(F32, 1.0), F32, Op::Add},
+      {"y + x", iv(DType::INT32, 16777217), fv(F32, 1.0), F32, Op::Add},
+      // An INDEX next to an INT32 wraps to INT32 first: 2^32 + 1 is 1 there.
+      {"x // y", iv(I, 4294967297), iv(DType::INT32, 2), DType::INT32, Op::FloorDiv},
+      {"min(x, y)", iv(I, 4294967297), iv(DType::INT32, 5), DType::INT32, Op::Min},
+      {"x % y", iv(I, -4294967291), iv(DType::INT32, 3), DType::INT32, Op::Mod},
   };
   for (const Mixed& m : rows) {
     auto p = parse_ok(scalar_prog(m.x.d, m.y.d, m.r, m.expr));
     const bool swapped = m.expr[0] == 'y';
-    const Val a = swapped ? m.y : m.x, b = swapped ? m.x : m.y;
-    check_scalar(*p, m.x, m.y, arith_dtype(m.r), oracle::binary(m.op, a, b, arith_dtype(m.r)), row_name(m.expr, m.x, m.y));
+    const DType r = arith_dtype(m.r);
+    const Val a = to_dtype(swapped ? m.y : m.x, r), b = to_dtype(swapped ? m.x : m.y, r);
+    check_scalar(*p, m.x, m.y, r, oracle::binary(m.op, a, b, r), row_name(m.expr, m.x, m.y));
+  }
+  // The distinguishing rows by hand, so the formula above cannot hide a mistake of its own.
+  {
+    auto p = parse_ok(scalar_prog(DType::INT32, F32, F32, "x + y"));
+    check_scalar(*p, iv(DType::INT32, 16777217), fv(F32, 1.0), F32, oracle::ok(oracle::round_double(16777216.0, F32)),
+                 "2^24 + 1 (INT32) + 1.0 (FP32) by hand");
+    auto q = parse_ok(scalar_prog(I, DType::INT32, DType::INT32, "min(x, y)"));
+    check_scalar(*q, iv(I, 4294967297), iv(DType::INT32, 5), DType::INT32, oracle::ok(1), "min(2^32 + 1, 5) in INT32 by hand");
   }
   // Literals: integer literals are INDEX, float literals FP32 constants; the other operand's
   // dtype is the expression's.
@@ -201,6 +227,10 @@ TEST_CASE("oracle: scalar operands of mixed dtypes and literals (one rounding, t
       {"x + 0.0004882812509094947", fv(F16, 1.0), oracle::ok(0x3c00)},
       {"-7 // x", iv(I, 2), oracle::ok(oracle::wrap(-4, I))},
       {"x % -2", iv(I, 7), oracle::ok(oracle::wrap(-1, I))},
+      // The literal converts to FP16 first: 0.1 is 0.0999755859375 there, times 3 is 0.2999267578125,
+      // a tie between FP16 neighbours, to even (0x34cc, 0.2998046875); one rounding of 3 * 0.1f would
+      // give 0x34cd (rev44d 9).
+      {"x * 0.1", fv(F16, 3.0), oracle::ok(0x34cc)},
   };
   for (const Lit& l : lits) {
     auto p = parse_ok(scalar_prog(l.x.d, l.x.d, l.x.d, l.expr));
@@ -209,6 +239,8 @@ TEST_CASE("oracle: scalar operands of mixed dtypes and literals (one rounding, t
 }
 
 TEST_CASE("oracle: comparisons, and / or / not, negation") {
+  using oracle::fv;
+  using oracle::iv;
   g_rows = 0;
   const char* cmps[] = {"<", "<=", ">", ">=", "==", "!="};
   for (const char* c : cmps)
@@ -219,10 +251,26 @@ TEST_CASE("oracle: comparisons, and / or / not, negation") {
         for (Val y : scalar_values(d))
           check_scalar(*p, x, y, DType::BOOL, oracle::ok(compare(c, x, y)), row_name(expr, x, y));
     }
-  // Mixed: as doubles when either side is a float.
+  // Mixed: both operands convert to a dtype first (a float when either is one; for integers one
+  // that holds both: INT8 with UINT8 compares in INT16, an INDEX with an INT32 in 64 bits).
   auto mixed = parse_ok(scalar_prog(DType::INT64, DType::FP32, DType::BOOL, "x == y"));
   for (Val x : values(DType::INT64))
-    for (Val y : values(DType::FP32)) check_scalar(*mixed, x, y, DType::BOOL, oracle::ok(compare("==", x, y)), row_name("x == y", x, y));
+    for (Val y : values(DType::FP32))
+      check_scalar(*mixed, x, y, DType::BOOL, oracle::ok(compare("==", to_dtype(x, DType::FP32), y)), row_name("x == y", x, y));
+  {
+    // 2^24 + 1 is 2^24 in FP32: equal to 16777216.0 after the conversion.
+    check_scalar(*mixed, iv(DType::INT64, 16777217), fv(DType::FP32, 16777216.0), DType::BOOL, oracle::ok(1),
+                 "2^24 + 1 == 16777216.0 by hand");
+    auto wide = parse_ok(scalar_prog(DType::INDEX, DType::INT32, DType::BOOL, "x > y"));
+    check_scalar(*wide, iv(DType::INDEX, 4294967297), iv(DType::INT32, 5), DType::BOOL, oracle::ok(1),
+                 "2^32 + 1 > 5: an INDEX compares in 64 bits");
+    auto u8 = parse_ok(scalar_prog(DType::UINT8, DType::INT8, DType::BOOL, "x < y"));
+    check_scalar(*u8, iv(DType::UINT8, 200), iv(DType::INT8, -1), DType::BOOL, oracle::ok(0), "200 (UINT8) < -1 (INT8)");
+    auto lit = parse_ok(scalar_prog(DType::FP16, DType::FP16, DType::BOOL, "x < 0.1"));
+    // The literal converts to FP16 (0.0999755859375) as in arithmetic: x equal to that is not below it.
+    check_scalar(*lit, fv(DType::FP16, 0.0999755859375), fv(DType::FP16, 0.0), DType::BOOL, oracle::ok(0),
+                 "FP16 0.0999755859375 < 0.1");
+  }
   for (DType d : kScalarDtypes) {
     auto land = parse_ok(scalar_prog(d, d, DType::BOOL, "x and y"));
     auto lor = parse_ok(scalar_prog(d, d, DType::BOOL, "x or y"));

@@ -272,6 +272,56 @@ TEST_CASE("scalars: INT32 arithmetic wraps too (no signed overflow in the C++)")
   CHECK(has(t, "int64_t m = n * n;"));
 }
 
+TEST_CASE("scalars of mixed dtypes: an operand of another dtype is converted first, written as a static_cast") {
+  // docs/semantics.md "Scalar expressions" (ir/scalar_promotion.hpp), review rev44d 6: C++'s own
+  // conversions keep an INDEX next to an INT32 in 64 bits, where the IR (and the interpreter, and
+  // the PTO) wrap it to INT32 first; a comparison converts to a dtype holding both.
+  std::string t = emit_ok(
+      "import ptorw.language as pl\n@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, a: pl.Tensor[[16, 32], pl.FP32], c: pl.Scalar[pl.INT32], n: pl.Scalar[pl.INDEX], "
+      "f: pl.Scalar[pl.FP32], s: pl.Scalar[pl.INT8]) -> pl.Tensor[[16, 32], pl.FP32]:\n"
+      "        m = min(n, c)\n"
+      "        q = n // c\n"
+      "        g = c * f\n"
+      "        w = s + c\n"
+      "        b = n > c\n"
+      "        k = pl.cast(f, target_type=pl.INT32)\n"
+      "        return a\n");
+  CHECK(has(t, "int32_t m = (static_cast<int32_t>(n) < c ? static_cast<int32_t>(n) : c);"));
+  CHECK(has(t, "int32_t q = ptorw_floordiv(static_cast<int32_t>(n), c);"));
+  CHECK(has(t, "float g = static_cast<float>(c) * f;"));
+  CHECK(has(t, "int32_t w = static_cast<int32_t>(static_cast<uint32_t>(static_cast<int32_t>(s)) + static_cast<uint32_t>(c));"));
+  CHECK(has(t, "bool b = n > static_cast<int64_t>(c);"));
+  // float to INT32 truncates, then wraps: through int64_t (a direct conversion beyond INT32 is
+  // undefined; review rev45a 1)
+  CHECK(has(t, "int32_t k = static_cast<int32_t>(static_cast<int64_t>(f));"));
+}
+
+TEST_CASE("a pl.dynamic dim no parameter has as a whole extent is refused where it is read, with the way out") {
+  // Review rev45a 3: `[N * 2, 64]` named the `N = pl.dynamic("N")` line and gave no remedy.
+  const std::string src =
+      "import ptorw.language as pl\nN = pl.dynamic(\"N\")\n@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, x: pl.Tensor[[N * 2, 64], pl.FP32]) -> pl.Tensor[[N * 2, 64], pl.FP32]:\n"
+      "        o = pl.create_tensor([N * 2, 64], dtype=pl.FP32)\n"
+      "        e = pl.tensor.read(x, [N * 2 - 1, 0])\n"
+      "        return o\n";
+  CHECK(emit_error(src) ==
+        "t.py:8:9: error: orchestration 'main': 'N' is used but has no C++ value here (the pl.dynamic dim of 2:1): "
+        "orchestration code reads a dim from a tensor parameter whose shape has it as a whole extent ([N, ...]), and no "
+        "parameter of 'main' has; pass it as a scalar parameter (N: pl.Scalar[pl.INDEX])");
+  // The way out works: N as a scalar parameter.
+  std::string t = emit_ok(
+      "import ptorw.language as pl\nN = pl.dynamic(\"N\")\n@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def main(self, N: pl.Scalar[pl.INDEX], x: pl.Tensor[[N * 2, 64], pl.FP32]) -> pl.Tensor[[N * 2, 64], pl.FP32]:\n"
+      "        o = pl.create_tensor([N * 2, 64], dtype=pl.FP32)\n"
+      "        e = pl.tensor.read(x, [N * 2 - 1, 0])\n"
+      "        return o\n");
+  CHECK(has(t, "static_cast<uint64_t>(N * 2 - 1)"));
+}
+
 TEST_CASE("a DN tensor.create is refused also when it is a result or a window (no runtime spelling)") {
   // Review rev42b 1: bound to a result slot, the create's layout was dropped and the tree written.
   const std::string main =

@@ -18,6 +18,7 @@
 #include "ptorw/interp/op_api.hpp"
 #include "ptorw/interp/scalar_ops.hpp"
 #include "ptorw/ir/function.hpp"
+#include "ptorw/ir/scalar_promotion.hpp"
 
 namespace ptorw::interp {
 
@@ -437,7 +438,12 @@ class Evaluator {
     if (b.op == ir::BinOp::And && !x.truth()) return {Scalar{DType::BOOL, 0}};
     if (b.op == ir::BinOp::Or && x.truth()) return {Scalar{DType::BOOL, 1}};
     const Scalar y = expect<Scalar>(eval(b.rhs, f, nullptr), "an operand of a scalar operator");
-    return {scalar_binary(b.op, x, y, scalar_dtype(e, x.dtype))};
+    if (b.op == ir::BinOp::And || b.op == ir::BinOp::Or) return {scalar_binary(b.op, x, y, DType::BOOL)};
+    // Both operands convert to one dtype first, as the emitted PTO (arith casts) and C++
+    // (static_cast) do: an INT32 next to an FP32 rounds there, an INDEX next to an INT32 wraps
+    // (ir/scalar_promotion.hpp).
+    const DType od = ir::operand_dtype(e);
+    return {scalar_binary(b.op, convert(x, od), convert(y, od), scalar_dtype(e, x.dtype))};
   }
   Value eval_kind(const ir::Unary& u, const ir::Expr& e, Frame& f, const ir::Type*) {
     const Scalar x = expect<Scalar>(eval(u.operand, f, nullptr), "the operand of a scalar operator");

@@ -146,7 +146,8 @@ inline Scalar convert(const Scalar& s, DType to) {
   return {to, *b};
 }
 
-/// A scalar binary expression; `r` is the expression's dtype from the IR.
+/// A scalar binary expression; `r` is the expression's dtype from the IR. The caller converts the operands
+/// to their common dtype first (eval.hpp, ir/scalar_promotion.hpp); tile ops call `arith` directly.
 inline Scalar scalar_binary(ir::BinOp op, const Scalar& a, const Scalar& b, DType r) {
   using ir::BinOp;
   switch (op) {

@@ -7,6 +7,7 @@
 
 #include "ptorw/analysis/affine.hpp"
 #include "ptorw/ir/int_fold.hpp"
+#include "ptorw/ir/scalar_promotion.hpp"
 #include "ptorw/text/op_sugar.hpp"
 #include "ptorw/text/parse_type.hpp"  // detail::float_literal_value, float_fits
 #include "ptorw/text/parser_core.hpp"
@@ -637,28 +638,14 @@ inline ir::DType Parser::arith_dtype(const ir::Expr& l, const ir::Expr& r, const
                               c->value, ir::name_of(f), at.text, detail::operand_text(ir::is_float(a) ? l : r)));
     return f;
   }
-  if (lc && !rc) { literal_fits(l, b, r); return b; }
-  if (rc && !lc) { literal_fits(r, a, l); return a; }
-  if (lc) return b;  // two literals: as before, the right one's
-  if (a == b) return a;
-  // A BOOL, and a pl.INDEX (loop variables, dims), take the other operand's dtype, as a literal does
+  if (lc && !rc) literal_fits(l, b, r);
+  if (rc && !lc) literal_fits(r, a, l);
+  // The rule itself is shared with the interpreter and the emitters (ir/scalar_promotion.hpp). A
+  // BOOL, and a pl.INDEX (loop variables, dims), take the other operand's dtype, as a literal does
   // — on either side: `acc = acc + i` keeps a pl.INT32 accumulator pl.INT32 (review rev44d 3: the
   // wider INDEX made the loop-carried value change dtype), and `True + b` is pl.INT8 as `b + True`
-  // (rev44d 5). Two BOOLs stay BOOL (arithmetic on them is done in INDEX).
-  if (a == ir::DType::BOOL || (a == ir::DType::INDEX && b != ir::DType::BOOL)) return b;
-  if (b == ir::DType::BOOL || b == ir::DType::INDEX) return a;
-  if (ir::is_float(a)) return ir::DType::FP32;  // FP32 over FP16/BF16; FP16 with BF16: neither holds the other
-  auto bits = [](ir::DType t) {
-    switch (t) {
-      case ir::DType::INT8: case ir::DType::UINT8: return 8;
-      case ir::DType::INT16: return 16;
-      case ir::DType::INT32: return 32;
-      default: return 64;  // INT64, INDEX
-    }
-  };
-  if (bits(a) != bits(b)) return bits(a) > bits(b) ? a : b;
-  if ((a == ir::DType::UINT8) != (b == ir::DType::UINT8)) return ir::DType::INT16;
-  return a;  // INDEX with INT64
+  // (rev44d 5).
+  return ir::common_dtype(a, lc, b, rc);
 }
 
 inline ir::Expr Parser::make_binary(ir::BinOp op, ir::Expr l, ir::Expr r, const Token& at) {
