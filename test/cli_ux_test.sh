@@ -172,6 +172,18 @@ check "run --input of the wrong dtype: exit 1 naming both" test $rc -eq 1 -a -n 
 npy save "$tmp/xd.npy" '<f8' 2 1 2
 run run "$ex1" --entry compute --input x="$tmp/xd.npy"
 check "run --input of float64: exit 1, no pl dtype" test $rc -eq 1 -a -n "$(grep -F "element type '<f8' has no pl dtype" "$tmp/err")"
+# An input or a dim given twice is a usage error, not "the last one wins" (review rev45b 9).
+run run "$tmp/scalar.py" --input n="$tmp/n5.npy" --input n="$tmp/n5.npy"
+check "run --input NAME twice: exit 2" test $rc -eq 2 -a -n "$(grep -F "'n' is given twice" "$tmp/err")"
+run run "$dyn" --dim M=64 --dim M=32
+check "run --dim NAME twice: exit 2" test $rc -eq 2 -a -n "$(grep -F -- "--dim M=32: 'M' is given twice" "$tmp/err")"
+# A header cut short, and a shape whose element count passes 2^60, are errors (review rev45b 8).
+/usr/bin/python3 -c "import sys; h=b\"{'descr': '<f4', 'fortran_order': False, 'shape': (64,\"; sys.stdout.buffer.write(b'\\x93NUMPY\\x01\\x00' + len(h).to_bytes(2, 'little') + h)" > "$tmp/cut.npy"
+run run "$ex1" --entry compute --input x="$tmp/cut.npy"
+check "run --input of a cut .npy header: exit 1, malformed" test $rc -eq 1 -a -n "$(grep -F "cut.npy: error: malformed .npy header" "$tmp/err")"
+/usr/bin/python3 -c "import sys; h=b\"{'descr': '<f4', 'fortran_order': False, 'shape': (4611686018427387904, 4611686018427387904), }\\n\"; sys.stdout.buffer.write(b'\\x93NUMPY\\x01\\x00' + len(h).to_bytes(2, 'little') + h + bytes(16384))" > "$tmp/huge.npy"
+run run "$ex1" --entry compute --input x="$tmp/huge.npy"
+check "run --input of a (2^62, 2^62) .npy: exit 1, too large" test $rc -eq 1 -a -n "$(grep -F "huge.npy: error: shape (4611686018427387904, 4611686018427387904) is too large" "$tmp/err")"
 run run "$ex1" --entry compute --input y="$tmp/x.npy"
 check "run --input of an unknown parameter: exit 2 with the parameters" test $rc -eq 2 -a -n "$(grep -F "no parameter 'y' of 'compute'; did you mean 'x'? (parameters: x, out_0)" "$tmp/err")"
 run run "$ex1" --seed -1
@@ -259,6 +271,50 @@ check "run: FP16 0.1 prints as 0.1" has "$tmp/out" "FP16 = 0.1"
 check "run: BF16 1/3 prints as 0.334" has "$tmp/out" "BF16 = 0.334"
 check "run: FP16 65504 prints as 65500 (as numpy prints float16)" has "$tmp/out" "FP16 = 65500"
 check "run: no exact expansion printed" test -z "$(grep -F "0.0999755859375" "$tmp/out")"
+
+# ---- review rev45b: resources and output that did not arrive ----
+# Standard output that cannot be written is a failure (exit 1), not a silent exit 0.
+"$ptorw" print "$ex1" > /dev/full 2> "$tmp/err"; rc=$?
+check "print > /dev/full: exit 1" test $rc -eq 1
+check "print > /dev/full: says why" has "$tmp/err" "cannot write to standard output"
+# --seeds is bounded: every seed's outputs of a stage are kept (2^31 - 1 seeds aborted on memory).
+run diffcheck --seeds 2147483647 "$ex1"
+check "diffcheck --seeds 2^31-1: usage error" test $rc -eq 2
+check "diffcheck --seeds 2^31-1: names the bound" has "$tmp/err" "--seeds: '2147483647' is more than 10000"
+# Inputs larger than the memory given: a located error, not an abort (std::bad_alloc). 2^29 FP32
+# elements per tensor (2 GiB) under a 1.5 GB address-space limit.
+cat > "$tmp/big.py" <<'PY'
+import ptorw.language as pl
+
+
+@pl.program
+class S:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, src: pl.Tensor[[8192, 65536], pl.FP32],
+          dst: pl.Out[pl.Tensor[[8192, 65536], pl.FP32]]) -> pl.Tensor[[8192, 65536], pl.FP32]:
+        t = pl.load(src, [0, 0], [16, 64])
+        r = pl.store(t, [0, 0], dst)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[8192, 65536], pl.FP32]) -> pl.Tensor[[8192, 65536], pl.FP32]:
+        buf = pl.create_tensor([8192, 65536], dtype=pl.FP32)
+        y = self.k(x, buf)
+        return y
+PY
+(ulimit -v 1500000; "$ptorw" run "$tmp/big.py" > "$tmp/out" 2> "$tmp/err"); rc=$?
+check "run of 2 GiB inputs under 1.5 GB: exit 1" test $rc -eq 1
+check "run of 2 GiB inputs under 1.5 GB: out of memory, located" has "$tmp/err" "big.py:14:9: error: out of memory while interpreting"
+# A tensor whose bytes pass int64 is an error in the task graph (it reported 0 bytes, wrapped).
+sed 's/8192, 65536/4294967296, 4294967296/g' "$tmp/big.py" > "$tmp/huge.py"
+run tasks "$tmp/huge.py"
+check "tasks of a [2^32, 2^32] FP32 parameter: exit 1" test $rc -eq 1
+check "tasks of a [2^32, 2^32] FP32 parameter: more than 2^63 - 1 bytes" has "$tmp/err" \
+  "huge.py:14:20: error: task graph of 'main': 'x' (4294967296 x 4294967296 elements of 4 bytes) spans more than 2^63 - 1 bytes"
+# A window past the tensor's end in a statement Pattern 5 built: the enclosing statement's line.
+sed 's/pl.range(8,/pl.range(9,/' "$root/examples/windowed_rows.py" > "$tmp/w9.py"
+run tasks --passes default "$tmp/w9.py"
+check "tasks of a window past the end after Pattern 5: located" has "$tmp/err" "w9.py:45:9: error: task graph of 'main': the window [256, 288)"
 
 echo "cli_ux: $fails failed"
 test $fails -eq 0

@@ -7,6 +7,7 @@
 #include <malloc.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
 
 #include "cli/cli.hpp"
@@ -169,7 +170,7 @@ int main(int argc, char** argv) {
   }
   o.command = subs.front()->get_name();
   set_command(o.command);
-  try {
+  auto dispatch = [&]() -> int {
     const std::string& c = o.command;
     if (c == "print") return cmd_print(o);
     if (c == "check") return cmd_check(o);
@@ -185,10 +186,28 @@ int main(int argc, char** argv) {
     if (c == "swimlane") return cmd_swimlane(o);
     if (c == "advise") return cmd_advise(o);
     if (c == "help") return cmd_help(app, o);
+    error("command '" + o.command + "' has no implementation");
+    return kUsage;
+  };
+  int rc = kUsage;
+  try {
+    rc = dispatch();
   } catch (const UsageError& e) {
     error(e.what());
     return kUsage;
+  } catch (const std::bad_alloc&) {
+    // Every command reports its own input's failures; an allocation that fails where none
+    // expected it still ends as an error, not an abort (review rev45b 2).
+    error("out of memory");
+    return 1;
   }
-  error("command '" + o.command + "' has no implementation");
-  return kUsage;
+  // Program text written to standard output that did not arrive is a failure (review rev45b 4:
+  // `ptorw print F > /dev/full` exited 0 with the output lost).
+  std::cout.flush();
+  const bool lost = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+  if (lost && rc == 0) {
+    error("cannot write to standard output");
+    return 1;
+  }
+  return rc;
 }

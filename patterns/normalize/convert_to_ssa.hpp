@@ -53,6 +53,7 @@
 
 #include "ptorw/ir/builder.hpp"
 #include "ptorw/ir/diagnostic.hpp"
+#include "ptorw/ir/type_compatible.hpp"
 #include "ptorw/ir/verify.hpp"
 #include "ptorw/passes/registry.hpp"
 #include "ptorw/patterns/normalize/return_arms.hpp"
@@ -464,6 +465,25 @@ class Converter {
     if (!merged.empty() && (never_falls_out(then_b) || never_falls_out(else_b)))
       fail(s->span, "a branch of this if ends with a return; cannot merge the names it assigns");
     if (unbound) {  // reported above: the conversion fails, so the statement may stay as it is
+      for (const auto& r : k.return_vars) text_bind(r);
+      return s;
+    }
+    // A name read after the if has one type on every path: said at the value that differs, not as
+    // a pl.yield_ the user never wrote (review rev45a 4: `s = 1` in one arm, `s = 2.5` in the other).
+    for (std::size_t i = 0; i < merged.size(); ++i) {
+      const ir::Expr& first = before[i] ? before[i] : then_values[i];
+      for (const ir::Expr* v : {&then_values[i], &else_values[i]}) {
+        if (!*v || !first || *v == first ||
+            ir::verify_detail::compatible((*v)->type, first->type, ir::expr_as<ir::ConstInt>(*v) != nullptr))
+          continue;
+        fail((*v)->span.line ? (*v)->span : s->span,
+             "'" + std::string(merged[i]) + "' is read after this if, and holds a " + visit::describe((*v)->type) +
+                 " here but a " + visit::describe(first->type) + (before[i] ? " before the if" : " from the then branch") +
+                 ": a name has one type on every path; convert the value (pl.cast) or use another name");
+        unbound = true;  // the conversion fails: the statement stays as it is
+      }
+    }
+    if (unbound) {
       for (const auto& r : k.return_vars) text_bind(r);
       return s;
     }

@@ -1018,11 +1018,13 @@ TEST_CASE("a loop variable that hid an earlier binding is unbound after the loop
                               "        for j in pl.range(n):\n            i = j\n        return n\n",
                               "pl.Scalar[pl.INDEX]"))
             .find("'i' is bound here inside a branch or loop, after the loop at 6:13") != std::string::npos);
-  // Without an earlier binding: the plain undefined name, as before.
+  // Without an earlier binding: unbound too, and the error says why (review rev45a 7: it was the
+  // plain "undefined name 'i'").
   CHECK(error_of(orch_scalars("n: pl.Scalar[pl.INDEX]",
                               "        c = n\n        for i in pl.range(3):\n            c = c + i\n        return i\n",
                               "pl.Scalar[pl.INDEX]"))
-            .find("undefined name 'i'") != std::string::npos);
+            .find("'i' is read after the loop at 6:13 whose variable it is: a loop variable is visible only inside its "
+                  "loop") != std::string::npos);
 }
 
 TEST_CASE("float literals: the annotation's range, and a float parameter's dtype at a call (rev44a 3, 4)") {

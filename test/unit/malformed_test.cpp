@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ptorw/text/parser.hpp"
+#include "ptorw/text/printer.hpp"
 namespace ut_malformed_test {  // one namespace per file: the suite builds as one unity TU
 
 namespace {
@@ -57,6 +58,25 @@ const Case kCases[] = {
     // overflow in the walks after parsing (audit, 2026-12-04). The 2001st operator is refused.
     {"long operator chain", in_kernel("        t = n" + [] { std::string c; for (int i = 0; i < 3000; ++i) c += " + n"; return c; }() + "\n"),
      5, 8015, "more than 2000 operators in one chain"},
+    // Chains inside brackets inside chains: each bracket adds its chain's levels to the tree (review
+    // rev45b 1: 400,000 levels passed the bracket and chain bounds and overflowed the verifier's
+    // stack). Three brackets of 999-operator chains are 2,997 levels.
+    {"deep expression of chains in brackets", in_kernel("        t = " + [] {
+       std::string e = "n";
+       for (int k = 0; k < 3; ++k) {
+         std::string c = "(" + e;
+         for (int i = 0; i < 999; ++i) c += " + n";
+         e = c + ")";
+       }
+       return e;
+     }() + "\n"),
+     5, 13, "expression nested too deeply: more than 2000 levels"},
+    // Python reads a source file as UTF-8, comments included (review rev45b 10).
+    {"comment line not UTF-8", in_kernel("        # caf\xFF\n        t = n\n"), 5, 14, "a comment that is not valid UTF-8"},
+    {"trailing comment not UTF-8", in_kernel("        t = n  # \xC3(\n"), 5, 18, "a comment that is not valid UTF-8"},
+    // A read of a loop variable after its loop says why (review rev45a 7: "undefined name 'i'").
+    {"loop variable read after its loop", in_kernel("        for i in pl.range(4):\n            t = n\n        u = i\n"), 7, 13,
+     "'i' is read after the loop at 5:13 whose variable it is"},
     // ---- program structure ----
     {"no program", "# nothing here\n", 2, 1, "no @pl.program class"},
     {"two programs", "@pl.program\nclass A:\n    pass\n@pl.program\nclass B:\n    pass\n", 4, 1, "only one @pl.program"},
@@ -197,6 +217,32 @@ TEST_CASE("deeply nested blocks are refused, not a stack overflow") {
   auto r = ptorw::text::parse_program(src, "deep.py");
   REQUIRE_FALSE(r.ok());
   CHECK(r.errors[0].message.find("too deep") != std::string::npos);
+}
+
+TEST_CASE("an expression of 2000 levels parses, and its printed text parses back to the same program") {
+  // The height bound equals the chain bound, so what `print` writes (a left-nested chain loses its
+  // brackets) is never a chain the parser refuses (review rev45b 6: 1500 + 1500 printed as 3000).
+  std::string e = "(n";
+  for (int i = 0; i < 999; ++i) e += " + n";
+  e += ")";
+  for (int i = 0; i < 1001; ++i) e += " + n";
+  const std::string src = "@pl.program\nclass P:\n    @pl.function\n    def f(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+                          "        t = " + e + "\n        return t\n";
+  auto r = ptorw::text::parse_program(src, "ok.py");
+  for (const auto& d : r.errors) FAIL_CHECK(d.message);
+  REQUIRE(r.ok());
+  const std::string once = ptorw::text::print_program(*r.program);
+  auto again = ptorw::text::parse_program(once, "printed.py");
+  for (const auto& d : again.errors) FAIL_CHECK(d.message);
+  REQUIRE(again.ok());
+  CHECK(ptorw::text::print_program(*again.program) == once);
+  // One more operator is one level too many.
+  auto over = ptorw::text::parse_program(
+      "@pl.program\nclass P:\n    @pl.function\n    def f(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+      "        t = " + e + " + n\n        return t\n",
+      "over.py");
+  REQUIRE_FALSE(over.ok());
+  CHECK(over.errors[0].message.find("nested too deeply") != std::string::npos);
 }
 
 TEST_CASE("random byte garbage never crashes the parser") {

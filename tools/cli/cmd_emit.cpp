@@ -107,9 +107,15 @@ int cmd_emit(const Options& o) {
   passes::PassContext ctx = make_context(o);  // --planner, --arch
   auto p = load(o.file);
   if (!p) return kFailed;
-  if (auto refused = passes::text_input_error(*p, "ptorw emit", true)) {  // lowering reads nodes, not names
-    print_diagnostics({*refused});
-    return kFailed;
+  // Hand-written text that rebinds names means what its names hold; lowering reads nodes, so such
+  // input is converted to SSA first, as `compile` does (review rev45a 5: emit refused a file compile
+  // took, for an orchestration function it does not even emit).
+  if (passes::has_text_functions(*p)) {
+    auto convert = passes::make_pass("convert-to-ssa");
+    passes::PassOutcome out = convert->run(p, {}, {});
+    print_diagnostics(out.diagnostics);
+    if (has_errors(out.diagnostics) || !out.program) return kFailed;
+    p = out.program;
   }
   auto ds = ir::verify(*p);
   if (!has_errors(ds)) {  // Buffer-stage input kernels: the BufferIR verifier before emission

@@ -101,7 +101,7 @@ int cmd_opt(const Options& o) {
   if (!stats.empty() && stats != "text" && stats != "json")
     throw UsageError(fmt::format("--stats={}: the format is text or json", stats));
   if (!o.trace.empty() && o.trace != "short" && o.trace != "full")
-    throw UsageError(fmt::format("--trace={}: give --trace or --trace=full", o.trace));
+    throw UsageError(fmt::format("--trace={}: give --trace (short) or --trace=full", o.trace));  // rev45b 9
   const bool program_on_stdout = o.out.empty() || o.out == "-";
   if (stats == "json" && o.stats_file.empty() && program_on_stdout)
     throw UsageError("--stats=json writes JSON to stdout, where the program goes too: give -o FILE for the program "

@@ -112,11 +112,16 @@ std::vector<const ir::Function*> entry_functions(const ir::Program& p, const std
 
 void add_inputs(const Options& o, const std::string& entry, const ir::Program& p, interp::RunOptions& ro) {
   const auto fns = entry_functions(p, entry);
+  std::vector<std::string> given;
   for (const auto& spec : o.inputs) {
     auto eq = spec.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
       throw UsageError(fmt::format("--input expects NAME=FILE.npy, got '{}'", spec));
     const std::string name = spec.substr(0, eq), path = spec.substr(eq + 1);
+    // Given twice, one file would be dropped without a word (review rev45b 9).
+    if (std::find(given.begin(), given.end(), name) != given.end())
+      throw UsageError(fmt::format("--input {}: '{}' is given twice", spec, name));
+    given.push_back(name);
     const ir::Param* param = nullptr;
     std::vector<std::string> names;
     for (const auto* f : fns)

@@ -170,7 +170,8 @@ std::map<std::string, std::int64_t, std::less<>> parse_dims(const std::vector<st
                                    did_you_mean(name, names), fmt::join(names, ", ")));
     }
     if (v < 1) throw UsageError(fmt::format("--dim {}: a dim is at least 1", d));
-    out[name] = v;
+    // Given twice, one value would be dropped without a word (review rev45b 9).
+    if (!out.emplace(name, v).second) throw UsageError(fmt::format("--dim {}: '{}' is given twice", d, name));
   }
   return out;
 }

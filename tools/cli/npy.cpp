@@ -28,14 +28,31 @@ constexpr Kind kKinds[] = {{"<f2", DType::FP16, 2}, {"<f4", DType::FP32, 4}, {"|
 [[noreturn]] void fail(const std::string& path, const std::string& why) { throw std::runtime_error(path + ": error: " + why); }
 
 /// The value of `key` in the header dict: the text after "'key':" up to the next top-level comma.
+/// A header cut short (no closing `)`, quote or `}`) is an error (review rev45b 8: `'shape': (64,64`
+/// with nothing after it was read).
 std::string field(const std::string& header, const std::string& key, const std::string& path) {
+  auto bad = [&] { fail(path, "malformed .npy header (the value of '" + key + "' is cut short)"); };
   auto at = header.find("'" + key + "'");
   if (at == std::string::npos) fail(path, "the .npy header has no '" + key + "'");
-  at = header.find(':', at) + 1;
+  at = header.find(':', at);
+  if (at == std::string::npos) bad();
+  ++at;
   while (at < header.size() && header[at] == ' ') ++at;
-  if (header[at] == '(') return header.substr(at, header.find(')', at) - at + 1);
-  if (header[at] == '\'') return header.substr(at + 1, header.find('\'', at + 1) - at - 1);
-  return header.substr(at, header.find_first_of(",}", at) - at);
+  if (at >= header.size()) bad();
+  std::size_t end = std::string::npos;
+  if (header[at] == '(') {
+    end = header.find(')', at);
+    if (end == std::string::npos) bad();
+    return header.substr(at, end - at + 1);
+  }
+  if (header[at] == '\'') {
+    end = header.find('\'', at + 1);
+    if (end == std::string::npos) bad();
+    return header.substr(at + 1, end - at - 1);
+  }
+  end = header.find_first_of(",}", at);
+  if (end == std::string::npos) bad();
+  return header.substr(at, end - at);
 }
 
 std::uint64_t load_le(const unsigned char* p, int bytes) {
@@ -61,6 +78,11 @@ interp::RunOptions::Tensor read_npy(const std::string& path) {
   else fail(path, fmt::format(".npy format version {} is not supported", major));
   if (start + len > all.size()) fail(path, "truncated .npy header");
   const std::string header = all.substr(start, len);
+  {  // a Python dict literal: `{` first, `}` last before the padding and newline
+    const std::size_t first = header.find_first_not_of(' '), last = header.find_last_not_of(" \n");
+    if (first == std::string::npos || header[first] != '{' || header[last] != '}')
+      fail(path, "malformed .npy header (not one {...} dict)");
+  }
   const std::string descr = field(header, "descr", path);
   if (field(header, "fortran_order", path) != "False") fail(path, "Fortran-order arrays are not supported (save C order)");
   const std::string shape_text = field(header, "shape", path);
@@ -73,11 +95,15 @@ interp::RunOptions::Tensor read_npy(const std::string& path) {
     std::string num = shape_text.substr(at, end - at);
     while (!num.empty() && (num.back() == ' ' || num.back() == 'L')) num.pop_back();
     try {
-      t.shape.push_back(std::stoll(num));
+      std::size_t used = 0;
+      t.shape.push_back(std::stoll(num, &used));
+      if (used != num.size() || t.shape.back() < 0) throw std::invalid_argument(num);
     } catch (...) {
       fail(path, "bad shape " + shape_text);
     }
-    count *= static_cast<std::size_t>(t.shape.back());
+    // An element count past 2^63 wrapped (review rev45b 8: (2**62, 2**62) read as 0 elements).
+    if (__builtin_mul_overflow(count, static_cast<std::size_t>(t.shape.back()), &count) || count > (std::size_t{1} << 60))
+      fail(path, "shape " + shape_text + " is too large");
     at = end;
   }
   const Kind* kind = nullptr;

@@ -338,6 +338,9 @@ PTORW_ENTRY RunResult run(const ir::Program& prog, const std::string& entry = "m
   } catch (const InterpError& e) {
     res.error = Diagnostic{prog.source_file, fn->span, Severity::Error, e.what()};
     return res;
+  } catch (const std::bad_alloc&) {  // the inputs themselves (review rev45b 2: a [8192, 65536] parameter)
+    res.error = Diagnostic{prog.source_file, fn->span, Severity::Error, "out of memory while interpreting (making the inputs)"};
+    return res;
   }
   return run_with(ev, prog, *fn, std::move(args));
 }

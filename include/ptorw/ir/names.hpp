@@ -17,9 +17,10 @@ inline bool is_identifier(std::string_view s) {
   return true;
 }
 
-/// Whether `s` is well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
-/// ASCII, nearly every string, is one pass over the bytes.
-inline bool valid_utf8(std::string_view s) {
+/// The offset of the first byte of `s` that is not well-formed UTF-8 (an overlong form, a
+/// surrogate, a code point past U+10FFFF, a cut sequence), or npos. ASCII, nearly every string, is
+/// one pass over the bytes.
+inline std::size_t utf8_error_offset(std::string_view s) {
   std::size_t i = 0;
   const std::size_t n = s.size();
   while (i < n) {
@@ -29,15 +30,17 @@ inline bool valid_utf8(std::string_view s) {
       continue;
     }
     const std::size_t len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xc2 && c <= 0xdf ? 2 : 0;
-    if (len == 0 || i + len > n) return false;
+    if (len == 0 || i + len > n) return i;
     for (std::size_t k = 1; k < len; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return false;
+      if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return i;
     const auto c1 = static_cast<unsigned char>(s[i + 1]);
     if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 > 0x9f) || (c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 > 0x8f))
-      return false;
+      return i;
     i += len;
   }
-  return true;
+  return std::string_view::npos;
 }
+/// Whether `s` is well-formed UTF-8.
+inline bool valid_utf8(std::string_view s) { return utf8_error_offset(s) == std::string_view::npos; }
 
 }  // namespace ptorw::ir

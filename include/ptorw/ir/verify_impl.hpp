@@ -19,6 +19,7 @@
 #include "ptorw/ir/verify_in_params.hpp"
 #include "ptorw/ir/verify_ops.hpp"
 #include "ptorw/ir/submit_predicate.hpp"
+#include "ptorw/ir/type_compatible.hpp"
 #include "ptorw/ir/verify_predicate_deps.hpp"
 #include "ptorw/visit/children.hpp"
 #include "ptorw/visit/describe.hpp"
@@ -32,34 +33,7 @@ namespace verify_detail {
 inline std::string at_text(Span s) { return fmt::format("{}", s); }
 inline std::string q(const std::string& s) { return "'" + s + "'"; }
 
-/// Whether a value of type `arg` may be passed (or yielded, or returned) where `want` is expected,
-/// per the "compare dtype and shape": kinds and dtypes must agree; shapes must have the same rank and agree on every dim that is a constant on both sides
-/// (symbolic dims may be bound differently per call). An integer constant fits INDEX and INT64 alike.
-inline bool compatible(const Type& arg, const Type& want, bool arg_is_int_const = false) {
-  if (!arg || !want || type_as<UnknownType>(arg) || type_as<UnknownType>(want)) return true;
-  if (arg->kind.index() != want->kind.index()) return false;
-  if (auto* a = type_as<ScalarType>(arg)) {
-    DType w = type_as<ScalarType>(want)->dtype;
-    auto idx = [](DType d) { return d == DType::INDEX || d == DType::INT64; };
-    return a->dtype == w || (arg_is_int_const && idx(a->dtype) && idx(w));
-  }
-  if (auto* a = type_as<TupleType>(arg)) {
-    auto* w = type_as<TupleType>(want);
-    if (a->elems.size() != w->elems.size()) return false;
-    for (std::size_t i = 0; i < a->elems.size(); ++i)
-      if (!compatible(a->elems[i], w->elems[i])) return false;
-    return true;
-  }
-  const auto* sa = shape_of(arg);
-  const auto* sw = shape_of(want);
-  if (!sa || !sw) return true;  // Ptr
-  if (dtype_of(arg) != dtype_of(want) || sa->size() != sw->size()) return false;
-  for (std::size_t i = 0; i < sa->size(); ++i) {
-    auto x = const_int((*sa)[i]), y = const_int((*sw)[i]);
-    if (x && y && *x != *y) return false;
-  }
-  return true;
-}
+// compatible(arg, want): ir/type_compatible.hpp (convert-to-ssa judges merged names by it too).
 
 enum class DefKind : std::uint8_t { DynDim, Param, Assign, LoopVar, IterArg, Result };
 

@@ -97,7 +97,13 @@ class Executor {
   bool manual_ = false;
   std::int64_t trips_ = 0;
 
+  ir::Span stmt_span_{};  // the innermost statement with a position being executed
+
+  /// An error at `sp`; a node a pass built has no position (Pattern 5's slices), so then the
+  /// innermost enclosing statement that has one, else the function (review rev45b 7: `advise` of a
+  /// window past the tensor's end said no line).
   [[noreturn]] void fail(ir::Span sp, std::string msg) const {
+    if (sp.line == 0) sp = stmt_span_.line ? stmt_span_ : fn_.span;
     throw StageError{sp, fmt::format("task graph of '{}': {}", fn_.name, msg)};
   }
 
@@ -211,16 +217,27 @@ class Executor {
     v.t.shape = shape_of(t, sp);
     v.t.strides = strides_of(t, v.t.shape, sp);
     v.t.elem_bytes = ir::dtype_bytes(t.dtype);
-    // The byte extent wraps as binary() and strides_of() do (the emitted C++'s int64 arithmetic on
-    // the machine), without undefined behaviour.
-    std::uint64_t last = 0;
+    // The byte extent of a tensor that holds elements; one past int64 is an error, not a wrapped
+    // size (review rev45b 5: [2^32, 2^32] FP32 was 0 bytes, `--dim M=2^63-1` -256).
     bool empty = false;
-    for (std::size_t i = 0; i < v.t.shape.size(); ++i) {
-      if (v.t.shape[i] == 0) empty = true;
-      else last += (static_cast<std::uint64_t>(v.t.shape[i]) - 1) * static_cast<std::uint64_t>(v.t.strides[i]);
+    for (std::int64_t d : v.t.shape) empty = empty || d == 0;
+    std::int64_t bytes = 0;
+    if (!empty) {
+      bool overflow = false;
+      std::int64_t last = 0, packed = 1;
+      for (std::size_t i = v.t.shape.size(); i-- > 0;) {
+        std::int64_t step = 0;
+        const std::int64_t stride = t.view && !t.view->stride.empty() ? v.t.strides[i] : packed;
+        overflow = overflow || __builtin_mul_overflow(v.t.shape[i] - 1, stride, &step) || __builtin_add_overflow(last, step, &last) ||
+                   __builtin_mul_overflow(packed, v.t.shape[i], &packed);
+      }
+      overflow = overflow || __builtin_add_overflow(last, std::int64_t{1}, &last) ||
+                 __builtin_mul_overflow(last, static_cast<std::int64_t>(v.t.elem_bytes), &bytes);
+      if (overflow)
+        fail(sp, fmt::format("'{}' ({} elements of {} bytes) spans more than 2^63 - 1 bytes", name,
+                             fmt::join(v.t.shape, " x "), v.t.elem_bytes));
     }
-    const auto bytes = static_cast<std::int64_t>((last + 1) * static_cast<std::uint64_t>(v.t.elem_bytes));
-    g_.storages.push_back({name, std::move(origin), empty ? 0 : bytes});
+    g_.storages.push_back({name, std::move(origin), bytes});
     return v;
   }
   const Value& tensor(const ir::Expr& e) {
@@ -571,6 +588,12 @@ class Executor {
   }
 
   void stmt(const ir::Stmt& s) {
+    const ir::Span outer = stmt_span_;
+    if (s->span.line) stmt_span_ = s->span;
+    stmt_kind(s);
+    stmt_span_ = outer;
+  }
+  void stmt_kind(const ir::Stmt& s) {
     if (auto* a = ir::stmt_as<ir::Assign>(s)) {
       Value v;
       if (auto* c = ir::expr_as<ir::Call>(a->value); c && c->kind == ir::CallKind::Op) v = tensor_op(*c, a->value, &a->var);

@@ -284,11 +284,22 @@ class Lexer {
     line_begin_ = pos_;
   }
 
+  /// The end of the comment starting at `p` (its line's end). Its text must be UTF-8, as Python
+  /// reads a source file (review rev45b 10: a byte 0xff in a comment was accepted); string
+  /// literals are checked where they are read, and other non-ASCII bytes are no token.
+  std::size_t comment_end(std::size_t p) const {
+    const std::size_t b = p;
+    while (p < src_.size() && src_[p] != '\n' && src_[p] != '\r') ++p;
+    if (std::size_t bad = ir::utf8_error_offset(src_.substr(b, p - b)); bad != std::string_view::npos)
+      fail(b + bad, "a comment that is not valid UTF-8 (Python reads a source file as UTF-8)");
+    return p;
+  }
+
   void skip_spaces_and_comments() {
     while (pos_ < src_.size()) {
       char c = src_[pos_];
       if (c == ' ' || c == '\t' || c == '\f') ++pos_;
-      else if (c == '#') { while (pos_ < src_.size() && src_[pos_] != '\n' && src_[pos_] != '\r') ++pos_; }
+      else if (c == '#') pos_ = comment_end(pos_);
       else break;
     }
   }
@@ -307,9 +318,7 @@ class Lexer {
         ++alt;
         ++p;
       }
-      if (p < src_.size() && src_[p] == '#') {
-        while (p < src_.size() && src_[p] != '\n' && src_[p] != '\r') ++p;
-      }
+      if (p < src_.size() && src_[p] == '#') p = comment_end(p);
       if (p >= src_.size()) { pos_ = p; at_line_start_ = false; return std::nullopt; }
       if (src_[p] == '\n' || src_[p] == '\r') {  // blank or comment-only line
         pos_ = p;

@@ -41,7 +41,39 @@ inline bool int_literal(std::string_view text, bool negative, std::int64_t& v) {
 }  // namespace detail
 using detail::int_literal;
 
+namespace detail {
+/// Is `e` more than `budget` levels tall (a leaf is 0)? Recursion stops at budget + 1 levels.
+inline bool taller_than(const ir::Expr& e, int budget) {
+  bool tall = false;
+  visit::each_child(e, [&](const ir::Expr& c) {
+    if (!tall && (budget == 0 || taller_than(c, budget - 1))) tall = true;
+  });
+  return tall;
+}
+}  // namespace detail
+
+/// An expression as a whole (a statement's value, an argument, a condition): the outermost call
+/// checks the height of what it built (kMaxExprHeight), only when its text is long enough to
+/// build that many levels (two characters per level at least), so short expressions pay nothing.
 inline ir::Expr Parser::parse_expr() {
+  if (expr_nest_ > 0) return parse_expr_inner();
+  const Token start = peek();
+  ++expr_nest_;
+  struct Reset {
+    int& n;
+    ~Reset() { n = 0; }
+  } reset{expr_nest_};
+  ir::Expr e = parse_expr_inner();
+  const char* end = peek().text.data();
+  if (end > start.text.data() && end - start.text.data() > 2 * kMaxExprHeight &&
+      detail::taller_than(e, kMaxExprHeight))
+    fail_at(start, fmt::format("expression nested too deeply: more than {} levels (operators inside brackets inside "
+                               "operator chains); split it into assignments",
+                               kMaxExprHeight));
+  return e;
+}
+
+inline ir::Expr Parser::parse_expr_inner() {
   DepthGuard guard(*this, peek());
   // A lone literal or name followed by `,` `)` `]` (list elements, most call arguments) is a
   // primary: skip the descent through every precedence level. `not` is an operator, not a name.

@@ -520,6 +520,7 @@ inline void Parser::parse_for(Block& b) {
       scope_.bind(it2->second);  // restored, not a new definition
     } else {
       scope_.erase(it2->first);
+      if (is_loop_var) ended_loop_vars_.insert_or_assign(std::string(it2->first), span_of(loop_var_tok));
     }
   }
   std::vector<ir::Expr> results = bind_results(body.targets ? &*body.targets : nullptr, types, fallback,

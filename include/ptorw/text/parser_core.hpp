@@ -192,6 +192,11 @@ class Parser {
                              "here (Python would read the last iteration's value): give the loop variable another name, or "
                              "carry the value out with init_values",
                              t.text, it->second.at.line, it->second.at.col, t.text));
+    if (auto it = ended_loop_vars_.find(t.text); it != ended_loop_vars_.end())
+      fail_at(t, fmt::format("'{}' is read after the loop at {}:{} whose variable it is: a loop variable is visible only "
+                             "inside its loop (docs/dsl.md), so the name is unbound here (Python would read the last "
+                             "iteration's value): carry the value out with init_values",
+                             t.text, it->second.line, it->second.col));
     fail_at(t, "undefined name '" + std::string(t.text) + "'");
   }
   /// Binds a definition (parameter, assignment target, loop or If result) under its own name (every
@@ -207,6 +212,7 @@ class Parser {
       fail_at(def->span, "'" + ir::var_name(def) + "' is a Python keyword and cannot be assigned (choose another name)");
     if (!out_params_.empty()) check_out_param_rebinding(def);
     if (!arm_defs_.empty()) arm_defs_.back().push_back(def.get());  // (strict_ssa only: parse_if)
+    if (!ended_loop_vars_.empty()) ended_loop_vars_.erase(ir::var_name(def));
     if (!hidden_after_loop_.empty()) {
       if (auto it = hidden_after_loop_.find(ir::var_name(def)); it != hidden_after_loop_.end()) {
         // Bound again at the loop's level (or outside it): the name is that value from here on.
@@ -254,6 +260,7 @@ class Parser {
         if (auto d = ir::dtype_of(prm.var->type)) out_params_.emplace(ir::var_name(prm.var), *d);
     rebinds_ = false;
     hidden_after_loop_.clear();
+    ended_loop_vars_.clear();
     loop_vars_.clear();
     returns_seen_ = 0;
   }
@@ -279,6 +286,7 @@ class Parser {
   ir::Type merge_annotation(const ParsedType& ann, const ir::Type& inferred, const Token& at, const ir::Expr* value = nullptr);
 
   ir::Expr parse_expr();
+  ir::Expr parse_expr_inner();
   ir::Expr parse_binary(int min_prec);
   ir::Expr parse_unary();
   ir::Expr parse_postfix();
@@ -369,12 +377,16 @@ class Parser {
     int depth = 0;   // depth_ at the loop statement: a binding deeper than it is on one path only
   };
   std::map<std::string, HiddenName, std::less<>> hidden_after_loop_;
+  /// The variables of ended loops that named nothing before their loop -> the header position, so
+  /// that a read after the loop says why the name is unbound (review rev45a 7: "undefined name").
+  std::map<std::string, ir::Span, std::less<>> ended_loop_vars_;
   bool same_line_ = false;  // the last statement ended with `;` and another follows on its line
   std::array<Token, 8> la_{};
   std::size_t la_head_ = 0, la_count_ = 0;
   std::string file_;
   bool single_pass_ = false;
   int depth_ = 0;
+  int expr_nest_ = 0;  // parse_expr calls open (the outermost checks the height of what it built)
   NameMap scope_;    // current function's names
   bool rebinds_ = false;                       // a definition shadowed another (see bind)
   std::map<std::string, ir::DType, std::less<>> out_params_;  // the current function's pl.Out parameters
