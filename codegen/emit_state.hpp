@@ -277,6 +277,14 @@ class EmitState {
       }
     if (logic)
       return arith2(b.op == ir::BinOp::And ? "arith.andi" : "arith.ori", l, r, e->span, hint);
+    if ((b.op == ir::BinOp::FloorDiv || b.op == ir::BinOp::Mod) && !fl && od != ir::DType::INT64 && od != ir::DType::INDEX) {
+      // An 8-, 16- or 32-bit `//` or `%` runs on i64 and wraps back (docs/semantics.md: INT_MIN // -1
+      // wraps; `arith.floordivsi` on i32 makes it undefined, review rev45c 3).
+      Val wl = cast(l, od, ir::DType::INT64, e->span, {}), wr = cast(r, od, ir::DType::INT64, e->span, {});
+      Val q = arith2("arith.floordivsi", wl, wr, e->span, {});
+      if (b.op == ir::BinOp::Mod) q = arith2("arith.subi", wl, arith2("arith.muli", q, wr, e->span, {}), e->span, {});
+      return cast(q, ir::DType::INT64, od, e->span, hint);
+    }
     if (b.op == ir::BinOp::Mod && !fl) {
       // Python's % takes the divisor's sign: a - floordiv(a, b) * b.
       Val q = arith2("arith.floordivsi", l, r, e->span, {});

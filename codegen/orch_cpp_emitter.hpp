@@ -154,7 +154,8 @@ class OrchEmitter {
   std::vector<std::string>* hoist_ = nullptr;
   int hoist_depth_ = -1;
   Span stmt_span_{};  // the statement being written, for errors about what it reads
-  bool need_float_bits_ = false, need_bits_float_ = false, need_floordiv_ = false, need_mod_ = false, need_limits_ = false;
+  bool need_float_bits_ = false, need_bits_float_ = false, need_floordiv_ = false, need_mod_ = false, need_limits_ = false,
+       need_fminmax_ = false;
 
   [[noreturn]] void fail(Span sp, std::string msg) const {
     throw StageError{sp, fmt::format("orchestration '{}': {}", fn_.name, msg)};
@@ -367,6 +368,11 @@ class OrchEmitter {
         if (flt) fail(e->span, "a float '//' or '%' has no spelling in orchestration code");
         (b->op == ir::BinOp::FloorDiv ? need_floordiv_ : need_mod_) = true;  // Python rounds toward -inf
         return fmt::format(FMT_COMPILE("{}({}, {})"), b->op == ir::BinOp::FloorDiv ? "ptorw_floordiv" : "ptorw_mod",
+                           operand(b->lhs, 0), operand(b->rhs, 0));
+      }
+      if ((b->op == ir::BinOp::Min || b->op == ir::BinOp::Max) && flt) {
+        need_fminmax_ = true;
+        return fmt::format(FMT_COMPILE("{}({}, {})"), b->op == ir::BinOp::Min ? "ptorw_fmin" : "ptorw_fmax",
                            operand(b->lhs, 0), operand(b->rhs, 0));
       }
       if (b->op == ir::BinOp::Min || b->op == ir::BinOp::Max) {
@@ -1229,7 +1235,8 @@ class OrchEmitter {
     if (need_bits_float_) s += kBitsFloatHelper;
     if (need_floordiv_) s += kFloorDivHelper;
     if (need_mod_) s += kModHelper;
-    if (need_float_bits_ || need_bits_float_ || need_floordiv_ || need_mod_) s += "\n";
+    if (need_fminmax_) s += kFMinMaxHelper;
+    if (need_float_bits_ || need_bits_float_ || need_floordiv_ || need_mod_ || need_fminmax_) s += "\n";
     s += fmt::format("extern \"C\" int32_t orchestration_config() {{ return {}; }}\n\n", arg_count_);
     s += "extern \"C\" void orchestration_entry(const OrchArgs& orch_args) {\n";
     return s;

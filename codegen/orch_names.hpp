@@ -11,7 +11,7 @@ namespace ptorw::codegen::orch {
 inline constexpr std::string_view kReservedNames[] = {
     "orch_args", "orchestration_config", "orchestration_entry", "Tensor", "Arg", "TensorCreateInfo", "TensorBatch",
     "DataType", "PTO2TaskId", "PTO2ScopeMode", "MixedKernels", "alloc_tensors", "rt_submit_aiv_task",
-    "rt_submit_aic_task", "rt_submit_task", "ptorw_float_bits", "ptorw_bits_float", "ptorw_floordiv", "ptorw_mod",
+    "rt_submit_aic_task", "rt_submit_task", "ptorw_float_bits", "ptorw_bits_float", "ptorw_floordiv", "ptorw_mod", "ptorw_fmin", "ptorw_fmax",
     "PTO2_INVALID_TASK_ID", "OrchArgs", "TensorSlot", "PTO2ScopeGuard", "PTO2_SCOPE", "pto2_scope_guard_", "std",
     "main", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t"};
 
@@ -57,6 +57,12 @@ inline constexpr std::string_view kFloorDivHelper =
 inline constexpr std::string_view kModHelper =
     "static inline int64_t ptorw_mod(int64_t a, int64_t b) {\n  int64_t r = a % b;\n"
     "  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;\n}\n";
+// Float min / max as docs/semantics.md says and the interpreter computes: a NaN operand gives NaN
+// (`a + b` is then a NaN), on a tie the first operand (review rev45c 2: `a < b ? a : b` gave the
+// other operand for a NaN).
+inline constexpr std::string_view kFMinMaxHelper =
+    "static inline float ptorw_fmin(float a, float b) {\n  if (a != a || b != b) return a + b;\n  return b < a ? b : a;\n}\n"
+    "static inline float ptorw_fmax(float a, float b) {\n  if (a != a || b != b) return a + b;\n  return b > a ? b : a;\n}\n";
 // clang-format on
 
 }  // namespace ptorw::codegen::orch

@@ -277,6 +277,17 @@ check "run: no exact expansion printed" test -z "$(grep -F "0.0999755859375" "$t
 "$ptorw" print "$ex1" > /dev/full 2> "$tmp/err"; rc=$?
 check "print > /dev/full: exit 1" test $rc -eq 1
 check "print > /dev/full: says why" has "$tmp/err" "cannot write to standard output"
+"$ptorw" print "$ex1" -o /dev/full 2> "$tmp/err"; rc=$?
+check "print -o /dev/full: exit 1 with the reason" test $rc -eq 1 -a -n "$(grep -F '/dev/full: error: cannot write file: No space left on device' "$tmp/err")"
+# Both arms of an if rebind a name to a value of a new type: the value from before the if does not
+# reach past it, so the arms decide the type (review rev45c 5: refused as INDEX against INT32).
+printf '%s\n' 'import ptorw.language as pl' '' '' '@pl.program' 'class Arms:' \
+  '    @pl.function(type=pl.FunctionType.Orchestration)' \
+  '    def main(self, a: pl.Scalar[pl.INT32], c: pl.Scalar[pl.BOOL]) -> pl.Scalar[pl.INT32]:' \
+  '        s = 0' '        t = s + 1' '        if c:' '            s = a' '        else:' '            s = a + 1' \
+  '        return s' > "$tmp/arms.py"
+run check "$tmp/arms.py"
+check "check: both if arms rebind a name to a new type: ok" test $rc -eq 0
 # --seeds is bounded: every seed's outputs of a stage are kept (2^31 - 1 seeds aborted on memory).
 run diffcheck --seeds 2147483647 "$ex1"
 check "diffcheck --seeds 2^31-1: usage error" test $rc -eq 2

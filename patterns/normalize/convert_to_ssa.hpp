@@ -470,15 +470,24 @@ class Converter {
     }
     // A name read after the if has one type on every path: said at the value that differs, not as
     // a pl.yield_ the user never wrote (review rev45a 4: `s = 1` in one arm, `s = 2.5` in the other).
+    // The value from before the if reaches past it only through an arm that leaves the name alone:
+    // when both arms bind it, their values decide the type (review rev45c 5: `s = 0` before, `s = a`
+    // and `s = a + 1` with an INT32 `a` in the arms, was refused as INDEX against INT32).
+    std::vector<ir::Expr> merged_from(merged.size());
     for (std::size_t i = 0; i < merged.size(); ++i) {
-      const ir::Expr& first = before[i] ? before[i] : then_values[i];
+      const bool both = before[i] && then_values[i] && else_values[i] && then_values[i] != before[i] &&
+                        else_values[i] != before[i];
+      merged_from[i] = before[i] && !both ? before[i] : then_values[i];
+    }
+    for (std::size_t i = 0; i < merged.size(); ++i) {
+      const ir::Expr& first = merged_from[i];
       for (const ir::Expr* v : {&then_values[i], &else_values[i]}) {
         if (!*v || !first || *v == first ||
             ir::verify_detail::compatible((*v)->type, first->type, ir::expr_as<ir::ConstInt>(*v) != nullptr))
           continue;
         fail((*v)->span.line ? (*v)->span : s->span,
              "'" + std::string(merged[i]) + "' is read after this if, and holds a " + visit::describe((*v)->type) +
-                 " here but a " + visit::describe(first->type) + (before[i] ? " before the if" : " from the then branch") +
+                 " here but a " + visit::describe(first->type) + (first == before[i] ? " before the if" : " from the then branch") +
                  ": a name has one type on every path; convert the value (pl.cast) or use another name");
         unbound = true;  // the conversion fails: the statement stays as it is
       }
@@ -507,7 +516,7 @@ class Converter {
     n.else_body = k.else_body || else_b.changed ? seq_of(k.else_body, std::move(else_b)) : nullptr;
     changed |= n.then_body != k.then_body || n.else_body != k.else_body;
     for (std::size_t i = 0; i < merged.size(); ++i) {
-      ir::Type t = before[i] ? before[i]->type : then_values[i]->type;
+      ir::Type t = merged_from[i]->type;
       n.return_vars.push_back(ir::make_var(std::string(merged[i]), std::move(t), s->span));
     }
     for (const auto& r : n.return_vars) env_.bind(r);

@@ -445,6 +445,7 @@ TEST_CASE("scalar ops of mixed dtypes: both operands converted to the expression
       "        c: pl.Scalar[pl.BOOL] = a < b\n"
       "        d: pl.Scalar[pl.BOOL] = a < 1000\n"
       "        k: pl.Scalar[pl.INT32] = pl.cast(f, target_type=pl.INT32)\n"
+      "        q: pl.Scalar[pl.INT32] = n // b\n"
       "        pl.buffer.load(X, (0, 0), (16, 32), t)\n"
       "        pl.buffer.adds(t, w, t)\n");
   auto r = codegen::emit_program(*p);
@@ -465,7 +466,13 @@ TEST_CASE("scalar ops of mixed dtypes: both operands converted to the expression
       "    %d = arith.cmpi slt, %4, %c1000_i64 : i64\n"
       // float to INT32 truncates, then wraps: through i64 (fptosi to i32 is poison beyond it; rev45a 1)
       "    %5 = arith.fptosi %arg3 : f32 to i64\n"
-      "    %k = arith.trunci %5 : i64 to i32\n";
+      "    %k = arith.trunci %5 : i64 to i32\n"
+      // an INT32 `//` runs on i64 and wraps back: INT_MIN // -1 is INT_MIN, as the interpreter
+      // says; floordivsi on i32 would be undefined there (rev45c 3)
+      "    %6 = arith.extsi %n : i32 to i64\n"
+      "    %7 = arith.extsi %arg2 : i32 to i64\n"
+      "    %8 = arith.floordivsi %6, %7 : i64\n"
+      "    %q = arith.trunci %8 : i64 to i32\n";
   CHECK_MESSAGE(r.kernels[0].text.find(want) != std::string::npos, r.kernels[0].text);
 }
 

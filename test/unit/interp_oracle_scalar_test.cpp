@@ -264,6 +264,12 @@ TEST_CASE("oracle: comparisons, and / or / not, negation") {
     auto wide = parse_ok(scalar_prog(DType::INDEX, DType::INT32, DType::BOOL, "x > y"));
     check_scalar(*wide, iv(DType::INDEX, 4294967297), iv(DType::INT32, 5), DType::BOOL, oracle::ok(1),
                  "2^32 + 1 > 5: an INDEX compares in 64 bits");
+    // BOOL arithmetic is kept in INDEX, and a BOOL next to a number compares as one: True + True
+    // is 2 > 1 (rev45c 1: the literal took the BOOL dtype and 2 became 1).
+    auto bools = parse_ok(scalar_prog(DType::BOOL, DType::BOOL, DType::BOOL, "(x + y) > 1"));
+    check_scalar(*bools, iv(DType::BOOL, 1), iv(DType::BOOL, 1), DType::BOOL, oracle::ok(1), "(True + True) > 1");
+    auto flag = parse_ok(scalar_prog(DType::BOOL, DType::INT32, DType::BOOL, "x == y"));
+    check_scalar(*flag, iv(DType::BOOL, 1), iv(DType::INT32, 2), DType::BOOL, oracle::ok(0), "True == 2 (INT32)");
     auto u8 = parse_ok(scalar_prog(DType::UINT8, DType::INT8, DType::BOOL, "x < y"));
     check_scalar(*u8, iv(DType::UINT8, 200), iv(DType::INT8, -1), DType::BOOL, oracle::ok(0), "200 (UINT8) < -1 (INT8)");
     auto lit = parse_ok(scalar_prog(DType::FP16, DType::FP16, DType::BOOL, "x < 0.1"));

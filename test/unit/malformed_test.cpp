@@ -245,6 +245,16 @@ TEST_CASE("an expression of 2000 levels parses, and its printed text parses back
   CHECK(over.errors[0].message.find("nested too deeply") != std::string::npos);
 }
 
+TEST_CASE("a comment is UTF-8 unless a PEP 263 line names another encoding") {
+  // Review rev45c 6: a Latin-1 file declaring its coding, with an e-acute in a comment, is Python.
+  const std::string body = "@pl.program\nclass P:\n    @pl.function\n    def f(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+                           "        # caf\xE9\n        return n\n";
+  CHECK(ptorw::text::parse_program("# -*- coding: latin-1 -*-\n" + body, "latin1.py").ok());
+  CHECK(ptorw::text::parse_program("#!/usr/bin/env python3\n# vim: set fileencoding=iso-8859-15 :\n" + body, "l2.py").ok());
+  CHECK_FALSE(ptorw::text::parse_program("# -*- coding: utf-8 -*-\n" + body, "utf8.py").ok());
+  CHECK_FALSE(ptorw::text::parse_program(body, "plain.py").ok());
+}
+
 TEST_CASE("random byte garbage never crashes the parser") {
   std::uint64_t s = 12345;
   const std::string alphabet = "@pl.program class def for in ( ) [ ] : , = \n    \t # 1 2.5 \"x\" self.f pl.yield_ if else -+*/<>";

@@ -287,6 +287,7 @@ TEST_CASE("scalars of mixed dtypes: an operand of another dtype is converted fir
       "        w = s + c\n"
       "        b = n > c\n"
       "        k = pl.cast(f, target_type=pl.INT32)\n"
+      "        h = min(c, f)\n"
       "        return a\n");
   CHECK(has(t, "int32_t m = (static_cast<int32_t>(n) < c ? static_cast<int32_t>(n) : c);"));
   CHECK(has(t, "int32_t q = ptorw_floordiv(static_cast<int32_t>(n), c);"));
@@ -296,6 +297,9 @@ TEST_CASE("scalars of mixed dtypes: an operand of another dtype is converted fir
   // float to INT32 truncates, then wraps: through int64_t (a direct conversion beyond INT32 is
   // undefined; review rev45a 1)
   CHECK(has(t, "int32_t k = static_cast<int32_t>(static_cast<int64_t>(f));"));
+  // Float min / max: a NaN operand gives NaN, a tie the first operand (rev45c 2: `a < b ? a : b`).
+  CHECK(has(t, "float h = ptorw_fmin(static_cast<float>(c), f);"));
+  CHECK(has(t, "static inline float ptorw_fmin(float a, float b) {\n  if (a != a || b != b) return a + b;\n  return b < a ? b : a;\n}\n"));
 }
 
 TEST_CASE("a pl.dynamic dim no parameter has as a whole extent is refused where it is read, with the way out") {

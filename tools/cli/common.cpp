@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 
@@ -84,9 +86,15 @@ int write_output(const std::string& text, const std::string& out) {
     std::cout << text << std::flush;
     return kOk;
   }
+  // Checked after the close: a full disk shows only when the buffer is flushed (review rev45c 4:
+  // `print -o /dev/full` exited 0).
+  errno = 0;
   std::ofstream f(out, std::ios::binary);
-  if (!(f << text)) {
-    std::cerr << out << ": error: cannot write file\n";
+  const bool opened = static_cast<bool>(f);
+  f << text;
+  f.close();
+  if (!opened || !f) {
+    std::cerr << out << ": error: cannot write file" << (errno ? std::string(": ") + std::strerror(errno) : std::string()) << "\n";
     return kFailed;
   }
   return kOk;

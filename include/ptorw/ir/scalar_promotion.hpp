@@ -44,6 +44,18 @@ inline bool is_literal(const Expr& e) {
 }
 }  // namespace detail
 
+/// The dtype an operand's value is held in: its IR dtype, except BOOL arithmetic (`a + b` of two
+/// BOOLs is typed BOOL but runs and is kept in INDEX: `True + True` is 2). Review rev45c 1:
+/// `(a + b) > 1` converted that 2 to BOOL (1) before comparing.
+inline DType value_dtype(const Expr& e) {
+  const DType d = dtype_of(e->type).value_or(DType::INDEX);
+  if (d != DType::BOOL) return d;
+  if (auto* b = expr_as<Binary>(e); b && !is_comparison(b->op) && b->op != BinOp::And && b->op != BinOp::Or)
+    return DType::INDEX;
+  if (auto* u = expr_as<Unary>(e); u && u->op == UnOp::Neg) return DType::INDEX;
+  return d;
+}
+
 /// The dtype of arithmetic on operands of dtypes `a` and `b` (`a_lit`/`b_lit`: the operand is a
 /// literal). A literal takes the other operand's dtype; otherwise a float over an integer, FP32
 /// over FP16/BF16 (and for FP16 with BF16), the wider of two fixed-width integers (UINT8 with INT8:
@@ -62,11 +74,14 @@ inline DType common_dtype(DType a, bool a_lit, DType b, bool b_lit) {
 }
 
 /// The dtype both operands of a comparison convert to: a float when either is one (as
-/// `common_dtype`: a float literal takes the other float's dtype); for integers, a dtype holding
-/// both values exactly — an integer literal takes the other's dtype when it fits there, INT64
+/// `common_dtype`: a float literal takes the other float's dtype); a BOOL next to another dtype
+/// counts as a pl.INDEX; for integers, a dtype holding both values exactly — an integer literal takes the other's dtype when it fits there, INT64
 /// otherwise; two integer dtypes their wider one (UINT8 with INT8: INT16; a pl.INDEX is 64-bit).
 inline DType compare_dtype(const Expr& l, const Expr& r) {
-  const DType a = dtype_of(l->type).value_or(DType::INDEX), b = dtype_of(r->type).value_or(DType::INDEX);
+  // A BOOL next to a number compares as a number (Python: `True == 1`; a BOOL variable assigned
+  // BOOL arithmetic holds its INDEX value, `s = a + b` then `s > 1`).
+  DType a = value_dtype(l), b = value_dtype(r);
+  if ((a == DType::BOOL) != (b == DType::BOOL)) (a == DType::BOOL ? a : b) = DType::INDEX;
   const bool la = detail::is_literal(l), lb = detail::is_literal(r);
   if (is_float(a) || is_float(b)) return common_dtype(a, la, b, lb);
   auto fits = [](const Expr& lit, DType t) {

@@ -2,6 +2,7 @@
 // inside brackets, `#` comments and blank lines skipped. Tokens view into the source text.
 #pragma once
 #include <fmt/core.h>
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdint>
@@ -18,7 +19,7 @@ namespace ptorw::text {
 
 class Lexer {
  public:
-  explicit Lexer(std::string_view src) : src_(src) {
+  explicit Lexer(std::string_view src) : src_(src), utf8_comments_(declares_utf8(src)) {
     indents_.push_back(0);
     alt_indents_.push_back(0);
     // A UTF-8 byte-order mark is no text (Python skips it too); columns count from after it.
@@ -284,13 +285,41 @@ class Lexer {
     line_begin_ = pos_;
   }
 
+  /// Whether the file is UTF-8 as far as its comments go: Python's default, unless a PEP 263
+  /// declaration (`# -*- coding: latin-1 -*-` in the first two lines) names another encoding
+  /// (review rev45c 6: such a file with a Latin-1 comment was refused).
+  static bool declares_utf8(std::string_view src) {
+    std::size_t at = 0;
+    for (int line = 0; line < 2 && at < src.size(); ++line) {
+      const std::size_t end = std::min(src.find('\n', at), src.size());
+      const std::string_view l = src.substr(at, end - at);
+      const std::size_t hash = l.find_first_not_of(" \t\f");
+      if (hash != std::string_view::npos && l[hash] == '#') {
+        if (std::size_t c = l.find("coding", hash); c != std::string_view::npos && c + 6 < l.size() &&
+                                                    (l[c + 6] == ':' || l[c + 6] == '=')) {
+          std::size_t n = c + 7;
+          while (n < l.size() && (l[n] == ' ' || l[n] == '\t')) ++n;
+          std::string name;
+          while (n < l.size() && (std::isalnum(static_cast<unsigned char>(l[n])) || l[n] == '-' || l[n] == '_' || l[n] == '.'))
+            name += static_cast<char>(std::tolower(static_cast<unsigned char>(l[n++])));
+          return name.empty() || name == "utf-8" || name == "utf8" || name == "utf_8" || name.rfind("utf-8-", 0) == 0;
+        }
+      } else if (hash != std::string_view::npos) {
+        return true;  // a declaration stands before any code
+      }
+      at = end + 1;
+    }
+    return true;
+  }
+
   /// The end of the comment starting at `p` (its line's end). Its text must be UTF-8, as Python
   /// reads a source file (review rev45b 10: a byte 0xff in a comment was accepted); string
   /// literals are checked where they are read, and other non-ASCII bytes are no token.
   std::size_t comment_end(std::size_t p) const {
     const std::size_t b = p;
     while (p < src_.size() && src_[p] != '\n' && src_[p] != '\r') ++p;
-    if (std::size_t bad = ir::utf8_error_offset(src_.substr(b, p - b)); bad != std::string_view::npos)
+    if (std::size_t bad = utf8_comments_ ? ir::utf8_error_offset(src_.substr(b, p - b)) : std::string_view::npos;
+        bad != std::string_view::npos)
       fail(b + bad, "a comment that is not valid UTF-8 (Python reads a source file as UTF-8)");
     return p;
   }
@@ -548,6 +577,7 @@ class Lexer {
   }
 
   std::string_view src_;
+  bool utf8_comments_ = true;  // comments are checked as UTF-8 (declares_utf8)
   std::size_t pos_ = 0, line_begin_ = 0;
   std::uint32_t line_ = 1, newline_col_ = 1;
   bool at_line_start_ = true, emitted_final_newline_ = false;
