@@ -277,6 +277,8 @@ check "run: no exact expansion printed" test -z "$(grep -F "0.0999755859375" "$t
 "$ptorw" print "$ex1" > /dev/full 2> "$tmp/err"; rc=$?
 check "print > /dev/full: exit 1" test $rc -eq 1
 check "print > /dev/full: says why" has "$tmp/err" "cannot write to standard output"
+"$ptorw" help > /dev/full 2> "$tmp/err"; rc=$?
+check "help > /dev/full: exit 1" test $rc -eq 1
 "$ptorw" print "$ex1" -o /dev/full 2> "$tmp/err"; rc=$?
 check "print -o /dev/full: exit 1 with the reason" test $rc -eq 1 -a -n "$(grep -F '/dev/full: error: cannot write file: No space left on device' "$tmp/err")"
 # Both arms of an if rebind a name to a value of a new type: the value from before the if does not

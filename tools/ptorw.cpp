@@ -115,7 +115,25 @@ void install_huge_page_heap();  // tools/huge_page_heap.cpp
 }
 #endif
 
+namespace {
+int run_command_line(int argc, char** argv);
+}  // namespace
+
+// Program text, help and listings written to standard output that did not arrive are a failure
+// (review rev45b 4, rev45c 4: `ptorw print F > /dev/full` and `ptorw help > /dev/full` exited 0).
 int main(int argc, char** argv) {
+  const int rc = run_command_line(argc, argv);
+  std::cout.flush();
+  const bool lost = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+  if (lost && rc == 0) {
+    std::cerr << "ptorw: error: cannot write to standard output\n";
+    return 1;
+  }
+  return rc;
+}
+
+namespace {
+int run_command_line(int argc, char** argv) {
 #if defined(PTORW_HUGE_PAGE_HEAP)
   install_huge_page_heap();
 #endif
@@ -201,13 +219,6 @@ int main(int argc, char** argv) {
     error("out of memory");
     return 1;
   }
-  // Program text written to standard output that did not arrive is a failure (review rev45b 4:
-  // `ptorw print F > /dev/full` exited 0 with the output lost).
-  std::cout.flush();
-  const bool lost = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
-  if (lost && rc == 0) {
-    error("cannot write to standard output");
-    return 1;
-  }
-  return rc;
+  return rc;  // main checks that standard output arrived
 }
+}  // namespace
