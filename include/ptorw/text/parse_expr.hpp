@@ -132,7 +132,11 @@ inline constexpr int kOrLevel = 1, kAndLevel = 2, kNotLevel = 3, kCompareLevel =
 /// Python operators the language has no form of (review rev44a 6: `n ** 2` said "expected end of
 /// line"): named where they stand.
 inline void Parser::unsupported_operator(const Token& t) {
-  if (t.kind != Tok::Punct) return;
+  if (t.kind != Tok::Punct || t.text.empty()) return;
+  switch (t.text[0]) {  // most punctuation is `,` `(` `)` `[` `]` `=` `:` `.`: one test, no string compares
+    case '*': case '<': case '>': case '&': case '|': case '^': case '~': case '@': break;
+    default: return;
+  }
   const std::string_view x = t.text;
   if (x == "**") fail_at(t, "operator '**' is not supported (no power operator): multiply, or use pl.exp/pl.log on tiles");
   if (x == "<<" || x == ">>" || x == "&" || x == "|" || x == "^" || x == "~")

@@ -520,7 +520,10 @@ inline void Parser::parse_for(Block& b) {
       scope_.bind(it2->second);  // restored, not a new definition
     } else {
       scope_.erase(it2->first);
-      if (is_loop_var) ended_loop_vars_.insert_or_assign(std::string(it2->first), span_of(loop_var_tok));
+      // Bounded: a generated function of 140,000 loops with distinct variables kept 11 MB of them
+      // (the 1M benchmark program); past the bound a read after the loop is "undefined name".
+      if (is_loop_var && ended_loop_vars_.size() < kMaxEndedLoopVars)
+        ended_loop_vars_.insert_or_assign(std::string(it2->first), span_of(loop_var_tok));
     }
   }
   std::vector<ir::Expr> results = bind_results(body.targets ? &*body.targets : nullptr, types, fallback,
