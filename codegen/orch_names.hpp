@@ -11,7 +11,8 @@ namespace ptorw::codegen::orch {
 inline constexpr std::string_view kReservedNames[] = {
     "orch_args", "orchestration_config", "orchestration_entry", "Tensor", "Arg", "TensorCreateInfo", "TensorBatch",
     "DataType", "PTO2TaskId", "PTO2ScopeMode", "MixedKernels", "alloc_tensors", "rt_submit_aiv_task",
-    "rt_submit_aic_task", "rt_submit_task", "ptorw_float_bits", "ptorw_bits_float", "ptorw_floordiv", "ptorw_mod", "ptorw_fmin", "ptorw_fmax",
+    "rt_submit_aic_task", "rt_submit_task", "ptorw_float_bits", "ptorw_bits_float", "ptorw_floordiv", "ptorw_mod",
+    "ptorw_fmin", "ptorw_fmax",
     "PTO2_INVALID_TASK_ID", "OrchArgs", "TensorSlot", "PTO2ScopeGuard", "PTO2_SCOPE", "pto2_scope_guard_", "std",
     "main", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t"};
 

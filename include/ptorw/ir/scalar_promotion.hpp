@@ -75,8 +75,9 @@ inline DType common_dtype(DType a, bool a_lit, DType b, bool b_lit) {
 
 /// The dtype both operands of a comparison convert to: a float when either is one (as
 /// `common_dtype`: a float literal takes the other float's dtype); a BOOL next to another dtype
-/// counts as a pl.INDEX; for integers, a dtype holding both values exactly — an integer literal takes the other's dtype when it fits there, INT64
-/// otherwise; two integer dtypes their wider one (UINT8 with INT8: INT16; a pl.INDEX is 64-bit).
+/// counts as a pl.INDEX; for integers, a dtype holding both values exactly — an integer literal
+/// takes the other's dtype when it fits there, INT64 otherwise; two integer dtypes their wider one
+/// (UINT8 with INT8: INT16; a pl.INDEX is 64-bit).
 inline DType compare_dtype(const Expr& l, const Expr& r) {
   // A BOOL next to a number compares as a number (Python: `True == 1`; a BOOL variable assigned
   // BOOL arithmetic holds its INDEX value, `s = a + b` then `s > 1`).
